@@ -1,0 +1,60 @@
+import { Module, type DynamicModule, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
+import { AdminModule } from './admin/admin.module.js';
+import { AuthGuard } from './auth/auth.guard.js';
+import { RateLimitGuard } from './auth/rate-limit.guard.js';
+import { RightsGuard } from './auth/rights.guard.js';
+import { callContextMiddleware } from './common/context/call-context.middleware.js';
+import { EnvelopeInterceptor } from './common/envelope/envelope.interceptor.js';
+import { ToolErrorFilter } from './common/envelope/tool-error.filter.js';
+import { InputPipe } from './common/input/input.pipe.js';
+import { AppConfigModule } from './config/config.module.js';
+import { CoreModule } from './core.module.js';
+import { DatabaseModule } from './database/database.module.js';
+import { HealthController } from './health/health.controller.js';
+import { McpHttpController } from './mcp/mcp-http.controller.js';
+import { ProjectsModule } from './projects/projects.module.js';
+import { ReferenceDataModule } from './reference-data/reference-data.module.js';
+import { IntentLockGuard } from './session/intent-lock.guard.js';
+import { SessionModule } from './session/session.module.js';
+import { TicketsModule } from './tickets/tickets.module.js';
+import { UsersModule } from './users/users.module.js';
+
+/**
+ * The application. The global chain every tool call and REST route goes through, in order:
+ * AuthGuard -> IntentLockGuard -> RightsGuard -> RateLimitGuard -> InputPipe -> handler ->
+ * EnvelopeInterceptor / ToolErrorFilter. Bound with useExisting so tests can swap any of them.
+ */
+@Module({})
+export class AppModule implements NestModule {
+  static forRoot(env: Record<string, string | undefined> = process.env): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        AppConfigModule.forRoot(env),
+        DatabaseModule,
+        CoreModule,
+        SessionModule,
+        ProjectsModule,
+        TicketsModule,
+        UsersModule,
+        ReferenceDataModule,
+        AdminModule,
+      ],
+      controllers: [HealthController, McpHttpController],
+      providers: [
+        { provide: APP_GUARD, useExisting: AuthGuard },
+        { provide: APP_GUARD, useExisting: IntentLockGuard },
+        { provide: APP_GUARD, useExisting: RightsGuard },
+        { provide: APP_GUARD, useExisting: RateLimitGuard },
+        { provide: APP_PIPE, useExisting: InputPipe },
+        { provide: APP_INTERCEPTOR, useExisting: EnvelopeInterceptor },
+        { provide: APP_FILTER, useExisting: ToolErrorFilter },
+      ],
+    };
+  }
+
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(callContextMiddleware).forRoutes('*path');
+  }
+}

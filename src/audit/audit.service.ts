@@ -1,0 +1,108 @@
+import { Injectable, Logger, type OnApplicationShutdown, type OnModuleDestroy } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { CallContext } from '../common/context/call-context.js';
+import { DbLock } from '../database/db-lock.js';
+
+export interface AuditEntry {
+  at: Date;
+  users_id: number | null;
+  token_id: number | null;
+  session_id: string | null;
+  transport: string;
+  tool: string | null;
+  route: string | null;
+  domain: string | null;
+  outcome: string;
+  duration_ms: number;
+  changes: string | null;
+  message: string | null;
+}
+
+const FLUSH_EVERY_MS = 200;
+const FLUSH_AT = 200;
+const MAX_BUFFERED = 10_000;
+
+/**
+ * The audit log. Entries are buffered and written in batches off the request path, so bookkeeping
+ * does not sit on every call's latency; `flush()` writes what is pending (admin reads, shutdown).
+ */
+@Injectable()
+export class AuditService implements OnModuleDestroy, OnApplicationShutdown {
+  private readonly logger = new Logger('Audit');
+  private buffer: AuditEntry[] = [];
+  private timer: NodeJS.Timeout | null = null;
+  private flushing: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly lock: DbLock,
+  ) {}
+
+  /** Records one call's outcome (`outcome` is 'success' or an error code). */
+  recordCall(call: CallContext, outcome: string, extra: { changes?: unknown; message?: string } = {}): void {
+    this.record({
+      at: new Date(),
+      users_id: call.principal?.userId ?? null,
+      token_id: call.principal?.tokenId ?? null,
+      session_id: call.session?.id ?? null,
+      transport: call.transport,
+      tool: call.tool ?? null,
+      route: call.route ?? null,
+      domain: call.domain ?? null,
+      outcome,
+      duration_ms: Math.max(0, Math.round(performance.now() - call.startedAt)),
+      changes: extra.changes === undefined ? null : JSON.stringify(extra.changes),
+      message: extra.message ?? null,
+    });
+  }
+
+  record(entry: AuditEntry): void {
+    if (this.buffer.length >= MAX_BUFFERED) {
+      this.logger.warn('audit buffer full; dropping the oldest entry');
+      this.buffer.shift();
+    }
+    this.buffer.push(entry);
+    if (this.buffer.length >= FLUSH_AT) void this.flush();
+    else if (!this.timer) {
+      this.timer = setTimeout(() => void this.flush(), FLUSH_EVERY_MS);
+      this.timer.unref();
+    }
+  }
+
+  /** Writes every pending entry; resolves when they are stored (or failed and were re-queued). */
+  flush(): Promise<void> {
+    this.flushing = this.flushing.then(() => this.writePending());
+    return this.flushing;
+  }
+
+  private async writePending(): Promise<void> {
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = null;
+    }
+    while (this.buffer.length > 0) {
+      const batch = this.buffer.splice(0, FLUSH_AT);
+      try {
+        await this.lock.exclusive(() => this.dataSource.createQueryBuilder().insert().into('audit_log').values(batch).execute());
+      } catch (error) {
+        // Keep them for the next attempt (the database may be briefly away); give up on shutdown.
+        this.buffer.unshift(...batch.slice(0, MAX_BUFFERED - this.buffer.length));
+        this.logger.warn(`audit write failed (${(error as Error).message?.slice(0, 120)}); will retry`);
+        if (!this.timer && this.dataSource.isInitialized) {
+          this.timer = setTimeout(() => void this.flush(), 2000);
+          this.timer.unref();
+        }
+        return;
+      }
+    }
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    if (this.dataSource.isInitialized) await this.flush();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+}

@@ -1,0 +1,122 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { ACTIONS, type Action, type Assignment, type EntityScope, type Principal, type ProfileRights, type Scope } from './principal.js';
+
+interface UserRow {
+  id: number;
+  name: string;
+  firstname: string | null;
+  realname: string | null;
+  timezone: string | null;
+  language: string | null;
+  is_active: number | boolean;
+  entities_id: number | null;
+}
+
+interface AssignmentRow {
+  profiles_id: number;
+  entities_id: number;
+  is_recursive: number | boolean;
+  profile_name: string;
+  rights: string | null;
+}
+
+interface EntityRow {
+  id: number;
+  entities_id: number | null;
+}
+
+/** Builds the principal of a user: profiles, merged rights and visible entities (GLPI style). */
+@Injectable()
+export class PrincipalLoader {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async load(userId: number, tokenId: number | null, scopes: Scope[]): Promise<Principal | undefined> {
+    const user = await this.dataSource
+      .createQueryBuilder()
+      .select(['u.id AS id', 'u.name AS name', 'u.firstname AS firstname', 'u.realname AS realname', 'u.timezone AS timezone', 'u.language AS language', 'u.is_active AS is_active', 'u.entities_id AS entities_id'])
+      .from('glpi_users', 'u')
+      .where('u.id = :id AND u.is_deleted = 0', { id: userId })
+      .getRawOne<UserRow>();
+    if (!user || !Number(user.is_active)) return undefined;
+    const rows = await this.dataSource
+      .createQueryBuilder()
+      .select(['pu.profiles_id AS profiles_id', 'pu.entities_id AS entities_id', 'pu.is_recursive AS is_recursive', 'p.name AS profile_name', 'p.rights AS rights'])
+      .from('glpi_profiles_users', 'pu')
+      .innerJoin('glpi_profiles', 'p', 'p.id = pu.profiles_id')
+      .where('pu.users_id = :id', { id: userId })
+      .getRawMany<AssignmentRow>();
+    const entities = await this.dataSource.createQueryBuilder().select(['e.id AS id', 'e.entities_id AS entities_id']).from('glpi_entities', 'e').getRawMany<EntityRow>();
+    const assignments: Assignment[] = rows.map((r) => ({ profileId: Number(r.profiles_id), profileName: r.profile_name, entityId: Number(r.entities_id), recursive: !!Number(r.is_recursive) }));
+    const displayName = [user.firstname, user.realname].filter(Boolean).join(' ') || user.name;
+    return {
+      userId: Number(user.id),
+      login: user.name,
+      displayName,
+      tokenId,
+      scopes,
+      timezone: user.timezone || null,
+      language: user.language || null,
+      assignments,
+      defaultEntityId: defaultEntity(user.entities_id, assignments),
+      scope: entityScope(assignments, entities),
+      rights: mergeRights(rows.map((r) => parseRights(r.rights))),
+    };
+  }
+}
+
+function defaultEntity(userEntity: number | null, assignments: Assignment[]): number | null {
+  if (userEntity !== null && userEntity !== undefined) return Number(userEntity);
+  return assignments[0]?.entityId ?? null;
+}
+
+export function parseRights(raw: string | null): ProfileRights {
+  if (!raw) return {};
+  try {
+    return JSON.parse(raw) as ProfileRights;
+  } catch {
+    return {};
+  }
+}
+
+export function mergeRights(all: ProfileRights[]): Principal['rights'] {
+  const merged = { project: new Set<Action>(), ticket: new Set<Action>(), user: new Set<Action>() };
+  let ticketScope: 'all' | 'own' = 'own';
+  for (const rights of all) {
+    for (const domain of ['project', 'ticket', 'user'] as const) {
+      for (const action of rights[domain] ?? []) if ((ACTIONS as readonly string[]).includes(action)) merged[domain].add(action);
+    }
+    if (rights.ticket?.length && rights.ticket_scope !== 'own') ticketScope = 'all';
+  }
+  return { project: [...merged.project], ticket: [...merged.ticket], user: [...merged.user], ticket_scope: ticketScope };
+}
+
+/** Visible entities: each assignment's entity, plus its descendants when recursive; and their ancestors. */
+export function entityScope(assignments: Assignment[], entities: EntityRow[]): EntityScope {
+  const children = new Map<number, number[]>();
+  const parent = new Map<number, number | null>();
+  for (const e of entities) {
+    const id = Number(e.id);
+    const up = e.entities_id === null ? null : Number(e.entities_id);
+    parent.set(id, up);
+    if (up !== null) children.set(up, [...(children.get(up) ?? []), id]);
+  }
+  const visible = new Set<number>();
+  for (const a of assignments) {
+    if (!parent.has(a.entityId)) continue;
+    visible.add(a.entityId);
+    if (!a.recursive) continue;
+    const stack = [...(children.get(a.entityId) ?? [])];
+    while (stack.length) {
+      const id = stack.pop()!;
+      if (visible.has(id)) continue;
+      visible.add(id);
+      stack.push(...(children.get(id) ?? []));
+    }
+  }
+  const ancestors = new Set<number>();
+  for (const id of visible) {
+    for (let up = parent.get(id) ?? null; up !== null && !ancestors.has(up); up = parent.get(up) ?? null) ancestors.add(up);
+  }
+  return { entityIds: [...visible].sort((a, b) => a - b), ancestorIds: [...ancestors].sort((a, b) => a - b) };
+}

@@ -1,0 +1,52 @@
+export const SCOPES = ['mcp', 'api', 'admin'] as const;
+export type Scope = (typeof SCOPES)[number];
+
+export const DOMAINS = ['project', 'ticket', 'user'] as const;
+export type Domain = (typeof DOMAINS)[number];
+
+export const ACTIONS = ['read', 'create', 'update', 'delete'] as const;
+export type Action = (typeof ACTIONS)[number];
+
+/** Rights of a profile: actions per domain; `ticket_scope: own` limits tickets to those one requests. */
+export interface ProfileRights {
+  project?: Action[];
+  ticket?: Action[];
+  user?: Action[];
+  ticket_scope?: 'all' | 'own';
+}
+
+export interface Assignment {
+  profileId: number;
+  profileName: string;
+  entityId: number;
+  recursive: boolean;
+}
+
+/** Which entities' records the caller may see. */
+export interface EntityScope {
+  /** Entities whose records are visible (recursive assignments already expanded). */
+  entityIds: number[];
+  /** Ancestors of those: their records flagged recursive (groups, categories, locations) are visible too. */
+  ancestorIds: number[];
+}
+
+/** The authenticated caller: a user acting through one token. */
+export interface Principal {
+  userId: number;
+  login: string;
+  displayName: string;
+  tokenId: number | null;
+  scopes: Scope[];
+  timezone: string | null;
+  language: string | null;
+  assignments: Assignment[];
+  /** The user's default entity (where records go when the caller names none). */
+  defaultEntityId: number | null;
+  scope: EntityScope;
+  /** Union of the rights of the caller's profiles. */
+  rights: Required<Pick<ProfileRights, 'project' | 'ticket' | 'user'>> & { ticket_scope: 'all' | 'own' };
+}
+
+export function can(principal: Principal, domain: Domain, action: Action): boolean {
+  return principal.rights[domain].includes(action);
+}

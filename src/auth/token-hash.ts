@@ -1,0 +1,20 @@
+import { createHash, randomBytes } from 'node:crypto';
+
+export const TOKEN_PREFIX = 'idt_';
+
+/** A new API token: 256 random bits. Only its SHA-256 is stored (high entropy, so no slow KDF needed). */
+export function newToken(): string {
+  return TOKEN_PREFIX + randomBytes(32).toString('base64url');
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+/** Parses durations such as 30d, 12h, 45m, 3600s. */
+export function parseDuration(value: string): number | undefined {
+  const match = /^(\d+)\s*([smhdw])$/i.exec(value.trim());
+  if (!match) return undefined;
+  const unit = { s: 1, m: 60, h: 3600, d: 86400, w: 604800 }[match[2].toLowerCase() as 's' | 'm' | 'h' | 'd' | 'w'];
+  return Number(match[1]) * unit * 1000;
+}

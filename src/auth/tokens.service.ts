@@ -1,0 +1,117 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { toDate } from '../common/dates/db-dates.js';
+import { DbLock } from '../database/db-lock.js';
+import { matchKey } from '../common/text/normalize.js';
+import { ToolError } from '../common/errors/tool-error.js';
+import { SCOPES, type Scope } from './principal.js';
+import { hashToken, newToken } from './token-hash.js';
+
+export interface TokenRecord {
+  id: number;
+  users_id: number;
+  name: string;
+  prefix: string;
+  scopes: Scope[];
+  expires_at: Date | null;
+  revoked_at: Date | null;
+  last_used_at: Date | null;
+  created_at: Date;
+}
+
+interface TokenRow {
+  id: number;
+  users_id: number;
+  name: string;
+  prefix: string;
+  scopes: string;
+  expires_at: Date | string | null;
+  revoked_at: Date | string | null;
+  last_used_at: Date | string | null;
+  created_at: Date | string;
+}
+
+export function parseScopes(raw: string): Scope[] {
+  return raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s): s is Scope => (SCOPES as readonly string[]).includes(s));
+}
+
+/** API tokens: created for a user with scopes and an optional expiry; stored as SHA-256 only. */
+@Injectable()
+export class TokensService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly lock: DbLock,
+  ) {}
+
+  async create(login: string, scopes: Scope[], expiresInMs: number | null, name?: string): Promise<{ token: string; record: TokenRecord }> {
+    const user = await this.dataSource
+      .createQueryBuilder()
+      .select('u.id', 'id')
+      .from('glpi_users', 'u')
+      .where('(u.name = :login OR u.name_key = :key) AND u.is_deleted = 0', { login, key: matchKey(login) })
+      .getRawOne<{ id: number }>();
+    if (!user) throw new ToolError('NOT_FOUND', `User '${login}' not found.`);
+    const token = newToken();
+    const now = new Date();
+    const row = {
+      users_id: Number(user.id),
+      name: name ?? `${login} ${now.toISOString().slice(0, 10)}`,
+      token_hash: hashToken(token),
+      prefix: token.slice(0, 10),
+      scopes: scopes.join(','),
+      expires_at: expiresInMs ? new Date(now.getTime() + expiresInMs) : null,
+      revoked_at: null,
+      last_used_at: null,
+      created_at: now,
+    };
+    const result = await this.lock.exclusive(() => this.dataSource.createQueryBuilder().insert().into('api_tokens').values(row).execute());
+    const id = Number(result.identifiers[0]?.id ?? result.raw?.insertId ?? result.raw);
+    return { token, record: { ...row, id, scopes } };
+  }
+
+  /** The live token for `token`, or undefined when unknown, expired or revoked. */
+  async verify(token: string): Promise<TokenRecord | undefined> {
+    const row = await this.dataSource.createQueryBuilder().select('t.*').from('api_tokens', 't').where('t.token_hash = :hash', { hash: hashToken(token) }).getRawOne<TokenRow>();
+    if (!row) return undefined;
+    const record = this.toRecord(row);
+    if (record.revoked_at) return undefined;
+    if (record.expires_at && record.expires_at.getTime() <= Date.now()) return undefined;
+    return record;
+  }
+
+  async touch(id: number): Promise<void> {
+    await this.lock.exclusive(() => this.dataSource.createQueryBuilder().update('api_tokens').set({ last_used_at: new Date() }).where('id = :id', { id }).execute());
+  }
+
+  async list(filter: { users_id?: number } = {}): Promise<TokenRecord[]> {
+    const qb = this.dataSource.createQueryBuilder().select('t.*').from('api_tokens', 't').orderBy('t.id', 'DESC').limit(500);
+    if (filter.users_id) qb.where('t.users_id = :u', { u: filter.users_id });
+    return (await qb.getRawMany<TokenRow>()).map((r) => this.toRecord(r));
+  }
+
+  async revoke(id: number): Promise<TokenRecord> {
+    await this.lock.exclusive(() =>
+      this.dataSource.createQueryBuilder().update('api_tokens').set({ revoked_at: new Date() }).where('id = :id AND revoked_at IS NULL', { id }).execute(),
+    );
+    const row = await this.dataSource.createQueryBuilder().select('t.*').from('api_tokens', 't').where('t.id = :id', { id }).getRawOne<TokenRow>();
+    if (!row) throw ToolError.notFound('Token', id);
+    return this.toRecord(row);
+  }
+
+  private toRecord(row: TokenRow): TokenRecord {
+    return {
+      id: Number(row.id),
+      users_id: Number(row.users_id),
+      name: row.name,
+      prefix: row.prefix,
+      scopes: parseScopes(row.scopes),
+      expires_at: toDate(row.expires_at),
+      revoked_at: toDate(row.revoked_at),
+      last_used_at: toDate(row.last_used_at),
+      created_at: toDate(row.created_at)!,
+    };
+  }
+}

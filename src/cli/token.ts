@@ -1,0 +1,69 @@
+import 'reflect-metadata';
+import { parseArgs } from 'node:util';
+import { SCOPES, type Scope } from '../auth/principal.js';
+import { parseDuration } from '../auth/token-hash.js';
+import { TokensService } from '../auth/tokens.service.js';
+import { createContext } from '../bootstrap.js';
+import { ToolError } from '../common/errors/tool-error.js';
+import { ConfigError } from '../config/env.schema.js';
+
+const USAGE = `Usage:
+  npm run --silent token -- create --user <login> [--scopes mcp,api,admin] [--expires-in 30d] [--name <label>]
+  npm run --silent token -- list [--user <login>]
+  npm run --silent token -- revoke <id>
+The new token is printed as the last line of stdout; only its hash is stored.`;
+
+function fail(message: string): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(2);
+}
+
+async function main(): Promise<void> {
+  const { positionals, values } = parseArgs({
+    allowPositionals: true,
+    options: {
+      user: { type: 'string' },
+      scopes: { type: 'string', default: 'mcp,api' },
+      'expires-in': { type: 'string' },
+      name: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  const [command, arg] = positionals;
+  if (values.help || !command) {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+  const scopes = values.scopes!.split(',').map((s) => s.trim()).filter(Boolean);
+  const bad = scopes.filter((s) => !(SCOPES as readonly string[]).includes(s));
+  if (bad.length) fail(`Unknown scope(s): ${bad.join(', ')}. Scopes: ${SCOPES.join(', ')}.`);
+  const expiresIn = values['expires-in'] ? parseDuration(values['expires-in']) : null;
+  if (values['expires-in'] && !expiresIn) fail(`--expires-in must look like 30d, 12h, 45m or 3600s.`);
+  if (command === 'create' && !values.user) fail(`create needs --user <login>.\n${USAGE}`);
+  if (command === 'revoke' && !/^\d+$/.test(arg ?? '')) fail(`revoke needs a token id.\n${USAGE}`);
+  if (!['create', 'list', 'revoke'].includes(command)) fail(USAGE);
+
+  const context = await createContext(process.env, false);
+  try {
+    const tokens = context.get(TokensService);
+    if (command === 'create') {
+      const { token, record } = await tokens.create(values.user!, scopes as Scope[], expiresIn ?? null, values.name);
+      process.stderr.write(`Token ${record.id} for ${values.user} (scopes ${record.scopes.join(',')}${record.expires_at ? `, expires ${record.expires_at.toISOString()}` : ''}). Shown once:\n`);
+      process.stdout.write(`${token}\n`);
+    } else if (command === 'list') {
+      for (const t of await tokens.list()) {
+        process.stdout.write(`${t.id}\tuser ${t.users_id}\t${t.prefix}…\t${t.scopes.join(',')}\t${t.revoked_at ? 'revoked' : t.expires_at && t.expires_at < new Date() ? 'expired' : 'active'}\t${t.name}\n`);
+      }
+    } else {
+      const t = await tokens.revoke(Number(arg));
+      process.stdout.write(`Token ${t.id} revoked.\n`);
+    }
+  } finally {
+    await context.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof ToolError) fail(error.message);
+  fail(`token: ${error instanceof Error ? error.message : String(error)}`);
+});

@@ -1,0 +1,50 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Principal } from '../../auth/principal.js';
+
+export type Transport = 'mcp' | 'rest';
+
+/** What the session guard found: the server-side session the call runs in. */
+export interface SessionRef {
+  id: string;
+  domain: string;
+  verifiedUntil: Date | null;
+}
+
+/**
+ * Per-call state, filled as the call moves along the chain: the transport creates it, the auth
+ * guard adds the principal, the intent-lock guard the session, the input pipe the timezone.
+ * Kept in AsyncLocalStorage so that pipes (which get no ExecutionContext) and services see it.
+ */
+export interface CallContext {
+  transport: Transport;
+  startedAt: number;
+  tool?: string;
+  domain?: string | null;
+  route?: string;
+  principal?: Principal;
+  session?: SessionRef;
+  /** IANA zone in force for this call (argument, else user's, else DEFAULT_TIMEZONE). */
+  timezone?: string;
+  /** Raw arguments as the caller sent them (used for idempotency fingerprints and audit). */
+  rawArguments?: Record<string, unknown>;
+  requestId?: string;
+  /** Set by the write unit while its verified transaction runs; writes outside it are refused. */
+  writeGranted?: boolean;
+}
+
+const storage = new AsyncLocalStorage<CallContext>();
+
+export function runInCall<T>(context: CallContext, fn: () => T): T {
+  return storage.run(context, fn);
+}
+
+export function currentCall(): CallContext | undefined {
+  return storage.getStore();
+}
+
+/** The call context; throws when code that needs one runs outside a call (a programming error). */
+export function requireCall(): CallContext {
+  const call = storage.getStore();
+  if (!call) throw new Error('No call context: this code must run inside a tool call or an HTTP request.');
+  return call;
+}

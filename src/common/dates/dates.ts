@@ -1,0 +1,114 @@
+/**
+ * Date input and output. Accepted: `YYYY-MM-DD` (midnight), `YYYY-MM-DD HH:MM[:SS]`, the same with
+ * `T`, and ISO-8601 with an offset or `Z`. A date without offset is wall time in the call's zone.
+ * Stored as UTC instants; shown as ISO-8601 with the offset of the zone in force.
+ */
+export const DATE_FORMATS_EXPECTED =
+  'YYYY-MM-DD, YYYY-MM-DD HH:MM:SS, or ISO-8601 with offset (2026-06-01T09:00:00-03:00)';
+
+const PATTERN =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+export function isValidTimeZone(timeZone: unknown): timeZone is string {
+  if (typeof timeZone !== 'string' || timeZone.length === 0 || timeZone.length > 64) return false;
+  try {
+    formatterFor(timeZone);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Offset of `timeZone` from UTC at `instant`, in minutes (east positive). */
+export function offsetMinutes(instant: Date, timeZone: string): number {
+  const parts = formatterFor(timeZone).formatToParts(instant);
+  const get = (type: string): number => Number(parts.find((p) => p.type === type)?.value);
+  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
+  return Math.round((asUtc - Math.floor(instant.getTime() / 1000) * 1000) / 60000);
+}
+
+function daysInMonth(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+export type DateParse = { ok: true; value: Date } | { ok: false; reason: string };
+
+/** Parses one of the accepted formats; wall times are read in `timeZone`. */
+export function parseDate(input: unknown, timeZone: string): DateParse {
+  if (typeof input !== 'string') return { ok: false, reason: 'not a string' };
+  const match = PATTERN.exec(input.trim());
+  if (!match) return { ok: false, reason: 'unrecognized format' };
+  const [, y, mo, d, h = '0', mi = '0', s = '0', fraction = '', offset] = match;
+  const year = Number(y);
+  const month = Number(mo);
+  const day = Number(d);
+  const hour = Number(h);
+  const minute = Number(mi);
+  const second = Number(s);
+  if (year < 1900 || year > 2999) return { ok: false, reason: `year ${year} outside 1900..2999` };
+  if (month < 1 || month > 12) return { ok: false, reason: `month ${month} does not exist` };
+  if (day < 1 || day > daysInMonth(year, month)) return { ok: false, reason: `${y}-${mo} has no day ${day}` };
+  if (hour > 23 || minute > 59 || second > 59) return { ok: false, reason: 'time of day out of range' };
+  const millis = fraction ? Number(fraction.padEnd(3, '0').slice(0, 3)) : 0;
+  const wall = Date.UTC(year, month - 1, day, hour, minute, second, millis);
+  if (offset) {
+    const minutesEast = offset.toUpperCase() === 'Z' ? 0 : offsetFromText(offset);
+    if (minutesEast === undefined) return { ok: false, reason: `offset ${offset} out of range` };
+    return { ok: true, value: new Date(wall - minutesEast * 60000) };
+  }
+  return { ok: true, value: wallTimeToInstant(wall, timeZone) };
+}
+
+function offsetFromText(offset: string): number | undefined {
+  const sign = offset.startsWith('-') ? -1 : 1;
+  const digits = offset.slice(1).replace(':', '');
+  const hours = Number(digits.slice(0, 2));
+  const minutes = Number(digits.slice(2, 4));
+  if (hours > 14 || minutes > 59) return undefined;
+  return sign * (hours * 60 + minutes);
+}
+
+/** The instant whose wall-clock time in `timeZone` is `wall` (given as if UTC). */
+function wallTimeToInstant(wall: number, timeZone: string): Date {
+  // Two passes settle the offset, also across a DST change.
+  let guess = wall - offsetMinutes(new Date(wall), timeZone) * 60000;
+  guess = wall - offsetMinutes(new Date(guess), timeZone) * 60000;
+  return new Date(guess);
+}
+
+function pad(value: number, width = 2): string {
+  return String(Math.abs(value)).padStart(width, '0');
+}
+
+/** ISO-8601 with the offset of `timeZone` at that instant: `2026-06-01T00:00:00-03:00`. */
+export function formatDate(instant: Date | null | undefined, timeZone: string): string | null {
+  if (!instant || Number.isNaN(instant.getTime())) return null;
+  const offset = offsetMinutes(instant, timeZone);
+  const local = new Date(instant.getTime() + offset * 60000);
+  const sign = offset < 0 ? '-' : '+';
+  return (
+    `${pad(local.getUTCFullYear(), 4)}-${pad(local.getUTCMonth() + 1)}-${pad(local.getUTCDate())}` +
+    `T${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}:${pad(local.getUTCSeconds())}` +
+    `${sign}${pad(Math.trunc(Math.abs(offset) / 60))}:${pad(Math.abs(offset) % 60)}`
+  );
+}

@@ -1,0 +1,14 @@
+import { IntField, TextField } from '../input/fields.js';
+import { DomainCallDto } from './call-args.dto.js';
+
+/** Paging and text arguments of every search tool; `sort` and `fields` are declared per domain. */
+export abstract class SearchCallDto extends DomainCallDto {
+  @TextField({ maxLength: 200, description: 'Free text, matched in names and descriptions (case and accents ignored).' })
+  query?: string;
+
+  @IntField({ min: 1, max: 100, unit: 'rows', description: 'Page size (default 20, max 100).' })
+  limit?: number;
+
+  @TextField({ maxLength: 500, description: 'next_cursor of the previous page, with the same filters and sort.' })
+  cursor?: string;
+}

@@ -1,0 +1,32 @@
+import type { CallContext } from '../context/call-context.js';
+import type { ToolError } from '../errors/tool-error.js';
+import type { ErrorEnvelope, SuccessEnvelope, ToolOutcome } from './envelope.js';
+
+export function successEnvelope(call: CallContext | undefined, outcome: ToolOutcome): SuccessEnvelope {
+  const envelope: SuccessEnvelope = {
+    status: 'success',
+    domain: call?.domain ?? null,
+    tool: call?.tool ?? 'unknown',
+    ...(call?.session ? { session_id: call.session.id } : {}),
+    ...outcome,
+  };
+  return envelope;
+}
+
+export function errorEnvelope(call: CallContext | undefined, error: ToolError): ErrorEnvelope {
+  return {
+    status: 'error',
+    domain: call?.domain ?? null,
+    tool: call?.tool ?? 'unknown',
+    ...(call?.session ? { session_id: call.session.id } : {}),
+    error: {
+      code: error.code,
+      retryable: error.retryable,
+      message: error.message,
+      ...(error.retryAfterSeconds !== undefined ? { retry_after_seconds: error.retryAfterSeconds } : {}),
+      ...(error.issues ? { issues: error.issues } : {}),
+      ...(error.nextCall ? { next_call: error.nextCall } : {}),
+      ...(error.details ?? {}),
+    },
+  };
+}

@@ -1,0 +1,36 @@
+import { Catch, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
+import type { Response } from 'express';
+import { AuditService } from '../../audit/audit.service.js';
+import { currentCall } from '../context/call-context.js';
+import { httpStatusOf } from '../errors/http-status.js';
+import { errorEnvelope } from './envelope-builder.js';
+import type { ErrorEnvelope } from './envelope.js';
+import { toToolError } from './error-mapping.js';
+
+/**
+ * The one place errors become envelopes: returned to the MCP adapter, or written to the HTTP
+ * response with the status of http-status.ts (and Retry-After where the caller should wait).
+ */
+@Catch()
+export class ToolErrorFilter implements ExceptionFilter {
+  private readonly logger = new Logger('Errors');
+
+  constructor(private readonly audit: AuditService) {}
+
+  catch(exception: unknown, host: ArgumentsHost): ErrorEnvelope | void {
+    const call = currentCall();
+    const { error, internal } = toToolError(exception);
+    if (internal) {
+      const detail = exception instanceof Error ? (exception.stack ?? exception.message) : String(exception);
+      this.logger.error(`${call?.tool ?? call?.route ?? 'request'} failed: ${detail}`);
+    }
+    const envelope = errorEnvelope(call, error);
+    if (call) this.audit.recordCall(call, error.code, { message: error.message });
+    if (host.getType() !== 'http') return envelope;
+    const response = host.switchToHttp().getResponse<Response>();
+    if (response.headersSent) return;
+    if (error.retryAfterSeconds !== undefined) response.setHeader('Retry-After', String(error.retryAfterSeconds));
+    if (error.code === 'UNAUTHENTICATED') response.setHeader('WWW-Authenticate', 'Bearer realm="intentdesk"');
+    response.status(httpStatusOf(error.code)).json(envelope);
+  }
+}

@@ -1,0 +1,33 @@
+/** Every error a caller can receive, on every transport. Mapped to HTTP in exactly one place (http-status.ts). */
+export const ERROR_CODES = [
+  'VALIDATION_FAILED',
+  'INTENT_LOCKED',
+  'DOMAIN_MISMATCH',
+  'SESSION_NOT_FOUND',
+  'VERIFICATION_REQUIRED',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'RATE_LIMITED',
+  'UNAVAILABLE',
+  'INTERNAL',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** Codes of the individual problems inside a VALIDATION_FAILED error. */
+export const ISSUE_CODES = [
+  'REQUIRED',
+  'INVALID_TYPE',
+  'INVALID_VALUE',
+  'OUT_OF_RANGE',
+  'TOO_LONG',
+  'INVALID_DATE',
+  'REFERENCE_NOT_FOUND',
+  'REFERENCE_AMBIGUOUS',
+  'UNKNOWN_FIELD',
+] as const;
+export type IssueCode = (typeof ISSUE_CODES)[number];
+
+/** Errors the caller may simply retry after waiting. */
+export const RETRYABLE: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['RATE_LIMITED', 'UNAVAILABLE']);

@@ -1,0 +1,28 @@
+import type { ErrorCode } from './error-codes.js';
+
+/** The one mapping from error code to HTTP status. Exhaustive: a new code fails to compile until mapped. */
+export function httpStatusOf(code: ErrorCode): number {
+  switch (code) {
+    case 'VALIDATION_FAILED':
+      return 422;
+    case 'DOMAIN_MISMATCH':
+      return 400;
+    case 'INTENT_LOCKED':
+    case 'CONFLICT':
+      return 409;
+    case 'UNAUTHENTICATED':
+      return 401;
+    case 'VERIFICATION_REQUIRED':
+    case 'FORBIDDEN':
+      return 403;
+    case 'SESSION_NOT_FOUND':
+    case 'NOT_FOUND':
+      return 404;
+    case 'RATE_LIMITED':
+      return 429;
+    case 'UNAVAILABLE':
+      return 503;
+    case 'INTERNAL':
+      return 500;
+  }
+}

@@ -1,0 +1,72 @@
+import type { Vocabulary } from '../vocab/vocabulary.js';
+
+export type FieldKind =
+  | 'text'
+  | 'int'
+  | 'bool'
+  | 'enum'
+  | 'ref'
+  | 'date'
+  | 'timezone'
+  | 'choice'
+  | 'choices';
+
+/** Everything the input pipe and the schema builder know about one input field. */
+export interface FieldSpec {
+  name: string;
+  kind: FieldKind;
+  required: boolean;
+  description: string;
+  /** May be `null` to clear the stored value (update tools). */
+  nullable?: boolean;
+  /** Only on MCP tool calls (domain, session_id); REST does not take them. */
+  mcpOnly?: boolean;
+  maxLength?: number;
+  email?: boolean;
+  min?: number;
+  max?: number;
+  unit?: string;
+  vocab?: Vocabulary;
+  /** Reference kind, resolved through the reference registry. */
+  ref?: string;
+  /** Allowed values of `choice` / `choices` fields (case-insensitive on input). */
+  values?: readonly string[];
+  /** A literal the field must equal (the tool's domain). */
+  constant?: string;
+  example?: unknown;
+}
+
+const FIELDS = Symbol('intentdesk:input-fields');
+
+type WithFields = { [FIELDS]?: FieldSpec[] };
+
+/** Registers a field on a DTO class; inherited fields come first, a subclass may redefine one. */
+export function registerField(target: object, spec: FieldSpec): void {
+  const ctor = target.constructor as WithFields;
+  const own = Object.prototype.hasOwnProperty.call(ctor, FIELDS) ? ctor[FIELDS]! : [];
+  if (!Object.prototype.hasOwnProperty.call(ctor, FIELDS)) {
+    Object.defineProperty(ctor, FIELDS, { value: own, enumerable: false });
+  }
+  const index = own.findIndex((f) => f.name === spec.name);
+  if (index >= 0) own[index] = spec;
+  else own.push(spec);
+}
+
+const cache = new WeakMap<object, FieldSpec[]>();
+
+/** All fields of a DTO class, parents first; undefined when the class declares none. */
+export function fieldsOf(dto: unknown): FieldSpec[] | undefined {
+  if (typeof dto !== 'function') return undefined;
+  const cached = cache.get(dto);
+  if (cached) return cached;
+  const chain: FieldSpec[][] = [];
+  for (let c: unknown = dto; typeof c === 'function' && c !== Function.prototype; c = Object.getPrototypeOf(c)) {
+    if (Object.prototype.hasOwnProperty.call(c, FIELDS)) chain.unshift((c as WithFields)[FIELDS]!);
+  }
+  if (chain.length === 0) return undefined;
+  const merged = new Map<string, FieldSpec>();
+  for (const level of chain) for (const spec of level) merged.set(spec.name, spec);
+  const fields = [...merged.values()];
+  cache.set(dto, fields);
+  return fields;
+}

@@ -1,0 +1,78 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiProperty } from '@nestjs/swagger';
+import { IsBoolean, IsDefined, IsEmail, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { DATE_FORMATS_EXPECTED } from '../dates/dates.js';
+import type { Vocabulary } from '../vocab/vocabulary.js';
+import { registerField, type FieldSpec } from './field-spec.js';
+import { fieldJsonSchema } from './json-schema.js';
+
+/**
+ * Composite field decorators: each registers the field for the input pipe and the JSON Schema,
+ * adds the class-validator rules for its scalar checks, and documents it for OpenAPI.
+ */
+type Common = { required?: boolean; nullable?: boolean; description: string; example?: unknown };
+
+function field(spec: Omit<FieldSpec, 'name'>, ...rules: PropertyDecorator[]): PropertyDecorator {
+  return (target: object, key: string | symbol) => {
+    const full: FieldSpec = { ...spec, name: String(key) };
+    registerField(target, full);
+    const decorators: PropertyDecorator[] = [full.required ? IsDefined() : IsOptional(), ...rules];
+    if (!full.mcpOnly) {
+      decorators.push(ApiProperty({ required: full.required, ...(fieldJsonSchema(full) as object) }));
+    }
+    applyDecorators(...decorators)(target, key);
+  };
+}
+
+export function TextField(o: Common & { maxLength?: number; email?: boolean }): PropertyDecorator {
+  const maxLength = o.maxLength ?? 255;
+  const rules: PropertyDecorator[] = [IsString(), MaxLength(maxLength)];
+  if (o.email) rules.push(IsEmail());
+  return field({ kind: 'text', required: !!o.required, ...o, maxLength }, ...rules);
+}
+
+export function IntField(o: Common & { min?: number; max?: number; unit?: string }): PropertyDecorator {
+  const rules: PropertyDecorator[] = [IsInt()];
+  if (o.min !== undefined) rules.push(Min(o.min));
+  if (o.max !== undefined) rules.push(Max(o.max));
+  return field({ kind: 'int', required: !!o.required, ...o }, ...rules);
+}
+
+export function BoolField(o: Common): PropertyDecorator {
+  return field({ kind: 'bool', required: !!o.required, ...o }, IsBoolean());
+}
+
+export function EnumField(vocab: Vocabulary, o: Common): PropertyDecorator {
+  return field({ kind: 'enum', required: !!o.required, vocab, ...o });
+}
+
+/** A reference to another record: an integer id or a name (resolved through the registry). */
+export function RefField(ref: string, o: Common): PropertyDecorator {
+  return field({ kind: 'ref', required: !!o.required, ref, ...o });
+}
+
+export function DateField(o: Common): PropertyDecorator {
+  return field({ kind: 'date', required: !!o.required, ...o, description: `${o.description} Formats: ${DATE_FORMATS_EXPECTED}.` });
+}
+
+export function TimezoneField(o: Common): PropertyDecorator {
+  return field({ kind: 'timezone', required: !!o.required, ...o });
+}
+
+export function ChoiceField(values: readonly string[], o: Common & { mcpOnly?: boolean }): PropertyDecorator {
+  return field({ kind: 'choice', required: !!o.required, values, ...o });
+}
+
+export function ChoicesField(values: readonly string[], o: Common): PropertyDecorator {
+  return field({ kind: 'choices', required: !!o.required, values, ...o });
+}
+
+/** A field that must equal `value` (the tool's own domain). */
+export function ConstField(value: string, o: Common & { mcpOnly?: boolean }): PropertyDecorator {
+  return field({ kind: 'choice', required: !!o.required, values: [value], constant: value, ...o });
+}
+
+/** A plain string on the MCP side only (session_id). */
+export function McpTextField(o: Common & { maxLength?: number }): PropertyDecorator {
+  return field({ kind: 'text', required: !!o.required, mcpOnly: true, maxLength: o.maxLength ?? 64, ...o }, IsString(), MaxLength(o.maxLength ?? 64));
+}

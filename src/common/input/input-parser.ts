@@ -1,0 +1,280 @@
+import { plainToInstance } from 'class-transformer';
+import { validate } from 'class-validator';
+import type { EntityScope } from '../../auth/principal.js';
+import { DATE_FORMATS_EXPECTED, isValidTimeZone, parseDate } from '../dates/dates.js';
+import type { ResolvedReference } from '../envelope/envelope.js';
+import type { Issue } from '../errors/issue.js';
+import { matchKey } from '../text/normalize.js';
+import { closest, rankClosest } from '../text/suggest.js';
+import { fieldsOf, type FieldSpec } from './field-spec.js';
+import { attachMeta } from './input-meta.js';
+import { expectedOf, issueFromValidation } from './issue-messages.js';
+
+export interface ReferenceLookup {
+  resolve(
+    kind: string,
+    field: string,
+    input: unknown,
+    scope: EntityScope | undefined,
+  ): Promise<{ ok: true; id: number; name: string } | { ok: false; issue: Issue }>;
+}
+
+export interface ParseOptions {
+  /** `query`: values come from a URL query string, so numbers and booleans arrive as text. */
+  mode: 'json' | 'query';
+  transport: 'mcp' | 'rest';
+  /** Zone for dates without offset when the call gives none: the user's, else DEFAULT_TIMEZONE. */
+  fallbackTimezone: string;
+  scope: EntityScope | undefined;
+}
+
+/** A DTO class may check rules between its fields (end after start); run on the parsed values. */
+export interface CrossChecked<T> {
+  crossCheck?(value: T): Issue[];
+}
+
+export type ParseResult<T> = { ok: true; value: T } | { ok: false; issues: Issue[] };
+
+const SCALAR_KINDS = new Set(['text', 'int', 'bool']);
+
+function truncate(value: unknown): unknown {
+  return typeof value === 'string' && value.length > 80 ? `${value.slice(0, 80)}…` : value;
+}
+
+/**
+ * Parses one call's arguments against a DTO class: collects every problem (unknown fields, shape
+ * rules, enum labels, dates, references) and either returns the normalized DTO or all issues.
+ */
+export class InputParser {
+  constructor(private readonly references: ReferenceLookup) {}
+
+  async parse<T extends object>(dto: new () => T, raw: unknown, options: ParseOptions): Promise<ParseResult<T>> {
+    const specs = (fieldsOf(dto) ?? []).filter((s) => options.transport === 'mcp' || !s.mcpOnly);
+    if (raw === undefined || raw === null) raw = {};
+    if (typeof raw !== 'object' || Array.isArray(raw)) {
+      return { ok: false, issues: [{ field: '(arguments)', code: 'INVALID_TYPE', received: truncate(raw), message: 'The arguments must be a JSON object.', expected: 'object' }] };
+    }
+    const input = raw as Record<string, unknown>;
+    const byName = new Map(specs.map((s) => [s.name, s]));
+    const issues: Issue[] = [];
+    const provided = new Set<string>();
+
+    for (const key of Object.keys(input)) {
+      if (byName.has(key)) {
+        if (input[key] !== undefined) provided.add(key);
+        continue;
+      }
+      const suggestion = closest(key, byName.keys());
+      issues.push({
+        field: key,
+        code: 'UNKNOWN_FIELD',
+        received: truncate(input[key]),
+        message: suggestion ? `Unknown field '${key}'. Did you mean '${suggestion}'?` : `Unknown field '${key}'. Known fields: ${[...byName.keys()].join(', ')}.`,
+        ...(suggestion ? { did_you_mean: suggestion } : { available: [...byName.keys()] }),
+      });
+    }
+
+    const values = new Map<string, unknown>();
+    for (const spec of specs) {
+      let value = input[spec.name];
+      if (options.mode === 'query') value = coerceQueryValue(spec, value);
+      values.set(spec.name, value);
+    }
+
+    const timezone = this.timezoneOf(specs, values, options, issues);
+    await this.checkScalars(dto, specs, values, issues);
+    const normalized = new Map<string, unknown>();
+    const resolved: Record<string, ResolvedReference> = {};
+    const pending: Array<Promise<void>> = [];
+
+    for (const spec of specs) {
+      const value = values.get(spec.name);
+      if (value === undefined) continue;
+      if (value === null) {
+        if (spec.nullable) normalized.set(spec.name, null);
+        else if (spec.required) issues.push({ field: spec.name, code: 'REQUIRED', received: null, message: `${spec.name} is required and cannot be null.`, expected: expectedOf(spec) });
+        else if (!SCALAR_KINDS.has(spec.kind)) issues.push({ field: spec.name, code: 'INVALID_TYPE', received: null, message: `${spec.name} cannot be null here.`, expected: expectedOf(spec) });
+        continue;
+      }
+      switch (spec.kind) {
+        case 'text':
+        case 'int':
+        case 'bool':
+          normalized.set(spec.name, typeof value === 'string' ? value.trim() : value);
+          break;
+        case 'timezone':
+          if (isValidTimeZone(value)) normalized.set(spec.name, value);
+          break;
+        case 'enum':
+          this.parseEnum(spec, value, normalized, issues);
+          break;
+        case 'date':
+          this.parseDateField(spec, value, timezone, normalized, issues);
+          break;
+        case 'choice':
+          this.parseChoice(spec, value, normalized, issues);
+          break;
+        case 'choices':
+          this.parseChoices(spec, value, normalized, issues);
+          break;
+        case 'ref':
+          pending.push(
+            this.references.resolve(spec.ref!, spec.name, value, options.scope).then((r) => {
+              if (r.ok) {
+                normalized.set(spec.name, r.id);
+                resolved[spec.name] = { input: value, id: r.id, name: r.name };
+              } else issues.push(r.issue);
+            }),
+          );
+          break;
+      }
+    }
+    await Promise.all(pending);
+
+    const out = new dto();
+    for (const [key, value] of normalized) (out as Record<string, unknown>)[key] = value;
+    const crossCheck = (dto as unknown as CrossChecked<T>).crossCheck;
+    if (crossCheck) issues.push(...crossCheck(out));
+
+    if (issues.length > 0) {
+      const order = new Map(specs.map((s, i) => [s.name, i]));
+      issues.sort((a, b) => (order.get(a.field) ?? 999) - (order.get(b.field) ?? 999));
+      return { ok: false, issues };
+    }
+    return { ok: true, value: attachMeta(out, { provided, resolved, timezone }) };
+  }
+
+  private timezoneOf(specs: FieldSpec[], values: Map<string, unknown>, options: ParseOptions, issues: Issue[]): string {
+    const spec = specs.find((s) => s.kind === 'timezone');
+    const given = spec ? values.get(spec.name) : undefined;
+    if (given === undefined || given === null) return options.fallbackTimezone;
+    if (isValidTimeZone(given)) return given;
+    issues.push({
+      field: spec!.name,
+      code: 'INVALID_VALUE',
+      received: truncate(given),
+      message: `${spec!.name} '${String(given)}' is not an IANA time zone. Use e.g. America/Sao_Paulo, Europe/Lisbon or UTC.`,
+      expected: expectedOf(spec!),
+    });
+    return options.fallbackTimezone;
+  }
+
+  /** class-validator runs the shape rules of text, integer and boolean fields. */
+  private async checkScalars(dto: new () => object, specs: FieldSpec[], values: Map<string, unknown>, issues: Issue[]): Promise<void> {
+    const plain: Record<string, unknown> = {};
+    for (const spec of specs) {
+      const value = values.get(spec.name);
+      // Non-scalar kinds are checked by their own parsers; only their presence matters here.
+      if (SCALAR_KINDS.has(spec.kind) || (spec.required && (value === undefined || value === null))) plain[spec.name] = typeof value === 'string' && spec.kind === 'text' ? value.trim() : value;
+      else plain[spec.name] = spec.required ? true : undefined;
+    }
+    const instance = plainToInstance(dto, plain, { enableImplicitConversion: false, excludeExtraneousValues: false });
+    const errors = await validate(instance, { forbidUnknownValues: false, stopAtFirstError: false });
+    const bySpec = new Map(specs.map((s) => [s.name, s]));
+    for (const error of errors) {
+      const spec = bySpec.get(error.property);
+      if (!spec) continue;
+      if (!SCALAR_KINDS.has(spec.kind) && !Object.keys(error.constraints ?? {}).includes('isDefined')) continue;
+      if (values.get(spec.name) === null && spec.nullable) continue;
+      if (values.get(spec.name) === null && !spec.required) continue;
+      issues.push(issueFromValidation({ ...error, value: values.get(spec.name) }, spec));
+    }
+  }
+
+  private parseEnum(spec: FieldSpec, value: unknown, out: Map<string, unknown>, issues: Issue[]): void {
+    const vocab = spec.vocab!;
+    const code = vocab.parse(value);
+    if (code !== undefined) {
+      out.set(spec.name, code);
+      return;
+    }
+    const suggestion = typeof value === 'string' ? closest(value, vocab.allLabels()) : undefined;
+    const suggested = suggestion !== undefined ? vocab.label(vocab.parse(suggestion)!) : undefined;
+    issues.push({
+      field: spec.name,
+      code: typeof value === 'number' || typeof value === 'string' ? 'INVALID_VALUE' : 'INVALID_TYPE',
+      received: truncate(value),
+      message: `${spec.name} '${String(truncate(value))}' is not a valid ${vocab.name}.${suggested ? ` Did you mean '${suggested}'?` : ''} Use a code or label: ${vocab.describe()}.`,
+      expected: vocab.describe(),
+      available: vocab.entries.map((e) => e.en),
+      ...(suggested ? { did_you_mean: suggested } : {}),
+    });
+  }
+
+  private parseDateField(spec: FieldSpec, value: unknown, timezone: string, out: Map<string, unknown>, issues: Issue[]): void {
+    const parsed = parseDate(value, timezone);
+    if (parsed.ok) {
+      out.set(spec.name, parsed.value);
+      return;
+    }
+    issues.push({
+      field: spec.name,
+      code: 'INVALID_DATE',
+      received: truncate(value),
+      message: `${spec.name} '${String(truncate(value))}' is not a valid date (${parsed.reason}). Use ${DATE_FORMATS_EXPECTED}.`,
+      expected: DATE_FORMATS_EXPECTED,
+    });
+  }
+
+  private parseChoice(spec: FieldSpec, value: unknown, out: Map<string, unknown>, issues: Issue[]): void {
+    const values = spec.values!;
+    const hit = typeof value === 'string' ? values.find((v) => matchKey(v) === matchKey(value)) : undefined;
+    if (hit !== undefined) {
+      out.set(spec.name, hit);
+      return;
+    }
+    if (spec.constant !== undefined) return; // the intent-lock guard reports DOMAIN_MISMATCH for `domain`
+    const suggestion = typeof value === 'string' ? rankClosest(value, values, 1)[0] : undefined;
+    issues.push({
+      field: spec.name,
+      code: typeof value === 'string' ? 'INVALID_VALUE' : 'INVALID_TYPE',
+      received: truncate(value),
+      message: `${spec.name} '${String(truncate(value))}' is not one of: ${values.join(', ')}.${suggestion ? ` Did you mean '${suggestion}'?` : ''}`,
+      expected: values.join(', '),
+      available: [...values],
+      ...(suggestion ? { did_you_mean: suggestion } : {}),
+    });
+  }
+
+  private parseChoices(spec: FieldSpec, value: unknown, out: Map<string, unknown>, issues: Issue[]): void {
+    const list = typeof value === 'string' ? value.split(',').map((v) => v.trim()).filter(Boolean) : value;
+    if (!Array.isArray(list)) {
+      issues.push({ field: spec.name, code: 'INVALID_TYPE', received: truncate(value), message: `${spec.name} must be a list of field names.`, expected: expectedOf(spec) });
+      return;
+    }
+    const accepted: string[] = [];
+    const unknown: string[] = [];
+    for (const item of list) {
+      const hit = typeof item === 'string' ? spec.values!.find((v) => v === item.trim()) : undefined;
+      if (hit) accepted.push(hit);
+      else unknown.push(String(item));
+    }
+    if (unknown.length) {
+      const suggestion = rankClosest(unknown[0], spec.values!, 1)[0];
+      issues.push({
+        field: spec.name,
+        code: 'INVALID_VALUE',
+        received: truncate(value),
+        message: `${spec.name}: unknown ${unknown.length === 1 ? 'entry' : 'entries'} ${unknown.map((u) => `'${u}'`).join(', ')}. Available: ${spec.values!.join(', ')}.`,
+        expected: expectedOf(spec),
+        available: [...spec.values!],
+        ...(suggestion ? { did_you_mean: suggestion } : {}),
+      });
+      return;
+    }
+    out.set(spec.name, [...new Set(accepted)]);
+  }
+}
+
+/** Query strings carry only text: read integers and booleans where the field wants them. */
+function coerceQueryValue(spec: FieldSpec, value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  if (spec.kind === 'int' && /^-?\d+$/.test(value.trim())) return Number(value.trim());
+  if (spec.kind === 'bool') {
+    const v = value.trim().toLowerCase();
+    if (v === 'true' || v === '1') return true;
+    if (v === 'false' || v === '0') return false;
+  }
+  if (value === '' && !spec.required) return undefined;
+  return value;
+}

@@ -1,0 +1,38 @@
+import { Injectable, type ArgumentMetadata, type PipeTransform } from '@nestjs/common';
+import { AppConfig } from '../../config/app-config.js';
+import { currentCall } from '../context/call-context.js';
+import { ToolError } from '../errors/tool-error.js';
+import { ReferenceResolver } from '../references/reference-resolver.js';
+import { fieldsOf } from './field-spec.js';
+import { InputParser } from './input-parser.js';
+import { isTextSource } from './rest-input.decorator.js';
+
+/**
+ * The one input pipe (registered globally): every DTO-typed argument of every tool call and REST
+ * route goes through it. It collects all problems of the call and throws one VALIDATION_FAILED.
+ */
+@Injectable()
+export class InputPipe implements PipeTransform {
+  private readonly parser: InputParser;
+
+  constructor(
+    resolver: ReferenceResolver,
+    private readonly config: AppConfig,
+  ) {
+    this.parser = new InputParser(resolver);
+  }
+
+  async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    const dto = metadata.metatype;
+    if (!dto || !fieldsOf(dto)) return value;
+    const call = currentCall();
+    const result = await this.parser.parse(dto as new () => object, value, {
+      mode: metadata.type === 'query' || isTextSource(metadata.data) ? 'query' : 'json',
+      transport: call?.transport ?? 'rest',
+      fallbackTimezone: call?.principal?.timezone || this.config.defaultTimezone,
+      scope: call?.principal?.scope,
+    });
+    if (!result.ok) throw ToolError.validation(call?.tool, result.issues);
+    return result.value;
+  }
+}

@@ -1,0 +1,30 @@
+import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
+import type { Request } from 'express';
+
+export type RestSource = 'body' | 'query' | 'params+body' | 'params+query';
+
+/**
+ * The input DTO of a REST handler, gathered from the request the way the route takes it; the global
+ * input pipe then parses it exactly as it parses a tool call's arguments. A path id wins over a
+ * body `id`.
+ */
+export const RestInput = createParamDecorator((source: RestSource, context: ExecutionContext): Record<string, unknown> => {
+  const request = context.switchToHttp().getRequest<Request>();
+  const body = request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? (request.body as Record<string, unknown>) : {};
+  const query = request.query as Record<string, unknown>;
+  switch (source) {
+    case 'body':
+      return body;
+    case 'query':
+      return { ...query };
+    case 'params+body':
+      return { ...body, ...request.params };
+    case 'params+query':
+      return { ...query, ...request.params };
+  }
+});
+
+/** Sources whose values are all text (URL query and path). */
+export function isTextSource(data: unknown): boolean {
+  return data === 'query' || data === 'params+query';
+}

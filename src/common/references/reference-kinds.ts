@@ -1,0 +1,104 @@
+/**
+ * The tables a reference field can point at, and how each is matched and scoped. Scoping follows
+ * GLPI: records of an entity are visible to callers who see that entity; groups, categories and
+ * locations flagged recursive are visible from the entities below theirs too.
+ */
+export type ScopeRule = 'global' | 'entity' | 'entity-recursive' | 'entity-self' | 'user-assignment';
+
+export interface ReferenceKind {
+  kind: string;
+  /** Plural noun for messages: "not found in project states". */
+  label: string;
+  table: string;
+  /** Column shown as the name (completename for trees). */
+  display: string;
+  /** Normalized key columns, each indexed; a name matches when any equals matchKey(input). */
+  keys: string[];
+  /** Columns compared to the input for the exact-match preference. */
+  exact: string[];
+  scope: ScopeRule;
+  /** Extra condition for rows that count as existing (soft delete). */
+  where?: string;
+}
+
+export const REFERENCE_KINDS: Record<string, ReferenceKind> = {
+  entity: {
+    kind: 'entity',
+    label: 'entities',
+    table: 'glpi_entities',
+    display: 'completename',
+    keys: ['name_key', 'completename_key'],
+    exact: ['name', 'completename'],
+    scope: 'entity-self',
+  },
+  profile: {
+    kind: 'profile',
+    label: 'profiles',
+    table: 'glpi_profiles',
+    display: 'name',
+    keys: ['name_key'],
+    exact: ['name'],
+    scope: 'global',
+  },
+  user: {
+    kind: 'user',
+    label: 'users',
+    table: 'glpi_users',
+    display: 'name',
+    keys: ['name_key', 'email_key', 'fullname_key'],
+    exact: ['name', 'email'],
+    scope: 'user-assignment',
+  },
+  group: {
+    kind: 'group',
+    label: 'groups',
+    table: 'glpi_groups',
+    display: 'name',
+    keys: ['name_key'],
+    exact: ['name'],
+    scope: 'entity-recursive',
+  },
+  projectState: {
+    kind: 'projectState',
+    label: 'project states',
+    table: 'glpi_projectstates',
+    display: 'name',
+    keys: ['name_key'],
+    exact: ['name'],
+    scope: 'global',
+  },
+  itilCategory: {
+    kind: 'itilCategory',
+    label: 'ITIL categories',
+    table: 'glpi_itilcategories',
+    display: 'completename',
+    keys: ['name_key', 'completename_key'],
+    exact: ['name', 'completename'],
+    scope: 'entity-recursive',
+  },
+  location: {
+    kind: 'location',
+    label: 'locations',
+    table: 'glpi_locations',
+    display: 'completename',
+    keys: ['name_key', 'completename_key'],
+    exact: ['name', 'completename'],
+    scope: 'entity-recursive',
+  },
+  project: {
+    kind: 'project',
+    label: 'projects',
+    table: 'glpi_projects',
+    display: 'name',
+    keys: ['name_key'],
+    exact: ['name'],
+    scope: 'entity',
+    where: 't.is_deleted = 0',
+  },
+};
+
+export function referenceKind(kind: string): ReferenceKind {
+  const found = REFERENCE_KINDS[kind];
+  if (!found) throw new Error(`Unknown reference kind '${kind}'`);
+  return found;
+}

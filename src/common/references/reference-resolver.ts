@@ -1,0 +1,149 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { EntityScope } from '../../auth/principal.js';
+import type { Candidate, Issue } from '../errors/issue.js';
+import { matchKey } from '../text/normalize.js';
+import { rankClosest } from '../text/suggest.js';
+import { referenceKind, type ReferenceKind } from './reference-kinds.js';
+import { applyEntityScope } from './reference-scope.js';
+
+export type Resolution = { ok: true; id: number; name: string } | { ok: false; issue: Issue };
+
+interface Row {
+  id: number;
+  display: string;
+  [column: string]: unknown;
+}
+
+const MAX_AVAILABLE = 20;
+const MAX_CANDIDATES = 10;
+
+/**
+ * Resolves a reference given as an id or a name. Every lookup is an index probe with a LIMIT on
+ * the `*_key` columns, restricted to the caller's visible entities, so the cost does not grow with
+ * table size and a record the caller cannot see is indistinguishable from one that does not exist.
+ */
+@Injectable()
+export class ReferenceResolver {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async resolve(kindName: string, field: string, input: unknown, scope: EntityScope | undefined): Promise<Resolution> {
+    const kind = referenceKind(kindName);
+    if (typeof input === 'number' || (typeof input === 'string' && /^\s*\d+\s*$/.test(input))) {
+      const id = Number(input);
+      if (!Number.isSafeInteger(id) || id < 1) return this.notFound(kind, field, input, scope, `id ${input} is not a valid id`);
+      const row = await this.byId(kind, id, scope);
+      return row ? { ok: true, id: row.id, name: row.display } : this.notFound(kind, field, input, scope, `id ${id} not found in ${kind.label}`);
+    }
+    if (typeof input !== 'string' || input.trim() === '') {
+      return {
+        ok: false,
+        issue: { field, code: 'INVALID_TYPE', received: input, message: `${field} must be an integer id or a non-empty name.`, expected: 'integer id or name' },
+      };
+    }
+    const rows = await this.byKey(kind, input, scope);
+    if (rows.length === 0) return this.notFound(kind, field, input, scope, `name '${input}' not found in ${kind.label}`);
+    const exact = rows.filter((r) => kind.exact.some((c) => r[c] === input) || r.display === input);
+    const pick = exact.length === 1 ? exact[0] : rows.length === 1 ? rows[0] : undefined;
+    if (pick) return { ok: true, id: pick.id, name: pick.display };
+    const candidates: Candidate[] = rows.slice(0, MAX_CANDIDATES).map((r) => ({ id: r.id, name: this.candidateName(kind, r) }));
+    return {
+      ok: false,
+      issue: {
+        field,
+        code: 'REFERENCE_AMBIGUOUS',
+        received: input,
+        message: `name '${input}' matches ${rows.length > MAX_CANDIDATES ? 'more than ' + MAX_CANDIDATES : rows.length} ${kind.label}. Send the id of the one you mean.`,
+        candidates,
+      },
+    };
+  }
+
+  /** Names of `ids` in one query: for `{id, name}` references in results. */
+  async namesOf(kindName: string, ids: Iterable<number>): Promise<Map<number, string>> {
+    const kind = referenceKind(kindName);
+    const unique = [...new Set([...ids].filter((id) => Number.isInteger(id) && id > 0))];
+    if (unique.length === 0) return new Map();
+    const rows = await this.dataSource
+      .createQueryBuilder()
+      .select('t.id', 'id')
+      .addSelect(`t.${kind.display}`, 'display')
+      .from(kind.table, 't')
+      .where('t.id IN (:...ids)', { ids: unique })
+      .getRawMany<Row>();
+    return new Map(rows.map((r) => [Number(r.id), String(r.display)]));
+  }
+
+  /** Up to `limit` visible names, alphabetically: examples for descriptions and `available` lists. */
+  async sampleNames(kindName: string, scope: EntityScope | undefined, limit = MAX_AVAILABLE): Promise<string[]> {
+    const kind = referenceKind(kindName);
+    const qb = this.dataSource.createQueryBuilder().select(`t.${kind.display}`, 'display').from(kind.table, 't');
+    if (kind.where) qb.andWhere(kind.where);
+    if (kindName === 'user') qb.andWhere('t.is_active = 1');
+    applyEntityScope(qb, 't', kind.scope, scope);
+    const rows = await qb.orderBy(`t.${kind.display}`, 'ASC').limit(limit).getRawMany<{ display: string }>();
+    return rows.map((r) => String(r.display));
+  }
+
+  private async byId(kind: ReferenceKind, id: number, scope: EntityScope | undefined): Promise<Row | undefined> {
+    const qb = this.dataSource.createQueryBuilder().select('t.id', 'id').addSelect(`t.${kind.display}`, 'display').from(kind.table, 't').where('t.id = :id', { id });
+    if (kind.where) qb.andWhere(kind.where);
+    applyEntityScope(qb, 't', kind.scope, scope);
+    const row = await qb.limit(1).getRawOne<Row>();
+    return row ? { ...row, id: Number(row.id), display: String(row.display) } : undefined;
+  }
+
+  private async byKey(kind: ReferenceKind, input: string, scope: EntityScope | undefined): Promise<Row[]> {
+    const key = matchKey(input);
+    const qb = this.dataSource.createQueryBuilder().select('t.id', 'id').addSelect(`t.${kind.display}`, 'display').from(kind.table, 't');
+    for (const column of new Set([...kind.exact, ...(kind.kind === 'user' ? ['firstname', 'realname'] : [])])) {
+      if (column !== kind.display) qb.addSelect(`t.${column}`, column);
+    }
+    qb.where(`(${kind.keys.map((k) => `t.${k} = :key`).join(' OR ')})`, { key });
+    if (kind.where) qb.andWhere(kind.where);
+    applyEntityScope(qb, 't', kind.scope, scope);
+    const rows = await qb.orderBy('t.id', 'ASC').limit(MAX_CANDIDATES + 1).getRawMany<Row>();
+    return rows.map((r) => ({ ...r, id: Number(r.id), display: String(r.display) }));
+  }
+
+  private candidateName(kind: ReferenceKind, row: Row): string {
+    if (kind.kind !== 'user') return row.display;
+    const full = [row.firstname, row.realname].filter((p) => typeof p === 'string' && p).join(' ');
+    return full ? `${full} (${row.display})` : row.display;
+  }
+
+  private async notFound(kind: ReferenceKind, field: string, input: unknown, scope: EntityScope | undefined, what: string): Promise<Resolution> {
+    const available = await this.sampleNames(kind.kind, scope);
+    const near = typeof input === 'string' ? await this.nearNames(kind, input, scope) : [];
+    const didYouMean = typeof input === 'string' ? rankClosest(input, new Set([...near, ...available]), 1)[0] : undefined;
+    const more = available.length >= MAX_AVAILABLE ? ', ...' : '';
+    const hint = didYouMean ? ` Did you mean '${didYouMean}'?` : '';
+    return {
+      ok: false,
+      issue: {
+        field,
+        code: 'REFERENCE_NOT_FOUND',
+        received: input,
+        message: `${what}.${hint} Available: ${available.join(', ')}${more}.`,
+        available,
+        ...(didYouMean ? { did_you_mean: didYouMean } : {}),
+      },
+    };
+  }
+
+  /** Names sharing the input's first letters: candidates for did_you_mean in large tables, by index range. */
+  private async nearNames(kind: ReferenceKind, input: string, scope: EntityScope | undefined): Promise<string[]> {
+    const key = matchKey(input);
+    if (key.length < 2) return [];
+    const prefix = key.slice(0, Math.min(3, key.length)).replace(/[%_\\]/g, '');
+    const qb = this.dataSource
+      .createQueryBuilder()
+      .select(`t.${kind.display}`, 'display')
+      .from(kind.table, 't')
+      .where(`t.${kind.keys[0]} LIKE :prefix`, { prefix: `${prefix}%` });
+    if (kind.where) qb.andWhere(kind.where);
+    applyEntityScope(qb, 't', kind.scope, scope);
+    const rows = await qb.limit(50).getRawMany<{ display: string }>();
+    return rows.map((r) => String(r.display));
+  }
+}

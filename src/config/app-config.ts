@@ -1,0 +1,31 @@
+export type OtpRequiredFor = 'write' | 'destructive' | 'none';
+
+export type OtpDelivery = { kind: 'log' } | { kind: 'file'; path: string } | { kind: 'webhook'; url: string };
+
+export type DatabaseTarget =
+  | { type: 'sqlite'; path: string }
+  | { type: 'mysql'; url: string; database: string };
+
+/** The validated configuration; built once at boot from the environment (see env.schema.ts). */
+export class AppConfig {
+  database!: DatabaseTarget;
+  host!: string;
+  port!: number;
+  redisUrl!: string | null;
+  /** undefined: seed when the database is empty. */
+  seedDemo!: boolean | undefined;
+  mcpToken!: string | null;
+  defaultTimezone!: string;
+  otpRequiredFor!: OtpRequiredFor;
+  otpDelivery!: OtpDelivery;
+  rateLimitReads!: number;
+  rateLimitWrites!: number;
+  sessionIdleMinutes!: number;
+  otpTtlSeconds!: number;
+  verificationTtlMinutes!: number;
+  otpLockMinutes!: number;
+  allowedOrigins!: string[];
+  dbPoolSize!: number;
+  dbTimeoutMs!: number;
+  bodyLimit!: string;
+}

@@ -1,0 +1,89 @@
+import { isValidTimeZone } from '../common/dates/dates.js';
+import { AppConfig, type DatabaseTarget, type OtpDelivery, type OtpRequiredFor } from './app-config.js';
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration: ${problems.join('; ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+function int(env: Env, name: string, fallback: number, min: number, max: number, problems: string[]): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    problems.push(`${name}=${JSON.stringify(raw)} must be an integer from ${min} to ${max}`);
+    return fallback;
+  }
+  return value;
+}
+
+function database(raw: string, problems: string[]): DatabaseTarget {
+  if (raw.startsWith('sqlite:')) {
+    const path = raw.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '');
+    if (!path) problems.push('DATABASE_URL sqlite: needs a path (sqlite:./data/intentdesk.sqlite or sqlite::memory:)');
+    return { type: 'sqlite', path: path || ':memory:' };
+  }
+  if (/^(mysql|mariadb):\/\//.test(raw)) {
+    try {
+      const url = new URL(raw.replace(/^mariadb:/, 'mysql:'));
+      const db = decodeURIComponent(url.pathname.replace(/^\//, ''));
+      if (!db) problems.push('DATABASE_URL must name a database: mysql://user:pass@host:3306/intentdesk');
+      return { type: 'mysql', url: url.toString(), database: db };
+    } catch {
+      problems.push('DATABASE_URL is not a valid mysql:// URL');
+    }
+  } else {
+    problems.push(`DATABASE_URL must start with sqlite: or mysql:// (got ${JSON.stringify(raw.split(':')[0])})`);
+  }
+  return { type: 'sqlite', path: ':memory:' };
+}
+
+function otpDelivery(raw: string, problems: string[]): OtpDelivery {
+  if (raw === 'log') return { kind: 'log' };
+  if (raw.startsWith('file:') && raw.length > 5) return { kind: 'file', path: raw.slice(5) };
+  if (raw.startsWith('webhook:')) {
+    const url = raw.slice(8);
+    if (/^https?:\/\//.test(url)) return { kind: 'webhook', url };
+  }
+  problems.push(`OTP_DELIVERY=${JSON.stringify(raw)} must be log, file:<path> or webhook:<http(s) url>`);
+  return { kind: 'log' };
+}
+
+/** Builds the configuration from the environment, naming every bad variable at once. */
+export function loadConfig(env: Env): AppConfig {
+  const problems: string[] = [];
+  const config = new AppConfig();
+  config.database = database(env.DATABASE_URL || 'sqlite:./data/intentdesk.sqlite', problems);
+  config.host = env.HOST || '127.0.0.1';
+  config.port = int(env, 'PORT', 3000, 0, 65535, problems);
+  config.redisUrl = env.REDIS_URL || null;
+  if (config.redisUrl && !/^rediss?:\/\//.test(config.redisUrl)) problems.push('REDIS_URL must start with redis:// or rediss://');
+  const seed = env.SEED_DEMO;
+  if (seed === undefined || seed === '') config.seedDemo = undefined;
+  else if (seed === 'true' || seed === 'false') config.seedDemo = seed === 'true';
+  else problems.push(`SEED_DEMO=${JSON.stringify(seed)} must be true or false`);
+  config.mcpToken = env.MCP_TOKEN || null;
+  config.defaultTimezone = env.DEFAULT_TIMEZONE || 'UTC';
+  if (!isValidTimeZone(config.defaultTimezone)) problems.push(`DEFAULT_TIMEZONE=${JSON.stringify(env.DEFAULT_TIMEZONE)} is not an IANA time zone`);
+  const otpFor = env.OTP_REQUIRED_FOR || 'write';
+  if (!['write', 'destructive', 'none'].includes(otpFor)) problems.push(`OTP_REQUIRED_FOR=${JSON.stringify(otpFor)} must be write, destructive or none`);
+  config.otpRequiredFor = otpFor as OtpRequiredFor;
+  config.otpDelivery = otpDelivery(env.OTP_DELIVERY || 'log', problems);
+  config.rateLimitReads = int(env, 'RATE_LIMIT_READS', 120, 1, 1_000_000, problems);
+  config.rateLimitWrites = int(env, 'RATE_LIMIT_WRITES', 30, 1, 1_000_000, problems);
+  config.sessionIdleMinutes = int(env, 'SESSION_IDLE_MINUTES', 60, 1, 60 * 24 * 30, problems);
+  config.otpTtlSeconds = int(env, 'OTP_TTL_SECONDS', 300, 30, 3600, problems);
+  config.verificationTtlMinutes = int(env, 'VERIFICATION_TTL_MINUTES', 30, 1, 60 * 24, problems);
+  config.otpLockMinutes = int(env, 'OTP_LOCK_MINUTES', 15, 1, 60 * 24, problems);
+  config.allowedOrigins = (env.ALLOWED_ORIGINS || '').split(',').map((o) => o.trim()).filter(Boolean);
+  config.dbPoolSize = int(env, 'DB_POOL_SIZE', 10, 1, 500, problems);
+  config.dbTimeoutMs = int(env, 'DB_TIMEOUT_MS', 5000, 100, 600_000, problems);
+  config.bodyLimit = env.BODY_LIMIT || '1mb';
+  if (!/^\d+(kb|mb)$/i.test(config.bodyLimit)) problems.push(`BODY_LIMIT=${JSON.stringify(config.bodyLimit)} must look like 512kb or 1mb`);
+  if (problems.length) throw new ConfigError(problems);
+  return config;
+}

@@ -1,0 +1,22 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AppConfig } from '../config/app-config.js';
+import { dataSourceOptions } from './data-source-options.js';
+import { DemoSeeder } from './seed/demo-seeder.js';
+
+/** The database connection (migrated at start) and the demo seed. */
+@Module({
+  imports: [
+    TypeOrmModule.forRootAsync({
+      inject: [AppConfig],
+      useFactory: (config: AppConfig) => ({
+        ...dataSourceOptions(config.database, { poolSize: config.dbPoolSize, timeoutMs: config.dbTimeoutMs }),
+        migrationsRun: true,
+        retryAttempts: 3,
+        retryDelay: 1000,
+      }),
+    }),
+  ],
+  providers: [DemoSeeder],
+})
+export class DatabaseModule {}

@@ -1,0 +1,31 @@
+import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+
+@Entity({ name: 'idempotency_records' })
+export class IdempotencyRecord {
+  @PrimaryGeneratedColumn({ name: 'id', type: 'int' })
+  id!: number;
+
+  @Column({ name: 'users_id', type: 'int' })
+  users_id!: number;
+
+  @Column({ name: 'tool', type: 'varchar', length: 100 })
+  tool!: string;
+
+  @Column({ name: 'idem_key', type: 'varchar', length: 255 })
+  idem_key!: string;
+
+  /** Hash of the request arguments. */
+  @Column({ name: 'fingerprint', type: 'varchar', length: 64 })
+  fingerprint!: string;
+
+  /** 'pending' or 'done'. */
+  @Column({ name: 'status', type: 'varchar', length: 20 })
+  status!: string;
+
+  /** JSON of the stored result. */
+  @Column({ name: 'result', type: 'text', nullable: true })
+  result!: string | null;
+
+  @Column({ name: 'created_at', type: 'datetime' })
+  created_at!: Date;
+}

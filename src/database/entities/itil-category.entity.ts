@@ -1,0 +1,39 @@
+import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+
+/** A ITIL category: a tree node whose completename is the ' > '-joined path from the top. */
+@Entity({ name: 'glpi_itilcategories' })
+export class ItilCategory {
+  @PrimaryGeneratedColumn({ name: 'id', type: 'int' })
+  id!: number;
+
+  @Column({ name: 'name', type: 'varchar', length: 255 })
+  name!: string;
+
+  @Column({ name: 'name_key', type: 'varchar', length: 255 })
+  name_key!: string;
+
+  @Column({ name: 'completename', type: 'varchar', length: 255 })
+  completename!: string;
+
+  @Column({ name: 'completename_key', type: 'varchar', length: 255 })
+  completename_key!: string;
+
+  /** Parent; null at the top level. */
+  @Column({ name: 'itilcategories_id', type: 'int', nullable: true })
+  itilcategories_id!: number | null;
+
+  @Column({ name: 'entities_id', type: 'int' })
+  entities_id!: number;
+
+  @Column({ name: 'is_recursive', type: 'boolean', default: false })
+  is_recursive!: boolean;
+
+  @Column({ name: 'level', type: 'int', default: 1 })
+  level!: number;
+
+  @Column({ name: 'date_creation', type: 'datetime', nullable: true })
+  date_creation!: Date | null;
+
+  @Column({ name: 'date_mod', type: 'datetime', nullable: true })
+  date_mod!: Date | null;
+}

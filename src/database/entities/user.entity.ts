@@ -1,0 +1,59 @@
+import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+
+@Entity({ name: 'glpi_users' })
+export class User {
+  @PrimaryGeneratedColumn({ name: 'id', type: 'int' })
+  id!: number;
+
+  /** Login. */
+  @Column({ name: 'name', type: 'varchar', length: 255 })
+  name!: string;
+
+  @Column({ name: 'name_key', type: 'varchar', length: 255 })
+  name_key!: string;
+
+  @Column({ name: 'realname', type: 'varchar', length: 255, nullable: true })
+  realname!: string | null;
+
+  @Column({ name: 'firstname', type: 'varchar', length: 255, nullable: true })
+  firstname!: string | null;
+
+  /** matchKey of "firstname realname". */
+  @Column({ name: 'fullname_key', type: 'varchar', length: 255, nullable: true })
+  fullname_key!: string | null;
+
+  @Column({ name: 'email', type: 'varchar', length: 255, nullable: true })
+  email!: string | null;
+
+  @Column({ name: 'email_key', type: 'varchar', length: 255, nullable: true })
+  email_key!: string | null;
+
+  @Column({ name: 'phone', type: 'varchar', length: 255, nullable: true })
+  phone!: string | null;
+
+  @Column({ name: 'timezone', type: 'varchar', length: 64, nullable: true })
+  timezone!: string | null;
+
+  @Column({ name: 'language', type: 'varchar', length: 10, nullable: true })
+  language!: string | null;
+
+  @Column({ name: 'is_active', type: 'boolean', default: true })
+  is_active!: boolean;
+
+  /** Default entity. */
+  @Column({ name: 'entities_id', type: 'int', nullable: true })
+  entities_id!: number | null;
+
+  /** Default profile. */
+  @Column({ name: 'profiles_id', type: 'int', nullable: true })
+  profiles_id!: number | null;
+
+  @Column({ name: 'is_deleted', type: 'boolean', default: false })
+  is_deleted!: boolean;
+
+  @Column({ name: 'date_creation', type: 'datetime', nullable: true })
+  date_creation!: Date | null;
+
+  @Column({ name: 'date_mod', type: 'datetime', nullable: true })
+  date_mod!: Date | null;
+}

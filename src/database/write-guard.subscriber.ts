@@ -1,0 +1,37 @@
+import type { EntitySubscriberInterface, InsertEvent, RemoveEvent, SoftRemoveEvent, UpdateEvent } from 'typeorm';
+import { currentCall } from '../common/context/call-context.js';
+import { ToolError } from '../common/errors/tool-error.js';
+
+/** Bookkeeping the chain itself writes outside a write unit. */
+const BOOKKEEPING = new Set(['mcp_sessions', 'audit_log', 'idempotency_records', 'api_tokens']);
+
+/**
+ * The backstop under the write unit: during a call, a change to a domain table that did not go
+ * through WriteUnit.run (and so through its verification check) is refused, whatever tool issued it.
+ * Work outside calls (migrations, seeding, the CLI) is not affected.
+ */
+export class WriteGuardSubscriber implements EntitySubscriberInterface {
+  beforeInsert(event: InsertEvent<unknown>): void {
+    check(event.metadata.tableName);
+  }
+
+  beforeUpdate(event: UpdateEvent<unknown>): void {
+    check(event.metadata.tableName);
+  }
+
+  beforeRemove(event: RemoveEvent<unknown>): void {
+    check(event.metadata.tableName);
+  }
+
+  beforeSoftRemove(event: SoftRemoveEvent<unknown>): void {
+    check(event.metadata.tableName);
+  }
+}
+
+function check(table: string): void {
+  const call = currentCall();
+  if (!call || call.writeGranted || BOOKKEEPING.has(table)) return;
+  throw new ToolError('VERIFICATION_REQUIRED', 'Writes run only inside a verified write transaction. Nothing was written.', {
+    ...(call.session ? { nextCall: { tool: 'auth_request_otp', arguments: { session_id: call.session.id } } } : {}),
+  });
+}

@@ -1,0 +1,58 @@
+import { Injectable } from '@nestjs/common';
+import { runInCall, type CallContext } from '../common/context/call-context.js';
+import type { Envelope } from '../common/envelope/envelope.js';
+import { rankClosest } from '../common/text/suggest.js';
+import type { Principal } from '../auth/principal.js';
+import { ToolListService, type ListedTool } from './tool-list.service.js';
+import { ToolRegistry } from './tool-registry.js';
+
+export interface ToolCallResult {
+  content: Array<{ type: 'text'; text: string }>;
+  structuredContent: Envelope;
+  isError?: boolean;
+  [key: string]: unknown;
+}
+
+export class UnknownToolError extends Error {
+  constructor(
+    readonly tool: string,
+    readonly suggestions: string[],
+  ) {
+    super(`Unknown tool '${tool}'.${suggestions.length ? ` Closest tools: ${suggestions.join(', ')}.` : ''} Call tools/list for the catalogue.`);
+  }
+}
+
+/** Transport-independent MCP operations: list the tools of a principal, call one through the chain. */
+@Injectable()
+export class McpDispatcher {
+  constructor(
+    private readonly registry: ToolRegistry,
+    private readonly toolList: ToolListService,
+  ) {}
+
+  listTools(principal: Principal): Promise<ListedTool[]> {
+    return this.toolList.list(principal);
+  }
+
+  async callTool(principal: Principal, name: string, args: Record<string, unknown> | undefined): Promise<ToolCallResult> {
+    const tool = this.registry.get(name);
+    if (!tool) {
+      const names = this.registry.all().map((t) => t.options.name);
+      throw new UnknownToolError(name, rankClosest(name, names, 3));
+    }
+    const call: CallContext = {
+      transport: 'mcp',
+      startedAt: performance.now(),
+      tool: name,
+      domain: tool.options.domain,
+      principal,
+      rawArguments: args ?? {},
+    };
+    const envelope = await runInCall(call, () => tool.handler(args ?? {}));
+    return {
+      content: [{ type: 'text', text: JSON.stringify(envelope) }],
+      structuredContent: envelope,
+      ...(envelope.status === 'error' ? { isError: true } : {}),
+    };
+  }
+}

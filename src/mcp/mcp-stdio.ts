@@ -1,0 +1,39 @@
+import type { INestApplicationContext } from '@nestjs/common';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { AuthService } from '../auth/auth.service.js';
+import { ToolError } from '../common/errors/tool-error.js';
+import { AppConfig } from '../config/app-config.js';
+import { McpDispatcher } from './mcp-dispatcher.js';
+import { createMcpServer } from './mcp-server.factory.js';
+
+/** MCP over stdio, acting as the user of MCP_TOKEN. Protocol only on stdout; logs on stderr. */
+export async function runStdio(context: INestApplicationContext): Promise<void> {
+  await context.init();
+  const config = context.get(AppConfig);
+  const auth = context.get(AuthService);
+  if (!config.mcpToken) {
+    process.stderr.write('intentdesk: MCP_TOKEN is required for --stdio (create one with: npm run --silent token -- create --user <login>)\n');
+    await context.close();
+    process.exit(1);
+  }
+  const header = `Bearer ${config.mcpToken}`;
+  try {
+    await auth.authenticate(header, 'mcp');
+  } catch (error) {
+    process.stderr.write(`intentdesk: MCP_TOKEN rejected: ${error instanceof ToolError ? error.message : 'unknown error'}\n`);
+    await context.close();
+    process.exit(1);
+  }
+  const server = createMcpServer(context.get(McpDispatcher), () => auth.authenticate(header, 'mcp'));
+  const transport = new StdioServerTransport();
+  const shutdown = async (): Promise<void> => {
+    await server.close().catch(() => undefined);
+    await context.close();
+    process.exit(0);
+  };
+  transport.onclose = () => void shutdown();
+  process.stdin.on('end', () => void shutdown());
+  process.on('SIGTERM', () => void shutdown());
+  process.on('SIGINT', () => void shutdown());
+  await server.connect(transport);
+}

@@ -1,0 +1,7 @@
+import { TextField } from '../../common/input/fields.js';
+import { ProjectFieldsDto } from './project-fields.dto.js';
+
+export class CreateProjectDto extends ProjectFieldsDto {
+  @TextField({ required: true, maxLength: 255, description: 'Project name.' })
+  override name!: string;
+}

@@ -1,0 +1,61 @@
+import { endBeforeStart } from '../../common/dates/date-order.js';
+import { WriteCallDto, domainField } from '../../common/dto/call-args.dto.js';
+import type { Issue } from '../../common/errors/issue.js';
+import { DateField, EnumField, IntField, RefField, TextField } from '../../common/input/fields.js';
+import { PRIORITY } from '../../common/vocab/glpi-vocabularies.js';
+
+/** The writable project fields, shared by create and update. */
+export abstract class ProjectFieldsDto extends WriteCallDto {
+  @domainField('project')
+  domain!: 'project';
+
+  @TextField({ maxLength: 255, description: 'Project name.' })
+  name?: string;
+
+  @TextField({ maxLength: 255, nullable: true, description: 'Short code, e.g. "ERP-26".' })
+  code?: string | null;
+
+  @TextField({ maxLength: 65000, nullable: true, description: 'Description.' })
+  content?: string | null;
+
+  @TextField({ maxLength: 65000, nullable: true, description: 'Internal comment.' })
+  comment?: string | null;
+
+  @RefField('projectState', { nullable: true, description: 'Project state.' })
+  projectstates_id?: number | null;
+
+  @EnumField(PRIORITY, { description: 'Priority (default 3 Medium).' })
+  priority?: number;
+
+  @RefField('user', { nullable: true, description: 'Manager: login, email, "Firstname Lastname" or id.' })
+  users_id?: number | null;
+
+  @RefField('group', { nullable: true, description: 'Manager group.' })
+  groups_id?: number | null;
+
+  @RefField('entity', { description: 'Entity (default: your default entity).' })
+  entities_id?: number;
+
+  @RefField('project', { nullable: true, description: 'Parent project.' })
+  projects_id?: number | null;
+
+  @DateField({ nullable: true, description: 'Planned start.' })
+  plan_start_date?: Date | null;
+
+  @DateField({ nullable: true, description: 'Planned end.' })
+  plan_end_date?: Date | null;
+
+  @DateField({ nullable: true, description: 'Real start.' })
+  real_start_date?: Date | null;
+
+  @DateField({ nullable: true, description: 'Real end.' })
+  real_end_date?: Date | null;
+
+  @IntField({ min: 0, max: 100, unit: 'percent (0-100)', description: 'Progress.' })
+  percent_done?: number;
+
+  static crossCheck(value: ProjectFieldsDto): Issue[] {
+    const v = value as unknown as Record<string, unknown>;
+    return [...endBeforeStart(v, 'plan_start_date', 'plan_end_date'), ...endBeforeStart(v, 'real_start_date', 'real_end_date')];
+  }
+}

@@ -1,0 +1,7 @@
+import { RefField } from '../../common/input/fields.js';
+import { ProjectFieldsDto } from './project-fields.dto.js';
+
+export class UpdateProjectDto extends ProjectFieldsDto {
+  @RefField('project', { required: true, description: 'The project to change: id or exact name.' })
+  id!: number;
+}

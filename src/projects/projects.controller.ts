@@ -1,0 +1,58 @@
+import { Controller, Delete, Get, HttpCode, Patch, Post } from '@nestjs/common';
+import { ApiBearerAuth, ApiBody, ApiTags } from '@nestjs/swagger';
+import type { ToolOutcome } from '../common/envelope/envelope.js';
+import { RestInput } from '../common/input/rest-input.decorator.js';
+import { ForTool } from '../mcp/mcp-tool.decorator.js';
+import { CreateProjectDto } from './dto/create-project.dto.js';
+import { DeleteProjectDto, GetProjectDto } from './dto/project-id.dto.js';
+import { SearchProjectsDto } from './dto/search-projects.dto.js';
+import { UpdateProjectDto } from './dto/update-project.dto.js';
+import { ProjectsService } from './projects.service.js';
+
+/** REST face of the project tools: one service call per route. */
+@ApiTags('projects')
+@ApiBearerAuth()
+@Controller('api/projects')
+export class ProjectsController {
+  constructor(private readonly projects: ProjectsService) {}
+
+  @Get()
+  @ForTool('project_search')
+  search(@RestInput('query') input: SearchProjectsDto): Promise<ToolOutcome> {
+    return this.projects.search(input);
+  }
+
+  @Post('search')
+  @HttpCode(200)
+  @ForTool('project_search')
+  @ApiBody({ type: SearchProjectsDto })
+  searchByBody(@RestInput('body') input: SearchProjectsDto): Promise<ToolOutcome> {
+    return this.projects.search(input);
+  }
+
+  @Get(':id')
+  @ForTool('project_get')
+  get(@RestInput('params+query') input: GetProjectDto): Promise<ToolOutcome> {
+    return this.projects.get(input);
+  }
+
+  @Post()
+  @ForTool('project_create')
+  @ApiBody({ type: CreateProjectDto })
+  create(@RestInput('body') input: CreateProjectDto): Promise<ToolOutcome> {
+    return this.projects.create(input);
+  }
+
+  @Patch(':id')
+  @ForTool('project_update')
+  @ApiBody({ type: UpdateProjectDto })
+  update(@RestInput('params+body') input: UpdateProjectDto): Promise<ToolOutcome> {
+    return this.projects.update(input);
+  }
+
+  @Delete(':id')
+  @ForTool('project_delete')
+  remove(@RestInput('params+body') input: DeleteProjectDto): Promise<ToolOutcome> {
+    return this.projects.delete(input);
+  }
+}

@@ -1,0 +1,164 @@
+import { Injectable } from '@nestjs/common';
+import { Project } from '../database/entities/index.js';
+import { requireCall } from '../common/context/call-context.js';
+import type { ToolOutcome } from '../common/envelope/envelope.js';
+import { ToolError } from '../common/errors/tool-error.js';
+import { metaOf } from '../common/input/input-meta.js';
+import { appliedView, Presenter } from '../common/present/presenter.js';
+import { runSearch } from '../common/search/search-runner.js';
+import { matchKey } from '../common/text/normalize.js';
+import { WriteUnit } from '../common/write/write-unit.js';
+import { McpTool } from '../mcp/mcp-tool.decorator.js';
+import { CreateProjectDto } from './dto/create-project.dto.js';
+import { DeleteProjectDto, GetProjectDto } from './dto/project-id.dto.js';
+import { SearchProjectsDto } from './dto/search-projects.dto.js';
+import { UpdateProjectDto } from './dto/update-project.dto.js';
+import { PROJECT_OUTPUT, PROJECT_WRITABLE } from './project.fields.js';
+import { ProjectsQueries } from './projects.queries.js';
+
+
+/** Projects: the one code path behind the project_* tools and /api/projects. */
+@Injectable()
+export class ProjectsService {
+  constructor(
+    private readonly queries: ProjectsQueries,
+    private readonly presenter: Presenter,
+    private readonly writes: WriteUnit,
+  ) {}
+
+  @McpTool({
+    name: 'project_get',
+    domain: 'project',
+    kind: 'read',
+    title: 'Get a project',
+    summary: 'Returns one project by id or exact name, with state, manager, group, entity and parent as {id, name}.',
+    notFor: 'list or filter projects (project_search does); tickets (ticket_get).',
+    example: { id: 'Migração ERP' },
+    input: GetProjectDto,
+  })
+  async get(input: GetProjectDto): Promise<ToolOutcome> {
+    const call = requireCall();
+    const row = await this.queries.findVisible(input.id, call.principal?.scope);
+    if (!row) throw ToolError.notFound('Project', input.id);
+    const [view] = await this.presenter.present([row], PROJECT_OUTPUT, metaOf(input).timezone, input.fields);
+    return { message: `Project ${input.id}.`, id: input.id, data: view };
+  }
+
+  @McpTool({
+    name: 'project_search',
+    domain: 'project',
+    kind: 'read',
+    title: 'Search projects',
+    summary: 'Lists projects matching filters (state, manager, group, entity, parent, priority, code), free text and date ranges; sorted and paged.',
+    notFor: 'search tickets (ticket_search) or users (user_search).',
+    notes: ['Paging: pass next_cursor as cursor with the same filters; total counts every match.'],
+    example: { projectstates_id: 'Processing', query: 'ERP', limit: 10 },
+    input: SearchProjectsDto,
+  })
+  async search(input: SearchProjectsDto): Promise<ToolOutcome> {
+    const call = requireCall();
+    const page = await runSearch(this.queries.searchPlan(call.principal?.scope), input as unknown as Record<string, unknown>);
+    const items = await this.presenter.present(page.rows, PROJECT_OUTPUT, metaOf(input).timezone, input.fields);
+    return {
+      message: `${page.total} project${page.total === 1 ? '' : 's'} found${page.next_cursor ? `; showing ${items.length}, more with cursor` : ''}.`,
+      resolved: metaOf(input).resolved,
+      data: { items, total: page.total, next_cursor: page.next_cursor },
+    };
+  }
+
+  @McpTool({
+    name: 'project_create',
+    domain: 'project',
+    kind: 'write',
+    title: 'Create a project',
+    summary: 'Creates a project and returns exactly what was stored ("applied"), with the names it resolved.',
+    notFor: 'change an existing project (project_update) or open tickets (ticket_create).',
+    notes: ['percent_done is a percentage, 0-100.'],
+    example: { name: 'Migração ERP', projectstates_id: 'Processing', users_id: 'maria.silva', plan_start_date: '2026-06-01', plan_end_date: '2026-12-15' },
+    input: CreateProjectDto,
+  })
+  async create(input: CreateProjectDto): Promise<ToolOutcome> {
+    const meta = metaOf(input);
+    return this.writes.run({ name: 'project_create' }, input, async ({ manager, now, call }) => {
+      const values: Record<string, unknown> = {};
+      for (const column of PROJECT_WRITABLE) {
+        const value = (input as unknown as Record<string, unknown>)[column];
+        if (value !== undefined && value !== null) values[column] = value;
+      }
+      values.priority ??= 3;
+      values.percent_done ??= 0;
+      values.entities_id ??= call.principal?.defaultEntityId ?? undefined;
+      if (values.entities_id === undefined) throw new ToolError('FORBIDDEN', 'You have no entity to create projects in.');
+      const row = { ...values, name_key: matchKey(input.name), is_deleted: false, date_creation: now, date_mod: now };
+      const result = await manager.insert(Project, row);
+      const id = Number(result.identifiers[0].id);
+      const stored = await this.queries.findVisible(id, undefined, manager);
+      const [view] = await this.presenter.present([stored!], PROJECT_OUTPUT, meta.timezone);
+      return { message: `Project created.`, id, applied: appliedView(values, meta.timezone), resolved: meta.resolved, data: view };
+    });
+  }
+
+  @McpTool({
+    name: 'project_update',
+    domain: 'project',
+    kind: 'write',
+    idempotent: true,
+    title: 'Update a project',
+    summary: 'Changes the given fields of one project (others stay as they are; null clears a field) and returns what was applied.',
+    notFor: 'create projects (project_create) or delete them (project_delete).',
+    notes: ['percent_done is a percentage, 0-100.'],
+    example: { id: 'Migração ERP', projectstates_id: 'Closed', percent_done: 100, real_end_date: '2026-12-20' },
+    input: UpdateProjectDto,
+  })
+  async update(input: UpdateProjectDto): Promise<ToolOutcome> {
+    const meta = metaOf(input);
+    return this.writes.run({ name: 'project_update' }, input, async ({ manager, now, call }) => {
+      const current = await this.queries.findVisible(input.id, call.principal?.scope, manager);
+      if (!current) throw ToolError.notFound('Project', input.id);
+      const values: Record<string, unknown> = {};
+      for (const column of PROJECT_WRITABLE) {
+        if (!meta.provided.has(column)) continue;
+        values[column] = (input as unknown as Record<string, unknown>)[column] ?? null;
+      }
+      if (values.projects_id === input.id) {
+        throw ToolError.validation(call.tool, [{ field: 'projects_id', code: 'INVALID_VALUE', received: input.id, message: 'A project cannot be its own parent.' }]);
+      }
+      const changes: Record<string, unknown> = { ...values, date_mod: now };
+      if (typeof values.name === 'string') changes.name_key = matchKey(values.name);
+      await manager.update(Project, { id: input.id }, changes);
+      const stored = await this.queries.findVisible(input.id, undefined, manager);
+      const [view] = await this.presenter.present([stored!], PROJECT_OUTPUT, meta.timezone);
+      const count = Object.keys(values).length;
+      return {
+        message: count ? `Project ${input.id} updated (${count} field${count === 1 ? '' : 's'}).` : `Nothing to change in project ${input.id}.`,
+        id: input.id,
+        applied: appliedView(values, meta.timezone),
+        resolved: meta.resolved,
+        data: view,
+      };
+    });
+  }
+
+  @McpTool({
+    name: 'project_delete',
+    domain: 'project',
+    kind: 'write',
+    destructive: true,
+    idempotent: true,
+    title: 'Delete a project',
+    summary: 'Moves one project to the trash (soft delete: it disappears from reads and searches).',
+    notFor: 'close a project (project_update with projectstates_id "Closed").',
+    example: { id: 42 },
+    input: DeleteProjectDto,
+  })
+  async delete(input: DeleteProjectDto): Promise<ToolOutcome> {
+    const meta = metaOf(input);
+    return this.writes.run({ name: 'project_delete', destructive: true }, input, async ({ manager, now, call }) => {
+      const current = await this.queries.findVisible(input.id, call.principal?.scope, manager);
+      if (!current) throw ToolError.notFound('Project', input.id);
+      await manager.update(Project, { id: input.id }, { is_deleted: true, date_mod: now });
+      return { message: `Project ${input.id} '${String(current.name)}' deleted.`, id: input.id, applied: { is_deleted: true }, resolved: meta.resolved };
+    });
+  }
+}
+

@@ -1,0 +1,13 @@
+import { DOMAINS, type Domain } from '../../auth/principal.js';
+import { ChoiceField, McpTextField, TextField } from '../../common/input/fields.js';
+
+export class DomainSwitchDto {
+  @ChoiceField(DOMAINS, { required: true, description: 'Domain to work in: project, ticket or user.' })
+  domain!: Domain;
+
+  @McpTextField({ description: 'Existing session to move. Omit to open a new session.' })
+  session_id?: string;
+
+  @TextField({ maxLength: 500, description: 'Why the intent changed (kept in the audit log), e.g. "user asked about a ticket".' })
+  reason?: string;
+}

@@ -1,0 +1,6 @@
+import { McpTextField } from '../../common/input/fields.js';
+
+export class SessionStatusDto {
+  @McpTextField({ required: true, description: 'Session id from domain_switch.' })
+  session_id!: string;
+}

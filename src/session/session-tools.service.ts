@@ -1,0 +1,110 @@
+import { Injectable } from '@nestjs/common';
+import { requireCall } from '../common/context/call-context.js';
+import { formatDate } from '../common/dates/dates.js';
+import type { ToolOutcome } from '../common/envelope/envelope.js';
+import { ToolError } from '../common/errors/tool-error.js';
+import { AppConfig } from '../config/app-config.js';
+import { McpTool } from '../mcp/mcp-tool.decorator.js';
+import { ToolCatalog } from '../mcp/tool-catalog.js';
+import { DomainSwitchDto } from './dto/domain-switch.dto.js';
+import { SessionStatusDto } from './dto/session-status.dto.js';
+import { SessionsService, type SessionRow } from './sessions.service.js';
+
+/** The session tools: the only way to open a session or change its intent, and its status. */
+@Injectable()
+export class SessionToolsService {
+  constructor(
+    private readonly sessions: SessionsService,
+    private readonly catalog: ToolCatalog,
+    private readonly config: AppConfig,
+  ) {}
+
+  @McpTool({
+    name: 'domain_switch',
+    domain: null,
+    kind: 'read',
+    idempotent: false,
+    title: 'Open or move a session (intent)',
+    summary:
+      'Opens a session locked to a domain (project, ticket or user) and returns its session_id, or moves an existing session to another domain. Every project_*, ticket_* and user_* tool needs this session_id, and only runs in a session locked to its own domain.',
+    notFor: 'read or change any record; call it only when the user\'s intent really moves to another domain.',
+    example: { domain: 'ticket', session_id: 'ses_… (omit to open a new session)', reason: 'user asked about a printer ticket' },
+    input: DomainSwitchDto,
+  })
+  async domainSwitch(input: DomainSwitchDto): Promise<ToolOutcome> {
+    const call = requireCall();
+    const principal = call.principal!;
+    let row: SessionRow;
+    let previous: string | null = null;
+    if (input.session_id) {
+      const found = await this.sessions.findLive(input.session_id, principal.userId);
+      if (!found) {
+        throw new ToolError('SESSION_NOT_FOUND', `Session '${input.session_id}' does not exist, has expired or is not yours. Omit session_id to open a new one.`, {
+          nextCall: { tool: 'domain_switch', arguments: { domain: input.domain } },
+        });
+      }
+      previous = found.domain;
+      if (found.domain !== input.domain) await this.sessions.switchDomain(found, input.domain);
+      else await this.sessions.touch(found);
+      row = { ...found, domain: input.domain };
+    } else {
+      row = await this.sessions.open(principal.userId, input.domain);
+    }
+    call.session = { id: row.id, domain: row.domain, verifiedUntil: row.verified_until };
+    const tools = this.catalog.names().filter((n) => n.startsWith(`${input.domain}_`));
+    const moved = previous !== null && previous !== input.domain;
+    const message = previous === null
+      ? `Session opened, locked to domain '${input.domain}'.`
+      : moved
+        ? `Session moved from '${previous}' to '${input.domain}'.`
+        : `Session already in domain '${input.domain}'.`;
+    return {
+      message,
+      id: row.id,
+      applied: { domain: input.domain, ...(previous !== null ? { previous_domain: previous } : {}), ...(input.reason ? { reason: input.reason } : {}) },
+      data: { session_id: row.id, domain: input.domain, previous_domain: previous, tools },
+    };
+  }
+
+  @McpTool({
+    name: 'session_status',
+    domain: null,
+    kind: 'read',
+    idempotent: true,
+    title: 'Session status',
+    summary: "Shows a session's domain, user, verification state, limits and time zone.",
+    notFor: 'change the domain (domain_switch does) or verify the session (auth_request_otp / auth_verify_otp do).',
+    example: { session_id: 'ses_…' },
+    input: SessionStatusDto,
+  })
+  async status(input: SessionStatusDto): Promise<ToolOutcome> {
+    const call = requireCall();
+    const principal = call.principal!;
+    const row = await this.sessions.findLive(input.session_id, principal.userId);
+    if (!row) {
+      throw new ToolError('SESSION_NOT_FOUND', `Session '${input.session_id}' does not exist, has expired or is not yours.`, {
+        nextCall: { tool: 'domain_switch', arguments: { domain: 'ticket' } },
+      });
+    }
+    call.session = { id: row.id, domain: row.domain, verifiedUntil: row.verified_until };
+    const tz = principal.timezone || this.config.defaultTimezone;
+    const verified = !!row.verified_until && row.verified_until.getTime() > Date.now();
+    return {
+      message: `Session locked to domain '${row.domain}'${verified ? ', verified' : ', not verified'}.`,
+      id: row.id,
+      data: {
+        session_id: row.id,
+        domain: row.domain,
+        user: { id: principal.userId, name: principal.login, display_name: principal.displayName },
+        verified,
+        verified_until: verified ? formatDate(row.verified_until, tz) : null,
+        verification_required_for: this.config.otpRequiredFor,
+        verification_locked_until: row.otp_locked_until && row.otp_locked_until.getTime() > Date.now() ? formatDate(row.otp_locked_until, tz) : null,
+        expires_at: formatDate(row.expires_at, tz),
+        timezone: tz,
+        limits: { reads_per_minute: this.config.rateLimitReads, writes_per_minute: this.config.rateLimitWrites },
+        tools: this.catalog.names().filter((n) => n.startsWith(`${row.domain}_`)),
+      },
+    };
+  }
+}
