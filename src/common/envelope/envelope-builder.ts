@@ -6,7 +6,7 @@ export function successEnvelope(call: CallContext | undefined, outcome: ToolOutc
   const envelope: SuccessEnvelope = {
     status: 'success',
     domain: call?.domain ?? null,
-    tool: call?.tool ?? 'unknown',
+    tool: call?.tool ?? call?.route ?? 'unknown',
     ...(call?.session ? { session_id: call.session.id } : {}),
     ...outcome,
   };
@@ -17,7 +17,7 @@ export function errorEnvelope(call: CallContext | undefined, error: ToolError): 
   return {
     status: 'error',
     domain: call?.domain ?? null,
-    tool: call?.tool ?? 'unknown',
+    tool: call?.tool ?? call?.route ?? 'unknown',
     ...(call?.session ? { session_id: call.session.id } : {}),
     error: {
       code: error.code,
