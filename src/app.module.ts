@@ -2,6 +2,7 @@ import { Module, type DynamicModule, type MiddlewareConsumer, type NestModule } 
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { AdminModule } from './admin/admin.module.js';
 import { AuthGuard } from './auth/auth.guard.js';
+import { OtpModule } from './auth/otp/otp.module.js';
 import { RateLimitGuard } from './auth/rate-limit.guard.js';
 import { RightsGuard } from './auth/rights.guard.js';
 import { callContextMiddleware } from './common/context/call-context.middleware.js';
@@ -35,6 +36,7 @@ export class AppModule implements NestModule {
         DatabaseModule,
         CoreModule,
         SessionModule,
+        OtpModule,
         ProjectsModule,
         TicketsModule,
         UsersModule,

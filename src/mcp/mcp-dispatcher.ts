@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { AuditService } from '../audit/audit.service.js';
 import { runInCall, type CallContext } from '../common/context/call-context.js';
 import type { Envelope } from '../common/envelope/envelope.js';
 import { rankClosest } from '../common/text/suggest.js';
@@ -28,6 +29,7 @@ export class McpDispatcher {
   constructor(
     private readonly registry: ToolRegistry,
     private readonly toolList: ToolListService,
+    private readonly audit: AuditService,
   ) {}
 
   listTools(principal: Principal): Promise<ListedTool[]> {
@@ -38,7 +40,9 @@ export class McpDispatcher {
     const tool = this.registry.get(name);
     if (!tool) {
       const names = this.registry.all().map((t) => t.options.name);
-      throw new UnknownToolError(name, rankClosest(name, names, 3));
+      const error = new UnknownToolError(name, rankClosest(name, names, 3));
+      this.audit.recordCall({ transport: 'mcp', startedAt: performance.now(), tool: name.slice(0, 100), principal }, 'UNKNOWN_TOOL', { message: error.message });
+      throw error;
     }
     const call: CallContext = {
       transport: 'mcp',

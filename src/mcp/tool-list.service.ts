@@ -51,6 +51,11 @@ export class ToolListService {
     return visible;
   }
 
+  /** Every tool with its schemas, whoever may call it (the admin catalogue). */
+  async catalogue(): Promise<ListedTool[]> {
+    return [...(await this.all()).values()];
+  }
+
   /** Rebuilds descriptions with current example values (after reference data changed). */
   async refresh(): Promise<void> {
     this.building = this.build();

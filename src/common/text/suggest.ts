@@ -1,20 +1,26 @@
 import { matchKey } from './normalize.js';
 
-/** Levenshtein distance, bounded: gives up (returns max + 1) once every path exceeds `max`. */
+/**
+ * Edit distance with adjacent transpositions (optimal string alignment): "titel" is one edit from
+ * "title". Bounded: gives up (returns max + 1) once every path exceeds `max`.
+ */
 export function editDistance(a: string, b: string, max = Number.POSITIVE_INFINITY): number {
   if (a === b) return 0;
   if (Math.abs(a.length - b.length) > max) return max + 1;
+  let before: number[] = [];
   let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const current = [i];
     let rowMin = i;
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      const value = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost);
+      let value = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, before[j - 2] + 1);
       current.push(value);
       if (value < rowMin) rowMin = value;
     }
     if (rowMin > max) return max + 1;
+    before = previous;
     previous = current;
   }
   return previous[b.length];
@@ -30,7 +36,14 @@ export function wordsOf(value: string): string[] {
 const NOISE_WORDS = new Set(['id', 'ids', 'the', 'a', 'de', 'do', 'da']);
 
 function singular(word: string): string {
+  if (word.length > 4 && word.endsWith('ies')) return `${word.slice(0, -3)}y`;
   return word.length > 3 && word.endsWith('s') ? word.slice(0, -1) : word;
+}
+
+function commonPrefix(a: string, b: string): number {
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  return i;
 }
 
 /**
@@ -46,6 +59,10 @@ export function closeness(input: string, candidate: string): number | undefined 
   const tolerance = Math.max(1, Math.floor(Math.max(a.length, b.length) / 4));
   const distance = editDistance(a, b, tolerance);
   if (distance <= tolerance) return distance;
+
+  // A long shared start (prioridade / priority, descricao / description) means the same word in another language.
+  const prefix = commonPrefix(a, b);
+  if (prefix >= 5 && prefix >= 0.6 * Math.min(a.length, b.length)) return tolerance + 1 + (Math.max(a.length, b.length) - prefix) / 10;
 
   const inputWords = wordsOf(input).filter((w) => !NOISE_WORDS.has(w)).map(singular);
   const candidateWords = wordsOf(candidate).filter((w) => !NOISE_WORDS.has(w)).map(singular);

@@ -1,0 +1,149 @@
+import { Injectable } from '@nestjs/common';
+import { AuthService } from '../auth/auth.service.js';
+import type { Scope } from '../auth/principal.js';
+import { parseDuration } from '../auth/token-hash.js';
+import { TokensService, type TokenRecord } from '../auth/tokens.service.js';
+import { requireCall } from '../common/context/call-context.js';
+import { formatDate } from '../common/dates/dates.js';
+import { toDate } from '../common/dates/db-dates.js';
+import type { ToolOutcome } from '../common/envelope/envelope.js';
+import { ToolError } from '../common/errors/tool-error.js';
+import { ReferenceResolver } from '../common/references/reference-resolver.js';
+import { AppConfig } from '../config/app-config.js';
+import { ToolListService } from '../mcp/tool-list.service.js';
+import { SessionsService, type SessionRow } from '../session/sessions.service.js';
+import { AuditQueryService } from './audit-query.service.js';
+import type { AuditQueryDto, CreateTokenDto, ListSessionsDto, ListTokensDto, SessionIdDto, TokenIdDto } from './dto/admin.dto.js';
+
+/** Admin operations. Token secrets are returned once at creation and stored nowhere but as a hash. */
+@Injectable()
+export class AdminService {
+  constructor(
+    private readonly tokens: TokensService,
+    private readonly auth: AuthService,
+    private readonly sessions: SessionsService,
+    private readonly auditQuery: AuditQueryService,
+    private readonly toolList: ToolListService,
+    private readonly resolver: ReferenceResolver,
+    private readonly config: AppConfig,
+  ) {}
+
+  private get tz(): string {
+    return requireCall().principal?.timezone || this.config.defaultTimezone;
+  }
+
+  async listTokens(input: ListTokensDto): Promise<ToolOutcome> {
+    const items = (await this.tokens.list({ users_id: input.user })).map((t) => this.tokenView(t));
+    return { message: `${items.length} token(s).`, data: { items, total: items.length } };
+  }
+
+  async createToken(input: CreateTokenDto): Promise<ToolOutcome> {
+    const expiresIn = input.expires_in ? parseDuration(input.expires_in) : null;
+    if (input.expires_in && !expiresIn) {
+      throw ToolError.validation(undefined, [{ field: 'expires_in', code: 'INVALID_VALUE', received: input.expires_in, message: 'expires_in must look like 30d, 12h, 45m or 3600s.', expected: '30d, 12h, 45m, 3600s' }]);
+    }
+    const login = (await this.resolver.namesOf('user', [input.user])).get(input.user)!;
+    const scopes = (input.scopes ?? ['mcp', 'api']) as Scope[];
+    const { token, record } = await this.tokens.create(login, scopes, expiresIn ?? null, input.name);
+    return {
+      message: `Token ${record.id} created for ${login}. It is shown only in this response.`,
+      id: record.id,
+      applied: { users_id: record.users_id, scopes: record.scopes, expires_at: formatDate(record.expires_at, this.tz), name: record.name },
+      data: { ...this.tokenView(record), token },
+    };
+  }
+
+  async revokeToken(input: TokenIdDto): Promise<ToolOutcome> {
+    const record = await this.tokens.revoke(input.id);
+    this.auth.invalidate();
+    return { message: `Token ${record.id} revoked.`, id: record.id, applied: { revoked: true }, data: this.tokenView(record) };
+  }
+
+  async listSessions(input: ListSessionsDto): Promise<ToolOutcome> {
+    const items = (await this.sessions.list({ users_id: input.user, live: input.live, limit: input.limit })).map((s) => this.sessionView(s));
+    return { message: `${items.length} session(s).`, data: { items, total: items.length } };
+  }
+
+  async getSession(input: SessionIdDto): Promise<ToolOutcome> {
+    const row = await this.sessions.get(input.id);
+    if (!row) throw ToolError.notFound('Session', input.id);
+    const audit = await this.auditQuery.query({ session_id: row.id, limit: 50 });
+    return { message: `Session ${row.id}.`, id: row.id, data: { ...this.sessionView(row), recent_calls: audit.rows.map((a) => this.auditView(a)) } };
+  }
+
+  async endSession(input: SessionIdDto): Promise<ToolOutcome> {
+    const row = await this.sessions.get(input.id);
+    if (!row) throw ToolError.notFound('Session', input.id);
+    const ended = await this.sessions.end(row.id);
+    return { message: ended ? `Session ${row.id} ended.` : `Session ${row.id} was already ended.`, id: row.id, applied: { ended: true } };
+  }
+
+  async audit(input: AuditQueryDto): Promise<ToolOutcome> {
+    const { rows, next_cursor } = await this.auditQuery.query(input);
+    return { message: `${rows.length} audit entr${rows.length === 1 ? 'y' : 'ies'}.`, data: { items: rows.map((r) => this.auditView(r)), next_cursor } };
+  }
+
+  async tools(): Promise<ToolOutcome> {
+    const tools = await this.toolList.catalogue();
+    return { message: `${tools.length} tools.`, data: { items: tools, total: tools.length } };
+  }
+
+  private tokenView(t: TokenRecord): Record<string, unknown> {
+    const state = t.revoked_at ? 'revoked' : t.expires_at && t.expires_at.getTime() <= Date.now() ? 'expired' : 'active';
+    return {
+      id: t.id,
+      users_id: t.users_id,
+      name: t.name,
+      prefix: t.prefix,
+      scopes: t.scopes,
+      state,
+      expires_at: formatDate(t.expires_at, this.tz),
+      revoked_at: formatDate(t.revoked_at, this.tz),
+      last_used_at: formatDate(t.last_used_at, this.tz),
+      created_at: formatDate(t.created_at, this.tz),
+    };
+  }
+
+  private sessionView(s: SessionRow): Record<string, unknown> {
+    const now = Date.now();
+    return {
+      id: s.id,
+      users_id: s.users_id,
+      domain: s.domain,
+      live: !s.ended_at && s.expires_at.getTime() > now,
+      verified: !!s.verified_until && s.verified_until.getTime() > now,
+      verified_until: formatDate(s.verified_until, this.tz),
+      verification_locked_until: formatDate(s.otp_locked_until, this.tz),
+      switch_count: s.switch_count,
+      created_at: formatDate(s.created_at, this.tz),
+      last_seen_at: formatDate(s.last_seen_at, this.tz),
+      expires_at: formatDate(s.expires_at, this.tz),
+      ended_at: formatDate(s.ended_at, this.tz),
+    };
+  }
+
+  private auditView(a: Record<string, unknown>): Record<string, unknown> {
+    let changes: unknown = null;
+    if (typeof a.changes === 'string') {
+      try {
+        changes = JSON.parse(a.changes);
+      } catch {
+        changes = a.changes;
+      }
+    }
+    return {
+      id: Number(a.id),
+      at: formatDate(toDate(a.at as Date | string), this.tz),
+      users_id: a.users_id === null ? null : Number(a.users_id),
+      session_id: a.session_id,
+      transport: a.transport,
+      tool: a.tool,
+      route: a.route,
+      domain: a.domain,
+      outcome: a.outcome,
+      duration_ms: Number(a.duration_ms),
+      changes,
+      message: a.message,
+    };
+  }
+}

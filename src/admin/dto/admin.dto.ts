@@ -1,0 +1,85 @@
+import { SCOPES } from '../../auth/principal.js';
+import { BoolField, ChoiceField, ChoicesField, DateField, IntField, RefField, TextField } from '../../common/input/fields.js';
+
+export class CreateTokenDto {
+  @RefField('user', { required: true, description: 'User the token acts as.' })
+  user!: number;
+
+  @ChoicesField(SCOPES, { description: 'Scopes (default mcp, api).' })
+  scopes?: string[];
+
+  @TextField({ maxLength: 20, description: 'Lifetime such as 30d, 12h, 45m (default: no expiry).' })
+  expires_in?: string;
+
+  @TextField({ maxLength: 255, description: 'Label.' })
+  name?: string;
+}
+
+export class TokenIdDto {
+  @IntField({ required: true, min: 1, description: 'Token id.' })
+  id!: number;
+}
+
+export class ListTokensDto {
+  @RefField('user', { description: 'Only tokens of this user.' })
+  user?: number;
+}
+
+export class ListSessionsDto {
+  @RefField('user', { description: 'Only sessions of this user.' })
+  user?: number;
+
+  @BoolField({ description: 'Only sessions that are neither ended nor expired.' })
+  live?: boolean;
+
+  @IntField({ min: 1, max: 500, unit: 'rows', description: 'Max rows (default 100).' })
+  limit?: number;
+}
+
+export class SessionIdDto {
+  @TextField({ required: true, maxLength: 64, description: 'Session id (ses_…).' })
+  id!: string;
+}
+
+export const AUDIT_OUTCOMES = [
+  'success',
+  'VALIDATION_FAILED',
+  'INTENT_LOCKED',
+  'DOMAIN_MISMATCH',
+  'SESSION_NOT_FOUND',
+  'VERIFICATION_REQUIRED',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'RATE_LIMITED',
+  'UNAVAILABLE',
+  'INTERNAL',
+  'UNKNOWN_TOOL',
+] as const;
+
+export class AuditQueryDto {
+  @RefField('user', { description: 'Only calls of this user.' })
+  user?: number;
+
+  @TextField({ maxLength: 100, description: 'Only this tool (e.g. project_create).' })
+  tool?: string;
+
+  @ChoiceField(AUDIT_OUTCOMES, { description: 'Only this outcome: success or an error code.' })
+  outcome?: string;
+
+  @TextField({ maxLength: 64, description: 'Only this session.' })
+  session_id?: string;
+
+  @DateField({ description: 'From this time.' })
+  from?: Date;
+
+  @DateField({ description: 'Up to this time.' })
+  to?: Date;
+
+  @IntField({ min: 1, max: 500, unit: 'rows', description: 'Page size (default 50).' })
+  limit?: number;
+
+  @IntField({ min: 1, description: 'next_cursor of the previous page (rows older than this id).' })
+  cursor?: number;
+}

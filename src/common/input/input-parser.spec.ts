@@ -1,0 +1,173 @@
+import fc from 'fast-check';
+import type { EntityScope } from '../../auth/principal.js';
+import type { Issue } from '../errors/issue.js';
+import { URGENCY } from '../vocab/glpi-vocabularies.js';
+import { BoolField, ChoiceField, ChoicesField, ConstField, DateField, EnumField, IntField, McpTextField, RefField, TextField, TimezoneField } from './fields.js';
+import { metaOf } from './input-meta.js';
+import { InputParser, type ReferenceLookup } from './input-parser.js';
+import { inputJsonSchema } from './json-schema.js';
+
+class SampleDto {
+  @ConstField('project', { required: true, mcpOnly: true, description: 'domain' })
+  domain!: string;
+
+  @McpTextField({ required: true, description: 'session' })
+  session_id!: string;
+
+  @TextField({ required: true, maxLength: 10, description: 'name' })
+  name!: string;
+
+  @TextField({ email: true, description: 'email' })
+  email?: string;
+
+  @IntField({ min: 0, max: 100, unit: 'percent', description: 'percent' })
+  percent_done?: number;
+
+  @BoolField({ description: 'flag' })
+  dry_run?: boolean;
+
+  @EnumField(URGENCY, { description: 'urgency' })
+  urgency?: number;
+
+  @DateField({ nullable: true, description: 'start' })
+  plan_start_date?: Date | null;
+
+  @TimezoneField({ description: 'zone' })
+  timezone?: string;
+
+  @RefField('projectState', { description: 'state' })
+  projectstates_id?: number;
+
+  @ChoiceField(['name', '-name'], { description: 'sort' })
+  sort?: string;
+
+  @ChoicesField(['id', 'name'], { description: 'fields' })
+  fields?: string[];
+}
+
+const STATES = [
+  { id: 1, name: 'New' },
+  { id: 2, name: 'Processing' },
+  { id: 3, name: 'Closed' },
+];
+
+/** Resolves project states like the real resolver: ids, exact names, case-insensitive names; 'Dup' is ambiguous. */
+const lookup: ReferenceLookup = {
+  async resolve(_kind: string, field: string, input: unknown, _scope: EntityScope | undefined) {
+    if (input === 'Dup') {
+      return { ok: false as const, issue: { field, code: 'REFERENCE_AMBIGUOUS' as const, received: input, message: 'ambiguous', candidates: [{ id: 7, name: 'Dup' }, { id: 8, name: 'Dup' }] } };
+    }
+    const found = STATES.find((s) => s.id === Number(input) || s.name.toLowerCase() === String(input).toLowerCase());
+    if (found) return { ok: true as const, id: found.id, name: found.name };
+    return {
+      ok: false as const,
+      issue: { field, code: 'REFERENCE_NOT_FOUND' as const, received: input, message: 'not found', available: STATES.map((s) => s.name), did_you_mean: 'Processing' },
+    };
+  },
+};
+
+const parser = new InputParser(lookup);
+const options = { mode: 'json' as const, transport: 'mcp' as const, fallbackTimezone: 'UTC', scope: undefined };
+const base = { domain: 'project', session_id: 'ses_x', name: 'ok' };
+
+async function issuesOf(args: Record<string, unknown>): Promise<Issue[]> {
+  const result = await parser.parse(SampleDto, args, options);
+  return result.ok ? [] : result.issues;
+}
+
+describe('InputParser', () => {
+  it('normalizes names, labels, dates and zones, and records what it resolved', async () => {
+    const result = await parser.parse(SampleDto, { ...base, urgency: 'Alta', plan_start_date: '2026-06-01', timezone: 'America/Sao_Paulo', projectstates_id: 'processing', sort: 'NAME', fields: 'id,name' }, options);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    const value = result.value;
+    expect(value.urgency).toBe(4);
+    expect(value.projectstates_id).toBe(2);
+    expect(value.plan_start_date?.toISOString()).toBe('2026-06-01T03:00:00.000Z');
+    expect(value.sort).toBe('name');
+    expect(metaOf(value).resolved.projectstates_id).toEqual({ input: 'processing', id: 2, name: 'Processing' });
+    expect(metaOf(value).timezone).toBe('America/Sao_Paulo');
+    expect([...metaOf(value).provided]).toContain('plan_start_date');
+  });
+
+  it('reports every issue code, all in one pass', async () => {
+    const issues = await issuesOf({
+      domain: 'project',
+      session_id: 'ses_x',
+      email: 'not-an-email',
+      percent_done: 150,
+      dry_run: 'yes',
+      urgency: 'altissima',
+      plan_start_date: '2026-02-30',
+      projectstates_id: 'AbacaxiDoido',
+      state: 'New',
+    });
+    const codes = Object.fromEntries(issues.map((i) => [i.field, i.code]));
+    expect(codes).toEqual({
+      name: 'REQUIRED',
+      email: 'INVALID_VALUE',
+      percent_done: 'OUT_OF_RANGE',
+      dry_run: 'INVALID_TYPE',
+      urgency: 'INVALID_VALUE',
+      plan_start_date: 'INVALID_DATE',
+      projectstates_id: 'REFERENCE_NOT_FOUND',
+      state: 'UNKNOWN_FIELD',
+    });
+    expect(issues.find((i) => i.field === 'state')?.did_you_mean).toBe('projectstates_id');
+    expect(issues.find((i) => i.field === 'plan_start_date')?.expected).toMatch(/YYYY-MM-DD/);
+  });
+
+  it('reports TOO_LONG, ambiguous references and bad zones', async () => {
+    const issues = await issuesOf({ ...base, name: 'x'.repeat(11), projectstates_id: 'Dup', timezone: 'Mars/Base' });
+    expect(issues.map((i) => [i.field, i.code])).toEqual([
+      ['name', 'TOO_LONG'],
+      ['timezone', 'INVALID_VALUE'],
+      ['projectstates_id', 'REFERENCE_AMBIGUOUS'],
+    ]);
+    expect(issues.find((i) => i.code === 'REFERENCE_AMBIGUOUS')?.candidates).toHaveLength(2);
+  });
+
+  it('rejects non-object arguments and bad list entries', async () => {
+    expect((await issuesOf([] as unknown as Record<string, unknown>))[0].code).toBe('INVALID_TYPE');
+    const issues = await issuesOf({ ...base, fields: ['id', 'nmae'], sort: 'date' });
+    expect(issues.map((i) => i.field).sort()).toEqual(['fields', 'sort']);
+    expect(issues.find((i) => i.field === 'fields')?.did_you_mean).toBe('name');
+  });
+
+  it('allows null only where a field may be cleared', async () => {
+    expect(await issuesOf({ ...base, plan_start_date: null })).toEqual([]);
+    expect((await issuesOf({ ...base, urgency: null }))[0].code).toBe('INVALID_TYPE');
+    expect((await issuesOf({ ...base, name: null }))[0].code).toBe('REQUIRED');
+  });
+
+  it('does not take MCP-only fields on REST', async () => {
+    const result = await parser.parse(SampleDto, { name: 'ok', session_id: 'ses_x' }, { ...options, transport: 'rest' });
+    expect(!result.ok && result.issues.map((i) => [i.field, i.code])).toEqual([['session_id', 'UNKNOWN_FIELD']]);
+  });
+
+  it('reads integers and booleans from query strings', async () => {
+    const result = await parser.parse(SampleDto, { ...base, percent_done: '40', dry_run: 'true' }, { ...options, mode: 'query' });
+    expect(result.ok && [result.value.percent_done, result.value.dry_run]).toEqual([40, true]);
+  });
+
+  it('derives a JSON Schema with oneOf references, a const domain and no extra properties', () => {
+    const schema = inputJsonSchema(SampleDto, 'mcp', () => ['New', 'Processing']) as { properties: Record<string, Record<string, unknown>>; required: string[]; additionalProperties: boolean };
+    expect(schema.additionalProperties).toBe(false);
+    expect(schema.required).toEqual(['domain', 'session_id', 'name']);
+    expect(schema.properties.domain.const).toBe('project');
+    expect(schema.properties.projectstates_id.oneOf).toEqual([{ type: 'integer', minimum: 1 }, { type: 'string', minLength: 1 }]);
+    expect(String(schema.properties.projectstates_id.description)).toContain('"Processing"');
+    expect(String(schema.properties.urgency.description)).toContain('4 High/Alta');
+    expect(inputJsonSchema(SampleDto, 'rest').properties).not.toHaveProperty('session_id');
+  });
+
+  it('never throws and always answers ok or issues, whatever the input (property)', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.dictionary(fc.constantFrom('name', 'email', 'percent_done', 'urgency', 'plan_start_date', 'projectstates_id', 'fields', '__proto__', 'x'), fc.anything()), async (args) => {
+        const result = await parser.parse(SampleDto, { ...base, ...args }, options);
+        return result.ok || (result.issues.length > 0 && result.issues.every((i) => typeof i.message === 'string' && typeof i.field === 'string'));
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
