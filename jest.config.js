@@ -18,4 +18,5 @@ export default {
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.e2e-spec.ts'],
   testTimeout: 60000,
   maxWorkers: 1,
+  reporters: ['default', '<rootDir>/test/support/summary-reporter.js'],
 };

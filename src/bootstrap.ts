@@ -2,7 +2,12 @@ import { ConsoleLogger, type INestApplication, type INestApplicationContext, typ
 import { NestFactory } from '@nestjs/core';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import express, { type NextFunction, type Request, type Response } from 'express';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { AppModule } from './app.module.js';
+import { AuditService } from './audit/audit.service.js';
+import { RATE_LIMITER } from './auth/rate-limit.guard.js';
+import type { RateLimiter } from './auth/rate-limiter.js';
 import { errorEnvelope } from './common/envelope/envelope-builder.js';
 import { toToolError } from './common/envelope/error-mapping.js';
 import { httpStatusOf } from './common/errors/http-status.js';
@@ -21,6 +26,12 @@ export class StderrLogger extends ConsoleLogger {
 function bodyErrorHandler(error: unknown, req: Request, res: Response, next: NextFunction): void {
   if (!error) return next();
   const { error: toolError } = toToolError(error);
+  if (req.path === '/mcp') {
+    // The MCP endpoint speaks JSON-RPC: a body that cannot be read is a parse error.
+    const tooLarge = toolError.issues?.[0]?.code === 'TOO_LONG';
+    res.status(tooLarge ? 413 : 400).json({ jsonrpc: '2.0', id: null, error: { code: tooLarge ? -32000 : -32700, message: tooLarge ? 'Request body too large.' : 'Parse error: invalid JSON.' } });
+    return;
+  }
   const tool = req.path === '/mcp' ? 'mcp' : 'unknown';
   res.status(httpStatusOf(toolError.code)).json(errorEnvelope({ transport: 'rest', startedAt: 0, tool, domain: null }, toolError));
 }
@@ -48,9 +59,103 @@ export async function createHttpApp(env: Env = process.env, options: HttpAppOpti
       .build(),
   );
   SwaggerModule.setup('api/docs', app, document);
-  app.enableShutdownHooks();
+  drainers.set(app, new HttpDrainer(app.getHttpServer() as Server));
   await app.init();
   return app;
+}
+
+/**
+ * Tracks the server's connections and the requests in flight on each, so a shutdown can stop
+ * accepting, let running requests finish, and close keep-alive connections instead of waiting for
+ * clients to drop them (an idle keep-alive socket would otherwise hold `server.close()` open).
+ */
+class HttpDrainer {
+  /** In-flight requests per open connection. */
+  private readonly sockets = new Map<Socket, number>();
+  private draining = false;
+  private settled: (() => void) | null = null;
+
+  constructor(private readonly server: Server) {
+    server.on('connection', (socket: Socket) => {
+      this.sockets.set(socket, 0);
+      socket.once('close', () => {
+        this.sockets.delete(socket);
+        this.check();
+      });
+    });
+    server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => this.track(req.socket, res));
+  }
+
+  private track(socket: Socket, res: ServerResponse): void {
+    this.sockets.set(socket, (this.sockets.get(socket) ?? 0) + 1);
+    // A request that arrives on a kept-alive connection during the drain is served, then the connection closes.
+    if (this.draining && !res.headersSent) res.setHeader('Connection', 'close');
+    res.once('close', () => {
+      const left = Math.max(0, (this.sockets.get(socket) ?? 1) - 1);
+      if (!this.sockets.has(socket)) return;
+      this.sockets.set(socket, left);
+      if (this.draining && left === 0) socket.end();
+      this.check();
+    });
+  }
+
+  get inFlight(): number {
+    let total = 0;
+    for (const count of this.sockets.values()) total += count;
+    return total;
+  }
+
+  /**
+   * Stops accepting connections, closes idle ones, and waits up to `graceMs` for in-flight requests;
+   * then closes whatever is left. Resolves with the number of requests cut off by the deadline.
+   */
+  async drain(graceMs: number): Promise<number> {
+    this.draining = true;
+    if (this.server.listening) this.server.close();
+    for (const [socket, count] of this.sockets) if (count === 0) socket.destroy();
+    if (this.inFlight > 0) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, graceMs);
+        timer.unref();
+        this.settled = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+        this.check();
+      });
+      this.settled = null;
+    }
+    const cutOff = this.inFlight;
+    for (const socket of this.sockets.keys()) socket.destroy();
+    return cutOff;
+  }
+
+  private check(): void {
+    if (this.settled && this.inFlight === 0) this.settled();
+  }
+}
+
+const drainers = new WeakMap<INestApplication, HttpDrainer>();
+
+export interface ShutdownReport {
+  /** Requests still running when the grace period ended (their connections were closed). */
+  cutOff: number;
+  durationMs: number;
+}
+
+/**
+ * Graceful stop of an application made by createHttpApp: stop accepting connections, let in-flight
+ * requests finish (at most `graceMs`), close keep-alive connections, write the pending audit entries,
+ * then close the application (database pool included) and the rate-limit store.
+ */
+export async function closeGracefully(app: INestApplication, graceMs: number): Promise<ShutdownReport> {
+  const started = Date.now();
+  const cutOff = (await drainers.get(app)?.drain(graceMs)) ?? 0;
+  await app.get(AuditService).flush();
+  const limiter = app.get<symbol, RateLimiter>(RATE_LIMITER);
+  await app.close();
+  await limiter.close();
+  return { cutOff, durationMs: Date.now() - started };
 }
 
 /** The application without HTTP, for stdio and the CLI. */

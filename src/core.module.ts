@@ -19,6 +19,7 @@ import { InputPipe } from './common/input/input.pipe.js';
 import { ReferenceResolver } from './common/references/reference-resolver.js';
 import { AppConfig } from './config/app-config.js';
 import { McpDispatcher } from './mcp/mcp-dispatcher.js';
+import { McpHttpProtocol } from './mcp/mcp-http.protocol.js';
 import { ToolCatalog } from './mcp/tool-catalog.js';
 import { ToolListService } from './mcp/tool-list.service.js';
 import { ToolRegistry } from './mcp/tool-registry.js';
@@ -39,6 +40,7 @@ const SHARED = [
   ToolRegistry,
   ToolListService,
   McpDispatcher,
+  McpHttpProtocol,
   SessionsService,
   AuthGuard,
   IntentLockGuard,

@@ -1,5 +1,4 @@
 import { All, Controller, Post, Req, Res } from '@nestjs/common';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { Request, Response } from 'express';
 import { Public } from '../auth/public.decorator.js';
 import { AuthService } from '../auth/auth.service.js';
@@ -7,8 +6,7 @@ import { errorEnvelope } from '../common/envelope/envelope-builder.js';
 import { httpStatusOf } from '../common/errors/http-status.js';
 import { ToolError } from '../common/errors/tool-error.js';
 import { AppConfig } from '../config/app-config.js';
-import { McpDispatcher } from './mcp-dispatcher.js';
-import { createMcpServer } from './mcp-server.factory.js';
+import { McpHttpProtocol } from './mcp-http.protocol.js';
 import { isAllowedOrigin } from './origin.js';
 
 /**
@@ -20,7 +18,7 @@ import { isAllowedOrigin } from './origin.js';
 export class McpHttpController {
   constructor(
     private readonly auth: AuthService,
-    private readonly dispatcher: McpDispatcher,
+    private readonly protocol: McpHttpProtocol,
     private readonly config: AppConfig,
   ) {}
 
@@ -39,14 +37,16 @@ export class McpHttpController {
       res.status(httpStatusOf(error.code)).json(errorEnvelope({ transport: 'mcp', startedAt: 0, tool: 'mcp', domain: null }, error));
       return;
     }
-    const server = createMcpServer(this.dispatcher, async () => principal);
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-    res.on('close', () => {
-      void transport.close();
-      void server.close();
+    if (!req.is('application/json')) {
+      res.status(415).json({ jsonrpc: '2.0', id: null, error: { code: -32000, message: 'Unsupported Media Type: Content-Type must be application/json' } });
+      return;
+    }
+    const answer = await this.protocol.handle(principal, req.body, {
+      accept: req.headers.accept,
+      protocolVersion: typeof req.headers['mcp-protocol-version'] === 'string' ? req.headers['mcp-protocol-version'] : undefined,
     });
-    await server.connect(transport);
-    await transport.handleRequest(req, res, req.body);
+    if (answer.body === undefined) res.status(answer.status).end();
+    else res.status(answer.status).json(answer.body);
   }
 
   /** No server-initiated streams and no transport sessions in stateless mode. */

@@ -5,7 +5,7 @@ import { McpDispatcher, UnknownToolError } from './mcp-dispatcher.js';
 
 export const SERVER_INFO = { name: 'intentdesk', version: '0.1.0' };
 
-const INSTRUCTIONS = [
+export const INSTRUCTIONS = [
   'intentdesk: service desk (projects, tickets, users).',
   'Start with domain_switch {"domain": "project"|"ticket"|"user"}; pass the returned session_id and the same domain to every tool of that domain.',
   'A tool of another domain is refused with the domain_switch call to make: switch only when the user\'s intent changed.',

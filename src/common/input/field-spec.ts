@@ -34,6 +34,8 @@ export interface FieldSpec {
   /** A literal the field must equal (the tool's domain). */
   constant?: string;
   example?: unknown;
+  /** Other names a caller may use for this field ("manager" for users_id): suggested, never accepted. */
+  aliases?: readonly string[];
 }
 
 const FIELDS = Symbol('intentdesk:input-fields');

@@ -1,7 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
 import { IsBoolean, IsDefined, IsEmail, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { DATE_FORMATS_EXPECTED } from '../dates/dates.js';
 import type { Vocabulary } from '../vocab/vocabulary.js';
 import { registerField, type FieldSpec } from './field-spec.js';
 import { fieldJsonSchema } from './json-schema.js';
@@ -10,7 +9,7 @@ import { fieldJsonSchema } from './json-schema.js';
  * Composite field decorators: each registers the field for the input pipe and the JSON Schema,
  * adds the class-validator rules for its scalar checks, and documents it for OpenAPI.
  */
-type Common = { required?: boolean; nullable?: boolean; description: string; example?: unknown };
+type Common = { required?: boolean; nullable?: boolean; description: string; example?: unknown; aliases?: readonly string[] };
 
 function field(spec: Omit<FieldSpec, 'name'>, ...rules: PropertyDecorator[]): PropertyDecorator {
   return (target: object, key: string | symbol) => {
@@ -52,7 +51,7 @@ export function RefField(ref: string, o: Common): PropertyDecorator {
 }
 
 export function DateField(o: Common): PropertyDecorator {
-  return field({ kind: 'date', required: !!o.required, ...o, description: `${o.description} Formats: ${DATE_FORMATS_EXPECTED}.` });
+  return field({ kind: 'date', required: !!o.required, ...o });
 }
 
 export function TimezoneField(o: Common): PropertyDecorator {

@@ -64,7 +64,7 @@ export class InputParser {
         if (input[key] !== undefined) provided.add(key);
         continue;
       }
-      const suggestion = closest(key, byName.keys());
+      const suggestion = this.suggestField(key, specs);
       issues.push({
         field: key,
         code: 'UNKNOWN_FIELD',
@@ -142,6 +142,17 @@ export class InputParser {
       return { ok: false, issues };
     }
     return { ok: true, value: attachMeta(out, { provided, resolved, timezone }) };
+  }
+
+  /** The closest field name to an unknown key, also matching each field's aliases (manager -> users_id). */
+  private suggestField(key: string, specs: FieldSpec[]): string | undefined {
+    const owner = new Map<string, string>();
+    for (const spec of specs) {
+      owner.set(spec.name, spec.name);
+      for (const alias of spec.aliases ?? []) if (!owner.has(alias)) owner.set(alias, spec.name);
+    }
+    const hit = closest(key, owner.keys());
+    return hit === undefined ? undefined : owner.get(hit);
   }
 
   private timezoneOf(specs: FieldSpec[], values: Map<string, unknown>, options: ParseOptions, issues: Issue[]): string {

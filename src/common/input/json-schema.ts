@@ -5,16 +5,15 @@ import { fieldsOf } from './field-spec.js';
 export type JsonSchema = Record<string, unknown>;
 
 /** Describes `spec` with its accepted values, so the description alone is enough to call right. */
+/**
+ * Describes `spec` with what a caller needs to fill it right the first time, and nothing the tool
+ * description already says once (date formats, id-or-name, null clears): tools/list stays small.
+ */
 export function fieldDescription(spec: FieldSpec, examples?: readonly string[]): string {
-  const parts = [spec.description];
-  if (spec.kind === 'enum' && spec.vocab) parts.push(`Code or label (English or Portuguese): ${spec.vocab.describe()}.`);
-  if (spec.kind === 'ref') {
-    parts.push('Integer id or name.');
-    if (examples && examples.length) parts.push(`Examples: ${examples.map((e) => JSON.stringify(e)).join(', ')}.`);
-  }
+  const parts = spec.description ? [spec.description] : [];
+  if (spec.kind === 'enum' && spec.vocab) parts.push(`${spec.vocab.describe()}.`);
+  if (spec.kind === 'ref' && examples && examples.length) parts.push(`E.g. ${examples.map((e) => JSON.stringify(e)).join(', ')}.`);
   if (spec.kind === 'int' && spec.unit) parts.push(`Unit: ${spec.unit}.`);
-  if (spec.kind === 'timezone') parts.push('IANA zone, e.g. "America/Sao_Paulo".');
-  if (spec.nullable) parts.push('null clears it.');
   return parts.join(' ');
 }
 
@@ -38,7 +37,7 @@ export function fieldJsonSchema(spec: FieldSpec, examples?: readonly string[]): 
       schema = { oneOf: [{ type: 'integer', minimum: 1 }, { type: 'string', minLength: 1 }] };
       break;
     case 'date':
-      schema = { type: 'string', examples: ['2026-06-01', '2026-06-01 09:30:00', '2026-06-01T09:30:00-03:00'] };
+      schema = { type: 'string' };
       break;
     case 'timezone':
       schema = { type: 'string' };
@@ -54,7 +53,7 @@ export function fieldJsonSchema(spec: FieldSpec, examples?: readonly string[]): 
     schema = 'oneOf' in schema ? { oneOf: [...(schema.oneOf as JsonSchema[]), { type: 'null' }] } : { oneOf: [schema, { type: 'null' }] };
   }
   const cleaned = Object.fromEntries(Object.entries(schema).filter(([, v]) => v !== undefined));
-  return { ...cleaned, description };
+  return description ? { ...cleaned, description } : cleaned;
 }
 
 /** The whole input schema of a DTO for one transport; `examples` lists example names per ref kind. */

@@ -9,34 +9,34 @@ export abstract class ProjectFieldsDto extends WriteCallDto {
   @domainField('project')
   domain!: 'project';
 
-  @TextField({ maxLength: 255, description: 'Project name.' })
+  @TextField({ maxLength: 255, description: 'Project name.', aliases: ['title', 'titulo', 'nome'] })
   name?: string;
 
   @TextField({ maxLength: 255, nullable: true, description: 'Short code, e.g. "ERP-26".' })
   code?: string | null;
 
-  @TextField({ maxLength: 65000, nullable: true, description: 'Description.' })
+  @TextField({ maxLength: 65000, nullable: true, description: 'Description.', aliases: ['description', 'descricao', 'details'] })
   content?: string | null;
 
   @TextField({ maxLength: 65000, nullable: true, description: 'Internal comment.' })
   comment?: string | null;
 
-  @RefField('projectState', { nullable: true, description: 'Project state.' })
+  @RefField('projectState', { nullable: true, description: 'Project state.', aliases: ['status', 'estado', 'situacao'] })
   projectstates_id?: number | null;
 
   @EnumField(PRIORITY, { description: 'Priority (default 3 Medium).' })
   priority?: number;
 
-  @RefField('user', { nullable: true, description: 'Manager: login, email, "Firstname Lastname" or id.' })
+  @RefField('user', { nullable: true, description: 'Manager: login, email, "Firstname Lastname" or id.', aliases: ['manager', 'gestor', 'responsavel', 'owner', 'user'] })
   users_id?: number | null;
 
-  @RefField('group', { nullable: true, description: 'Manager group.' })
+  @RefField('group', { nullable: true, description: 'Manager group.', aliases: ['group', 'team', 'grupo', 'equipe'] })
   groups_id?: number | null;
 
-  @RefField('entity', { description: 'Entity (default: your default entity).' })
+  @RefField('entity', { description: 'Entity (default: your default entity).', aliases: ['entity', 'entidade'] })
   entities_id?: number;
 
-  @RefField('project', { nullable: true, description: 'Parent project.' })
+  @RefField('project', { nullable: true, description: 'Parent project.', aliases: ['parent', 'parent_id', 'projeto_pai'] })
   projects_id?: number | null;
 
   @DateField({ nullable: true, description: 'Planned start.' })
@@ -51,7 +51,7 @@ export abstract class ProjectFieldsDto extends WriteCallDto {
   @DateField({ nullable: true, description: 'Real end.' })
   real_end_date?: Date | null;
 
-  @IntField({ min: 0, max: 100, unit: 'percent (0-100)', description: 'Progress.' })
+  @IntField({ min: 0, max: 100, unit: 'percent (0-100)', description: 'Progress.', aliases: ['progress', 'progresso', 'percent', 'completion'] })
   percent_done?: number;
 
   static crossCheck(value: ProjectFieldsDto): Issue[] {
