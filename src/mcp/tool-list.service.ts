@@ -20,6 +20,8 @@ export interface ListedTool {
 }
 
 const EXAMPLES_PER_FIELD = 5;
+/** Example values are re-read this often, so every replica picks up reference data changed elsewhere. */
+const EXAMPLES_MAX_AGE_MS = 5 * 60_000;
 
 /**
  * The tools/list answer. Schemas and descriptions are built once (with example names read from the
@@ -31,6 +33,8 @@ export class ToolListService {
   private listed: Map<string, ListedTool> | null = null;
   private building: Promise<Map<string, ListedTool>> | null = null;
   private readonly byRights = new Map<string, ListedTool[]>();
+  private builtAt = 0;
+  private refreshing = false;
 
   constructor(
     private readonly registry: ToolRegistry,
@@ -39,6 +43,11 @@ export class ToolListService {
   ) {}
 
   async list(principal: Principal): Promise<ListedTool[]> {
+    if (this.listed && Date.now() - this.builtAt > EXAMPLES_MAX_AGE_MS && !this.refreshing) {
+      // Serve the cached list now; the next callers get the refreshed one.
+      this.refreshing = true;
+      void this.refresh().finally(() => (this.refreshing = false));
+    }
     const key = JSON.stringify(principal.rights);
     const cached = this.byRights.get(key);
     if (cached) return cached;
@@ -60,8 +69,10 @@ export class ToolListService {
   async refresh(): Promise<void> {
     this.building = this.build();
     const listed = await this.building;
-    this.listed = listed;
-    this.byRights.clear();
+    if (!sameDescriptions(this.listed, listed)) {
+      this.listed = listed;
+      this.byRights.clear();
+    }
   }
 
   private async all(): Promise<Map<string, ListedTool>> {
@@ -80,6 +91,7 @@ export class ToolListService {
     );
     const listed = new Map<string, ListedTool>();
     for (const { options } of this.registry.all()) listed.set(options.name, this.toListed(options, (k) => examples.get(k)));
+    this.builtAt = Date.now();
     return listed;
   }
 
@@ -100,4 +112,9 @@ export class ToolListService {
       },
     };
   }
+}
+
+/** Unchanged examples keep the cached lists (and the byte-identical tools/list) as they are. */
+function sameDescriptions(a: Map<string, ListedTool> | null, b: Map<string, ListedTool>): boolean {
+  return !!a && a.size === b.size && [...b].every(([name, tool]) => JSON.stringify(a.get(name)) === JSON.stringify(tool));
 }

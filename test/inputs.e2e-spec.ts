@@ -1,0 +1,127 @@
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import request from 'supertest';
+import type { Issue } from '../src/common/errors/issue.js';
+import { DATABASES } from './support/databases.js';
+import { callTool, connectHttp, failure, openSession, success } from './support/mcp-client.js';
+import { startStack, type TestStack } from './support/test-app.js';
+
+/** The first try of a model: five different problems in one call. */
+const FIVE_PROBLEMS = {
+  name: 'Migração ERP fase 2',
+  projectstates_id: 'AbacaxiDoido',
+  plan_start_date: '01/06/2026',
+  priority: 'altissima',
+  percent_done: 140,
+  state: 'New',
+};
+
+describe.each(DATABASES)('inputs a model gets right first time, on %s', (kind) => {
+  let stack: TestStack;
+  let client: Client;
+  let session: string;
+  let rest: { Authorization: string };
+
+  const count = async (): Promise<number> => {
+    const res = await request(stack.http).get('/api/projects?query=fase 2').set(rest);
+    return res.body.data.total as number;
+  };
+
+  beforeAll(async () => {
+    stack = await startStack(kind);
+    client = await connectHttp(stack.url, await stack.token('glpi', ['mcp']));
+    rest = { Authorization: `Bearer ${await stack.token('glpi', ['api'])}` };
+    session = await openSession(client, 'project');
+  });
+  afterAll(async () => {
+    await client?.close();
+    await stack?.close();
+  });
+
+  it('returns all five problems in one error and writes nothing', async () => {
+    const call = await callTool(client, 'project_create', { domain: 'project', session_id: session, ...FIVE_PROBLEMS });
+    const error = failure(call, 'VALIDATION_FAILED').error;
+    const byField = Object.fromEntries((error.issues ?? []).map((i: Issue) => [i.field, i]));
+    expect(Object.keys(byField).sort()).toEqual(['percent_done', 'plan_start_date', 'priority', 'projectstates_id', 'state']);
+    expect(byField.projectstates_id.code).toBe('REFERENCE_NOT_FOUND');
+    expect(byField.projectstates_id.available).toEqual(['Closed', 'New', 'Processing']);
+    expect(byField.plan_start_date.code).toBe('INVALID_DATE');
+    expect(byField.plan_start_date.expected).toContain('YYYY-MM-DD');
+    expect(byField.priority.code).toBe('INVALID_VALUE');
+    expect(byField.percent_done.code).toBe('OUT_OF_RANGE');
+    expect(byField.state).toMatchObject({ code: 'UNKNOWN_FIELD', did_you_mean: 'projectstates_id' });
+    expect(error.message).toMatch(/5 problems/);
+    expect(await count()).toBe(0);
+  });
+
+  it('accepts names, labels and a bare date, and shows what it applied', async () => {
+    const call = await callTool(client, 'project_create', {
+      domain: 'project',
+      session_id: session,
+      name: 'Migração ERP fase 2',
+      projectstates_id: 'processing',
+      plan_start_date: '2026-06-01',
+      priority: 'Alta',
+      percent_done: 10,
+      users_id: 'Maria Silva',
+      groups_id: 'infraestrutura',
+      timezone: 'America/Sao_Paulo',
+    });
+    const envelope = success(call);
+    expect(envelope.applied).toMatchObject({
+      name: 'Migração ERP fase 2',
+      projectstates_id: 2,
+      priority: 4,
+      percent_done: 10,
+      plan_start_date: '2026-06-01T00:00:00-03:00',
+    });
+    expect(typeof envelope.applied!.users_id).toBe('number');
+    expect(envelope.resolved!.projectstates_id).toEqual({ input: 'processing', id: 2, name: 'Processing' });
+    expect(envelope.resolved!.users_id).toMatchObject({ input: 'Maria Silva', name: 'maria.silva' });
+    expect(envelope.resolved!.groups_id).toMatchObject({ input: 'infraestrutura', name: 'Infraestrutura' });
+    expect(await count()).toBe(1);
+    const stored = await request(stack.http).get(`/api/projects/${envelope.id}`).set(rest);
+    // Read back in the user's own zone (glpi: America/Sao_Paulo): the same instant.
+    expect(stored.body.data.plan_start_date).toBe('2026-06-01T00:00:00-03:00');
+  });
+
+  it('suggests the closest name for a typo in a reference', async () => {
+    const call = await callTool(client, 'project_search', { domain: 'project', session_id: session, projectstates_id: 'Procesing' });
+    const issue = failure(call, 'VALIDATION_FAILED').error.issues![0];
+    expect(issue).toMatchObject({ field: 'projectstates_id', code: 'REFERENCE_NOT_FOUND', did_you_mean: 'Processing' });
+  });
+
+  it('dry_run validates and shows applied but writes nothing', async () => {
+    const before = await count();
+    const call = await callTool(client, 'project_create', { domain: 'project', session_id: session, name: 'Migração ERP fase 2 (rascunho)', projectstates_id: 'New', dry_run: true });
+    const envelope = success(call);
+    expect(envelope.dry_run).toBe(true);
+    expect(envelope.applied).toMatchObject({ projectstates_id: 1 });
+    expect(envelope.id).toBeUndefined();
+    expect(await count()).toBe(before);
+  });
+
+  it('REST returns the same issues with 422', async () => {
+    const res = await request(stack.http).post('/api/projects').set(rest).send(FIVE_PROBLEMS);
+    expect(res.status).toBe(422);
+    expect(res.body.status).toBe('error');
+    expect(res.body.error.issues.map((i: Issue) => i.field).sort()).toEqual(['percent_done', 'plan_start_date', 'priority', 'projectstates_id', 'state']);
+  });
+
+  it('rejects an impossible date and names the formats', async () => {
+    const call = await callTool(client, 'project_create', { domain: 'project', session_id: session, name: 'x', plan_end_date: '2026-02-30' });
+    expect(failure(call, 'VALIDATION_FAILED').error.issues![0]).toMatchObject({ field: 'plan_end_date', code: 'INVALID_DATE' });
+  });
+
+  it('reports an end before a start together with other problems', async () => {
+    const call = await callTool(client, 'project_create', { domain: 'project', session_id: session, name: 'x', plan_start_date: '2026-06-10', plan_end_date: '2026-06-01', percent_done: -1 });
+    const fields = failure(call, 'VALIDATION_FAILED').error.issues!.map((i) => i.field).sort();
+    expect(fields).toEqual(['percent_done', 'plan_end_date']);
+  });
+
+  it('lists real example values in the tool descriptions', async () => {
+    const { tools } = await client.listTools();
+    const create = tools.find((t) => t.name === 'project_create')!;
+    const state = (create.inputSchema.properties as Record<string, { description?: string }>).projectstates_id;
+    expect(state.description).toContain('"Processing"');
+  });
+});
