@@ -1,4 +1,4 @@
-import { ConsoleLogger, type INestApplication, type INestApplicationContext, type LogLevel } from '@nestjs/common';
+import { ConsoleLogger, type INestApplication, type INestApplicationContext, type LoggerService, type LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import express, { type NextFunction, type Request, type Response } from 'express';
@@ -37,7 +37,7 @@ function bodyErrorHandler(error: unknown, req: Request, res: Response, next: Nex
 }
 
 export interface HttpAppOptions {
-  logger?: false | LogLevel[];
+  logger?: false | LogLevel[] | LoggerService;
 }
 
 /** The HTTP application (REST, MCP over Streamable HTTP, health, OpenAPI), initialized but not listening. */
@@ -70,14 +70,14 @@ export async function createHttpApp(env: Env = process.env, options: HttpAppOpti
  * clients to drop them (an idle keep-alive socket would otherwise hold `server.close()` open).
  */
 class HttpDrainer {
-  /** In-flight requests per open connection. */
-  private readonly sockets = new Map<Socket, number>();
+  /** The responses in flight on each open connection. */
+  private readonly sockets = new Map<Socket, Set<ServerResponse>>();
   private draining = false;
   private settled: (() => void) | null = null;
 
   constructor(private readonly server: Server) {
     server.on('connection', (socket: Socket) => {
-      this.sockets.set(socket, 0);
+      this.sockets.set(socket, new Set());
       socket.once('close', () => {
         this.sockets.delete(socket);
         this.check();
@@ -87,21 +87,21 @@ class HttpDrainer {
   }
 
   private track(socket: Socket, res: ServerResponse): void {
-    this.sockets.set(socket, (this.sockets.get(socket) ?? 0) + 1);
+    const responses = this.sockets.get(socket);
+    if (!responses) return;
+    responses.add(res);
     // A request that arrives on a kept-alive connection during the drain is served, then the connection closes.
-    if (this.draining && !res.headersSent) res.setHeader('Connection', 'close');
+    if (this.draining) closeAfter(res);
     res.once('close', () => {
-      const left = Math.max(0, (this.sockets.get(socket) ?? 1) - 1);
-      if (!this.sockets.has(socket)) return;
-      this.sockets.set(socket, left);
-      if (this.draining && left === 0) socket.end();
+      responses.delete(res);
+      if (this.draining && responses.size === 0) socket.end();
       this.check();
     });
   }
 
   get inFlight(): number {
     let total = 0;
-    for (const count of this.sockets.values()) total += count;
+    for (const responses of this.sockets.values()) total += responses.size;
     return total;
   }
 
@@ -112,7 +112,10 @@ class HttpDrainer {
   async drain(graceMs: number): Promise<number> {
     this.draining = true;
     if (this.server.listening) this.server.close();
-    for (const [socket, count] of this.sockets) if (count === 0) socket.destroy();
+    for (const [socket, responses] of this.sockets) {
+      if (responses.size === 0) socket.destroy();
+      else responses.forEach(closeAfter);
+    }
     if (this.inFlight > 0) {
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, graceMs);
@@ -133,6 +136,11 @@ class HttpDrainer {
   private check(): void {
     if (this.settled && this.inFlight === 0) this.settled();
   }
+}
+
+/** Tells the client this connection ends with the response (when the headers are not out yet). */
+function closeAfter(res: ServerResponse): void {
+  if (!res.headersSent) res.setHeader('Connection', 'close');
 }
 
 const drainers = new WeakMap<INestApplication, HttpDrainer>();

@@ -27,5 +27,7 @@ export class AppConfig {
   allowedOrigins!: string[];
   dbPoolSize!: number;
   dbTimeoutMs!: number;
+  /** How long a shutdown waits for in-flight HTTP requests before closing their connections. */
+  shutdownGraceMs!: number;
   bodyLimit!: string;
 }

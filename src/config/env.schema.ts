@@ -82,6 +82,7 @@ export function loadConfig(env: Env): AppConfig {
   config.allowedOrigins = (env.ALLOWED_ORIGINS || '').split(',').map((o) => o.trim()).filter(Boolean);
   config.dbPoolSize = int(env, 'DB_POOL_SIZE', 10, 1, 500, problems);
   config.dbTimeoutMs = int(env, 'DB_TIMEOUT_MS', 5000, 100, 600_000, problems);
+  config.shutdownGraceMs = int(env, 'SHUTDOWN_GRACE_MS', 10_000, 0, 600_000, problems);
   config.bodyLimit = env.BODY_LIMIT || '1mb';
   if (!/^\d+(kb|mb)$/i.test(config.bodyLimit)) problems.push(`BODY_LIMIT=${JSON.stringify(config.bodyLimit)} must look like 512kb or 1mb`);
   if (problems.length) throw new ConfigError(problems);

@@ -1,4 +1,7 @@
 import { Module } from '@nestjs/common';
+import { ReferenceDataController } from './reference-data.controller.js';
+import { ReferenceDataService } from './reference-data.service.js';
 
-@Module({})
+/** REST only: the reference lists are no MCP tools (names resolve inside the domain tools). */
+@Module({ controllers: [ReferenceDataController], providers: [ReferenceDataService] })
 export class ReferenceDataModule {}

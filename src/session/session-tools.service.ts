@@ -83,7 +83,7 @@ export class SessionToolsService {
     const row = await this.sessions.findLive(input.session_id, principal.userId);
     if (!row) {
       throw new ToolError('SESSION_NOT_FOUND', `Session '${input.session_id}' does not exist, has expired or is not yours.`, {
-        nextCall: { tool: 'domain_switch', arguments: { domain: 'ticket' } },
+        nextCall: { tool: 'domain_switch', arguments: { domain: '<project|ticket|user>' } },
       });
     }
     call.session = { id: row.id, domain: row.domain, verifiedUntil: row.verified_until };

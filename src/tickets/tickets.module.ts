@@ -1,4 +1,7 @@
 import { Module } from '@nestjs/common';
+import { TicketsController } from './tickets.controller.js';
+import { TicketsQueries } from './tickets.queries.js';
+import { TicketsService } from './tickets.service.js';
 
-@Module({})
+@Module({ controllers: [TicketsController], providers: [TicketsService, TicketsQueries] })
 export class TicketsModule {}

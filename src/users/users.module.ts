@@ -1,4 +1,8 @@
 import { Module } from '@nestjs/common';
+import { UserAssignments } from './user-assignments.js';
+import { UsersController } from './users.controller.js';
+import { UsersQueries } from './users.queries.js';
+import { UsersService } from './users.service.js';
 
-@Module({})
+@Module({ controllers: [UsersController], providers: [UsersService, UsersQueries, UserAssignments] })
 export class UsersModule {}

@@ -1,4 +1,4 @@
-import type { INestApplication } from '@nestjs/common';
+import type { INestApplication, LoggerService, LogLevel } from '@nestjs/common';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { AuditService } from '../../src/audit/audit.service.js';
@@ -32,9 +32,14 @@ export const TEST_ENV: Env = {
 };
 
 /** Starts a server on an ephemeral port over `databaseUrl`. */
-export async function startApp(databaseUrl: string, env: Env = {}): Promise<TestApp> {
+export interface StartOptions {
+  /** Where the server logs go (default: errors only, to stderr). */
+  logger?: LoggerService | LogLevel[];
+}
+
+export async function startApp(databaseUrl: string, env: Env = {}, options: StartOptions = {}): Promise<TestApp> {
   const fullEnv: Env = { ...TEST_ENV, DATABASE_URL: databaseUrl, ...env };
-  const app = await createHttpApp(fullEnv, { logger: ['error'] });
+  const app = await createHttpApp(fullEnv, { logger: options.logger ?? ['error'] });
   await app.listen(0, '127.0.0.1');
   const http = app.getHttpServer() as Server;
   const { port } = http.address() as AddressInfo;
@@ -54,10 +59,10 @@ export interface TestStack extends TestApp {
 }
 
 /** A fresh database of `kind` and a server on it; close() stops the server and drops the database. */
-export async function startStack(kind: DbKind, env: Env = {}): Promise<TestStack> {
+export async function startStack(kind: DbKind, env: Env = {}, options: StartOptions = {}): Promise<TestStack> {
   const db = await createTestDatabase(kind);
   try {
-    const app = await startApp(db.url, env);
+    const app = await startApp(db.url, env, options);
     return {
       ...app,
       db,

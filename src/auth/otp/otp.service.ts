@@ -88,7 +88,7 @@ export class OtpService {
     const session = await this.sessions.findLive(sessionId, principal.userId);
     if (!session) {
       throw new ToolError('SESSION_NOT_FOUND', `Session '${sessionId.slice(0, 64)}' does not exist, has expired or is not yours.`, {
-        nextCall: { tool: 'domain_switch', arguments: { domain: 'ticket' } },
+        nextCall: { tool: 'domain_switch', arguments: { domain: '<project|ticket|user>' } },
       });
     }
     return session;

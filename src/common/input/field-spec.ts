@@ -29,6 +29,8 @@ export interface FieldSpec {
   vocab?: Vocabulary;
   /** Reference kind, resolved through the reference registry. */
   ref?: string;
+  /** The record the tool acts on: ids pass through (the service answers NOT_FOUND), names resolve. */
+  target?: boolean;
   /** Allowed values of `choice` / `choices` fields (case-insensitive on input). */
   values?: readonly string[];
   /** A literal the field must equal (the tool's domain). */

@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
-import { IsBoolean, IsDefined, IsEmail, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsBoolean, IsEmail, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import type { Vocabulary } from '../vocab/vocabulary.js';
 import { registerField, type FieldSpec } from './field-spec.js';
 import { fieldJsonSchema } from './json-schema.js';
@@ -15,7 +15,8 @@ function field(spec: Omit<FieldSpec, 'name'>, ...rules: PropertyDecorator[]): Pr
   return (target: object, key: string | symbol) => {
     const full: FieldSpec = { ...spec, name: String(key) };
     registerField(target, full);
-    const decorators: PropertyDecorator[] = [full.required ? IsDefined() : IsOptional(), ...rules];
+    // Presence (REQUIRED) is the input parser's; class-validator judges only the values given.
+    const decorators: PropertyDecorator[] = [IsOptional(), ...rules];
     if (!full.mcpOnly) {
       decorators.push(ApiProperty({ required: full.required, ...(fieldJsonSchema(full) as object) }));
     }
@@ -46,7 +47,7 @@ export function EnumField(vocab: Vocabulary, o: Common): PropertyDecorator {
 }
 
 /** A reference to another record: an integer id or a name (resolved through the registry). */
-export function RefField(ref: string, o: Common): PropertyDecorator {
+export function RefField(ref: string, o: Common & { target?: boolean }): PropertyDecorator {
   return field({ kind: 'ref', required: !!o.required, ref, ...o });
 }
 

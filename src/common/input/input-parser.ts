@@ -7,6 +7,7 @@ import type { Issue } from '../errors/issue.js';
 import { matchKey } from '../text/normalize.js';
 import { closest, rankClosest } from '../text/suggest.js';
 import { fieldsOf, type FieldSpec } from './field-spec.js';
+import { textOf, truncate } from './echo.js';
 import { attachMeta } from './input-meta.js';
 import { expectedOf, issueFromValidation } from './issue-messages.js';
 
@@ -36,10 +37,6 @@ export interface CrossChecked<T> {
 export type ParseResult<T> = { ok: true; value: T } | { ok: false; issues: Issue[] };
 
 const SCALAR_KINDS = new Set(['text', 'int', 'bool']);
-
-function truncate(value: unknown): unknown {
-  return typeof value === 'string' && value.length > 80 ? `${value.slice(0, 80)}…` : value;
-}
 
 /**
  * Parses one call's arguments against a DTO class: collects every problem (unknown fields, shape
@@ -89,11 +86,14 @@ export class InputParser {
 
     for (const spec of specs) {
       const value = values.get(spec.name);
-      if (value === undefined) continue;
+      if (value === undefined) {
+        if (spec.required) issues.push({ field: spec.name, code: 'REQUIRED', message: `${spec.name} is required.`, expected: expectedOf(spec) });
+        continue;
+      }
       if (value === null) {
         if (spec.nullable) normalized.set(spec.name, null);
         else if (spec.required) issues.push({ field: spec.name, code: 'REQUIRED', received: null, message: `${spec.name} is required and cannot be null.`, expected: expectedOf(spec) });
-        else if (!SCALAR_KINDS.has(spec.kind)) issues.push({ field: spec.name, code: 'INVALID_TYPE', received: null, message: `${spec.name} cannot be null here.`, expected: expectedOf(spec) });
+        else issues.push({ field: spec.name, code: 'INVALID_TYPE', received: null, message: `${spec.name} cannot be null (it cannot be cleared); omit it to leave it unchanged.`, expected: expectedOf(spec) });
         continue;
       }
       switch (spec.kind) {
@@ -118,6 +118,11 @@ export class InputParser {
           this.parseChoices(spec, value, normalized, issues);
           break;
         case 'ref':
+          if (spec.target && isIdLike(value)) {
+            // The record a tool acts on: an unknown id is the service's NOT_FOUND, not an input issue.
+            normalized.set(spec.name, Number(value));
+            break;
+          }
           pending.push(
             this.references.resolve(spec.ref!, spec.name, value, options.scope).then((r) => {
               if (r.ok) {
@@ -164,31 +169,28 @@ export class InputParser {
       field: spec!.name,
       code: 'INVALID_VALUE',
       received: truncate(given),
-      message: `${spec!.name} '${String(given)}' is not an IANA time zone. Use e.g. America/Sao_Paulo, Europe/Lisbon or UTC.`,
+      message: `${spec!.name} '${textOf(truncate(given))}' is not an IANA time zone. Use e.g. America/Sao_Paulo, Europe/Lisbon or UTC.`,
       expected: expectedOf(spec!),
     });
     return options.fallbackTimezone;
   }
 
-  /** class-validator runs the shape rules of text, integer and boolean fields. */
+  /** class-validator runs the shape rules (type, length, range, format) of the text, integer and boolean values given. */
   private async checkScalars(dto: new () => object, specs: FieldSpec[], values: Map<string, unknown>, issues: Issue[]): Promise<void> {
     const plain: Record<string, unknown> = {};
+    const checked = new Map<string, FieldSpec>();
     for (const spec of specs) {
       const value = values.get(spec.name);
-      // Non-scalar kinds are checked by their own parsers; only their presence matters here.
-      if (SCALAR_KINDS.has(spec.kind) || (spec.required && (value === undefined || value === null))) plain[spec.name] = typeof value === 'string' && spec.kind === 'text' ? value.trim() : value;
-      else plain[spec.name] = spec.required ? true : undefined;
+      if (!SCALAR_KINDS.has(spec.kind) || value === undefined || value === null) continue;
+      plain[spec.name] = typeof value === 'string' && spec.kind === 'text' ? value.trim() : value;
+      checked.set(spec.name, spec);
     }
-    const instance = plainToInstance(dto, plain, { enableImplicitConversion: false, excludeExtraneousValues: false });
-    const errors = await validate(instance, { forbidUnknownValues: false, stopAtFirstError: false });
-    const bySpec = new Map(specs.map((s) => [s.name, s]));
+    if (checked.size === 0) return;
+    const instance = plainToInstance(dto, plain, { enableImplicitConversion: false });
+    const errors = await validate(instance, { forbidUnknownValues: false, skipMissingProperties: true });
     for (const error of errors) {
-      const spec = bySpec.get(error.property);
-      if (!spec) continue;
-      if (!SCALAR_KINDS.has(spec.kind) && !Object.keys(error.constraints ?? {}).includes('isDefined')) continue;
-      if (values.get(spec.name) === null && spec.nullable) continue;
-      if (values.get(spec.name) === null && !spec.required) continue;
-      issues.push(issueFromValidation({ ...error, value: values.get(spec.name) }, spec));
+      const spec = checked.get(error.property);
+      if (spec) issues.push(issueFromValidation({ ...error, value: values.get(spec.name) }, spec));
     }
   }
 
@@ -205,7 +207,7 @@ export class InputParser {
       field: spec.name,
       code: typeof value === 'number' || typeof value === 'string' ? 'INVALID_VALUE' : 'INVALID_TYPE',
       received: truncate(value),
-      message: `${spec.name} '${String(truncate(value))}' is not a valid ${vocab.name}.${suggested ? ` Did you mean '${suggested}'?` : ''} Use a code or label: ${vocab.describe()}.`,
+      message: `${spec.name} '${textOf(truncate(value))}' is not a valid ${vocab.name}.${suggested ? ` Did you mean '${suggested}'?` : ''} Use a code or label: ${vocab.describe()}.`,
       expected: vocab.describe(),
       available: vocab.entries.map((e) => e.en),
       ...(suggested ? { did_you_mean: suggested } : {}),
@@ -222,7 +224,7 @@ export class InputParser {
       field: spec.name,
       code: 'INVALID_DATE',
       received: truncate(value),
-      message: `${spec.name} '${String(truncate(value))}' is not a valid date (${parsed.reason}). Use ${DATE_FORMATS_EXPECTED}.`,
+      message: `${spec.name} '${textOf(truncate(value))}' is not a valid date (${parsed.reason}). Use ${DATE_FORMATS_EXPECTED}.`,
       expected: DATE_FORMATS_EXPECTED,
     });
   }
@@ -234,13 +236,17 @@ export class InputParser {
       out.set(spec.name, hit);
       return;
     }
-    if (spec.constant !== undefined) return; // the intent-lock guard reports DOMAIN_MISMATCH for `domain`
+    if (spec.constant !== undefined && typeof value === 'string' && value.trim() !== '') {
+      // Reached only when the intent-lock guard had no session to check against: report it with the rest.
+      issues.push({ field: spec.name, code: 'INVALID_VALUE', received: truncate(value), message: `${spec.name} must be "${spec.constant}" for this tool.`, expected: spec.constant });
+      return;
+    }
     const suggestion = typeof value === 'string' ? rankClosest(value, values, 1)[0] : undefined;
     issues.push({
       field: spec.name,
       code: typeof value === 'string' ? 'INVALID_VALUE' : 'INVALID_TYPE',
       received: truncate(value),
-      message: `${spec.name} '${String(truncate(value))}' is not one of: ${values.join(', ')}.${suggestion ? ` Did you mean '${suggestion}'?` : ''}`,
+      message: `${spec.name} '${textOf(truncate(value))}' is not one of: ${values.join(', ')}.${suggestion ? ` Did you mean '${suggestion}'?` : ''}`,
       expected: values.join(', '),
       available: [...values],
       ...(suggestion ? { did_you_mean: suggestion } : {}),
@@ -258,7 +264,7 @@ export class InputParser {
     for (const item of list) {
       const hit = typeof item === 'string' ? spec.values!.find((v) => v === item.trim()) : undefined;
       if (hit) accepted.push(hit);
-      else unknown.push(String(item));
+      else unknown.push(textOf(truncate(item)));
     }
     if (unknown.length) {
       const suggestion = rankClosest(unknown[0], spec.values!, 1)[0];
@@ -275,6 +281,10 @@ export class InputParser {
     }
     out.set(spec.name, [...new Set(accepted)]);
   }
+}
+
+function isIdLike(value: unknown): boolean {
+  return (typeof value === 'number' && Number.isSafeInteger(value) && value > 0) || (typeof value === 'string' && /^\s*[1-9]\d{0,15}\s*$/.test(value));
 }
 
 /** Query strings carry only text: read integers and booleans where the field wants them. */

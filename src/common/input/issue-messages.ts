@@ -1,6 +1,7 @@
 import type { ValidationError } from 'class-validator';
 import type { IssueCode } from '../errors/error-codes.js';
 import type { Issue } from '../errors/issue.js';
+import { truncate } from './echo.js';
 import type { FieldSpec } from './field-spec.js';
 
 /** class-validator constraint name -> issue code; the first listed that fails wins. */
@@ -56,6 +57,6 @@ export function issueFromValidation(error: ValidationError, spec: FieldSpec): Is
     REFERENCE_AMBIGUOUS: '',
     UNKNOWN_FIELD: '',
   };
-  const received = typeof error.value === 'string' && error.value.length > 80 ? `${error.value.slice(0, 80)}…` : error.value;
+  const received = truncate(error.value);
   return { field: spec.name, code, received, message: messages[code], expected };
 }

@@ -12,17 +12,25 @@ export const RestInput = createParamDecorator((source: RestSource, context: Exec
   const request = context.switchToHttp().getRequest<Request>();
   const body = request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? (request.body as Record<string, unknown>) : {};
   const query = request.query as Record<string, unknown>;
+  const params = pathParams(request.params);
   switch (source) {
     case 'body':
       return body;
     case 'query':
       return { ...query };
     case 'params+body':
-      return { ...body, ...request.params };
+      return { ...body, ...params };
     case 'params+query':
-      return { ...query, ...request.params };
+      return { ...query, ...params };
   }
 });
+
+/** Path segments that are whole numbers are ids: /api/tickets/42 means id 42, as a number. */
+function pathParams(params: Record<string, string | string[]>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(params)) out[key] = typeof value === "string" && /^[1-9]\d{0,15}$/.test(value) ? Number(value) : value;
+  return out;
+}
 
 /** Sources whose values are all text (URL query and path). */
 export function isTextSource(data: unknown): boolean {

@@ -1,0 +1,16 @@
+import { WriteCallDto, domainField } from '../../common/dto/call-args.dto.js';
+import { BoolField, IntField, TextField } from '../../common/input/fields.js';
+
+export class AddFollowupDto extends WriteCallDto {
+  @domainField('ticket')
+  domain!: 'ticket';
+
+  @IntField({ required: true, min: 1, description: 'The ticket to add the followup to: its id.' })
+  id!: number;
+
+  @TextField({ required: true, maxLength: 65000, description: 'Followup text.' })
+  content!: string;
+
+  @BoolField({ description: 'true: visible to technicians only, not to the requester (default false).' })
+  is_private?: boolean;
+}

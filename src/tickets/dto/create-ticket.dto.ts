@@ -1,0 +1,8 @@
+import { TextField } from '../../common/input/fields.js';
+import { TICKET_ALIASES } from '../ticket.fields.js';
+import { TicketFieldsDto } from './ticket-fields.dto.js';
+
+export class CreateTicketDto extends TicketFieldsDto {
+  @TextField({ required: true, maxLength: 255, description: 'Title.', aliases: TICKET_ALIASES.name })
+  override name!: string;
+}

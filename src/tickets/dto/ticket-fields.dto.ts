@@ -1,0 +1,64 @@
+import { endBeforeStart } from '../../common/dates/date-order.js';
+import { WriteCallDto, domainField } from '../../common/dto/call-args.dto.js';
+import type { Issue } from '../../common/errors/issue.js';
+import { DateField, EnumField, RefField, TextField } from '../../common/input/fields.js';
+import { IMPACT, PRIORITY, TICKET_STATUS, TICKET_TYPE, URGENCY } from '../../common/vocab/glpi-vocabularies.js';
+import { TICKET_ALIASES } from '../ticket.fields.js';
+
+/** The writable ticket fields, shared by create and update. */
+export abstract class TicketFieldsDto extends WriteCallDto {
+  @domainField('ticket')
+  domain!: 'ticket';
+
+  @TextField({ maxLength: 255, description: 'Title.', aliases: TICKET_ALIASES.name })
+  name?: string;
+
+  @TextField({ maxLength: 65000, nullable: true, description: 'Description of the problem or request.', aliases: TICKET_ALIASES.content })
+  content?: string | null;
+
+  @EnumField(TICKET_TYPE, { description: 'Type (default 1 Incident).' })
+  type?: number;
+
+  @EnumField(TICKET_STATUS, { description: 'Status (on create: 1 New, or 2 Processing (assigned) when an assignee is given).', aliases: TICKET_ALIASES.status })
+  status?: number;
+
+  @EnumField(URGENCY, { description: 'Urgency, 1-5 (default 3 Medium).' })
+  urgency?: number;
+
+  @EnumField(IMPACT, { description: 'Impact, 1-5 (default 3 Medium).' })
+  impact?: number;
+
+  @EnumField(PRIORITY, { description: 'Priority, 1-6 (default: derived from urgency x impact; recomputed when they change and priority is not given).' })
+  priority?: number;
+
+  @RefField('itilCategory', { nullable: true, description: 'ITIL category.', aliases: TICKET_ALIASES.itilcategories_id })
+  itilcategories_id?: number | null;
+
+  @RefField('location', { nullable: true, description: 'Location (full path like "Sede > Andar 2", or name).', aliases: TICKET_ALIASES.locations_id })
+  locations_id?: number | null;
+
+  @RefField('entity', { description: 'Entity (default: your default entity).', aliases: TICKET_ALIASES.entities_id })
+  entities_id?: number;
+
+  @RefField('user', { description: 'Requester: login, email, "Firstname Lastname" or id (default: you).', aliases: TICKET_ALIASES.requester_id })
+  requester_id?: number;
+
+  @RefField('user', { nullable: true, description: 'Assigned technician (null removes the assignee).', aliases: TICKET_ALIASES.assignee_id })
+  assignee_id?: number | null;
+
+  @RefField('group', { nullable: true, description: 'Assigned group (null removes the group).', aliases: TICKET_ALIASES.assignee_group_id })
+  assignee_group_id?: number | null;
+
+  @DateField({ description: 'Opening date (default: now).', aliases: TICKET_ALIASES.date })
+  date?: Date;
+
+  @DateField({ nullable: true, description: 'Resolution deadline; not before the opening date.', aliases: TICKET_ALIASES.time_to_resolve })
+  time_to_resolve?: Date | null;
+
+  static crossCheck(value: TicketFieldsDto): Issue[] {
+    const issues = endBeforeStart(value as unknown as Record<string, unknown>, 'date', 'time_to_resolve');
+    // A blank title passes the text rules but leaves the ticket unfindable in lists.
+    if (value.name === '') issues.unshift({ field: 'name', code: 'INVALID_VALUE', received: '', message: 'name (the title) cannot be empty.', expected: 'a short title' });
+    return issues;
+  }
+}

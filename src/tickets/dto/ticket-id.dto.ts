@@ -1,0 +1,22 @@
+import { DomainCallDto, WriteCallDto, domainField } from '../../common/dto/call-args.dto.js';
+import { ChoicesField, IntField } from '../../common/input/fields.js';
+import { TICKET_GET_FIELDS } from '../ticket.fields.js';
+
+export class GetTicketDto extends DomainCallDto {
+  @domainField('ticket')
+  domain!: 'ticket';
+
+  @IntField({ required: true, min: 1, description: 'Ticket id (tickets have no unique name; find ids with ticket_search).' })
+  id!: number;
+
+  @ChoicesField(TICKET_GET_FIELDS, { description: 'Only these fields (id is always included; "followups" for the followups).' })
+  fields?: string[];
+}
+
+export class DeleteTicketDto extends WriteCallDto {
+  @domainField('ticket')
+  domain!: 'ticket';
+
+  @IntField({ required: true, min: 1, description: 'The ticket to delete: its id.' })
+  id!: number;
+}

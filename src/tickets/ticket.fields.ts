@@ -1,0 +1,81 @@
+import type { OutputField } from '../common/present/presenter.js';
+import { IMPACT, PRIORITY, TICKET_STATUS, TICKET_TYPE, URGENCY } from '../common/vocab/glpi-vocabularies.js';
+
+/**
+ * Ticket fields as callers see them. requester_id, assignee_id and assignee_group_id are not
+ * columns of glpi_tickets: they come from the actor tables and are put into the row before presenting.
+ */
+export const TICKET_OUTPUT: readonly OutputField[] = [
+  { name: 'id', kind: 'int' },
+  { name: 'name', kind: 'plain' },
+  { name: 'content', kind: 'plain' },
+  { name: 'type', kind: 'enum', vocab: TICKET_TYPE },
+  { name: 'status', kind: 'enum', vocab: TICKET_STATUS },
+  { name: 'urgency', kind: 'enum', vocab: URGENCY },
+  { name: 'impact', kind: 'enum', vocab: IMPACT },
+  { name: 'priority', kind: 'enum', vocab: PRIORITY },
+  { name: 'itilcategories_id', kind: 'ref', ref: 'itilCategory' },
+  { name: 'locations_id', kind: 'ref', ref: 'location' },
+  { name: 'entities_id', kind: 'ref', ref: 'entity' },
+  { name: 'requester_id', kind: 'ref', ref: 'user' },
+  { name: 'assignee_id', kind: 'ref', ref: 'user' },
+  { name: 'assignee_group_id', kind: 'ref', ref: 'group' },
+  { name: 'date', kind: 'date' },
+  { name: 'time_to_resolve', kind: 'date' },
+  { name: 'solvedate', kind: 'date' },
+  { name: 'closedate', kind: 'date' },
+  { name: 'date_creation', kind: 'date' },
+  { name: 'date_mod', kind: 'date' },
+];
+
+export const TICKET_FIELD_NAMES = TICKET_OUTPUT.map((f) => f.name);
+
+/** Output fields filled from the actor tables rather than glpi_tickets. */
+export const ACTOR_FIELDS = ['requester_id', 'assignee_id', 'assignee_group_id'] as const;
+
+/** ticket_get may also project its followups. */
+export const TICKET_GET_FIELDS = [...TICKET_FIELD_NAMES, 'followups'];
+
+/** Columns of glpi_tickets a create or update may write (GLPI names). */
+export const TICKET_WRITABLE = [
+  'name',
+  'content',
+  'type',
+  'status',
+  'urgency',
+  'impact',
+  'priority',
+  'itilcategories_id',
+  'locations_id',
+  'entities_id',
+  'date',
+  'time_to_resolve',
+] as const;
+
+export type TicketColumn = (typeof TICKET_WRITABLE)[number];
+
+export const FOLLOWUP_OUTPUT: readonly OutputField[] = [
+  { name: 'id', kind: 'int' },
+  { name: 'content', kind: 'plain' },
+  { name: 'users_id', kind: 'ref', ref: 'user' },
+  { name: 'is_private', kind: 'bool' },
+  { name: 'date', kind: 'date' },
+];
+
+/** ticket_get shows at most this many followups, newest first. */
+export const MAX_FOLLOWUPS = 50;
+
+/** Names callers plausibly use instead of the GLPI ones: suggested in UNKNOWN_FIELD, never accepted. */
+export const TICKET_ALIASES = {
+  name: ['title', 'titulo', 'subject', 'assunto'],
+  content: ['description', 'descricao', 'details', 'body'],
+  status: ['state', 'estado', 'situacao'],
+  itilcategories_id: ['category', 'categoria', 'category_id'],
+  locations_id: ['location', 'local', 'localizacao', 'location_id'],
+  entities_id: ['entity', 'entidade'],
+  requester_id: ['requester', 'requerente', 'solicitante', 'users_id'],
+  assignee_id: ['assignee', 'technician', 'tecnico', 'assigned_to', 'responsavel'],
+  assignee_group_id: ['group', 'grupo', 'team', 'equipe', 'groups_id'],
+  date: ['opened', 'opened_at', 'open_date', 'abertura'],
+  time_to_resolve: ['due_date', 'deadline', 'prazo', 'sla'],
+} as const;

@@ -1,0 +1,66 @@
+import { Controller, Delete, Get, HttpCode, Patch, Post } from '@nestjs/common';
+import { ApiBearerAuth, ApiBody, ApiTags } from '@nestjs/swagger';
+import type { ToolOutcome } from '../common/envelope/envelope.js';
+import { RestInput } from '../common/input/rest-input.decorator.js';
+import { ForTool } from '../mcp/mcp-tool.decorator.js';
+import { AddFollowupDto } from './dto/add-followup.dto.js';
+import { CreateTicketDto } from './dto/create-ticket.dto.js';
+import { SearchTicketsDto } from './dto/search-tickets.dto.js';
+import { DeleteTicketDto, GetTicketDto } from './dto/ticket-id.dto.js';
+import { UpdateTicketDto } from './dto/update-ticket.dto.js';
+import { TicketsService } from './tickets.service.js';
+
+/** REST face of the ticket tools: one service call per route. */
+@ApiTags('tickets')
+@ApiBearerAuth()
+@Controller('api/tickets')
+export class TicketsController {
+  constructor(private readonly tickets: TicketsService) {}
+
+  @Get()
+  @ForTool('ticket_search')
+  search(@RestInput('query') input: SearchTicketsDto): Promise<ToolOutcome> {
+    return this.tickets.search(input);
+  }
+
+  @Post('search')
+  @HttpCode(200)
+  @ForTool('ticket_search')
+  @ApiBody({ type: SearchTicketsDto })
+  searchByBody(@RestInput('body') input: SearchTicketsDto): Promise<ToolOutcome> {
+    return this.tickets.search(input);
+  }
+
+  @Get(':id')
+  @ForTool('ticket_get')
+  get(@RestInput('params+query') input: GetTicketDto): Promise<ToolOutcome> {
+    return this.tickets.get(input);
+  }
+
+  @Post()
+  @ForTool('ticket_create')
+  @ApiBody({ type: CreateTicketDto })
+  create(@RestInput('body') input: CreateTicketDto): Promise<ToolOutcome> {
+    return this.tickets.create(input);
+  }
+
+  @Patch(':id')
+  @ForTool('ticket_update')
+  @ApiBody({ type: UpdateTicketDto })
+  update(@RestInput('params+body') input: UpdateTicketDto): Promise<ToolOutcome> {
+    return this.tickets.update(input);
+  }
+
+  @Delete(':id')
+  @ForTool('ticket_delete')
+  remove(@RestInput('params+body') input: DeleteTicketDto): Promise<ToolOutcome> {
+    return this.tickets.delete(input);
+  }
+
+  @Post(':id/followups')
+  @ForTool('ticket_add_followup')
+  @ApiBody({ type: AddFollowupDto })
+  addFollowup(@RestInput('params+body') input: AddFollowupDto): Promise<ToolOutcome> {
+    return this.tickets.addFollowup(input);
+  }
+}

@@ -1,0 +1,143 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityScope, Principal } from '../auth/principal.js';
+import type { Row } from '../common/present/presenter.js';
+import { applyEntityScope } from '../common/references/reference-scope.js';
+import { likePattern, type Qb, type SearchPlan } from '../common/search/search-runner.js';
+import { ACTOR_TYPE } from '../database/entities/index.js';
+import { MAX_FOLLOWUPS } from './ticket.fields.js';
+
+/** Who is looking: entity scope, and for Self-Service the user whose requests alone are visible. */
+export interface TicketViewer {
+  scope: EntityScope | undefined;
+  requesterId: number | null;
+}
+
+/** System reads (re-reading a row just written in the caller's own transaction). */
+export const SYSTEM_VIEWER: TicketViewer = { scope: undefined, requesterId: null };
+
+export function viewerOf(principal: Principal | undefined): TicketViewer {
+  if (!principal) return SYSTEM_VIEWER;
+  return { scope: principal.scope, requesterId: principal.rights.ticket_scope === 'own' ? principal.userId : null };
+}
+
+/** `EXISTS` on an actor table: the ticket has `id` in role `type`. */
+function actorExists(table: 'glpi_tickets_users' | 'glpi_groups_tickets', column: 'users_id' | 'groups_id', type: number, param: string): string {
+  return `EXISTS (SELECT 1 FROM ${table} a_${param} WHERE a_${param}.tickets_id = t.id AND a_${param}.type = ${type} AND a_${param}.${column} = :${param})`;
+}
+
+type Runner = DataSource | EntityManager;
+
+/** Visible, not deleted tickets: the base of every ticket read and write. */
+@Injectable()
+export class TicketsQueries {
+  constructor(private readonly dataSource: DataSource) {}
+
+  base(viewer: TicketViewer, manager?: EntityManager): Qb {
+    const qb = (manager ?? this.dataSource).createQueryBuilder().select('t.*').from('glpi_tickets', 't').where('t.is_deleted = 0') as Qb;
+    applyEntityScope(qb, 't', 'entity', viewer.scope);
+    // Self-Service sees only what it requested; everything else is indistinguishable from missing.
+    if (viewer.requesterId !== null) {
+      qb.andWhere(actorExists('glpi_tickets_users', 'users_id', ACTOR_TYPE.requester, 'own_user'), { own_user: viewer.requesterId });
+    }
+    return qb;
+  }
+
+  async findVisible(id: number, viewer: TicketViewer, manager?: EntityManager): Promise<Row | undefined> {
+    return this.base(viewer, manager).andWhere('t.id = :id', { id }).getRawOne<Row>();
+  }
+
+  /**
+   * Adds requester_id, assignee_id and assignee_group_id (the first of each role) to the rows, in
+   * one query per actor table for the whole page.
+   */
+  async withActors(rows: Row[], manager?: EntityManager): Promise<Row[]> {
+    if (rows.length === 0) return rows;
+    const runner: Runner = manager ?? this.dataSource;
+    const ids = rows.map((r) => Number(r.id));
+    const users = await runner
+      .createQueryBuilder()
+      .select('a.tickets_id', 'tickets_id')
+      .addSelect('a.users_id', 'actor_id')
+      .addSelect('a.type', 'type')
+      .from('glpi_tickets_users', 'a')
+      .where('a.tickets_id IN (:...ids)', { ids })
+      .andWhere('a.type IN (:...types)', { types: [ACTOR_TYPE.requester, ACTOR_TYPE.assigned] })
+      .orderBy('a.id', 'ASC')
+      .getRawMany<{ tickets_id: number | string; actor_id: number | string; type: number | string }>();
+    const groups = await runner
+      .createQueryBuilder()
+      .select('a.tickets_id', 'tickets_id')
+      .addSelect('a.groups_id', 'actor_id')
+      .from('glpi_groups_tickets', 'a')
+      .where('a.tickets_id IN (:...ids)', { ids })
+      .andWhere('a.type = :type', { type: ACTOR_TYPE.assigned })
+      .orderBy('a.id', 'ASC')
+      .getRawMany<{ tickets_id: number | string; actor_id: number | string }>();
+
+    const first = new Map<string, number>();
+    const keep = (ticket: number | string, field: string, actor: number | string) => {
+      const key = `${Number(ticket)}:${field}`;
+      if (!first.has(key)) first.set(key, Number(actor));
+    };
+    for (const u of users) keep(u.tickets_id, Number(u.type) === ACTOR_TYPE.requester ? 'requester_id' : 'assignee_id', u.actor_id);
+    for (const g of groups) keep(g.tickets_id, 'assignee_group_id', g.actor_id);
+    return rows.map((row) => {
+      const id = Number(row.id);
+      return {
+        ...row,
+        requester_id: first.get(`${id}:requester_id`) ?? null,
+        assignee_id: first.get(`${id}:assignee_id`) ?? null,
+        assignee_group_id: first.get(`${id}:assignee_group_id`) ?? null,
+      };
+    });
+  }
+
+  /** Newest followups first. A requester limited to their own tickets does not see others' private notes. */
+  async followupsOf(ticketId: number, viewer: TicketViewer, manager?: EntityManager): Promise<Row[]> {
+    const qb = (manager ?? this.dataSource)
+      .createQueryBuilder()
+      .select('f.id', 'id')
+      .addSelect('f.content', 'content')
+      .addSelect('f.users_id', 'users_id')
+      .addSelect('f.is_private', 'is_private')
+      .addSelect('f.date', 'date')
+      .from('glpi_itilfollowups', 'f')
+      .where('f.itemtype = :itemtype', { itemtype: 'Ticket' })
+      .andWhere('f.items_id = :ticketId', { ticketId });
+    if (viewer.requesterId !== null) qb.andWhere('(f.is_private = 0 OR f.users_id = :me)', { me: viewer.requesterId });
+    return qb.orderBy('f.date', 'DESC').addOrderBy('f.id', 'DESC').limit(MAX_FOLLOWUPS).getRawMany<Row>();
+  }
+
+  searchPlan(viewer: TicketViewer): SearchPlan {
+    return {
+      base: () => this.base(viewer),
+      equals: {
+        type: 'type',
+        status: 'status',
+        urgency: 'urgency',
+        impact: 'impact',
+        priority: 'priority',
+        itilcategories_id: 'itilcategories_id',
+        locations_id: 'locations_id',
+        entities_id: 'entities_id',
+      },
+      custom: {
+        requester_id: (qb, value) => qb.andWhere(actorExists('glpi_tickets_users', 'users_id', ACTOR_TYPE.requester, 'f_requester'), { f_requester: value }),
+        assignee_id: (qb, value) => qb.andWhere(actorExists('glpi_tickets_users', 'users_id', ACTOR_TYPE.assigned, 'f_assignee'), { f_assignee: value }),
+        assignee_group_id: (qb, value) =>
+          qb.andWhere(actorExists('glpi_groups_tickets', 'groups_id', ACTOR_TYPE.assigned, 'f_group'), { f_group: value }),
+      },
+      ranges: ['date', 'time_to_resolve', 'date_mod'],
+      text: (qb, raw) => qb.andWhere(`(t.name LIKE :q_raw ESCAPE '!' OR t.content LIKE :q_raw ESCAPE '!')`, { q_raw: likePattern(raw) }),
+      sorts: {
+        date: { column: 'date', date: true },
+        date_mod: { column: 'date_mod', date: true },
+        priority: { column: 'priority' },
+        status: { column: 'status' },
+        id: { column: 'id' },
+      },
+      defaultSort: '-date_mod',
+    };
+  }
+}

@@ -1,0 +1,330 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { Principal } from '../auth/principal.js';
+import { requireCall } from '../common/context/call-context.js';
+import { endBeforeStart } from '../common/dates/date-order.js';
+import { toDate } from '../common/dates/db-dates.js';
+import type { ToolOutcome } from '../common/envelope/envelope.js';
+import type { Issue } from '../common/errors/issue.js';
+import { ToolError } from '../common/errors/tool-error.js';
+import { metaOf } from '../common/input/input-meta.js';
+import { appliedView, Presenter, type Row, type View } from '../common/present/presenter.js';
+import { runSearch, type SearchArgs } from '../common/search/search-runner.js';
+import { priorityFrom } from '../common/vocab/priority-matrix.js';
+import { WriteUnit } from '../common/write/write-unit.js';
+import { ItilFollowup, Ticket } from '../database/entities/index.js';
+import { McpTool } from '../mcp/mcp-tool.decorator.js';
+import { AddFollowupDto } from './dto/add-followup.dto.js';
+import { CreateTicketDto } from './dto/create-ticket.dto.js';
+import { SearchTicketsDto } from './dto/search-tickets.dto.js';
+import { DeleteTicketDto, GetTicketDto } from './dto/ticket-id.dto.js';
+import { UpdateTicketDto } from './dto/update-ticket.dto.js';
+import { actorsApplied, writeActors, type ActorChanges } from './ticket-actors.js';
+import {
+  ASSIGNED_STATUS,
+  DEFAULT_IMPACT,
+  DEFAULT_TYPE,
+  DEFAULT_URGENCY,
+  NEW_STATUS,
+  recomputedPriority,
+  statusStamps,
+  statusStateOf,
+} from './ticket-rules.js';
+import { ACTOR_FIELDS, FOLLOWUP_OUTPUT, TICKET_OUTPUT, TICKET_WRITABLE, type TicketColumn } from './ticket.fields.js';
+import { SYSTEM_VIEWER, TicketsQueries, viewerOf } from './tickets.queries.js';
+
+const SCALE_NOTE = 'urgency and impact: 1 Very low .. 5 Very high; priority adds 6 Major. Labels in English or Portuguese are accepted.';
+
+/** Tickets: the one code path behind the ticket_* tools and /api/tickets. */
+@Injectable()
+export class TicketsService {
+  constructor(
+    private readonly queries: TicketsQueries,
+    private readonly presenter: Presenter,
+    private readonly writes: WriteUnit,
+  ) {}
+
+  @McpTool({
+    name: 'ticket_get',
+    domain: 'ticket',
+    kind: 'read',
+    title: 'Get a ticket',
+    summary: 'Returns one ticket by id: status, urgency, impact, priority, category, location, requester and assignees as {id, name}, plus its latest followups (newest first, up to 50).',
+    notFor: 'find tickets by title, status or person (ticket_search does); projects (project_get).',
+    example: { id: 3 },
+    input: GetTicketDto,
+  })
+  async get(input: GetTicketDto): Promise<ToolOutcome> {
+    const call = requireCall();
+    const viewer = viewerOf(call.principal);
+    const timezone = metaOf(input).timezone;
+    const row = await this.queries.findVisible(input.id, viewer);
+    if (!row) throw ToolError.notFound('Ticket', input.id);
+    const [view] = await this.present([row], timezone, input.fields);
+    if (!input.fields?.length || input.fields.includes('followups')) {
+      view.followups = await this.presenter.present(await this.queries.followupsOf(input.id, viewer), FOLLOWUP_OUTPUT, timezone);
+    }
+    return { message: `Ticket ${input.id}.`, id: input.id, data: view };
+  }
+
+  @McpTool({
+    name: 'ticket_search',
+    domain: 'ticket',
+    kind: 'read',
+    title: 'Search tickets',
+    summary: 'Lists tickets matching filters (status, type, urgency, impact, priority, category, location, entity, requester, assignee, assigned group), free text in title and description, and date ranges; sorted and paged.',
+    notFor: 'read one ticket with its followups (ticket_get); search projects (project_search) or users (user_search).',
+    notes: [SCALE_NOTE, 'Paging: pass next_cursor as cursor with the same filters; total counts every match.'],
+    example: { status: 'Em atendimento (atribuído)', assignee_id: 'tech', query: 'impressora', sort: '-priority', limit: 10 },
+    input: SearchTicketsDto,
+  })
+  async search(input: SearchTicketsDto): Promise<ToolOutcome> {
+    const call = requireCall();
+    const meta = metaOf(input);
+    const page = await runSearch(this.queries.searchPlan(viewerOf(call.principal)), input as unknown as SearchArgs);
+    const items = await this.present(page.rows, meta.timezone, input.fields);
+    return {
+      message: `${page.total} ticket${page.total === 1 ? '' : 's'} found${page.next_cursor ? `; showing ${items.length}, more with cursor` : ''}.`,
+      resolved: meta.resolved,
+      data: { items, total: page.total, next_cursor: page.next_cursor },
+    };
+  }
+
+  @McpTool({
+    name: 'ticket_create',
+    domain: 'ticket',
+    kind: 'write',
+    title: 'Open a ticket',
+    summary: 'Opens a ticket and returns exactly what was stored ("applied"), with the names it resolved. Requester defaults to you; priority defaults from urgency x impact (GLPI matrix); status is New, or Processing (assigned) when an assignee is given.',
+    notFor: 'change an existing ticket (ticket_update), comment on one (ticket_add_followup) or create projects (project_create).',
+    notes: [SCALE_NOTE, 'Self-Service profiles open tickets only for themselves: leave requester_id out.'],
+    example: {
+      name: 'Impressora não imprime',
+      content: 'A impressora do 2º andar mostra papel atolado.',
+      type: 'Incidente',
+      urgency: 'Alta',
+      impact: 'Média',
+      itilcategories_id: 'Hardware',
+      locations_id: 'Sede > Andar 2',
+      requester_id: 'maria.silva',
+      assignee_id: 'tech',
+      time_to_resolve: '2026-06-03 18:00:00',
+    },
+    input: CreateTicketDto,
+  })
+  async create(input: CreateTicketDto): Promise<ToolOutcome> {
+    const meta = metaOf(input);
+    return this.writes.run({ name: 'ticket_create' }, input, async ({ manager, now, call }) => {
+      const principal = call.principal;
+      const requesterId = this.requesterFor(input.requester_id, principal, call.tool);
+      const assigned = input.assignee_id != null || input.assignee_group_id != null;
+      const given = input as unknown as Record<string, unknown>;
+      const values: Record<string, unknown> = {};
+      for (const column of TICKET_WRITABLE) {
+        const value = given[column] ?? this.createDefault(column, values, assigned, principal, now);
+        if (value !== undefined && value !== null) values[column] = value;
+      }
+      if (values.entities_id === undefined) throw new ToolError('FORBIDDEN', 'You have no entity to open tickets in. Name one with entities_id.');
+      Object.assign(values, statusStamps(Number(values.status), null, now));
+      this.checkDeadline(values.date as Date, values.time_to_resolve as Date | undefined, call.tool);
+
+      const callerId = principal?.userId ?? null;
+      const result = await manager.insert(Ticket, {
+        ...values,
+        users_id_recipient: callerId,
+        users_id_lastupdater: callerId,
+        is_deleted: false,
+        date_creation: now,
+        date_mod: now,
+      });
+      const id = Number(result.identifiers[0].id);
+      const actors: ActorChanges = { requester_id: requesterId };
+      if (input.assignee_id != null) actors.assignee_id = input.assignee_id;
+      if (input.assignee_group_id != null) actors.assignee_group_id = input.assignee_group_id;
+      await writeActors(manager, id, actors, true);
+
+      const stored = await this.queries.findVisible(id, SYSTEM_VIEWER, manager);
+      const [view] = await this.present([stored!], meta.timezone, undefined, manager);
+      return {
+        message: `Ticket ${id} created.`,
+        id,
+        applied: appliedView({ ...values, ...actorsApplied(actors) }, meta.timezone),
+        resolved: meta.resolved,
+        data: view,
+      };
+    });
+  }
+
+  @McpTool({
+    name: 'ticket_update',
+    domain: 'ticket',
+    kind: 'write',
+    idempotent: true,
+    title: 'Update a ticket',
+    summary: 'Changes the given fields of one ticket (others stay as they are; null clears a field or removes the assignee/group) and returns what was applied. Solved stamps solvedate, Closed stamps closedate; changing urgency or impact recomputes priority unless priority is given.',
+    notFor: 'add a comment (ticket_add_followup), open tickets (ticket_create) or delete them (ticket_delete).',
+    notes: [SCALE_NOTE, 'Assigning someone to a New ticket moves it to Processing (assigned) unless status is given.'],
+    example: { id: 3, status: 'Solucionado', assignee_id: 'tech' },
+    input: UpdateTicketDto,
+  })
+  async update(input: UpdateTicketDto): Promise<ToolOutcome> {
+    const meta = metaOf(input);
+    return this.writes.run({ name: 'ticket_update' }, input, async ({ manager, now, call }) => {
+      const current = await this.queries.findVisible(input.id, viewerOf(call.principal), manager);
+      if (!current) throw ToolError.notFound('Ticket', input.id);
+      const given = input as unknown as Record<string, unknown>;
+      const values: Record<string, unknown> = {};
+      for (const column of TICKET_WRITABLE) {
+        if (meta.provided.has(column)) values[column] = given[column] ?? null;
+      }
+      if (meta.provided.has('name') && !values.name) {
+        throw ToolError.validation(call.tool, [{ field: 'name', code: 'REQUIRED', received: null, message: 'name (the title) cannot be cleared.' }]);
+      }
+      const actors: ActorChanges = {};
+      if (meta.provided.has('requester_id')) actors.requester_id = this.requesterFor(input.requester_id, call.principal, call.tool);
+      if (meta.provided.has('assignee_id')) actors.assignee_id = input.assignee_id ?? null;
+      if (meta.provided.has('assignee_group_id')) actors.assignee_group_id = input.assignee_group_id ?? null;
+
+      if (!meta.provided.has('priority') && (meta.provided.has('urgency') || meta.provided.has('impact'))) {
+        values.priority = recomputedPriority(values.urgency, values.impact, current);
+      }
+      const assigning = actors.assignee_id != null || actors.assignee_group_id != null;
+      if (!meta.provided.has('status') && assigning && Number(current.status) === NEW_STATUS) values.status = ASSIGNED_STATUS;
+      if (values.status !== undefined) Object.assign(values, statusStamps(Number(values.status), statusStateOf(current), now));
+      if (meta.provided.has('date') || meta.provided.has('time_to_resolve')) {
+        const date = (values.date as Date | undefined) ?? toDate(current.date as Date | string);
+        const deadline = meta.provided.has('time_to_resolve') ? (values.time_to_resolve as Date | null) : toDate(current.time_to_resolve as Date | string | null);
+        this.checkDeadline(date, deadline, call.tool);
+      }
+
+      await manager.update(Ticket, { id: input.id }, { ...values, users_id_lastupdater: call.principal?.userId ?? null, date_mod: now });
+      await writeActors(manager, input.id, actors, false);
+      const stored = await this.queries.findVisible(input.id, SYSTEM_VIEWER, manager);
+      const [view] = await this.present([stored!], meta.timezone, undefined, manager);
+      const applied = appliedView({ ...values, ...actorsApplied(actors) }, meta.timezone);
+      const count = Object.keys(applied).length;
+      return {
+        message: count ? `Ticket ${input.id} updated (${count} field${count === 1 ? '' : 's'}).` : `Nothing to change in ticket ${input.id}.`,
+        id: input.id,
+        applied,
+        resolved: meta.resolved,
+        data: view,
+      };
+    });
+  }
+
+  @McpTool({
+    name: 'ticket_add_followup',
+    domain: 'ticket',
+    kind: 'write',
+    // Requesters (Self-Service, who cannot update tickets) must be able to answer on their own tickets.
+    right: { domain: 'ticket', action: 'read' },
+    title: 'Add a followup to a ticket',
+    summary: 'Adds a followup (a comment in the ticket history) to one ticket you can see, and returns it.',
+    notFor: 'change status, assignee or other fields (ticket_update); open a ticket (ticket_create).',
+    notes: ['is_private=true hides the followup from the requester (technicians only).'],
+    example: { id: 3, content: 'Reiniciei o servidor de licenças; favor testar novamente.', is_private: false },
+    input: AddFollowupDto,
+  })
+  async addFollowup(input: AddFollowupDto): Promise<ToolOutcome> {
+    const meta = metaOf(input);
+    return this.writes.run({ name: 'ticket_add_followup' }, input, async ({ manager, now, call }) => {
+      const ticket = await this.queries.findVisible(input.id, viewerOf(call.principal), manager);
+      if (!ticket) throw ToolError.notFound('Ticket', input.id);
+      const authorId = call.principal?.userId;
+      if (authorId === undefined) throw new ToolError('FORBIDDEN', 'A followup needs an authenticated user as its author.');
+      const values = { tickets_id: input.id, content: input.content, is_private: input.is_private ?? false, date: now };
+      const result = await manager.insert(ItilFollowup, {
+        itemtype: 'Ticket',
+        items_id: input.id,
+        users_id: authorId,
+        content: values.content,
+        is_private: values.is_private,
+        date: now,
+        date_creation: now,
+        date_mod: now,
+      });
+      const id = Number(result.identifiers[0].id);
+      await manager.update(Ticket, { id: input.id }, { users_id_lastupdater: authorId, date_mod: now });
+      const row: Row = { id, content: values.content, users_id: authorId, is_private: values.is_private, date: now };
+      const [view] = await this.presenter.present([row], FOLLOWUP_OUTPUT, meta.timezone);
+      return {
+        message: `Followup ${id} added to ticket ${input.id}.`,
+        id,
+        applied: appliedView(values, meta.timezone),
+        data: { ticket_id: input.id, ...view },
+      };
+    });
+  }
+
+  @McpTool({
+    name: 'ticket_delete',
+    domain: 'ticket',
+    kind: 'write',
+    destructive: true,
+    idempotent: true,
+    title: 'Delete a ticket',
+    summary: 'Moves one ticket to the trash (soft delete: it disappears from reads and searches).',
+    notFor: 'solve or close a ticket (ticket_update with status "Solved" or "Closed").',
+    example: { id: 42 },
+    input: DeleteTicketDto,
+  })
+  async delete(input: DeleteTicketDto): Promise<ToolOutcome> {
+    return this.writes.run({ name: 'ticket_delete', destructive: true }, input, async ({ manager, now, call }) => {
+      const current = await this.queries.findVisible(input.id, viewerOf(call.principal), manager);
+      if (!current) throw ToolError.notFound('Ticket', input.id);
+      await manager.update(Ticket, { id: input.id }, { is_deleted: true, users_id_lastupdater: call.principal?.userId ?? null, date_mod: now });
+      return { message: `Ticket ${input.id} '${String(current.name)}' deleted.`, id: input.id, applied: { is_deleted: true } };
+    });
+  }
+
+  /** Rows with their actors, as callers see them; actors are only loaded when shown. */
+  private async present(rows: Row[], timezone: string, fields?: string[], manager?: EntityManager): Promise<View[]> {
+    const needsActors = !fields?.length || ACTOR_FIELDS.some((f) => fields.includes(f));
+    const full = needsActors ? await this.queries.withActors(rows, manager) : rows;
+    return this.presenter.present(full, TICKET_OUTPUT, timezone, fields);
+  }
+
+  /** The requester of a write: the caller by default; Self-Service may not name anybody else. */
+  private requesterFor(requested: number | undefined, principal: Principal | undefined, tool: string | undefined): number {
+    if (principal?.rights.ticket_scope === 'own' && requested !== undefined && requested !== principal.userId) {
+      throw new ToolError(
+        'FORBIDDEN',
+        `Your profile opens and follows tickets only for yourself (${principal.login}); requester_id cannot name another user. Leave requester_id out.`,
+      );
+    }
+    const id = requested ?? principal?.userId;
+    if (id === undefined) {
+      throw ToolError.validation(tool, [{ field: 'requester_id', code: 'REQUIRED', message: 'requester_id is required when the call has no user.' }]);
+    }
+    return id;
+  }
+
+  /** GLPI's default for a column the create call left out (priority follows urgency and impact chosen so far). */
+  private createDefault(column: TicketColumn, values: Record<string, unknown>, assigned: boolean, principal: Principal | undefined, now: Date): unknown {
+    switch (column) {
+      case 'type':
+        return DEFAULT_TYPE;
+      case 'status':
+        return assigned ? ASSIGNED_STATUS : NEW_STATUS;
+      case 'urgency':
+        return DEFAULT_URGENCY;
+      case 'impact':
+        return DEFAULT_IMPACT;
+      case 'priority':
+        return priorityFrom(Number(values.urgency), Number(values.impact));
+      case 'entities_id':
+        return principal?.defaultEntityId ?? undefined;
+      case 'date':
+        return now;
+      default:
+        return undefined;
+    }
+  }
+
+  /** time_to_resolve may not be before the opening date, whichever of the two the call changes. */
+  private checkDeadline(date: Date | null, deadline: Date | null | undefined, tool: string | undefined): void {
+    const issues: Issue[] = endBeforeStart({ date, time_to_resolve: deadline }, 'date', 'time_to_resolve');
+    if (issues.length) throw ToolError.validation(tool, issues);
+  }
+}

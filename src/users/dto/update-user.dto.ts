@@ -1,0 +1,7 @@
+import { RefField } from '../../common/input/fields.js';
+import { UserFieldsDto } from './user-fields.dto.js';
+
+export class UpdateUserDto extends UserFieldsDto {
+  @RefField('user', { required: true, target: true, description: 'The user to change: id, login, email or "Firstname Lastname".' })
+  id!: number;
+}

@@ -1,0 +1,76 @@
+import { WriteCallDto, domainField } from '../../common/dto/call-args.dto.js';
+import { isValidTimeZone } from '../../common/dates/dates.js';
+import type { Issue } from '../../common/errors/issue.js';
+import { BoolField, RefField, TextField } from '../../common/input/fields.js';
+
+/** GLPI language codes: `pt_BR`, `en_GB`, `es_419`. */
+const LANGUAGE = /^[a-z]{2,3}(_[A-Za-z0-9]{2,4})?$/;
+
+/** The writable user fields, shared by create and update. */
+export abstract class UserFieldsDto extends WriteCallDto {
+  @domainField('user')
+  domain!: 'user';
+
+  @TextField({ maxLength: 255, description: 'Login, unique (case ignored), e.g. "ana.lima".', aliases: ['login', 'username', 'user_name'] })
+  name?: string;
+
+  @TextField({ maxLength: 255, nullable: true, description: 'Last name.', aliases: ['lastname', 'last_name', 'surname', 'sobrenome'] })
+  realname?: string | null;
+
+  @TextField({ maxLength: 255, nullable: true, description: 'First name.', aliases: ['first_name', 'given_name', 'nome'] })
+  firstname?: string | null;
+
+  @TextField({ maxLength: 255, email: true, nullable: true, description: 'Email address.', aliases: ['mail', 'e_mail'] })
+  email?: string | null;
+
+  @TextField({ maxLength: 255, nullable: true, description: 'Phone number, free text.', aliases: ['telephone', 'telefone', 'mobile'] })
+  phone?: string | null;
+
+  @RefField('profile', { description: 'Profile of the default assignment (default "Self-Service" on create).', aliases: ['profile', 'role', 'perfil'] })
+  profiles_id?: number;
+
+  @RefField('entity', { description: 'Entity of the default assignment (default: your default entity on create).', aliases: ['entity', 'entidade'] })
+  entities_id?: number;
+
+  @RefField('group', { description: 'A group to add the user to (existing memberships are kept).', aliases: ['group', 'team', 'grupo', 'equipe'] })
+  groups_id?: number;
+
+  /**
+   * The user's own zone, not the zone of this call: user tools take no dates, so the call-level
+   * `timezone` argument is replaced by this stored field. Null (clearing it) arrives at runtime
+   * although the inherited type cannot say so.
+   */
+  @TextField({ maxLength: 64, nullable: true, description: 'The user\'s IANA time zone, e.g. "America/Sao_Paulo".', aliases: ['tz', 'time_zone', 'fuso_horario'] })
+  override timezone?: string;
+
+  @TextField({ maxLength: 10, nullable: true, description: 'Language code, e.g. "pt_BR" or "en_GB".', aliases: ['locale', 'lang', 'idioma'] })
+  language?: string | null;
+
+  @BoolField({ description: 'false blocks sign-in and hides the user from default searches (user_deactivate does the same).', aliases: ['active', 'enabled', 'ativo'] })
+  is_active?: boolean;
+
+  static crossCheck(value: UserFieldsDto): Issue[] {
+    const issues: Issue[] = [];
+    if (value.name === '') issues.push({ field: 'name', code: 'INVALID_VALUE', received: '', message: 'name (the login) cannot be empty.', expected: 'a non-empty login' });
+    const zone: unknown = value.timezone;
+    if (typeof zone === 'string' && !isValidTimeZone(zone)) {
+      issues.push({
+        field: 'timezone',
+        code: 'INVALID_VALUE',
+        received: zone,
+        message: `timezone '${zone}' is not an IANA time zone. Use e.g. America/Sao_Paulo, Europe/Lisbon or UTC.`,
+        expected: 'an IANA time zone such as America/Sao_Paulo',
+      });
+    }
+    if (typeof value.language === 'string' && !LANGUAGE.test(value.language)) {
+      issues.push({
+        field: 'language',
+        code: 'INVALID_VALUE',
+        received: value.language,
+        message: `language '${value.language}' is not a language code. Use e.g. pt_BR, en_GB or es_ES.`,
+        expected: 'a code like pt_BR',
+      });
+    }
+    return issues;
+  }
+}

@@ -1,0 +1,27 @@
+import { DomainCallDto, WriteCallDto, domainField } from '../../common/dto/call-args.dto.js';
+import { ChoicesField, RefField } from '../../common/input/fields.js';
+import { USER_FIELD_NAMES } from '../user.fields.js';
+
+/*
+ * `id` is a plain integer, not a reference: a user the caller cannot see must answer NOT_FOUND,
+ * exactly like one that does not exist, and a name lookup would answer a validation error instead.
+ */
+
+export class GetUserDto extends DomainCallDto {
+  @domainField('user')
+  domain!: 'user';
+
+  @RefField('user', { required: true, target: true, description: 'User id, login, email or "Firstname Lastname".' })
+  id!: number;
+
+  @ChoicesField(USER_FIELD_NAMES, { description: 'Only these fields (id is always included).' })
+  fields?: string[];
+}
+
+export class DeactivateUserDto extends WriteCallDto {
+  @domainField('user')
+  domain!: 'user';
+
+  @RefField('user', { required: true, target: true, description: 'The user to deactivate: id, login, email or "Firstname Lastname".' })
+  id!: number;
+}

@@ -1,0 +1,18 @@
+import { matchKey } from '../common/text/normalize.js';
+
+/** The lookup keys of a user row (name, email, "Firstname Lastname"), kept in step on every write. */
+export function userKeys(user: Record<string, unknown>): { name_key: string; email_key: string | null; fullname_key: string | null } {
+  const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
+  const full = [text(user.firstname), text(user.realname)].filter(Boolean).join(' ');
+  return {
+    name_key: matchKey(text(user.name)),
+    email_key: text(user.email) ? matchKey(text(user.email)) : null,
+    fullname_key: full ? matchKey(full) : null,
+  };
+}
+
+/** The canonical spelling of a valid IANA zone ("america/sao_paulo" -> "America/Sao_Paulo"). */
+export function canonicalZone(zone: string): string {
+  return new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
+}
+

@@ -1,0 +1,59 @@
+import { Controller, Delete, Get, HttpCode, Patch, Post } from '@nestjs/common';
+import { ApiBearerAuth, ApiBody, ApiTags } from '@nestjs/swagger';
+import type { ToolOutcome } from '../common/envelope/envelope.js';
+import { RestInput } from '../common/input/rest-input.decorator.js';
+import { ForTool } from '../mcp/mcp-tool.decorator.js';
+import { CreateUserDto } from './dto/create-user.dto.js';
+import { SearchUsersDto } from './dto/search-users.dto.js';
+import { UpdateUserDto } from './dto/update-user.dto.js';
+import { DeactivateUserDto, GetUserDto } from './dto/user-id.dto.js';
+import { UsersService } from './users.service.js';
+
+/** REST face of the user tools: one service call per route. */
+@ApiTags('users')
+@ApiBearerAuth()
+@Controller('api/users')
+export class UsersController {
+  constructor(private readonly users: UsersService) {}
+
+  @Get()
+  @ForTool('user_search')
+  search(@RestInput('query') input: SearchUsersDto): Promise<ToolOutcome> {
+    return this.users.search(input);
+  }
+
+  @Post('search')
+  @HttpCode(200)
+  @ForTool('user_search')
+  @ApiBody({ type: SearchUsersDto })
+  searchByBody(@RestInput('body') input: SearchUsersDto): Promise<ToolOutcome> {
+    return this.users.search(input);
+  }
+
+  @Get(':id')
+  @ForTool('user_get')
+  get(@RestInput('params+query') input: GetUserDto): Promise<ToolOutcome> {
+    return this.users.get(input);
+  }
+
+  @Post()
+  @ForTool('user_create')
+  @ApiBody({ type: CreateUserDto })
+  create(@RestInput('body') input: CreateUserDto): Promise<ToolOutcome> {
+    return this.users.create(input);
+  }
+
+  @Patch(':id')
+  @ForTool('user_update')
+  @ApiBody({ type: UpdateUserDto })
+  update(@RestInput('params+body') input: UpdateUserDto): Promise<ToolOutcome> {
+    return this.users.update(input);
+  }
+
+  /** Deactivates: users are never deleted. */
+  @Delete(':id')
+  @ForTool('user_deactivate')
+  deactivate(@RestInput('params+body') input: DeactivateUserDto): Promise<ToolOutcome> {
+    return this.users.deactivate(input);
+  }
+}

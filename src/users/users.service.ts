@@ -1,0 +1,262 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { EntityScope } from '../auth/principal.js';
+import { requireCall } from '../common/context/call-context.js';
+import type { ToolOutcome } from '../common/envelope/envelope.js';
+import type { Issue } from '../common/errors/issue.js';
+import { ToolError } from '../common/errors/tool-error.js';
+import { metaOf } from '../common/input/input-meta.js';
+import { appliedView, Presenter, type Row, type View } from '../common/present/presenter.js';
+import { runSearch, type SearchArgs } from '../common/search/search-runner.js';
+import { WriteUnit } from '../common/write/write-unit.js';
+import { User } from '../database/entities/index.js';
+import { McpTool } from '../mcp/mcp-tool.decorator.js';
+import { CreateUserDto } from './dto/create-user.dto.js';
+import { SearchUsersDto } from './dto/search-users.dto.js';
+import { UpdateUserDto } from './dto/update-user.dto.js';
+import { DeactivateUserDto, GetUserDto } from './dto/user-id.dto.js';
+import { UserAssignments, type Placement } from './user-assignments.js';
+import { USER_COLUMNS, USER_FIELD_NAMES, USER_OUTPUT } from './user.fields.js';
+import { canonicalZone, userKeys } from './user-values.js';
+import { UsersQueries } from './users.queries.js';
+
+/** Profile a new user gets when the call names none: the least privileged of the GLPI defaults. */
+const DEFAULT_PROFILE = 'Self-Service';
+
+/** Users: the one code path behind the user_* tools and /api/users. */
+@Injectable()
+export class UsersService {
+  constructor(
+    private readonly queries: UsersQueries,
+    private readonly assignments: UserAssignments,
+    private readonly presenter: Presenter,
+    private readonly writes: WriteUnit,
+  ) {}
+
+  @McpTool({
+    name: 'user_get',
+    domain: 'user',
+    kind: 'read',
+    title: 'Get a user',
+    summary: 'Returns one user by id: login, names, email, phone, zone, language, active flag, default entity and profile, and groups as {id, name}.',
+    notFor: 'find users by login, email or name (user_search does); change a user (user_update).',
+    example: { id: 5 },
+    input: GetUserDto,
+  })
+  async get(input: GetUserDto): Promise<ToolOutcome> {
+    const call = requireCall();
+    const scope = call.principal?.scope;
+    const row = await this.queries.findVisible(input.id, scope);
+    if (!row) throw ToolError.notFound('User', input.id);
+    const [view] = await this.views([row], metaOf(input).timezone, scope, input.fields);
+    return { message: `User ${input.id} '${String(row.name)}'.`, id: input.id, data: view };
+  }
+
+  @McpTool({
+    name: 'user_search',
+    domain: 'user',
+    kind: 'read',
+    title: 'Search users',
+    summary: 'Lists users matching filters (login, email, active flag, profile, entity, group), free text over login, "Firstname Lastname" and email, and a date_mod range; sorted and paged.',
+    notFor: 'read one user by id (user_get); search tickets (ticket_search) or projects (project_search).',
+    notes: ['Shows active users only unless is_active is given.', 'Paging: pass next_cursor as cursor with the same filters; total counts every match.'],
+    example: { query: 'silva', groups_id: 'Service Desk', limit: 10 },
+    input: SearchUsersDto,
+  })
+  async search(input: SearchUsersDto): Promise<ToolOutcome> {
+    const call = requireCall();
+    const scope = call.principal?.scope;
+    const page = await runSearch(this.queries.searchPlan(scope, input), input as unknown as SearchArgs);
+    const items = await this.views(page.rows, metaOf(input).timezone, scope, input.fields);
+    return {
+      message: `${page.total} user${page.total === 1 ? '' : 's'} found${page.next_cursor ? `; showing ${items.length}, more with cursor` : ''}.`,
+      resolved: metaOf(input).resolved,
+      data: { items, total: page.total, next_cursor: page.next_cursor },
+    };
+  }
+
+  @McpTool({
+    name: 'user_create',
+    domain: 'user',
+    kind: 'write',
+    title: 'Create a user',
+    summary: 'Creates a user with a default profile assignment on an entity (and optionally a group membership); returns exactly what was stored ("applied").',
+    notFor: 'change an existing user (user_update) or disable one (user_deactivate). It sets no password: people sign in through the directory.',
+    notes: ['Without profiles_id the profile is "Self-Service"; without entities_id, your default entity.', 'timezone is the user\'s own IANA zone; language a code like pt_BR.'],
+    example: { name: 'ana.lima', firstname: 'Ana', realname: 'Lima', email: 'ana.lima@example.com', profiles_id: 'Technician', entities_id: 'Sede', groups_id: 'Service Desk', timezone: 'America/Sao_Paulo', language: 'pt_BR' },
+    input: CreateUserDto,
+  })
+  async create(input: CreateUserDto): Promise<ToolOutcome> {
+    const meta = metaOf(input);
+    return this.writes.run({ name: 'user_create' }, input, async ({ manager, now, call }) => {
+      const issues: Issue[] = [];
+      const profileId = input.profiles_id ?? (await this.queries.profileIdByName(DEFAULT_PROFILE, manager));
+      const entityId = input.entities_id ?? call.principal?.defaultEntityId ?? undefined;
+      if (profileId === undefined) issues.push({ field: 'profiles_id', code: 'REQUIRED', message: `profiles_id is required: there is no '${DEFAULT_PROFILE}' profile to default to.` });
+      if (entityId === undefined) issues.push({ field: 'entities_id', code: 'REQUIRED', message: 'entities_id is required: you have no default entity.' });
+      if (issues.length || profileId === undefined || entityId === undefined) throw ToolError.validation(call.tool, issues);
+      await this.assertLoginFree(input.name, undefined, manager);
+      await this.assignments.assertMayGrant(call.principal, profileId, manager);
+
+      const values: Record<string, unknown> = {};
+      for (const column of USER_COLUMNS) {
+        const value = (input as unknown as Record<string, unknown>)[column];
+        if (value !== undefined && value !== null) values[column] = value;
+      }
+      if (typeof values.timezone === 'string') values.timezone = canonicalZone(values.timezone);
+      values.is_active ??= true;
+      values.profiles_id = profileId;
+      values.entities_id = entityId;
+      const result = await manager.insert(User, { ...values, ...userKeys(values), is_deleted: false, date_creation: now, date_mod: now });
+      const id = Number(result.identifiers[0].id);
+      await this.assignments.add(manager, id, { profileId, entityId }, now);
+      if (input.groups_id !== undefined) {
+        await this.assignments.join(manager, id, input.groups_id, now);
+        values.groups_id = input.groups_id;
+      }
+      const view = await this.storedView(id, meta.timezone, call.principal?.scope, manager);
+      return { message: `User '${input.name}' created.`, id, applied: appliedView(values, meta.timezone), resolved: meta.resolved, data: view };
+    });
+  }
+
+  @McpTool({
+    name: 'user_update',
+    domain: 'user',
+    kind: 'write',
+    idempotent: true,
+    title: 'Update a user',
+    summary: 'Changes the given fields of one user (others stay; null clears a text field). profiles_id/entities_id move the default assignment; groups_id adds a membership.',
+    notFor: 'create users (user_create); deactivate them (user_deactivate, which also keeps their records).',
+    notes: ['timezone is the user\'s own IANA zone; language a code like pt_BR.'],
+    example: { id: 5, email: 'ana.lima@empresa.com.br', profiles_id: 'Technician', groups_id: 'Infraestrutura' },
+    input: UpdateUserDto,
+  })
+  async update(input: UpdateUserDto): Promise<ToolOutcome> {
+    const meta = metaOf(input);
+    return this.writes.run({ name: 'user_update' }, input, async ({ manager, now, call }) => {
+      const current = await this.queries.findVisible(input.id, call.principal?.scope, manager);
+      if (!current) throw ToolError.notFound('User', input.id);
+      const issues: Issue[] = [];
+      const values: Record<string, unknown> = {};
+      for (const column of USER_COLUMNS) {
+        if (meta.provided.has(column)) values[column] = (input as unknown as Record<string, unknown>)[column] ?? null;
+      }
+      if (values.is_active === false && input.id === call.principal?.userId) issues.push(selfDeactivation('is_active'));
+      const target = this.placementOf(input, current, issues);
+      if (issues.length) throw ToolError.validation(call.tool, issues);
+
+      if (typeof values.name === 'string') await this.assertLoginFree(values.name, input.id, manager);
+      if (typeof values.timezone === 'string') values.timezone = canonicalZone(values.timezone);
+      if (target) {
+        if (input.profiles_id !== undefined) await this.assignments.assertMayGrant(call.principal, target.profileId, manager);
+        await this.assignments.moveDefault(manager, input.id, placementFrom(current), target, now);
+        values.profiles_id = target.profileId;
+        values.entities_id = target.entityId;
+      }
+      const columns = { ...values };
+      if (input.groups_id !== undefined && (await this.assignments.join(manager, input.id, input.groups_id, now))) values.groups_id = input.groups_id;
+      if (Object.keys(values).length) {
+        await manager.update(User, { id: input.id }, { ...columns, ...userKeys({ ...current, ...columns }), date_mod: now });
+      }
+
+      const view = await this.storedView(input.id, meta.timezone, call.principal?.scope, manager);
+      const count = Object.keys(values).length;
+      return {
+        message: count ? `User ${input.id} updated (${count} field${count === 1 ? '' : 's'}).` : `Nothing to change in user ${input.id}.`,
+        id: input.id,
+        applied: appliedView(values, meta.timezone),
+        resolved: meta.resolved,
+        data: view,
+      };
+    });
+  }
+
+  @McpTool({
+    name: 'user_deactivate',
+    domain: 'user',
+    kind: 'write',
+    destructive: true,
+    idempotent: true,
+    title: 'Deactivate a user',
+    summary: 'Sets is_active=false on one user: they can no longer sign in or use their tokens. Nothing is deleted; their tickets, projects and assignments stay.',
+    notFor: 'reactivate a user (user_update with is_active=true); there is no user deletion.',
+    example: { id: 5 },
+    input: DeactivateUserDto,
+  })
+  async deactivate(input: DeactivateUserDto): Promise<ToolOutcome> {
+    const meta = metaOf(input);
+    return this.writes.run({ name: 'user_deactivate', destructive: true }, input, async ({ manager, now, call }) => {
+      const current = await this.queries.findVisible(input.id, call.principal?.scope, manager);
+      if (!current) throw ToolError.notFound('User', input.id);
+      if (input.id === call.principal?.userId) throw ToolError.validation(call.tool, [selfDeactivation('id')]);
+      const login = String(current.name);
+      if (!isTrue(current.is_active)) {
+        return { message: `User ${input.id} '${login}' was already inactive; nothing changed.`, id: input.id, applied: {}, resolved: meta.resolved };
+      }
+      await manager.update(User, { id: input.id }, { is_active: false, date_mod: now });
+      return {
+        message: `User ${input.id} '${login}' deactivated: they can no longer sign in; their records stay.`,
+        id: input.id,
+        applied: { is_active: false },
+        resolved: meta.resolved,
+      };
+    });
+  }
+
+  /** The new default assignment when the call changes profile or entity; issues when half of it is unknown. */
+  private placementOf(input: UpdateUserDto, current: Row, issues: Issue[]): Placement | undefined {
+    if (input.profiles_id === undefined && input.entities_id === undefined) return undefined;
+    const profileId = input.profiles_id ?? numberOrUndefined(current.profiles_id);
+    const entityId = input.entities_id ?? numberOrUndefined(current.entities_id);
+    if (profileId === undefined) issues.push({ field: 'profiles_id', code: 'REQUIRED', message: 'This user has no default profile yet: send profiles_id together with entities_id.' });
+    if (entityId === undefined) issues.push({ field: 'entities_id', code: 'REQUIRED', message: 'This user has no default entity yet: send entities_id together with profiles_id.' });
+    return profileId !== undefined && entityId !== undefined ? { profileId, entityId } : undefined;
+  }
+
+  private async assertLoginFree(login: string, self: number | undefined, manager: EntityManager): Promise<void> {
+    const owner = await this.queries.loginOwner(login, manager);
+    if (owner !== undefined && owner !== self) {
+      throw new ToolError('CONFLICT', `A user with login '${login}' already exists (logins are unique, case and accents ignored). Choose another login.`);
+    }
+  }
+
+  private async storedView(id: number, timezone: string, scope: EntityScope | undefined, manager: EntityManager): Promise<View> {
+    const stored = await this.queries.findVisible(id, undefined, manager);
+    const [view] = await this.views([stored!], timezone, scope, undefined, manager);
+    return view;
+  }
+
+  /** Rows as callers see them, with every row's groups loaded in one query. */
+  private async views(rows: Row[], timezone: string, scope: EntityScope | undefined, projection?: readonly string[], manager?: EntityManager): Promise<View[]> {
+    const views = await this.presenter.present(rows, USER_OUTPUT, timezone, projection);
+    const withGroups = !projection?.length || projection.includes('groups');
+    const groups = withGroups ? await this.queries.groupsOf(rows.map((r) => Number(r.id)), scope, manager) : undefined;
+    return views.map((view) => {
+      const ordered: View = {};
+      for (const name of USER_FIELD_NAMES) {
+        if (name === 'groups') {
+          if (groups) ordered.groups = groups.get(Number(view.id)) ?? [];
+        } else if (name in view) ordered[name] = view[name];
+      }
+      return ordered;
+    });
+  }
+}
+
+function selfDeactivation(field: string): Issue {
+  return { field, code: 'INVALID_VALUE', message: 'You cannot deactivate your own user: you would lose access at once. Ask another administrator.' };
+}
+
+function placementFrom(row: Row): Placement | undefined {
+  const profileId = numberOrUndefined(row.profiles_id);
+  const entityId = numberOrUndefined(row.entities_id);
+  return profileId !== undefined && entityId !== undefined ? { profileId, entityId } : undefined;
+}
+
+function numberOrUndefined(value: unknown): number | undefined {
+  return value === null || value === undefined ? undefined : Number(value);
+}
+
+function isTrue(value: unknown): boolean {
+  return value === true || value === 1 || value === '1';
+}

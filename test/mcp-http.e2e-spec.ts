@@ -1,0 +1,218 @@
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { ErrorCode, McpError, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { DATABASES } from './support/databases.js';
+import { callTool, connectHttp, failure, openSession, success } from './support/mcp-client.js';
+import { startStack, type TestStack } from './support/test-app.js';
+
+const SESSION_TOOLS = ['domain_switch', 'session_status'];
+const PROJECT_TOOLS = ['project_search', 'project_get', 'project_create', 'project_update', 'project_delete'];
+const DOMAIN_TOOL = /^(project|ticket|user)_[a-z]+(?:_[a-z]+)*$/;
+
+type SchemaNode = Record<string, unknown>;
+
+/** One raw JSON-RPC POST to /mcp; returns status, headers and the body as text (byte for byte). */
+async function post(url: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; headers: Headers; text: string }> {
+  const res = await fetch(`${url}/mcp`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', ...headers },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, headers: res.headers, text: await res.text() };
+}
+
+const INITIALIZE = {
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '0' } },
+};
+const TOOLS_LIST = { jsonrpc: '2.0', id: 7, method: 'tools/list', params: {} };
+
+function typesOf(schema: SchemaNode): string[] {
+  const options = (schema.oneOf ?? schema.anyOf) as SchemaNode[] | undefined;
+  if (options) return options.flatMap(typesOf);
+  const type = schema.type;
+  return Array.isArray(type) ? type.map(String) : type === undefined ? [] : [String(type)];
+}
+
+describe.each(DATABASES)('MCP over Streamable HTTP on %s', (kind) => {
+  let stack: TestStack;
+  let token: string;
+  let client: Client;
+  let tools: Tool[];
+
+  beforeAll(async () => {
+    stack = await startStack(kind);
+    token = await stack.token('glpi', ['mcp']);
+    client = await connectHttp(stack.url, token);
+    tools = (await client.listTools()).tools;
+  });
+  afterAll(async () => {
+    await client?.close();
+    await stack?.close();
+  });
+
+  describe('transport security', () => {
+    it('answers 401 with WWW-Authenticate without a token', async () => {
+      const res = await post(stack.url, INITIALIZE);
+      expect(res.status).toBe(401);
+      expect(res.headers.get('www-authenticate')).toMatch(/^Bearer /);
+      expect(JSON.parse(res.text)).toMatchObject({ status: 'error', error: { code: 'UNAUTHENTICATED' } });
+    });
+
+    it('answers 401 for an unknown token', async () => {
+      const res = await post(stack.url, INITIALIZE, { Authorization: 'Bearer not-a-real-token' });
+      expect(res.status).toBe(401);
+      expect(res.headers.get('www-authenticate')).toMatch(/^Bearer /);
+    });
+
+    it('answers 403 for a token without the mcp scope', async () => {
+      const apiOnly = await stack.token('glpi', ['api']);
+      const res = await post(stack.url, INITIALIZE, { Authorization: `Bearer ${apiOnly}` });
+      expect(res.status).toBe(403);
+      expect(JSON.parse(res.text)).toMatchObject({ status: 'error', error: { code: 'FORBIDDEN' } });
+    });
+
+    it('answers 403 to a disallowed Origin, and accepts a local one', async () => {
+      const evil = await post(stack.url, INITIALIZE, { Authorization: `Bearer ${token}`, Origin: 'https://evil.example' });
+      expect(evil.status).toBe(403);
+      const local = await post(stack.url, INITIALIZE, { Authorization: `Bearer ${token}`, Origin: 'http://localhost:5173' });
+      expect(local.status).toBe(200);
+    });
+
+    it('answers protocol faults with JSON-RPC errors', async () => {
+      const auth = { Authorization: `Bearer ${token}` };
+      const unknownMethod = await post(stack.url, { jsonrpc: '2.0', id: 'x1', method: 'tools/frobnicate', params: {} }, auth);
+      expect(JSON.parse(unknownMethod.text)).toMatchObject({ jsonrpc: '2.0', id: 'x1', error: { code: ErrorCode.MethodNotFound } });
+
+      const malformed = await fetch(`${stack.url}/mcp`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', ...auth },
+        body: '{"jsonrpc": "2.0", "id": 1, "method": ',
+      });
+      expect(malformed.status).toBe(400);
+      expect(await malformed.json()).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: ErrorCode.ParseError } });
+    });
+
+    it('rejects a non-POST method with 405', async () => {
+      const res = await fetch(`${stack.url}/mcp`, { method: 'GET', headers: { Authorization: `Bearer ${token}`, Accept: 'text/event-stream' } });
+      expect(res.status).toBe(405);
+      await res.body?.cancel();
+    });
+  });
+
+  describe('tools/list', () => {
+    it('lists the session tools and the project tools; every other tool is a <domain>_<verb> tool', () => {
+      const names = tools.map((t) => t.name);
+      expect(names).toEqual(expect.arrayContaining([...SESSION_TOOLS, ...PROJECT_TOOLS]));
+      expect(new Set(names).size).toBe(names.length);
+      for (const name of names) {
+        if (!DOMAIN_TOOL.test(name)) expect(['domain_switch', 'session_status', 'auth_request_otp', 'auth_verify_otp']).toContain(name);
+      }
+    });
+
+    it('describes every tool fully: strict object input, envelope output, annotations, rate limit, example', () => {
+      const problems: string[] = [];
+      for (const tool of tools) {
+        const input = tool.inputSchema as SchemaNode;
+        if (input.type !== 'object') problems.push(`${tool.name}: inputSchema.type is ${String(input.type)}`);
+        if (input.additionalProperties !== false) problems.push(`${tool.name}: inputSchema allows additional properties`);
+        if (tool.outputSchema?.type !== 'object') problems.push(`${tool.name}: outputSchema is not an object schema`);
+        const required = (tool.outputSchema?.required ?? []) as string[];
+        if (!required.includes('status') || !required.includes('tool')) problems.push(`${tool.name}: outputSchema does not require status and tool`);
+        for (const hint of ['readOnlyHint', 'destructiveHint', 'idempotentHint'] as const) {
+          if (typeof tool.annotations?.[hint] !== 'boolean') problems.push(`${tool.name}: annotations.${hint} is not a boolean`);
+        }
+        for (const part of ['Rate limit', 'Example']) {
+          if (!tool.description?.includes(part)) problems.push(`${tool.name}: description does not mention '${part}'`);
+        }
+      }
+      expect(problems).toEqual([]);
+    });
+
+    it('annotates reads as read-only and deletes as destructive', () => {
+      const byName = new Map(tools.map((t) => [t.name, t]));
+      expect(byName.get('project_search')?.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false, idempotentHint: true });
+      expect(byName.get('project_create')?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false });
+      expect(byName.get('project_delete')?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
+    });
+
+    it('gives every domain tool a constant domain and a required session_id', () => {
+      const domainTools = tools.filter((t) => DOMAIN_TOOL.test(t.name));
+      expect(domainTools.length).toBeGreaterThanOrEqual(PROJECT_TOOLS.length);
+      const problems: string[] = [];
+      for (const tool of domainTools) {
+        const domain = tool.name.split('_')[0];
+        const properties = (tool.inputSchema.properties ?? {}) as Record<string, SchemaNode>;
+        const required = tool.inputSchema.required ?? [];
+        if (properties.domain?.const !== domain) problems.push(`${tool.name}: domain is not the constant '${domain}'`);
+        if (properties.session_id?.type !== 'string') problems.push(`${tool.name}: session_id is not a string`);
+        for (const name of ['domain', 'session_id']) if (!required.includes(name)) problems.push(`${tool.name}: ${name} is not required`);
+      }
+      expect(problems).toEqual([]);
+    });
+
+    it('types every reference field (*_id) as oneOf an integer id or a name', () => {
+      const problems: string[] = [];
+      let seen = 0;
+      for (const tool of tools) {
+        const properties = (tool.inputSchema.properties ?? {}) as Record<string, SchemaNode>;
+        for (const [field, schema] of Object.entries(properties)) {
+          if (!field.endsWith('_id') || field === 'session_id') continue;
+          seen++;
+          const types = typesOf(schema);
+          if (!Array.isArray(schema.oneOf) || !types.includes('integer') || !types.includes('string')) {
+            problems.push(`${tool.name}.${field}: ${JSON.stringify(schema)}`);
+          }
+        }
+      }
+      expect(seen).toBeGreaterThan(0);
+      expect(problems).toEqual([]);
+    });
+
+    it('is byte-identical across calls and unchanged by a domain_switch', async () => {
+      const auth = { Authorization: `Bearer ${token}` };
+      const first = await post(stack.url, TOOLS_LIST, auth);
+      const second = await post(stack.url, TOOLS_LIST, auth);
+      expect(first.status).toBe(200);
+      expect((JSON.parse(first.text) as { result: { tools: Tool[] } }).result.tools.map((t) => t.name)).toEqual(tools.map((t) => t.name));
+      expect(second.text).toBe(first.text);
+      const sessionId = await openSession(client, 'project');
+      success(await callTool(client, 'domain_switch', { domain: 'ticket', session_id: sessionId, reason: 'list stability check' }));
+      const after = await post(stack.url, TOOLS_LIST, auth);
+      expect(after.text).toBe(first.text);
+      expect((await client.listTools()).tools).toEqual(tools);
+    });
+  });
+
+  describe('tools/call', () => {
+    it('answers an unknown tool with a JSON-RPC error naming the closest tool', async () => {
+      const error = await client.callTool({ name: 'project_serch', arguments: { domain: 'project' } }).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(McpError);
+      expect((error as McpError).code).toBe(ErrorCode.InvalidParams);
+      expect((error as McpError).message).toContain('project_search');
+    });
+
+    it('returns the envelope as structuredContent and its JSON copy as text', async () => {
+      const opened = await callTool(client, 'domain_switch', { domain: 'project' });
+      const envelope = success(opened);
+      expect(envelope).toMatchObject({ status: 'success', tool: 'domain_switch', domain: null });
+      expect(opened.result.content).toHaveLength(1);
+      expect(JSON.parse(opened.text ?? 'null')).toEqual(opened.envelope);
+
+      const sessionId = (envelope.data as { session_id: string }).session_id;
+      const search = await callTool(client, 'project_search', { domain: 'project', session_id: sessionId, limit: 1 });
+      expect(success(search)).toMatchObject({ tool: 'project_search', domain: 'project', session_id: sessionId });
+      expect(JSON.parse(search.text ?? 'null')).toEqual(search.envelope);
+
+      const refused = await callTool(client, 'project_search', { domain: 'project', session_id: sessionId, limt: 5 });
+      const error = failure(refused, 'VALIDATION_FAILED');
+      expect(error.error.issues).toEqual([expect.objectContaining({ field: 'limt', code: 'UNKNOWN_FIELD', did_you_mean: 'limit' })]);
+      expect(refused.result.isError).toBe(true);
+      expect(JSON.parse(refused.text ?? 'null')).toEqual(refused.envelope);
+    });
+  });
+});

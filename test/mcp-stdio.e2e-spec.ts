@@ -1,0 +1,152 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { createTestDatabase, DATABASES, type TestDatabase } from './support/databases.js';
+import { callTool, connectStdio, failure, itemNames, MAIN_JS, openSession, REPO_ROOT, stdioEnv, success, type StdioConnection } from './support/mcp-client.js';
+import { startApp } from './support/test-app.js';
+
+const PROCESS_TIMEOUT_MS = 30_000;
+
+interface Exit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+function spawnStdio(env: Record<string, string>): ChildProcessWithoutNullStreams {
+  return spawn(process.execPath, [MAIN_JS, '--stdio'], { cwd: REPO_ROOT, env, stdio: ['pipe', 'pipe', 'pipe'] });
+}
+
+/** Collects a child's output until it exits; kills it (and fails) if it outlives PROCESS_TIMEOUT_MS. */
+function exitOf(child: ChildProcessWithoutNullStreams): Promise<Exit> {
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`stdio process did not exit within ${PROCESS_TIMEOUT_MS} ms\nstderr: ${stderr}`));
+    }, PROCESS_TIMEOUT_MS);
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code, signal, stdout, stderr });
+    });
+  });
+}
+
+describe.each(DATABASES)('MCP over stdio on %s', (kind) => {
+  let db: TestDatabase;
+  let token: string;
+  let apiOnlyToken: string;
+
+  beforeAll(async () => {
+    db = await createTestDatabase(kind);
+    // One HTTP start migrates and seeds the database; the stdio processes then share it.
+    const app = await startApp(db.url);
+    try {
+      token = await app.token('glpi', ['mcp']);
+      apiOnlyToken = await app.token('glpi', ['api']);
+    } finally {
+      await app.close();
+    }
+  });
+  afterAll(async () => {
+    await db?.drop();
+  });
+
+  describe('with the SDK client', () => {
+    let connection: StdioConnection;
+
+    beforeAll(async () => {
+      connection = await connectStdio(db.url, token);
+    });
+    afterAll(async () => {
+      await connection?.close();
+    });
+
+    it('lists the tools', async () => {
+      const { tools } = await connection.client.listTools();
+      expect(tools.map((t) => t.name)).toEqual(expect.arrayContaining(['domain_switch', 'session_status', 'project_search', 'project_create']));
+    });
+
+    it('opens a project session and searches projects in it', async () => {
+      const sessionId = await openSession(connection.client, 'project');
+      const found = success(await callTool(connection.client, 'project_search', { domain: 'project', session_id: sessionId, query: 'ERP' }));
+      expect(itemNames(found)).toContain('Migração ERP');
+    });
+
+    it('enforces the intent lock', async () => {
+      const sessionId = await openSession(connection.client, 'ticket');
+      const locked = failure(await callTool(connection.client, 'project_search', { domain: 'project', session_id: sessionId }), 'INTENT_LOCKED');
+      expect(locked.error.next_call).toEqual({ tool: 'domain_switch', arguments: { domain: 'project', session_id: sessionId } });
+      expect(locked).not.toHaveProperty('data');
+    });
+  });
+
+  it('writes nothing but JSON-RPC messages to stdout', async () => {
+    const child = spawnStdio(stdioEnv(db.url, token));
+    const exit = exitOf(child);
+    const lines = createInterface({ input: child.stdout });
+    const responses = new Set<number>();
+    const answered = new Promise<void>((resolve) => {
+      lines.on('line', (line) => {
+        try {
+          const message = JSON.parse(line) as { id?: number };
+          if (typeof message.id === 'number') responses.add(message.id);
+        } catch {
+          // reported below, where every stdout line must parse
+        }
+        if (responses.has(2)) resolve();
+      });
+    });
+    const send = (message: object): void => {
+      child.stdin.write(`${JSON.stringify(message)}\n`);
+    };
+    send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '0' } } });
+    send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    send({ jsonrpc: '2.0', id: 2, method: 'tools/list', params: {} });
+    try {
+      await Promise.race([answered, exit.then((e) => Promise.reject(new Error(`exited early (${e.code}): ${e.stderr}`)))]);
+    } finally {
+      child.stdin.end();
+    }
+    const { code, stdout } = await exit;
+    expect(code).toBe(0);
+
+    const messages = stdout
+      .split('\n')
+      .filter((line) => line.length > 0)
+      .map((line) => JSON.parse(line) as { jsonrpc?: unknown; id?: unknown; result?: unknown; error?: unknown; method?: unknown });
+    expect(messages.length).toBeGreaterThanOrEqual(2);
+    for (const message of messages) {
+      expect(message.jsonrpc).toBe('2.0');
+      expect('result' in message || 'error' in message || 'method' in message).toBe(true);
+    }
+    expect(messages.find((m) => m.id === 1)).toMatchObject({ result: { serverInfo: { name: 'intentdesk' } } });
+    expect(messages.find((m) => m.id === 2)).toMatchObject({ result: { tools: expect.arrayContaining([expect.objectContaining({ name: 'domain_switch' })]) } });
+  });
+
+  it('exits non-zero with a message on stderr when MCP_TOKEN is missing', async () => {
+    const child = spawnStdio(stdioEnv(db.url, undefined));
+    const { code, stdout, stderr } = await exitOf(child);
+    expect(code).not.toBe(0);
+    expect(stderr).toContain('MCP_TOKEN');
+    expect(stdout).toBe('');
+  });
+
+  it.each([
+    ['unknown', () => 'not-a-real-token'],
+    ['without the mcp scope', () => apiOnlyToken],
+  ])('exits non-zero with a message on stderr when MCP_TOKEN is %s', async (_case, tokenOf) => {
+    const child = spawnStdio(stdioEnv(db.url, tokenOf()));
+    const { code, stdout, stderr } = await exitOf(child);
+    expect(code).not.toBe(0);
+    expect(stderr).toMatch(/MCP_TOKEN rejected/);
+    expect(stdout).toBe('');
+  });
+});

@@ -1,0 +1,250 @@
+import request from 'supertest';
+import { DATABASES } from './support/databases.js';
+import { callTool, connectHttp, failure, itemNames, openSession, success } from './support/mcp-client.js';
+import { startStack, type TestStack } from './support/test-app.js';
+
+interface Ref {
+  id: number;
+  name: string;
+}
+interface UserView {
+  id: number;
+  name: string;
+  is_active: boolean;
+  profiles_id: Ref | null;
+  entities_id: Ref | null;
+  groups: Ref[];
+  [field: string]: unknown;
+}
+interface IssueBody {
+  field: string;
+  code: string;
+  did_you_mean?: string;
+  available?: string[];
+}
+
+describe.each(DATABASES)('users REST on %s', (kind) => {
+  let stack: TestStack;
+  let admin: { Authorization: string };
+
+  const idOf = async (login: string): Promise<number> => {
+    const res = await request(stack.http).get('/api/users').query({ name: login, is_active: 'true' }).set(admin);
+    expect(res.body.data.items).toHaveLength(1);
+    return (res.body.data.items[0] as UserView).id;
+  };
+
+  beforeAll(async () => {
+    stack = await startStack(kind);
+    admin = { Authorization: `Bearer ${await stack.token('glpi', ['api'])}` };
+  });
+  afterAll(async () => stack?.close());
+
+  it('refuses a request without a token', async () => {
+    const res = await request(stack.http).get('/api/users');
+    expect(res.status).toBe(401);
+    expect(res.body.error.code).toBe('UNAUTHENTICATED');
+  });
+
+  it('lists the demo users with their groups and default assignment', async () => {
+    const res = await request(stack.http).get('/api/users').set(admin);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: 'success', domain: 'user', tool: 'user_search' });
+    const items = res.body.data.items as UserView[];
+    expect(items.map((u) => u.name)).toEqual(['glpi', 'joao.souza', 'maria.silva', 'normal', 'post-only', 'tech']);
+    const tech = items.find((u) => u.name === 'tech')!;
+    expect(tech.groups.map((g) => g.name)).toEqual(['Infraestrutura', 'Service Desk']);
+    expect(tech.profiles_id).toMatchObject({ name: 'Technician' });
+    expect(tech.is_active).toBe(true);
+    expect(Object.keys(tech)).toEqual([
+      'id', 'name', 'realname', 'firstname', 'email', 'phone', 'timezone', 'language', 'is_active',
+      'entities_id', 'profiles_id', 'groups', 'date_creation', 'date_mod',
+    ]);
+    expect(JSON.stringify(res.body)).not.toMatch(/name_key|password|is_deleted/);
+  });
+
+  it('creates, reads, finds, updates and deactivates a user', async () => {
+    const created = await request(stack.http)
+      .post('/api/users')
+      .set(admin)
+      .send({
+        name: 'ana.lima', firstname: 'Ana', realname: 'Lima', email: 'Ana.Lima@example.com', phone: '+55 11 5555-0101',
+        profiles_id: 'Technician', entities_id: 'Sede', groups_id: 'Service Desk', timezone: 'America/Sao_Paulo', language: 'pt_BR',
+      });
+    expect(created.status).toBe(201);
+    const id = created.body.id as number;
+    expect(created.body.message).toBe("User 'ana.lima' created.");
+    expect(created.body.applied).toMatchObject({
+      name: 'ana.lima', is_active: true, timezone: 'America/Sao_Paulo',
+      profiles_id: created.body.resolved.profiles_id.id, entities_id: created.body.resolved.entities_id.id, groups_id: created.body.resolved.groups_id.id,
+    });
+    expect(typeof created.body.applied.profiles_id).toBe('number');
+    expect(created.body.resolved.profiles_id).toMatchObject({ input: 'Technician', name: 'Technician' });
+    expect(created.body.data).toMatchObject({ id, profiles_id: { name: 'Technician' }, entities_id: { name: 'Root entity > Sede' }, groups: [{ name: 'Service Desk' }] });
+
+    const got = await request(stack.http).get(`/api/users/${id}`).set(admin);
+    expect(got.status).toBe(200);
+    expect(got.body.data).toMatchObject({ name: 'ana.lima', firstname: 'Ana', realname: 'Lima', language: 'pt_BR' });
+
+    // The new user resolves by "Firstname Lastname" (case and accents ignored) in another domain's filter.
+    const byName = await request(stack.http).get('/api/projects').query({ users_id: 'ana LIMA' }).set(admin);
+    expect(byName.status).toBe(200);
+    expect(byName.body.resolved.users_id).toMatchObject({ id, name: 'ana.lima' });
+    const found = await request(stack.http).get('/api/users').query({ query: 'Ána Lim' }).set(admin);
+    expect((found.body.data.items as UserView[]).map((u) => u.id)).toEqual([id]);
+    const byEmail = await request(stack.http).get('/api/users').query({ email: 'ana.lima@EXAMPLE.com' }).set(admin);
+    expect(byEmail.body.data.total).toBe(1);
+
+    const updated = await request(stack.http)
+      .patch(`/api/users/${id}`)
+      .set(admin)
+      .send({ phone: null, language: 'en_GB', firstname: 'Anna', profiles_id: 'Self-Service', groups_id: 'Infraestrutura' });
+    expect(updated.status).toBe(200);
+    expect(updated.body.applied).toEqual({
+      phone: null, language: 'en_GB', firstname: 'Anna', profiles_id: updated.body.resolved.profiles_id.id,
+      entities_id: created.body.applied.entities_id, groups_id: updated.body.resolved.groups_id.id,
+    });
+    expect(updated.body.data).toMatchObject({ phone: null, profiles_id: { name: 'Self-Service' } });
+    expect((updated.body.data as UserView).groups.map((g) => g.name)).toEqual(['Infraestrutura', 'Service Desk']);
+    // The default assignment moved: no Technician assignment is left behind.
+    const asTech = await request(stack.http).get('/api/users').query({ name: 'ana.lima', profiles_id: 'Technician' }).set(admin);
+    expect(asTech.body.data.total).toBe(0);
+    const asSelf = await request(stack.http).get('/api/users').query({ profiles_id: 'Self-Service', entities_id: 'Sede' }).set(admin);
+    expect((asSelf.body.data.items as UserView[]).map((u) => u.name)).toEqual(['ana.lima']);
+    const renamed = await request(stack.http).get('/api/projects').query({ users_id: 'Anna Lima' }).set(admin);
+    expect(renamed.body.resolved.users_id.id).toBe(id);
+
+    const gone = await request(stack.http).delete(`/api/users/${id}`).set(admin);
+    expect(gone.status).toBe(200);
+    expect(gone.body).toMatchObject({ tool: 'user_deactivate', id, applied: { is_active: false } });
+    const again = await request(stack.http).delete(`/api/users/${id}`).set(admin);
+    expect(again.body.applied).toEqual({});
+    const active = await request(stack.http).get('/api/users').query({ name: 'ana.lima' }).set(admin);
+    expect(active.body.data.total).toBe(0);
+    const inactive = await request(stack.http).post('/api/users/search').set(admin).send({ name: 'ana.lima', is_active: false });
+    expect(inactive.status).toBe(200);
+    expect(inactive.body.data.items).toMatchObject([{ id, is_active: false }]);
+    const still = await request(stack.http).get(`/api/users/${id}`).query({ fields: 'name,is_active' }).set(admin);
+    expect(still.body.data).toEqual({ id, name: 'ana.lima', is_active: false });
+  });
+
+  it('answers CONFLICT naming the login when it is taken, case ignored', async () => {
+    const res = await request(stack.http).post('/api/users').set(admin).send({ name: 'MARIA.SILVA' });
+    expect(res.status).toBe(409);
+    expect(res.body.error.code).toBe('CONFLICT');
+    expect(res.body.error.message).toContain("'MARIA.SILVA'");
+  });
+
+  it('reports every bad field of a call at once', async () => {
+    const res = await request(stack.http)
+      .post('/api/users')
+      .set(admin)
+      .send({ name: 'x.y', email: 'not-an-email', timezone: 'Mars/Olympus', fristname: 'X', profiles_id: 'Tecnico' });
+    expect(res.status).toBe(422);
+    expect(res.body.error.code).toBe('VALIDATION_FAILED');
+    const issues = res.body.error.issues as IssueBody[];
+    const by = (field: string) => issues.find((i) => i.field === field);
+    expect(by('email')).toMatchObject({ code: 'INVALID_VALUE' });
+    expect(by('timezone')).toMatchObject({ code: 'INVALID_VALUE' });
+    expect(by('fristname')).toMatchObject({ code: 'UNKNOWN_FIELD', did_you_mean: 'firstname' });
+    expect(by('profiles_id')).toMatchObject({ code: 'REFERENCE_NOT_FOUND' });
+    expect(by('profiles_id')!.available).toEqual(expect.arrayContaining(['Technician', 'Self-Service']));
+    expect(issues).toHaveLength(4);
+    const none = await request(stack.http).get('/api/users').query({ name: 'x.y', is_active: 'false' }).set(admin);
+    expect(none.body.data.total).toBe(0);
+  });
+
+  it('answers NOT_FOUND for an unknown id on every route', async () => {
+    for (const res of [
+      await request(stack.http).get('/api/users/999999').set(admin),
+      await request(stack.http).patch('/api/users/999999').set(admin).send({ phone: '1' }),
+      await request(stack.http).delete('/api/users/999999').set(admin),
+    ]) {
+      expect(res.status).toBe(404);
+      expect(res.body.error.code).toBe('NOT_FOUND');
+    }
+    // A path that is not a number is a name: resolved like any reference, with a suggestion when close.
+    const bad = await request(stack.http).patch('/api/users/maria.silv').set(admin).send({ phone: '1' });
+    expect(bad.status).toBe(422);
+    expect(bad.body.error.issues[0]).toMatchObject({ field: 'id', code: 'REFERENCE_NOT_FOUND', did_you_mean: 'maria.silva' });
+    const byLogin = await request(stack.http).get('/api/users/maria.silva').set(admin);
+    expect(byLogin.body.data.name).toBe('maria.silva');
+  });
+
+  it('refuses to deactivate the caller', async () => {
+    const res = await request(stack.http).delete(`/api/users/${await idOf('glpi')}`).set(admin);
+    expect(res.status).toBe(422);
+    expect(res.body.error.issues[0]).toMatchObject({ field: 'id', code: 'INVALID_VALUE' });
+  });
+
+  it('pages with a cursor through every row once', async () => {
+    for (let i = 1; i <= 5; i++) {
+      const res = await request(stack.http).post('/api/users').set(admin).send({ name: `pager.${i}`, firstname: 'Pager', realname: `N${i}` });
+      expect(res.status).toBe(201);
+    }
+    const all = await request(stack.http).get('/api/users').query({ limit: 100, sort: '-date_mod' }).set(admin);
+    const expected = (all.body.data.items as UserView[]).map((u) => u.id);
+    const seen: number[] = [];
+    let cursor: string | undefined;
+    do {
+      const res = await request(stack.http).get('/api/users').query({ limit: 2, sort: '-date_mod', ...(cursor ? { cursor } : {}) }).set(admin);
+      expect(res.status).toBe(200);
+      expect(res.body.data.total).toBe(expected.length);
+      seen.push(...(res.body.data.items as UserView[]).map((u) => u.id));
+      cursor = res.body.data.next_cursor ?? undefined;
+    } while (cursor);
+    expect(seen).toEqual(expected);
+    expect(new Set(seen).size).toBe(seen.length);
+  });
+
+  it('shows a caller only the users assigned in the entities they see', async () => {
+    const joao = await idOf('joao.souza');
+    const maria = await idOf('maria.silva');
+    const normal = { Authorization: `Bearer ${await stack.token('normal', ['api'])}` };
+    const hidden = await request(stack.http).get(`/api/users/${joao}`).set(normal);
+    expect(hidden.status).toBe(404);
+    expect(hidden.body.error.code).toBe('NOT_FOUND');
+    expect((await request(stack.http).get(`/api/users/${maria}`).set(normal)).status).toBe(200);
+    const list = await request(stack.http).get('/api/users').set(normal);
+    const names = (list.body.data.items as UserView[]).map((u) => u.name);
+    expect(names).toEqual(expect.arrayContaining(['maria.silva', 'normal']));
+    expect(names).not.toContain('joao.souza');
+    expect(names).not.toContain('glpi');
+
+    const selfService = { Authorization: `Bearer ${await stack.token('joao.souza', ['api'])}` };
+    const refused = await request(stack.http).get('/api/users').set(selfService);
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.code).toBe('FORBIDDEN');
+    const readOnly = await request(stack.http).post('/api/users').set(normal).send({ name: 'sneaky' });
+    expect(readOnly.status).toBe(403);
+  });
+
+  it('offers the same tools over MCP, with dry runs that write nothing', async () => {
+    const client = await connectHttp(stack.url, await stack.token('glpi', ['mcp']));
+    try {
+      const tools = (await client.listTools()).tools.filter((t) => t.name.startsWith('user_'));
+      expect(tools.map((t) => t.name).sort()).toEqual(['user_create', 'user_deactivate', 'user_get', 'user_search', 'user_update']);
+      const deactivate = tools.find((t) => t.name === 'user_deactivate')!;
+      expect(deactivate.annotations).toMatchObject({ destructiveHint: true, readOnlyHint: false });
+      expect(deactivate.description).toContain('user_update');
+
+      const session_id = await openSession(client, 'user');
+      const found = success(await callTool(client, 'user_search', { domain: 'user', session_id, query: 'silva' }));
+      expect(itemNames(found)).toEqual(['maria.silva']);
+
+      const dry = success(await callTool(client, 'user_create', {
+        domain: 'user', session_id, name: 'dry.run', entities_id: 'Filial Porto', timezone: 'europe/lisbon', dry_run: true,
+      }));
+      expect(dry).toMatchObject({ dry_run: true, applied: { name: 'dry.run', timezone: 'Europe/Lisbon', is_active: true } });
+      expect(typeof dry.applied!.profiles_id).toBe('number');
+      const none = success(await callTool(client, 'user_search', { domain: 'user', session_id, name: 'dry.run', is_active: false }));
+      expect((none.data as { total: number }).total).toBe(0);
+
+      const cleared = failure(await callTool(client, 'user_update', { domain: 'user', session_id, id: 999999, phone: null }), 'NOT_FOUND');
+      expect(cleared.error.message).toContain('999999');
+      const badNull = failure(await callTool(client, 'user_update', { domain: 'user', session_id, id: (found.data as { items: UserView[] }).items[0].id, name: null }), 'VALIDATION_FAILED');
+      expect(badNull.error.issues).toMatchObject([{ field: 'name', code: 'INVALID_TYPE' }]);
+    } finally {
+      await client.close();
+    }
+  });
+});
