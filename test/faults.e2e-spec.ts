@@ -103,6 +103,16 @@ async function judgeRest(response: Response): Promise<Answer> {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Waits for `work`, but at most `ms`. */
+async function atMost(work: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([work, new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 suite('database faults: a private MariaDB killed and restarted under load', () => {
   let db: PrivateMariaDb;
   let stack: TestApp;
@@ -112,13 +122,15 @@ suite('database faults: a private MariaDB killed and restarted under load', () =
     db = await createPrivateMariaDb();
     await db.start();
     await db.query(`CREATE DATABASE \`${DB_NAME}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
-    stack = await startApp(db.url(DB_NAME), { OTP_REQUIRED_FOR: 'none' });
+    // DB_TIMEOUT_MS=2000: statements get 6 s. mysql2 leaves the timer of a statement whose connection
+    // died running until it fires, so a shorter one lets the test process exit promptly.
+    stack = await startApp(db.url(DB_NAME), { OTP_REQUIRED_FOR: 'none', DB_TIMEOUT_MS: '2000' });
     stack.app.useLogger(logger);
   }, 60_000);
 
   afterAll(async () => {
     try {
-      if (stack) await Promise.race([stack.close(), sleep(15_000)]);
+      if (stack) await atMost(stack.close(), 15_000);
     } finally {
       await db?.destroy();
     }
@@ -338,4 +350,49 @@ suite('database faults: a private MariaDB killed and restarted under load', () =
 
     for (const client of clients) await client.close();
   }, 90_000);
+  it('bounds calls on a server that hangs (alive, not answering) by the statement timeout', async () => {
+    // A second application on the same database with short timeouts: DB_TIMEOUT_MS=1000, so
+    // connects give up after 1 s and statements after 3 s.
+    const quick = await startApp(db.url(DB_NAME), { OTP_REQUIRED_FOR: 'none', SEED_DEMO: 'false', DB_TIMEOUT_MS: '1000' });
+    quick.app.useLogger(logger);
+    try {
+      const token = await quick.token('tech', ['mcp', 'api']);
+      const headers = { Authorization: `Bearer ${token}` };
+      const client = new Client({ name: 'faults-e2e', version: '0.0.0' });
+      await client.connect(new StreamableHTTPClientTransport(new URL(`${quick.url}/mcp`), { requestInit: { headers } }));
+      const opened = (await client.callTool({ name: 'domain_switch', arguments: { domain: 'project' } })) as CallToolResult;
+      const sessionId = String((opened.structuredContent as unknown as Envelope & { id: string }).id);
+      const search = { domain: 'project', session_id: sessionId, query: 'Fault', limit: 1 };
+      expect(judgeMcp((await client.callTool({ name: 'project_search', arguments: search })) as CallToolResult, undefined).outcome).toBe('ok');
+
+      db.pause();
+      const started = Date.now();
+      const [mcp, rest, readiness] = await Promise.all([
+        client.callTool({ name: 'project_search', arguments: search }, undefined, { timeout: REQUEST_TIMEOUT_MS }).then(
+          (result) => judgeMcp(result as CallToolResult, undefined),
+          (error: unknown) => judgeMcp(undefined, error),
+        ),
+        fetch(`${quick.url}/api/projects?limit=1`, { headers, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) }).then(judgeRest),
+        fetch(`${quick.url}/ready`, { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) }).then((response) => response.status),
+      ]);
+      const elapsed = Date.now() - started;
+      db.resume();
+      expect({ mcp: mcp.outcome, rest: rest.outcome, readiness }).toEqual({ mcp: 'unavailable', rest: 'unavailable', readiness: 503 });
+      expect(elapsed).toBeLessThan(6_000);
+
+      // The server answers again: so does the application, without a restart.
+      const deadline = Date.now() + 15_000;
+      let status = 0;
+      while (Date.now() < deadline && status !== 200) {
+        status = await fetch(`${quick.url}/ready`).then((response) => response.status, () => 0);
+        if (status !== 200) await sleep(200);
+      }
+      expect(status).toBe(200);
+      expect(judgeMcp((await client.callTool({ name: 'project_search', arguments: search })) as CallToolResult, undefined).outcome).toBe('ok');
+      await client.close();
+    } finally {
+      db.resume();
+      await atMost(quick.close(), 15_000);
+    }
+  }, 60_000);
 });

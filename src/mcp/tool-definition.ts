@@ -20,6 +20,8 @@ export interface ToolOptions {
   notFor?: string;
   /** Units of numeric fields and other notes. */
   notes?: string[];
+  /** Its fields take the same values as this tool's (an update's as its create's): described there once. */
+  sameFieldsAs?: string;
   /** One example call's arguments (without session_id; the registry adds a placeholder). */
   example: Record<string, unknown>;
   input: Type<object>;

@@ -10,26 +10,26 @@ function needsOtp(tool: ToolOptions, config: AppConfig): boolean {
 
 /**
  * The description a model reads: what, what not, session rules, dates, units, limits, example.
- * Said once per tool rather than per field, because tools/list is read on every conversation.
+ * Terse on purpose: tools/list is read at the start of every conversation, and the server
+ * instructions explain the shared conventions once.
  */
 export function describeTool(tool: ToolOptions, config: AppConfig): string {
   const lines = [tool.summary];
   if (tool.notFor) lines.push(`Not for: ${tool.notFor}`);
-  if (tool.domain) lines.push(`Needs domain="${tool.domain}" and session_id from domain_switch; a session of another domain is refused with the switch to make.`);
+  if (tool.sameFieldsAs) lines.push(`Fields take the same values as ${tool.sameFieldsAs}.`);
   const fields = fieldsOf(tool.input) ?? [];
   if (fields.some((f) => f.kind === 'date')) {
-    const ranges = fields.some((f) => f.kind === 'date' && f.name.endsWith('_from')) ? ' <field>_from/_to are inclusive ranges.' : '';
-    lines.push(`Dates: YYYY-MM-DD, YYYY-MM-DD HH:MM:SS or ISO-8601 with offset; without offset read in timezone, else your zone, else ${config.defaultTimezone}.${ranges}`);
+    const ranges = fields.some((f) => f.kind === 'date' && f.name.endsWith('_from')) ? ' x_from/x_to: inclusive.' : '';
+    lines.push(`Dates: YYYY-MM-DD[ HH:MM:SS] or ISO-8601; no offset: timezone, else yours.${ranges}`);
   }
-  if (fields.some((f) => f.kind === 'ref')) lines.push('*_id fields take an id or a name (case/accents ignored); enums a code or an English/Portuguese label.');
+  // Tools that only take the id of their record need no word on references.
+  if (fields.some((f) => (f.kind === 'ref' && !f.target) || f.kind === 'enum')) lines.push('*_id: id or name; enums: code or EN/PT label.');
   for (const note of tool.notes ?? []) lines.push(note);
   if (tool.kind === 'write' && tool.domain) {
-    const otp = needsOtp(tool, config) ? ' Needs a verified session (auth_request_otp, then auth_verify_otp).' : '';
-    lines.push(`dry_run=true previews "applied" without writing; idempotency_key makes retries safe.${otp}`);
+    lines.push(`dry_run: preview.${needsOtp(tool, config) ? ' Needs a verified session (auth_request_otp).' : ''}`);
   }
   const limit = tool.kind === 'write' ? config.rateLimitWrites : config.rateLimitReads;
-  lines.push(`Rate limit: ${limit} ${tool.kind}s/min per user (RATE_LIMITED with retry_after_seconds).`);
-  const example = tool.domain ? { domain: tool.domain, session_id: 'ses_…', ...tool.example } : tool.example;
-  lines.push(`Example: ${JSON.stringify(example)}`);
+  lines.push(`Limit: ${limit}/min.`);
+  lines.push(`Example: ${JSON.stringify(tool.example)}`);
   return lines.join('\n');
 }

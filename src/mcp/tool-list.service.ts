@@ -12,11 +12,10 @@ import { ToolRegistry } from './tool-registry.js';
 
 export interface ListedTool {
   name: string;
-  title: string;
   description: string;
   inputSchema: JsonSchema;
   outputSchema: JsonSchema;
-  annotations: { title: string; readOnlyHint: boolean; destructiveHint: boolean; idempotentHint: boolean; openWorldHint: boolean };
+  annotations: { readOnlyHint: boolean; destructiveHint: boolean; idempotentHint: boolean };
 }
 
 const EXAMPLES_PER_FIELD = 5;
@@ -82,16 +81,13 @@ export class ToolListService {
     }
     return {
       name: options.name,
-      title: options.title,
       description,
-      inputSchema: inputJsonSchema(options.input, 'mcp', examples),
+      inputSchema: inputJsonSchema(options.input, 'mcp', examples, options.sameFieldsAs ? ['id'] : undefined),
       outputSchema: ENVELOPE_SCHEMA,
       annotations: {
-        title: options.title,
         readOnlyHint: readOnly,
         destructiveHint: !readOnly && !!options.destructive,
         idempotentHint: readOnly || !!options.idempotent,
-        openWorldHint: false,
       },
     };
   }

@@ -25,10 +25,9 @@ export class SessionToolsService {
     kind: 'read',
     idempotent: false,
     title: 'Open or move a session (intent)',
-    summary:
-      'Opens a session locked to a domain (project, ticket or user) and returns its session_id, or moves an existing session to another domain. Every project_*, ticket_* and user_* tool needs this session_id, and only runs in a session locked to its own domain.',
-    notFor: 'read or change any record; call it only when the user\'s intent really moves to another domain.',
-    example: { domain: 'ticket', session_id: 'ses_… (omit to open a new session)', reason: 'user asked about a printer ticket' },
+    summary: 'Opens a session locked to a domain (project, ticket, user) and returns its session_id, or moves a session to another domain. Domain tools run only in a session of their domain.',
+    notFor: 'records; switch only when the user\'s intent moves.',
+    example: { domain: 'ticket', session_id: 'ses_… (omit to open one)', reason: 'user asked about a ticket' },
     input: DomainSwitchDto,
   })
   async domainSwitch(input: DomainSwitchDto): Promise<ToolOutcome> {
@@ -72,8 +71,8 @@ export class SessionToolsService {
     kind: 'read',
     idempotent: true,
     title: 'Session status',
-    summary: "Shows a session's domain, user, verification state, limits and time zone.",
-    notFor: 'change the domain (domain_switch does) or verify the session (auth_request_otp / auth_verify_otp do).',
+    summary: "A session's domain, user, verification, limits and time zone.",
+    notFor: 'switching (domain_switch) or verifying (auth_request_otp).',
     example: { session_id: 'ses_…' },
     input: SessionStatusDto,
   })

@@ -33,8 +33,6 @@ import {
 import { ACTOR_FIELDS, FOLLOWUP_OUTPUT, TICKET_OUTPUT, TICKET_WRITABLE, type TicketColumn } from './ticket.fields.js';
 import { SYSTEM_VIEWER, TicketsQueries, viewerOf } from './tickets.queries.js';
 
-const SCALE_NOTE = 'urgency and impact: 1 Very low .. 5 Very high; priority adds 6 Major. Labels in English or Portuguese are accepted.';
-
 /** Tickets: the one code path behind the ticket_* tools and /api/tickets. */
 @Injectable()
 export class TicketsService {
@@ -49,8 +47,8 @@ export class TicketsService {
     domain: 'ticket',
     kind: 'read',
     title: 'Get a ticket',
-    summary: 'Returns one ticket by id: status, urgency, impact, priority, category, location, requester and assignees as {id, name}, plus its latest followups (newest first, up to 50).',
-    notFor: 'find tickets by title, status or person (ticket_search does); projects (project_get).',
+    summary: 'One ticket by id, references as {id, name}, with its latest 50 followups.',
+    notFor: 'finding tickets (ticket_search).',
     example: { id: 3 },
     input: GetTicketDto,
   })
@@ -72,10 +70,9 @@ export class TicketsService {
     domain: 'ticket',
     kind: 'read',
     title: 'Search tickets',
-    summary: 'Lists tickets matching filters (status, type, urgency, impact, priority, category, location, entity, requester, assignee, assigned group), free text in title and description, and date ranges; sorted and paged.',
-    notFor: 'read one ticket with its followups (ticket_get); search projects (project_search) or users (user_search).',
-    notes: [SCALE_NOTE, 'Paging: pass next_cursor as cursor with the same filters; total counts every match.'],
-    example: { status: 'Em atendimento (atribuído)', assignee_id: 'tech', query: 'impressora', sort: '-priority', limit: 10 },
+    summary: 'Tickets matching filters, free text (title, description) and date ranges; sorted and paged.',
+    notFor: 'followups (ticket_get); projects or users (project_search, user_search).',
+        example: { status: 'Em atendimento (atribuído)', assignee_id: 'tech', query: 'impressora', sort: '-priority', limit: 10 },
     input: SearchTicketsDto,
   })
   async search(input: SearchTicketsDto): Promise<ToolOutcome> {
@@ -95,20 +92,18 @@ export class TicketsService {
     domain: 'ticket',
     kind: 'write',
     title: 'Open a ticket',
-    summary: 'Opens a ticket and returns exactly what was stored ("applied"), with the names it resolved. Requester defaults to you; priority defaults from urgency x impact (GLPI matrix); status is New, or Processing (assigned) when an assignee is given.',
-    notFor: 'change an existing ticket (ticket_update), comment on one (ticket_add_followup) or create projects (project_create).',
-    notes: [SCALE_NOTE, 'Self-Service profiles open tickets only for themselves: leave requester_id out.'],
+    summary: 'Opens a ticket; returns what was stored ("applied") and the names resolved. Defaults: requester you, priority from urgency x impact, status New (Processing with an assignee).',
+    notFor: 'changing a ticket (ticket_update), comments (ticket_add_followup).',
+    notes: ['Self-Service: leave requester_id out.'],
     example: {
       name: 'Impressora não imprime',
-      content: 'A impressora do 2º andar mostra papel atolado.',
       type: 'Incidente',
       urgency: 'Alta',
       impact: 'Média',
       itilcategories_id: 'Hardware',
       locations_id: 'Sede > Andar 2',
       requester_id: 'maria.silva',
-      assignee_id: 'tech',
-      time_to_resolve: '2026-06-03 18:00:00',
+      time_to_resolve: '2026-06-03 18:00',
     },
     input: CreateTicketDto,
   })
@@ -157,13 +152,14 @@ export class TicketsService {
 
   @McpTool({
     name: 'ticket_update',
+    sameFieldsAs: 'ticket_create',
     domain: 'ticket',
     kind: 'write',
     idempotent: true,
     title: 'Update a ticket',
-    summary: 'Changes the given fields of one ticket (others stay as they are; null clears a field or removes the assignee/group) and returns what was applied. Solved stamps solvedate, Closed stamps closedate; changing urgency or impact recomputes priority unless priority is given.',
-    notFor: 'add a comment (ticket_add_followup), open tickets (ticket_create) or delete them (ticket_delete).',
-    notes: [SCALE_NOTE, 'Assigning someone to a New ticket moves it to Processing (assigned) unless status is given.'],
+    summary: 'Changes the given fields of one ticket (null clears; others stay); returns "applied". Solved/Closed stamp their dates; urgency or impact recompute priority unless given.',
+    notFor: 'comments (ticket_add_followup).',
+    notes: ['An assignee on a New ticket makes it Processing (assigned) unless status is given.'],
     example: { id: 3, status: 'Solucionado', assignee_id: 'tech' },
     input: UpdateTicketDto,
   })
@@ -220,10 +216,10 @@ export class TicketsService {
     // Requesters (Self-Service, who cannot update tickets) must be able to answer on their own tickets.
     right: { domain: 'ticket', action: 'read' },
     title: 'Add a followup to a ticket',
-    summary: 'Adds a followup (a comment in the ticket history) to one ticket you can see, and returns it.',
-    notFor: 'change status, assignee or other fields (ticket_update); open a ticket (ticket_create).',
-    notes: ['is_private=true hides the followup from the requester (technicians only).'],
-    example: { id: 3, content: 'Reiniciei o servidor de licenças; favor testar novamente.', is_private: false },
+    summary: 'Adds a followup (comment) to one ticket and returns it.',
+    notFor: 'changing fields or status (ticket_update).',
+    notes: ['is_private=true hides it from the requester.'],
+    example: { id: 3, content: 'Reiniciei o servidor; favor testar.' },
     input: AddFollowupDto,
   })
   async addFollowup(input: AddFollowupDto): Promise<ToolOutcome> {
@@ -264,8 +260,8 @@ export class TicketsService {
     destructive: true,
     idempotent: true,
     title: 'Delete a ticket',
-    summary: 'Moves one ticket to the trash (soft delete: it disappears from reads and searches).',
-    notFor: 'solve or close a ticket (ticket_update with status "Solved" or "Closed").',
+    summary: 'Moves one ticket to the trash (soft delete).',
+    notFor: 'solving or closing (ticket_update status).',
     example: { id: 42 },
     input: DeleteTicketDto,
   })

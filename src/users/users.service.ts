@@ -38,8 +38,8 @@ export class UsersService {
     domain: 'user',
     kind: 'read',
     title: 'Get a user',
-    summary: 'Returns one user by id: login, names, email, phone, zone, language, active flag, default entity and profile, and groups as {id, name}.',
-    notFor: 'find users by login, email or name (user_search does); change a user (user_update).',
+    summary: 'One user by id or login, with profile, entity and groups as {id, name}.',
+    notFor: 'finding users (user_search).',
     example: { id: 5 },
     input: GetUserDto,
   })
@@ -57,10 +57,9 @@ export class UsersService {
     domain: 'user',
     kind: 'read',
     title: 'Search users',
-    summary: 'Lists users matching filters (login, email, active flag, profile, entity, group), free text over login, "Firstname Lastname" and email, and a date_mod range; sorted and paged.',
-    notFor: 'read one user by id (user_get); search tickets (ticket_search) or projects (project_search).',
-    notes: ['Shows active users only unless is_active is given.', 'Paging: pass next_cursor as cursor with the same filters; total counts every match.'],
-    example: { query: 'silva', groups_id: 'Service Desk', limit: 10 },
+    summary: 'Users matching filters and free text (login, name, email); sorted and paged. Active users only unless is_active is given.',
+    notFor: 'tickets or projects (ticket_search, project_search).',
+        example: { query: 'silva', groups_id: 'Service Desk', limit: 10 },
     input: SearchUsersDto,
   })
   async search(input: SearchUsersDto): Promise<ToolOutcome> {
@@ -80,9 +79,9 @@ export class UsersService {
     domain: 'user',
     kind: 'write',
     title: 'Create a user',
-    summary: 'Creates a user with a default profile assignment on an entity (and optionally a group membership); returns exactly what was stored ("applied").',
-    notFor: 'change an existing user (user_update) or disable one (user_deactivate). It sets no password: people sign in through the directory.',
-    notes: ['Without profiles_id the profile is "Self-Service"; without entities_id, your default entity.', 'timezone is the user\'s own IANA zone; language a code like pt_BR.'],
+    summary: 'Creates a user with a profile on an entity (default Self-Service, your entity) and optionally a group; returns "applied".',
+    notFor: 'changing users (user_update); passwords.',
+    notes: ['timezone: the user\'s IANA zone; language: e.g. pt_BR.'],
     example: { name: 'ana.lima', firstname: 'Ana', realname: 'Lima', email: 'ana.lima@example.com', profiles_id: 'Technician', entities_id: 'Sede', groups_id: 'Service Desk', timezone: 'America/Sao_Paulo', language: 'pt_BR' },
     input: CreateUserDto,
   })
@@ -121,14 +120,15 @@ export class UsersService {
 
   @McpTool({
     name: 'user_update',
+    sameFieldsAs: 'user_create',
     domain: 'user',
     kind: 'write',
     idempotent: true,
     title: 'Update a user',
-    summary: 'Changes the given fields of one user (others stay; null clears a text field). profiles_id/entities_id move the default assignment; groups_id adds a membership.',
-    notFor: 'create users (user_create); deactivate them (user_deactivate, which also keeps their records).',
-    notes: ['timezone is the user\'s own IANA zone; language a code like pt_BR.'],
-    example: { id: 5, email: 'ana.lima@empresa.com.br', profiles_id: 'Technician', groups_id: 'Infraestrutura' },
+    summary: 'Changes the given fields of one user (null clears). profiles_id/entities_id move the default assignment; groups_id adds a group.',
+    notFor: 'deactivating (user_deactivate).',
+    notes: ['timezone: the user\'s IANA zone; language: e.g. pt_BR.'],
+    example: { id: 'ana.lima', email: 'ana.lima@empresa.com.br', profiles_id: 'Technician', groups_id: 'Infraestrutura' },
     input: UpdateUserDto,
   })
   async update(input: UpdateUserDto): Promise<ToolOutcome> {
@@ -178,8 +178,8 @@ export class UsersService {
     destructive: true,
     idempotent: true,
     title: 'Deactivate a user',
-    summary: 'Sets is_active=false on one user: they can no longer sign in or use their tokens. Nothing is deleted; their tickets, projects and assignments stay.',
-    notFor: 'reactivate a user (user_update with is_active=true); there is no user deletion.',
+    summary: 'Sets is_active=false: the user can no longer act. Nothing is deleted.',
+    notFor: 'reactivating (user_update is_active=true).',
     example: { id: 5 },
     input: DeactivateUserDto,
   })

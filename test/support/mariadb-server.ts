@@ -42,6 +42,10 @@ export interface PrivateMariaDb {
   start(): Promise<void>;
   /** kill -9 of mariadbd (the crash case); resolves when the process is gone. */
   kill(): Promise<void>;
+  /** SIGSTOP: the server hangs (connections stay open, nothing answers). */
+  pause(): void;
+  /** SIGCONT after pause(). */
+  resume(): void;
   /** Runs one statement as root. */
   query<T = unknown>(sql: string, database?: string): Promise<T>;
   /** Kills the server if running and removes its temporary directory. */
@@ -124,6 +128,12 @@ export async function createPrivateMariaDb(): Promise<PrivateMariaDb> {
       if (!pid) return;
       process.kill(pid, 'SIGKILL');
       await exited;
+    },
+    pause() {
+      if (server.pid) process.kill(server.pid, 'SIGSTOP');
+    },
+    resume() {
+      if (server.pid) process.kill(server.pid, 'SIGCONT');
     },
     async query<T>(sql: string, database?: string): Promise<T> {
       const conn = await connect();

@@ -20,9 +20,9 @@ export class OtpToolsService {
     domain: null,
     kind: 'write',
     title: 'Send a verification code',
-    summary: "Sends a 6-digit code to the session's user out of band (not to you). Then ask the user for it and call auth_verify_otp.",
-    notFor: 'verify the session (auth_verify_otp does); the code is never returned here.',
-    notes: ['A code expires after a few minutes and works once; 5 wrong codes lock verification for a while.'],
+    summary: "Sends a 6-digit code to the session's user out of band (not to you); ask the user for it, then auth_verify_otp.",
+    notFor: 'verifying (auth_verify_otp).',
+    notes: ['Codes expire, work once; 5 wrong codes lock verification.'],
     example: { session_id: 'ses_…' },
     input: RequestOtpDto,
   })
@@ -43,8 +43,8 @@ export class OtpToolsService {
     domain: null,
     kind: 'write',
     title: 'Verify the session with a code',
-    summary: 'Checks the code the user received and marks this session verified for a limited time, so its writes are allowed.',
-    notFor: 'send a code (auth_request_otp does). Verification is bound to this session and user; it does not carry to other sessions.',
+    summary: 'Checks the code the user received; verifies this session (only) for a while, so its writes are allowed.',
+    notFor: 'sending a code (auth_request_otp).',
     example: { session_id: 'ses_…', code: '123456' },
     input: VerifyOtpDto,
   })

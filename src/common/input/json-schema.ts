@@ -1,4 +1,5 @@
 import { DATE_FORMATS_EXPECTED } from '../dates/dates.js';
+import { matchKey } from '../text/normalize.js';
 import type { FieldSpec } from './field-spec.js';
 import { fieldsOf } from './field-spec.js';
 
@@ -6,14 +7,27 @@ export type JsonSchema = Record<string, unknown>;
 
 /** Describes `spec` with its accepted values, so the description alone is enough to call right. */
 /**
+ * Fields every tool of a kind takes, explained once in the tool description (and in the server
+ * instructions) rather than in each schema: tools/list is read at the start of every conversation.
+ */
+const EXPLAINED_BY_TOOL = new Set(['domain', 'session_id', 'idempotency_key', 'dry_run', 'timezone', 'cursor', 'limit']);
+
+const EXAMPLES_SHOWN = 2;
+
+/**
  * Describes `spec` with what a caller needs to fill it right the first time, and nothing the tool
- * description already says once (date formats, id-or-name, null clears): tools/list stays small.
+ * description already says once (date formats, ranges, id-or-name, paging): tools/list stays small.
  */
 export function fieldDescription(spec: FieldSpec, examples?: readonly string[]): string {
-  const parts = spec.description ? [spec.description] : [];
-  if (spec.kind === 'enum' && spec.vocab) parts.push(`${spec.vocab.describe()}.`);
-  if (spec.kind === 'ref' && examples && examples.length) parts.push(`E.g. ${examples.map((e) => JSON.stringify(e)).join(', ')}.`);
-  if (spec.kind === 'int' && spec.unit) parts.push(`Unit: ${spec.unit}.`);
+  if (EXPLAINED_BY_TOOL.has(spec.name) || /_(from|to)$/.test(spec.name)) return '';
+  const trivial = spec.kind === 'enum' && matchKey(spec.description).replace(/\.$/, '') === matchKey(spec.vocab?.name ?? '');
+  const parts = spec.description && !trivial ? [spec.description] : [];
+  if (spec.kind === 'enum' && spec.vocab) parts.push(`${spec.vocab.describeShort()}.`);
+  if (spec.kind === 'ref' && examples && examples.length) {
+    const shortest = [...examples].sort((a, b) => a.length - b.length || a.localeCompare(b)).slice(0, EXAMPLES_SHOWN);
+    parts.push(`E.g. ${shortest.map((e) => JSON.stringify(e)).join(', ')}.`);
+  }
+  if (spec.kind === 'int' && spec.unit && !spec.description.includes(spec.unit)) parts.push(`Unit: ${spec.unit}.`);
   return parts.join(' ');
 }
 
@@ -22,7 +36,8 @@ export function fieldJsonSchema(spec: FieldSpec, examples?: readonly string[]): 
   let schema: JsonSchema;
   switch (spec.kind) {
     case 'text':
-      schema = { type: 'string', maxLength: spec.maxLength, ...(spec.email ? { format: 'email' } : {}) };
+      // Lengths of 255 and more are the server's to police (TOO_LONG); short limits help the caller.
+      schema = { type: 'string', maxLength: !spec.mcpOnly && spec.maxLength !== undefined && spec.maxLength < 255 ? spec.maxLength : undefined, ...(spec.email ? { format: 'email' } : {}) };
       break;
     case 'int':
       schema = { type: 'integer', minimum: spec.min, maximum: spec.max };
@@ -31,10 +46,11 @@ export function fieldJsonSchema(spec: FieldSpec, examples?: readonly string[]): 
       schema = { type: 'boolean' };
       break;
     case 'enum':
-      schema = { oneOf: [{ type: 'integer', enum: spec.vocab!.codes }, { type: 'string' }] };
+      // Codes and labels are listed in the description; the server matches labels in any case.
+      schema = { type: ['integer', 'string'] };
       break;
     case 'ref':
-      schema = { oneOf: [{ type: 'integer', minimum: 1 }, { type: 'string', minLength: 1 }] };
+      schema = { oneOf: [{ type: 'integer' }, { type: 'string' }] };
       break;
     case 'date':
       schema = { type: 'string' };
@@ -43,14 +59,15 @@ export function fieldJsonSchema(spec: FieldSpec, examples?: readonly string[]): 
       schema = { type: 'string' };
       break;
     case 'choice':
-      schema = spec.constant !== undefined ? { type: 'string', const: spec.constant } : { type: 'string', enum: [...spec.values!] };
+      schema = spec.constant !== undefined ? { const: spec.constant } : { type: 'string', enum: [...spec.values!] };
       break;
     case 'choices':
-      schema = { type: 'array', items: { type: 'string', enum: [...spec.values!] }, uniqueItems: true };
+      // Long lists of names (output fields) are checked by the server, which suggests the closest.
+      schema = spec.values!.length > 8 ? { type: 'array', items: { type: 'string' } } : { type: 'array', items: { type: 'string', enum: [...spec.values!] } };
       break;
   }
   if (spec.nullable) {
-    schema = 'oneOf' in schema ? { oneOf: [...(schema.oneOf as JsonSchema[]), { type: 'null' }] } : { oneOf: [schema, { type: 'null' }] };
+    schema = 'oneOf' in schema ? { oneOf: [...(schema.oneOf as JsonSchema[]), { type: 'null' }] } : { ...schema, type: [...[schema.type ?? []].flat(), 'null'] };
   }
   const cleaned = Object.fromEntries(Object.entries(schema).filter(([, v]) => v !== undefined));
   return description ? { ...cleaned, description } : cleaned;
@@ -61,10 +78,16 @@ export function inputJsonSchema(
   dto: unknown,
   transport: 'mcp' | 'rest',
   examples: (ref: string) => readonly string[] | undefined = () => undefined,
+  /** Fields described by another tool (an update's fields are its create's): only these keep descriptions. */
+  describeOnly?: readonly string[],
 ): JsonSchema {
   const specs = (fieldsOf(dto) ?? []).filter((s) => transport === 'mcp' || !s.mcpOnly);
   const properties: Record<string, JsonSchema> = {};
-  for (const spec of specs) properties[spec.name] = fieldJsonSchema(spec, spec.ref ? examples(spec.ref) : undefined);
+  for (const spec of specs) {
+    const schema = fieldJsonSchema(spec, spec.ref ? examples(spec.ref) : undefined);
+    if (describeOnly && !describeOnly.includes(spec.name)) delete schema.description;
+    properties[spec.name] = schema;
+  }
   const required = specs.filter((s) => s.required).map((s) => s.name);
   return { type: 'object', properties, ...(required.length ? { required } : {}), additionalProperties: false };
 }

@@ -60,8 +60,13 @@ export class Vocabulary {
     return this.entries.flatMap((e) => [e.en, e.pt, ...(e.aliases ?? [])]);
   }
 
-  /** `1 Very low/Muito baixa, 2 Low/Baixa, ...` for descriptions and error messages. */
+  /** `1 Very low/Muito baixa, 2 Low/Baixa, ...` for error messages. */
   describe(): string {
     return this.entries.map((e) => `${e.code} ${e.en}/${e.pt}`).join(', ');
+  }
+
+  /** `1 Very low, 2 Low, ...` for schemas, where every tool repeats it (Portuguese labels are accepted too). */
+  describeShort(): string {
+    return this.entries.map((e) => `${e.code} ${e.en}`).join(', ');
   }
 }

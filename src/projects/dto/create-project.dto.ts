@@ -2,6 +2,6 @@ import { TextField } from '../../common/input/fields.js';
 import { ProjectFieldsDto } from './project-fields.dto.js';
 
 export class CreateProjectDto extends ProjectFieldsDto {
-  @TextField({ required: true, maxLength: 255, description: 'Project name.', aliases: ['title', 'titulo', 'nome'] })
+  @TextField({ required: true, maxLength: 255, description: '', aliases: ['title', 'titulo', 'nome'] })
   override name!: string;
 }

@@ -9,49 +9,49 @@ export abstract class ProjectFieldsDto extends WriteCallDto {
   @domainField('project')
   domain!: 'project';
 
-  @TextField({ maxLength: 255, description: 'Project name.', aliases: ['title', 'titulo', 'nome'] })
+  @TextField({ maxLength: 255, description: '', aliases: ['title', 'titulo', 'nome'] })
   name?: string;
 
   @TextField({ maxLength: 255, nullable: true, description: 'Short code, e.g. "ERP-26".' })
   code?: string | null;
 
-  @TextField({ maxLength: 65000, nullable: true, description: 'Description.', aliases: ['description', 'descricao', 'details'] })
+  @TextField({ maxLength: 65000, nullable: true, description: '', aliases: ['description', 'descricao', 'details'] })
   content?: string | null;
 
-  @TextField({ maxLength: 65000, nullable: true, description: 'Internal comment.' })
+  @TextField({ maxLength: 65000, nullable: true, description: '' })
   comment?: string | null;
 
-  @RefField('projectState', { nullable: true, description: 'Project state.', aliases: ['status', 'estado', 'situacao'] })
+  @RefField('projectState', { nullable: true, description: '', aliases: ['status', 'estado', 'situacao'] })
   projectstates_id?: number | null;
 
-  @EnumField(PRIORITY, { description: 'Priority (default 3 Medium).' })
+  @EnumField(PRIORITY, { description: 'Default 3.' })
   priority?: number;
 
-  @RefField('user', { nullable: true, description: 'Manager: login, email, "Firstname Lastname" or id.', aliases: ['manager', 'gestor', 'responsavel', 'owner', 'user'] })
+  @RefField('user', { nullable: true, description: 'Manager.', aliases: ['manager', 'gestor', 'responsavel', 'owner', 'user'] })
   users_id?: number | null;
 
   @RefField('group', { nullable: true, description: 'Manager group.', aliases: ['group', 'team', 'grupo', 'equipe'] })
   groups_id?: number | null;
 
-  @RefField('entity', { description: 'Entity (default: your default entity).', aliases: ['entity', 'entidade'] })
+  @RefField('entity', { description: 'Default: yours.', aliases: ['entity', 'entidade'] })
   entities_id?: number;
 
   @RefField('project', { nullable: true, description: 'Parent project.', aliases: ['parent', 'parent_id', 'projeto_pai'] })
   projects_id?: number | null;
 
-  @DateField({ nullable: true, description: 'Planned start.' })
+  @DateField({ nullable: true, description: '' })
   plan_start_date?: Date | null;
 
-  @DateField({ nullable: true, description: 'Planned end.' })
+  @DateField({ nullable: true, description: '' })
   plan_end_date?: Date | null;
 
-  @DateField({ nullable: true, description: 'Real start.' })
+  @DateField({ nullable: true, description: '' })
   real_start_date?: Date | null;
 
-  @DateField({ nullable: true, description: 'Real end.' })
+  @DateField({ nullable: true, description: '' })
   real_end_date?: Date | null;
 
-  @IntField({ min: 0, max: 100, unit: 'percent (0-100)', description: 'Progress.', aliases: ['progress', 'progresso', 'percent', 'completion'] })
+  @IntField({ min: 0, max: 100, unit: 'percent (0-100)', description: '', aliases: ['progress', 'progresso', 'percent', 'completion'] })
   percent_done?: number;
 
   static crossCheck(value: ProjectFieldsDto): Issue[] {

@@ -6,10 +6,10 @@ export class GetProjectDto extends DomainCallDto {
   @domainField('project')
   domain!: 'project';
 
-  @RefField('project', { required: true, target: true, description: 'Project id or exact name.' })
+  @RefField('project', { required: true, target: true, description: '' })
   id!: number;
 
-  @ChoicesField(PROJECT_FIELD_NAMES, { description: 'Only these fields (id is always included).' })
+  @ChoicesField(PROJECT_FIELD_NAMES, { description: '' })
   fields?: string[];
 }
 
@@ -17,6 +17,6 @@ export class DeleteProjectDto extends WriteCallDto {
   @domainField('project')
   domain!: 'project';
 
-  @RefField('project', { required: true, target: true, description: 'The project to delete: id or exact name.' })
+  @RefField('project', { required: true, target: true, description: '' })
   id!: number;
 }

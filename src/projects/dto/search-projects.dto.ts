@@ -10,48 +10,48 @@ export class SearchProjectsDto extends SearchCallDto {
   @domainField('project')
   domain!: 'project';
 
-  @TextField({ maxLength: 255, description: 'Exact code.' })
+  @TextField({ maxLength: 255, description: '' })
   code?: string;
 
-  @RefField('projectState', { description: 'State.' })
+  @RefField('projectState', { description: '' })
   projectstates_id?: number;
 
-  @EnumField(PRIORITY, { description: 'Priority.' })
+  @EnumField(PRIORITY, { description: '' })
   priority?: number;
 
-  @RefField('user', { description: 'Manager.' })
+  @RefField('user', { description: '' })
   users_id?: number;
 
   @RefField('group', { description: 'Manager group.' })
   groups_id?: number;
 
-  @RefField('entity', { description: 'Entity.' })
+  @RefField('entity', { description: '' })
   entities_id?: number;
 
   @RefField('project', { description: 'Parent project.' })
   projects_id?: number;
 
-  @DateField({ description: 'Planned start on or after.' })
+  @DateField({ description: '' })
   plan_start_date_from?: Date;
 
-  @DateField({ description: 'Planned start on or before.' })
+  @DateField({ description: '' })
   plan_start_date_to?: Date;
 
-  @DateField({ description: 'Planned end on or after.' })
+  @DateField({ description: '' })
   plan_end_date_from?: Date;
 
-  @DateField({ description: 'Planned end on or before.' })
+  @DateField({ description: '' })
   plan_end_date_to?: Date;
 
-  @DateField({ description: 'Last modified on or after.' })
+  @DateField({ description: '' })
   date_mod_from?: Date;
 
-  @DateField({ description: 'Last modified on or before.' })
+  @DateField({ description: '' })
   date_mod_to?: Date;
 
-  @ChoiceField(PROJECT_SORTS, { description: 'Sort field; "-" for descending (default -date_mod).' })
+  @ChoiceField(PROJECT_SORTS, { description: '"-": descending.' })
   sort?: (typeof PROJECT_SORTS)[number];
 
-  @ChoicesField(PROJECT_FIELD_NAMES, { description: 'Only these fields in each item (id is always included).' })
+  @ChoicesField(PROJECT_FIELD_NAMES, { description: '' })
   fields?: string[];
 }

@@ -2,6 +2,6 @@ import { RefField } from '../../common/input/fields.js';
 import { ProjectFieldsDto } from './project-fields.dto.js';
 
 export class UpdateProjectDto extends ProjectFieldsDto {
-  @RefField('project', { required: true, target: true, description: 'The project to change: id or exact name.' })
+  @RefField('project', { required: true, target: true, description: '' })
   id!: number;
 }

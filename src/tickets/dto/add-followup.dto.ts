@@ -5,7 +5,7 @@ export class AddFollowupDto extends WriteCallDto {
   @domainField('ticket')
   domain!: 'ticket';
 
-  @IntField({ required: true, min: 1, description: 'The ticket to add the followup to: its id.' })
+  @IntField({ required: true, min: 1, description: 'Ticket id.' })
   id!: number;
 
   @TextField({ required: true, maxLength: 65000, description: 'Followup text.' })

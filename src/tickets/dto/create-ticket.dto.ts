@@ -3,6 +3,6 @@ import { TICKET_ALIASES } from '../ticket.fields.js';
 import { TicketFieldsDto } from './ticket-fields.dto.js';
 
 export class CreateTicketDto extends TicketFieldsDto {
-  @TextField({ required: true, maxLength: 255, description: 'Title.', aliases: TICKET_ALIASES.name })
+  @TextField({ required: true, maxLength: 255, description: '', aliases: TICKET_ALIASES.name })
   override name!: string;
 }

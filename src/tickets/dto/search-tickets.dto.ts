@@ -11,63 +11,63 @@ export class SearchTicketsDto extends SearchCallDto {
   domain!: 'ticket';
 
   // Tickets keep no normalized title column, so accents count on SQLite; say only what always holds.
-  @TextField({ maxLength: 200, description: 'Free text, matched in title and description (case ignored).' })
+  @TextField({ maxLength: 200, description: 'Text in title or description.' })
   override query?: string;
 
-  @EnumField(TICKET_TYPE, { description: 'Type.' })
+  @EnumField(TICKET_TYPE, { description: '' })
   type?: number;
 
-  @EnumField(TICKET_STATUS, { description: 'Status.', aliases: TICKET_ALIASES.status })
+  @EnumField(TICKET_STATUS, { description: '', aliases: TICKET_ALIASES.status })
   status?: number;
 
-  @EnumField(URGENCY, { description: 'Urgency.' })
+  @EnumField(URGENCY, { description: '' })
   urgency?: number;
 
-  @EnumField(IMPACT, { description: 'Impact.' })
+  @EnumField(IMPACT, { description: '' })
   impact?: number;
 
-  @EnumField(PRIORITY, { description: 'Priority.' })
+  @EnumField(PRIORITY, { description: '' })
   priority?: number;
 
-  @RefField('itilCategory', { description: 'ITIL category.', aliases: TICKET_ALIASES.itilcategories_id })
+  @RefField('itilCategory', { description: '', aliases: TICKET_ALIASES.itilcategories_id })
   itilcategories_id?: number;
 
-  @RefField('location', { description: 'Location.', aliases: TICKET_ALIASES.locations_id })
+  @RefField('location', { description: '', aliases: TICKET_ALIASES.locations_id })
   locations_id?: number;
 
-  @RefField('entity', { description: 'Entity (exactly this one, not its children).', aliases: TICKET_ALIASES.entities_id })
+  @RefField('entity', { description: '', aliases: TICKET_ALIASES.entities_id })
   entities_id?: number;
 
-  @RefField('user', { description: 'Requester.', aliases: TICKET_ALIASES.requester_id })
+  @RefField('user', { description: '', aliases: TICKET_ALIASES.requester_id })
   requester_id?: number;
 
-  @RefField('user', { description: 'Assigned technician.', aliases: TICKET_ALIASES.assignee_id })
+  @RefField('user', { description: '', aliases: TICKET_ALIASES.assignee_id })
   assignee_id?: number;
 
-  @RefField('group', { description: 'Assigned group.', aliases: TICKET_ALIASES.assignee_group_id })
+  @RefField('group', { description: '', aliases: TICKET_ALIASES.assignee_group_id })
   assignee_group_id?: number;
 
-  @DateField({ description: 'Opened on or after.' })
+  @DateField({ description: '' })
   date_from?: Date;
 
-  @DateField({ description: 'Opened on or before.' })
+  @DateField({ description: '' })
   date_to?: Date;
 
-  @DateField({ description: 'Resolution deadline on or after.' })
+  @DateField({ description: '' })
   time_to_resolve_from?: Date;
 
-  @DateField({ description: 'Resolution deadline on or before.' })
+  @DateField({ description: '' })
   time_to_resolve_to?: Date;
 
-  @DateField({ description: 'Last modified on or after.' })
+  @DateField({ description: '' })
   date_mod_from?: Date;
 
-  @DateField({ description: 'Last modified on or before.' })
+  @DateField({ description: '' })
   date_mod_to?: Date;
 
-  @ChoiceField(TICKET_SORTS, { description: 'Sort field; "-" for descending (default -date_mod).' })
+  @ChoiceField(TICKET_SORTS, { description: '"-": descending.' })
   sort?: (typeof TICKET_SORTS)[number];
 
-  @ChoicesField(TICKET_FIELD_NAMES, { description: 'Only these fields in each item (id is always included).' })
+  @ChoicesField(TICKET_FIELD_NAMES, { description: '' })
   fields?: string[];
 }

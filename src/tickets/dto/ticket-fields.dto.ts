@@ -10,49 +10,49 @@ export abstract class TicketFieldsDto extends WriteCallDto {
   @domainField('ticket')
   domain!: 'ticket';
 
-  @TextField({ maxLength: 255, description: 'Title.', aliases: TICKET_ALIASES.name })
+  @TextField({ maxLength: 255, description: '', aliases: TICKET_ALIASES.name })
   name?: string;
 
-  @TextField({ maxLength: 65000, nullable: true, description: 'Description of the problem or request.', aliases: TICKET_ALIASES.content })
+  @TextField({ maxLength: 65000, nullable: true, description: '', aliases: TICKET_ALIASES.content })
   content?: string | null;
 
-  @EnumField(TICKET_TYPE, { description: 'Type (default 1 Incident).' })
+  @EnumField(TICKET_TYPE, { description: 'Default 1.' })
   type?: number;
 
-  @EnumField(TICKET_STATUS, { description: 'Status (on create: 1 New, or 2 Processing (assigned) when an assignee is given).', aliases: TICKET_ALIASES.status })
+  @EnumField(TICKET_STATUS, { description: '', aliases: TICKET_ALIASES.status })
   status?: number;
 
-  @EnumField(URGENCY, { description: 'Urgency, 1-5 (default 3 Medium).' })
+  @EnumField(URGENCY, { description: 'Default 3.' })
   urgency?: number;
 
-  @EnumField(IMPACT, { description: 'Impact, 1-5 (default 3 Medium).' })
+  @EnumField(IMPACT, { description: 'Default 3.' })
   impact?: number;
 
-  @EnumField(PRIORITY, { description: 'Priority, 1-6 (default: derived from urgency x impact; recomputed when they change and priority is not given).' })
+  @EnumField(PRIORITY, { description: 'Default: from urgency x impact.' })
   priority?: number;
 
-  @RefField('itilCategory', { nullable: true, description: 'ITIL category.', aliases: TICKET_ALIASES.itilcategories_id })
+  @RefField('itilCategory', { nullable: true, description: '', aliases: TICKET_ALIASES.itilcategories_id })
   itilcategories_id?: number | null;
 
-  @RefField('location', { nullable: true, description: 'Location (full path like "Sede > Andar 2", or name).', aliases: TICKET_ALIASES.locations_id })
+  @RefField('location', { nullable: true, description: '', aliases: TICKET_ALIASES.locations_id })
   locations_id?: number | null;
 
-  @RefField('entity', { description: 'Entity (default: your default entity).', aliases: TICKET_ALIASES.entities_id })
+  @RefField('entity', { description: 'Default: yours.', aliases: TICKET_ALIASES.entities_id })
   entities_id?: number;
 
-  @RefField('user', { description: 'Requester: login, email, "Firstname Lastname" or id (default: you).', aliases: TICKET_ALIASES.requester_id })
+  @RefField('user', { description: 'Login, email or full name; default you.', aliases: TICKET_ALIASES.requester_id })
   requester_id?: number;
 
-  @RefField('user', { nullable: true, description: 'Assigned technician (null removes the assignee).', aliases: TICKET_ALIASES.assignee_id })
+  @RefField('user', { nullable: true, description: 'Technician.', aliases: TICKET_ALIASES.assignee_id })
   assignee_id?: number | null;
 
-  @RefField('group', { nullable: true, description: 'Assigned group (null removes the group).', aliases: TICKET_ALIASES.assignee_group_id })
+  @RefField('group', { nullable: true, description: '', aliases: TICKET_ALIASES.assignee_group_id })
   assignee_group_id?: number | null;
 
-  @DateField({ description: 'Opening date (default: now).', aliases: TICKET_ALIASES.date })
+  @DateField({ description: 'Opened (default now).', aliases: TICKET_ALIASES.date })
   date?: Date;
 
-  @DateField({ nullable: true, description: 'Resolution deadline; not before the opening date.', aliases: TICKET_ALIASES.time_to_resolve })
+  @DateField({ nullable: true, description: 'Deadline.', aliases: TICKET_ALIASES.time_to_resolve })
   time_to_resolve?: Date | null;
 
   static crossCheck(value: TicketFieldsDto): Issue[] {

@@ -9,33 +9,33 @@ export class SearchUsersDto extends SearchCallDto {
   @domainField('user')
   domain!: 'user';
 
-  @TextField({ maxLength: 255, description: 'Exact login (case ignored).' })
+  @TextField({ maxLength: 255, description: 'Login.' })
   name?: string;
 
-  @TextField({ maxLength: 255, description: 'Exact email address (case ignored).' })
+  @TextField({ maxLength: 255, description: '' })
   email?: string;
 
-  @BoolField({ description: 'true: active users, false: deactivated ones (default: active only).' })
+  @BoolField({ description: 'Default: active only.' })
   is_active?: boolean;
 
-  @RefField('profile', { description: 'Users with this profile in any of their assignments.' })
+  @RefField('profile', { description: '' })
   profiles_id?: number;
 
-  @RefField('entity', { description: 'Users with an assignment on this entity (with profiles_id: the same assignment).' })
+  @RefField('entity', { description: '' })
   entities_id?: number;
 
-  @RefField('group', { description: 'Members of this group.' })
+  @RefField('group', { description: '' })
   groups_id?: number;
 
-  @DateField({ description: 'Last modified on or after.' })
+  @DateField({ description: '' })
   date_mod_from?: Date;
 
-  @DateField({ description: 'Last modified on or before.' })
+  @DateField({ description: '' })
   date_mod_to?: Date;
 
-  @ChoiceField(USER_SORTS, { description: 'Sort field; "-" for descending (default name).' })
+  @ChoiceField(USER_SORTS, { description: '"-": descending.' })
   sort?: (typeof USER_SORTS)[number];
 
-  @ChoicesField(USER_FIELD_NAMES, { description: 'Only these fields in each item (id is always included).' })
+  @ChoicesField(USER_FIELD_NAMES, { description: '' })
   fields?: string[];
 }

@@ -2,6 +2,6 @@ import { RefField } from '../../common/input/fields.js';
 import { UserFieldsDto } from './user-fields.dto.js';
 
 export class UpdateUserDto extends UserFieldsDto {
-  @RefField('user', { required: true, target: true, description: 'The user to change: id, login, email or "Firstname Lastname".' })
+  @RefField('user', { required: true, target: true, description: 'Id, login, email or "Firstname Lastname".' })
   id!: number;
 }

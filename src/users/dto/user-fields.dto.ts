@@ -11,28 +11,28 @@ export abstract class UserFieldsDto extends WriteCallDto {
   @domainField('user')
   domain!: 'user';
 
-  @TextField({ maxLength: 255, description: 'Login, unique (case ignored), e.g. "ana.lima".', aliases: ['login', 'username', 'user_name'] })
+  @TextField({ maxLength: 255, description: 'Login, unique.', aliases: ['login', 'username', 'user_name'] })
   name?: string;
 
-  @TextField({ maxLength: 255, nullable: true, description: 'Last name.', aliases: ['lastname', 'last_name', 'surname', 'sobrenome'] })
+  @TextField({ maxLength: 255, nullable: true, description: '', aliases: ['lastname', 'last_name', 'surname', 'sobrenome'] })
   realname?: string | null;
 
-  @TextField({ maxLength: 255, nullable: true, description: 'First name.', aliases: ['first_name', 'given_name', 'nome'] })
+  @TextField({ maxLength: 255, nullable: true, description: '', aliases: ['first_name', 'given_name', 'nome'] })
   firstname?: string | null;
 
-  @TextField({ maxLength: 255, email: true, nullable: true, description: 'Email address.', aliases: ['mail', 'e_mail'] })
+  @TextField({ maxLength: 255, email: true, nullable: true, description: '', aliases: ['mail', 'e_mail'] })
   email?: string | null;
 
-  @TextField({ maxLength: 255, nullable: true, description: 'Phone number, free text.', aliases: ['telephone', 'telefone', 'mobile'] })
+  @TextField({ maxLength: 255, nullable: true, description: '', aliases: ['telephone', 'telefone', 'mobile'] })
   phone?: string | null;
 
-  @RefField('profile', { description: 'Profile of the default assignment (default "Self-Service" on create).', aliases: ['profile', 'role', 'perfil'] })
+  @RefField('profile', { description: 'Default Self-Service.', aliases: ['profile', 'role', 'perfil'] })
   profiles_id?: number;
 
-  @RefField('entity', { description: 'Entity of the default assignment (default: your default entity on create).', aliases: ['entity', 'entidade'] })
+  @RefField('entity', { description: 'Default: yours.', aliases: ['entity', 'entidade'] })
   entities_id?: number;
 
-  @RefField('group', { description: 'A group to add the user to (existing memberships are kept).', aliases: ['group', 'team', 'grupo', 'equipe'] })
+  @RefField('group', { description: 'Group to join.', aliases: ['group', 'team', 'grupo', 'equipe'] })
   groups_id?: number;
 
   /**
@@ -40,13 +40,13 @@ export abstract class UserFieldsDto extends WriteCallDto {
    * `timezone` argument is replaced by this stored field. Null (clearing it) arrives at runtime
    * although the inherited type cannot say so.
    */
-  @TextField({ maxLength: 64, nullable: true, description: 'The user\'s IANA time zone, e.g. "America/Sao_Paulo".', aliases: ['tz', 'time_zone', 'fuso_horario'] })
+  @TextField({ maxLength: 64, nullable: true, description: 'IANA zone.', aliases: ['tz', 'time_zone', 'fuso_horario'] })
   override timezone?: string;
 
-  @TextField({ maxLength: 10, nullable: true, description: 'Language code, e.g. "pt_BR" or "en_GB".', aliases: ['locale', 'lang', 'idioma'] })
+  @TextField({ maxLength: 10, nullable: true, description: 'E.g. pt_BR.', aliases: ['locale', 'lang', 'idioma'] })
   language?: string | null;
 
-  @BoolField({ description: 'false blocks sign-in and hides the user from default searches (user_deactivate does the same).', aliases: ['active', 'enabled', 'ativo'] })
+  @BoolField({ description: '', aliases: ['active', 'enabled', 'ativo'] })
   is_active?: boolean;
 
   static crossCheck(value: UserFieldsDto): Issue[] {

@@ -11,10 +11,10 @@ export class GetUserDto extends DomainCallDto {
   @domainField('user')
   domain!: 'user';
 
-  @RefField('user', { required: true, target: true, description: 'User id, login, email or "Firstname Lastname".' })
+  @RefField('user', { required: true, target: true, description: 'Id, login, email or "Firstname Lastname".' })
   id!: number;
 
-  @ChoicesField(USER_FIELD_NAMES, { description: 'Only these fields (id is always included).' })
+  @ChoicesField(USER_FIELD_NAMES, { description: '' })
   fields?: string[];
 }
 
@@ -22,6 +22,6 @@ export class DeactivateUserDto extends WriteCallDto {
   @domainField('user')
   domain!: 'user';
 
-  @RefField('user', { required: true, target: true, description: 'The user to deactivate: id, login, email or "Firstname Lastname".' })
+  @RefField('user', { required: true, target: true, description: 'Id, login, email or "Firstname Lastname".' })
   id!: number;
 }
