@@ -1,6 +1,15 @@
 import request from 'supertest';
+import { DataSource } from 'typeorm';
 import { DATABASES } from './support/databases.js';
 import { startStack, type TestStack } from './support/test-app.js';
+
+interface ProjectView {
+  id: number;
+  name: string;
+  projectstates_id: { id: number; name: string } | null;
+  users_id: { id: number; name: string } | null;
+  percent_done: number;
+}
 
 describe.each(DATABASES)('projects REST on %s', (kind) => {
   let stack: TestStack;
@@ -12,17 +21,137 @@ describe.each(DATABASES)('projects REST on %s', (kind) => {
   });
   afterAll(async () => stack?.close());
 
-  it('refuses a request without a token', async () => {
+  it('refuses a request without a token, or with a wrong one', async () => {
     const res = await request(stack.http).get('/api/projects');
     expect(res.status).toBe(401);
     expect(res.headers['www-authenticate']).toMatch(/Bearer/);
     expect(res.body.error.code).toBe('UNAUTHENTICATED');
+    expect((await request(stack.http).get('/api/projects').set('Authorization', 'Bearer idt_nope')).status).toBe(401);
   });
 
-  it('lists the demo projects', async () => {
+  it('lists the demo projects, with references as {id, name}', async () => {
     const res = await request(stack.http).get('/api/projects').set(auth);
     expect(res.status).toBe(200);
-    expect(res.body.status).toBe('success');
-    expect(res.body.data.items.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['Migração ERP', 'Portal do cliente']));
+    expect(res.body).toMatchObject({ status: 'success', domain: 'project', tool: 'project_search' });
+    const items = res.body.data.items as ProjectView[];
+    expect(items.map((p) => p.name)).toEqual(expect.arrayContaining(['Migração ERP', 'Portal do cliente', 'Renovação do parque de impressoras']));
+    expect(items.find((p) => p.name === 'Migração ERP')?.projectstates_id).toEqual({ id: 2, name: 'Processing' });
+  });
+
+  it('creates, reads, updates, searches and deletes a project', async () => {
+    const created = await request(stack.http)
+      .post('/api/projects')
+      .set(auth)
+      .send({ name: 'Intranet nova', code: 'INT-1', projectstates_id: 'New', users_id: 'tech', plan_start_date: '2026-07-01', percent_done: 5 });
+    expect(created.status).toBe(201);
+    const id = created.body.id as number;
+    expect(created.body.applied).toMatchObject({ name: 'Intranet nova', projectstates_id: 1, percent_done: 5 });
+
+    const got = await request(stack.http).get(`/api/projects/${id}`).set(auth);
+    expect(got.status).toBe(200);
+    expect(got.body.data).toMatchObject({ id, name: 'Intranet nova', code: 'INT-1', users_id: { name: 'tech' } });
+
+    const byName = await request(stack.http).get(`/api/projects/${encodeURIComponent('intranet NOVA')}`).set(auth);
+    expect(byName.body.data.id).toBe(id);
+
+    const updated = await request(stack.http).patch(`/api/projects/${id}`).set(auth).send({ projectstates_id: 'Processing', percent_done: 50, code: null });
+    expect(updated.status).toBe(200);
+    expect(updated.body.applied).toEqual({ projectstates_id: 2, percent_done: 50, code: null });
+    expect(updated.body.data).toMatchObject({ percent_done: 50, code: null, projectstates_id: { name: 'Processing' } });
+
+    const found = await request(stack.http).get('/api/projects').query({ query: 'intranet', projectstates_id: 'processing', fields: 'name,percent_done' }).set(auth);
+    expect(found.body.data.total).toBe(1);
+    expect(found.body.data.items[0]).toEqual({ id, name: 'Intranet nova', percent_done: 50 });
+
+    const deleted = await request(stack.http).delete(`/api/projects/${id}`).set(auth);
+    expect(deleted.status).toBe(200);
+    expect((await request(stack.http).get(`/api/projects/${id}`).set(auth)).status).toBe(404);
+    const gone = await request(stack.http).get('/api/projects').query({ query: 'intranet' }).set(auth);
+    expect(gone.body.data.total).toBe(0);
+  });
+
+  it('pages with cursors through every row exactly once, in order', async () => {
+    for (let i = 0; i < 12; i++) {
+      const res = await request(stack.http).post('/api/projects').set(auth).send({ name: `Paginado ${String(i).padStart(2, '0')}`, priority: (i % 5) + 1 });
+      expect(res.status).toBe(201);
+    }
+    for (const sort of ['name', '-priority', '-date_mod', 'id']) {
+      const seen: number[] = [];
+      let cursor: string | undefined;
+      let pages = 0;
+      do {
+        const res = await request(stack.http).post('/api/projects/search').set(auth).send({ query: 'paginado', sort, limit: 5, ...(cursor ? { cursor } : {}) });
+        expect(res.status).toBe(200);
+        expect(res.body.data.total).toBe(12);
+        seen.push(...(res.body.data.items as ProjectView[]).map((p) => p.id));
+        cursor = res.body.data.next_cursor ?? undefined;
+        pages++;
+      } while (cursor && pages < 10);
+      expect(pages).toBe(3);
+      expect(seen).toHaveLength(12);
+      expect(new Set(seen).size).toBe(12);
+    }
+    const bad = await request(stack.http).post('/api/projects/search').set(auth).send({ query: 'outra coisa', cursor: 'WyJuYW1lIiwiYSIsMSwieCJd' });
+    expect(bad.status).toBe(422);
+    expect(bad.body.error.issues[0].field).toBe('cursor');
+  });
+
+  it('answers 422 listing every bad field, and writes nothing', async () => {
+    const count = async () => Number((await stack.app.get(DataSource).query('SELECT COUNT(*) AS n FROM glpi_projects'))[0].n);
+    const before = await count();
+    const res = await request(stack.http)
+      .post('/api/projects')
+      .set(auth)
+      .send({ projectstates_id: 'Inexistente', percent_done: 'muito', plan_end_date: '31/12/2026', priority: 9, users_id: 'ninguem', colour: 'blue' });
+    expect(res.status).toBe(422);
+    expect(res.body.status).toBe('error');
+    expect(res.body.error.code).toBe('VALIDATION_FAILED');
+    const fields = (res.body.error.issues as Array<{ field: string }>).map((i) => i.field).sort();
+    expect(fields).toEqual(['colour', 'name', 'percent_done', 'plan_end_date', 'priority', 'projectstates_id', 'users_id']);
+    expect(await count()).toBe(before);
+  });
+
+  it('answers 404 with the envelope for an unknown id, and for an unknown route', async () => {
+    const res = await request(stack.http).get('/api/projects/999999').set(auth);
+    expect(res.status).toBe(404);
+    expect(res.body).toMatchObject({ status: 'error', tool: 'project_get', error: { code: 'NOT_FOUND' } });
+    const patch = await request(stack.http).patch('/api/projects/999999').set(auth).send({ percent_done: 1 });
+    expect(patch.status).toBe(404);
+    const route = await request(stack.http).get('/api/nothing-here').set(auth);
+    expect(route.status).toBe(404);
+    expect(route.body.error.code).toBe('NOT_FOUND');
+  });
+
+  it('never shows a stack, SQL or a path, even for garbage bodies', async () => {
+    const garbage = await request(stack.http).post('/api/projects').set(auth).set('Content-Type', 'application/json').send('{"name": ');
+    expect(garbage.status).toBe(422);
+    expect(garbage.body.error.code).toBe('VALIDATION_FAILED');
+    const big = await request(stack.http).post('/api/projects').set(auth).send({ name: 'x'.repeat(2_000_000) });
+    expect(big.status).toBe(422);
+    for (const body of [garbage.text, big.text]) expect(body).not.toMatch(/at .*\.(js|ts):\d+|SELECT |INSERT |\/work\/|node_modules/);
+  });
+
+  it('serves OpenAPI and health checks without a token', async () => {
+    expect((await request(stack.http).get('/health')).body).toEqual({ status: 'ok' });
+    expect((await request(stack.http).get('/ready')).status).toBe(200);
+    const docs = await request(stack.http).get('/api/docs-json');
+    expect(docs.status).toBe(200);
+    expect(Object.keys(docs.body.paths)).toEqual(expect.arrayContaining(['/api/projects', '/api/tickets', '/api/users', '/api/admin/audit']));
+  });
+});
+
+describe.each(DATABASES)('readiness on %s', (kind) => {
+  it('goes 503 when the database is unreachable', async () => {
+    const stack = await startStack(kind);
+    try {
+      expect((await request(stack.http).get('/ready')).status).toBe(200);
+      await stack.app.get(DataSource).destroy();
+      const res = await request(stack.http).get('/ready');
+      expect(res.status).toBe(503);
+      expect(res.headers['retry-after']).toBeDefined();
+      expect((await request(stack.http).get('/health')).status).toBe(200);
+    } finally {
+      await stack.close();
+    }
   });
 });
