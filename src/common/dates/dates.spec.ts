@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { formatDate, isValidTimeZone, offsetMinutes, parseDate } from './dates.js';
+import { formatDate, isValidTimeZone, offsetMinutes, parseDate, suggestDate, suggestTimeZone } from './dates.js';
 
 const ZONES = ['UTC', 'America/Sao_Paulo', 'Europe/Lisbon', 'Asia/Kolkata', 'America/New_York', 'Australia/Adelaide'];
 
@@ -23,7 +23,7 @@ describe('dates', () => {
   });
 
   it('refuses impossible dates and unknown formats with a reason', () => {
-    for (const input of ['2026-02-30', '2026-13-01', '2026-06-01 24:00:00', '01/06/2026', 'tomorrow', '2026-6-1', '', '2026-06-01T09:00:00+15:00']) {
+    for (const input of ['2026-02-30', '2026-13-01', '2026-06-01 24:00:00', '2026-06-01 123:00', '01/06/2026', 'tomorrow', '2026-6-1', '', '2026-06-01T09:00:00+15:00']) {
       const parsed = parseDate(input, 'UTC');
       expect(parsed.ok).toBe(false);
     }
@@ -89,5 +89,43 @@ describe('dates', () => {
 
   it('never throws on arbitrary input', () => {
     fc.assert(fc.property(fc.anything(), fc.constantFrom(...ZONES), (value, zone) => typeof parseDate(value, zone).ok === 'boolean'));
+  });
+});
+
+describe('date suggestions', () => {
+  it('suggests the accepted spelling of dates that can only mean one day', () => {
+    expect(suggestDate('25/12/2026')).toBe('2026-12-25');
+    expect(suggestDate('June 1st 2026')).toBe('2026-06-01');
+    expect(suggestDate('1 de junho de 2026')).toBe('2026-06-01');
+    expect(suggestDate('2026/06/01 9:30')).toBe('2026-06-01 09:30:00');
+    expect(suggestDate('Dec 5, 2026 14:00')).toBe('2026-12-05 14:00:00');
+  });
+
+  it('suggests nothing for ambiguous or impossible dates', () => {
+    expect(suggestDate('01/06/2026')).toBeUndefined();
+    expect(suggestDate('31/02/2026')).toBeUndefined();
+    expect(suggestDate('tomorrow')).toBeUndefined();
+    expect(suggestDate(42)).toBeUndefined();
+  });
+
+  it('accepts a one-digit hour', () => {
+    const parsed = parseDate('2026-06-01 9:30', 'UTC');
+    expect(parsed.ok && parsed.value.toISOString()).toBe('2026-06-01T09:30:00.000Z');
+  });
+
+  it('never throws on arbitrary text (property)', () => {
+    fc.assert(fc.property(fc.string({ maxLength: 70 }), (text) => {
+      const suggestion = suggestDate(text);
+      return suggestion === undefined || parseDate(suggestion, 'UTC').ok;
+    }));
+  });
+});
+
+describe('time zone suggestions', () => {
+  it('fixes spacing, case and bare city names', () => {
+    expect(suggestTimeZone('America/Sao Paulo')).toBe('America/Sao_Paulo');
+    expect(suggestTimeZone('america/sao_paulo')).toBe('America/Sao_Paulo');
+    expect(suggestTimeZone('Sao Paulo')).toBe('America/Sao_Paulo');
+    expect(suggestTimeZone('Atlantis')).toBeUndefined();
   });
 });

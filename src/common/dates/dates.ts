@@ -7,7 +7,7 @@ export const DATE_FORMATS_EXPECTED =
   'YYYY-MM-DD, YYYY-MM-DD HH:MM:SS, or ISO-8601 with offset (2026-06-01T09:00:00-03:00)';
 
 const PATTERN =
-  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{1,2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
@@ -37,6 +37,22 @@ export function isValidTimeZone(timeZone: unknown): timeZone is string {
   } catch {
     return false;
   }
+}
+
+let zones: string[] | undefined;
+
+/**
+ * The IANA zone a near miss most likely meant: "america/sao paulo" -> "America/Sao_Paulo",
+ * "Sao Paulo" -> "America/Sao_Paulo". Undefined when nothing matches clearly.
+ */
+export function suggestTimeZone(input: unknown): string | undefined {
+  if (typeof input !== 'string' || input.length > 64) return undefined;
+  zones ??= Intl.supportedValuesOf('timeZone');
+  const key = input.trim().replace(/\s+/g, '_').toLowerCase();
+  const exact = zones.find((z) => z.toLowerCase() === key);
+  if (exact) return exact;
+  const byCity = zones.filter((z) => z.toLowerCase().split('/').pop() === key);
+  return byCity.length === 1 ? byCity[0] : undefined;
 }
 
 /** Offset of `timeZone` from UTC at `instant`, in minutes (east positive). */
@@ -111,4 +127,44 @@ export function formatDate(instant: Date | null | undefined, timeZone: string): 
     `T${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}:${pad(local.getUTCSeconds())}` +
     `${sign}${pad(Math.trunc(Math.abs(offset) / 60))}:${pad(Math.abs(offset) % 60)}`
   );
+}
+
+const MONTHS: Record<string, number> = {
+  jan: 1, january: 1, janeiro: 1, fev: 2, feb: 2, february: 2, fevereiro: 2, mar: 3, march: 3, marco: 3,
+  apr: 4, april: 4, abr: 4, abril: 4, may: 5, mai: 5, maio: 5, jun: 6, june: 6, junho: 6, jul: 7, july: 7, julho: 7,
+  aug: 8, august: 8, ago: 8, agosto: 8, sep: 9, sept: 9, september: 9, set: 9, setembro: 9, oct: 10, october: 10,
+  out: 10, outubro: 10, nov: 11, november: 11, novembro: 11, dec: 12, december: 12, dez: 12, dezembro: 12,
+};
+
+/**
+ * The accepted spelling of a date written another way, when it can only mean one day:
+ * "25/12/2026" -> "2026-12-25", "June 1st 2026" / "1 de junho de 2026" -> "2026-06-01",
+ * "2026/06/01 9:30" -> "2026-06-01 09:30:00". "01/06/2026" (1 June or January 6?) gets none.
+ * Only ever a suggestion: the call is still refused, so the caller confirms what it meant.
+ */
+export function suggestDate(input: unknown): string | undefined {
+  if (typeof input !== 'string' || input.length > 60) return undefined;
+  const text = input.trim().toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+  const pad = (n: number): string => String(n).padStart(2, '0');
+  const time = /(\d{1,2}):(\d{2})(?::(\d{2}))?\s*$/.exec(text);
+  const clock = time ? ` ${pad(Number(time[1]))}:${time[2]}:${time[3] ?? '00'}` : '';
+  const body = time ? text.slice(0, time.index).trim().replace(/[,t]$/, '').trim() : text;
+  let y: number | undefined;
+  let m: number | undefined;
+  let d: number | undefined;
+  let match: RegExpExecArray | null;
+  if ((match = /^(\d{4})[/.-](\d{1,2})[/.-](\d{1,2})$/.exec(body))) [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  else if ((match = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(body))) {
+    const [a, b] = [Number(match[1]), Number(match[2])];
+    if (a > 12 && b <= 12) [y, m, d] = [Number(match[3]), b, a];
+    else if (b > 12 && a <= 12) [y, m, d] = [Number(match[3]), a, b];
+    else if (a === b) [y, m, d] = [Number(match[3]), a, a];
+  } else if ((match = /^([a-z]+)\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})$/.exec(body)) && MONTHS[match[1]]) {
+    [y, m, d] = [Number(match[3]), MONTHS[match[1]], Number(match[2])];
+  } else if ((match = /^(\d{1,2})(?:st|nd|rd|th|o|º)?\s+(?:de\s+)?([a-z]+)\.?,?\s+(?:de\s+)?(\d{4})$/.exec(body)) && MONTHS[match[2]]) {
+    [y, m, d] = [Number(match[3]), MONTHS[match[2]], Number(match[1])];
+  }
+  if (y === undefined || m === undefined || d === undefined) return undefined;
+  const candidate = `${y}-${pad(m)}-${pad(d)}${clock}`;
+  return parseDate(candidate, 'UTC').ok ? candidate : undefined;
 }

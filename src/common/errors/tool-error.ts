@@ -45,10 +45,11 @@ export class ToolError extends Error {
     return new ToolError('NOT_FOUND', `${what} ${JSON.stringify(id)} not found.`);
   }
 
-  static validation(tool: string | undefined, issues: Issue[]): ToolError {
+  static validation(tool: string | undefined, issues: Issue[], nextCall?: NextCall): ToolError {
     const n = issues.length;
     const again = tool ? ` and call ${tool} again` : ' and send the request again';
-    const message = `${n} problem${n === 1 ? '' : 's'} in the input. Fix ${n === 1 ? 'it' : 'all of them'}${again}.`;
-    return new ToolError('VALIDATION_FAILED', message, { issues });
+    const first = nextCall ? ` Call ${nextCall.tool} first.` : '';
+    const message = `${n} problem${n === 1 ? '' : 's'} in the input. Fix ${n === 1 ? 'it' : 'all of them'}${again}.${first}`;
+    return new ToolError('VALIDATION_FAILED', message, { issues, nextCall });
   }
 }

@@ -161,6 +161,37 @@ describe('InputParser', () => {
     expect(inputJsonSchema(SampleDto, 'rest').properties).not.toHaveProperty('session_id');
   });
 
+  it('reads "x desc" as the descending sort', async () => {
+    const result = await parser.parse(SampleDto, { ...base, sort: 'name DESC' }, options);
+    expect(result.ok && result.value.sort).toBe('-name');
+  });
+
+  it('checks a value sent under a wrong name as if sent under the suggested one, in the same pass', async () => {
+    const issues = await issuesOf({ ...base, state: 'AbacaxiDoido' });
+    expect(issues.map((i) => [i.field, i.code])).toEqual([
+      ['projectstates_id', 'REFERENCE_NOT_FOUND'],
+      ['state', 'UNKNOWN_FIELD'],
+    ]);
+    const renamedOnly = await issuesOf({ domain: 'project', session_id: 'ses_x', title: 'ok' });
+    expect(renamedOnly).toMatchObject([{ field: 'title', code: 'UNKNOWN_FIELD', did_you_mean: 'name' }]);
+  });
+
+  it('suggests fields by their common other names', async () => {
+    const issues = await issuesOf({ ...base, status: 'New', progress: 3 });
+    expect(issues.map((i) => [i.field, i.did_you_mean])).toEqual([
+      ['status', 'projectstates_id'],
+      ['progress', 'percent_done'],
+    ]);
+  });
+
+  it('suggests the accepted spelling of a date and of a zone', async () => {
+    const issues = await issuesOf({ ...base, plan_start_date: '25/12/2026', timezone: 'America/Sao Paulo' });
+    expect(issues.map((i) => [i.field, i.did_you_mean])).toEqual([
+      ['plan_start_date', '2026-12-25'],
+      ['timezone', 'America/Sao_Paulo'],
+    ]);
+  });
+
   it('never throws and always answers ok or issues, whatever the input (property)', async () => {
     await fc.assert(
       fc.asyncProperty(fc.dictionary(fc.constantFrom('name', 'email', 'percent_done', 'urgency', 'plan_start_date', 'projectstates_id', 'fields', '__proto__', 'x'), fc.anything()), async (args) => {

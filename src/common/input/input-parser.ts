@@ -1,13 +1,14 @@
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import type { EntityScope } from '../../auth/principal.js';
-import { DATE_FORMATS_EXPECTED, isValidTimeZone, parseDate } from '../dates/dates.js';
+import { DATE_FORMATS_EXPECTED, isValidTimeZone, parseDate, suggestDate, suggestTimeZone } from '../dates/dates.js';
 import type { ResolvedReference } from '../envelope/envelope.js';
 import type { Issue } from '../errors/issue.js';
 import { matchKey } from '../text/normalize.js';
 import { closest, rankClosest } from '../text/suggest.js';
 import { fieldsOf, type FieldSpec } from './field-spec.js';
 import { textOf, truncate } from './echo.js';
+import { FIELD_ALIASES } from './field-aliases.js';
 import { attachMeta } from './input-meta.js';
 import { expectedOf, issueFromValidation } from './issue-messages.js';
 
@@ -55,6 +56,7 @@ export class InputParser {
     const byName = new Map(specs.map((s) => [s.name, s]));
     const issues: Issue[] = [];
     const provided = new Set<string>();
+    const renamed = new Map<string, unknown>();
 
     for (const key of Object.keys(input)) {
       if (byName.has(key)) {
@@ -62,6 +64,7 @@ export class InputParser {
         continue;
       }
       const suggestion = this.suggestField(key, specs);
+      if (suggestion && !(suggestion in input) && !renamed.has(suggestion)) renamed.set(suggestion, input[key]);
       issues.push({
         field: key,
         code: 'UNKNOWN_FIELD',
@@ -74,6 +77,9 @@ export class InputParser {
     const values = new Map<string, unknown>();
     for (const spec of specs) {
       let value = input[spec.name];
+      // A value sent under a wrong name is checked under the name we suggest, in this same pass,
+      // so the retry with the right name does not meet a second problem with the value.
+      if (value === undefined) value = renamed.get(spec.name);
       if (options.mode === 'query') value = coerceQueryValue(spec, value);
       values.set(spec.name, value);
     }
@@ -152,9 +158,9 @@ export class InputParser {
   /** The closest field name to an unknown key, also matching each field's aliases (manager -> users_id). */
   private suggestField(key: string, specs: FieldSpec[]): string | undefined {
     const owner = new Map<string, string>();
+    for (const spec of specs) owner.set(spec.name, spec.name);
     for (const spec of specs) {
-      owner.set(spec.name, spec.name);
-      for (const alias of spec.aliases ?? []) if (!owner.has(alias)) owner.set(alias, spec.name);
+      for (const alias of [...(spec.aliases ?? []), ...(FIELD_ALIASES[spec.name] ?? [])]) if (!owner.has(alias)) owner.set(alias, spec.name);
     }
     const hit = closest(key, owner.keys());
     return hit === undefined ? undefined : owner.get(hit);
@@ -165,12 +171,14 @@ export class InputParser {
     const given = spec ? values.get(spec.name) : undefined;
     if (given === undefined || given === null) return options.fallbackTimezone;
     if (isValidTimeZone(given)) return given;
+    const suggestion = suggestTimeZone(given);
     issues.push({
       field: spec!.name,
       code: 'INVALID_VALUE',
       received: truncate(given),
-      message: `${spec!.name} '${textOf(truncate(given))}' is not an IANA time zone. Use e.g. America/Sao_Paulo, Europe/Lisbon or UTC.`,
+      message: `${spec!.name} '${textOf(truncate(given))}' is not an IANA time zone.${suggestion ? ` Did you mean '${suggestion}'?` : ' Use e.g. America/Sao_Paulo, Europe/Lisbon or UTC.'}`,
       expected: expectedOf(spec!),
+      ...(suggestion ? { did_you_mean: suggestion } : {}),
     });
     return options.fallbackTimezone;
   }
@@ -220,18 +228,21 @@ export class InputParser {
       out.set(spec.name, parsed.value);
       return;
     }
+    const suggestion = suggestDate(value);
     issues.push({
       field: spec.name,
       code: 'INVALID_DATE',
       received: truncate(value),
-      message: `${spec.name} '${textOf(truncate(value))}' is not a valid date (${parsed.reason}). Use ${DATE_FORMATS_EXPECTED}.`,
+      message: `${spec.name} '${textOf(truncate(value))}' is not a valid date (${parsed.reason}).${suggestion ? ` Did you mean '${suggestion}'?` : ''} Use ${DATE_FORMATS_EXPECTED}.`,
       expected: DATE_FORMATS_EXPECTED,
+      ...(suggestion ? { did_you_mean: suggestion } : {}),
     });
   }
 
   private parseChoice(spec: FieldSpec, value: unknown, out: Map<string, unknown>, issues: Issue[]): void {
     const values = spec.values!;
-    const hit = typeof value === 'string' ? values.find((v) => matchKey(v) === matchKey(value)) : undefined;
+    const wanted = typeof value === 'string' ? directionWords(value) : value;
+    const hit = typeof wanted === 'string' ? values.find((v) => matchKey(v) === matchKey(wanted)) : undefined;
     if (hit !== undefined) {
       out.set(spec.name, hit);
       return;
@@ -281,6 +292,14 @@ export class InputParser {
     }
     out.set(spec.name, [...new Set(accepted)]);
   }
+}
+
+/** "priority desc", "date descending", "name asc" -> "-priority", "-date", "name" (sort choices). */
+function directionWords(value: string): string {
+  const match = /^\s*(-?)([\w.]+)\s+(asc|ascending|desc|descending|crescente|decrescente)\s*$/i.exec(value);
+  if (!match) return value;
+  const descending = /^(desc|descending|decrescente)$/i.test(match[3]);
+  return `${descending ? '-' : ''}${match[2]}`;
 }
 
 function isIdLike(value: unknown): boolean {

@@ -4,6 +4,7 @@ import type { EntityScope } from '../../auth/principal.js';
 import type { Candidate, Issue } from '../errors/issue.js';
 import { matchKey } from '../text/normalize.js';
 import { rankClosest } from '../text/suggest.js';
+import { translatedName } from './name-translations.js';
 import { referenceKind, type ReferenceKind } from './reference-kinds.js';
 import { applyEntityScope } from './reference-scope.js';
 
@@ -115,7 +116,10 @@ export class ReferenceResolver {
   private async notFound(kind: ReferenceKind, field: string, input: unknown, scope: EntityScope | undefined, what: string): Promise<Resolution> {
     const available = await this.sampleNames(kind.kind, scope);
     const near = typeof input === 'string' ? await this.nearNames(kind, input, scope) : [];
-    const didYouMean = typeof input === 'string' ? rankClosest(input, new Set([...near, ...available]), 1)[0] : undefined;
+    const known = new Set([...near, ...available]);
+    const translated = typeof input === 'string' ? translatedName(input) : undefined;
+    const didYouMean =
+      typeof input !== 'string' ? undefined : translated && known.has(translated) ? translated : rankClosest(input, known, 1)[0];
     const more = available.length >= MAX_AVAILABLE ? ', ...' : '';
     const hint = didYouMean ? ` Did you mean '${didYouMean}'?` : '';
     return {

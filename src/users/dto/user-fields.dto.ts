@@ -1,10 +1,17 @@
 import { WriteCallDto, domainField } from '../../common/dto/call-args.dto.js';
-import { isValidTimeZone } from '../../common/dates/dates.js';
+import { isValidTimeZone, suggestTimeZone } from '../../common/dates/dates.js';
 import type { Issue } from '../../common/errors/issue.js';
 import { BoolField, RefField, TextField } from '../../common/input/fields.js';
 
 /** GLPI language codes: `pt_BR`, `en_GB`, `es_419`. */
 const LANGUAGE = /^[a-z]{2,3}(_[A-Za-z0-9]{2,4})?$/;
+
+/** pt-br, PT_br, pt_BR -> pt_BR; en -> en. Anything else is left as given (and checked). */
+function canonicalLanguage(value: string): string {
+  const match = /^\s*([a-z]{2,3})(?:[-_]([a-z]{2}))?\s*$/i.exec(value);
+  if (!match) return value;
+  return match[2] ? `${match[1].toLowerCase()}_${match[2].toUpperCase()}` : match[1].toLowerCase();
+}
 
 /** The writable user fields, shared by create and update. */
 export abstract class UserFieldsDto extends WriteCallDto {
@@ -54,14 +61,18 @@ export abstract class UserFieldsDto extends WriteCallDto {
     if (value.name === '') issues.push({ field: 'name', code: 'INVALID_VALUE', received: '', message: 'name (the login) cannot be empty.', expected: 'a non-empty login' });
     const zone: unknown = value.timezone;
     if (typeof zone === 'string' && !isValidTimeZone(zone)) {
+      const suggestion = suggestTimeZone(zone);
       issues.push({
         field: 'timezone',
         code: 'INVALID_VALUE',
         received: zone,
-        message: `timezone '${zone}' is not an IANA time zone. Use e.g. America/Sao_Paulo, Europe/Lisbon or UTC.`,
+        message: `timezone '${zone}' is not an IANA time zone.${suggestion ? ` Did you mean '${suggestion}'?` : ' Use e.g. America/Sao_Paulo, Europe/Lisbon or UTC.'}`,
         expected: 'an IANA time zone such as America/Sao_Paulo',
+        ...(suggestion ? { did_you_mean: suggestion } : {}),
       });
     }
+    // "pt-br" and "PT_br" mean pt_BR: store the canonical spelling rather than refuse it.
+    if (typeof value.language === 'string') value.language = canonicalLanguage(value.language);
     if (typeof value.language === 'string' && !LANGUAGE.test(value.language)) {
       issues.push({
         field: 'language',
