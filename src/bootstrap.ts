@@ -33,7 +33,9 @@ function bodyErrorHandler(error: unknown, req: Request, res: Response, next: Nex
     return;
   }
   const tool = req.path === '/mcp' ? 'mcp' : 'unknown';
-  res.status(httpStatusOf(toolError.code)).json(errorEnvelope({ transport: 'rest', startedAt: 0, tool, domain: null }, toolError));
+  // A body over BODY_LIMIT is 413 (Payload Too Large), whatever the envelope's code maps to.
+  const status = toolError.issues?.[0]?.code === 'TOO_LONG' ? 413 : httpStatusOf(toolError.code);
+  res.status(status).json(errorEnvelope({ transport: 'rest', startedAt: 0, tool, domain: null }, toolError));
 }
 
 export interface HttpAppOptions {

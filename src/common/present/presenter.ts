@@ -23,18 +23,19 @@ export class Presenter {
 
   async present(rows: Row[], fields: readonly OutputField[], timezone: string, projection?: readonly string[]): Promise<View[]> {
     const shown = projection?.length ? fields.filter((f) => f.name === 'id' || projection.includes(f.name)) : fields;
+    // One query per referenced table, however many fields point at it (requester and assignee are both users).
+    const idsByKind = new Map<string, number[]>();
+    for (const f of shown) {
+      if (f.kind !== 'ref') continue;
+      const ids = idsByKind.get(f.ref) ?? [];
+      for (const r of rows) {
+        const id = Number(r[f.column ?? f.name]);
+        if (id > 0) ids.push(id);
+      }
+      idsByKind.set(f.ref, ids);
+    }
     const names = new Map<string, Map<number, string>>();
-    await Promise.all(
-      shown
-        .filter((f): f is Extract<OutputField, { kind: 'ref' }> => f.kind === 'ref')
-        .map(async (f) => {
-          const ids = rows.map((r) => Number(r[f.column ?? f.name])).filter((id) => id > 0);
-          const found = await this.resolver.namesOf(f.ref, ids);
-          const merged = names.get(f.ref) ?? new Map<number, string>();
-          for (const [id, name] of found) merged.set(id, name);
-          names.set(f.ref, merged);
-        }),
-    );
+    await Promise.all([...idsByKind].map(async ([kind, ids]) => names.set(kind, await this.resolver.namesOf(kind, ids))));
     return rows.map((row) => {
       const view: View = {};
       for (const f of shown) view[f.name] = this.value(f, row[f.column ?? f.name], timezone, names);
