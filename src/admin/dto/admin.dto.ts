@@ -1,4 +1,5 @@
 import { SCOPES } from '../../auth/principal.js';
+import { ERROR_CODES } from '../../common/errors/error-codes.js';
 import { BoolField, ChoiceField, ChoicesField, DateField, IntField, RefField, TextField } from '../../common/input/fields.js';
 
 export class CreateTokenDto {
@@ -41,22 +42,8 @@ export class SessionIdDto {
   id!: string;
 }
 
-export const AUDIT_OUTCOMES = [
-  'success',
-  'VALIDATION_FAILED',
-  'INTENT_LOCKED',
-  'DOMAIN_MISMATCH',
-  'SESSION_NOT_FOUND',
-  'VERIFICATION_REQUIRED',
-  'UNAUTHENTICATED',
-  'FORBIDDEN',
-  'NOT_FOUND',
-  'CONFLICT',
-  'RATE_LIMITED',
-  'UNAVAILABLE',
-  'INTERNAL',
-  'UNKNOWN_TOOL',
-] as const;
+/** What an audit entry's outcome can be: success, any error code, or an unknown tool name. */
+export const AUDIT_OUTCOMES = ['success', ...ERROR_CODES, 'UNKNOWN_TOOL'] as const;
 
 export class AuditQueryDto {
   @RefField('user', { description: 'Only calls of this user.' })
