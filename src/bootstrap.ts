@@ -6,8 +6,6 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { AppModule } from './app.module.js';
 import { AuditService } from './audit/audit.service.js';
-import { RATE_LIMITER } from './auth/rate-limit.guard.js';
-import type { RateLimiter } from './auth/rate-limiter.js';
 import { errorEnvelope } from './common/envelope/envelope-builder.js';
 import { toToolError } from './common/envelope/error-mapping.js';
 import { httpStatusOf } from './common/errors/http-status.js';
@@ -156,15 +154,13 @@ export interface ShutdownReport {
 /**
  * Graceful stop of an application made by createHttpApp: stop accepting connections, let in-flight
  * requests finish (at most `graceMs`), close keep-alive connections, write the pending audit entries,
- * then close the application (database pool included) and the rate-limit store.
+ * then close the application (database pool and rate-limit store included).
  */
 export async function closeGracefully(app: INestApplication, graceMs: number): Promise<ShutdownReport> {
   const started = Date.now();
   const cutOff = (await drainers.get(app)?.drain(graceMs)) ?? 0;
   await app.get(AuditService).flush();
-  const limiter = app.get<symbol, RateLimiter>(RATE_LIMITER);
-  await app.close();
-  await limiter.close();
+  await app.close(); // closes the pool and, through RateLimitGuard, the rate-limit store
   return { cutOff, durationMs: Date.now() - started };
 }
 

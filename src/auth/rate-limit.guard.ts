@@ -1,4 +1,4 @@
-import { Inject, Injectable, type CanActivate } from '@nestjs/common';
+import { Inject, Injectable, type CanActivate, type OnApplicationShutdown } from '@nestjs/common';
 import { currentCall } from '../common/context/call-context.js';
 import { ToolError } from '../common/errors/tool-error.js';
 import { AppConfig } from '../config/app-config.js';
@@ -10,12 +10,17 @@ const WINDOW_MS = 60_000;
 
 /** Per-user limits, reads and writes counted apart (RATE_LIMIT_READS / RATE_LIMIT_WRITES per minute). */
 @Injectable()
-export class RateLimitGuard implements CanActivate {
+export class RateLimitGuard implements CanActivate, OnApplicationShutdown {
   constructor(
     @Inject(RATE_LIMITER) private readonly limiter: RateLimiter,
     private readonly config: AppConfig,
     private readonly catalog: ToolCatalog,
   ) {}
+
+  /** Closes the counters' connection (Redis), so a CLI or a stopping server exits. */
+  async onApplicationShutdown(): Promise<void> {
+    await this.limiter.close();
+  }
 
   async canActivate(): Promise<boolean> {
     const call = currentCall();

@@ -108,6 +108,12 @@ export async function createPrivateMariaDb(): Promise<PrivateMariaDb> {
       if (server.pid) return;
       const proc = spawn(MARIADBD, args, { stdio: 'ignore' });
       child = proc;
+      // Never outlive the test process, even when it ends without running afterAll.
+      const reap = () => {
+        if (proc.exitCode === null && proc.signalCode === null) proc.kill('SIGKILL');
+      };
+      process.once('exit', reap);
+      proc.once('exit', () => process.removeListener('exit', reap));
       exited = new Promise((resolve) => proc.once('exit', () => resolve()));
       const deadline = Date.now() + 30_000;
       for (;;) {

@@ -29,9 +29,10 @@ function codeOf(error: unknown): string | undefined {
   return undefined;
 }
 
+/** Lost or refused connections, and a pool that cannot hand one out (overloaded or stuck server). */
 function looksLikeConnectionLoss(error: unknown): boolean {
   const message = error instanceof Error ? error.message : '';
-  return /connection (lost|is in closed state|refused)|pool is closed|Cannot enqueue|Connection terminated|ECONNREFUSED|server has gone away/i.test(message);
+  return /connection (lost|is in closed state|refused)|pool is closed|Cannot enqueue|Connection terminated|ECONNREFUSED|server has gone away|Queue limit reached|No connections available/i.test(message);
 }
 
 /**

@@ -1,4 +1,3 @@
-import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import type { EntityScope } from '../../auth/principal.js';
 import { DATE_FORMATS_EXPECTED, isValidTimeZone, parseDate, suggestDate, suggestTimeZone } from '../dates/dates.js';
@@ -194,7 +193,9 @@ export class InputParser {
       checked.set(spec.name, spec);
     }
     if (checked.size === 0) return;
-    const instance = plainToInstance(dto, plain, { enableImplicitConversion: false });
+    // Own properties on a bare instance: no class-transformer recursion into hostile values
+    // (an object with its own `constructor` key must be an INVALID_TYPE, not a crash).
+    const instance = Object.assign(Object.create(dto.prototype) as object, plain);
     const errors = await validate(instance, { forbidUnknownValues: false, skipMissingProperties: true });
     for (const error of errors) {
       const spec = checked.get(error.property);
