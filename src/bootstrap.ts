@@ -47,6 +47,10 @@ export async function createHttpApp(env: Env = process.env, options: HttpAppOpti
     bodyParser: false,
     logger: options.logger === undefined ? new StderrLogger() : options.logger,
   });
+  // Answers are never cached by validators: no ETag hashing of every body.
+  const express_ = app.getHttpAdapter().getInstance() as { set(setting: string, value: unknown): void; disable(setting: string): void };
+  express_.set('etag', false);
+  express_.disable('x-powered-by');
   app.use(express.json({ limit: config.bodyLimit, strict: true, type: ['application/json', 'application/*+json'] }));
   app.use(bodyErrorHandler);
   const document = SwaggerModule.createDocument(

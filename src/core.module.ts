@@ -16,6 +16,7 @@ import { TokensService } from './auth/tokens.service.js';
 import { EnvelopeInterceptor } from './common/envelope/envelope.interceptor.js';
 import { ToolErrorFilter } from './common/envelope/tool-error.filter.js';
 import { InputPipe } from './common/input/input.pipe.js';
+import { NamesCacheSubscriber } from './common/references/names-cache.subscriber.js';
 import { ReferenceResolver } from './common/references/reference-resolver.js';
 import { AppConfig } from './config/app-config.js';
 import { McpDispatcher } from './mcp/mcp-dispatcher.js';
@@ -36,6 +37,7 @@ const SHARED = [
   PrincipalLoader,
   TokensService,
   ReferenceResolver,
+  NamesCacheSubscriber,
   ToolCatalog,
   ToolRegistry,
   ToolListService,

@@ -71,7 +71,8 @@ export class SessionsService {
 
   /** The live session `id` of `userId`; undefined when unknown, another user's, ended or expired. */
   async findLive(id: string, userId: number): Promise<SessionRow | undefined> {
-    const raw = await this.dataSource.createQueryBuilder().select('s.*').from('mcp_sessions', 's').where('s.id = :id', { id }).getRawOne<RawRow>();
+    // Every tool call reads its session: plain SQL (the same on both databases), no query builder.
+    const [raw] = (await this.dataSource.query('SELECT * FROM mcp_sessions WHERE id = ?', [id])) as RawRow[];
     if (!raw) return undefined;
     const row = this.toRow(raw);
     if (row.users_id !== userId || row.ended_at || row.expires_at.getTime() <= Date.now()) return undefined;

@@ -55,8 +55,25 @@ export function suggestTimeZone(input: unknown): string | undefined {
   return byCity.length === 1 ? byCity[0] : undefined;
 }
 
-/** Offset of `timeZone` from UTC at `instant`, in minutes (east positive). */
+const OFFSET_BUCKET_MS = 15 * 60_000;
+const offsets = new Map<string, number>();
+
+/**
+ * Offset of `timeZone` from UTC at `instant`, in minutes (east positive). Zone offsets change only
+ * on quarter hours, so results are cached per zone and quarter hour (formatToParts is slow).
+ */
 export function offsetMinutes(instant: Date, timeZone: string): number {
+  const key = `${timeZone}|${Math.floor(instant.getTime() / OFFSET_BUCKET_MS)}`;
+  let offset = offsets.get(key);
+  if (offset === undefined) {
+    if (offsets.size > 100_000) offsets.clear();
+    offset = computeOffset(instant, timeZone);
+    offsets.set(key, offset);
+  }
+  return offset;
+}
+
+function computeOffset(instant: Date, timeZone: string): number {
   const parts = formatterFor(timeZone).formatToParts(instant);
   const get = (type: string): number => Number(parts.find((p) => p.type === type)?.value);
   const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));

@@ -18,6 +18,8 @@ interface Row {
 
 const MAX_AVAILABLE = 20;
 const MAX_CANDIDATES = 10;
+const NAMES_TTL_MS = 30_000;
+const MAX_CACHED_NAMES = 50_000;
 
 /**
  * Resolves a reference given as an id or a name. Every lookup is an index probe with a LIMIT on
@@ -26,6 +28,8 @@ const MAX_CANDIDATES = 10;
  */
 @Injectable()
 export class ReferenceResolver {
+  private readonly names = new Map<string, Map<number, { name: string; until: number }>>();
+
   constructor(private readonly dataSource: DataSource) {}
 
   async resolve(kindName: string, field: string, input: unknown, scope: EntityScope | undefined): Promise<Resolution> {
@@ -60,19 +64,56 @@ export class ReferenceResolver {
     };
   }
 
-  /** Names of `ids` in one query: for `{id, name}` references in results. */
+  /**
+   * Names of `ids`, for `{id, name}` references in results: from a short-lived cache, the rest in one
+   * query. Names change rarely; a rename shows within NAMES_TTL_MS on every replica, at once here
+   * (writes call forget()).
+   */
   async namesOf(kindName: string, ids: Iterable<number>): Promise<Map<number, string>> {
     const kind = referenceKind(kindName);
-    const unique = [...new Set([...ids].filter((id) => Number.isInteger(id) && id > 0))];
-    if (unique.length === 0) return new Map();
+    const cache = this.cacheOf(kind.kind);
+    const now = Date.now();
+    const found = new Map<number, string>();
+    const missing: number[] = [];
+    for (const id of new Set(ids)) {
+      if (!Number.isInteger(id) || id <= 0) continue;
+      const hit = cache.get(id);
+      if (hit && hit.until > now) found.set(id, hit.name);
+      else missing.push(id);
+    }
+    if (missing.length === 0) return found;
     const rows = await this.dataSource
       .createQueryBuilder()
       .select('t.id', 'id')
       .addSelect(`t.${kind.display}`, 'display')
       .from(kind.table, 't')
-      .where('t.id IN (:...ids)', { ids: unique })
+      .where('t.id IN (:...ids)', { ids: missing })
       .getRawMany<Row>();
-    return new Map(rows.map((r) => [Number(r.id), String(r.display)]));
+    if (cache.size > MAX_CACHED_NAMES) cache.clear();
+    for (const r of rows) {
+      const id = Number(r.id);
+      const name = String(r.display);
+      found.set(id, name);
+      cache.set(id, { name, until: now + NAMES_TTL_MS });
+    }
+    return found;
+  }
+
+  /** Drops cached names of a kind (after a write that may rename or delete). */
+  forget(kindName: string, id?: number): void {
+    const cache = this.names.get(kindName);
+    if (!cache) return;
+    if (id === undefined) cache.clear();
+    else cache.delete(id);
+  }
+
+  private cacheOf(kind: string): Map<number, { name: string; until: number }> {
+    let cache = this.names.get(kind);
+    if (!cache) {
+      cache = new Map();
+      this.names.set(kind, cache);
+    }
+    return cache;
   }
 
   /** Up to `limit` visible names, alphabetically: examples for descriptions and `available` lists. */
