@@ -13,7 +13,6 @@ import { AppConfigModule } from './config/config.module.js';
 import { CoreModule } from './core.module.js';
 import { DatabaseModule } from './database/database.module.js';
 import { HealthController } from './health/health.controller.js';
-import { McpHttpController } from './mcp/mcp-http.controller.js';
 import { ProjectsModule } from './projects/projects.module.js';
 import { ReferenceDataModule } from './reference-data/reference-data.module.js';
 import { IntentLockGuard } from './session/intent-lock.guard.js';
@@ -43,7 +42,7 @@ export class AppModule implements NestModule {
         ReferenceDataModule,
         AdminModule,
       ],
-      controllers: [HealthController, McpHttpController],
+      controllers: [HealthController],
       providers: [
         { provide: APP_GUARD, useExisting: AuthGuard },
         { provide: APP_GUARD, useExisting: IntentLockGuard },

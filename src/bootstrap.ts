@@ -10,6 +10,7 @@ import { errorEnvelope } from './common/envelope/envelope-builder.js';
 import { toToolError } from './common/envelope/error-mapping.js';
 import { httpStatusOf } from './common/errors/http-status.js';
 import { loadConfig } from './config/env.schema.js';
+import { MCP_PATH, McpHttpEndpoint } from './mcp/mcp-http.endpoint.js';
 
 type Env = Record<string, string | undefined>;
 
@@ -53,6 +54,7 @@ export async function createHttpApp(env: Env = process.env, options: HttpAppOpti
   express_.disable('x-powered-by');
   app.use(express.json({ limit: config.bodyLimit, strict: true, type: ['application/json', 'application/*+json'] }));
   app.use(bodyErrorHandler);
+  app.use(MCP_PATH, app.get(McpHttpEndpoint).handler);
   const document = SwaggerModule.createDocument(
     app,
     new DocumentBuilder()

@@ -20,6 +20,7 @@ import { NamesCacheSubscriber } from './common/references/names-cache.subscriber
 import { ReferenceResolver } from './common/references/reference-resolver.js';
 import { AppConfig } from './config/app-config.js';
 import { McpDispatcher } from './mcp/mcp-dispatcher.js';
+import { McpHttpEndpoint } from './mcp/mcp-http.endpoint.js';
 import { McpHttpProtocol } from './mcp/mcp-http.protocol.js';
 import { ToolCatalog } from './mcp/tool-catalog.js';
 import { ToolListService } from './mcp/tool-list.service.js';
@@ -43,6 +44,7 @@ const SHARED = [
   ToolListService,
   McpDispatcher,
   McpHttpProtocol,
+  McpHttpEndpoint,
   SessionsService,
   AuthGuard,
   IntentLockGuard,
