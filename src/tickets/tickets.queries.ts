@@ -21,9 +21,13 @@ export function viewerOf(principal: Principal | undefined): TicketViewer {
   return { scope: principal.scope, requesterId: principal.rights.ticket_scope === 'own' ? principal.userId : null };
 }
 
-/** `EXISTS` on an actor table: the ticket has `id` in role `type`. */
+/**
+ * The ticket has actor `:param` in role `type`. Written as `t.id IN (...)` so both databases start
+ * from the actor's own tickets (index users_id/groups_id, type, tickets_id) and probe tickets by
+ * primary key: the cost follows that person's tickets, not the size of the ticket table.
+ */
 function actorExists(table: 'glpi_tickets_users' | 'glpi_groups_tickets', column: 'users_id' | 'groups_id', type: number, param: string): string {
-  return `EXISTS (SELECT 1 FROM ${table} a_${param} WHERE a_${param}.tickets_id = t.id AND a_${param}.type = ${type} AND a_${param}.${column} = :${param})`;
+  return `t.id IN (SELECT a_${param}.tickets_id FROM ${table} a_${param} WHERE a_${param}.${column} = :${param} AND a_${param}.type = ${type})`;
 }
 
 type Runner = DataSource | EntityManager;
