@@ -22,12 +22,8 @@ export function describeTool(tool: ToolOptions, config: AppConfig): string {
     const ranges = fields.some((f) => f.kind === 'date' && f.name.endsWith('_from')) ? ' x_from/x_to: inclusive.' : '';
     lines.push(`Dates: YYYY-MM-DD[ HH:MM:SS] or ISO-8601; no offset: timezone, else yours.${ranges}`);
   }
-  // Tools that only take the id of their record need no word on references.
-  if (fields.some((f) => (f.kind === 'ref' && !f.target) || f.kind === 'enum')) lines.push('*_id: id or name; enums: code or EN/PT label.');
   for (const note of tool.notes ?? []) lines.push(note);
-  if (tool.kind === 'write' && tool.domain) {
-    lines.push(`dry_run: preview.${needsOtp(tool, config) ? ' Needs a verified session (auth_request_otp).' : ''}`);
-  }
+  if (needsOtp(tool, config)) lines.push('Needs a verified session (auth_request_otp).');
   const limit = tool.kind === 'write' ? config.rateLimitWrites : config.rateLimitReads;
   lines.push(`Limit: ${limit}/min.`);
   lines.push(`Example: ${JSON.stringify(tool.example)}`);

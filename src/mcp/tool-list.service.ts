@@ -82,7 +82,7 @@ export class ToolListService {
     return {
       name: options.name,
       description,
-      inputSchema: inputJsonSchema(options.input, 'mcp', examples, options.sameFieldsAs ? ['id'] : undefined),
+      inputSchema: inputJsonSchema(options.input, 'mcp', examples, options.sameFieldsAs ? ['id'] : undefined, !options.name.endsWith('_create')),
       outputSchema: ENVELOPE_SCHEMA,
       annotations: {
         readOnlyHint: readOnly,

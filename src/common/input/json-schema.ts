@@ -31,7 +31,7 @@ export function fieldDescription(spec: FieldSpec, examples?: readonly string[]):
   return parts.join(' ');
 }
 
-export function fieldJsonSchema(spec: FieldSpec, examples?: readonly string[]): JsonSchema {
+export function fieldJsonSchema(spec: FieldSpec, examples?: readonly string[], allowNull = true): JsonSchema {
   const description = fieldDescription(spec, examples);
   let schema: JsonSchema;
   switch (spec.kind) {
@@ -66,7 +66,7 @@ export function fieldJsonSchema(spec: FieldSpec, examples?: readonly string[]): 
       schema = spec.values!.length > 8 ? { type: 'array', items: { type: 'string' } } : { type: 'array', items: { type: 'string', enum: [...spec.values!] } };
       break;
   }
-  if (spec.nullable) {
+  if (spec.nullable && allowNull) {
     schema = 'oneOf' in schema ? { oneOf: [...(schema.oneOf as JsonSchema[]), { type: 'null' }] } : { ...schema, type: [...[schema.type ?? []].flat(), 'null'] };
   }
   const cleaned = Object.fromEntries(Object.entries(schema).filter(([, v]) => v !== undefined));
@@ -80,11 +80,13 @@ export function inputJsonSchema(
   examples: (ref: string) => readonly string[] | undefined = () => undefined,
   /** Fields described by another tool (an update's fields are its create's): only these keep descriptions. */
   describeOnly?: readonly string[],
+  /** Whether null (clear the value) is offered: on updates, not on creates where it means nothing. */
+  allowNull = true,
 ): JsonSchema {
   const specs = (fieldsOf(dto) ?? []).filter((s) => transport === 'mcp' || !s.mcpOnly);
   const properties: Record<string, JsonSchema> = {};
   for (const spec of specs) {
-    const schema = fieldJsonSchema(spec, spec.ref ? examples(spec.ref) : undefined);
+    const schema = fieldJsonSchema(spec, spec.ref ? examples(spec.ref) : undefined, allowNull);
     if (describeOnly && !describeOnly.includes(spec.name)) delete schema.description;
     properties[spec.name] = schema;
   }
