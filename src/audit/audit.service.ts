@@ -83,7 +83,7 @@ export class AuditService implements OnModuleDestroy, OnApplicationShutdown {
     while (this.buffer.length > 0) {
       const batch = this.buffer.splice(0, FLUSH_AT);
       try {
-        await this.lock.exclusive(() => this.dataSource.createQueryBuilder().insert().into('audit_log').values(batch).execute());
+        await this.lock.exclusive(() => this.dataSource.createQueryBuilder().insert().into('audit_log').values(batch).updateEntity(false).callListeners(false).execute());
       } catch (error) {
         // Keep them for the next attempt (the database may be briefly away); give up on shutdown.
         this.buffer.unshift(...batch.slice(0, MAX_BUFFERED - this.buffer.length));
