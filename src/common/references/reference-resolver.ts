@@ -136,16 +136,24 @@ export class ReferenceResolver {
   }
 
   private async byKey(kind: ReferenceKind, input: string, scope: EntityScope | undefined): Promise<Row[]> {
+    // One indexed equality probe per key column (login, email, full name), merged here: an OR
+    // across columns can lead a planner to scan the table in id order instead.
     const key = matchKey(input);
-    const qb = this.dataSource.createQueryBuilder().select('t.id', 'id').addSelect(`t.${kind.display}`, 'display').from(kind.table, 't');
-    for (const column of new Set([...kind.exact, ...(kind.kind === 'user' ? ['firstname', 'realname'] : [])])) {
-      if (column !== kind.display) qb.addSelect(`t.${column}`, column);
+    const found = new Map<number, Row>();
+    for (const column of kind.keys) {
+      const qb = this.dataSource.createQueryBuilder().select('t.id', 'id').addSelect(`t.${kind.display}`, 'display').from(kind.table, 't');
+      for (const extra of new Set([...kind.exact, ...(kind.kind === 'user' ? ['firstname', 'realname'] : [])])) {
+        if (extra !== kind.display) qb.addSelect(`t.${extra}`, extra);
+      }
+      qb.where(`t.${column} = :key`, { key });
+      if (kind.where) qb.andWhere(kind.where);
+      applyEntityScope(qb, 't', kind.scope, scope);
+      for (const row of await qb.limit(MAX_CANDIDATES + 1).getRawMany<Row>()) {
+        const id = Number(row.id);
+        if (!found.has(id)) found.set(id, { ...row, id, display: String(row.display) });
+      }
     }
-    qb.where(`(${kind.keys.map((k) => `t.${k} = :key`).join(' OR ')})`, { key });
-    if (kind.where) qb.andWhere(kind.where);
-    applyEntityScope(qb, 't', kind.scope, scope);
-    const rows = await qb.orderBy('t.id', 'ASC').limit(MAX_CANDIDATES + 1).getRawMany<Row>();
-    return rows.map((r) => ({ ...r, id: Number(r.id), display: String(r.display) }));
+    return [...found.values()].sort((a, b) => a.id - b.id).slice(0, MAX_CANDIDATES + 1);
   }
 
   private candidateName(kind: ReferenceKind, row: Row): string {
