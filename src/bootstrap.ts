@@ -31,10 +31,9 @@ function bodyErrorHandler(error: unknown, req: Request, res: Response, next: Nex
     res.status(tooLarge ? 413 : 400).json({ jsonrpc: '2.0', id: null, error: { code: tooLarge ? -32000 : -32700, message: tooLarge ? 'Request body too large.' : 'Parse error: invalid JSON.' } });
     return;
   }
-  const tool = req.path === '/mcp' ? 'mcp' : 'unknown';
   // A body over BODY_LIMIT is 413 (Payload Too Large), whatever the envelope's code maps to.
   const status = toolError.issues?.[0]?.code === 'TOO_LONG' ? 413 : httpStatusOf(toolError.code);
-  res.status(status).json(errorEnvelope({ transport: 'rest', startedAt: 0, tool, domain: null }, toolError));
+  res.status(status).json(errorEnvelope({ transport: 'rest', startedAt: 0, route: `${req.method} ${req.path}`, domain: null }, toolError));
 }
 
 export interface HttpAppOptions {
