@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { EntityScope } from '../auth/principal.js';
-import { applyEntityScope } from '../common/references/reference-scope.js';
+import { applyEntityScope, entityScopeSql } from '../common/references/reference-scope.js';
 import { likePattern, type Qb, type SearchPlan } from '../common/search/search-runner.js';
 
 /** Visible, not deleted projects: the base of every project read. */
@@ -16,7 +16,9 @@ export class ProjectsQueries {
   }
 
   async findVisible(id: number, scope: EntityScope | undefined, manager?: EntityManager): Promise<Record<string, unknown> | undefined> {
-    return this.base(scope, manager).andWhere('t.id = :id', { id }).getRawOne<Record<string, unknown>>();
+    const visible = entityScopeSql('t', 'entity', scope);
+    const rows = (await (manager ?? this.dataSource).query(`SELECT t.* FROM glpi_projects t WHERE t.id = ? AND t.is_deleted = 0${visible.sql}`, [id, ...visible.params])) as Array<Record<string, unknown>>;
+    return rows[0];
   }
 
   searchPlan(scope: EntityScope | undefined): SearchPlan {

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { EntityScope, Principal } from '../auth/principal.js';
 import type { Row } from '../common/present/presenter.js';
-import { applyEntityScope } from '../common/references/reference-scope.js';
+import { applyEntityScope, entityScopeSql } from '../common/references/reference-scope.js';
 import { likePattern, type Qb, type SearchPlan } from '../common/search/search-runner.js';
 import { ACTOR_TYPE } from '../database/entities/index.js';
 import { MAX_FOLLOWUPS } from './ticket.fields.js';
@@ -47,8 +47,13 @@ export class TicketsQueries {
     return qb;
   }
 
+  /** One visible ticket, or undefined (absent, deleted, out of scope or not the Self-Service caller's). */
   async findVisible(id: number, viewer: TicketViewer, manager?: EntityManager): Promise<Row | undefined> {
-    return this.base(viewer, manager).andWhere('t.id = :id', { id }).getRawOne<Row>();
+    const scope = entityScopeSql('t', 'entity', viewer.scope);
+    const own = viewer.requesterId !== null ? ' AND t.id IN (SELECT o.tickets_id FROM glpi_tickets_users o WHERE o.users_id = ? AND o.type = ?)' : '';
+    const params = [id, ...scope.params, ...(viewer.requesterId !== null ? [viewer.requesterId, ACTOR_TYPE.requester] : [])];
+    const rows = (await (manager ?? this.dataSource).query(`SELECT t.* FROM glpi_tickets t WHERE t.id = ? AND t.is_deleted = 0${scope.sql}${own}`, params)) as Row[];
+    return rows[0];
   }
 
   /**
@@ -93,18 +98,13 @@ export class TicketsQueries {
 
   /** Newest followups first. A requester limited to their own tickets does not see others' private notes. */
   async followupsOf(ticketId: number, viewer: TicketViewer, manager?: EntityManager): Promise<Row[]> {
-    const qb = (manager ?? this.dataSource)
-      .createQueryBuilder()
-      .select('f.id', 'id')
-      .addSelect('f.content', 'content')
-      .addSelect('f.users_id', 'users_id')
-      .addSelect('f.is_private', 'is_private')
-      .addSelect('f.date', 'date')
-      .from('glpi_itilfollowups', 'f')
-      .where('f.itemtype = :itemtype', { itemtype: 'Ticket' })
-      .andWhere('f.items_id = :ticketId', { ticketId });
-    if (viewer.requesterId !== null) qb.andWhere('(f.is_private = 0 OR f.users_id = :me)', { me: viewer.requesterId });
-    return qb.orderBy('f.date', 'DESC').addOrderBy('f.id', 'DESC').limit(MAX_FOLLOWUPS).getRawMany<Row>();
+    const hidden = viewer.requesterId !== null ? ' AND (f.is_private = 0 OR f.users_id = ?)' : '';
+    const params = [ticketId, ...(viewer.requesterId !== null ? [viewer.requesterId] : []), MAX_FOLLOWUPS];
+    return (await (manager ?? this.dataSource).query(
+      `SELECT f.id AS id, f.content AS content, f.users_id AS users_id, f.is_private AS is_private, f.date AS date FROM glpi_itilfollowups f
+        WHERE f.itemtype = 'Ticket' AND f.items_id = ?${hidden} ORDER BY f.date DESC, f.id DESC LIMIT ?`,
+      params,
+    )) as Row[];
   }
 
   searchPlan(viewer: TicketViewer): SearchPlan {

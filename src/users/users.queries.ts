@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { EntityScope } from '../auth/principal.js';
-import { applyEntityScope } from '../common/references/reference-scope.js';
+import { applyEntityScope, entityScopeSql } from '../common/references/reference-scope.js';
 import { likePattern, type Qb, type SearchPlan } from '../common/search/search-runner.js';
 import { matchKey } from '../common/text/normalize.js';
 import type { SearchUsersDto } from './dto/search-users.dto.js';
@@ -31,7 +31,11 @@ export class UsersQueries {
   }
 
   async findVisible(id: number, scope: EntityScope | undefined, manager?: EntityManager): Promise<Record<string, unknown> | undefined> {
-    return this.base(scope, manager).andWhere('t.id = :id', { id }).getRawOne<Record<string, unknown>>();
+    // Plain SQL: its text does not change with the id, so the prepared statement is reused.
+    const visible = entityScopeSql('t', 'user-assignment', scope);
+    const columns = COLUMNS.map((c) => `t.${c} AS ${c}`).join(', ');
+    const rows = (await this.db(manager).query(`SELECT ${columns} FROM glpi_users t WHERE t.id = ? AND t.is_deleted = 0${visible.sql}`, [id, ...visible.params])) as Array<Record<string, unknown>>;
+    return rows[0];
   }
 
   /** Id of the user holding this login, case and accents ignored (deleted users keep theirs). */

@@ -43,3 +43,19 @@ export function applyEntityScope(qb: Where, alias: string, rule: ScopeRule, scop
       return;
   }
 }
+
+/**
+ * The same restriction as plain SQL with `?` placeholders, for hot single-row reads run with
+ * dataSource.query: the SQL text then depends only on the scope, not on the id read, so the
+ * driver's prepared-statement cache keeps hitting.
+ */
+export function entityScopeSql(alias: string, rule: 'entity' | 'user-assignment', scope: EntityScope | undefined): { sql: string; params: number[] } {
+  if (!scope) return { sql: '', params: [] };
+  const visible = scope.entityIds.length ? scope.entityIds : [-1];
+  const marks = visible.map(() => '?').join(', ');
+  const sql =
+    rule === 'entity'
+      ? ` AND ${alias}.entities_id IN (${marks})`
+      : ` AND EXISTS (SELECT 1 FROM glpi_profiles_users pu WHERE pu.users_id = ${alias}.id AND pu.entities_id IN (${marks}))`;
+  return { sql, params: visible };
+}
