@@ -60,7 +60,7 @@ export class McpHttpEndpoint {
       protocolVersion: typeof version === 'string' ? version : undefined,
     });
     if (answer.body === undefined) res.status(answer.status).end();
-    else res.status(answer.status).json(answer.body);
+    else res.status(answer.status).type('application/json').send(answer.body);
   }
 
   /** The caller, or undefined after answering 401 (with WWW-Authenticate) or 403. */

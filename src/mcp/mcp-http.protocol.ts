@@ -7,7 +7,32 @@ import { INSTRUCTIONS, SERVER_INFO } from './mcp-server.factory.js';
 
 export interface HttpAnswer {
   status: number;
-  body?: unknown;
+  /** The JSON body, already serialized. */
+  body?: string;
+}
+
+/** A tools/call result whose envelope is already JSON: spliced into the body, not serialized again. */
+class ToolResultJson {
+  constructor(
+    readonly envelopeJson: string,
+    readonly isError: boolean,
+  ) {}
+
+  toJSON(): unknown {
+    return JSON.parse(this.serialize());
+  }
+
+  serialize(): string {
+    return `{"content":[{"type":"text","text":${JSON.stringify(this.envelopeJson)}}],"structuredContent":${this.envelopeJson}${this.isError ? ',"isError":true' : ''}}`;
+  }
+}
+
+/** One JSON-RPC answer as text; a tool result's envelope (the bulk of it) is serialized once only. */
+function serializeAnswer(answer: JsonRpcResponse): string {
+  if ('result' in answer && answer.result instanceof ToolResultJson) {
+    return `{"jsonrpc":"2.0","id":${JSON.stringify(answer.id)},"result":${answer.result.serialize()}}`;
+  }
+  return JSON.stringify(answer);
 }
 
 const MAX_BATCH = 50;
@@ -23,21 +48,21 @@ export class McpHttpProtocol {
 
   constructor(private readonly dispatcher: McpDispatcher) {}
 
-  async handle(principal: Principal, body: unknown, headers: { accept?: string; protocolVersion?: string }): Promise<HttpAnswer> {
+  async handle(principal: Principal, payload: unknown, headers: { accept?: string; protocolVersion?: string }): Promise<HttpAnswer> {
     const accept = headers.accept ?? '';
     if (!accept.includes('application/json') || !accept.includes('text/event-stream')) {
-      return { status: 406, body: rpcError(null, SERVER_ERROR, 'Not Acceptable: Client must accept both application/json and text/event-stream') };
+      return { status: 406, body: JSON.stringify(rpcError(null, SERVER_ERROR, 'Not Acceptable: Client must accept both application/json and text/event-stream')) };
     }
     if (headers.protocolVersion && !(SUPPORTED_PROTOCOL_VERSIONS as readonly string[]).includes(headers.protocolVersion)) {
       return {
         status: 400,
-        body: rpcError(null, SERVER_ERROR, `Bad Request: Unsupported protocol version: ${headers.protocolVersion} (supported versions: ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')})`),
+        body: JSON.stringify(rpcError(null, SERVER_ERROR, `Bad Request: Unsupported protocol version: ${headers.protocolVersion} (supported versions: ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')})`)),
       };
     }
-    const batch = Array.isArray(body);
-    const messages = batch ? (body as unknown[]) : [body];
+    const batch = Array.isArray(payload);
+    const messages = batch ? (payload as unknown[]) : [payload];
     if (messages.length === 0 || messages.length > MAX_BATCH) {
-      return { status: 400, body: rpcError(null, INVALID_REQUEST, `Invalid Request: send one JSON-RPC message (or a batch of at most ${MAX_BATCH}).`) };
+      return { status: 400, body: JSON.stringify(rpcError(null, INVALID_REQUEST, `Invalid Request: send one JSON-RPC message (or a batch of at most ${MAX_BATCH}).`)) };
     }
     const answers: JsonRpcResponse[] = [];
     const work: Array<Promise<JsonRpcResponse>> = [];
@@ -49,7 +74,8 @@ export class McpHttpProtocol {
     answers.push(...(await Promise.all(work)));
     if (answers.length === 0) return { status: 202 };
     const invalidOnly = work.length === 0;
-    return { status: invalidOnly ? 400 : 200, body: batch ? answers : answers[0] };
+    const body = batch ? `[${answers.map(serializeAnswer).join(',')}]` : serializeAnswer(answers[0]);
+    return { status: invalidOnly ? 400 : 200, body };
   }
 
   private async answer(principal: Principal, request: JsonRpcRequest): Promise<JsonRpcResponse> {
@@ -72,7 +98,7 @@ export class McpHttpProtocol {
             return rpcError(request.id, INVALID_PARAMS, 'tools/call params.arguments must be an object.');
           }
           const result = await this.dispatcher.callTool(principal, params.name, args as Record<string, unknown> | undefined);
-          return { jsonrpc: '2.0', id: request.id, result };
+          return { jsonrpc: '2.0', id: request.id, result: new ToolResultJson(result.content[0].text, result.isError === true) };
         }
         default:
           return rpcError(request.id, METHOD_NOT_FOUND, `Method not found: ${request.method.slice(0, 100)}. This server offers initialize, ping, tools/list and tools/call.`);
