@@ -1,0 +1,780 @@
+import Database from 'better-sqlite3';
+import type { AgentTask, Domain } from './agent.js';
+import { itemsOf, recordOf, scalar, type Reply } from './mcp.js';
+import { fromDb, wallOf } from './zone.js';
+
+/**
+ * The suite: each task is a user's goal, the call(s) a model typically makes first (with the
+ * usual mistakes: names for ids, Portuguese labels, odd dates, wrong field names, wrong domain,
+ * a forgotten session_id, typos), and a check of the outcome in the database or in the answer.
+ * Tasks run in order on a fresh copy of the demo data; later tasks may see earlier tasks' records.
+ */
+
+type Row = Record<string, any>;
+
+/** Read-only access to a server's SQLite file, opened per check so every check sees the latest commit. */
+export class Db {
+  constructor(readonly path: string) {}
+
+  private with<T>(fn: (db: Database.Database) => T): T {
+    const db = new Database(this.path, { readonly: true, fileMustExist: true });
+    try {
+      return fn(db);
+    } finally {
+      db.close();
+    }
+  }
+
+  get(sql: string, ...params: unknown[]): Row | undefined {
+    return this.with((db) => db.prepare(sql).get(...params) as Row | undefined);
+  }
+
+  all(sql: string, ...params: unknown[]): Row[] {
+    return this.with((db) => db.prepare(sql).all(...params) as Row[]);
+  }
+}
+
+export interface CheckContext {
+  db: Db;
+  /** The final reply of each step. */
+  replies: Reply[];
+  /** Zone of the acting user (dates given without offset are wall times there). */
+  zone: string;
+}
+
+export interface BenchTask extends AgentTask {
+  domain: Domain;
+  goal: string;
+  mistakes: string;
+  /** Problems found; empty when the goal was reached. */
+  check(c: CheckContext): string[];
+}
+
+// ------------------------------------------------------------------ check helpers
+
+const idOf = (db: Db, table: string, column: string, value: string): number | undefined => db.get(`SELECT id FROM ${table} WHERE ${column} = ?`, value)?.id;
+const user = (db: Db, login: string) => idOf(db, 'glpi_users', 'name', login);
+const state = (db: Db, name: string) => idOf(db, 'glpi_projectstates', 'name', name);
+const category = (db: Db, name: string) => idOf(db, 'glpi_itilcategories', 'name', name);
+const location = (db: Db, completename: string) => idOf(db, 'glpi_locations', 'completename', completename);
+const group = (db: Db, name: string) => idOf(db, 'glpi_groups', 'name', name);
+const profile = (db: Db, name: string) => idOf(db, 'glpi_profiles', 'name', name);
+const entity = (db: Db, name: string) => idOf(db, 'glpi_entities', 'name', name);
+
+function project(db: Db, name: string): Row | undefined {
+  return db.get('SELECT * FROM glpi_projects WHERE name = ? AND is_deleted = 0 ORDER BY id DESC', name);
+}
+
+function ticket(db: Db, name: string): Row | undefined {
+  return db.get('SELECT * FROM glpi_tickets WHERE name = ? AND is_deleted = 0 ORDER BY id DESC', name);
+}
+
+function userRow(db: Db, login: string): Row | undefined {
+  return db.get('SELECT * FROM glpi_users WHERE name = ?', login);
+}
+
+function actors(db: Db, ticketId: number, type: number): number[] {
+  return db.all('SELECT users_id FROM glpi_tickets_users WHERE tickets_id = ? AND type = ? ORDER BY id', ticketId, type).map((r) => r.users_id);
+}
+
+function groupsOf(db: Db, ticketId: number): number[] {
+  return db.all('SELECT groups_id FROM glpi_groups_tickets WHERE tickets_id = ? AND type = 2', ticketId).map((r) => r.groups_id);
+}
+
+function count(db: Db, table: string, column: string, value: string): number {
+  return db.get(`SELECT COUNT(*) AS n FROM ${table} WHERE ${column} = ?`, value)?.n ?? 0;
+}
+
+/** Collects mismatches: expect(p, 'urgency', row.urgency, 4). */
+function expect(problems: string[], what: string, actual: unknown, wanted: unknown): void {
+  const a = actual === null || actual === undefined ? actual : typeof wanted === 'number' ? Number(actual) : actual;
+  if (a !== wanted) problems.push(`${what}: got ${JSON.stringify(actual)}, want ${JSON.stringify(wanted)}`);
+}
+
+function expectWall(problems: string[], what: string, stored: unknown, wanted: string, zone: string): void {
+  expect(problems, what, wallOf(fromDb(stored), zone), wanted);
+}
+
+function expectOne(problems: string[], what: string, n: number): void {
+  if (n !== 1) problems.push(`${what}: ${n} records, want exactly 1`);
+}
+
+/** The ids of a search answer must be exactly `wanted` (and not empty). */
+function expectIds(problems: string[], reply: Reply | undefined, wanted: number[]): void {
+  const got = itemsOf(reply?.body).map((i) => Number(scalar(i.id))).sort((a, b) => a - b);
+  const want = [...wanted].sort((a, b) => a - b);
+  if (want.length === 0) problems.push('expected set is empty (bad fixture)');
+  if (JSON.stringify(got) !== JSON.stringify(want)) problems.push(`ids: got ${JSON.stringify(got)}, want ${JSON.stringify(want)}`);
+}
+
+function itemId(reply: Reply | undefined, match: (item: Row) => boolean): number | undefined {
+  const hit = itemsOf(reply?.body).find(match);
+  return hit ? Number(scalar(hit.id)) : undefined;
+}
+
+// ------------------------------------------------------------------ the suite
+
+/** Deadlines must follow the opening date (now), so ticket deadlines are set next year. */
+const Y = new Date().getFullYear() + 1;
+
+export const TASKS: BenchTask[] = [
+  // ================================================================ projects
+  {
+    id: 'P01',
+    domain: 'project',
+    goal: 'Create project "Migração do servidor de e-mail", state Processing, manager maria.silva, planned 1 June to 31 August 2026.',
+    mistakes: 'DD/MM/YYYY dates',
+    session: 'project',
+    steps: [{ tool: 'project_create', args: { name: 'Migração do servidor de e-mail', projectstates_id: 'Processing', users_id: 'maria.silva', plan_start_date: '01/06/2026', plan_end_date: '31/08/2026' } }],
+    check: ({ db, zone }) => {
+      const p: string[] = [];
+      const row = project(db, 'Migração do servidor de e-mail');
+      if (!row) return ['project not created'];
+      expectOne(p, 'projects', count(db, 'glpi_projects', 'name', row.name));
+      expect(p, 'projectstates_id', row.projectstates_id, state(db, 'Processing'));
+      expect(p, 'users_id', row.users_id, user(db, 'maria.silva'));
+      expectWall(p, 'plan_start_date', row.plan_start_date, '2026-06-01 00:00', zone);
+      expectWall(p, 'plan_end_date', row.plan_end_date, '2026-08-31 00:00', zone);
+      return p;
+    },
+  },
+  {
+    id: 'P02',
+    domain: 'project',
+    goal: 'Create project "Inventário de notebooks", state New, managed by tech.',
+    mistakes: 'fields title, state, manager',
+    session: 'project',
+    steps: [{ tool: 'project_create', args: { title: 'Inventário de notebooks', state: 'New', manager: 'tech' } }],
+    check: ({ db }) => {
+      const p: string[] = [];
+      const row = project(db, 'Inventário de notebooks');
+      if (!row) return ['project not created'];
+      expect(p, 'projectstates_id', row.projectstates_id, state(db, 'New'));
+      expect(p, 'users_id', row.users_id, user(db, 'tech'));
+      return p;
+    },
+  },
+  {
+    id: 'P03',
+    domain: 'project',
+    goal: 'Create project "Novo datacenter", in Processing, high priority, starting June 1st 2026.',
+    mistakes: 'typo Procesing, label Alta, date "June 1st 2026"',
+    session: 'project',
+    steps: [{ tool: 'project_create', args: { name: 'Novo datacenter', projectstates_id: 'Procesing', priority: 'Alta', plan_start_date: 'June 1st 2026' } }],
+    check: ({ db, zone }) => {
+      const p: string[] = [];
+      const row = project(db, 'Novo datacenter');
+      if (!row) return ['project not created'];
+      expect(p, 'projectstates_id', row.projectstates_id, state(db, 'Processing'));
+      expect(p, 'priority', row.priority, 4);
+      expectWall(p, 'plan_start_date', row.plan_start_date, '2026-06-01 00:00', zone);
+      return p;
+    },
+  },
+  {
+    id: 'P04',
+    domain: 'project',
+    goal: 'Set the progress of "Migração ERP" to 60%.',
+    mistakes: 'project by name, percent as "60%"',
+    session: 'project',
+    steps: [{ tool: 'project_update', args: { id: 'Migração ERP', percent_done: '60%' } }],
+    check: ({ db }) => {
+      const p: string[] = [];
+      expect(p, 'percent_done', project(db, 'Migração ERP')?.percent_done, 60);
+      return p;
+    },
+  },
+  {
+    id: 'P05',
+    domain: 'project',
+    goal: 'Put "Renovação do parque de impressoras" in progress, managed by Maria Silva (maria.silva).',
+    mistakes: 'state label "Em andamento", ambiguous "Maria Silva"',
+    session: 'project',
+    hints: { 'Maria Silva': 'maria.silva' },
+    steps: [{ tool: 'project_update', args: { id: 'Renovação do parque de impressoras', projectstates_id: 'Em andamento', users_id: 'Maria Silva' } }],
+    check: ({ db }) => {
+      const p: string[] = [];
+      const row = project(db, 'Renovação do parque de impressoras');
+      expect(p, 'projectstates_id', row?.projectstates_id, state(db, 'Processing'));
+      expect(p, 'users_id', row?.users_id, user(db, 'maria.silva'));
+      return p;
+    },
+  },
+  {
+    id: 'P06',
+    domain: 'project',
+    goal: 'List the projects in state Processing.',
+    mistakes: 'filter "status" for the state',
+    session: 'project',
+    steps: [{ tool: 'project_search', args: { status: 'Processing' } }],
+    check: ({ db, replies }) => {
+      const p: string[] = [];
+      expectIds(p, replies[0], db.all('SELECT id FROM glpi_projects WHERE is_deleted = 0 AND projectstates_id = ?', state(db, 'Processing')).map((r) => r.id));
+      return p;
+    },
+  },
+  {
+    id: 'P07',
+    domain: 'project',
+    goal: 'Show the project "Portal do cliente".',
+    mistakes: 'project by name',
+    session: 'project',
+    steps: [{ tool: 'project_get', args: { id: 'Portal do cliente' } }],
+    check: ({ replies }) => {
+      const p: string[] = [];
+      expect(p, 'name', recordOf(replies[0]?.body)?.name, 'Portal do cliente');
+      return p;
+    },
+  },
+  {
+    id: 'P08',
+    domain: 'project',
+    goal: 'Create project "Portal do fornecedor" under "Portal do cliente" (the session is still on tickets).',
+    mistakes: 'wrong domain (ticket session)',
+    session: 'ticket',
+    steps: [{ tool: 'project_create', args: { name: 'Portal do fornecedor', projects_id: 'Portal do cliente' } }],
+    check: ({ db }) => {
+      const p: string[] = [];
+      const row = project(db, 'Portal do fornecedor');
+      if (!row) return ['project not created'];
+      expect(p, 'projects_id', row.projects_id, idOf(db, 'glpi_projects', 'name', 'Portal do cliente'));
+      return p;
+    },
+  },
+  {
+    id: 'P09',
+    domain: 'project',
+    goal: 'Create project "Auditoria de licenças" from 2026-06-01 9:30 to 2026-07-15.',
+    mistakes: 'no session_id, time "9:30"',
+    session: null,
+    steps: [{ tool: 'project_create', omit: ['session_id'], args: { name: 'Auditoria de licenças', plan_start_date: '2026-06-01 9:30', plan_end_date: '2026-07-15' } }],
+    check: ({ db, zone }) => {
+      const p: string[] = [];
+      const row = project(db, 'Auditoria de licenças');
+      if (!row) return ['project not created'];
+      expectWall(p, 'plan_start_date', row.plan_start_date, '2026-06-01 09:30', zone);
+      expectWall(p, 'plan_end_date', row.plan_end_date, '2026-07-15 00:00', zone);
+      return p;
+    },
+  },
+  {
+    id: 'P10',
+    domain: 'project',
+    goal: 'List the projects managed by Maria (maria.silva).',
+    mistakes: 'partial name "maria"',
+    session: 'project',
+    hints: { maria: 'maria.silva' },
+    steps: [{ tool: 'project_search', args: { users_id: 'maria' } }],
+    check: ({ db, replies }) => {
+      const p: string[] = [];
+      expectIds(p, replies[0], db.all('SELECT id FROM glpi_projects WHERE is_deleted = 0 AND users_id = ?', user(db, 'maria.silva')).map((r) => r.id));
+      return p;
+    },
+  },
+  {
+    id: 'P11',
+    domain: 'project',
+    goal: 'Delete the project "Portal do cliente".',
+    mistakes: 'project by name',
+    session: 'project',
+    steps: [{ tool: 'project_delete', args: { id: 'Portal do cliente' } }],
+    check: ({ db }) => {
+      const p: string[] = [];
+      expect(p, 'is_deleted', db.get('SELECT is_deleted FROM glpi_projects WHERE name = ?', 'Portal do cliente')?.is_deleted, 1);
+      return p;
+    },
+  },
+
+  // ================================================================ tickets
+  {
+    id: 'T01',
+    domain: 'ticket',
+    goal: 'Open an incident "Notebook não liga" for maria.silva, urgency high, category Hardware.',
+    mistakes: 'Portuguese labels, names for ids',
+    session: 'ticket',
+    steps: [{ tool: 'ticket_create', args: { name: 'Notebook não liga', content: 'O notebook da recepção não liga desde ontem.', type: 'Incidente', urgency: 'Alta', requester_id: 'maria.silva', itilcategories_id: 'Hardware' } }],
+    check: ({ db }) => {
+      const p: string[] = [];
+      const row = ticket(db, 'Notebook não liga');
+      if (!row) return ['ticket not created'];
+      expectOne(p, 'tickets', count(db, 'glpi_tickets', 'name', row.name));
+      expect(p, 'type', row.type, 1);
+      expect(p, 'urgency', row.urgency, 4);
+      expect(p, 'itilcategories_id', row.itilcategories_id, category(db, 'Hardware'));
+      expect(p, 'requester', actors(db, row.id, 1)[0], user(db, 'maria.silva'));
+      return p;
+    },
+  },
+  {
+    id: 'T02',
+    domain: 'ticket',
+    goal: 'Open a request "Instalar Office no notebook do João" for joao.souza, category Software.',
+    mistakes: 'fields title, requester, category; label Requisição',
+    session: 'ticket',
+    steps: [{ tool: 'ticket_create', args: { title: 'Instalar Office no notebook do João', content: 'Instalar o pacote Office.', type: 'Requisição', requester: 'joao.souza', category: 'Software' } }],
+    check: ({ db }) => {
+      const p: string[] = [];
+      const row = ticket(db, 'Instalar Office no notebook do João');
+      if (!row) return ['ticket not created'];
+      expect(p, 'type', row.type, 2);
+      expect(p, 'itilcategories_id', row.itilcategories_id, category(db, 'Software'));
+      expect(p, 'requester', actors(db, row.id, 1)[0], user(db, 'joao.souza'));
+      return p;
+    },
+  },
+  {
+    id: 'T03',
+    domain: 'ticket',
+    goal: 'Open "Servidor de arquivos fora do ar" for Maria Silva (maria.silva) at Sede > Andar 2, urgency very high, impact high.',
+    mistakes: 'ambiguous "Maria Silva", Portuguese labels',
+    session: 'ticket',
+    hints: { 'Maria Silva': 'maria.silva' },
+    steps: [{ tool: 'ticket_create', args: { name: 'Servidor de arquivos fora do ar', urgency: 'Muito alta', impact: 'Alta', requester_id: 'Maria Silva', locations_id: 'Sede > Andar 2' } }],
+    check: ({ db }) => {
+      const p: string[] = [];
+      const row = ticket(db, 'Servidor de arquivos fora do ar');
+      if (!row) return ['ticket not created'];
+      expect(p, 'urgency', row.urgency, 5);
+      expect(p, 'impact', row.impact, 4);
+      expect(p, 'locations_id', row.locations_id, location(db, 'Sede > Andar 2'));
+      expect(p, 'requester', actors(db, row.id, 1)[0], user(db, 'maria.silva'));
+      return p;
+    },
+  },
+  {
+    id: 'T04',
+    domain: 'ticket',
+    goal: `Open "Impressora da Filial Porto sem toner" for Maria (maria.silva), assigned to tech, at Porto, due 10/03/${Y} 18:00.`,
+    mistakes: 'partial name "maria", DD/MM/YYYY HH:MM deadline',
+    session: 'ticket',
+    hints: { maria: 'maria.silva' },
+    steps: [{ tool: 'ticket_create', args: { name: 'Impressora da Filial Porto sem toner', requester_id: 'maria', assignee_id: 'tech', locations_id: 'Porto', time_to_resolve: `10/03/${Y} 18:00` } }],
+    check: ({ db, zone }) => {
+      const p: string[] = [];
+      const row = ticket(db, 'Impressora da Filial Porto sem toner');
+      if (!row) return ['ticket not created'];
+      expect(p, 'requester', actors(db, row.id, 1)[0], user(db, 'maria.silva'));
+      expect(p, 'assignee', actors(db, row.id, 2)[0], user(db, 'tech'));
+      expect(p, 'locations_id', row.locations_id, location(db, 'Porto'));
+      expectWall(p, 'time_to_resolve', row.time_to_resolve, `${Y}-03-10 18:00`, zone);
+      return p;
+    },
+  },
+  {
+    id: 'T05',
+    domain: 'ticket',
+    goal: 'Open "VPN desconecta a cada 5 minutos", urgency high, already being handled by tech, category Rede.',
+    mistakes: 'status "Em atendimento" (short label), English label High',
+    session: 'ticket',
+    steps: [{ tool: 'ticket_create', args: { name: 'VPN desconecta a cada 5 minutos', urgency: 'High', status: 'Em atendimento', assignee_id: 'tech', itilcategories_id: 'Rede' } }],
+    check: ({ db }) => {
+      const p: string[] = [];
+      const row = ticket(db, 'VPN desconecta a cada 5 minutos');
+      if (!row) return ['ticket not created'];
+      expect(p, 'urgency', row.urgency, 4);
+      expect(p, 'status', row.status, 2);
+      expect(p, 'assignee', actors(db, row.id, 2)[0], user(db, 'tech'));
+      expect(p, 'itilcategories_id', row.itilcategories_id, category(db, 'Rede'));
+      return p;
+    },
+  },
+  {
+    id: 'T06',
+    domain: 'ticket',
+    goal: 'List the pending tickets requested by Maria Silva (maria.silva).',
+    mistakes: 'field "requester", ambiguous "Maria Silva", label Pendente',
+    session: 'ticket',
+    hints: { 'Maria Silva': 'maria.silva' },
+    steps: [{ tool: 'ticket_search', args: { status: 'Pendente', requester: 'Maria Silva' } }],
+    check: ({ db, replies }) => {
+      const p: string[] = [];
+      const want = db.all('SELECT t.id FROM glpi_tickets t JOIN glpi_tickets_users a ON a.tickets_id = t.id AND a.type = 1 WHERE t.is_deleted = 0 AND t.status = 4 AND a.users_id = ?', user(db, 'maria.silva'));
+      expectIds(p, replies[0], want.map((r) => r.id));
+      return p;
+    },
+  },
+  {
+    id: 'T07',
+    domain: 'ticket',
+    goal: 'Assign ticket #1 to Maria Silva (maria.silva) and lower its urgency to medium.',
+    mistakes: 'ambiguous "Maria Silva", label Média',
+    session: 'ticket',
+    hints: { 'Maria Silva': 'maria.silva' },
+    steps: [{ tool: 'ticket_update', args: { id: 1, assignee_id: 'Maria Silva', urgency: 'Média' } }],
+    check: ({ db }) => {
+      const p: string[] = [];
+      expect(p, 'urgency', db.get('SELECT urgency FROM glpi_tickets WHERE id = 1')?.urgency, 3);
+      if (!actors(db, 1, 2).includes(user(db, 'maria.silva')!)) p.push(`assignees ${JSON.stringify(actors(db, 1, 2))} lack maria.silva`);
+      return p;
+    },
+  },
+  {
+    id: 'T08',
+    domain: 'ticket',
+    goal: 'Add a private followup to ticket #3.',
+    mistakes: 'field "private"',
+    session: 'ticket',
+    steps: [{ tool: 'ticket_add_followup', args: { id: 3, content: 'Licença renovada pelo fornecedor; aguardando teste do usuário.', private: true } }],
+    check: ({ db }) => {
+      const p: string[] = [];
+      const row = db.get("SELECT * FROM glpi_itilfollowups WHERE itemtype = 'Ticket' AND items_id = 3 AND content LIKE 'Licença renovada%'");
+      if (!row) return ['followup not added'];
+      expect(p, 'is_private', row.is_private, 1);
+      return p;
+    },
+  },
+  {
+    id: 'T09',
+    domain: 'ticket',
+    goal: 'Add a followup to ticket #2 (the session is still on projects).',
+    mistakes: 'wrong domain (project session)',
+    session: 'project',
+    steps: [{ tool: 'ticket_add_followup', args: { id: 2, content: 'Acesso liberado; o colaborador testou com sucesso.' } }],
+    check: ({ db }) => (db.get("SELECT id FROM glpi_itilfollowups WHERE itemtype = 'Ticket' AND items_id = 2 AND content LIKE 'Acesso liberado%'") ? [] : ['followup not added']),
+  },
+  {
+    id: 'T10',
+    domain: 'ticket',
+    goal: 'Move ticket #3 back to Processing (assigned).',
+    mistakes: 'typo "Procesing"',
+    session: 'ticket',
+    steps: [{ tool: 'ticket_update', args: { id: 3, status: 'Procesing' } }],
+    check: ({ db }) => {
+      const p: string[] = [];
+      expect(p, 'status', db.get('SELECT status FROM glpi_tickets WHERE id = 3')?.status, 2);
+      return p;
+    },
+  },
+  {
+    id: 'T11',
+    domain: 'ticket',
+    goal: 'List the high-urgency Hardware tickets.',
+    mistakes: 'field "category", label Alta',
+    session: 'ticket',
+    steps: [{ tool: 'ticket_search', args: { urgency: 'Alta', category: 'Hardware' } }],
+    check: ({ db, replies }) => {
+      const p: string[] = [];
+      expectIds(p, replies[0], db.all('SELECT id FROM glpi_tickets WHERE is_deleted = 0 AND urgency = 4 AND itilcategories_id = ?', category(db, 'Hardware')).map((r) => r.id));
+      return p;
+    },
+  },
+  {
+    id: 'T12',
+    domain: 'ticket',
+    goal: 'Show ticket #3.',
+    mistakes: 'no session_id',
+    session: null,
+    steps: [{ tool: 'ticket_get', omit: ['session_id'], args: { id: 3 } }],
+    check: ({ replies }) => {
+      const p: string[] = [];
+      expect(p, 'name', recordOf(replies[0]?.body)?.name, 'Erro ao abrir o ERP');
+      return p;
+    },
+  },
+  {
+    id: 'T13',
+    domain: 'ticket',
+    goal: 'Open a request "Trocar teclado do João" for joao.souza (the session is still on users).',
+    mistakes: 'wrong domain (user session), English label Request',
+    session: 'user',
+    steps: [{ tool: 'ticket_create', args: { name: 'Trocar teclado do João', requester_id: 'joao.souza', type: 'Request' } }],
+    check: ({ db }) => {
+      const p: string[] = [];
+      const row = ticket(db, 'Trocar teclado do João');
+      if (!row) return ['ticket not created'];
+      expect(p, 'type', row.type, 2);
+      expect(p, 'requester', actors(db, row.id, 1)[0], user(db, 'joao.souza'));
+      return p;
+    },
+  },
+  {
+    id: 'T14',
+    domain: 'ticket',
+    goal: 'Record "Teclado com teclas falhando", reported by normal on June 3rd 2026, low urgency.',
+    mistakes: 'date "June 3rd 2026", label Baixa',
+    session: 'ticket',
+    steps: [{ tool: 'ticket_create', args: { name: 'Teclado com teclas falhando', date: 'June 3rd 2026', requester_id: 'normal', urgency: 'Baixa' } }],
+    check: ({ db, zone }) => {
+      const p: string[] = [];
+      const row = ticket(db, 'Teclado com teclas falhando');
+      if (!row) return ['ticket not created'];
+      expect(p, 'urgency', row.urgency, 2);
+      expectWall(p, 'date', row.date, '2026-06-03 00:00', zone);
+      expect(p, 'requester', actors(db, row.id, 1)[0], user(db, 'normal'));
+      return p;
+    },
+  },
+  {
+    id: 'T15',
+    domain: 'ticket',
+    goal: 'Make ticket #4 critical priority and assign it to the Infraestrutura group.',
+    mistakes: 'label Crítica, abbreviated group "Infra"',
+    session: 'ticket',
+    steps: [{ tool: 'ticket_update', args: { id: 4, priority: 'Crítica', assignee_group_id: 'Infra' } }],
+    check: ({ db }) => {
+      const p: string[] = [];
+      expect(p, 'priority', db.get('SELECT priority FROM glpi_tickets WHERE id = 4')?.priority, 6);
+      if (!groupsOf(db, 4).includes(group(db, 'Infraestrutura')!)) p.push(`groups ${JSON.stringify(groupsOf(db, 4))} lack Infraestrutura`);
+      return p;
+    },
+  },
+  {
+    id: 'T16',
+    domain: 'ticket',
+    goal: 'List the tickets tech is working on (Processing, assigned), highest priority first.',
+    mistakes: 'field "assignee", sort "priority desc"',
+    session: 'ticket',
+    steps: [{ tool: 'ticket_search', args: { assignee: 'tech', status: 'Em atendimento (atribuído)', sort: 'priority desc' } }],
+    check: ({ db, replies }) => {
+      const p: string[] = [];
+      const want = db.all('SELECT t.id FROM glpi_tickets t JOIN glpi_tickets_users a ON a.tickets_id = t.id AND a.type = 2 WHERE t.is_deleted = 0 AND t.status = 2 AND a.users_id = ?', user(db, 'tech'));
+      expectIds(p, replies[0], want.map((r) => r.id));
+      const priorities = itemsOf(replies[0]?.body).map((i) => Number(scalar(i.priority)));
+      if (priorities.some((v, i) => i > 0 && v > priorities[i - 1])) p.push(`not highest priority first: ${JSON.stringify(priorities)}`);
+      return p;
+    },
+  },
+  {
+    id: 'T17',
+    domain: 'ticket',
+    goal: 'Open an incident "Erro de impressão em PDF" for maria.silva@example.com, urgency 4.',
+    mistakes: 'requester by email, lower-case label',
+    session: 'ticket',
+    steps: [{ tool: 'ticket_create', args: { name: 'Erro de impressão em PDF', requester_id: 'maria.silva@example.com', urgency: 4, type: 'incident' } }],
+    check: ({ db }) => {
+      const p: string[] = [];
+      const row = ticket(db, 'Erro de impressão em PDF');
+      if (!row) return ['ticket not created'];
+      expect(p, 'urgency', row.urgency, 4);
+      expect(p, 'type', row.type, 1);
+      expect(p, 'requester', actors(db, row.id, 1)[0], user(db, 'maria.silva'));
+      return p;
+    },
+  },
+  {
+    id: 'T18',
+    domain: 'ticket',
+    goal: 'Open "Sem acesso ao sistema de ponto" for João Souza in entity Filial Porto, location Porto.',
+    mistakes: 'full name with accent, entity and location by name',
+    session: 'ticket',
+    steps: [{ tool: 'ticket_create', args: { name: 'Sem acesso ao sistema de ponto', requester_id: 'João Souza', entities_id: 'Filial Porto', locations_id: 'Porto' } }],
+    check: ({ db }) => {
+      const p: string[] = [];
+      const row = ticket(db, 'Sem acesso ao sistema de ponto');
+      if (!row) return ['ticket not created'];
+      expect(p, 'entities_id', row.entities_id, entity(db, 'Filial Porto'));
+      expect(p, 'locations_id', row.locations_id, location(db, 'Porto'));
+      expect(p, 'requester', actors(db, row.id, 1)[0], user(db, 'joao.souza'));
+      return p;
+    },
+  },
+  {
+    id: 'T19',
+    domain: 'ticket',
+    goal: 'Find the ticket about the monitor and add a followup to it.',
+    mistakes: 'two steps: search, then followup on the id found',
+    session: 'ticket',
+    steps: [
+      { tool: 'ticket_search', args: { query: 'monitor' } },
+      { tool: 'ticket_add_followup', args: (prev) => ({ id: itemId(prev[0], (i) => /monitor/i.test(String(i.name))) ?? 'monitor', content: 'Monitor novo separado no estoque.' }) },
+    ],
+    check: ({ db }) => (db.get("SELECT f.id FROM glpi_itilfollowups f JOIN glpi_tickets t ON t.id = f.items_id WHERE t.name = 'Troca de monitor' AND f.content LIKE 'Monitor novo%'") ? [] : ['followup not added']),
+  },
+  {
+    id: 'T20',
+    domain: 'ticket',
+    goal: 'Delete ticket #2.',
+    mistakes: 'field "ticket_id" for id',
+    session: 'ticket',
+    steps: [{ tool: 'ticket_delete', args: { ticket_id: 2 } }],
+    check: ({ db }) => {
+      const p: string[] = [];
+      expect(p, 'is_deleted', db.get('SELECT is_deleted FROM glpi_tickets WHERE id = 2')?.is_deleted, 1);
+      return p;
+    },
+  },
+
+  // ================================================================ users
+  {
+    id: 'U01',
+    domain: 'user',
+    goal: 'Create user ana.lima (Ana Lima, ana.lima@example.com), Technician in Sede.',
+    mistakes: 'profile and entity by name',
+    session: 'user',
+    steps: [{ tool: 'user_create', args: { name: 'ana.lima', firstname: 'Ana', realname: 'Lima', email: 'ana.lima@example.com', profiles_id: 'Technician', entities_id: 'Sede' } }],
+    check: ({ db }) => {
+      const p: string[] = [];
+      const row = userRow(db, 'ana.lima');
+      if (!row) return ['user not created'];
+      expect(p, 'realname', row.realname, 'Lima');
+      const a = db.get('SELECT * FROM glpi_profiles_users WHERE users_id = ? AND profiles_id = ? AND entities_id = ?', row.id, profile(db, 'Technician'), entity(db, 'Sede'));
+      if (!a) p.push('no Technician assignment on Sede');
+      return p;
+    },
+  },
+  {
+    id: 'U02',
+    domain: 'user',
+    goal: 'Create user carlos.pereira (Carlos Pereira, carlos.pereira@example.com).',
+    mistakes: 'fields login, first_name, last_name',
+    session: 'user',
+    steps: [{ tool: 'user_create', args: { login: 'carlos.pereira', first_name: 'Carlos', last_name: 'Pereira', email: 'carlos.pereira@example.com' } }],
+    check: ({ db }) => {
+      const p: string[] = [];
+      const row = userRow(db, 'carlos.pereira');
+      if (!row) return ['user not created'];
+      expect(p, 'firstname', row.firstname, 'Carlos');
+      expect(p, 'realname', row.realname, 'Pereira');
+      expect(p, 'email', row.email, 'carlos.pereira@example.com');
+      return p;
+    },
+  },
+  {
+    id: 'U03',
+    domain: 'user',
+    goal: 'Create user beatriz.costa (Beatriz Costa) as a technician in the Service Desk group.',
+    mistakes: 'profile in Portuguese "Técnico", group in lower case',
+    session: 'user',
+    steps: [{ tool: 'user_create', args: { name: 'beatriz.costa', firstname: 'Beatriz', realname: 'Costa', profiles_id: 'Técnico', groups_id: 'service desk' } }],
+    check: ({ db }) => {
+      const p: string[] = [];
+      const row = userRow(db, 'beatriz.costa');
+      if (!row) return ['user not created'];
+      if (!db.get('SELECT 1 FROM glpi_profiles_users WHERE users_id = ? AND profiles_id = ?', row.id, profile(db, 'Technician'))) p.push('no Technician assignment');
+      if (!db.get('SELECT 1 FROM glpi_groups_users WHERE users_id = ? AND groups_id = ?', row.id, group(db, 'Service Desk'))) p.push('not in Service Desk');
+      return p;
+    },
+  },
+  {
+    id: 'U04',
+    domain: 'user',
+    goal: "Set joao.souza's phone to +55 11 91234-5678.",
+    mistakes: 'user by login in "id"',
+    session: 'user',
+    steps: [{ tool: 'user_update', args: { id: 'joao.souza', phone: '+55 11 91234-5678' } }],
+    check: ({ db }) => {
+      const p: string[] = [];
+      expect(p, 'phone', userRow(db, 'joao.souza')?.phone, '+55 11 91234-5678');
+      return p;
+    },
+  },
+  {
+    id: 'U05',
+    domain: 'user',
+    goal: 'Deactivate the user post-only.',
+    mistakes: 'two steps: search, then deactivate the id found',
+    session: 'user',
+    steps: [
+      { tool: 'user_search', args: { query: 'post-only' } },
+      { tool: 'user_deactivate', args: (prev) => ({ id: itemId(prev[0], (i) => i.name === 'post-only') ?? 'post-only' }) },
+    ],
+    check: ({ db }) => {
+      const p: string[] = [];
+      expect(p, 'is_active', userRow(db, 'post-only')?.is_active, 0);
+      return p;
+    },
+  },
+  {
+    id: 'U06',
+    domain: 'user',
+    goal: 'List the technicians of the Sede entity.',
+    mistakes: 'filters "profile" and "entity"',
+    session: 'user',
+    steps: [{ tool: 'user_search', args: { profile: 'Technician', entity: 'Sede' } }],
+    check: ({ db, replies }) => {
+      const p: string[] = [];
+      const want = db.all('SELECT DISTINCT u.id FROM glpi_users u JOIN glpi_profiles_users a ON a.users_id = u.id WHERE u.is_active = 1 AND u.is_deleted = 0 AND a.profiles_id = ? AND a.entities_id = ?', profile(db, 'Technician'), entity(db, 'Sede'));
+      expectIds(p, replies[0], want.map((r) => r.id));
+      return p;
+    },
+  },
+  {
+    id: 'U07',
+    domain: 'user',
+    goal: 'Set user #6 to Brazilian Portuguese and the São Paulo time zone.',
+    mistakes: 'language "pt-br", zone "America/Sao Paulo"',
+    session: 'user',
+    steps: [{ tool: 'user_update', args: { id: 6, language: 'pt-br', timezone: 'America/Sao Paulo' } }],
+    check: ({ db }) => {
+      const p: string[] = [];
+      const row = db.get('SELECT language, timezone FROM glpi_users WHERE id = 6');
+      expect(p, 'language', row?.language, 'pt_BR');
+      expect(p, 'timezone', row?.timezone, 'America/Sao_Paulo');
+      return p;
+    },
+  },
+  {
+    id: 'U08',
+    domain: 'user',
+    goal: 'Create user diego.alves (Diego Alves), Self-Service in Filial Porto.',
+    mistakes: 'no session_id',
+    session: null,
+    steps: [{ tool: 'user_create', omit: ['session_id'], args: { name: 'diego.alves', firstname: 'Diego', realname: 'Alves', profiles_id: 'Self-Service', entities_id: 'Filial Porto' } }],
+    check: ({ db }) => {
+      const p: string[] = [];
+      const row = userRow(db, 'diego.alves');
+      if (!row) return ['user not created'];
+      if (!db.get('SELECT 1 FROM glpi_profiles_users WHERE users_id = ? AND profiles_id = ? AND entities_id = ?', row.id, profile(db, 'Self-Service'), entity(db, 'Filial Porto'))) p.push('no Self-Service assignment on Filial Porto');
+      return p;
+    },
+  },
+  {
+    id: 'U09',
+    domain: 'user',
+    goal: 'Create user fernanda.rocha (Fernanda Rocha) in the Infraestrutura group (the session is still on tickets).',
+    mistakes: 'wrong domain (ticket session)',
+    session: 'ticket',
+    steps: [{ tool: 'user_create', args: { name: 'fernanda.rocha', firstname: 'Fernanda', realname: 'Rocha', groups_id: 'Infraestrutura' } }],
+    check: ({ db }) => {
+      const row = userRow(db, 'fernanda.rocha');
+      if (!row) return ['user not created'];
+      return db.get('SELECT 1 FROM glpi_groups_users WHERE users_id = ? AND groups_id = ?', row.id, group(db, 'Infraestrutura')) ? [] : ['not in Infraestrutura'];
+    },
+  },
+  {
+    id: 'U10',
+    domain: 'user',
+    goal: 'Find the users called Maria Silva.',
+    mistakes: 'full name as free text',
+    session: 'user',
+    steps: [{ tool: 'user_search', args: { query: 'Maria Silva' } }],
+    check: ({ db, replies }) => {
+      const p: string[] = [];
+      const want = db.all("SELECT id FROM glpi_users WHERE firstname = 'Maria' AND realname = 'Silva' AND is_active = 1 AND is_deleted = 0");
+      const got = itemsOf(replies[0]?.body).map((i) => Number(scalar(i.id)));
+      for (const w of want) if (!got.includes(w.id)) p.push(`user ${w.id} missing from the answer`);
+      if (want.length < 2) p.push('fixture: expected two Maria Silva');
+      return p;
+    },
+  },
+  {
+    id: 'U11',
+    domain: 'user',
+    goal: 'Show the user maria.silva.',
+    mistakes: 'user by login in "id"',
+    session: 'user',
+    steps: [{ tool: 'user_get', args: { id: 'maria.silva' } }],
+    check: ({ replies }) => {
+      const p: string[] = [];
+      expect(p, 'name', recordOf(replies[0]?.body)?.name, 'maria.silva');
+      return p;
+    },
+  },
+  {
+    id: 'U12',
+    domain: 'user',
+    goal: 'Change the email of user #5 to maria.silva@empresa.com.br and add her to Infraestrutura.',
+    mistakes: 'field "group"',
+    session: 'user',
+    steps: [{ tool: 'user_update', args: { id: 5, email: 'maria.silva@empresa.com.br', group: 'Infraestrutura' } }],
+    check: ({ db }) => {
+      const p: string[] = [];
+      expect(p, 'email', db.get('SELECT email FROM glpi_users WHERE id = 5')?.email, 'maria.silva@empresa.com.br');
+      if (!db.get('SELECT 1 FROM glpi_groups_users WHERE users_id = 5 AND groups_id = ?', group(db, 'Infraestrutura'))) p.push('not in Infraestrutura');
+      return p;
+    },
+  },
+];
+
+/** Extra demo data both servers start from: a second "Maria Silva" so that the full name is ambiguous. */
+export const FIXTURE_USER = { name: 'msilva', firstname: 'Maria', realname: 'Silva', email: 'msilva@example.com', entity: 'Filial Porto', profile: 'Self-Service' };

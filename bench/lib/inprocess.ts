@@ -1,0 +1,97 @@
+import { importDist, importRoot } from './paths.js';
+import { openSession } from './product.js';
+
+/**
+ * The product in this process: createHttpApp from dist (listening on an ephemeral port), a token and
+ * a ticket session, direct access to ReferenceResolver and the DataSource, and a way to see every
+ * SQL statement a call runs (the driver's QueryRunner.query is wrapped while capturing).
+ */
+
+export interface Captured {
+  sql: string;
+  params: unknown[];
+}
+
+export interface AppHandle {
+  url: string;
+  token: string;
+  sessionId: string;
+  resolve(kind: string, input: string): Promise<{ ok: boolean }>;
+  capture<T>(fn: () => Promise<T>): Promise<{ value: T; statements: Captured[] }>;
+  query(sql: string, params: unknown[]): Promise<unknown[]>;
+  close(): Promise<void>;
+}
+
+
+export async function startApp(databaseUrl: string, env: Record<string, string> = {}): Promise<AppHandle> {
+  await importRoot('reflect-metadata');
+  const { createHttpApp } = await importDist<{ createHttpApp: (env: Record<string, string>, o: { logger: string[] }) => Promise<NestApp> }>('bootstrap.js');
+  const { TokensService } = await importDist<{ TokensService: Ctor }>('auth/tokens.service.js');
+  const { AuthService } = await importDist<{ AuthService: Ctor }>('auth/auth.service.js');
+  const { ReferenceResolver } = await importDist<{ ReferenceResolver: Ctor }>('common/references/reference-resolver.js');
+  const { DataSource } = await importRoot<{ DataSource: Ctor }>('typeorm');
+  const app = await createHttpApp(
+    {
+      DATABASE_URL: databaseUrl,
+      SEED_DEMO: 'true',
+      OTP_REQUIRED_FOR: 'none',
+      RATE_LIMIT_READS: '1000000',
+      RATE_LIMIT_WRITES: '1000000',
+      DEFAULT_TIMEZONE: 'UTC',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      ...env,
+    },
+    { logger: ['error'] },
+  );
+  await app.listen(0, '127.0.0.1');
+  const { port } = app.getHttpServer().address() as { port: number };
+  const url = `http://127.0.0.1:${port}`;
+  const tokens = app.get(TokensService) as { create(login: string, scopes: string[], exp: null): Promise<{ token: string }> };
+  const { token } = await tokens.create('glpi', ['mcp', 'api'], null);
+  const principal = (await (app.get(AuthService) as { authenticate(h: string, s: string): Promise<{ scope: unknown }> }).authenticate(`Bearer ${token}`, 'mcp')) as {
+    scope: unknown;
+  };
+  const resolver = app.get(ReferenceResolver) as { resolve(kind: string, field: string, input: unknown, scope: unknown): Promise<{ ok: boolean }> };
+  const dataSource = app.get(DataSource) as { query(sql: string, params?: unknown[]): Promise<unknown[]>; createQueryRunner(): { query: unknown; release(): Promise<void> } };
+
+  // Every statement goes through the driver's QueryRunner.query: wrap it once to see what a call runs.
+  let sink: Captured[] | null = null;
+  const runner = dataSource.createQueryRunner();
+  const proto = Object.getPrototypeOf(runner) as { query: (this: unknown, sql: string, params?: unknown[], ...rest: unknown[]) => Promise<unknown> };
+  const original = proto.query;
+  proto.query = function (this: unknown, sql: string, params?: unknown[], ...rest: unknown[]) {
+    sink?.push({ sql, params: params ?? [] });
+    return original.call(this, sql, params, ...rest);
+  };
+  await runner.release();
+
+  return {
+    url,
+    token,
+    sessionId: await openSession(url, token, 'ticket'),
+    resolve: (kind, input) => resolver.resolve(kind, 'bench', input, principal.scope),
+    async capture(fn) {
+      sink = [];
+      try {
+        const value = await fn();
+        return { value, statements: sink };
+      } finally {
+        sink = null;
+      }
+    },
+    query: (sql, params) => dataSource.query(sql, params),
+    close: async () => {
+      proto.query = original;
+      await app.close();
+    },
+  };
+}
+
+type Ctor = abstract new (...args: never[]) => unknown;
+interface NestApp {
+  listen(port: number, host: string): Promise<unknown>;
+  getHttpServer(): { address(): unknown };
+  get(token: unknown): unknown;
+  close(): Promise<void>;
+}

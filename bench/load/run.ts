@@ -1,0 +1,460 @@
+import autocannon from 'autocannon';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { boolFlag, isMain, listFlag, numberFlag, parseFlags, type Flags } from '../lib/args.js';
+import { compile } from '../lib/build.js';
+import { summarizeProfile } from '../lib/cpuprofile.js';
+import { mcpHeaders, rpc, toolsCallBody } from '../lib/mcp.js';
+import { BENCH_DIR, RESULTS_DIR, ROOT_DIR, rootRequire } from '../lib/paths.js';
+import { cpuMsOf, freePort, rssOf, sampleRss, spawnNode, waitForHttp, type Spawned } from '../lib/proc.js';
+import { addTicketsViaRest, createToken, openSession, startProduct, ticketArgs } from '../lib/product.js';
+import { startApp } from '../lib/inprocess.js';
+import { Report } from '../lib/report.js';
+import { versionOf } from '../lib/versions.js';
+import { fmt, fmtBytes, fmtMs, median, percentile, ratio, table } from '../lib/stats.js';
+
+/**
+ * Throughput and latency of tools/call over Streamable HTTP: intentdesk (whole chain) for
+ * ticket_get, ticket_search and ticket_create (dry run), and three baselines serving the same
+ * ticket_get over the same SQLite file, all measured in this run. autocannon runs in this process;
+ * every server is a child process.
+ */
+
+type ServerKey = 'intentdesk' | 'bare' | 'sdk' | 'nest';
+
+interface Target {
+  key: ServerKey;
+  label: string;
+  server: Spawned;
+  token?: string;
+  /** Answered a tools/call without a prior initialize. */
+  noInitialize: boolean;
+  bodyBytes: number;
+  idleRss: number;
+}
+
+interface Point {
+  key: ServerKey;
+  tool: string;
+  connections: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  mean: number;
+  total: number;
+  failed: number;
+  peakRss: number;
+  cpuMsPerReq: number;
+}
+
+/** Diagnostic point: ticket_get always on the same id (prepared-statement reuse vs rotating ids). */
+const ONE_ID = 'ticket_get, one id';
+
+const LABELS: Record<ServerKey, string> = {
+  intentdesk: 'intentdesk (full chain)',
+  bare: '(a) bare node:http',
+  sdk: '(b) MCP SDK 1.x minimal',
+  nest: '(c) @rekog/mcp-nest v2',
+};
+
+interface LoadOptions {
+  duration: number;
+  rounds: number;
+  warmup: number;
+  connections: number[];
+  tickets: number;
+  profile: boolean;
+  profileDuration: number;
+  keep: boolean;
+}
+
+function options(flags: Flags): LoadOptions {
+  return {
+    duration: numberFlag(flags, 'duration', 3),
+    rounds: numberFlag(flags, 'rounds', 3),
+    warmup: numberFlag(flags, 'warmup', 2),
+    connections: listFlag(flags, 'connections', [1, 8, 32]),
+    tickets: numberFlag(flags, 'tickets', 300),
+    profile: boolFlag(flags, 'profile', true),
+    profileDuration: numberFlag(flags, 'profile-duration', 5),
+    keep: boolFlag(flags, 'keep', false),
+  };
+}
+
+interface Sample {
+  latencies: number[];
+  total: number;
+  seconds: number;
+  failed: number;
+  peakRss: number;
+  cpuMs: number;
+}
+
+/** One autocannon run against `target`; latencies are collected at full (sub-ms) resolution. */
+async function hit(target: Target, makeBody: () => string, connections: number, duration: number): Promise<Sample> {
+  const latencies: number[] = [];
+  let failed = 0;
+  const rss = sampleRss(target.server.pid);
+  const cpu0 = cpuMsOf(target.server.pid);
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: `${target.server.url}/mcp`,
+        method: 'POST',
+        headers: mcpHeaders(target.token),
+        connections,
+        pipelining: 1,
+        duration,
+        timeout: 20,
+        requests: [
+          {
+            setupRequest: (req: autocannon.Request) => ({ ...req, body: makeBody() }),
+            onResponse: (status: number, body: string) => {
+              if (status !== 200 || body.includes('"isError":true') || body.includes('"error":{"code":-')) failed++;
+            },
+          },
+        ],
+      } as autocannon.Options,
+      (error, res) => (error ? reject(error) : resolve(res)),
+    );
+    instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => latencies.push(responseTime));
+  });
+  return {
+    latencies,
+    total: result.requests.total,
+    seconds: result.duration,
+    failed: failed + result.errors + result.timeouts,
+    peakRss: rss.stop(),
+    cpuMs: cpuMsOf(target.server.pid) - cpu0,
+  };
+}
+
+/** Rounds of one point: throughput is the median round, latencies are pooled, CPU is summed. */
+function aggregate(connections: number, samples: Sample[]): Omit<Point, 'key' | 'tool'> {
+  const latencies = samples.flatMap((s) => s.latencies);
+  const total = samples.reduce((n, s) => n + s.total, 0);
+  const cpu = samples.reduce((n, s) => n + s.cpuMs, 0);
+  return {
+    connections,
+    rps: median(samples.map((s) => s.total / s.seconds)),
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    mean: latencies.reduce((a, b) => a + b, 0) / Math.max(1, latencies.length),
+    total,
+    failed: samples.reduce((n, s) => n + s.failed, 0),
+    peakRss: Math.max(...samples.map((s) => s.peakRss)),
+    cpuMsPerReq: total ? cpu / total : NaN,
+  };
+}
+
+function versions(): string {
+  const bench = createRequire(`${BENCH_DIR}package.json`);
+  const v = versionOf;
+  return [
+    `node ${process.version}`,
+    `intentdesk: @modelcontextprotocol/sdk ${v(rootRequire, '@modelcontextprotocol/sdk')}, @nestjs/core ${v(rootRequire, '@nestjs/core')}, express ${v(rootRequire, 'express')}, typeorm ${v(rootRequire, 'typeorm')}, better-sqlite3 ${v(rootRequire, 'better-sqlite3')}`,
+    `(b): @modelcontextprotocol/sdk ${v(rootRequire, '@modelcontextprotocol/sdk')} (the product's copy)`,
+    `(c): @rekog/mcp-nest ${v(bench, '@rekog/mcp-nest')}, @modelcontextprotocol/server ${v(bench, '@modelcontextprotocol/server')}, @nestjs/core ${v(bench, '@nestjs/core')}`,
+    `autocannon ${v(bench, 'autocannon')} in the orchestrating process (it shares the machine's cores with the server under test)`,
+  ].join('; ');
+}
+
+export async function run(flags: Flags = {}): Promise<string> {
+  const opts = options(flags);
+  const report = new Report('Load: tools/call over Streamable HTTP');
+  const work = mkdtempSync(join(tmpdir(), 'intentdesk-bench-load-'));
+  const logs = `${RESULTS_DIR}logs/`;
+  mkdirSync(logs, { recursive: true });
+  const dbFile = join(work, 'bench.sqlite');
+  const databaseUrl = `sqlite:${dbFile}`;
+  const servers: Spawned[] = [];
+  try {
+    // 1. intentdesk on a fresh SQLite file: migrations + demo seed, then extra tickets through REST.
+    report.log(`starting intentdesk on ${dbFile}`);
+    const product = await startProduct({ databaseUrl, logFile: `${logs}load-intentdesk.log` });
+    servers.push(product);
+    const token = await createToken(databaseUrl, 'glpi', 'mcp,api');
+    report.log(`adding ${opts.tickets} tickets through POST /api/tickets`);
+    const created = await addTicketsViaRest(product.url, token, opts.tickets);
+    const ids = [1, 2, 3, 4, ...created];
+    const sessionId = await openSession(product.url, token, 'ticket');
+
+    let cursor = 0;
+    const nextId = () => ids[cursor++ % ids.length];
+    const getArgs = (id: number) => ({ domain: 'ticket', session_id: sessionId, id });
+    const bodies: Record<string, (key: ServerKey) => () => string> = {
+      ticket_get: (key) => () => toolsCallBody('ticket_get', key === 'intentdesk' ? getArgs(nextId()) : { id: nextId() }),
+      [ONE_ID]: () => {
+        const body = toolsCallBody('ticket_get', getArgs(created[0]));
+        return () => body;
+      },
+      ticket_search: () => {
+        const body = toolsCallBody('ticket_search', { domain: 'ticket', session_id: sessionId, itilcategories_id: 'Hardware', query: 'impressora' });
+        return () => body;
+      },
+      ticket_create: () => {
+        const body = toolsCallBody('ticket_create', { domain: 'ticket', session_id: sessionId, ...ticketArgs(2), dry_run: true });
+        return () => body;
+      },
+    };
+
+    // The size of intentdesk's ticket_get answers: baseline (a) pads its answers to it.
+    let sizeSum = 0;
+    for (const id of ids.slice(0, 20)) sizeSum += (await rpc(product.url, token, toolsCallBody('ticket_get', getArgs(id)))).bytes;
+    const productBytes = Math.round(sizeSum / Math.min(20, ids.length));
+
+    // 2. Baselines, compiled to plain JS and run on bare node, reading the same file read-only.
+    const built = await compile({ 'bare-http': 'load/servers/bare-http.ts', 'sdk-minimal': 'load/servers/sdk-minimal.ts', 'mcp-nest': 'load/servers/mcp-nest.ts' });
+    const baselineEnv = (port: number) => ({
+      PATH: process.env.PATH,
+      PORT: String(port),
+      BENCH_SQLITE: dbFile,
+      BENCH_BODY_BYTES: String(productBytes),
+      INTENTDESK_ROOT: ROOT_DIR,
+      BENCH_SDK_VERSION: versionOf(rootRequire, '@modelcontextprotocol/sdk'),
+      BENCH_MCP_NEST_VERSION: versionOf(createRequire(`${BENCH_DIR}package.json`), '@rekog/mcp-nest'),
+    });
+    const spawnBaseline = async (key: ServerKey, file: string) => {
+      const port = await freePort();
+      const server = spawnNode({ name: key, args: [file], env: baselineEnv(port), port, logFile: `${logs}load-${key}.log`, cwd: BENCH_DIR });
+      servers.push(server);
+      await waitForHttp(`${server.url}/`, { child: server.child, timeoutMs: 60_000 });
+      return server;
+    };
+    const bare = await spawnBaseline('bare', built['bare-http']);
+    const sdk = await spawnBaseline('sdk', built['sdk-minimal']);
+    const nest = await spawnBaseline('nest', built['mcp-nest']);
+
+    // 3. Every server must answer a tools/call with no initialize before it.
+    const targets: Target[] = [];
+    for (const [key, server, tok] of [
+      ['intentdesk', product, token],
+      ['bare', bare, undefined],
+      ['sdk', sdk, undefined],
+      ['nest', nest, undefined],
+    ] as Array<[ServerKey, Spawned, string | undefined]>) {
+      const body = bodies.ticket_get(key)();
+      const reply = await rpc(server.url, tok, body);
+      const data = reply.json?.result?.structuredContent as { data?: { id?: unknown } } | undefined;
+      const ok = reply.status === 200 && !reply.json?.result?.isError && typeof data?.data?.id === 'number';
+      if (!ok) report.log(`${key}: tools/call without initialize failed: HTTP ${reply.status} ${reply.text.slice(0, 300)}`);
+      targets.push({ key, label: LABELS[key], server, token: tok, noInitialize: ok, bodyBytes: reply.bytes, idleRss: rssOf(server.pid) });
+    }
+    const usable = targets.filter((t) => t.noInitialize);
+    const target = (key: ServerKey) => targets.find((t) => t.key === key)!;
+
+    // 4. The load. Each (server, tool) is warmed up once; points are interleaved per concurrency.
+    const points: Point[] = [];
+    const plan: Array<{ key: ServerKey; tool: string }> = [
+      ...usable.map((t) => ({ key: t.key, tool: 'ticket_get' })),
+      ...(target('intentdesk').noInitialize ? [{ key: 'intentdesk' as const, tool: 'ticket_search' }, { key: 'intentdesk' as const, tool: 'ticket_create' }] : []),
+    ];
+    for (const p of plan) {
+      report.log(`warm-up ${p.key} ${p.tool} (${opts.warmup}s)`);
+      await hit(target(p.key), bodies[p.tool](p.key), 8, opts.warmup);
+    }
+    // Rounds interleave the servers, so a burst of other activity on the machine hits all of them.
+    const diagnosticAt = opts.connections.includes(8) ? 8 : opts.connections[Math.floor(opts.connections.length / 2)];
+    for (const connections of opts.connections) {
+      const here = [...plan, ...(connections === diagnosticAt && target('intentdesk').noInitialize ? [{ key: 'intentdesk' as const, tool: ONE_ID }] : [])];
+      const samples = new Map<string, Sample[]>();
+      for (let round = 0; round < opts.rounds; round++) {
+        for (const p of here) {
+          const sample = await hit(target(p.key), bodies[p.tool](p.key), connections, opts.duration);
+          samples.set(`${p.key}|${p.tool}`, [...(samples.get(`${p.key}|${p.tool}`) ?? []), sample]);
+        }
+      }
+      for (const p of here) {
+        const point = aggregate(connections, samples.get(`${p.key}|${p.tool}`)!);
+        points.push({ key: p.key, tool: p.tool, ...point });
+        report.log(`${p.key} ${p.tool} c=${connections}: ${fmt(point.rps)} req/s, p50 ${fmtMs(point.p50)}, p99 ${fmtMs(point.p99)}${point.failed ? `, ${point.failed} FAILED` : ''}`);
+      }
+    }
+
+    // 5. Report.
+    report.add(
+      [
+        `Database: SQLite (demo seed + ${opts.tickets} tickets created through REST), ${ids.length} ticket ids rotated in ticket_get.`,
+        `Each point: ${opts.rounds} rounds of ${opts.duration}s, interleaved across servers (req/s: median round; latencies pooled), pipelining 1, after a ${opts.warmup}s warm-up per server and tool. Requests carry the MCP 2025-06-18 headers; intentdesk calls use a Bearer token and a session_id opened before the run.`,
+        `intentdesk env: OTP_REQUIRED_FOR=none, RATE_LIMIT_READS/WRITES=1000000 (auth, intent lock, validation, envelope and audit all on).`,
+        `Versions: ${versions()}.`,
+      ].join('\n'),
+    );
+    report.add(
+      table(
+        ['server', 'tools/call without initialize', 'ticket_get answer', 'idle RSS'],
+        targets.map((t) => [t.label, t.noInitialize ? 'yes' : 'NO (needs initialize)', fmtBytes(t.bodyBytes), fmtBytes(t.idleRss)]),
+      ),
+    );
+    const rows = points.map((p) => [
+      LABELS[p.key],
+      p.tool + (p.tool === 'ticket_create' ? ' (dry_run)' : ''),
+      p.connections,
+      fmt(p.rps),
+      fmtMs(p.p50),
+      fmtMs(p.p99),
+      fmt(p.cpuMsPerReq, 3),
+      fmtBytes(p.peakRss),
+      p.failed ? `${p.failed} / ${p.total}` : `0 / ${p.total}`,
+    ]);
+    report.add(table(['server', 'tool', 'conns', 'req/s', 'p50', 'p99', 'server CPU ms/req', 'peak RSS', 'failed / total'], rows));
+
+    const find = (key: ServerKey, c: number, tool = 'ticket_get') => points.find((p) => p.key === key && p.connections === c && p.tool === tool);
+    const ratioRows: Array<Array<string | number>> = [];
+    const verdicts: string[] = [];
+    for (const c of opts.connections) {
+      const me = find('intentdesk', c);
+      if (!me) continue;
+      const a = find('bare', c);
+      const b = find('sdk', c);
+      const n = find('nest', c);
+      ratioRows.push([
+        c,
+        a ? ratio(me.rps, a.rps) : 'n/a',
+        b ? ratio(me.rps, b.rps) : 'n/a',
+        n ? ratio(me.rps, n.rps) : 'n/a',
+        a ? ratio(me.p99, a.p99) : 'n/a',
+        b ? ratio(me.p99, b.p99) : 'n/a',
+        n ? ratio(me.p99, n.p99) : 'n/a',
+        b ? ratio(me.cpuMsPerReq, b.cpuMsPerReq) : 'n/a',
+        n ? ratio(me.cpuMsPerReq, n.cpuMsPerReq) : 'n/a',
+      ]);
+      const mark = (ok: boolean | undefined) => (ok === undefined ? 'n/a' : ok ? 'met' : 'NOT met');
+      verdicts.push(
+        `- c=${c}: throughput >= 1.0x (c): ${mark(n && me.rps >= n.rps)} (${n ? ratio(me.rps, n.rps) : 'n/a'}); ` +
+          `throughput >= 1.3x (b): ${mark(b && me.rps >= 1.3 * b.rps)} (${b ? ratio(me.rps, b.rps) : 'n/a'}); ` +
+          `p99 no worse than (c): ${mark(n && me.p99 <= n.p99)} (${n ? ratio(me.p99, n.p99) : 'n/a'})`,
+      );
+    }
+    report.add(
+      '**ticket_get, intentdesk relative to each baseline** (throughput: higher is better; p99 and CPU/req: lower is better)\n\n' +
+        table(['conns', 'req/s vs (a)', 'req/s vs (b)', 'req/s vs (c)', 'p99 vs (a)', 'p99 vs (b)', 'p99 vs (c)', 'CPU/req vs (b)', 'CPU/req vs (c)'], ratioRows),
+    );
+    report.add(`**Targets** (informational; measured in this run, on this machine):\n\n${verdicts.join('\n')}`);
+    const one = points.find((p) => p.tool === ONE_ID);
+    const rotating = one && find('intentdesk', one.connections);
+    if (one && rotating) {
+      report.add(
+        `**Diagnostic**, intentdesk ticket_get at c=${one.connections}: always the same id ${fmt(one.rps)} req/s, ${fmt(one.cpuMsPerReq, 3)} CPU ms/req; ` +
+          `rotating over ${ids.length} ids ${fmt(rotating.rps)} req/s, ${fmt(rotating.cpuMsPerReq, 3)} CPU ms/req (${ratio(rotating.cpuMsPerReq, one.cpuMsPerReq)} the CPU per call).`,
+      );
+    }
+
+    // 6. Where the time goes: CPU profiles of a separate intentdesk process on the same data, and
+    //    the SQL statements one call of each tool runs.
+    if (opts.profile && target('intentdesk').noInitialize) {
+      report.add(await profileProduct(databaseUrl, token, bodies, opts, logs, report));
+    }
+    if (target('intentdesk').noInitialize) report.add(await statementsPerCall(databaseUrl, created[0]));
+    return report.toString();
+  } finally {
+    for (const s of servers.reverse()) await s.stop().catch(() => undefined);
+    if (opts.keep) report.log(`kept ${work}`);
+    else rmSync(work, { recursive: true, force: true });
+  }
+}
+
+async function profileProduct(
+  databaseUrl: string,
+  token: string,
+  bodies: Record<string, (key: ServerKey) => () => string>,
+  opts: LoadOptions,
+  logs: string,
+  report: Report,
+): Promise<string> {
+  const dir = `${RESULTS_DIR}profiles/`;
+  mkdirSync(dir, { recursive: true });
+  const server = await startProduct({
+    databaseUrl,
+    name: 'intentdesk-profiled',
+    logFile: `${logs}load-intentdesk-profiled.log`,
+    nodeArgs: ['--import', `${BENCH_DIR}lib/cpu-profiler.mjs`],
+    ipc: true,
+  });
+  const ask = (message: Record<string, unknown>, answer: string) =>
+    new Promise<void>((resolve, reject) => {
+      const onMessage = (m: { bench?: string; message?: string }) => {
+        if (m?.bench === answer) {
+          server.child.off('message', onMessage);
+          resolve();
+        } else if (m?.bench === 'profile-error') {
+          server.child.off('message', onMessage);
+          reject(new Error(m.message));
+        }
+      };
+      server.child.on('message', onMessage);
+      server.child.send(message);
+    });
+  const parts: string[] = [
+    `**CPU profile of intentdesk under load** (a second intentdesk process on the same database, sampled by the V8 profiler over ${opts.profileDuration}s at 8 connections per tool; files in bench/results/profiles/, open them in Chrome DevTools or speedscope). Self time, idle excluded:`,
+  ];
+  try {
+    const target: Target = { key: 'intentdesk', label: LABELS.intentdesk, server, token, noInitialize: true, bodyBytes: 0, idleRss: 0 };
+    for (const tool of ['ticket_get', 'ticket_search', 'ticket_create']) {
+      await hit(target, bodies[tool]('intentdesk'), 8, opts.warmup);
+      const file = `${dir}intentdesk-${tool}.cpuprofile`;
+      await ask({ bench: 'profile-start', intervalUs: 200 }, 'profile-started');
+      const point = aggregate(8, [await hit(target, bodies[tool]('intentdesk'), 8, opts.profileDuration)]);
+      await ask({ bench: 'profile-stop', file }, 'profile-written');
+      const summary = summarizeProfile(file, 12);
+      report.log(`profiled ${tool}: ${fmt(point.rps)} req/s under the profiler`);
+      parts.push(
+        `\n_${tool}_ (${fmt(point.rps)} req/s while profiled, ${fmt(summary.totalMs / Math.max(1, point.total), 3)} ms sampled CPU per call)\n\n` +
+          table(
+            ['by package / product dir', 'self ms', 'share'],
+            summary.packages.slice(0, 10).map((s) => [s.name, fmt(s.ms), `${(s.share * 100).toFixed(1)}%`]),
+          ) +
+          '\n\n' +
+          table(
+            ['top self-time functions', 'where', 'self ms', 'share'],
+            summary.functions.slice(0, 12).map((s) => [s.name, s.where, fmt(s.ms), `${(s.share * 100).toFixed(1)}%`]),
+          ),
+      );
+    }
+  } finally {
+    await server.stop();
+  }
+  return parts.join('\n');
+}
+
+/** `SELECT glpi_tickets`, `INSERT audit_log`, `BEGIN`: what a statement does, to what. */
+function statementKind(sql: string): string {
+  const s = sql.replace(/[`"]/g, '').replace(/\s+/g, ' ').trim();
+  const verb = s.split(' ')[0].toUpperCase();
+  const table = /\b(?:FROM|INTO|UPDATE)\s+(\w+)/i.exec(s)?.[1];
+  if (verb === 'SELECT' && /COUNT\(\*\)/i.test(s)) return `SELECT COUNT ${table}`;
+  return table ? `${verb} ${table}` : verb;
+}
+
+async function statementsPerCall(databaseUrl: string, ticketId: number): Promise<string> {
+  const app = await startApp(databaseUrl, { RATE_LIMIT_READS: '1000000', RATE_LIMIT_WRITES: '1000000' });
+  try {
+    const calls: Array<[string, string]> = [
+      ['ticket_get', toolsCallBody('ticket_get', { domain: 'ticket', session_id: app.sessionId, id: ticketId })],
+      ['ticket_search', toolsCallBody('ticket_search', { domain: 'ticket', session_id: app.sessionId, itilcategories_id: 'Hardware', query: 'impressora' })],
+      ['ticket_create (dry_run)', toolsCallBody('ticket_create', { domain: 'ticket', session_id: app.sessionId, ...ticketArgs(2), dry_run: true })],
+    ];
+    const rows: Array<Array<string | number>> = [];
+    for (const [name, body] of calls) {
+      await rpc(app.url, app.token, body); // warm (principal cache, session touch)
+      const { statements } = await app.capture(() => rpc(app.url, app.token, body));
+      const counts = new Map<string, number>();
+      for (const st of statements) counts.set(statementKind(st.sql), (counts.get(statementKind(st.sql)) ?? 0) + 1);
+      rows.push([name, statements.length, [...counts.entries()].map(([k, n]) => (n > 1 ? `${k} ×${n}` : k)).join(', ')]);
+    }
+    return (
+      '**SQL statements per tool call** (the product in-process on the same database, second call of each, every statement through TypeORM; audit rows are written later in batches and are not counted):\n\n' +
+      table(['tool', 'statements', 'which'], rows)
+    );
+  } finally {
+    await app.close();
+  }
+}
+
+if (isMain(import.meta.url)) {
+  const { writeSummary } = await import('../lib/summary.js');
+  const markdown = await run(parseFlags(process.argv.slice(2)));
+  writeSummary('load', markdown);
+}
