@@ -19,8 +19,8 @@ export function describeTool(tool: ToolOptions, config: AppConfig): string {
   if (tool.sameFieldsAs) lines.push(`Fields take the same values as ${tool.sameFieldsAs}.`);
   const fields = fieldsOf(tool.input) ?? [];
   if (fields.some((f) => f.kind === 'date')) {
-    const ranges = fields.some((f) => f.kind === 'date' && f.name.endsWith('_from')) ? ' x_from/x_to: inclusive.' : '';
-    lines.push(`Dates: YYYY-MM-DD[ HH:MM:SS] or ISO-8601; no offset: timezone, else yours.${ranges}`);
+    const ranges = fields.some((f) => f.kind === 'date' && f.name.endsWith('_from')) ? ' *_from/_to inclusive.' : '';
+    lines.push(`Dates: YYYY-MM-DD[ HH:MM:SS] or ISO-8601 (no offset: timezone).${ranges}`);
   }
   for (const note of tool.notes ?? []) lines.push(note);
   if (needsOtp(tool, config)) lines.push('Needs a verified session (auth_request_otp).');

@@ -69,7 +69,8 @@ export class ToolListService {
     for (const tool of tools) for (const f of fieldsOf(tool.input) ?? []) if (f.ref) kinds.add(f.ref);
     const examples = new Map<string, string[]>();
     await Promise.all([...kinds].map(async (kind) => examples.set(kind, await this.resolver.sampleNames(kind, scope, EXAMPLES_PER_FIELD))));
-    return tools.map((tool) => this.toListed(tool, (kind) => examples.get(kind)));
+    // Example names help most where records are written; filters of searches go without them.
+    return tools.map((tool) => this.toListed(tool, (kind) => (tool.kind === 'write' ? examples.get(kind) : undefined)));
   }
 
   private toListed(options: ToolOptions, examples: (kind: string) => string[] | undefined): ListedTool {

@@ -50,7 +50,7 @@ export class ProjectsService {
     kind: 'read',
     title: 'Search projects',
     summary: 'Projects matching filters, free text and date ranges; sorted and paged.',
-    notFor: 'tickets or users (ticket_search, user_search).',
+    notFor: 'tickets (ticket_search).',
     example: { projectstates_id: 'Processing', query: 'ERP', limit: 10 },
     input: SearchProjectsDto,
   })

@@ -25,9 +25,9 @@ export class SessionToolsService {
     kind: 'read',
     idempotent: false,
     title: 'Open or move a session (intent)',
-    summary: 'Opens a session locked to a domain (project, ticket, user) and returns its session_id, or moves a session to another domain. Domain tools run only in a session of their domain.',
+    summary: 'Opens a session locked to a domain and returns its session_id, or moves a session to another domain. Domain tools run only in a session of theirs.',
     notFor: 'records; switch only when the user\'s intent moves.',
-    example: { domain: 'ticket', session_id: 'ses_… (omit to open one)', reason: 'user asked about a ticket' },
+    example: { domain: 'ticket', session_id: 'ses_… (to move one)', reason: 'asked about a ticket' },
     input: DomainSwitchDto,
   })
   async domainSwitch(input: DomainSwitchDto): Promise<ToolOutcome> {

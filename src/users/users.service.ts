@@ -57,8 +57,8 @@ export class UsersService {
     domain: 'user',
     kind: 'read',
     title: 'Search users',
-    summary: 'Users matching filters and free text (login, name, email); sorted and paged. Active users only unless is_active is given.',
-    notFor: 'tickets or projects (ticket_search, project_search).',
+    summary: 'Users matching filters and free text; sorted and paged. Active only unless is_active is given.',
+    notFor: 'tickets (ticket_search).',
         example: { query: 'silva', groups_id: 'Service Desk', limit: 10 },
     input: SearchUsersDto,
   })
@@ -82,7 +82,7 @@ export class UsersService {
     summary: 'Creates a user with a profile on an entity (default Self-Service, your entity) and optionally a group; returns "applied".',
     notFor: 'changing users (user_update); passwords.',
     notes: ['timezone: the user\'s IANA zone; language: e.g. pt_BR.'],
-    example: { name: 'ana.lima', firstname: 'Ana', realname: 'Lima', email: 'ana.lima@example.com', profiles_id: 'Technician', entities_id: 'Sede', groups_id: 'Service Desk', timezone: 'America/Sao_Paulo', language: 'pt_BR' },
+    example: { name: 'ana.lima', firstname: 'Ana', realname: 'Lima', profiles_id: 'Technician', entities_id: 'Sede', groups_id: 'Service Desk', timezone: 'America/Sao_Paulo' },
     input: CreateUserDto,
   })
   async create(input: CreateUserDto): Promise<ToolOutcome> {

@@ -3,7 +3,7 @@ import { DomainCallDto } from './call-args.dto.js';
 
 /** Paging and text arguments of every search tool; `sort` and `fields` are declared per domain. */
 export abstract class SearchCallDto extends DomainCallDto {
-  @TextField({ maxLength: 200, description: 'Free text, matched in names and descriptions (case and accents ignored).' })
+  @TextField({ maxLength: 200, description: 'Free text.' })
   query?: string;
 
   @IntField({ min: 1, max: 100, unit: 'rows', description: 'Page size (default 20, max 100).' })

@@ -37,10 +37,11 @@ export function fieldJsonSchema(spec: FieldSpec, examples?: readonly string[], a
   switch (spec.kind) {
     case 'text':
       // Lengths of 255 and more are the server's to police (TOO_LONG); short limits help the caller.
-      schema = { type: 'string', maxLength: !spec.mcpOnly && spec.maxLength !== undefined && spec.maxLength < 255 ? spec.maxLength : undefined, ...(spec.email ? { format: 'email' } : {}) };
+      schema = { type: 'string', maxLength: !spec.mcpOnly && spec.maxLength !== undefined && spec.maxLength < 200 ? spec.maxLength : undefined, ...(spec.email ? { format: 'email' } : {}) };
       break;
     case 'int':
-      schema = { type: 'integer', minimum: spec.min, maximum: spec.max };
+      // A lower bound of 1 (ids, page sizes) goes without saying; the server still checks it.
+      schema = { type: 'integer', minimum: spec.min === 1 ? undefined : spec.min, maximum: spec.max };
       break;
     case 'bool':
       schema = { type: 'boolean' };

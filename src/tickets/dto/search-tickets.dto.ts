@@ -11,7 +11,7 @@ export class SearchTicketsDto extends SearchCallDto {
   domain!: 'ticket';
 
   // Tickets keep no normalized title column, so accents count on SQLite; say only what always holds.
-  @TextField({ maxLength: 200, description: 'Text in title or description.' })
+  @TextField({ maxLength: 200, description: 'Free text (title, description).' })
   override query?: string;
 
   @EnumField(TICKET_TYPE, { description: '' })
