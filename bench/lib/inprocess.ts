@@ -1,5 +1,5 @@
 import { importDist, importRoot } from './paths.js';
-import { openSession } from './product.js';
+import { openSession, productEnv } from './product.js';
 
 /**
  * The product in this process: createHttpApp from dist (listening on an ephemeral port), a token and
@@ -25,23 +25,13 @@ export interface AppHandle {
 
 export async function startApp(databaseUrl: string, env: Record<string, string> = {}): Promise<AppHandle> {
   await importRoot('reflect-metadata');
-  const { createHttpApp } = await importDist<{ createHttpApp: (env: Record<string, string>, o: { logger: string[] }) => Promise<NestApp> }>('bootstrap.js');
+  const { createHttpApp } = await importDist<{ createHttpApp: (env: Record<string, string | undefined>, o: { logger: string[] }) => Promise<NestApp> }>('bootstrap.js');
   const { TokensService } = await importDist<{ TokensService: Ctor }>('auth/tokens.service.js');
   const { AuthService } = await importDist<{ AuthService: Ctor }>('auth/auth.service.js');
   const { ReferenceResolver } = await importDist<{ ReferenceResolver: Ctor }>('common/references/reference-resolver.js');
   const { DataSource } = await importRoot<{ DataSource: Ctor }>('typeorm');
   const app = await createHttpApp(
-    {
-      DATABASE_URL: databaseUrl,
-      SEED_DEMO: 'true',
-      OTP_REQUIRED_FOR: 'none',
-      RATE_LIMIT_READS: '1000000',
-      RATE_LIMIT_WRITES: '1000000',
-      DEFAULT_TIMEZONE: 'UTC',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      ...env,
-    },
+    productEnv(databaseUrl, 0, env),
     { logger: ['error'] },
   );
   await app.listen(0, '127.0.0.1');

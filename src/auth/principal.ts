@@ -46,7 +46,3 @@ export interface Principal {
   /** Union of the rights of the caller's profiles. */
   rights: Required<Pick<ProfileRights, 'project' | 'ticket' | 'user'>> & { ticket_scope: 'all' | 'own' };
 }
-
-export function can(principal: Principal, domain: Domain, action: Action): boolean {
-  return principal.rights[domain].includes(action);
-}

@@ -3,11 +3,13 @@ import type { Principal } from '../../auth/principal.js';
 
 export type Transport = 'mcp' | 'rest';
 
-/** What the session guard found: the server-side session the call runs in. */
+/**
+ * What the session guard found: the server-side session the call runs in. Its verification is not
+ * kept here on purpose: the write unit re-reads it inside the write transaction.
+ */
 export interface SessionRef {
   id: string;
   domain: string;
-  verifiedUntil: Date | null;
 }
 
 /**

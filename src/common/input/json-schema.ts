@@ -1,4 +1,3 @@
-import { DATE_FORMATS_EXPECTED } from '../dates/dates.js';
 import { matchKey } from '../text/normalize.js';
 import type { FieldSpec } from './field-spec.js';
 import { fieldsOf } from './field-spec.js';
@@ -95,4 +94,3 @@ export function inputJsonSchema(
   return { type: 'object', properties, ...(required.length ? { required } : {}), additionalProperties: false };
 }
 
-export { DATE_FORMATS_EXPECTED };
