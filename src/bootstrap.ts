@@ -10,7 +10,7 @@ import { errorEnvelope } from './common/envelope/envelope-builder.js';
 import { toToolError } from './common/envelope/error-mapping.js';
 import { httpStatusOf } from './common/errors/http-status.js';
 import { loadConfig } from './config/env.schema.js';
-import { MCP_PATH, McpHttpEndpoint } from './mcp/mcp-http.endpoint.js';
+import { isMcpPath, McpHttpEndpoint } from './mcp/mcp-http.endpoint.js';
 
 type Env = Record<string, string | undefined>;
 
@@ -25,12 +25,6 @@ export class StderrLogger extends ConsoleLogger {
 function bodyErrorHandler(error: unknown, req: Request, res: Response, next: NextFunction): void {
   if (!error) return next();
   const { error: toolError } = toToolError(error);
-  if (req.path === '/mcp') {
-    // The MCP endpoint speaks JSON-RPC: a body that cannot be read is a parse error.
-    const tooLarge = toolError.issues?.[0]?.code === 'TOO_LONG';
-    res.status(tooLarge ? 413 : 400).json({ jsonrpc: '2.0', id: null, error: { code: tooLarge ? -32000 : -32700, message: tooLarge ? 'Request body too large.' : 'Parse error: invalid JSON.' } });
-    return;
-  }
   // A body over BODY_LIMIT is 413 (Payload Too Large), whatever the envelope's code maps to.
   const status = toolError.issues?.[0]?.code === 'TOO_LONG' ? 413 : httpStatusOf(toolError.code);
   res.status(status).json(errorEnvelope({ transport: 'rest', startedAt: 0, route: `${req.method} ${req.path}`, domain: null }, toolError));
@@ -53,7 +47,7 @@ export async function createHttpApp(env: Env = process.env, options: HttpAppOpti
   express_.disable('x-powered-by');
   app.use(express.json({ limit: config.bodyLimit, strict: true, type: ['application/json', 'application/*+json'] }));
   app.use(bodyErrorHandler);
-  app.use(MCP_PATH, app.get(McpHttpEndpoint).handler);
+  serveMcpAhead(app.getHttpServer() as Server, app.get(McpHttpEndpoint).handler);
   const document = SwaggerModule.createDocument(
     app,
     new DocumentBuilder()
@@ -67,6 +61,19 @@ export async function createHttpApp(env: Env = process.env, options: HttpAppOpti
   drainers.set(app, new HttpDrainer(app.getHttpServer() as Server));
   await app.init();
   return app;
+}
+
+/**
+ * Puts the MCP endpoint in front of the REST framework on the HTTP server: requests for MCP_PATH
+ * go straight to it, everything else to the framework's own listener.
+ */
+function serveMcpAhead(server: Server, mcp: (req: IncomingMessage, res: ServerResponse) => void): void {
+  const framework = server.listeners('request') as Array<(req: IncomingMessage, res: ServerResponse) => void>;
+  server.removeAllListeners('request');
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    if (isMcpPath(req.url)) mcp(req, res);
+    else for (const listener of framework) listener(req, res);
+  });
 }
 
 /**

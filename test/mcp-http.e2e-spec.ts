@@ -97,7 +97,38 @@ describe.each(DATABASES)('MCP over Streamable HTTP on %s', (kind) => {
     it('rejects a non-POST method with 405', async () => {
       const res = await fetch(`${stack.url}/mcp`, { method: 'GET', headers: { Authorization: `Bearer ${token}`, Accept: 'text/event-stream' } });
       expect(res.status).toBe(405);
+      expect(res.headers.get('allow')).toBe('POST');
       await res.body?.cancel();
+    });
+
+    it('serves /mcp with a trailing slash or a query string, and leaves other paths to REST', async () => {
+      const headers = { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', Authorization: `Bearer ${token}` };
+      for (const path of ['/mcp/', '/mcp?client=x', '/mcp/?client=x']) {
+        const res = await fetch(`${stack.url}${path}`, { method: 'POST', headers, body: JSON.stringify(TOOLS_LIST) });
+        expect(res.status).toBe(200);
+        expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+        expect(Number(res.headers.get('content-length'))).toBeGreaterThan(0);
+        expect(((await res.json()) as { result: { tools: unknown[] } }).result.tools.length).toBe(tools.length);
+      }
+      const other = await fetch(`${stack.url}/mcp/elsewhere`, { method: 'POST', headers, body: JSON.stringify(TOOLS_LIST) });
+      expect(other.status).toBe(404);
+      expect(await other.json()).toMatchObject({ status: 'error', error: { code: 'NOT_FOUND' } });
+    });
+
+    it('refuses bodies it cannot read as UTF-8 JSON with 415, after authentication', async () => {
+      const auth = { Authorization: `Bearer ${token}` };
+      const cases: Array<Record<string, string>> = [
+        { 'Content-Type': 'text/plain' },
+        { 'Content-Type': 'application/json; charset=iso-8859-1' },
+        { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' },
+      ];
+      for (const headers of cases) {
+        const res = await post(stack.url, TOOLS_LIST, { ...headers, ...auth });
+        expect(res.status).toBe(415);
+        expect(JSON.parse(res.text)).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32000 } });
+      }
+      const anonymous = await post(stack.url, TOOLS_LIST, { 'Content-Type': 'text/plain' });
+      expect(anonymous.status).toBe(401);
     });
   });
 

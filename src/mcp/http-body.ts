@@ -1,0 +1,92 @@
+import type { IncomingMessage } from 'node:http';
+
+/** Why a POST body was refused: the HTTP status and a message for the JSON-RPC error. */
+export interface BodyRefusal {
+  status: number;
+  /** JSON-RPC code: PARSE_ERROR for unreadable JSON, SERVER_ERROR otherwise. */
+  parseError: boolean;
+  message: string;
+}
+
+export type BodyResult = { ok: true; value: unknown } | ({ ok: false } & BodyRefusal);
+
+const UNITS: Record<string, number> = { kb: 1024, mb: 1024 * 1024 };
+
+/** `512kb`, `1mb` (the BODY_LIMIT format) in bytes. */
+export function byteSize(limit: string): number {
+  const match = /^(\d+)(kb|mb)$/i.exec(limit.trim());
+  if (!match) throw new Error(`Not a size: ${limit}`);
+  return Number(match[1]) * UNITS[match[2].toLowerCase()];
+}
+
+/**
+ * The media type check the endpoint needs before reading: JSON (`application/json` or
+ * `application/*+json`), in UTF-8, not compressed. Undefined when acceptable.
+ */
+export function refuseMediaType(req: IncomingMessage): BodyRefusal | undefined {
+  const [type, ...params] = (req.headers['content-type'] ?? '').split(';');
+  const mediaType = type.trim().toLowerCase();
+  if (mediaType !== 'application/json' && !/^application\/[\w.+-]+\+json$/.test(mediaType)) {
+    return { status: 415, parseError: false, message: 'Unsupported Media Type: Content-Type must be application/json' };
+  }
+  const charset = params.map((p) => /^\s*charset\s*=\s*"?([^";\s]+)"?\s*$/i.exec(p)?.[1]).find(Boolean);
+  if (charset && !/^utf-?8$/i.test(charset)) {
+    return { status: 415, parseError: false, message: `Unsupported Media Type: charset '${charset.slice(0, 40)}'; send UTF-8.` };
+  }
+  const encoding = req.headers['content-encoding'];
+  if (encoding && encoding.trim().toLowerCase() !== 'identity') {
+    return { status: 415, parseError: false, message: `Unsupported Media Type: Content-Encoding '${encoding.slice(0, 40)}'; send the body uncompressed.` };
+  }
+  return undefined;
+}
+
+/**
+ * Reads and parses a JSON body of at most `limit` bytes. Strict like a JSON-RPC body must be: an
+ * object or an array. A body over the limit is refused as soon as that is known (from
+ * Content-Length, or while reading); what the client still sends is discarded by Node once the
+ * answer is out.
+ */
+export function readJsonBody(req: IncomingMessage, limit: number): Promise<BodyResult> {
+  const tooLarge: BodyResult = { ok: false, status: 413, parseError: false, message: 'Request body too large.' };
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > limit) return Promise.resolve(tooLarge);
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let settled = false;
+    const settle = (result: BodyResult): void => {
+      if (settled) return;
+      settled = true;
+      req.off('data', onData);
+      resolve(result);
+    };
+    const onData = (chunk: Buffer): void => {
+      size += chunk.length;
+      if (size > limit) {
+        chunks.length = 0;
+        settle(tooLarge);
+        req.resume(); // keep draining; nothing more is kept
+        return;
+      }
+      chunks.push(chunk);
+    };
+    req.on('data', onData);
+    req.once('end', () => settle(parseJson(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size))));
+    req.once('error', () => settle({ ok: false, status: 400, parseError: false, message: 'The request body could not be read.' }));
+  });
+}
+
+const PARSE_ERROR: BodyResult = { ok: false, status: 400, parseError: true, message: 'Parse error: invalid JSON.' };
+
+function parseJson(body: Buffer): BodyResult {
+  let text = body.toString('utf8');
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  // Strict: a JSON-RPC body is an object or a batch (array); anything else is not worth parsing.
+  const first = /\S/.exec(text)?.[0];
+  if (first !== '{' && first !== '[') return PARSE_ERROR;
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch {
+    return PARSE_ERROR;
+  }
+}
