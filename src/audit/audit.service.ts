@@ -1,6 +1,7 @@
 import { Injectable, Logger, type OnApplicationShutdown, type OnModuleDestroy } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { CallContext } from '../common/context/call-context.js';
+import { dateParam } from '../common/dates/db-dates.js';
 import { DbLock } from '../database/db-lock.js';
 
 export interface AuditEntry {
@@ -17,6 +18,9 @@ export interface AuditEntry {
   changes: string | null;
   message: string | null;
 }
+
+const COLUMNS = ['at', 'users_id', 'token_id', 'session_id', 'transport', 'tool', 'route', 'domain', 'outcome', 'duration_ms', 'changes', 'message'] as const satisfies ReadonlyArray<keyof AuditEntry>;
+const ROW_MARKS = `(${COLUMNS.map(() => '?').join(', ')})`;
 
 const FLUSH_EVERY_MS = 200;
 const FLUSH_AT = 200;
@@ -83,7 +87,7 @@ export class AuditService implements OnModuleDestroy, OnApplicationShutdown {
     while (this.buffer.length > 0) {
       const batch = this.buffer.splice(0, FLUSH_AT);
       try {
-        await this.lock.exclusive(() => this.dataSource.createQueryBuilder().insert().into('audit_log').values(batch).updateEntity(false).callListeners(false).execute());
+        await this.lock.exclusive(() => this.insert(batch));
       } catch (error) {
         // Keep them for the next attempt (the database may be briefly away); give up on shutdown.
         this.buffer.unshift(...batch.slice(0, MAX_BUFFERED - this.buffer.length));
@@ -95,6 +99,13 @@ export class AuditService implements OnModuleDestroy, OnApplicationShutdown {
         return;
       }
     }
+  }
+
+  /** One multi-row INSERT in plain SQL: a batch costs one statement, not one query-builder pass per value. */
+  private async insert(batch: AuditEntry[]): Promise<void> {
+    const sqlite = this.dataSource.options.type === 'better-sqlite3';
+    const params = batch.flatMap((entry) => COLUMNS.map((column) => (column === 'at' ? dateParam(entry.at, sqlite) : entry[column])));
+    await this.dataSource.query(`INSERT INTO audit_log (${COLUMNS.join(', ')}) VALUES ${batch.map(() => ROW_MARKS).join(', ')}`, params);
   }
 
   async onModuleDestroy(): Promise<void> {

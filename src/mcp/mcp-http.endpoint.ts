@@ -3,8 +3,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { AuthService } from '../auth/auth.service.js';
 import type { Principal } from '../auth/principal.js';
 import { errorEnvelope } from '../common/envelope/envelope-builder.js';
+import { toToolError } from '../common/envelope/error-mapping.js';
 import { httpStatusOf } from '../common/errors/http-status.js';
-import { ToolError } from '../common/errors/tool-error.js';
 import { AppConfig } from '../config/app-config.js';
 import { byteSize, readJsonBody, refuseMediaType } from './http-body.js';
 import { INTERNAL_ERROR, PARSE_ERROR, rpcError, SERVER_ERROR } from './json-rpc.js';
@@ -82,8 +82,10 @@ export class McpHttpEndpoint {
   private async authenticate(req: IncomingMessage, res: ServerResponse): Promise<Principal | undefined> {
     try {
       return await this.auth.authenticate(req.headers.authorization, 'mcp');
-    } catch (error) {
-      if (!(error instanceof ToolError)) throw error;
+    } catch (thrown) {
+      // A token check that cannot reach the database is UNAVAILABLE (retry later), like any call.
+      const { error, internal } = toToolError(thrown);
+      if (internal) this.logger.error(`MCP authentication failed: ${thrown instanceof Error ? thrown.message : String(thrown)}`);
       const headers: Record<string, string> = {};
       if (error.code === 'UNAUTHENTICATED') headers['WWW-Authenticate'] = 'Bearer realm="intentdesk", error="invalid_token"';
       if (error.retryAfterSeconds !== undefined) headers['Retry-After'] = String(error.retryAfterSeconds);

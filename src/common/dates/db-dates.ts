@@ -8,3 +8,11 @@ export function toDate(value: Date | string | number | null | undefined): Date |
   if (typeof value === 'number') return new Date(value);
   return new Date(value.includes('T') ? value : `${value.replace(' ', 'T')}Z`);
 }
+
+/**
+ * A Date as a parameter of a raw statement: SQLite stores datetimes as UTC text (the format the ORM
+ * writes, so both sort and compare together); mysql2 (timezone 'Z') takes the Date itself.
+ */
+export function dateParam(value: Date, sqlite: boolean): Date | string {
+  return sqlite ? value.toISOString().replace('T', ' ').slice(0, 23) : value;
+}
