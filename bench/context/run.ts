@@ -14,6 +14,7 @@ import { fmtBytes, table } from '../lib/stats.js';
  */
 
 const TARGET_LIST_BYTES = 24 * 1024;
+const TARGET_LIST_BYTES_DECIMAL = 24_000;
 
 interface Tool {
   name: string;
@@ -55,10 +56,22 @@ export async function run(flags: Flags = {}): Promise<string> {
   const cols = (m: ReturnType<typeof measure>) => [fmtBytes(m.bytes), m.bytes, m.approx, tokenizer ? m.tokens : 'n/a'];
   const headers = (first: string) => [first, 'size', 'bytes', '~tokens (chars/4)', tokenizer ? `tokens (${tokenizer.name})` : 'tokens'];
 
-  const server = await startProduct({ databaseUrl, logFile: `${RESULTS_DIR}logs/context-intentdesk.log` });
+  // The data goes in through a server with the rate limits out of the way; the list is then read
+  // from a server with the shipped configuration, since descriptions quote the limits in force.
+  const filler = await startProduct({ databaseUrl, logFile: `${RESULTS_DIR}logs/context-intentdesk-fill.log` });
+  let token: string;
   try {
-    const token = await createToken(databaseUrl, 'glpi', 'mcp,api');
-    await addTicketsViaRest(server.url, token, tickets);
+    token = await createToken(databaseUrl, 'glpi', 'mcp,api');
+    await addTicketsViaRest(filler.url, token, tickets);
+  } finally {
+    await filler.stop();
+  }
+  const server = await startProduct({
+    databaseUrl,
+    logFile: `${RESULTS_DIR}logs/context-intentdesk.log`,
+    env: { RATE_LIMIT_READS: undefined, RATE_LIMIT_WRITES: undefined },
+  });
+  try {
 
     // tools/list for a Super-Admin (every tool visible).
     const list = await rpc(server.url, token, JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }));
@@ -149,9 +162,11 @@ export async function run(flags: Flags = {}): Promise<string> {
         ]),
     );
 
-    const met = justTools.bytes <= TARGET_LIST_BYTES;
+    // "24 KB" read strictly (24,000 bytes) and as 24 KiB (24,576): the whole answer must fit both.
+    const verdict = (budget: number) => `${whole.bytes <= budget ? 'met' : 'NOT met'} against ${budget} bytes (${(whole.bytes / budget).toFixed(3)}x)`;
     report.add(
-      `**Target**: full tool list <= 24 KB (${TARGET_LIST_BYTES} bytes): ${met ? 'met' : 'NOT met'} — tools array ${justTools.bytes} bytes (${(justTools.bytes / TARGET_LIST_BYTES).toFixed(2)}x the budget), whole JSON-RPC answer ${whole.bytes} bytes.`,
+      `**Target**: full tool list <= 24 KB: whole JSON-RPC answer ${whole.bytes} bytes (tools array ${justTools.bytes}): ${verdict(TARGET_LIST_BYTES_DECIMAL)}; ${verdict(TARGET_LIST_BYTES)}. ` +
+        `Read from a server with the default rate limits (descriptions quote them).`,
     );
     return report.toString();
   } finally {

@@ -4,34 +4,51 @@ import { fieldsOf } from './field-spec.js';
 
 export type JsonSchema = Record<string, unknown>;
 
-/** Describes `spec` with its accepted values, so the description alone is enough to call right. */
 /**
  * Fields every tool of a kind takes, explained once in the tool description (and in the server
  * instructions) rather than in each schema: tools/list is read at the start of every conversation.
  */
 const EXPLAINED_BY_TOOL = new Set(['domain', 'session_id', 'idempotency_key', 'dry_run', 'timezone', 'cursor', 'limit']);
 
+/**
+ * Said once by every MCP tool description that has them (free text, units in the notes) or plain
+ * from the schema (sort: the enum lists "-name" for descending): kept out of tools/list, where every
+ * byte is read at the start of each conversation; REST's OpenAPI keeps them.
+ */
+const SAID_BY_TOOL_ON_MCP = new Set(['query', 'sort']);
+
 const EXAMPLES_SHOWN = 2;
+
+export interface DescribeOptions {
+  /** Example names of a reference field. */
+  examples?: readonly string[];
+  /** tools/list wording: nothing the tool description or the schema already says. */
+  terse?: boolean;
+  /** An earlier field of the same schema with the same codes (impact after urgency): named, not repeated. */
+  sameCodesAs?: string;
+}
 
 /**
  * Describes `spec` with what a caller needs to fill it right the first time, and nothing the tool
  * description already says once (date formats, ranges, id-or-name, paging): tools/list stays small.
  */
-export function fieldDescription(spec: FieldSpec, examples?: readonly string[]): string {
+export function fieldDescription(spec: FieldSpec, options: DescribeOptions = {}): string {
   if (EXPLAINED_BY_TOOL.has(spec.name) || /_(from|to)$/.test(spec.name)) return '';
+  if (options.terse && SAID_BY_TOOL_ON_MCP.has(spec.name)) return '';
   const trivial = spec.kind === 'enum' && matchKey(spec.description).replace(/\.$/, '') === matchKey(spec.vocab?.name ?? '');
   const parts = spec.description && !trivial ? [spec.description] : [];
-  if (spec.kind === 'enum' && spec.vocab) parts.push(`${spec.vocab.describeShort()}.`);
+  if (spec.kind === 'enum' && spec.vocab) parts.push(options.sameCodesAs ? `Codes as ${options.sameCodesAs}.` : `${spec.vocab.describeShort()}.`);
+  const examples = options.examples;
   if (spec.kind === 'ref' && examples && examples.length) {
     const shortest = [...examples].sort((a, b) => a.length - b.length || a.localeCompare(b)).slice(0, EXAMPLES_SHOWN);
     parts.push(`E.g. ${shortest.map((e) => JSON.stringify(e)).join(', ')}.`);
   }
-  if (spec.kind === 'int' && spec.unit && !spec.description.includes(spec.unit)) parts.push(`Unit: ${spec.unit}.`);
+  if (!options.terse && spec.kind === 'int' && spec.unit && !spec.description.includes(spec.unit)) parts.push(`Unit: ${spec.unit}.`);
   return parts.join(' ');
 }
 
-export function fieldJsonSchema(spec: FieldSpec, examples?: readonly string[], allowNull = true): JsonSchema {
-  const description = fieldDescription(spec, examples);
+export function fieldJsonSchema(spec: FieldSpec, options: DescribeOptions = {}, allowNull = true): JsonSchema {
+  const description = fieldDescription(spec, options);
   let schema: JsonSchema;
   switch (spec.kind) {
     case 'text':
@@ -85,8 +102,14 @@ export function inputJsonSchema(
 ): JsonSchema {
   const specs = (fieldsOf(dto) ?? []).filter((s) => transport === 'mcp' || !s.mcpOnly);
   const properties: Record<string, JsonSchema> = {};
+  const terse = transport === 'mcp';
+  /** The first field listing each set of codes (urgency and impact share a scale). */
+  const firstWithCodes = new Map<string, string>();
   for (const spec of specs) {
-    const schema = fieldJsonSchema(spec, spec.ref ? examples(spec.ref) : undefined, allowNull);
+    const codes = spec.vocab?.describeShort();
+    const sameCodesAs = terse && codes ? firstWithCodes.get(codes) : undefined;
+    if (codes && !firstWithCodes.has(codes)) firstWithCodes.set(codes, spec.name);
+    const schema = fieldJsonSchema(spec, { examples: spec.ref ? examples(spec.ref) : undefined, terse, sameCodesAs }, allowNull);
     if (describeOnly && !describeOnly.includes(spec.name)) delete schema.description;
     properties[spec.name] = schema;
   }

@@ -8,6 +8,6 @@ export class DomainSwitchDto {
   @McpTextField({ description: 'Existing session to move. Omit to open a new session.' })
   session_id?: string;
 
-  @TextField({ maxLength: 500, description: 'Why the intent changed (kept in the audit log), e.g. "user asked about a ticket".' })
+  @TextField({ maxLength: 500, description: 'Why the intent changed (kept in the audit log).' })
   reason?: string;
 }
