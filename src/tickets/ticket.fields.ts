@@ -30,9 +30,6 @@ export const TICKET_OUTPUT: readonly OutputField[] = [
 
 export const TICKET_FIELD_NAMES = TICKET_OUTPUT.map((f) => f.name);
 
-/** Output fields filled from the actor tables rather than glpi_tickets. */
-export const ACTOR_FIELDS = ['requester_id', 'assignee_id', 'assignee_group_id'] as const;
-
 /** ticket_get may also project its followups. */
 export const TICKET_GET_FIELDS = [...TICKET_FIELD_NAMES, 'followups'];
 

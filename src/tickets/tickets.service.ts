@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import type { Principal } from '../auth/principal.js';
 import { requireCall } from '../common/context/call-context.js';
 import { endBeforeStart } from '../common/dates/date-order.js';
@@ -30,7 +29,7 @@ import {
   statusStamps,
   statusStateOf,
 } from './ticket-rules.js';
-import { ACTOR_FIELDS, FOLLOWUP_OUTPUT, TICKET_OUTPUT, TICKET_WRITABLE, type TicketColumn } from './ticket.fields.js';
+import { FOLLOWUP_OUTPUT, TICKET_OUTPUT, TICKET_WRITABLE, type TicketColumn } from './ticket.fields.js';
 import { SYSTEM_VIEWER, TicketsQueries, viewerOf } from './tickets.queries.js';
 
 /** Tickets: the one code path behind the ticket_* tools and /api/tickets. */
@@ -138,7 +137,7 @@ export class TicketsService {
       await writeActors(manager, id, actors, true);
 
       const stored = await this.queries.findVisible(id, SYSTEM_VIEWER, manager);
-      const [view] = await this.present([stored!], meta.timezone, undefined, manager);
+      const [view] = await this.present([stored!], meta.timezone);
       return {
         message: `Ticket ${id} created.`,
         id,
@@ -195,7 +194,7 @@ export class TicketsService {
       await manager.update(Ticket, { id: input.id }, { ...values, users_id_lastupdater: call.principal?.userId ?? null, date_mod: now });
       await writeActors(manager, input.id, actors, false);
       const stored = await this.queries.findVisible(input.id, SYSTEM_VIEWER, manager);
-      const [view] = await this.present([stored!], meta.timezone, undefined, manager);
+      const [view] = await this.present([stored!], meta.timezone);
       const applied = appliedView({ ...values, ...actorsApplied(actors) }, meta.timezone);
       const count = Object.keys(applied).length;
       return {
@@ -273,11 +272,9 @@ export class TicketsService {
     });
   }
 
-  /** Rows with their actors, as callers see them; actors are only loaded when shown. */
-  private async present(rows: Row[], timezone: string, fields?: string[], manager?: EntityManager): Promise<View[]> {
-    const needsActors = !fields?.length || ACTOR_FIELDS.some((f) => fields.includes(f));
-    const full = needsActors ? await this.queries.withActors(rows, manager) : rows;
-    return this.presenter.present(full, TICKET_OUTPUT, timezone, fields);
+  /** Rows (read with their actors) as callers see them. */
+  private present(rows: Row[], timezone: string, fields?: string[]): Promise<View[]> {
+    return this.presenter.present(rows, TICKET_OUTPUT, timezone, fields);
   }
 
   /** The requester of a write: the caller by default; Self-Service may not name anybody else. */
