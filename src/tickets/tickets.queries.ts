@@ -7,6 +7,9 @@ import { likePattern, type Qb, type SearchPlan } from '../common/search/search-r
 import { ACTOR_TYPE } from '../database/entities/index.js';
 import { MAX_FOLLOWUPS } from './ticket.fields.js';
 
+/** Output fields filled from the actor tables rather than glpi_tickets. */
+const ACTOR_FIELDS = ['requester_id', 'assignee_id', 'assignee_group_id'];
+
 /** Who is looking: entity scope, and for Self-Service the user whose requests alone are visible. */
 export interface TicketViewer {
   scope: EntityScope | undefined;
@@ -31,8 +34,10 @@ function actorExists(table: 'glpi_tickets_users' | 'glpi_groups_tickets', column
 }
 
 /**
- * requester_id, assignee_id and assignee_group_id: the first actor of each role, read with the row
- * (each an index probe on tickets_id, type) instead of by a second statement per page.
+ * requester_id, assignee_id and assignee_group_id of one ticket: the first actor of each role, read
+ * with the row (each an index probe on tickets_id, type) instead of by a second statement. Pages of
+ * a search take them from withActors instead: a sorted scan would compute these for every match,
+ * not only for the rows of the page.
  */
 const ACTOR_COLUMNS = [
   `(SELECT ar.users_id FROM glpi_tickets_users ar WHERE ar.tickets_id = t.id AND ar.type = ${ACTOR_TYPE.requester} ORDER BY ar.id LIMIT 1) AS requester_id`,
@@ -46,9 +51,8 @@ const ROW_COLUMNS = `t.*, ${ACTOR_COLUMNS.join(', ')}`;
 export class TicketsQueries {
   constructor(private readonly dataSource: DataSource) {}
 
-  /** Visible tickets with their actors (a search's COUNT replaces the select list). */
   base(viewer: TicketViewer, manager?: EntityManager): Qb {
-    const qb = (manager ?? this.dataSource).createQueryBuilder().select(ROW_COLUMNS).from('glpi_tickets', 't').where('t.is_deleted = 0') as Qb;
+    const qb = (manager ?? this.dataSource).createQueryBuilder().select('t.*').from('glpi_tickets', 't').where('t.is_deleted = 0') as Qb;
     applyEntityScope(qb, 't', 'entity', viewer.scope);
     // Self-Service sees only what it requested; everything else is indistinguishable from missing.
     if (viewer.requesterId !== null) {
@@ -64,6 +68,51 @@ export class TicketsQueries {
     const params = [id, ...scope.params, ...(viewer.requesterId !== null ? [viewer.requesterId, ACTOR_TYPE.requester] : [])];
     const rows = (await (manager ?? this.dataSource).query(`SELECT ${ROW_COLUMNS} FROM glpi_tickets t WHERE t.id = ? AND t.is_deleted = 0${scope.sql}${own}`, params)) as Row[];
     return rows[0];
+  }
+
+  /** A search page with its actors when the projection shows one (no `fields`: every field). */
+  withActorsIfShown(rows: Row[], fields: readonly string[] | undefined): Promise<Row[]> | Row[] {
+    const shown = !fields?.length || ACTOR_FIELDS.some((f) => fields.includes(f));
+    return shown ? this.withActors(rows) : rows;
+  }
+
+  /**
+   * Adds requester_id, assignee_id and assignee_group_id (the first of each role) to the rows, in
+   * one statement for the whole page.
+   */
+  private async withActors(rows: Row[]): Promise<Row[]> {
+    if (rows.length === 0) return rows;
+    const ids = rows.map((r) => Number(r.id));
+    // Both actor tables in one round trip; plain SQL, the same on both databases.
+    const marks = ids.map(() => '?').join(', ');
+    const actors = (await this.dataSource.query(
+      `SELECT a.tickets_id AS tickets_id, a.users_id AS actor_id, a.type AS type, a.id AS id, 0 AS is_group FROM glpi_tickets_users a
+         WHERE a.tickets_id IN (${marks}) AND a.type IN (?, ?)
+       UNION ALL
+       SELECT g.tickets_id, g.groups_id, g.type, g.id, 1 FROM glpi_groups_tickets g
+         WHERE g.tickets_id IN (${marks}) AND g.type = ?
+       ORDER BY is_group, id`,
+      [...ids, ACTOR_TYPE.requester, ACTOR_TYPE.assigned, ...ids, ACTOR_TYPE.assigned],
+    )) as Array<{ tickets_id: number | string; actor_id: number | string; type: number | string; is_group: number | string }>;
+
+    const first = new Map<string, number>();
+    const keep = (ticket: number | string, field: string, actor: number | string) => {
+      const key = `${Number(ticket)}:${field}`;
+      if (!first.has(key)) first.set(key, Number(actor));
+    };
+    for (const a of actors) {
+      const field = Number(a.is_group) === 1 ? 'assignee_group_id' : Number(a.type) === ACTOR_TYPE.requester ? 'requester_id' : 'assignee_id';
+      keep(a.tickets_id, field, a.actor_id);
+    }
+    return rows.map((row) => {
+      const id = Number(row.id);
+      return {
+        ...row,
+        requester_id: first.get(`${id}:requester_id`) ?? null,
+        assignee_id: first.get(`${id}:assignee_id`) ?? null,
+        assignee_group_id: first.get(`${id}:assignee_group_id`) ?? null,
+      };
+    });
   }
 
   /** Newest followups first. A requester limited to their own tickets does not see others' private notes. */

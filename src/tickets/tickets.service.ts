@@ -78,7 +78,7 @@ export class TicketsService {
     const call = requireCall();
     const meta = metaOf(input);
     const page = await runSearch(this.queries.searchPlan(viewerOf(call.principal)), input as unknown as SearchArgs);
-    const items = await this.present(page.rows, meta.timezone, input.fields);
+    const items = await this.present(await this.queries.withActorsIfShown(page.rows, input.fields), meta.timezone, input.fields);
     return {
       message: `${page.total} ticket${page.total === 1 ? '' : 's'} found${page.next_cursor ? `; showing ${items.length}, more with cursor` : ''}.`,
       resolved: meta.resolved,
