@@ -136,11 +136,12 @@ export class ReferenceResolver {
   }
 
   private async byKey(kind: ReferenceKind, input: string, scope: EntityScope | undefined): Promise<Row[]> {
-    // One indexed equality probe per key column (login, email, full name), merged here: an OR
-    // across columns can lead a planner to scan the table in id order instead.
+    // One indexed equality probe per key column (login, email, full name), joined with UNION ALL
+    // into one statement (one round trip) and merged here: an OR across columns can lead a planner
+    // to scan the table in id order instead. Each probe sits in a derived table so it keeps its own
+    // LIMIT on both databases.
     const key = matchKey(input);
-    const found = new Map<number, Row>();
-    for (const column of kind.keys) {
+    const probes = kind.keys.map((column) => {
       const qb = this.dataSource.createQueryBuilder().select('t.id', 'id').addSelect(`t.${kind.display}`, 'display').from(kind.table, 't');
       for (const extra of new Set([...kind.exact, ...(kind.kind === 'user' ? ['firstname', 'realname'] : [])])) {
         if (extra !== kind.display) qb.addSelect(`t.${extra}`, extra);
@@ -148,10 +149,14 @@ export class ReferenceResolver {
       qb.where(`t.${column} = :key`, { key });
       if (kind.where) qb.andWhere(kind.where);
       applyEntityScope(qb, 't', kind.scope, scope);
-      for (const row of await qb.limit(MAX_CANDIDATES + 1).getRawMany<Row>()) {
-        const id = Number(row.id);
-        if (!found.has(id)) found.set(id, { ...row, id, display: String(row.display) });
-      }
+      return qb.limit(MAX_CANDIDATES + 1).getQueryAndParameters();
+    });
+    const sql = probes.map(([query], i) => `SELECT * FROM (${query}) k${i}`).join(' UNION ALL ');
+    const rows = (await this.dataSource.query(sql, probes.flatMap(([, parameters]) => parameters))) as Row[];
+    const found = new Map<number, Row>();
+    for (const row of rows) {
+      const id = Number(row.id);
+      if (!found.has(id)) found.set(id, { ...row, id, display: String(row.display) });
     }
     return [...found.values()].sort((a, b) => a.id - b.id).slice(0, MAX_CANDIDATES + 1);
   }
