@@ -30,6 +30,8 @@ function bodyErrorHandler(error: unknown, req: Request, res: Response, next: Nex
   res.status(status).json(errorEnvelope({ transport: 'rest', startedAt: 0, route: `${req.method} ${req.path}`, domain: null }, toolError));
 }
 
+const KEEP_ALIVE_MS = 65_000;
+
 export interface HttpAppOptions {
   logger?: false | LogLevel[] | LoggerService;
 }
@@ -58,7 +60,13 @@ export async function createHttpApp(env: Env = process.env, options: HttpAppOpti
       .build(),
   );
   SwaggerModule.setup('api/docs', app, document);
-  drainers.set(app, new HttpDrainer(app.getHttpServer() as Server));
+  const server = app.getHttpServer() as Server;
+  // Idle keep-alive connections outlive a proxy's or load balancer's (commonly 60 s), so the proxy,
+  // not this server, closes them: otherwise a request sent on a connection at the moment this side
+  // closes it fails at the client. Graceful shutdown closes idle connections at once anyway.
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  server.headersTimeout = KEEP_ALIVE_MS + 1000;
+  drainers.set(app, new HttpDrainer(server));
   await app.init();
   return app;
 }
