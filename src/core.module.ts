@@ -22,7 +22,6 @@ import { AppConfig } from './config/app-config.js';
 import { McpDispatcher } from './mcp/mcp-dispatcher.js';
 import { McpHttpEndpoint } from './mcp/mcp-http.endpoint.js';
 import { McpHttpProtocol } from './mcp/mcp-http.protocol.js';
-import { ToolCatalog } from './mcp/tool-catalog.js';
 import { ToolListService } from './mcp/tool-list.service.js';
 import { ToolRegistry } from './mcp/tool-registry.js';
 import { IntentLockGuard } from './session/intent-lock.guard.js';
@@ -39,7 +38,6 @@ const SHARED = [
   TokensService,
   ReferenceResolver,
   NamesCacheSubscriber,
-  ToolCatalog,
   ToolRegistry,
   ToolListService,
   McpDispatcher,

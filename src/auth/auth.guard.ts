@@ -4,7 +4,7 @@ import type { Request } from 'express';
 import { currentCall } from '../common/context/call-context.js';
 import { ToolError } from '../common/errors/tool-error.js';
 import { FOR_TOOL } from '../mcp/mcp-tool.decorator.js';
-import { ToolCatalog } from '../mcp/tool-catalog.js';
+import { ToolRegistry } from '../mcp/tool-registry.js';
 import { AuthService } from './auth.service.js';
 import { PUBLIC_ROUTE, REQUIRED_SCOPE } from './public.decorator.js';
 import type { Scope } from './principal.js';
@@ -19,7 +19,7 @@ export class AuthGuard implements CanActivate {
   constructor(
     private readonly auth: AuthService,
     private readonly reflector: Reflector,
-    private readonly catalog: ToolCatalog,
+    private readonly tools: ToolRegistry,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -32,7 +32,7 @@ export class AuthGuard implements CanActivate {
     if (this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, targets)) return true;
     if (!call) throw new Error('HTTP request without call context');
     const toolName = this.reflector.get<string | undefined>(FOR_TOOL, context.getHandler());
-    const tool = this.catalog.get(toolName);
+    const tool = this.tools.definition(toolName);
     if (tool) {
       call.tool = tool.name;
       call.domain = tool.domain;

@@ -2,7 +2,7 @@ import { Inject, Injectable, type CanActivate, type OnApplicationShutdown } from
 import { currentCall } from '../common/context/call-context.js';
 import { ToolError } from '../common/errors/tool-error.js';
 import { AppConfig } from '../config/app-config.js';
-import { ToolCatalog } from '../mcp/tool-catalog.js';
+import { ToolRegistry } from '../mcp/tool-registry.js';
 import type { RateLimiter } from './rate-limiter.js';
 
 export const RATE_LIMITER = Symbol('RATE_LIMITER');
@@ -14,7 +14,7 @@ export class RateLimitGuard implements CanActivate, OnApplicationShutdown {
   constructor(
     @Inject(RATE_LIMITER) private readonly limiter: RateLimiter,
     private readonly config: AppConfig,
-    private readonly catalog: ToolCatalog,
+    private readonly tools: ToolRegistry,
   ) {}
 
   /** Closes the counters' connection (Redis), so a CLI or a stopping server exits. */
@@ -25,7 +25,7 @@ export class RateLimitGuard implements CanActivate, OnApplicationShutdown {
   async canActivate(): Promise<boolean> {
     const call = currentCall();
     if (!call?.principal) return true;
-    const kind = this.catalog.get(call.tool)?.kind ?? (call.route?.startsWith('GET ') ? 'read' : 'write');
+    const kind = this.tools.definition(call.tool)?.kind ?? (call.route?.startsWith('GET ') ? 'read' : 'write');
     const limit = kind === 'write' ? this.config.rateLimitWrites : this.config.rateLimitReads;
     let decision;
     try {

@@ -13,7 +13,6 @@ import { InputPipe } from '../common/input/input.pipe.js';
 import { ReferenceResolver } from '../common/references/reference-resolver.js';
 import { AppConfig } from '../config/app-config.js';
 import { McpTool } from './mcp-tool.decorator.js';
-import { ToolCatalog } from './tool-catalog.js';
 import type { ToolOptions } from './tool-definition.js';
 import { ToolRegistry } from './tool-registry.js';
 
@@ -65,7 +64,6 @@ function compile(services: Type<object>[]): Promise<TestingModule> {
   const config: Pick<AppConfig, 'defaultTimezone'> = { defaultTimezone: 'UTC' };
   const providers: Provider[] = [
     ...services,
-    ToolCatalog,
     ToolRegistry,
     RecordingGuard,
     InputPipe,
@@ -126,7 +124,7 @@ describe('ToolRegistry', () => {
 
   it('finds the decorated method at boot and puts it in the catalogue', () => {
     expect(registry.all().map((t) => t.options.name)).toEqual(['project_ping']);
-    expect(moduleRef.get(ToolCatalog).get('project_ping')).toMatchObject({ name: 'project_ping', domain: 'project', input: PingDto });
+    expect(moduleRef.get(ToolRegistry).definition('project_ping')).toMatchObject({ name: 'project_ping', domain: 'project', input: PingDto });
   });
 
   it('runs the global guard, then the input pipe, then the method, and wraps the result in the envelope', async () => {

@@ -3,7 +3,6 @@ import { DiscoveryService, ExternalContextCreator, MetadataScanner, Reflector } 
 import { fieldsOf } from '../common/input/field-spec.js';
 import type { Envelope } from '../common/envelope/envelope.js';
 import { MCP_TOOL, TOOL_PARAMS } from './mcp-tool.decorator.js';
-import { ToolCatalog } from './tool-catalog.js';
 import { TOOL_NAME_PATTERN, SESSION_TOOL_NAMES, type ToolOptions } from './tool-definition.js';
 
 export type ToolHandler = (input: unknown) => Promise<Envelope>;
@@ -18,7 +17,7 @@ const toolParamsFactory = {
 };
 
 /**
- * Finds every @McpTool method at boot and wraps it in Nest's enhancer chain (global guards, pipes,
+ * The tools, by name. Finds every @McpTool method at boot and wraps it in Nest's enhancer chain (global guards, pipes,
  * interceptors, filters) with ExternalContextCreator, the way Nest's own transports do. This is the
  * only way a tool can be called.
  */
@@ -32,7 +31,6 @@ export class ToolRegistry implements OnApplicationBootstrap {
     private readonly scanner: MetadataScanner,
     private readonly reflector: Reflector,
     private readonly contextCreator: ExternalContextCreator,
-    private readonly catalog: ToolCatalog,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -63,7 +61,7 @@ export class ToolRegistry implements OnApplicationBootstrap {
     if (!Reflect.getMetadata(TOOL_PARAMS, instance.constructor, method)) {
       throw new Error(`MCP tool '${options.name}' lacks its parameter metadata`);
     }
-    this.catalog.add(options);
+    if (this.tools.has(options.name)) throw new Error(`Duplicate MCP tool name '${options.name}'`);
     const callback = instance[method] as (...args: unknown[]) => unknown;
     const handler = this.contextCreator.create(instance, callback, method, TOOL_PARAMS, toolParamsFactory, undefined, undefined, undefined, 'mcp') as ToolHandler;
     this.tools.set(options.name, { options, handler });
@@ -71,6 +69,15 @@ export class ToolRegistry implements OnApplicationBootstrap {
 
   get(name: string): RegisteredTool | undefined {
     return this.tools.get(name);
+  }
+
+  /** A tool's definition (what guards, interceptors and REST handlers look up); undefined for none. */
+  definition(name: string | undefined): ToolOptions | undefined {
+    return name === undefined ? undefined : this.tools.get(name)?.options;
+  }
+
+  names(): string[] {
+    return [...this.tools.keys()];
   }
 
   all(): RegisteredTool[] {

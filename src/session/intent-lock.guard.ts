@@ -1,7 +1,7 @@
 import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { currentCall } from '../common/context/call-context.js';
 import { ToolError } from '../common/errors/tool-error.js';
-import { ToolCatalog } from '../mcp/tool-catalog.js';
+import { ToolRegistry } from '../mcp/tool-registry.js';
 import { SessionsService } from './sessions.service.js';
 
 /**
@@ -13,13 +13,13 @@ import { SessionsService } from './sessions.service.js';
 export class IntentLockGuard implements CanActivate {
   constructor(
     private readonly sessions: SessionsService,
-    private readonly catalog: ToolCatalog,
+    private readonly tools: ToolRegistry,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     if (context.getType<string>() !== 'mcp') return true;
     const call = currentCall();
-    const tool = this.catalog.get(call?.tool);
+    const tool = this.tools.definition(call?.tool);
     if (!call || !tool?.domain || !call.principal) return true;
     const args = (context.getArgByIndex<unknown>(0) ?? {}) as Record<string, unknown>;
     const sessionId = args.session_id;

@@ -5,7 +5,7 @@ import type { ToolOutcome } from '../common/envelope/envelope.js';
 import { ToolError } from '../common/errors/tool-error.js';
 import { AppConfig } from '../config/app-config.js';
 import { McpTool } from '../mcp/mcp-tool.decorator.js';
-import { ToolCatalog } from '../mcp/tool-catalog.js';
+import { ToolRegistry } from '../mcp/tool-registry.js';
 import { DomainSwitchDto } from './dto/domain-switch.dto.js';
 import { SessionStatusDto } from './dto/session-status.dto.js';
 import { SessionsService, type SessionRow } from './sessions.service.js';
@@ -15,7 +15,7 @@ import { SessionsService, type SessionRow } from './sessions.service.js';
 export class SessionToolsService {
   constructor(
     private readonly sessions: SessionsService,
-    private readonly catalog: ToolCatalog,
+    private readonly tools: ToolRegistry,
     private readonly config: AppConfig,
   ) {}
 
@@ -50,7 +50,7 @@ export class SessionToolsService {
       row = await this.sessions.open(principal.userId, input.domain);
     }
     call.session = { id: row.id, domain: row.domain };
-    const tools = this.catalog.names().filter((n) => n.startsWith(`${input.domain}_`));
+    const tools = this.tools.names().filter((n) => n.startsWith(`${input.domain}_`));
     const moved = previous !== null && previous !== input.domain;
     const message = previous === null
       ? `Session opened, locked to domain '${input.domain}'.`
@@ -102,7 +102,7 @@ export class SessionToolsService {
         expires_at: formatDate(row.expires_at, tz),
         timezone: tz,
         limits: { reads_per_minute: this.config.rateLimitReads, writes_per_minute: this.config.rateLimitWrites },
-        tools: this.catalog.names().filter((n) => n.startsWith(`${row.domain}_`)),
+        tools: this.tools.names().filter((n) => n.startsWith(`${row.domain}_`)),
       },
     };
   }

@@ -57,7 +57,11 @@ const lookup: ReferenceLookup = {
     if (input === 'Dup') {
       return { ok: false as const, issue: { field, code: 'REFERENCE_AMBIGUOUS' as const, received: input, message: 'ambiguous', candidates: [{ id: 7, name: 'Dup' }, { id: 8, name: 'Dup' }] } };
     }
-    const found = STATES.find((s) => s.id === Number(input) || s.name.toLowerCase() === String(input).toLowerCase());
+    // Like the real resolver, only numbers and strings are looked up (an object may not even convert).
+    if (typeof input !== 'number' && typeof input !== 'string') {
+      return { ok: false as const, issue: { field, code: 'INVALID_TYPE' as const, received: input, message: 'integer id or name', expected: 'integer id or name' } };
+    }
+    const found = STATES.find((s) => s.id === Number(input) || s.name.toLowerCase() === input.toString().toLowerCase());
     if (found) return { ok: true as const, id: found.id, name: found.name };
     return {
       ok: false as const,
