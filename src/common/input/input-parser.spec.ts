@@ -154,6 +154,22 @@ describe('InputParser', () => {
     expect(result.ok && [result.value.percent_done, result.value.dry_run]).toEqual([40, true]);
   });
 
+  it('reads integers and booleans sent as text in JSON, a percentage with its sign, and refuses the rest', async () => {
+    for (const [sent, expected] of [['60', 60], ['60%', 60], [' 60 % ', 60], ['60.0', 60], ['+7', 7]] as const) {
+      const result = await parser.parse(SampleDto, { ...base, percent_done: sent, dry_run: 'FALSE' }, options);
+      expect(result.ok && [result.value.percent_done, result.value.dry_run]).toEqual([expected, false]);
+    }
+    const refused = await issuesOf({ ...base, percent_done: '60.5', dry_run: 'yes' });
+    expect(refused.map((i) => [i.field, i.code, i.received])).toEqual([
+      ['percent_done', 'INVALID_TYPE', '60.5'],
+      ['dry_run', 'INVALID_TYPE', 'yes'],
+    ]);
+    expect((await issuesOf({ ...base, percent_done: '150%' })).map((i) => [i.field, i.code])).toEqual([['percent_done', 'OUT_OF_RANGE']]);
+    // Text stays text: a name made of digits is not turned into a number.
+    const digits = await parser.parse(SampleDto, { ...base, name: '2026' }, options);
+    expect(digits.ok && digits.value.name).toBe('2026');
+  });
+
   it('derives a JSON Schema with oneOf references, a const domain and no extra properties', () => {
     const schema = inputJsonSchema(SampleDto, 'mcp', () => ['New', 'Processing']) as { properties: Record<string, Record<string, unknown>>; required: string[]; additionalProperties: boolean };
     expect(schema.additionalProperties).toBe(false);

@@ -79,7 +79,7 @@ export class InputParser {
       // A value sent under a wrong name is checked under the name we suggest, in this same pass,
       // so the retry with the right name does not meet a second problem with the value.
       if (value === undefined) value = renamed.get(spec.name);
-      if (options.mode === 'query') value = coerceQueryValue(spec, value);
+      value = options.mode === 'query' ? coerceQueryValue(spec, value) : readScalarText(spec, value);
       values.set(spec.name, value);
     }
 
@@ -301,6 +301,25 @@ function directionWords(value: string): string {
   if (!match) return value;
   const descending = /^(desc|descending|decrescente)$/i.test(match[3]);
   return `${descending ? '-' : ''}${match[2]}`;
+}
+
+/**
+ * Integers and booleans sent as text: "60" and "60.0" (for a percentage also "60%") are 60, "true"
+ * and "false" (any case) the booleans. Unambiguous, and what models often send; anything else is
+ * left as sent, for the scalar checks to refuse with the expected form.
+ */
+function readScalarText(spec: FieldSpec, value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  if (spec.kind === 'int') {
+    const percent = spec.unit?.startsWith('percent') ? '(?:\\s*%)?' : '';
+    const match = new RegExp(`^\\s*([+-]?\\d{1,15})(?:\\.0+)?${percent}\\s*$`).exec(value);
+    return match ? Number(match[1]) : value;
+  }
+  if (spec.kind === 'bool') {
+    const text = value.trim().toLowerCase();
+    return text === 'true' ? true : text === 'false' ? false : value;
+  }
+  return value;
 }
 
 function isIdLike(value: unknown): boolean {

@@ -51,7 +51,7 @@ export abstract class ProjectFieldsDto extends WriteCallDto {
   @DateField({ nullable: true, description: '' })
   real_end_date?: Date | null;
 
-  @IntField({ min: 0, max: 100, unit: 'percent (0-100)', description: '', aliases: ['progress', 'progresso', 'percent', 'completion'] })
+  @IntField({ min: 0, max: 100, unit: 'percent', description: '', aliases: ['progress', 'progresso', 'percent', 'completion'] })
   percent_done?: number;
 
   static crossCheck(value: ProjectFieldsDto): Issue[] {
