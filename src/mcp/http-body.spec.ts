@@ -71,3 +71,15 @@ describe('readJsonBody', () => {
     await expect(readJsonBody(request({}, [`{"a":"${'x'.repeat(92)}"}`]), 100)).resolves.toMatchObject({ ok: true });
   });
 });
+
+describe('readJsonBody with a client that goes away', () => {
+  it('settles when the request closes before its end', async () => {
+    const stream = new PassThrough() as unknown as IncomingMessage & PassThrough;
+    Object.assign(stream, { headers: {} });
+    setImmediate(() => {
+      stream.write('{"jsonrpc":');
+      stream.destroy();
+    });
+    await expect(readJsonBody(stream, 100)).resolves.toMatchObject({ ok: false, status: 400 });
+  });
+});

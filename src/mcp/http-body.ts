@@ -72,7 +72,10 @@ export function readJsonBody(req: IncomingMessage, limit: number): Promise<BodyR
     };
     req.on('data', onData);
     req.once('end', () => settle(parseJson(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size))));
-    req.once('error', () => settle({ ok: false, status: 400, parseError: false, message: 'The request body could not be read.' }));
+    const unreadable: BodyResult = { ok: false, status: 400, parseError: false, message: 'The request body could not be read.' };
+    req.once('error', () => settle(unreadable));
+    // A client that goes away mid-body: without this the call would wait forever ('close' after 'end' is a no-op).
+    req.once('close', () => settle(unreadable));
   });
 }
 
