@@ -36,7 +36,7 @@ export class AuthService {
     return principal;
   }
 
-  async principalOf(token: string): Promise<Principal | undefined> {
+  private async principalOf(token: string): Promise<Principal | undefined> {
     const now = Date.now();
     const cached = this.cache.get(token);
     if (cached && cached.until > now) return cached.principal;

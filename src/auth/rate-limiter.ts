@@ -1,6 +1,5 @@
 export interface RateDecision {
   allowed: boolean;
-  remaining: number;
   retryAfterSeconds: number;
 }
 
@@ -24,7 +23,7 @@ export class MemoryRateLimiter implements RateLimiter {
     }
     window.count++;
     const retryAfterSeconds = Math.max(1, Math.ceil((window.resetAt - now) / 1000));
-    return { allowed: window.count <= limit, remaining: Math.max(0, limit - window.count), retryAfterSeconds };
+    return { allowed: window.count <= limit, retryAfterSeconds };
   }
 
   private sweep(now: number): void {

@@ -23,7 +23,7 @@ export class RedisRateLimiter implements RateLimiter {
   async consume(key: string, limit: number, windowMs: number): Promise<RateDecision> {
     const command = (this.redis as unknown as { intentdeskRate(k: string, w: number): Promise<[number, number]> }).intentdeskRate;
     const [count, ttl] = await command.call(this.redis, `intentdesk:rate:${key}`, windowMs);
-    return { allowed: count <= limit, remaining: Math.max(0, limit - count), retryAfterSeconds: Math.max(1, Math.ceil(ttl / 1000)) };
+    return { allowed: count <= limit, retryAfterSeconds: Math.max(1, Math.ceil(ttl / 1000)) };
   }
 
   async close(): Promise<void> {

@@ -36,11 +36,15 @@ export class McpDispatcher {
     return this.toolList.list(principal);
   }
 
+  /** tools/list's result as JSON text, serialized once per cached list. */
+  listToolsJson(principal: Principal): Promise<string> {
+    return this.toolList.listJson(principal);
+  }
+
   async callTool(principal: Principal, name: string, args: Record<string, unknown> | undefined): Promise<ToolCallResult> {
     const tool = this.registry.get(name);
     if (!tool) {
-      const names = this.registry.all().map((t) => t.options.name);
-      const error = new UnknownToolError(name, rankClosest(name, names, 3));
+      const error = new UnknownToolError(name, rankClosest(name, this.registry.names(), 3));
       this.audit.recordCall({ transport: 'mcp', startedAt: performance.now(), tool: name.slice(0, 100), principal }, 'UNKNOWN_TOOL', { message: error.message });
       throw error;
     }
@@ -50,7 +54,6 @@ export class McpDispatcher {
       tool: name,
       domain: tool.options.domain,
       principal,
-      rawArguments: args ?? {},
     };
     const envelope = await runInCall(call, () => tool.handler(args ?? {}));
     return {

@@ -4,7 +4,7 @@ import { AuthService } from '../auth/auth.service.js';
 import type { Principal } from '../auth/principal.js';
 import { errorEnvelope } from '../common/envelope/envelope-builder.js';
 import { toToolError } from '../common/envelope/error-mapping.js';
-import { httpStatusOf } from '../common/errors/http-status.js';
+import { errorHeaders, httpStatusOf } from '../common/errors/http-status.js';
 import { AppConfig } from '../config/app-config.js';
 import { byteSize, readJsonBody, refuseMediaType } from './http-body.js';
 import { INTERNAL_ERROR, PARSE_ERROR, rpcError, SERVER_ERROR } from './json-rpc.js';
@@ -54,7 +54,7 @@ export class McpHttpEndpoint {
       send(res, 405, JSON.stringify(rpcError(null, SERVER_ERROR, 'Method not allowed: this endpoint is stateless; use POST.')), { Allow: 'POST' });
       return;
     }
-    if (!isAllowedOrigin(req.headers.origin, req.headers.host, this.config.allowedOrigins)) {
+    if (!isAllowedOrigin(req.headers.origin, this.config.allowedOrigins)) {
       send(res, 403, JSON.stringify(rpcError(null, SERVER_ERROR, `Origin '${String(req.headers.origin).slice(0, 200)}' is not allowed.`)));
       return;
     }
@@ -86,9 +86,7 @@ export class McpHttpEndpoint {
       // A token check that cannot reach the database is UNAVAILABLE (retry later), like any call.
       const { error, internal } = toToolError(thrown);
       if (internal) this.logger.error(`MCP authentication failed: ${thrown instanceof Error ? thrown.message : String(thrown)}`);
-      const headers: Record<string, string> = {};
-      if (error.code === 'UNAUTHENTICATED') headers['WWW-Authenticate'] = 'Bearer realm="intentdesk", error="invalid_token"';
-      if (error.retryAfterSeconds !== undefined) headers['Retry-After'] = String(error.retryAfterSeconds);
+      const headers = errorHeaders(error, req.headers.authorization !== undefined);
       send(res, httpStatusOf(error.code), JSON.stringify(errorEnvelope({ transport: 'mcp', startedAt: 0, tool: 'mcp', domain: null }, error)), headers);
       return undefined;
     }

@@ -11,26 +11,20 @@ export interface HttpAnswer {
   body?: string;
 }
 
-/** A tools/call result whose envelope is already JSON: spliced into the body, not serialized again. */
-class ToolResultJson {
-  constructor(
-    readonly envelopeJson: string,
-    readonly isError: boolean,
-  ) {}
-
-  toJSON(): unknown {
-    return JSON.parse(this.serialize());
-  }
-
-  serialize(): string {
-    return `{"content":[{"type":"text","text":${JSON.stringify(this.envelopeJson)}}],"structuredContent":${this.envelopeJson}${this.isError ? ',"isError":true' : ''}}`;
-  }
+/** A result that is already JSON text (a tool's envelope, a cached tool list): spliced in, not serialized again. */
+class RawJson {
+  constructor(readonly json: string) {}
 }
 
-/** One JSON-RPC answer as text; a tool result's envelope (the bulk of it) is serialized once only. */
+/** A tools/call result around an envelope already serialized (its text copy is that JSON, escaped). */
+function toolResult(envelopeJson: string, isError: boolean): RawJson {
+  return new RawJson(`{"content":[{"type":"text","text":${JSON.stringify(envelopeJson)}}],"structuredContent":${envelopeJson}${isError ? ',"isError":true' : ''}}`);
+}
+
+/** One JSON-RPC answer as text; the bulk of it (an envelope, a tool list) is serialized once only. */
 function serializeAnswer(answer: JsonRpcResponse): string {
-  if ('result' in answer && answer.result instanceof ToolResultJson) {
-    return `{"jsonrpc":"2.0","id":${JSON.stringify(answer.id)},"result":${answer.result.serialize()}}`;
+  if ('result' in answer && answer.result instanceof RawJson) {
+    return `{"jsonrpc":"2.0","id":${JSON.stringify(answer.id)},"result":${answer.result.json}}`;
   }
   return JSON.stringify(answer);
 }
@@ -90,7 +84,7 @@ export class McpHttpProtocol {
         case 'ping':
           return { jsonrpc: '2.0', id: request.id, result: {} };
         case 'tools/list':
-          return { jsonrpc: '2.0', id: request.id, result: { tools: await this.dispatcher.listTools(principal) } };
+          return { jsonrpc: '2.0', id: request.id, result: new RawJson(await this.dispatcher.listToolsJson(principal)) };
         case 'tools/call': {
           if (typeof params.name !== 'string') return rpcError(request.id, INVALID_PARAMS, 'tools/call needs params.name (the tool name).');
           const args = params.arguments;
@@ -98,7 +92,7 @@ export class McpHttpProtocol {
             return rpcError(request.id, INVALID_PARAMS, 'tools/call params.arguments must be an object.');
           }
           const result = await this.dispatcher.callTool(principal, params.name, args as Record<string, unknown> | undefined);
-          return { jsonrpc: '2.0', id: request.id, result: new ToolResultJson(result.content[0].text, result.isError === true) };
+          return { jsonrpc: '2.0', id: request.id, result: toolResult(result.content[0].text, result.isError === true) };
         }
         default:
           return rpcError(request.id, METHOD_NOT_FOUND, `Method not found: ${request.method.slice(0, 100)}. This server offers initialize, ping, tools/list and tools/call.`);

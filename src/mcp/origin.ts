@@ -5,7 +5,7 @@ const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
  * origins, or from a local origin when none are configured. Requests without Origin (SDK clients,
  * curl, servers) are not browser-initiated and pass.
  */
-export function isAllowedOrigin(origin: string | undefined, _host: string | undefined, allowed: string[]): boolean {
+export function isAllowedOrigin(origin: string | undefined, allowed: string[]): boolean {
   if (!origin) return true;
   if (allowed.length > 0) return allowed.includes(origin) || allowed.includes('*');
   try {

@@ -28,9 +28,17 @@ const EXAMPLES_MAX_AGE_MS = 5 * 60_000;
  * the caller could not resolve). One list is built per combination of rights and visibility and
  * cached: tools/list does no schema work per call, and stays byte-identical for a principal.
  */
+/** One cached list, and its `{"tools": [...]}` JSON for the HTTP answer (serialized once). */
+interface CachedList {
+  tools: ListedTool[];
+  json: string;
+}
+
 @Injectable()
 export class ToolListService {
-  private readonly lists = new Map<string, Promise<ListedTool[]>>();
+  private readonly lists = new Map<string, Promise<CachedList>>();
+  /** The cache key of a principal (principals are themselves cached, so this is computed rarely). */
+  private readonly keys = new WeakMap<Principal, string>();
   private readonly descriptions = new Map<string, string>();
   private builtAt = Date.now();
 
@@ -40,13 +48,27 @@ export class ToolListService {
     private readonly config: AppConfig,
   ) {}
 
-  list(principal: Principal): Promise<ListedTool[]> {
+  async list(principal: Principal): Promise<ListedTool[]> {
+    return (await this.cached(principal)).tools;
+  }
+
+  /** The tools/list result as JSON text: `{"tools":[...]}`. */
+  async listJson(principal: Principal): Promise<string> {
+    return (await this.cached(principal)).json;
+  }
+
+  private cached(principal: Principal): Promise<CachedList> {
     if (Date.now() - this.builtAt > EXAMPLES_MAX_AGE_MS) this.refresh();
-    const key = JSON.stringify([principal.rights, principal.scope.entityIds]);
+    let key = this.keys.get(principal);
+    if (key === undefined) {
+      key = JSON.stringify([principal.rights, principal.scope.entityIds]);
+      this.keys.set(principal, key);
+    }
     let list = this.lists.get(key);
     if (!list) {
-      list = this.build(principal.scope, (tool) => mayCall(principal, tool));
-      list.catch(() => this.lists.delete(key));
+      const cacheKey = key;
+      list = this.build(principal.scope, (tool) => mayCall(principal, tool)).then((tools) => ({ tools, json: JSON.stringify({ tools }) }));
+      list.catch(() => this.lists.delete(cacheKey));
       this.lists.set(key, list);
     }
     return list;

@@ -33,7 +33,7 @@ export class IntentLockGuard implements CanActivate {
         nextCall: { tool: 'domain_switch', arguments: { domain: tool.domain } },
       });
     }
-    call.session = { id: session.id, domain: session.domain };
+    call.session = { id: session.id };
     if (typeof declared === 'string' && declared !== tool.domain) {
       throw new ToolError('DOMAIN_MISMATCH', `${tool.name} belongs to domain '${tool.domain}', but the call says domain='${declared}'. Send domain='${tool.domain}', or use a ${declared} tool.`, {
         details: { tool_domain: tool.domain, declared_domain: declared },

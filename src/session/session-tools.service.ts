@@ -49,7 +49,7 @@ export class SessionToolsService {
     } else {
       row = await this.sessions.open(principal.userId, input.domain);
     }
-    call.session = { id: row.id, domain: row.domain };
+    call.session = { id: row.id };
     const tools = this.tools.names().filter((n) => n.startsWith(`${input.domain}_`));
     const moved = previous !== null && previous !== input.domain;
     const message = previous === null
@@ -85,7 +85,7 @@ export class SessionToolsService {
         nextCall: { tool: 'domain_switch', arguments: { domain: '<project|ticket|user>' } },
       });
     }
-    call.session = { id: row.id, domain: row.domain };
+    call.session = { id: row.id };
     const tz = principal.timezone || this.config.defaultTimezone;
     const verified = !!row.verified_until && row.verified_until.getTime() > Date.now();
     return {

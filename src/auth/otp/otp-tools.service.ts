@@ -29,7 +29,7 @@ export class OtpToolsService {
   async request(input: RequestOtpDto): Promise<ToolOutcome> {
     const call = requireCall();
     const { session, expiresAt, channel } = await this.otp.request(call.principal!, input.session_id);
-    call.session = { id: session.id, domain: session.domain };
+    call.session = { id: session.id };
     const tz = call.principal!.timezone || this.config.defaultTimezone;
     return {
       message: `A verification code was sent to ${call.principal!.login} (${channel}). Ask the user for the 6 digits, then call auth_verify_otp.`,
@@ -51,7 +51,7 @@ export class OtpToolsService {
   async verify(input: VerifyOtpDto): Promise<ToolOutcome> {
     const call = requireCall();
     const { session, verifiedUntil } = await this.otp.verify(call.principal!, input.session_id, input.code);
-    call.session = { id: session.id, domain: session.domain };
+    call.session = { id: session.id };
     const tz = call.principal!.timezone || this.config.defaultTimezone;
     return {
       message: `Session verified until ${formatDate(verifiedUntil, tz)}.`,

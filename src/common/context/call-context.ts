@@ -4,17 +4,18 @@ import type { Principal } from '../../auth/principal.js';
 export type Transport = 'mcp' | 'rest';
 
 /**
- * What the session guard found: the server-side session the call runs in. Its verification is not
- * kept here on purpose: the write unit re-reads it inside the write transaction.
+ * What the session guard found: the server-side session the call runs in. Its domain and
+ * verification are not kept here on purpose: the guard has checked the one, the write unit re-reads
+ * the other inside the write transaction.
  */
 export interface SessionRef {
   id: string;
-  domain: string;
 }
 
 /**
  * Per-call state, filled as the call moves along the chain: the transport creates it, the auth
- * guard adds the principal, the intent-lock guard the session, the input pipe the timezone.
+ * guard adds the principal, the intent-lock guard the session (the zone in force travels with the
+ * parsed input: metaOf(input).timezone).
  * Kept in AsyncLocalStorage so that pipes (which get no ExecutionContext) and services see it.
  */
 export interface CallContext {
@@ -25,11 +26,6 @@ export interface CallContext {
   route?: string;
   principal?: Principal;
   session?: SessionRef;
-  /** IANA zone in force for this call (argument, else user's, else DEFAULT_TIMEZONE). */
-  timezone?: string;
-  /** Raw arguments as the caller sent them (used for idempotency fingerprints and audit). */
-  rawArguments?: Record<string, unknown>;
-  requestId?: string;
   /** Set by the write unit while its verified transaction runs; writes outside it are refused. */
   writeGranted?: boolean;
 }

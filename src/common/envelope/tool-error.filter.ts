@@ -1,8 +1,8 @@
 import { Catch, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { AuditService } from '../../audit/audit.service.js';
 import { currentCall } from '../context/call-context.js';
-import { httpStatusOf } from '../errors/http-status.js';
+import { errorHeaders, httpStatusOf } from '../errors/http-status.js';
 import { errorEnvelope } from './envelope-builder.js';
 import type { ErrorEnvelope } from './envelope.js';
 import { toToolError } from './error-mapping.js';
@@ -27,10 +27,10 @@ export class ToolErrorFilter implements ExceptionFilter {
     const envelope = errorEnvelope(call, error);
     if (call) this.audit.recordCall(call, error.code, { message: error.message });
     if (host.getType() !== 'http') return envelope;
-    const response = host.switchToHttp().getResponse<Response>();
+    const http = host.switchToHttp();
+    const response = http.getResponse<Response>();
     if (response.headersSent) return;
-    if (error.retryAfterSeconds !== undefined) response.setHeader('Retry-After', String(error.retryAfterSeconds));
-    if (error.code === 'UNAUTHENTICATED') response.setHeader('WWW-Authenticate', 'Bearer realm="intentdesk"');
+    response.set(errorHeaders(error, http.getRequest<Request>().headers.authorization !== undefined));
     response.status(httpStatusOf(error.code)).json(envelope);
   }
 }

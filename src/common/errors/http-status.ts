@@ -26,3 +26,14 @@ export function httpStatusOf(code: ErrorCode): number {
       return 500;
   }
 }
+
+/**
+ * The headers an HTTP error answer carries besides its status: when to retry, and how to
+ * authenticate (RFC 6750: `error="invalid_token"` only when a token was sent and refused).
+ */
+export function errorHeaders(error: { code: ErrorCode; retryAfterSeconds?: number }, tokenSent: boolean): Record<string, string> {
+  const headers: Record<string, string> = {};
+  if (error.retryAfterSeconds !== undefined) headers['Retry-After'] = String(error.retryAfterSeconds);
+  if (error.code === 'UNAUTHENTICATED') headers['WWW-Authenticate'] = `Bearer realm="intentdesk"${tokenSent ? ', error="invalid_token"' : ''}`;
+  return headers;
+}

@@ -23,7 +23,3 @@ export function metaOf(dto: object): InputMeta {
   if (!meta) throw new Error('DTO did not go through the input pipe');
   return meta;
 }
-
-export function hasMeta(dto: object): boolean {
-  return (dto as Record<symbol, unknown>)[META] !== undefined;
-}

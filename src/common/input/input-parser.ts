@@ -79,7 +79,7 @@ export class InputParser {
       // A value sent under a wrong name is checked under the name we suggest, in this same pass,
       // so the retry with the right name does not meet a second problem with the value.
       if (value === undefined) value = renamed.get(spec.name);
-      value = options.mode === 'query' ? coerceQueryValue(spec, value) : readScalarText(spec, value);
+      value = readScalarText(spec, value, options.mode);
       values.set(spec.name, value);
     }
 
@@ -303,22 +303,27 @@ function directionWords(value: string): string {
   return `${descending ? '-' : ''}${match[2]}`;
 }
 
+const INTEGER_TEXT = /^\s*([+-]?\d{1,15})(?:\.0+)?\s*$/;
+const PERCENT_TEXT = /^\s*([+-]?\d{1,15})(?:\.0+)?(?:\s*%)?\s*$/;
+
 /**
  * Integers and booleans sent as text: "60" and "60.0" (for a percentage also "60%") are 60, "true"
  * and "false" (any case) the booleans. Unambiguous, and what models often send; anything else is
- * left as sent, for the scalar checks to refuse with the expected form.
+ * left as sent, for the scalar checks to refuse with the expected form. A query string carries only
+ * text, so there "1"/"0" are booleans too and an empty optional value is no value.
  */
-function readScalarText(spec: FieldSpec, value: unknown): unknown {
+function readScalarText(spec: FieldSpec, value: unknown, mode: 'json' | 'query'): unknown {
   if (typeof value !== 'string') return value;
   if (spec.kind === 'int') {
-    const percent = spec.unit?.startsWith('percent') ? '(?:\\s*%)?' : '';
-    const match = new RegExp(`^\\s*([+-]?\\d{1,15})(?:\\.0+)?${percent}\\s*$`).exec(value);
-    return match ? Number(match[1]) : value;
+    const match = (spec.unit?.startsWith('percent') ? PERCENT_TEXT : INTEGER_TEXT).exec(value);
+    if (match) return Number(match[1]);
   }
   if (spec.kind === 'bool') {
     const text = value.trim().toLowerCase();
-    return text === 'true' ? true : text === 'false' ? false : value;
+    if (text === 'true' || (mode === 'query' && text === '1')) return true;
+    if (text === 'false' || (mode === 'query' && text === '0')) return false;
   }
+  if (mode === 'query' && value === '' && !spec.required) return undefined;
   return value;
 }
 
@@ -326,15 +331,3 @@ function isIdLike(value: unknown): boolean {
   return (typeof value === 'number' && Number.isSafeInteger(value) && value > 0) || (typeof value === 'string' && /^\s*[1-9]\d{0,15}\s*$/.test(value));
 }
 
-/** Query strings carry only text: read integers and booleans where the field wants them. */
-function coerceQueryValue(spec: FieldSpec, value: unknown): unknown {
-  if (typeof value !== 'string') return value;
-  if (spec.kind === 'int' && /^-?\d+$/.test(value.trim())) return Number(value.trim());
-  if (spec.kind === 'bool') {
-    const v = value.trim().toLowerCase();
-    if (v === 'true' || v === '1') return true;
-    if (v === 'false' || v === '0') return false;
-  }
-  if (value === '' && !spec.required) return undefined;
-  return value;
-}
