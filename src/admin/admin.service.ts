@@ -8,7 +8,6 @@ import { formatDate } from '../common/dates/dates.js';
 import { toDate } from '../common/dates/db-dates.js';
 import type { ToolOutcome } from '../common/envelope/envelope.js';
 import { ToolError } from '../common/errors/tool-error.js';
-import { ReferenceResolver } from '../common/references/reference-resolver.js';
 import { AppConfig } from '../config/app-config.js';
 import { ToolListService } from '../mcp/tool-list.service.js';
 import { SessionsService, type SessionRow } from '../session/sessions.service.js';
@@ -24,7 +23,6 @@ export class AdminService {
     private readonly sessions: SessionsService,
     private readonly auditQuery: AuditQueryService,
     private readonly toolList: ToolListService,
-    private readonly resolver: ReferenceResolver,
     private readonly config: AppConfig,
   ) {}
 
@@ -42,9 +40,8 @@ export class AdminService {
     if (input.expires_in && !expiresIn) {
       throw ToolError.validation(undefined, [{ field: 'expires_in', code: 'INVALID_VALUE', received: input.expires_in, message: 'expires_in must look like 30d, 12h, 45m or 3600s.', expected: '30d, 12h, 45m, 3600s' }]);
     }
-    const login = (await this.resolver.namesOf('user', [input.user])).get(input.user)!;
     const scopes = (input.scopes ?? ['mcp', 'api']) as Scope[];
-    const { token, record } = await this.tokens.create(login, scopes, expiresIn ?? null, input.name);
+    const { token, record, login } = await this.tokens.create(input.user, scopes, expiresIn ?? null, input.name);
     return {
       message: `Token ${record.id} created for ${login}. It is shown only in this response.`,
       id: record.id,

@@ -46,18 +46,18 @@ export class TokensService {
     private readonly lock: DbLock,
   ) {}
 
-  async create(login: string, scopes: Scope[], expiresInMs: number | null, name?: string): Promise<{ token: string; record: TokenRecord }> {
-    const user = await this.dataSource
-      .createQueryBuilder()
-      .select('u.id', 'id')
-      .from('glpi_users', 'u')
-      .where('(u.name = :login OR u.name_key = :key) AND u.is_deleted = 0', { login, key: matchKey(login) })
-      .getRawOne<{ id: number }>();
-    if (!user) throw new ToolError('NOT_FOUND', `User '${login}' not found.`);
+  /** A new token for the user with id `user`, or with login `user`; returns the login it was made for. */
+  async create(user: number | string, scopes: Scope[], expiresInMs: number | null, name?: string): Promise<{ token: string; record: TokenRecord; login: string }> {
+    const qb = this.dataSource.createQueryBuilder().select('u.id', 'id').addSelect('u.name', 'name').from('glpi_users', 'u').where('u.is_deleted = 0');
+    if (typeof user === 'number') qb.andWhere('u.id = :id', { id: user });
+    else qb.andWhere('(u.name = :login OR u.name_key = :key)', { login: user, key: matchKey(user) });
+    const found = await qb.getRawOne<{ id: number; name: string }>();
+    if (!found) throw new ToolError('NOT_FOUND', `User '${user}' not found.`);
+    const login = String(found.name);
     const token = newToken();
     const now = new Date();
     const row = {
-      users_id: Number(user.id),
+      users_id: Number(found.id),
       name: name ?? `${login} ${now.toISOString().slice(0, 10)}`,
       token_hash: hashToken(token),
       prefix: token.slice(0, 10),
@@ -69,7 +69,7 @@ export class TokensService {
     };
     const result = await this.lock.exclusive(() => this.dataSource.createQueryBuilder().insert().into('api_tokens').values(row).execute());
     const id = Number(result.identifiers[0]?.id ?? result.raw?.insertId ?? result.raw);
-    return { token, record: { ...row, id, scopes } };
+    return { token, record: { ...row, id, scopes }, login };
   }
 
   /** The live token for `token`, or undefined when unknown, expired or revoked. */

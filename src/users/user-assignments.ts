@@ -44,9 +44,9 @@ export class UserAssignments {
     else if (existing === undefined) await this.add(manager, userId, to, now);
   }
 
-  /** Adds the membership unless it exists; true when a row was written. */
-  async join(manager: EntityManager, userId: number, groupId: number, now: Date): Promise<boolean> {
-    if (await this.queries.isMember(userId, groupId, manager)) return false;
+  /** Adds the membership unless it exists (a user created in this unit has none to look for); true when a row was written. */
+  async join(manager: EntityManager, userId: number, groupId: number, now: Date, isNewUser = false): Promise<boolean> {
+    if (!isNewUser && (await this.queries.isMember(userId, groupId, manager))) return false;
     await manager.insert(GroupUser, { users_id: userId, groups_id: groupId, date_creation: now, date_mod: now });
     return true;
   }

@@ -110,7 +110,7 @@ export class UsersService {
       const id = Number(result.identifiers[0].id);
       await this.assignments.add(manager, id, { profileId, entityId }, now);
       if (input.groups_id !== undefined) {
-        await this.assignments.join(manager, id, input.groups_id, now);
+        await this.assignments.join(manager, id, input.groups_id, now, true);
         values.groups_id = input.groups_id;
       }
       const view = await this.storedView(id, meta.timezone, call.principal?.scope, manager);

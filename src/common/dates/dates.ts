@@ -162,7 +162,6 @@ const MONTHS: Record<string, number> = {
 export function suggestDate(input: unknown): string | undefined {
   if (typeof input !== 'string' || input.length > 60) return undefined;
   const text = input.trim().toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '');
-  const pad = (n: number): string => String(n).padStart(2, '0');
   const time = /(\d{1,2}):(\d{2})(?::(\d{2}))?\s*$/.exec(text);
   const clock = time ? ` ${pad(Number(time[1]))}:${time[2]}:${time[3] ?? '00'}` : '';
   const body = time ? text.slice(0, time.index).trim().replace(/[,t]$/, '').trim() : text;

@@ -32,12 +32,15 @@ export async function isDatabaseEmpty(ds: DataSource | EntityManager): Promise<b
   return (await ds.getRepository(User).count()) === 0;
 }
 
-/** Loads the demo data set in one transaction, unless the database already has users. */
-export async function seedDemoData(dataSource: DataSource): Promise<void> {
-  await dataSource.transaction(async (m) => {
-    if (await isDatabaseEmpty(m)) {
-      await insertDemoData(m);
-    }
+/**
+ * Loads the demo data set in one transaction, unless the database already has users (checked in
+ * that transaction, so two replicas starting together seed once). True when it loaded the data.
+ */
+export async function seedDemoData(dataSource: DataSource): Promise<boolean> {
+  return dataSource.transaction(async (m) => {
+    if (!(await isDatabaseEmpty(m))) return false;
+    await insertDemoData(m);
+    return true;
   });
 }
 

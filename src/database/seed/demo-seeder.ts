@@ -1,7 +1,7 @@
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../../config/app-config.js';
-import { isDatabaseEmpty, seedDemoData } from './demo-seed.js';
+import { seedDemoData } from './demo-seed.js';
 
 /** Loads the demo data at start when SEED_DEMO says so (default: when the database is empty). */
 @Injectable()
@@ -15,8 +15,6 @@ export class DemoSeeder implements OnModuleInit {
 
   async onModuleInit(): Promise<void> {
     if (this.config.seedDemo === false) return;
-    if (!(await isDatabaseEmpty(this.dataSource))) return;
-    await seedDemoData(this.dataSource);
-    this.logger.log('demo data loaded');
+    if (await seedDemoData(this.dataSource)) this.logger.log('demo data loaded');
   }
 }
