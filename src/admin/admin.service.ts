@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { AuthService } from '../auth/auth.service.js';
 import type { Scope } from '../auth/principal.js';
-import { parseDuration } from '../auth/token-hash.js';
-import { TokensService, type TokenRecord } from '../auth/tokens.service.js';
+import { DURATION_FORMS, parseDuration } from '../auth/token-hash.js';
+import { tokenState, TokensService, type TokenRecord } from '../auth/tokens.service.js';
 import { requireCall } from '../common/context/call-context.js';
 import { formatDate } from '../common/dates/dates.js';
 import { toDate } from '../common/dates/db-dates.js';
@@ -38,7 +38,7 @@ export class AdminService {
   async createToken(input: CreateTokenDto): Promise<ToolOutcome> {
     const expiresIn = input.expires_in ? parseDuration(input.expires_in) : null;
     if (input.expires_in && !expiresIn) {
-      throw ToolError.validation(undefined, [{ field: 'expires_in', code: 'INVALID_VALUE', received: input.expires_in, message: 'expires_in must look like 30d, 12h, 45m or 3600s.', expected: '30d, 12h, 45m, 3600s' }]);
+      throw ToolError.validation(undefined, [{ field: 'expires_in', code: 'INVALID_VALUE', received: input.expires_in, message: `expires_in must look like ${DURATION_FORMS}.`, expected: DURATION_FORMS }]);
     }
     const scopes = (input.scopes ?? ['mcp', 'api']) as Scope[];
     const { token, record, login } = await this.tokens.create(input.user, scopes, expiresIn ?? null, input.name);
@@ -86,14 +86,13 @@ export class AdminService {
   }
 
   private tokenView(t: TokenRecord): Record<string, unknown> {
-    const state = t.revoked_at ? 'revoked' : t.expires_at && t.expires_at.getTime() <= Date.now() ? 'expired' : 'active';
     return {
       id: t.id,
       users_id: t.users_id,
       name: t.name,
       prefix: t.prefix,
       scopes: t.scopes,
-      state,
+      state: tokenState(t),
       expires_at: formatDate(t.expires_at, this.tz),
       revoked_at: formatDate(t.revoked_at, this.tz),
       last_used_at: formatDate(t.last_used_at, this.tz),

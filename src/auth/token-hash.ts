@@ -11,6 +11,9 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');
 }
 
+/** How a duration is written, for messages about a bad one. */
+export const DURATION_FORMS = '30d, 12h, 45m or 3600s';
+
 /** Parses durations such as 30d, 12h, 45m, 3600s. */
 export function parseDuration(value: string): number | undefined {
   const match = /^(\d+)\s*([smhdw])$/i.exec(value.trim());

@@ -19,6 +19,12 @@ export interface TokenRecord {
   created_at: Date;
 }
 
+/** What a token is now: revoked, past its expiry, or usable. */
+export function tokenState(token: Pick<TokenRecord, 'revoked_at' | 'expires_at'>, now = Date.now()): 'revoked' | 'expired' | 'active' {
+  if (token.revoked_at) return 'revoked';
+  return token.expires_at && token.expires_at.getTime() <= now ? 'expired' : 'active';
+}
+
 interface TokenRow {
   id: number;
   users_id: number;

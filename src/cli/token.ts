@@ -1,8 +1,8 @@
 import 'reflect-metadata';
 import { parseArgs } from 'node:util';
 import { SCOPES, type Scope } from '../auth/principal.js';
-import { parseDuration } from '../auth/token-hash.js';
-import { TokensService } from '../auth/tokens.service.js';
+import { DURATION_FORMS, parseDuration } from '../auth/token-hash.js';
+import { tokenState, TokensService } from '../auth/tokens.service.js';
 import { createContext } from '../bootstrap.js';
 import { ToolError } from '../common/errors/tool-error.js';
 import { ConfigError } from '../config/env.schema.js';
@@ -38,7 +38,7 @@ async function main(): Promise<void> {
   const bad = scopes.filter((s) => !(SCOPES as readonly string[]).includes(s));
   if (bad.length) fail(`Unknown scope(s): ${bad.join(', ')}. Scopes: ${SCOPES.join(', ')}.`);
   const expiresIn = values['expires-in'] ? parseDuration(values['expires-in']) : null;
-  if (values['expires-in'] && !expiresIn) fail(`--expires-in must look like 30d, 12h, 45m or 3600s.`);
+  if (values['expires-in'] && !expiresIn) fail(`--expires-in must look like ${DURATION_FORMS}.`);
   if (command === 'create' && !values.user) fail(`create needs --user <login>.\n${USAGE}`);
   if (command === 'revoke' && !/^\d+$/.test(arg ?? '')) fail(`revoke needs a token id.\n${USAGE}`);
   if (!['create', 'list', 'revoke'].includes(command)) fail(USAGE);
@@ -52,7 +52,7 @@ async function main(): Promise<void> {
       process.stdout.write(`${token}\n`);
     } else if (command === 'list') {
       for (const t of await tokens.list()) {
-        process.stdout.write(`${t.id}\tuser ${t.users_id}\t${t.prefix}…\t${t.scopes.join(',')}\t${t.revoked_at ? 'revoked' : t.expires_at && t.expires_at < new Date() ? 'expired' : 'active'}\t${t.name}\n`);
+        process.stdout.write(`${t.id}\tuser ${t.users_id}\t${t.prefix}…\t${t.scopes.join(',')}\t${tokenState(t)}\t${t.name}\n`);
       }
     } else {
       const t = await tokens.revoke(Number(arg));

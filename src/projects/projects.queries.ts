@@ -9,8 +9,8 @@ import { likePattern, type Qb, type SearchPlan } from '../common/search/search-r
 export class ProjectsQueries {
   constructor(private readonly dataSource: DataSource) {}
 
-  base(scope: EntityScope | undefined, manager?: EntityManager): Qb {
-    const qb = (manager ?? this.dataSource).createQueryBuilder().select('t.*').from('glpi_projects', 't').where('t.is_deleted = 0') as Qb;
+  base(scope: EntityScope | undefined): Qb {
+    const qb = this.dataSource.createQueryBuilder().select('t.*').from('glpi_projects', 't').where('t.is_deleted = 0') as Qb;
     applyEntityScope(qb, 't', 'entity', scope);
     return qb;
   }

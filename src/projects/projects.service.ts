@@ -5,9 +5,10 @@ import type { ToolOutcome } from '../common/envelope/envelope.js';
 import { ToolError } from '../common/errors/tool-error.js';
 import { metaOf } from '../common/input/input-meta.js';
 import { appliedView, Presenter } from '../common/present/presenter.js';
-import { runSearch } from '../common/search/search-runner.js';
+import { pageOutcome, runSearch } from '../common/search/search-runner.js';
 import { matchKey } from '../common/text/normalize.js';
 import { WriteUnit } from '../common/write/write-unit.js';
+import { updateMessage } from '../common/write/update-message.js';
 import { McpTool } from '../mcp/mcp-tool.decorator.js';
 import { CreateProjectDto } from './dto/create-project.dto.js';
 import { DeleteProjectDto, GetProjectDto } from './dto/project-id.dto.js';
@@ -58,11 +59,7 @@ export class ProjectsService {
     const call = requireCall();
     const page = await runSearch(this.queries.searchPlan(call.principal?.scope), input as unknown as Record<string, unknown>);
     const items = await this.presenter.present(page.rows, PROJECT_OUTPUT, metaOf(input).timezone, input.fields);
-    return {
-      message: `${page.total} project${page.total === 1 ? '' : 's'} found${page.next_cursor ? `; showing ${items.length}, more with cursor` : ''}.`,
-      resolved: metaOf(input).resolved,
-      data: { items, total: page.total, next_cursor: page.next_cursor },
-    };
+    return pageOutcome('project', page, items, metaOf(input).resolved);
   }
 
   @McpTool({
@@ -130,7 +127,7 @@ export class ProjectsService {
       const [view] = await this.presenter.present([stored!], PROJECT_OUTPUT, meta.timezone);
       const count = Object.keys(values).length;
       return {
-        message: count ? `Project ${input.id} updated (${count} field${count === 1 ? '' : 's'}).` : `Nothing to change in project ${input.id}.`,
+        message: updateMessage('project', input.id, count),
         id: input.id,
         applied: appliedView(values, meta.timezone),
         resolved: meta.resolved,

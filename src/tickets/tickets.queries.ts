@@ -51,8 +51,8 @@ const ROW_COLUMNS = `t.*, ${ACTOR_COLUMNS.join(', ')}`;
 export class TicketsQueries {
   constructor(private readonly dataSource: DataSource) {}
 
-  base(viewer: TicketViewer, manager?: EntityManager): Qb {
-    const qb = (manager ?? this.dataSource).createQueryBuilder().select('t.*').from('glpi_tickets', 't').where('t.is_deleted = 0') as Qb;
+  base(viewer: TicketViewer): Qb {
+    const qb = this.dataSource.createQueryBuilder().select('t.*').from('glpi_tickets', 't').where('t.is_deleted = 0') as Qb;
     applyEntityScope(qb, 't', 'entity', viewer.scope);
     // Self-Service sees only what it requested; everything else is indistinguishable from missing.
     if (viewer.requesterId !== null) {
@@ -116,10 +116,10 @@ export class TicketsQueries {
   }
 
   /** Newest followups first. A requester limited to their own tickets does not see others' private notes. */
-  async followupsOf(ticketId: number, viewer: TicketViewer, manager?: EntityManager): Promise<Row[]> {
+  async followupsOf(ticketId: number, viewer: TicketViewer): Promise<Row[]> {
     const hidden = viewer.requesterId !== null ? ' AND (f.is_private = 0 OR f.users_id = ?)' : '';
     const params = [ticketId, ...(viewer.requesterId !== null ? [viewer.requesterId] : []), MAX_FOLLOWUPS];
-    return (await (manager ?? this.dataSource).query(
+    return (await this.dataSource.query(
       `SELECT f.id AS id, f.content AS content, f.users_id AS users_id, f.is_private AS is_private, f.date AS date FROM glpi_itilfollowups f
         WHERE f.itemtype = 'Ticket' AND f.items_id = ?${hidden} ORDER BY f.date DESC, f.id DESC LIMIT ?`,
       params,

@@ -8,9 +8,10 @@ import type { Issue } from '../common/errors/issue.js';
 import { ToolError } from '../common/errors/tool-error.js';
 import { metaOf } from '../common/input/input-meta.js';
 import { appliedView, Presenter, type Row, type View } from '../common/present/presenter.js';
-import { runSearch, type SearchArgs } from '../common/search/search-runner.js';
+import { pageOutcome, runSearch, type SearchArgs } from '../common/search/search-runner.js';
 import { priorityFrom } from '../common/vocab/priority-matrix.js';
 import { WriteUnit } from '../common/write/write-unit.js';
+import { updateMessage } from '../common/write/update-message.js';
 import { ItilFollowup, Ticket } from '../database/entities/index.js';
 import { McpTool } from '../mcp/mcp-tool.decorator.js';
 import { AddFollowupDto } from './dto/add-followup.dto.js';
@@ -79,11 +80,7 @@ export class TicketsService {
     const meta = metaOf(input);
     const page = await runSearch(this.queries.searchPlan(viewerOf(call.principal)), input as unknown as SearchArgs);
     const items = await this.present(await this.queries.withActorsIfShown(page.rows, input.fields), meta.timezone, input.fields);
-    return {
-      message: `${page.total} ticket${page.total === 1 ? '' : 's'} found${page.next_cursor ? `; showing ${items.length}, more with cursor` : ''}.`,
-      resolved: meta.resolved,
-      data: { items, total: page.total, next_cursor: page.next_cursor },
-    };
+    return pageOutcome('ticket', page, items, meta.resolved);
   }
 
   @McpTool({
@@ -198,7 +195,7 @@ export class TicketsService {
       const applied = appliedView({ ...values, ...actorsApplied(actors) }, meta.timezone);
       const count = Object.keys(applied).length;
       return {
-        message: count ? `Ticket ${input.id} updated (${count} field${count === 1 ? '' : 's'}).` : `Nothing to change in ticket ${input.id}.`,
+        message: updateMessage('ticket', input.id, count),
         id: input.id,
         applied,
         resolved: meta.resolved,

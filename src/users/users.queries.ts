@@ -24,8 +24,8 @@ export class UsersQueries {
   }
 
   /** Not deleted users with an assignment in one of the caller's visible entities. */
-  base(scope: EntityScope | undefined, manager?: EntityManager): Qb {
-    const qb = this.db(manager).createQueryBuilder().select(COLUMNS.map((c) => `t.${c} AS ${c}`)).from('glpi_users', 't').where('t.is_deleted = 0') as Qb;
+  base(scope: EntityScope | undefined): Qb {
+    const qb = this.db().createQueryBuilder().select(COLUMNS.map((c) => `t.${c} AS ${c}`)).from('glpi_users', 't').where('t.is_deleted = 0') as Qb;
     applyEntityScope(qb, 't', 'user-assignment', scope);
     return qb;
   }

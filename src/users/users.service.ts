@@ -7,8 +7,9 @@ import type { Issue } from '../common/errors/issue.js';
 import { ToolError } from '../common/errors/tool-error.js';
 import { metaOf } from '../common/input/input-meta.js';
 import { appliedView, Presenter, type Row, type View } from '../common/present/presenter.js';
-import { runSearch, type SearchArgs } from '../common/search/search-runner.js';
+import { pageOutcome, runSearch, type SearchArgs } from '../common/search/search-runner.js';
 import { WriteUnit } from '../common/write/write-unit.js';
+import { updateMessage } from '../common/write/update-message.js';
 import { User } from '../database/entities/index.js';
 import { McpTool } from '../mcp/mcp-tool.decorator.js';
 import { CreateUserDto } from './dto/create-user.dto.js';
@@ -67,11 +68,7 @@ export class UsersService {
     const scope = call.principal?.scope;
     const page = await runSearch(this.queries.searchPlan(scope, input), input as unknown as SearchArgs);
     const items = await this.views(page.rows, metaOf(input).timezone, scope, input.fields);
-    return {
-      message: `${page.total} user${page.total === 1 ? '' : 's'} found${page.next_cursor ? `; showing ${items.length}, more with cursor` : ''}.`,
-      resolved: metaOf(input).resolved,
-      data: { items, total: page.total, next_cursor: page.next_cursor },
-    };
+    return pageOutcome('user', page, items, metaOf(input).resolved);
   }
 
   @McpTool({
@@ -162,7 +159,7 @@ export class UsersService {
       const view = await this.storedView(input.id, meta.timezone, call.principal?.scope, manager);
       const count = Object.keys(values).length;
       return {
-        message: count ? `User ${input.id} updated (${count} field${count === 1 ? '' : 's'}).` : `Nothing to change in user ${input.id}.`,
+        message: updateMessage('user', input.id, count),
         id: input.id,
         applied: appliedView(values, meta.timezone),
         resolved: meta.resolved,

@@ -38,6 +38,25 @@ export type ParseResult<T> = { ok: true; value: T } | { ok: false; issues: Issue
 
 const SCALAR_KINDS = new Set(['text', 'int', 'bool']);
 
+interface Shape {
+  specs: FieldSpec[];
+  byName: Map<string, FieldSpec>;
+}
+
+/** A DTO's fields as one transport takes them (MCP adds its own, such as session_id): worked out once per class. */
+const shapes = new WeakMap<object, Partial<Record<ParseOptions['transport'], Shape>>>();
+
+function shapeOf(dto: object, transport: ParseOptions['transport']): Shape {
+  let byTransport = shapes.get(dto);
+  if (!byTransport) shapes.set(dto, (byTransport = {}));
+  let shape = byTransport[transport];
+  if (!shape) {
+    const specs = (fieldsOf(dto) ?? []).filter((s) => transport === 'mcp' || !s.mcpOnly);
+    shape = byTransport[transport] = { specs, byName: new Map(specs.map((s) => [s.name, s])) };
+  }
+  return shape;
+}
+
 /**
  * Parses one call's arguments against a DTO class: collects every problem (unknown fields, shape
  * rules, enum labels, dates, references) and either returns the normalized DTO or all issues.
@@ -46,13 +65,12 @@ export class InputParser {
   constructor(private readonly references: ReferenceLookup) {}
 
   async parse<T extends object>(dto: new () => T, raw: unknown, options: ParseOptions): Promise<ParseResult<T>> {
-    const specs = (fieldsOf(dto) ?? []).filter((s) => options.transport === 'mcp' || !s.mcpOnly);
+    const { specs, byName } = shapeOf(dto, options.transport);
     if (raw === undefined || raw === null) raw = {};
     if (typeof raw !== 'object' || Array.isArray(raw)) {
       return { ok: false, issues: [{ field: '(arguments)', code: 'INVALID_TYPE', received: truncate(raw), message: 'The arguments must be a JSON object.', expected: 'object' }] };
     }
     const input = raw as Record<string, unknown>;
-    const byName = new Map(specs.map((s) => [s.name, s]));
     const issues: Issue[] = [];
     const provided = new Set<string>();
     const renamed = new Map<string, unknown>();

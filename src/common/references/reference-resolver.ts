@@ -100,11 +100,8 @@ export class ReferenceResolver {
   }
 
   /** Drops cached names of a kind (after a write that may rename or delete). */
-  forget(kindName: string, id?: number): void {
-    const cache = this.names.get(kindName);
-    if (!cache) return;
-    if (id === undefined) cache.clear();
-    else cache.delete(id);
+  forget(kindName: string): void {
+    this.names.get(kindName)?.clear();
   }
 
   private cacheOf(kind: string): Map<number, { name: string; until: number }> {

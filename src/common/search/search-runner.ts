@@ -1,5 +1,6 @@
 import type { SelectQueryBuilder } from 'typeorm';
 import { toDate } from '../dates/db-dates.js';
+import type { ToolOutcome } from '../envelope/envelope.js';
 import { ToolError } from '../errors/tool-error.js';
 import { matchKey } from '../text/normalize.js';
 import { decodeCursor, encodeCursor, queryHash } from './cursor.js';
@@ -118,4 +119,13 @@ export async function runSearch(plan: SearchPlan, args: SearchArgs): Promise<Sea
     next = encodeCursor({ sort: sortName, value, id: Number(last.id), query: signature });
   }
   return { rows: page, total: Number(total?.n ?? 0), next_cursor: next };
+}
+
+/** A search tool's outcome: how many matched and how many are shown, the page, what was resolved. */
+export function pageOutcome(noun: string, page: SearchPage, items: unknown[], resolved: ToolOutcome['resolved']): ToolOutcome {
+  return {
+    message: `${page.total} ${noun}${page.total === 1 ? '' : 's'} found${page.next_cursor ? `; showing ${items.length}, more with cursor` : ''}.`,
+    resolved,
+    data: { items, total: page.total, next_cursor: page.next_cursor },
+  };
 }
