@@ -2,6 +2,9 @@ import type { EntityManager } from 'typeorm';
 import { ACTOR_TYPE, GroupTicket, TicketUser } from '../database/entities/index.js';
 
 /** Actor roles a create or update may set; a key that is present replaces that role. */
+/** Ticket fields kept in the actor tables (glpi_tickets_users, glpi_groups_tickets), not on the row. */
+export const ACTOR_FIELDS = ['requester_id', 'assignee_id', 'assignee_group_id'] as const;
+
 export interface ActorChanges {
   requester_id?: number;
   assignee_id?: number | null;
@@ -31,7 +34,7 @@ export async function writeActors(manager: EntityManager, ticketId: number, chan
 /** The actor keys present in `changes`, for `applied`. */
 export function actorsApplied(changes: ActorChanges): Record<string, number | null> {
   const out: Record<string, number | null> = {};
-  for (const key of ['requester_id', 'assignee_id', 'assignee_group_id'] as const) {
+  for (const key of ACTOR_FIELDS) {
     if (changes[key] !== undefined) out[key] = changes[key];
   }
   return out;

@@ -5,10 +5,9 @@ import type { Row } from '../common/present/presenter.js';
 import { applyEntityScope, entityScopeSql } from '../common/references/reference-scope.js';
 import { likePattern, type Qb, type SearchPlan } from '../common/search/search-runner.js';
 import { ACTOR_TYPE } from '../database/entities/index.js';
+import { ACTOR_FIELDS } from './ticket-actors.js';
 import { MAX_FOLLOWUPS } from './ticket.fields.js';
 
-/** Output fields filled from the actor tables rather than glpi_tickets. */
-const ACTOR_FIELDS = ['requester_id', 'assignee_id', 'assignee_group_id'];
 
 /** Who is looking: entity scope, and for Self-Service the user whose requests alone are visible. */
 export interface TicketViewer {

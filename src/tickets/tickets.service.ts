@@ -58,10 +58,13 @@ export class TicketsService {
     const timezone = metaOf(input).timezone;
     const row = await this.queries.findVisible(input.id, viewer);
     if (!row) throw ToolError.notFound('Ticket', input.id);
-    const [view] = await this.present([row], timezone, input.fields);
-    if (!input.fields?.length || input.fields.includes('followups')) {
-      view.followups = await this.presenter.present(await this.queries.followupsOf(input.id, viewer), FOLLOWUP_OUTPUT, timezone);
-    }
+    const withFollowups = !input.fields?.length || input.fields.includes('followups');
+    // Independent reads: on a pooled database they run side by side.
+    const [[view], followups] = await Promise.all([
+      this.present([row], timezone, input.fields),
+      withFollowups ? this.queries.followupsOf(input.id, viewer).then((rows) => this.presenter.present(rows, FOLLOWUP_OUTPUT, timezone)) : undefined,
+    ]);
+    if (followups) view.followups = followups;
     return { message: `Ticket ${input.id}.`, id: input.id, data: view };
   }
 

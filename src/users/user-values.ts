@@ -11,8 +11,3 @@ export function userKeys(user: Record<string, unknown>): { name_key: string; ema
   };
 }
 
-/** The canonical spelling of a valid IANA zone ("america/sao_paulo" -> "America/Sao_Paulo"). */
-export function canonicalZone(zone: string): string {
-  return new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
-}
-

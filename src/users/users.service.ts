@@ -18,7 +18,8 @@ import { UpdateUserDto } from './dto/update-user.dto.js';
 import { DeactivateUserDto, GetUserDto } from './dto/user-id.dto.js';
 import { UserAssignments, type Placement } from './user-assignments.js';
 import { USER_COLUMNS, USER_FIELD_NAMES, USER_OUTPUT } from './user.fields.js';
-import { canonicalZone, userKeys } from './user-values.js';
+import { canonicalZone } from '../common/dates/dates.js';
+import { userKeys } from './user-values.js';
 import { UsersQueries } from './users.queries.js';
 
 /** Profile a new user gets when the call names none: the least privileged of the GLPI defaults. */

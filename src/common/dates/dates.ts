@@ -29,6 +29,11 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
+/** The canonical spelling of a valid IANA zone ("america/sao_paulo" -> "America/Sao_Paulo"). */
+export function canonicalZone(zone: string): string {
+  return formatterFor(zone).resolvedOptions().timeZone;
+}
+
 export function isValidTimeZone(timeZone: unknown): timeZone is string {
   if (typeof timeZone !== 'string' || timeZone.length === 0 || timeZone.length > 64) return false;
   try {

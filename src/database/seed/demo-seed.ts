@@ -1,5 +1,6 @@
 import { DataSource, DeepPartial, EntityManager } from 'typeorm';
 import { matchKey } from '../../common/text/normalize.js';
+import { userKeys } from '../../users/user-values.js';
 import {
   ACTOR_TYPE,
   GlpiEntity,
@@ -95,8 +96,7 @@ async function insertDemoData(m: EntityManager): Promise<void> {
   ) => {
     const email = `${login}@example.com`;
     const u = await add(m, User, {
-      name: login, name_key: matchKey(login), firstname, realname,
-      fullname_key: matchKey(`${firstname} ${realname}`), email, email_key: matchKey(email),
+      name: login, firstname, realname, email, ...userKeys({ name: login, firstname, realname, email }),
       timezone: 'America/Sao_Paulo', language, is_active: true,
       entities_id: ent.id, profiles_id: prof.id, is_deleted: false, ...stamp(),
     });
