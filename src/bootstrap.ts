@@ -180,7 +180,7 @@ export async function closeGracefully(app: INestApplication, graceMs: number): P
   const started = Date.now();
   const cutOff = (await drainers.get(app)?.drain(graceMs)) ?? 0;
   await app.get(AuditService).flush();
-  await app.close(); // closes the pool and, through RateLimitGuard, the rate-limit store
+  await app.close(); // closes the pool and, through CallLimits, the rate-limit store
   return { cutOff, durationMs: Date.now() - started };
 }
 
