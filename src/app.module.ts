@@ -22,8 +22,9 @@ import { UsersModule } from './users/users.module.js';
 
 /**
  * The application. The global chain every tool call and REST route goes through, in order:
- * AuthGuard -> IntentLockGuard -> RightsGuard -> RateLimitGuard -> InputPipe -> handler ->
+ * AuthGuard -> RateLimitGuard -> IntentLockGuard -> RightsGuard -> InputPipe -> handler ->
  * EnvelopeInterceptor / ToolErrorFilter. Bound with useExisting so tests can swap any of them.
+ * Calls are counted right after the token check, so refused calls spend the budget too.
  */
 @Module({})
 export class AppModule implements NestModule {
@@ -45,9 +46,9 @@ export class AppModule implements NestModule {
       controllers: [HealthController],
       providers: [
         { provide: APP_GUARD, useExisting: AuthGuard },
+        { provide: APP_GUARD, useExisting: RateLimitGuard },
         { provide: APP_GUARD, useExisting: IntentLockGuard },
         { provide: APP_GUARD, useExisting: RightsGuard },
-        { provide: APP_GUARD, useExisting: RateLimitGuard },
         { provide: APP_PIPE, useExisting: InputPipe },
         { provide: APP_INTERCEPTOR, useExisting: EnvelopeInterceptor },
         { provide: APP_FILTER, useExisting: ToolErrorFilter },

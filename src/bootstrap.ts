@@ -9,7 +9,10 @@ import { AuditService } from './audit/audit.service.js';
 import { errorEnvelope } from './common/envelope/envelope-builder.js';
 import { toToolError } from './common/envelope/error-mapping.js';
 import { httpStatusOf } from './common/errors/http-status.js';
+import type { AppConfig } from './config/app-config.js';
 import { loadConfig } from './config/env.schema.js';
+import { ClientAddresses } from './http/client-address.js';
+import { ConnectionCap } from './http/connection-cap.js';
 import { isMcpPath, McpHttpEndpoint } from './mcp/mcp-http.endpoint.js';
 
 type Env = Record<string, string | undefined>;
@@ -30,8 +33,6 @@ function bodyErrorHandler(error: unknown, req: Request, res: Response, next: Nex
   res.status(status).json(errorEnvelope({ transport: 'rest', startedAt: 0, route: `${req.method} ${req.path}`, domain: null }, toolError));
 }
 
-const KEEP_ALIVE_MS = 65_000;
-
 export interface HttpAppOptions {
   logger?: false | LogLevel[] | LoggerService;
 }
@@ -49,7 +50,10 @@ export async function createHttpApp(env: Env = process.env, options: HttpAppOpti
   express_.disable('x-powered-by');
   app.use(express.json({ limit: config.bodyLimit, strict: true, type: ['application/json', 'application/*+json'] }));
   app.use(bodyErrorHandler);
-  serveMcpAhead(app.getHttpServer() as Server, app.get(McpHttpEndpoint).handler);
+  const server = app.getHttpServer() as Server;
+  const cap = new ConnectionCap(app.get(ClientAddresses), config.httpMaxConnectionsPerClient);
+  server.prependListener('connection', cap.onConnection);
+  serveMcpAhead(server, app.get(McpHttpEndpoint).handler, (req, res) => cap.admit(req, res));
   const document = SwaggerModule.createDocument(
     app,
     new DocumentBuilder()
@@ -60,25 +64,43 @@ export async function createHttpApp(env: Env = process.env, options: HttpAppOpti
       .build(),
   );
   SwaggerModule.setup('api/docs', app, document);
-  const server = app.getHttpServer() as Server;
-  // Idle keep-alive connections outlive a proxy's or load balancer's (commonly 60 s), so the proxy,
-  // not this server, closes them: otherwise a request sent on a connection at the moment this side
-  // closes it fails at the client. Graceful shutdown closes idle connections at once anyway.
-  server.keepAliveTimeout = KEEP_ALIVE_MS;
-  server.headersTimeout = KEEP_ALIVE_MS + 1000;
+  applyTimeouts(server, config);
   drainers.set(app, new HttpDrainer(server));
   await app.init();
   return app;
 }
 
 /**
- * Puts the MCP endpoint in front of the REST framework on the HTTP server: requests for MCP_PATH
- * go straight to it, everything else to the framework's own listener.
+ * Deadlines for slow clients. Headers (HTTP_HEADERS_TIMEOUT_MS) and the whole request with its body
+ * (HTTP_REQUEST_TIMEOUT_MS) are timed from the request's first byte — or from the connection's
+ * opening, for a connection that sends nothing — and answered 408 and closed past them.
+ * Idle keep-alive connections (HTTP_KEEP_ALIVE_TIMEOUT_MS, 65 s by default) outlive a proxy's or
+ * load balancer's (commonly 60 s), so the proxy, not this server, closes them: otherwise a request
+ * sent on a connection at the moment this side closes it fails at the client. Node times headers
+ * per request, not over the idle time between requests, so the headers deadline can stay short
+ * without cutting kept-alive connections. Graceful shutdown closes idle connections at once anyway.
  */
-function serveMcpAhead(server: Server, mcp: (req: IncomingMessage, res: ServerResponse) => void): void {
-  const framework = server.listeners('request') as Array<(req: IncomingMessage, res: ServerResponse) => void>;
+function applyTimeouts(server: Server, config: AppConfig): void {
+  server.headersTimeout = config.httpHeadersTimeoutMs;
+  server.requestTimeout = config.httpRequestTimeoutMs;
+  server.keepAliveTimeout = config.httpKeepAliveTimeoutMs;
+  // Deadlines are checked on this period (Node's default is 30 s): a quarter of the shortest, at most 1 s.
+  const shortest = Math.min(config.httpHeadersTimeoutMs, config.httpRequestTimeoutMs);
+  (server as Server & { connectionsCheckingInterval: number }).connectionsCheckingInterval = Math.max(50, Math.min(1000, Math.floor(shortest / 4)));
+}
+
+type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
+
+/**
+ * Puts the MCP endpoint in front of the REST framework on the HTTP server: requests for MCP_PATH
+ * go straight to it, everything else to the framework's own listener; none of them before `admit`
+ * lets it through (the per-client connection cap).
+ */
+function serveMcpAhead(server: Server, mcp: RequestListener, admit: (req: IncomingMessage, res: ServerResponse) => boolean): void {
+  const framework = server.listeners('request') as RequestListener[];
   server.removeAllListeners('request');
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    if (!admit(req, res)) return;
     if (isMcpPath(req.url)) mcp(req, res);
     else for (const listener of framework) listener(req, res);
   });
@@ -180,7 +202,7 @@ export async function closeGracefully(app: INestApplication, graceMs: number): P
   const started = Date.now();
   const cutOff = (await drainers.get(app)?.drain(graceMs)) ?? 0;
   await app.get(AuditService).flush();
-  await app.close(); // closes the pool and, through RateLimitGuard, the rate-limit store
+  await app.close(); // closes the pool and, through CallLimits, the rate-limit store
   return { cutOff, durationMs: Date.now() - started };
 }
 

@@ -8,7 +8,8 @@ import { AuditService } from './audit/audit.service.js';
 import { AuthGuard } from './auth/auth.guard.js';
 import { AuthService } from './auth/auth.service.js';
 import { PrincipalLoader } from './auth/principal.loader.js';
-import { RATE_LIMITER, RateLimitGuard } from './auth/rate-limit.guard.js';
+import { CallLimits, RATE_LIMITER } from './auth/call-limits.js';
+import { RateLimitGuard } from './auth/rate-limit.guard.js';
 import { MemoryRateLimiter, type RateLimiter } from './auth/rate-limiter.js';
 import { RedisRateLimiter } from './auth/redis-rate-limiter.js';
 import { RightsGuard } from './auth/rights.guard.js';
@@ -19,6 +20,7 @@ import { InputPipe } from './common/input/input.pipe.js';
 import { NamesCacheSubscriber } from './common/references/names-cache.subscriber.js';
 import { ReferenceResolver } from './common/references/reference-resolver.js';
 import { AppConfig } from './config/app-config.js';
+import { ClientAddresses } from './http/client-address.js';
 import { McpDispatcher } from './mcp/mcp-dispatcher.js';
 import { McpHttpEndpoint } from './mcp/mcp-http.endpoint.js';
 import { McpHttpProtocol } from './mcp/mcp-http.protocol.js';
@@ -34,6 +36,8 @@ const SHARED = [
   Presenter,
   AuditService,
   AuthService,
+  CallLimits,
+  ClientAddresses,
   PrincipalLoader,
   TokensService,
   ReferenceResolver,

@@ -1,8 +1,11 @@
 import { Injectable, Logger, type OnApplicationShutdown, type OnModuleDestroy } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { RateLimitedError } from '../auth/call-limits.js';
 import type { CallContext } from '../common/context/call-context.js';
+import type { ToolError } from '../common/errors/tool-error.js';
 import { dateParam } from '../common/dates/db-dates.js';
 import { DbLock } from '../database/db-lock.js';
+import { RateLimitedTally } from './rate-limited-tally.js';
 
 export interface AuditEntry {
   at: Date;
@@ -36,6 +39,7 @@ export class AuditService implements OnModuleDestroy, OnApplicationShutdown {
   private buffer: AuditEntry[] = [];
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> = Promise.resolve();
+  private readonly rateLimited = new RateLimitedTally((entry) => this.record(entry));
 
   constructor(
     private readonly dataSource: DataSource,
@@ -60,21 +64,33 @@ export class AuditService implements OnModuleDestroy, OnApplicationShutdown {
     });
   }
 
+  /** Records a refused call: one entry each, except RATE_LIMITED past a budget, tallied per budget and window. */
+  recordRefusal(call: CallContext, error: ToolError): void {
+    if (error instanceof RateLimitedError) this.rateLimited.add(call, error.spent);
+    else this.recordCall(call, error.code, { message: error.message });
+  }
+
   record(entry: AuditEntry): void {
     if (this.buffer.length >= MAX_BUFFERED) {
       this.logger.warn('audit buffer full; dropping the oldest entry');
       this.buffer.shift();
     }
     this.buffer.push(entry);
-    if (this.buffer.length >= FLUSH_AT) void this.flush();
+    if (this.buffer.length >= FLUSH_AT) void this.writeBuffered();
     else if (!this.timer) {
-      this.timer = setTimeout(() => void this.flush(), FLUSH_EVERY_MS);
+      this.timer = setTimeout(() => void this.writeBuffered(), FLUSH_EVERY_MS);
       this.timer.unref();
     }
   }
 
   /** Writes every pending entry; resolves when they are stored (or failed and were re-queued). */
   flush(): Promise<void> {
+    // RATE_LIMITED tallies are written when their window ends; a flush (admin read, shutdown) writes them early.
+    this.rateLimited.drain();
+    return this.writeBuffered();
+  }
+
+  private writeBuffered(): Promise<void> {
     this.flushing = this.flushing.then(() => this.writePending());
     return this.flushing;
   }
@@ -93,7 +109,7 @@ export class AuditService implements OnModuleDestroy, OnApplicationShutdown {
         this.buffer.unshift(...batch.slice(0, MAX_BUFFERED - this.buffer.length));
         this.logger.warn(`audit write failed (${(error as Error).message?.slice(0, 120)}); will retry`);
         if (!this.timer && this.dataSource.isInitialized) {
-          this.timer = setTimeout(() => void this.flush(), 2000);
+          this.timer = setTimeout(() => void this.writeBuffered(), 2000);
           this.timer.unref();
         }
         return;

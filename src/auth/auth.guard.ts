@@ -3,6 +3,7 @@ import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { currentCall } from '../common/context/call-context.js';
 import { ToolError } from '../common/errors/tool-error.js';
+import { ClientAddresses } from '../http/client-address.js';
 import { FOR_TOOL } from '../mcp/mcp-tool.decorator.js';
 import { ToolRegistry } from '../mcp/tool-registry.js';
 import { AuthService } from './auth.service.js';
@@ -20,6 +21,7 @@ export class AuthGuard implements CanActivate {
     private readonly auth: AuthService,
     private readonly reflector: Reflector,
     private readonly tools: ToolRegistry,
+    private readonly addresses: ClientAddresses,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -39,7 +41,7 @@ export class AuthGuard implements CanActivate {
     }
     const scope = this.reflector.getAllAndOverride<Scope | undefined>(REQUIRED_SCOPE, targets) ?? 'api';
     const request = context.switchToHttp().getRequest<Request>();
-    call.principal = await this.auth.authenticate(request.headers.authorization, scope);
+    call.principal = await this.auth.authenticate(request.headers.authorization, scope, this.addresses.of(request));
     return true;
   }
 }

@@ -1,49 +1,97 @@
 import { Injectable } from '@nestjs/common';
 import { ToolError } from '../common/errors/tool-error.js';
+import { CallLimits } from './call-limits.js';
 import type { Principal, Scope } from './principal.js';
 import { PrincipalLoader } from './principal.loader.js';
 import { TokensService } from './tokens.service.js';
 
 const CACHE_MS = 5_000;
 const TOUCH_EVERY_MS = 60_000;
+/** Tokens remembered at once; past it the oldest entry goes (never the whole cache). */
+const MAX_CACHED = 10_000;
+/** Refused tokens remembered apart, so a flood of them can never push a good token out. */
+const MAX_REFUSED_CACHED = 1_000;
 
-interface CacheEntry {
-  principal: Principal | undefined;
+interface CacheEntry<T> {
+  value: T;
   until: number;
+}
+
+/** A map of entries that expire, bounded by dropping the oldest inserted. */
+class ExpiringCache<T> {
+  private readonly entries = new Map<string, CacheEntry<T>>();
+
+  constructor(private readonly max: number) {}
+
+  get(key: string, now: number): T | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (entry.until > now) return entry.value;
+    this.entries.delete(key);
+    return undefined;
+  }
+
+  set(key: string, value: T, until: number): void {
+    this.entries.delete(key);
+    if (this.entries.size >= this.max) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(key, { value, until });
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
 }
 
 /**
  * Bearer token -> principal. A short cache keeps the hot path off the database; revocation and
  * expiry therefore take effect within CACHE_MS. last_used_at is written at most once a minute.
+ * A token that is not cached is looked up only while the client address has budget left for
+ * missing and refused tokens (RATE_LIMIT_UNAUTHENTICATED), so guessing costs no database reads.
  */
 @Injectable()
 export class AuthService {
-  private readonly cache = new Map<string, CacheEntry>();
+  private readonly principals = new ExpiringCache<Principal>(MAX_CACHED);
+  private readonly refused = new ExpiringCache<true>(MAX_REFUSED_CACHED);
   private readonly touched = new Map<number, number>();
 
   constructor(
     private readonly tokens: TokensService,
-    private readonly principals: PrincipalLoader,
+    private readonly loader: PrincipalLoader,
+    private readonly limits: CallLimits,
   ) {}
 
-  /** The principal of `authorization` ("Bearer <token>") having `scope`; throws UNAUTHENTICATED / FORBIDDEN. */
-  async authenticate(authorization: string | undefined, scope: Scope): Promise<Principal> {
+  /**
+   * The principal of `authorization` ("Bearer <token>") having `scope`; throws UNAUTHENTICATED /
+   * FORBIDDEN, or RATE_LIMITED when `clientAddress` has sent too many missing or refused tokens
+   * (stdio, which has no client address, is not limited here).
+   */
+  async authenticate(authorization: string | undefined, scope: Scope, clientAddress?: string): Promise<Principal> {
     const token = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')?.[1];
-    if (!token) throw new ToolError('UNAUTHENTICATED', 'A bearer token is required: Authorization: Bearer <token>.');
-    const principal = await this.principalOf(token);
-    if (!principal) throw new ToolError('UNAUTHENTICATED', 'The token is unknown, expired or revoked.');
+    const now = Date.now();
+    let principal = token === undefined ? undefined : this.principals.get(token, now);
+    if (!principal) {
+      if (clientAddress !== undefined) await this.limits.admitUnauthenticated(clientAddress);
+      principal = token === undefined ? undefined : await this.lookUp(token, now);
+      if (!principal) {
+        if (clientAddress !== undefined) await this.limits.countUnauthenticated(clientAddress);
+        throw token === undefined
+          ? new ToolError('UNAUTHENTICATED', 'A bearer token is required: Authorization: Bearer <token>.')
+          : new ToolError('UNAUTHENTICATED', 'The token is unknown, expired or revoked.');
+      }
+    }
     if (!principal.scopes.includes(scope)) throw new ToolError('FORBIDDEN', `This token lacks the '${scope}' scope.`);
     return principal;
   }
 
-  private async principalOf(token: string): Promise<Principal | undefined> {
-    const now = Date.now();
-    const cached = this.cache.get(token);
-    if (cached && cached.until > now) return cached.principal;
+  private async lookUp(token: string, now: number): Promise<Principal | undefined> {
+    if (this.refused.get(token, now)) return undefined;
     const record = await this.tokens.verify(token);
-    const principal = record ? await this.principals.load(record.users_id, record.id, record.scopes) : undefined;
-    if (this.cache.size > 10_000) this.cache.clear();
-    this.cache.set(token, { principal, until: now + CACHE_MS });
+    const principal = record ? await this.loader.load(record.users_id, record.id, record.scopes) : undefined;
+    if (!principal) {
+      this.refused.set(token, true, now + CACHE_MS);
+      return undefined;
+    }
+    this.principals.set(token, principal, now + CACHE_MS);
     if (record && now - (this.touched.get(record.id) ?? 0) > TOUCH_EVERY_MS) {
       this.touched.set(record.id, now);
       void this.tokens.touch(record.id).catch(() => undefined);
@@ -53,6 +101,7 @@ export class AuthService {
 
   /** Forgets cached principals (after revocation or rights changes in this process). */
   invalidate(): void {
-    this.cache.clear();
+    this.principals.clear();
+    this.refused.clear();
   }
 }

@@ -1,43 +1,24 @@
-import { Inject, Injectable, type CanActivate, type OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, type CanActivate } from '@nestjs/common';
 import { currentCall } from '../common/context/call-context.js';
-import { ToolError } from '../common/errors/tool-error.js';
-import { AppConfig } from '../config/app-config.js';
 import { ToolRegistry } from '../mcp/tool-registry.js';
-import type { RateLimiter } from './rate-limiter.js';
+import { CallLimits } from './call-limits.js';
 
-export const RATE_LIMITER = Symbol('RATE_LIMITER');
-const WINDOW_MS = 60_000;
-
-/** Per-user limits, reads and writes counted apart (RATE_LIMIT_READS / RATE_LIMIT_WRITES per minute). */
+/**
+ * Per-user limits, reads and writes counted apart (RATE_LIMIT_READS / RATE_LIMIT_WRITES per
+ * minute). Second in the chain, right after the token check: every call counts, including those the
+ * intent lock, the rights or the input refuse, and none reads the database before being counted.
+ */
 @Injectable()
-export class RateLimitGuard implements CanActivate, OnApplicationShutdown {
+export class RateLimitGuard implements CanActivate {
   constructor(
-    @Inject(RATE_LIMITER) private readonly limiter: RateLimiter,
-    private readonly config: AppConfig,
+    private readonly limits: CallLimits,
     private readonly tools: ToolRegistry,
   ) {}
-
-  /** Closes the counters' connection (Redis), so a CLI or a stopping server exits. */
-  async onApplicationShutdown(): Promise<void> {
-    await this.limiter.close();
-  }
 
   async canActivate(): Promise<boolean> {
     const call = currentCall();
     if (!call?.principal) return true;
-    const kind = this.tools.definition(call.tool)?.kind ?? (call.route?.startsWith('GET ') ? 'read' : 'write');
-    const limit = kind === 'write' ? this.config.rateLimitWrites : this.config.rateLimitReads;
-    let decision;
-    try {
-      decision = await this.limiter.consume(`${kind}:${call.principal.userId}`, limit, WINDOW_MS);
-    } catch {
-      throw new ToolError('UNAVAILABLE', 'The rate-limit store is unavailable right now. Retry in a few seconds.', { retryAfterSeconds: 2 });
-    }
-    if (!decision.allowed) {
-      throw new ToolError('RATE_LIMITED', `Rate limit reached: ${limit} ${kind} calls per minute. Wait ${decision.retryAfterSeconds} s and retry.`, {
-        retryAfterSeconds: decision.retryAfterSeconds,
-      });
-    }
+    await this.limits.admitCall(call.principal.userId, CallLimits.kindOf(this.tools.definition(call.tool), call.route));
     return true;
   }
 }

@@ -1,11 +1,16 @@
 export interface RateDecision {
   allowed: boolean;
   retryAfterSeconds: number;
+  /** When the current window ends (ms since the epoch). */
+  resetAt: number;
 }
 
-/** Fixed-window counters: `limit` calls per `windowMs` per key. */
+/** Fixed-window counters: `limit` hits per `windowMs` per key. */
 export interface RateLimiter {
+  /** Counts one hit and says whether it is within the limit. */
   consume(key: string, limit: number, windowMs: number): Promise<RateDecision>;
+  /** Says whether the limit is already reached, without counting. */
+  peek(key: string, limit: number): Promise<RateDecision>;
   close(): Promise<void>;
 }
 
@@ -22,8 +27,14 @@ export class MemoryRateLimiter implements RateLimiter {
       this.windows.set(key, window);
     }
     window.count++;
-    const retryAfterSeconds = Math.max(1, Math.ceil((window.resetAt - now) / 1000));
-    return { allowed: window.count <= limit, retryAfterSeconds };
+    return decision(window.count <= limit, window.resetAt, now);
+  }
+
+  async peek(key: string, limit: number): Promise<RateDecision> {
+    const now = Date.now();
+    const window = this.windows.get(key);
+    if (!window || window.resetAt <= now) return decision(true, now, now);
+    return decision(window.count < limit, window.resetAt, now);
   }
 
   private sweep(now: number): void {
@@ -33,4 +44,8 @@ export class MemoryRateLimiter implements RateLimiter {
   async close(): Promise<void> {
     this.windows.clear();
   }
+}
+
+export function decision(allowed: boolean, resetAt: number, now: number): RateDecision {
+  return { allowed, resetAt, retryAfterSeconds: Math.max(1, Math.ceil((resetAt - now) / 1000)) };
 }

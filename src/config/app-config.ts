@@ -30,4 +30,15 @@ export class AppConfig {
   /** How long a shutdown waits for in-flight HTTP requests before closing their connections. */
   shutdownGraceMs!: number;
   bodyLimit!: string;
+  /** Proxies (IPs, CIDRs) whose X-Forwarded-For is believed; empty: the TCP peer is the client. */
+  trustedProxies!: string[];
+  /** Requests with a missing or refused token per minute and client address; past it: 429 before any token lookup. */
+  rateLimitUnauthenticated!: number;
+  /** Time a client has to send a request's headers, and the whole request (headers and body). */
+  httpHeadersTimeoutMs!: number;
+  httpRequestTimeoutMs!: number;
+  /** Idle time before this server closes a kept-alive connection. */
+  httpKeepAliveTimeoutMs!: number;
+  /** Open connections (or, behind a trusted proxy, requests in flight) per client address; 0: no cap. */
+  httpMaxConnectionsPerClient!: number;
 }

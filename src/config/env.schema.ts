@@ -1,4 +1,5 @@
 import { isValidTimeZone } from '../common/dates/dates.js';
+import { parseTrustedProxies } from '../http/client-address.js';
 import { AppConfig, type DatabaseTarget, type OtpDelivery, type OtpRequiredFor } from './app-config.js';
 
 export class ConfigError extends Error {
@@ -85,6 +86,15 @@ export function loadConfig(env: Env): AppConfig {
   config.shutdownGraceMs = int(env, 'SHUTDOWN_GRACE_MS', 10_000, 0, 600_000, problems);
   config.bodyLimit = env.BODY_LIMIT || '1mb';
   if (!/^\d+(kb|mb)$/i.test(config.bodyLimit)) problems.push(`BODY_LIMIT=${JSON.stringify(config.bodyLimit)} must look like 512kb or 1mb`);
+  config.trustedProxies = parseTrustedProxies(env.TRUSTED_PROXIES, problems);
+  config.rateLimitUnauthenticated = int(env, 'RATE_LIMIT_UNAUTHENTICATED', 60, 1, 1_000_000, problems);
+  config.httpHeadersTimeoutMs = int(env, 'HTTP_HEADERS_TIMEOUT_MS', 10_000, 100, 600_000, problems);
+  config.httpRequestTimeoutMs = int(env, 'HTTP_REQUEST_TIMEOUT_MS', 30_000, 100, 3_600_000, problems);
+  config.httpKeepAliveTimeoutMs = int(env, 'HTTP_KEEP_ALIVE_TIMEOUT_MS', 65_000, 100, 3_600_000, problems);
+  config.httpMaxConnectionsPerClient = int(env, 'HTTP_MAX_CONNECTIONS_PER_CLIENT', 64, 0, 1_000_000, problems);
+  if (config.httpHeadersTimeoutMs > config.httpRequestTimeoutMs) {
+    problems.push(`HTTP_HEADERS_TIMEOUT_MS (${config.httpHeadersTimeoutMs}) must not exceed HTTP_REQUEST_TIMEOUT_MS (${config.httpRequestTimeoutMs})`);
+  }
   if (problems.length) throw new ConfigError(problems);
   return config;
 }

@@ -1,7 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { AuditService } from '../audit/audit.service.js';
+import { CallLimits } from '../auth/call-limits.js';
 import { runInCall, type CallContext } from '../common/context/call-context.js';
+import { errorEnvelope } from '../common/envelope/envelope-builder.js';
 import type { Envelope } from '../common/envelope/envelope.js';
+import { toToolError } from '../common/envelope/error-mapping.js';
 import { rankClosest } from '../common/text/suggest.js';
 import type { Principal } from '../auth/principal.js';
 import { ToolListService, type ListedTool } from './tool-list.service.js';
@@ -30,6 +33,7 @@ export class McpDispatcher {
     private readonly registry: ToolRegistry,
     private readonly toolList: ToolListService,
     private readonly audit: AuditService,
+    private readonly limits: CallLimits,
   ) {}
 
   listTools(principal: Principal): Promise<ListedTool[]> {
@@ -44,8 +48,17 @@ export class McpDispatcher {
   async callTool(principal: Principal, name: string, args: Record<string, unknown> | undefined): Promise<ToolCallResult> {
     const tool = this.registry.get(name);
     if (!tool) {
+      const call: CallContext = { transport: 'mcp', startedAt: performance.now(), tool: name.slice(0, 100), domain: null, principal };
+      // Counted like any call (as a read), before the answer that names the closest tools.
+      try {
+        await this.limits.admitCall(principal.userId, CallLimits.kindOf(undefined));
+      } catch (thrown) {
+        const { error } = toToolError(thrown);
+        this.audit.recordRefusal(call, error);
+        return resultOf(errorEnvelope(call, error));
+      }
       const error = new UnknownToolError(name, rankClosest(name, this.registry.names(), 3));
-      this.audit.recordCall({ transport: 'mcp', startedAt: performance.now(), tool: name.slice(0, 100), principal }, 'UNKNOWN_TOOL', { message: error.message });
+      this.audit.recordCall(call, 'UNKNOWN_TOOL', { message: error.message });
       throw error;
     }
     const call: CallContext = {
@@ -55,11 +68,14 @@ export class McpDispatcher {
       domain: tool.options.domain,
       principal,
     };
-    const envelope = await runInCall(call, () => tool.handler(args ?? {}));
-    return {
-      content: [{ type: 'text', text: JSON.stringify(envelope) }],
-      structuredContent: envelope,
-      ...(envelope.status === 'error' ? { isError: true } : {}),
-    };
+    return resultOf(await runInCall(call, () => tool.handler(args ?? {})));
   }
+}
+
+function resultOf(envelope: Envelope): ToolCallResult {
+  return {
+    content: [{ type: 'text', text: JSON.stringify(envelope) }],
+    structuredContent: envelope,
+    ...(envelope.status === 'error' ? { isError: true } : {}),
+  };
 }

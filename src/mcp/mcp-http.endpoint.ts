@@ -1,11 +1,13 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { AuditService } from '../audit/audit.service.js';
 import { AuthService } from '../auth/auth.service.js';
 import type { Principal } from '../auth/principal.js';
 import { errorEnvelope } from '../common/envelope/envelope-builder.js';
 import { toToolError } from '../common/envelope/error-mapping.js';
 import { errorHeaders, httpStatusOf } from '../common/errors/http-status.js';
 import { AppConfig } from '../config/app-config.js';
+import { ClientAddresses } from '../http/client-address.js';
 import { byteSize, readJsonBody, refuseMediaType } from './http-body.js';
 import { INTERNAL_ERROR, PARSE_ERROR, rpcError, SERVER_ERROR } from './json-rpc.js';
 import { McpHttpProtocol } from './mcp-http.protocol.js';
@@ -36,6 +38,8 @@ export class McpHttpEndpoint {
     private readonly auth: AuthService,
     private readonly protocol: McpHttpProtocol,
     private readonly config: AppConfig,
+    private readonly addresses: ClientAddresses,
+    private readonly audit: AuditService,
   ) {
     this.bodyLimit = byteSize(config.bodyLimit);
   }
@@ -78,16 +82,22 @@ export class McpHttpEndpoint {
     send(res, answer.status, answer.body);
   }
 
-  /** The caller, or undefined after answering 401 (with WWW-Authenticate) or 403. */
+  /**
+   * The caller, or undefined after answering 401 (with WWW-Authenticate), 403, or 429 (Retry-After)
+   * to an address that sent too many missing or refused tokens. Refusals are audited as REST's are.
+   */
   private async authenticate(req: IncomingMessage, res: ServerResponse): Promise<Principal | undefined> {
+    const startedAt = performance.now();
     try {
-      return await this.auth.authenticate(req.headers.authorization, 'mcp');
+      return await this.auth.authenticate(req.headers.authorization, 'mcp', this.addresses.of(req));
     } catch (thrown) {
       // A token check that cannot reach the database is UNAVAILABLE (retry later), like any call.
       const { error, internal } = toToolError(thrown);
       if (internal) this.logger.error(`MCP authentication failed: ${thrown instanceof Error ? thrown.message : String(thrown)}`);
+      const call = { transport: 'mcp', startedAt, route: `${req.method} ${MCP_PATH}`, domain: null } as const;
+      this.audit.recordRefusal(call, error);
       const headers = errorHeaders(error, req.headers.authorization !== undefined);
-      send(res, httpStatusOf(error.code), JSON.stringify(errorEnvelope({ transport: 'mcp', startedAt: 0, tool: 'mcp', domain: null }, error)), headers);
+      send(res, httpStatusOf(error.code), JSON.stringify(errorEnvelope({ ...call, tool: 'mcp' }, error)), headers);
       return undefined;
     }
   }

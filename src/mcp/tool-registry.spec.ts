@@ -59,6 +59,7 @@ class RecordingGuard implements CanActivate {
 }
 
 const recordCall = jest.fn<AuditService['recordCall']>();
+const recordRefusal = jest.fn<AuditService['recordRefusal']>();
 
 function compile(services: Type<object>[]): Promise<TestingModule> {
   const config: Pick<AppConfig, 'defaultTimezone'> = { defaultTimezone: 'UTC' };
@@ -73,7 +74,7 @@ function compile(services: Type<object>[]): Promise<TestingModule> {
     { provide: APP_PIPE, useExisting: InputPipe },
     { provide: APP_INTERCEPTOR, useExisting: EnvelopeInterceptor },
     { provide: APP_FILTER, useExisting: ToolErrorFilter },
-    { provide: AuditService, useValue: { recordCall } },
+    { provide: AuditService, useValue: { recordCall, recordRefusal } },
     { provide: ReferenceResolver, useValue: { resolve: jest.fn() } },
     { provide: AppConfig, useValue: config },
   ];
@@ -114,6 +115,7 @@ describe('ToolRegistry', () => {
     guard.seen.length = 0;
     service.received.length = 0;
     recordCall.mockClear();
+    recordRefusal.mockClear();
   });
 
   function call(args: Record<string, unknown>): Promise<Envelope> {
@@ -146,7 +148,7 @@ describe('ToolRegistry', () => {
     expect(guard.seen).toHaveLength(1);
     expect(service.received).toEqual([]);
     expect(envelope).toMatchObject({ status: 'error', tool: 'project_ping', error: { code: 'FORBIDDEN', message: 'Refused by the test guard.', retryable: false } });
-    expect(recordCall).toHaveBeenCalledWith(expect.objectContaining({ tool: 'project_ping' }), 'FORBIDDEN', expect.anything());
+    expect(recordRefusal).toHaveBeenCalledWith(expect.objectContaining({ tool: 'project_ping' }), expect.objectContaining({ code: 'FORBIDDEN' }));
   });
 
   it('stops the call when the guard returns false', async () => {

@@ -5,6 +5,7 @@ import { AppConfig } from '../config/app-config.js';
 import { toDate } from '../common/dates/db-dates.js';
 import type { Domain } from '../auth/principal.js';
 import { DbLock } from '../database/db-lock.js';
+import { isLiveSession } from './intent-lock.decision.js';
 
 export interface SessionRow {
   id: string;
@@ -71,12 +72,8 @@ export class SessionsService {
 
   /** The live session `id` of `userId`; undefined when unknown, another user's, ended or expired. */
   async findLive(id: string, userId: number): Promise<SessionRow | undefined> {
-    // Every tool call reads its session: plain SQL (the same on both databases), no query builder.
-    const [raw] = (await this.dataSource.query('SELECT * FROM mcp_sessions WHERE id = ?', [id])) as RawRow[];
-    if (!raw) return undefined;
-    const row = this.toRow(raw);
-    if (row.users_id !== userId || row.ended_at || row.expires_at.getTime() <= Date.now()) return undefined;
-    return row;
+    const row = await this.get(id);
+    return row && isLiveSession(row, { userId, now: Date.now() }) ? row : undefined;
   }
 
   /** Extends an idle session's life (throttled). */
@@ -109,8 +106,10 @@ export class SessionsService {
     return (result.affected ?? 0) > 0;
   }
 
+  /** The session stored under `id`, whoever owns it and whether or not it is still live. */
   async get(id: string): Promise<SessionRow | undefined> {
-    const raw = await this.dataSource.createQueryBuilder().select('s.*').from('mcp_sessions', 's').where('s.id = :id', { id }).getRawOne<RawRow>();
+    // Every tool call reads its session: plain SQL (the same on both databases), no query builder.
+    const [raw] = (await this.dataSource.query('SELECT * FROM mcp_sessions WHERE id = ?', [id])) as RawRow[];
     return raw ? this.toRow(raw) : undefined;
   }
 

@@ -25,7 +25,7 @@ export class ToolErrorFilter implements ExceptionFilter {
       this.logger.error(`${call?.tool ?? call?.route ?? 'request'} failed: ${detail}`);
     }
     const envelope = errorEnvelope(call, error);
-    if (call) this.audit.recordCall(call, error.code, { message: error.message });
+    if (call) this.audit.recordRefusal(call, error);
     if (host.getType() !== 'http') return envelope;
     const http = host.switchToHttp();
     const response = http.getResponse<Response>();

@@ -33,8 +33,10 @@ export interface FieldSpec {
   target?: boolean;
   /** Allowed values of `choice` / `choices` fields (case-insensitive on input). */
   values?: readonly string[];
-  /** A literal the field must equal (the tool's domain). */
+  /** The tool's own domain: the intent lock judges what was sent; the DTO holds this value. */
   constant?: string;
+  /** An empty or blank string counts as not sent (session ids: `""` is no session). */
+  blankIsAbsent?: boolean;
   example?: unknown;
   /** Other names a caller may use for this field ("manager" for users_id): suggested, never accepted. */
   aliases?: readonly string[];

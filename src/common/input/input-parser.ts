@@ -98,6 +98,7 @@ export class InputParser {
       // so the retry with the right name does not meet a second problem with the value.
       if (value === undefined) value = renamed.get(spec.name);
       value = readScalarText(spec, value, options.mode);
+      if (spec.blankIsAbsent && typeof value === 'string' && value.trim() === '') value = undefined;
       values.set(spec.name, value);
     }
 
@@ -259,16 +260,16 @@ export class InputParser {
   }
 
   private parseChoice(spec: FieldSpec, value: unknown, out: Map<string, unknown>, issues: Issue[]): void {
+    if (spec.constant !== undefined) {
+      // A domain tool's `domain`: judged by the intent lock before the pipe runs (intent-lock.decision.ts), not decoded twice.
+      out.set(spec.name, spec.constant);
+      return;
+    }
     const values = spec.values!;
     const wanted = typeof value === 'string' ? directionWords(value) : value;
     const hit = typeof wanted === 'string' ? values.find((v) => matchKey(v) === matchKey(wanted)) : undefined;
     if (hit !== undefined) {
       out.set(spec.name, hit);
-      return;
-    }
-    if (spec.constant !== undefined && typeof value === 'string' && value.trim() !== '') {
-      // Reached only when the intent-lock guard had no session to check against: report it with the rest.
-      issues.push({ field: spec.name, code: 'INVALID_VALUE', received: truncate(value), message: `${spec.name} must be "${spec.constant}" for this tool.`, expected: spec.constant });
       return;
     }
     const suggestion = typeof value === 'string' ? rankClosest(value, values, 1)[0] : undefined;

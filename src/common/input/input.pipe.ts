@@ -32,11 +32,7 @@ export class InputPipe implements PipeTransform {
       fallbackTimezone: call?.principal?.timezone || this.config.defaultTimezone,
       scope: call?.principal?.scope,
     });
-    if (!result.ok) {
-      // Without a session there is nothing to retry against: name the call that opens one.
-      const noSession = call?.domain && result.issues.some((i) => i.field === 'session_id' && i.code === 'REQUIRED');
-      throw ToolError.validation(call?.tool, result.issues, noSession ? { tool: 'domain_switch', arguments: { domain: call.domain } } : undefined);
-    }
+    if (!result.ok) throw ToolError.validation(call?.tool, result.issues);
     return result.value;
   }
 }

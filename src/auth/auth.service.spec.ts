@@ -1,0 +1,87 @@
+import { jest } from '@jest/globals';
+import { ToolError } from '../common/errors/tool-error.js';
+import { AppConfig } from '../config/app-config.js';
+import { AuthService } from './auth.service.js';
+import { CallLimits } from './call-limits.js';
+import type { Principal, Scope } from './principal.js';
+import type { PrincipalLoader } from './principal.loader.js';
+import { MemoryRateLimiter } from './rate-limiter.js';
+import type { TokenRecord, TokensService } from './tokens.service.js';
+
+const GOOD = 'idt_good';
+
+function principalOf(userId: number, scopes: Scope[]): Principal {
+  return {
+    userId,
+    login: 'glpi',
+    displayName: 'glpi',
+    tokenId: 1,
+    scopes,
+    timezone: null,
+    language: null,
+    assignments: [],
+    defaultEntityId: 1,
+    scope: { entityIds: [1], ancestorIds: [] },
+    rights: { project: [], ticket: [], user: [], ticket_scope: 'all' },
+  };
+}
+
+function setup(budget = 60) {
+  const verify = jest.fn(async (token: string) => (token === GOOD ? ({ id: 1, users_id: 1, scopes: ['mcp'] } as unknown as TokenRecord) : undefined));
+  const tokens = { verify, touch: async () => undefined } as unknown as TokensService;
+  const loader = { load: async (userId: number, _tokenId: number | null, scopes: Scope[]) => principalOf(userId, scopes) } as unknown as PrincipalLoader;
+  const config = Object.assign(new AppConfig(), { rateLimitUnauthenticated: budget, rateLimitReads: 120, rateLimitWrites: 30 });
+  const auth = new AuthService(tokens, loader, new CallLimits(new MemoryRateLimiter(), config));
+  return { auth, verify };
+}
+
+async function codeOf(work: Promise<unknown>): Promise<string> {
+  try {
+    await work;
+    return 'ok';
+  } catch (error) {
+    return error instanceof ToolError ? error.code : String(error);
+  }
+}
+
+describe('AuthService', () => {
+  it('keeps good tokens cached through a flood of bad ones', async () => {
+    const { auth, verify } = setup();
+    await auth.authenticate(`Bearer ${GOOD}`, 'mcp');
+    // No client address (stdio): nothing limits the flood here, so it can only be the cache's bound that holds.
+    for (let i = 0; i < 11_000; i++) expect(await codeOf(auth.authenticate(`Bearer idt_bad_${i}`, 'mcp'))).toBe('UNAUTHENTICATED');
+    verify.mockClear();
+    expect((await auth.authenticate(`Bearer ${GOOD}`, 'mcp')).userId).toBe(1);
+    expect(verify).not.toHaveBeenCalled();
+  });
+
+  it('looks a refused token up once per cache period', async () => {
+    const { auth, verify } = setup();
+    for (let i = 0; i < 5; i++) expect(await codeOf(auth.authenticate('Bearer idt_bad', 'mcp'))).toBe('UNAUTHENTICATED');
+    expect(verify).toHaveBeenCalledTimes(1);
+  });
+
+  it('limits missing and refused tokens per client address, before any lookup', async () => {
+    const { auth, verify } = setup(3);
+    expect(await codeOf(auth.authenticate(undefined, 'mcp', '203.0.113.7'))).toBe('UNAUTHENTICATED');
+    expect(await codeOf(auth.authenticate('Bearer idt_bad_1', 'mcp', '203.0.113.7'))).toBe('UNAUTHENTICATED');
+    expect(await codeOf(auth.authenticate('Bearer idt_bad_2', 'mcp', '203.0.113.7'))).toBe('UNAUTHENTICATED');
+    verify.mockClear();
+    expect(await codeOf(auth.authenticate('Bearer idt_bad_3', 'mcp', '203.0.113.7'))).toBe('RATE_LIMITED');
+    expect(await codeOf(auth.authenticate(undefined, 'mcp', '203.0.113.7'))).toBe('RATE_LIMITED');
+    // An uncached good token from that address waits too; it is not looked up.
+    expect(await codeOf(auth.authenticate(`Bearer ${GOOD}`, 'mcp', '203.0.113.7'))).toBe('RATE_LIMITED');
+    expect(verify).not.toHaveBeenCalled();
+    // Other addresses are not affected; a good token, once cached, is served to the limited address too.
+    expect(await codeOf(auth.authenticate(`Bearer ${GOOD}`, 'mcp', '203.0.113.8'))).toBe('ok');
+    expect(await codeOf(auth.authenticate(`Bearer ${GOOD}`, 'mcp', '203.0.113.7'))).toBe('ok');
+  });
+
+  it('does not count a good token with the wrong scope against the address', async () => {
+    const { auth } = setup(1);
+    expect(await codeOf(auth.authenticate(`Bearer ${GOOD}`, 'api', '203.0.113.9'))).toBe('FORBIDDEN');
+    expect(await codeOf(auth.authenticate(`Bearer ${GOOD}`, 'api', '203.0.113.9'))).toBe('FORBIDDEN');
+    expect(await codeOf(auth.authenticate('Bearer idt_bad', 'mcp', '203.0.113.9'))).toBe('UNAUTHENTICATED');
+    expect(await codeOf(auth.authenticate('Bearer idt_other', 'mcp', '203.0.113.9'))).toBe('RATE_LIMITED');
+  });
+});

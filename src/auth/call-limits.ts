@@ -1,0 +1,99 @@
+import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { ToolError } from '../common/errors/tool-error.js';
+import { AppConfig } from '../config/app-config.js';
+import type { ToolKind } from '../mcp/tool-definition.js';
+import type { RateLimiter } from './rate-limiter.js';
+
+export const RATE_LIMITER = Symbol('RATE_LIMITER');
+const WINDOW_MS = 60_000;
+
+/** Which budget a refusal spent: a user's reads or writes, or a client address's unauthenticated requests. */
+export interface SpentLimit {
+  /** The counter's key (one audit row per key and window). */
+  key: string;
+  kind: ToolKind | 'unauthenticated';
+  max: number;
+  /** End of the window the refusal fell in (ms since the epoch). */
+  resetAt: number;
+  userId: number | null;
+  address: string | null;
+}
+
+/**
+ * RATE_LIMITED from a per-minute budget. Its refusals are audited as one row per key and window
+ * (AuditService.recordRefusal), so a flood past the limit costs no database write per call.
+ */
+export class RateLimitedError extends ToolError {
+  constructor(
+    readonly spent: SpentLimit,
+    message: string,
+    retryAfterSeconds: number,
+  ) {
+    super('RATE_LIMITED', message, { retryAfterSeconds });
+  }
+}
+
+/**
+ * The per-minute budgets: every call of a user (reads and writes counted apart, refused calls
+ * included), counted right after the token check and before anything else reads the database; and
+ * requests with a missing or refused token, per client address, checked before the token lookup.
+ */
+@Injectable()
+export class CallLimits implements OnApplicationShutdown {
+  constructor(
+    @Inject(RATE_LIMITER) private readonly limiter: RateLimiter,
+    private readonly config: AppConfig,
+  ) {}
+
+  /** Closes the counters' connection (Redis), so a CLI or a stopping server exits. */
+  async onApplicationShutdown(): Promise<void> {
+    await this.limiter.close();
+  }
+
+  /** The budget a call spends: its tool's kind; a tool nobody declared (an unknown name) is a read. */
+  static kindOf(tool: { kind: ToolKind } | undefined, route?: string): ToolKind {
+    if (tool) return tool.kind;
+    return route === undefined || route.startsWith('GET ') ? 'read' : 'write';
+  }
+
+  /** Counts one call of `userId`; RATE_LIMITED past the limit of its kind. */
+  async admitCall(userId: number, kind: ToolKind): Promise<void> {
+    const max = kind === 'write' ? this.config.rateLimitWrites : this.config.rateLimitReads;
+    const key = `${kind}:${userId}`;
+    const decision = await this.guarded(() => this.limiter.consume(key, max, WINDOW_MS));
+    if (!decision.allowed) {
+      throw new RateLimitedError(
+        { key, kind, max, resetAt: decision.resetAt, userId, address: null },
+        `Rate limit reached: ${max} ${kind} calls per minute. Wait ${decision.retryAfterSeconds} s and retry.`,
+        decision.retryAfterSeconds,
+      );
+    }
+  }
+
+  /** Before a token is looked up: RATE_LIMITED when `address` has spent its budget of missing or refused tokens. */
+  async admitUnauthenticated(address: string): Promise<void> {
+    const max = this.config.rateLimitUnauthenticated;
+    const key = `unauthenticated:${address}`;
+    const decision = await this.guarded(() => this.limiter.peek(key, max));
+    if (!decision.allowed) {
+      throw new RateLimitedError(
+        { key, kind: 'unauthenticated', max, resetAt: decision.resetAt, userId: null, address },
+        `Too many requests without a valid token from this address. Wait ${decision.retryAfterSeconds} s and retry with a valid token.`,
+        decision.retryAfterSeconds,
+      );
+    }
+  }
+
+  /** Counts a missing or refused token against `address` (best effort: the request is refused anyway). */
+  async countUnauthenticated(address: string): Promise<void> {
+    await this.limiter.consume(`unauthenticated:${address}`, this.config.rateLimitUnauthenticated, WINDOW_MS).catch(() => undefined);
+  }
+
+  private async guarded<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch {
+      throw new ToolError('UNAVAILABLE', 'The rate-limit store is unavailable right now. Retry in a few seconds.', { retryAfterSeconds: 2 });
+    }
+  }
+}
