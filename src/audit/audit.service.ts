@@ -1,6 +1,6 @@
 import { Injectable, Logger, type OnApplicationShutdown, type OnModuleDestroy } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { CallContext } from '../common/context/call-context.js';
+import { outsideCall, type CallContext } from '../common/context/call-context.js';
 import { dateParam } from '../common/dates/db-dates.js';
 import { DbLock } from '../database/db-lock.js';
 
@@ -68,15 +68,17 @@ export class AuditService implements OnModuleDestroy, OnApplicationShutdown {
     this.buffer.push(entry);
     if (this.buffer.length >= FLUSH_AT) void this.flush();
     else if (!this.timer) {
-      this.timer = setTimeout(() => void this.flush(), FLUSH_EVERY_MS);
+      this.timer = outsideCall(() => setTimeout(() => void this.flush(), FLUSH_EVERY_MS));
       this.timer.unref();
     }
   }
 
   /** Writes every pending entry; resolves when they are stored (or failed and were re-queued). */
   flush(): Promise<void> {
-    this.flushing = this.flushing.then(() => this.writePending());
-    return this.flushing;
+    return outsideCall(() => {
+      this.flushing = this.flushing.then(() => this.writePending());
+      return this.flushing;
+    });
   }
 
   private async writePending(): Promise<void> {

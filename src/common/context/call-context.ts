@@ -36,6 +36,14 @@ export function runInCall<T>(context: CallContext, fn: () => T): T {
   return storage.run(context, fn);
 }
 
+/**
+ * Runs `fn`, and everything it schedules, outside any call: background work started during a call
+ * (an audit batch written later) must not act as that call, nor live on its time budget.
+ */
+export function outsideCall<T>(fn: () => T): T {
+  return storage.exit(fn);
+}
+
 export function currentCall(): CallContext | undefined {
   return storage.getStore();
 }

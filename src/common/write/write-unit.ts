@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { AppConfig } from '../../config/app-config.js';
 import { DbLock } from '../../database/db-lock.js';
 import { requireCall, type CallContext } from '../context/call-context.js';
@@ -44,7 +44,6 @@ class DryRunRollback extends Error {
 @Injectable()
 export class WriteUnit {
   constructor(
-    private readonly dataSource: DataSource,
     private readonly config: AppConfig,
     private readonly idempotency: IdempotencyStore,
     private readonly lock: DbLock,
@@ -61,7 +60,7 @@ export class WriteUnit {
       if (replay) return replay;
     }
     try {
-      return await this.lock.exclusive(() => this.dataSource.transaction(async (manager) => {
+      return await this.lock.transaction(async (manager) => {
         if (!dryRun && needsVerification(call, tool, this.config)) await assertVerified(manager, call);
         if (key) await this.idempotency.claim(manager, userId, tool.name, key, fingerprint);
         call.writeGranted = true;
@@ -74,7 +73,7 @@ export class WriteUnit {
         if (dryRun) throw new DryRunRollback(outcome);
         if (key) await this.idempotency.complete(manager, userId, tool.name, key, successEnvelope(call, outcome));
         return outcome;
-      }));
+      });
     } catch (error) {
       if (error instanceof DryRunRollback) return dryRunOutcome(error.outcome);
       if (key && !(error instanceof ToolError) && toToolError(error).error.code === 'CONFLICT') {
