@@ -1,5 +1,6 @@
 import { InitialSchema1764460800000 } from './1764460800000-InitialSchema.js';
+import { OtpUserFailures1765100000000 } from './1765100000000-OtpUserFailures.js';
 
-export { InitialSchema1764460800000 };
+export { InitialSchema1764460800000, OtpUserFailures1765100000000 };
 
-export const MIGRATIONS = [InitialSchema1764460800000];
+export const MIGRATIONS = [InitialSchema1764460800000, OtpUserFailures1765100000000];
