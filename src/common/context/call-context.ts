@@ -28,6 +28,8 @@ export interface CallContext {
   session?: SessionRef;
   /** Set by the write unit while its verified transaction runs; writes outside it are refused. */
   writeGranted?: boolean;
+  /** Set by the write unit when the call's audit entry was written with (and committed by) its write. */
+  audited?: boolean;
 }
 
 const storage = new AsyncLocalStorage<CallContext>();

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { AuditService } from '../../audit/audit.service.js';
 import { AppConfig } from '../../config/app-config.js';
 import { DbLock } from '../../database/db-lock.js';
 import { requireCall, type CallContext } from '../context/call-context.js';
@@ -40,6 +41,8 @@ class DryRunRollback extends Error {
  * and a verification ended elsewhere takes effect at once). The idempotency record is claimed in
  * the same transaction, so concurrent duplicates meet at a unique index, never read-then-write.
  * A dry run executes the whole write and rolls it back: `applied` is exactly what would be stored.
+ * The audit entry of a write is stored in its transaction; dry runs and refusals are audited later,
+ * in batches, like reads.
  */
 @Injectable()
 export class WriteUnit {
@@ -47,6 +50,7 @@ export class WriteUnit {
     private readonly config: AppConfig,
     private readonly idempotency: IdempotencyStore,
     private readonly lock: DbLock,
+    private readonly audit: AuditService,
   ) {}
 
   async run(tool: WriteTool, input: WriteArgs, work: (scope: WriteScope) => Promise<ToolOutcome>): Promise<ToolOutcome | SuccessEnvelope> {
@@ -72,6 +76,9 @@ export class WriteUnit {
         }
         if (dryRun) throw new DryRunRollback(outcome);
         if (key) await this.idempotency.complete(manager, userId, tool.name, key, successEnvelope(call, outcome));
+        // Committed together with the write: a crash cannot keep the change and lose its record.
+        await this.audit.recordWithin(manager, call, 'success', { changes: outcome.applied });
+        call.audited = true;
         return outcome;
       });
     } catch (error) {
