@@ -2,6 +2,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DataSource } from 'typeorm';
 import type { Envelope } from '../src/common/envelope/envelope.js';
 import { DATABASES } from './support/databases.js';
 import { callTool, connectHttp, failure, openSession, success } from './support/mcp-client.js';
@@ -116,6 +117,14 @@ describe.each(DATABASES)('one-time code limits under attack on %s', (kind) => {
       // A new session gives no fresh attempts: not even a new code is sent.
       const fresh = await openSession(two, 'ticket');
       failure(await callTool(two, 'auth_request_otp', { session_id: fresh }), 'RATE_LIMITED');
+
+      // Once OTP_LOCK_MINUTES have passed (the lock's end moved into the past here), the user may verify again.
+      await stack.app.get(DataSource).query("UPDATE otp_user_failures SET window_until = ? WHERE users_id = (SELECT id FROM glpi_users WHERE name = 'normal')", [
+        kind === 'sqlite' ? '2000-01-01 00:00:00.000' : new Date('2000-01-01T00:00:00Z'),
+      ]);
+      success(await callTool(two, 'auth_request_otp', { session_id: fresh }));
+      success(await callTool(two, 'auth_verify_otp', { session_id: fresh, code: codeFor(fresh) }));
+      expect(await isVerified(two, fresh)).toBe(true);
     } finally {
       await one.close();
       await two.close();

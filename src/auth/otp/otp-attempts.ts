@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { toDate } from '../../common/dates/db-dates.js';
+import { dateParam, toDate } from '../../common/dates/db-dates.js';
 import { ToolError } from '../../common/errors/tool-error.js';
 import { AppConfig } from '../../config/app-config.js';
 import { DbLock } from '../../database/db-lock.js';
@@ -34,8 +34,8 @@ interface SessionRow {
   expires_at: Date | string;
 }
 
-/** `(window_until IS NULL OR window_until <= :now)`: the user's window is over (or never began). */
-const WINDOW_OVER = '(window_until IS NULL OR window_until <= :now)';
+/** The user's counting window is over, or never began (one parameter: now). */
+const WINDOW_OVER = '(window_until IS NULL OR window_until <= ?)';
 
 /**
  * The counting behind the verification locks, in the database so every replica shares it.
@@ -60,19 +60,23 @@ export class OtpAttempts {
   async claim(userId: number, sessionId: string): Promise<Attempt> {
     // The user's counter row exists before the transaction: inserted there, the duplicate-key check
     // of concurrent tries would take shared locks that deadlock with their updates on MySQL.
-    const insert = this.dataSource.options.type === 'better-sqlite3' ? 'INSERT OR IGNORE' : 'INSERT IGNORE';
+    const sqlite = this.dataSource.options.type === 'better-sqlite3';
+    const insert = sqlite ? 'INSERT OR IGNORE' : 'INSERT IGNORE';
     await this.lock.exclusive(() => this.dataSource.query(`${insert} INTO otp_user_failures (users_id, failures) VALUES (?, 0)`, [userId]));
     return this.lock.transaction(async (m) => {
       const now = new Date();
-      const user = await m
-        .createQueryBuilder()
-        .update('otp_user_failures')
-        .set({
-          failures: () => `CASE WHEN ${WINDOW_OVER} THEN 1 ELSE failures + 1 END`,
-          window_until: () => `CASE WHEN ${WINDOW_OVER} THEN :windowEnd ELSE window_until END`,
-        })
-        .where(`users_id = :userId AND (${WINDOW_OVER} OR failures < :max)`, { userId, now, windowEnd: new Date(now.getTime() + this.lockMs), max: USER_MAX_FAILURES })
-        .execute();
+      // A new window when the last one is over; otherwise one more try, unless the limit is reached.
+      // Plain SQL for the order of assignments: MySQL evaluates them left to right, so failures must
+      // be assigned while window_until still holds the old window.
+      const param = (date: Date) => dateParam(date, sqlite);
+      const user = await m.queryRunner!.query(
+        `UPDATE otp_user_failures
+           SET failures = CASE WHEN ${WINDOW_OVER} THEN 1 ELSE failures + 1 END,
+               window_until = CASE WHEN ${WINDOW_OVER} THEN ? ELSE window_until END
+         WHERE users_id = ? AND (${WINDOW_OVER} OR failures < ?)`,
+        [param(now), param(now), param(new Date(now.getTime() + this.lockMs)), userId, param(now), USER_MAX_FAILURES],
+        true,
+      );
       if ((user.affected ?? 0) !== 1) throw await this.refusal(m, userId, sessionId, now);
       const session = await m
         .createQueryBuilder()
