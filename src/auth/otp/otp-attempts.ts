@@ -24,7 +24,7 @@ interface UserRow {
   window_until: Date | string | null;
 }
 
-interface SessionRow {
+interface SessionOtpRow {
   otp_failures: number | string;
   otp_hash: string | null;
   otp_expires_at: Date | string | null;
@@ -146,12 +146,12 @@ export class OtpAttempts {
     return userLockSeconds(rows[0], Date.now());
   }
 
-  private async read(m: EntityManager, userId: number, sessionId: string): Promise<{ user?: UserRow; session?: SessionRow }> {
+  private async read(m: EntityManager, userId: number, sessionId: string): Promise<{ user?: UserRow; session?: SessionOtpRow }> {
     const [user] = (await m.query('SELECT failures, window_until FROM otp_user_failures WHERE users_id = ?', [userId])) as UserRow[];
     const [session] = (await m.query(
       'SELECT otp_failures, otp_hash, otp_expires_at, otp_locked_until, users_id, ended_at, expires_at FROM mcp_sessions WHERE id = ?',
       [sessionId],
-    )) as SessionRow[];
+    )) as SessionOtpRow[];
     return { user, session };
   }
 
