@@ -1,10 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { AuthService } from '../auth/auth.service.js';
 import type { Scope } from '../auth/principal.js';
+import { PrincipalLoader } from '../auth/principal.loader.js';
+import { allowedScopes, rightsBeyond } from '../auth/rights.js';
 import { DURATION_FORMS, parseDuration } from '../auth/token-hash.js';
 import { tokenState, TokensService, type TokenRecord } from '../auth/tokens.service.js';
 import { requireCall } from '../common/context/call-context.js';
 import { formatDate } from '../common/dates/dates.js';
+import { metaOf } from '../common/input/input-meta.js';
 import { toDate } from '../common/dates/db-dates.js';
 import type { ToolOutcome } from '../common/envelope/envelope.js';
 import { ToolError } from '../common/errors/tool-error.js';
@@ -14,12 +17,16 @@ import { SessionsService, type SessionRow } from '../session/sessions.service.js
 import { AuditQueryService } from './audit-query.service.js';
 import type { AuditQueryDto, CreateTokenDto, ListSessionsDto, ListTokensDto, SessionIdDto, TokenIdDto } from './dto/admin.dto.js';
 
+/** Scopes of a token when none are asked for: MCP only (a model's token cannot write over REST). */
+const DEFAULT_SCOPES: Scope[] = ['mcp'];
+
 /** Admin operations. Token secrets are returned once at creation and stored nowhere but as a hash. */
 @Injectable()
 export class AdminService {
   constructor(
     private readonly tokens: TokensService,
     private readonly auth: AuthService,
+    private readonly principals: PrincipalLoader,
     private readonly sessions: SessionsService,
     private readonly auditQuery: AuditQueryService,
     private readonly toolList: ToolListService,
@@ -40,7 +47,8 @@ export class AdminService {
     if (input.expires_in && !expiresIn) {
       throw ToolError.validation(undefined, [{ field: 'expires_in', code: 'INVALID_VALUE', received: input.expires_in, message: `expires_in must look like ${DURATION_FORMS}.`, expected: DURATION_FORMS }]);
     }
-    const scopes = (input.scopes ?? ['mcp', 'api']) as Scope[];
+    const scopes = (input.scopes ?? DEFAULT_SCOPES) as Scope[];
+    await this.assertMayMakeToken(input.user, metaOf(input).resolved.user?.name ?? `user ${input.user}`, scopes);
     const { token, record, login } = await this.tokens.create(input.user, scopes, expiresIn ?? null, input.name);
     return {
       message: `Token ${record.id} created for ${login}. It is shown only in this response.`,
@@ -48,6 +56,26 @@ export class AdminService {
       applied: { users_id: record.users_id, scopes: record.scopes, expires_at: formatDate(record.expires_at, this.tz), name: record.name },
       data: { ...this.tokenView(record), token },
     };
+  }
+
+  /**
+   * A token acts with its user's rights: an administrator makes tokens only for users whose rights
+   * they hold, and an admin scope only for a user whose profile gives the admin right (it would never
+   * work otherwise). The CLI, the operator's own tool, is not bound by this.
+   */
+  private async assertMayMakeToken(userId: number, who: string, scopes: Scope[]): Promise<void> {
+    const caller = requireCall().principal!;
+    const target = await this.principals.rightsOf(userId);
+    const extra = rightsBeyond(caller.rights, target);
+    if (extra.length) {
+      throw new ToolError('FORBIDDEN', `You cannot create a token for ${who}: it would act with rights your own profiles lack (${extra.join(', ')}).`);
+    }
+    const refused = scopes.filter((scope) => !allowedScopes(target).includes(scope));
+    if (refused.length) {
+      throw ToolError.validation(undefined, [
+        { field: 'scopes', code: 'INVALID_VALUE', received: scopes, message: `The profile of ${who} gives no admin right, so the scope ${refused.join(', ')} would never work. Leave it out.`, available: allowedScopes(target) },
+      ]);
+    }
   }
 
   async revokeToken(input: TokenIdDto): Promise<ToolOutcome> {

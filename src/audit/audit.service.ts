@@ -1,7 +1,7 @@
 import { Injectable, Logger, type OnApplicationShutdown, type OnModuleDestroy } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { RateLimitedError } from '../auth/call-limits.js';
-import type { CallContext } from '../common/context/call-context.js';
+import { outsideCall, type CallContext } from '../common/context/call-context.js';
 import type { ToolError } from '../common/errors/tool-error.js';
 import { dateParam } from '../common/dates/db-dates.js';
 import { DbLock } from '../database/db-lock.js';
@@ -22,6 +22,29 @@ export interface AuditEntry {
   message: string | null;
 }
 
+export interface AuditExtra {
+  changes?: unknown;
+  message?: string;
+}
+
+/** The entry of a call that ends now with `outcome`. */
+function entryOf(call: CallContext, outcome: string, extra: AuditExtra): AuditEntry {
+  return {
+    at: new Date(),
+    users_id: call.principal?.userId ?? null,
+    token_id: call.principal?.tokenId ?? null,
+    session_id: call.session?.id ?? null,
+    transport: call.transport,
+    tool: call.tool ?? null,
+    route: call.route ?? null,
+    domain: call.domain ?? null,
+    outcome,
+    duration_ms: Math.max(0, Math.round(performance.now() - call.startedAt)),
+    changes: extra.changes === undefined ? null : JSON.stringify(extra.changes),
+    message: extra.message ?? null,
+  };
+}
+
 const COLUMNS = ['at', 'users_id', 'token_id', 'session_id', 'transport', 'tool', 'route', 'domain', 'outcome', 'duration_ms', 'changes', 'message'] as const satisfies ReadonlyArray<keyof AuditEntry>;
 const ROW_MARKS = `(${COLUMNS.map(() => '?').join(', ')})`;
 
@@ -32,6 +55,7 @@ const MAX_BUFFERED = 10_000;
 /**
  * The audit log. Entries are buffered and written in batches off the request path, so bookkeeping
  * does not sit on every call's latency; `flush()` writes what is pending (admin reads, shutdown).
+ * A committed write is the exception: its entry is written in its own transaction (recordWithin).
  */
 @Injectable()
 export class AuditService implements OnModuleDestroy, OnApplicationShutdown {
@@ -46,22 +70,17 @@ export class AuditService implements OnModuleDestroy, OnApplicationShutdown {
     private readonly lock: DbLock,
   ) {}
 
-  /** Records one call's outcome (`outcome` is 'success' or an error code). */
-  recordCall(call: CallContext, outcome: string, extra: { changes?: unknown; message?: string } = {}): void {
-    this.record({
-      at: new Date(),
-      users_id: call.principal?.userId ?? null,
-      token_id: call.principal?.tokenId ?? null,
-      session_id: call.session?.id ?? null,
-      transport: call.transport,
-      tool: call.tool ?? null,
-      route: call.route ?? null,
-      domain: call.domain ?? null,
-      outcome,
-      duration_ms: Math.max(0, Math.round(performance.now() - call.startedAt)),
-      changes: extra.changes === undefined ? null : JSON.stringify(extra.changes),
-      message: extra.message ?? null,
-    });
+  /** Records one call's outcome (`outcome` is 'success' or an error code), buffered. */
+  recordCall(call: CallContext, outcome: string, extra: AuditExtra = {}): void {
+    this.record(entryOf(call, outcome, extra));
+  }
+
+  /**
+   * Writes one call's entry now, with `manager`: inside a write's transaction, the entry commits
+   * with the write or not at all, so a crash cannot lose the record of a committed change.
+   */
+  async recordWithin(manager: EntityManager, call: CallContext, outcome: string, extra: AuditExtra = {}): Promise<void> {
+    await this.insert(manager, [entryOf(call, outcome, extra)]);
   }
 
   /** Records a refused call: one entry each, except RATE_LIMITED past a budget, tallied per budget and window. */
@@ -78,7 +97,7 @@ export class AuditService implements OnModuleDestroy, OnApplicationShutdown {
     this.buffer.push(entry);
     if (this.buffer.length >= FLUSH_AT) void this.writeBuffered();
     else if (!this.timer) {
-      this.timer = setTimeout(() => void this.writeBuffered(), FLUSH_EVERY_MS);
+      this.timer = outsideCall(() => setTimeout(() => void this.writeBuffered(), FLUSH_EVERY_MS));
       this.timer.unref();
     }
   }
@@ -91,8 +110,10 @@ export class AuditService implements OnModuleDestroy, OnApplicationShutdown {
   }
 
   private writeBuffered(): Promise<void> {
-    this.flushing = this.flushing.then(() => this.writePending());
-    return this.flushing;
+    return outsideCall(() => {
+      this.flushing = this.flushing.then(() => this.writePending());
+      return this.flushing;
+    });
   }
 
   private async writePending(): Promise<void> {
@@ -103,7 +124,7 @@ export class AuditService implements OnModuleDestroy, OnApplicationShutdown {
     while (this.buffer.length > 0) {
       const batch = this.buffer.splice(0, FLUSH_AT);
       try {
-        await this.lock.exclusive(() => this.insert(batch));
+        await this.lock.exclusive(() => this.insert(this.dataSource, batch));
       } catch (error) {
         // Keep them for the next attempt (the database may be briefly away); give up on shutdown.
         this.buffer.unshift(...batch.slice(0, MAX_BUFFERED - this.buffer.length));
@@ -118,10 +139,10 @@ export class AuditService implements OnModuleDestroy, OnApplicationShutdown {
   }
 
   /** One multi-row INSERT in plain SQL: a batch costs one statement, not one query-builder pass per value. */
-  private async insert(batch: AuditEntry[]): Promise<void> {
+  private async insert(db: DataSource | EntityManager, batch: AuditEntry[]): Promise<void> {
     const sqlite = this.dataSource.options.type === 'better-sqlite3';
     const params = batch.flatMap((entry) => COLUMNS.map((column) => (column === 'at' ? dateParam(entry.at, sqlite) : entry[column])));
-    await this.dataSource.query(`INSERT INTO audit_log (${COLUMNS.join(', ')}) VALUES ${batch.map(() => ROW_MARKS).join(', ')}`, params);
+    await db.query(`INSERT INTO audit_log (${COLUMNS.join(', ')}) VALUES ${batch.map(() => ROW_MARKS).join(', ')}`, params);
   }
 
   async onModuleDestroy(): Promise<void> {

@@ -22,7 +22,7 @@ function principalOf(userId: number, scopes: Scope[]): Principal {
     assignments: [],
     defaultEntityId: 1,
     scope: { entityIds: [1], ancestorIds: [] },
-    rights: { project: [], ticket: [], user: [], ticket_scope: 'all' },
+    rights: { project: [], ticket: [], user: [], ticket_scope: 'all', admin: false },
   };
 }
 

@@ -79,7 +79,10 @@ export class AuthService {
           : new ToolError('UNAUTHENTICATED', 'The token is unknown, expired or revoked.');
       }
     }
-    if (!principal.scopes.includes(scope)) throw new ToolError('FORBIDDEN', `This token lacks the '${scope}' scope.`);
+    if (!principal.scopes.includes(scope)) {
+      const why = scope === 'admin' ? ", or its user's profile gives no admin right (Super-Admin and Admin do)" : '';
+      throw new ToolError('FORBIDDEN', `This token lacks the '${scope}' scope${why}.`);
+    }
     return principal;
   }
 

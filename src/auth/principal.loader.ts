@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { ACTIONS, type Action, type Assignment, type EntityScope, type Principal, type ProfileRights, type Scope } from './principal.js';
+import { ACTIONS, type Action, type Assignment, type EntityScope, type MergedRights, type Principal, type ProfileRights, type Scope } from './principal.js';
+import { allowedScopes } from './rights.js';
 
 interface UserRow {
   id: number;
@@ -31,6 +32,7 @@ interface EntityRow {
 export class PrincipalLoader {
   constructor(private readonly dataSource: DataSource) {}
 
+  /** The principal of a user acting through a token with `scopes`, capped by what the user's profiles allow. */
   async load(userId: number, tokenId: number | null, scopes: Scope[]): Promise<Principal | undefined> {
     const user = await this.dataSource
       .createQueryBuilder()
@@ -39,13 +41,8 @@ export class PrincipalLoader {
       .where('u.id = :id AND u.is_deleted = 0', { id: userId })
       .getRawOne<UserRow>();
     if (!user || !Number(user.is_active)) return undefined;
-    const rows = await this.dataSource
-      .createQueryBuilder()
-      .select(['pu.profiles_id AS profiles_id', 'pu.entities_id AS entities_id', 'pu.is_recursive AS is_recursive', 'p.name AS profile_name', 'p.rights AS rights'])
-      .from('glpi_profiles_users', 'pu')
-      .innerJoin('glpi_profiles', 'p', 'p.id = pu.profiles_id')
-      .where('pu.users_id = :id', { id: userId })
-      .getRawMany<AssignmentRow>();
+    const rows = await this.assignmentsOf(userId);
+    const rights = mergeRights(rows.map((r) => parseRights(r.rights)));
     const entities = await this.dataSource.createQueryBuilder().select(['e.id AS id', 'e.entities_id AS entities_id']).from('glpi_entities', 'e').getRawMany<EntityRow>();
     const assignments: Assignment[] = rows.map((r) => ({ profileId: Number(r.profiles_id), profileName: r.profile_name, entityId: Number(r.entities_id), recursive: !!Number(r.is_recursive) }));
     const displayName = [user.firstname, user.realname].filter(Boolean).join(' ') || user.name;
@@ -54,14 +51,29 @@ export class PrincipalLoader {
       login: user.name,
       displayName,
       tokenId,
-      scopes,
+      scopes: scopes.filter((scope) => allowedScopes(rights).includes(scope)),
       timezone: user.timezone || null,
       language: user.language || null,
       assignments,
       defaultEntityId: defaultEntity(user.entities_id, assignments),
       scope: entityScope(assignments, entities),
-      rights: mergeRights(rows.map((r) => parseRights(r.rights))),
+      rights,
     };
+  }
+
+  /** The merged rights of a user's profiles (none for an unknown user). */
+  async rightsOf(userId: number): Promise<MergedRights> {
+    return mergeRights((await this.assignmentsOf(userId)).map((r) => parseRights(r.rights)));
+  }
+
+  private assignmentsOf(userId: number): Promise<AssignmentRow[]> {
+    return this.dataSource
+      .createQueryBuilder()
+      .select(['pu.profiles_id AS profiles_id', 'pu.entities_id AS entities_id', 'pu.is_recursive AS is_recursive', 'p.name AS profile_name', 'p.rights AS rights'])
+      .from('glpi_profiles_users', 'pu')
+      .innerJoin('glpi_profiles', 'p', 'p.id = pu.profiles_id')
+      .where('pu.users_id = :id', { id: userId })
+      .getRawMany<AssignmentRow>();
   }
 }
 
@@ -79,16 +91,18 @@ export function parseRights(raw: string | null): ProfileRights {
   }
 }
 
-export function mergeRights(all: ProfileRights[]): Principal['rights'] {
+export function mergeRights(all: ProfileRights[]): MergedRights {
   const merged = { project: new Set<Action>(), ticket: new Set<Action>(), user: new Set<Action>() };
   let ticketScope: 'all' | 'own' = 'own';
+  let admin = false;
   for (const rights of all) {
+    if (rights.admin === true) admin = true;
     for (const domain of ['project', 'ticket', 'user'] as const) {
       for (const action of rights[domain] ?? []) if ((ACTIONS as readonly string[]).includes(action)) merged[domain].add(action);
     }
     if (rights.ticket?.length && rights.ticket_scope !== 'own') ticketScope = 'all';
   }
-  return { project: [...merged.project], ticket: [...merged.ticket], user: [...merged.user], ticket_scope: ticketScope };
+  return { project: [...merged.project], ticket: [...merged.ticket], user: [...merged.user], ticket_scope: ticketScope, admin };
 }
 
 /** Visible entities: each assignment's entity, plus its descendants when recursive; and their ancestors. */

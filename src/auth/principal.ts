@@ -7,13 +7,20 @@ export type Domain = (typeof DOMAINS)[number];
 export const ACTIONS = ['read', 'create', 'update', 'delete'] as const;
 export type Action = (typeof ACTIONS)[number];
 
-/** Rights of a profile: actions per domain; `ticket_scope: own` limits tickets to those one requests. */
+/**
+ * Rights of a profile: actions per domain; `ticket_scope: own` limits tickets to those one requests;
+ * `admin` allows the admin API (tokens, sessions, audit), so the `admin` scope of a token works.
+ */
 export interface ProfileRights {
   project?: Action[];
   ticket?: Action[];
   user?: Action[];
   ticket_scope?: 'all' | 'own';
+  admin?: boolean;
 }
+
+/** The union of the rights of a user's profiles. */
+export type MergedRights = Required<Pick<ProfileRights, 'project' | 'ticket' | 'user'>> & { ticket_scope: 'all' | 'own'; admin: boolean };
 
 export interface Assignment {
   profileId: number;
@@ -44,5 +51,5 @@ export interface Principal {
   defaultEntityId: number | null;
   scope: EntityScope;
   /** Union of the rights of the caller's profiles. */
-  rights: Required<Pick<ProfileRights, 'project' | 'ticket' | 'user'>> & { ticket_scope: 'all' | 'own' };
+  rights: MergedRights;
 }

@@ -1,5 +1,5 @@
 import type { ToolOptions } from '../mcp/tool-definition.js';
-import type { Action, Domain, Principal } from './principal.js';
+import { DOMAINS, SCOPES, type Action, type Domain, type MergedRights, type Principal, type ProfileRights, type Scope } from './principal.js';
 
 /** The right a tool needs: declared, or derived from its domain and verb. */
 export function requiredRight(tool: ToolOptions): { domain: Domain; action: Action } | undefined {
@@ -14,4 +14,26 @@ export function requiredRight(tool: ToolOptions): { domain: Domain; action: Acti
 export function mayCall(principal: Principal, tool: ToolOptions): boolean {
   const right = requiredRight(tool);
   return !right || principal.rights[right.domain].includes(right.action);
+}
+
+/** The token scopes a user's profiles let work: `admin` only with the admin right. */
+export function allowedScopes(rights: MergedRights): Scope[] {
+  return SCOPES.filter((scope) => scope !== 'admin' || rights.admin);
+}
+
+/**
+ * Rights `granted` would give beyond those of `holder`, as "domain:action" (empty when none).
+ * Handing out a profile, or a token of a user, stronger than one's own would be a privilege
+ * escalation by proxy.
+ */
+export function rightsBeyond(holder: MergedRights, granted: ProfileRights): string[] {
+  const extra: string[] = [];
+  for (const domain of DOMAINS) {
+    for (const action of granted[domain] ?? []) {
+      if (!holder[domain].includes(action)) extra.push(`${domain}:${action}`);
+    }
+  }
+  if (granted.ticket?.length && granted.ticket_scope !== 'own' && holder.ticket_scope === 'own') extra.push('ticket:all-tickets');
+  if (granted.admin === true && !holder.admin) extra.push('admin');
+  return extra;
 }

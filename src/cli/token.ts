@@ -9,6 +9,7 @@ import { ConfigError } from '../config/env.schema.js';
 
 const USAGE = `Usage:
   npm run --silent token -- create --user <login> [--scopes mcp,api,admin] [--expires-in 30d] [--name <label>]
+    (scopes default to mcp; admin works only for users whose profile gives the admin right)
   npm run --silent token -- list [--user <login>]
   npm run --silent token -- revoke <id>
 The new token is printed as the last line of stdout; only its hash is stored.`;
@@ -23,7 +24,7 @@ async function main(): Promise<void> {
     allowPositionals: true,
     options: {
       user: { type: 'string' },
-      scopes: { type: 'string', default: 'mcp,api' },
+      scopes: { type: 'string', default: 'mcp' },
       'expires-in': { type: 'string' },
       name: { type: 'string' },
       help: { type: 'boolean', short: 'h' },

@@ -1,21 +1,27 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { DataSourceOptions, Logger as TypeOrmLogger } from 'typeorm';
+import type { DataSource, DataSourceOptions, Logger as TypeOrmLogger } from 'typeorm';
 import type { DatabaseTarget } from '../config/app-config.js';
 import { ENTITIES } from './entities/index.js';
 import { MIGRATIONS } from './migrations/index.js';
+import { boundedMysql, type BoundedMysql } from './mysql-driver.js';
 import { WriteGuardSubscriber } from './write-guard.subscriber.js';
 
 export interface PoolOptions {
   poolSize: number;
-  /** DB_TIMEOUT_MS: connecting to the server; statements get STATEMENT_TIMEOUT_FACTOR times it. */
+  /**
+   * DB_TIMEOUT_MS: connecting to the server, waiting for a pooled connection, waiting for a lock
+   * (SQLite's busy timeout; MySQL/MariaDB lock waits), and on MariaDB any statement. A server that
+   * does not answer at all is given STATEMENT_TIMEOUT_FACTOR times it.
+   */
   timeoutMs: number;
 }
 
 /**
- * A statement gets this many times the connect timeout (15 s by default) before it is abandoned.
- * Without it, a server that hangs (alive but not answering) holds every call on it forever, and
- * with them the pool, so calls queued for a connection hang too.
+ * A statement the server does not answer is abandoned after this many times DB_TIMEOUT_MS (15 s by
+ * default), and its connection dropped: a server that hangs (alive, not answering) would otherwise
+ * hold every call on it forever, and with them the pool. Statements the server runs are bounded by
+ * the server itself, after DB_TIMEOUT_MS (see sessionLimitsSql).
  */
 export const STATEMENT_TIMEOUT_FACTOR = 3;
 
@@ -38,11 +44,23 @@ const stderrLogger: TypeOrmLogger = {
 };
 
 /**
+ * The time limits of calls, applied once the migrations ran (a migration on a large table may rightly
+ * take longer than a call may). MySQL/MariaDB: per-connection lock and statement limits. SQLite: no
+ * busy wait inside statements (it would block the process); DbLock waits between tries instead.
+ */
+export async function applyCallLimits(dataSource: DataSource): Promise<void> {
+  const options = dataSource.options;
+  if (options.type === 'mysql') (options.driver as BoundedMysql).arm();
+  else if (options.type === 'better-sqlite3') await dataSource.query('PRAGMA busy_timeout = 0');
+}
+
+/**
  * TypeORM options for the configured database. Migrations run at start; `synchronize` is never on.
- * MySQL/MariaDB: UTC on the wire (timezone Z), utf8mb4, a bounded pool with a connect timeout and a
- * statement timeout. A server that is gone refuses connections at once and dead pooled connections
- * leave the pool, so calls fail fast (UNAVAILABLE) and the pool reconnects when the server is back;
- * a server that hangs costs a call at most the statement timeout (its connection is then dropped).
+ * MySQL/MariaDB: UTC on the wire (timezone Z), utf8mb4, a bounded pool (connect and acquire
+ * timeouts) and, once armed, per-connection lock and statement limits. A server that is gone refuses
+ * connections at once and dead pooled connections leave the pool, so calls fail fast (UNAVAILABLE)
+ * and the pool reconnects when the server is back; a server that hangs costs a call at most the
+ * client-side statement timeout (its connection is then dropped).
  */
 export function dataSourceOptions(target: DatabaseTarget, pool: PoolOptions = { poolSize: 10, timeoutMs: 5000 }): DataSourceOptions {
   const common = { entities: ENTITIES, migrations: MIGRATIONS, subscribers: [WriteGuardSubscriber], migrationsRun: false, synchronize: false, logging: false as const, logger: stderrLogger };
@@ -52,10 +70,11 @@ export function dataSourceOptions(target: DatabaseTarget, pool: PoolOptions = { 
       ...common,
       type: 'better-sqlite3',
       database: target.path,
-      // WAL lets readers proceed during a write; busy_timeout waits for the write lock instead of failing.
+      // WAL lets readers proceed during a write. Until applyCallLimits, busy_timeout waits for a write
+      // lock held by another process (the token CLI, say) instead of failing at once.
       prepareDatabase: (db: { pragma(sql: string): unknown }) => {
         db.pragma('journal_mode = WAL');
-        db.pragma('busy_timeout = 5000');
+        db.pragma(`busy_timeout = ${pool.timeoutMs}`);
         db.pragma('synchronous = NORMAL');
       },
     };
@@ -63,6 +82,7 @@ export function dataSourceOptions(target: DatabaseTarget, pool: PoolOptions = { 
   return {
     ...common,
     type: 'mysql',
+    driver: boundedMysql(pool.timeoutMs),
     url: target.url,
     timezone: 'Z',
     charset: 'utf8mb4_unicode_ci',

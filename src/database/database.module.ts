@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app-config.js';
-import { dataSourceOptions } from './data-source-options.js';
+import { applyCallLimits, dataSourceOptions } from './data-source-options.js';
 import { ensureDatabase } from './ensure-database.js';
 import { DemoSeeder } from './seed/demo-seeder.js';
 
@@ -18,6 +19,12 @@ import { DemoSeeder } from './seed/demo-seeder.js';
           retryAttempts: 3,
           retryDelay: 1000,
         };
+      },
+      // Calls get the time limits; the migrations that ran during initialize did not.
+      dataSourceFactory: async (options) => {
+        const dataSource = await new DataSource(options!).initialize();
+        await applyCallLimits(dataSource);
+        return dataSource;
       },
     }),
   ],

@@ -1,26 +1,84 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import { currentCall } from '../common/context/call-context.js';
+import { isSqliteBusy, unavailable } from '../common/envelope/error-mapping.js';
+import { AppConfig } from '../config/app-config.js';
+import { Gate, GateTimeoutError } from './gate.js';
 
 /**
- * Embedded SQLite runs every query on one connection, so two interleaved transactions would share
- * it (one's rollback undoing the other's work) and a statement issued during another call's
- * transaction would join it. Every write therefore takes this lock on SQLite; on MySQL/MariaDB each
- * transaction has its own pooled connection and the lock is a pass-through.
- * Code holding the lock must not take it again (it is not reentrant).
+ * Admission of writes, so that waiting writes can neither corrupt each other nor starve reads.
+ *
+ * SQLite: every query runs on one connection, so two interleaved transactions would share it (one's
+ * rollback undoing the other's work) and a statement issued during another call's transaction would
+ * join it. Every write therefore goes through one gate, one at a time. A write that finds the file
+ * locked by another process is tried again, with pauses, until its deadline: SQLite's own busy
+ * timeout would wait inside the statement, blocking the whole process (every other call) meanwhile.
+ *
+ * MySQL/MariaDB: each transaction has its own pooled connection, and holds it until it ends. If
+ * writes stall (a locked table), they must not hold every connection of the pool, or reads of
+ * untouched tables wait too: write transactions get at most half the pool. Single-statement writes
+ * (session and token bookkeeping, audit batches) hold a connection for one statement and pass freely.
+ *
+ * A write gets its turn within DB_TIMEOUT_MS of the start of its call, or is UNAVAILABLE (retryable):
+ * a call that already waited that long (behind a SQLite statement blocked on the file lock, say)
+ * fails at once instead of adding its own wait. Outside calls, the wait counts from the request.
+ * Code holding a turn must not ask for another (the gate is not reentrant).
  */
 @Injectable()
 export class DbLock {
-  private tail: Promise<unknown> = Promise.resolve();
-  private readonly serialize: boolean;
+  private readonly statements: Gate | null;
+  private readonly transactions: Gate;
+  private readonly waitMs: number;
+  private readonly sqlite: boolean;
 
-  constructor(dataSource: DataSource) {
-    this.serialize = dataSource.options.type === 'better-sqlite3';
+  constructor(
+    private readonly dataSource: DataSource,
+    config: AppConfig,
+  ) {
+    const sqlite = dataSource.options.type === 'better-sqlite3';
+    this.sqlite = sqlite;
+    this.transactions = new Gate(sqlite ? 1 : writeSlots(config.dbPoolSize));
+    this.statements = sqlite ? this.transactions : null;
+    this.waitMs = config.dbTimeoutMs;
   }
 
+  /** A single-statement write. */
   exclusive<T>(work: () => Promise<T>): Promise<T> {
-    if (!this.serialize) return work();
-    const run = this.tail.then(work, work);
-    this.tail = run.catch(() => undefined);
-    return run;
+    return this.statements ? this.admitted(this.statements, work) : work();
+  }
+
+  /** A write transaction (committed when `work` resolves, rolled back when it throws). */
+  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.admitted(this.transactions, () => this.dataSource.transaction(work));
+  }
+
+  private async admitted<T>(gate: Gate, work: () => Promise<T>): Promise<T> {
+    const deadline = (currentCall()?.startedAt ?? performance.now()) + this.waitMs;
+    try {
+      return await gate.run(() => (this.sqlite ? whileBusy(work, deadline) : work()), deadline);
+    } catch (error) {
+      if (error instanceof GateTimeoutError) throw unavailable('The database is busy with other writes right now. Retry in a few seconds.');
+      throw error;
+    }
+  }
+}
+
+const BUSY_FIRST_PAUSE_MS = 5;
+const BUSY_MAX_PAUSE_MS = 100;
+
+/** Write transactions a pool of `poolSize` connections may hold at once: half of it, at least one. */
+export function writeSlots(poolSize: number): number {
+  return Math.max(1, Math.floor(poolSize / 2));
+}
+
+/** Runs `work` again while SQLite answers busy, pausing longer each time, until `deadline`. */
+async function whileBusy<T>(work: () => Promise<T>, deadline: number): Promise<T> {
+  for (let pause = BUSY_FIRST_PAUSE_MS; ; pause = Math.min(pause * 2, BUSY_MAX_PAUSE_MS)) {
+    try {
+      return await work();
+    } catch (error) {
+      if (!isSqliteBusy(error) || performance.now() + pause > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, pause));
+    }
   }
 }

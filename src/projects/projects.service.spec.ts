@@ -27,7 +27,7 @@ const PRINCIPAL: Principal = {
   assignments: [],
   defaultEntityId: 2,
   scope: { entityIds: [2], ancestorIds: [1] },
-  rights: { project: ['read', 'create', 'update'], ticket: [], user: [], ticket_scope: 'all' },
+  rights: { project: ['read', 'create', 'update'], ticket: [], user: [], ticket_scope: 'all', admin: false },
 };
 
 function parsed<T extends object>(dto: T, values: Record<string, unknown>, timezone = 'America/Sao_Paulo'): T {

@@ -31,7 +31,7 @@ function principal(ticketScope: 'all' | 'own'): Principal {
     assignments: [],
     defaultEntityId: 1,
     scope: { entityIds: [1, 2], ancestorIds: [] },
-    rights: { project: [], ticket: ['read', 'create', 'update', 'delete'], user: [], ticket_scope: ticketScope },
+    rights: { project: [], ticket: ['read', 'create', 'update', 'delete'], user: [], ticket_scope: ticketScope, admin: false },
   };
 }
 

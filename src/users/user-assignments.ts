@@ -3,7 +3,8 @@ import type { EntityManager } from 'typeorm';
 import type { Principal } from '../auth/principal.js';
 import { ToolError } from '../common/errors/tool-error.js';
 import { GroupUser, ProfileUser } from '../database/entities/index.js';
-import { rightsBeyond } from './profile-grant.js';
+import { parseRights } from '../auth/principal.loader.js';
+import { rightsBeyond } from '../auth/rights.js';
 import { UsersQueries } from './users.queries.js';
 
 export interface Placement {
@@ -20,7 +21,7 @@ export class UserAssignments {
   async assertMayGrant(caller: Principal | undefined, profileId: number, manager: EntityManager): Promise<void> {
     if (!caller) return;
     const profile = await this.queries.profileRights(profileId, manager);
-    const extra = profile ? rightsBeyond(caller, profile.rights) : [];
+    const extra = profile ? rightsBeyond(caller.rights, parseRights(profile.rights)) : [];
     if (extra.length) {
       throw new ToolError('FORBIDDEN', `You cannot give the profile '${profile!.name}': it has rights your own profiles lack (${extra.join(', ')}). Choose a profile with the same or fewer rights.`);
     }

@@ -14,6 +14,14 @@ export interface GroupRef {
 /** Only the visible columns: keys and the soft-delete flag stay inside. */
 const COLUMNS = ['id', 'name', 'realname', 'firstname', 'email', 'phone', 'timezone', 'language', 'is_active', 'entities_id', 'profiles_id', 'date_creation', 'date_mod'];
 
+/** The profile the last active holder of which may not be demoted or deactivated. */
+export const SUPER_ADMIN_PROFILE = 'Super-Admin';
+
+const SUPER_ADMINS = `SELECT COUNT(DISTINCT u.id) AS n FROM glpi_users u
+  JOIN glpi_profiles_users pu ON pu.users_id = u.id
+  JOIN glpi_profiles p ON p.id = pu.profiles_id
+  WHERE p.name_key = ? AND u.is_active = 1 AND u.is_deleted = 0`;
+
 /** Reads of glpi_users and its assignment tables; every read starts from `base`. */
 @Injectable()
 export class UsersQueries {
@@ -48,6 +56,24 @@ export class UsersQueries {
       .limit(1)
       .getRawOne<{ id: number }>();
     return row ? Number(row.id) : undefined;
+  }
+
+  /** True when the user is active and holds the Super-Admin profile on some assignment. */
+  async isActiveSuperAdmin(userId: number, manager: EntityManager): Promise<boolean> {
+    const rows = (await manager.query(`${SUPER_ADMINS} AND u.id = ?`, [matchKey(SUPER_ADMIN_PROFILE), userId])) as Array<{ n: number | string }>;
+    return Number(rows[0]?.n) > 0;
+  }
+
+  /**
+   * Active users holding the Super-Admin profile, as a locking read on MySQL/MariaDB: it sees the
+   * latest committed rows (not the transaction's snapshot) and locks them, so two transactions
+   * demoting the last two Super-Admins cannot both see the other one still there. (SQLite runs one
+   * write at a time.)
+   */
+  async activeSuperAdmins(manager: EntityManager): Promise<number> {
+    const lock = this.dataSource.options.type === 'better-sqlite3' ? '' : ' FOR UPDATE';
+    const rows = (await manager.query(`${SUPER_ADMINS}${lock}`, [matchKey(SUPER_ADMIN_PROFILE)])) as Array<{ n: number | string }>;
+    return Number(rows[0]?.n);
   }
 
   async profileIdByName(name: string, manager?: EntityManager): Promise<number | undefined> {

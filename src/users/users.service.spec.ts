@@ -1,5 +1,6 @@
 import { jest } from '@jest/globals';
 import type { EntityManager } from 'typeorm';
+import type { AuthService } from '../auth/auth.service.js';
 import type { Principal } from '../auth/principal.js';
 import { requireCall, runInCall } from '../common/context/call-context.js';
 import type { ToolOutcome } from '../common/envelope/envelope.js';
@@ -12,7 +13,8 @@ import { CreateUserDto } from './dto/create-user.dto.js';
 import { UpdateUserDto } from './dto/update-user.dto.js';
 import { UserFieldsDto } from './dto/user-fields.dto.js';
 import { DeactivateUserDto, GetUserDto } from './dto/user-id.dto.js';
-import { rightsBeyond } from './profile-grant.js';
+import { parseRights } from '../auth/principal.loader.js';
+import { rightsBeyond } from '../auth/rights.js';
 import { UserAssignments } from './user-assignments.js';
 import { userKeys } from './user-values.js';
 import type { GroupRef, UsersQueries } from './users.queries.js';
@@ -27,7 +29,7 @@ const SEDE = 2;
 const PORTO = 3;
 
 const RIGHTS: Record<number, string> = {
-  [SUPER_ADMIN]: JSON.stringify({ project: ['read', 'create', 'update', 'delete'], ticket: ['read', 'create', 'update', 'delete'], user: ['read', 'create', 'update', 'delete'], ticket_scope: 'all' }),
+  [SUPER_ADMIN]: JSON.stringify({ project: ['read', 'create', 'update', 'delete'], ticket: ['read', 'create', 'update', 'delete'], user: ['read', 'create', 'update', 'delete'], ticket_scope: 'all', admin: true }),
   [TECHNICIAN]: JSON.stringify({ project: ['read', 'create', 'update'], ticket: ['read', 'create', 'update'], user: ['read'], ticket_scope: 'all' }),
   [SELF_SERVICE]: JSON.stringify({ project: [], ticket: ['read', 'create'], user: [], ticket_scope: 'own' }),
 };
@@ -45,7 +47,7 @@ function principal(): Principal {
     assignments: [],
     defaultEntityId: SEDE,
     scope: { entityIds: [SEDE, PORTO], ancestorIds: [] },
-    rights: { project: ['read', 'create', 'update'], ticket: ['read', 'create', 'update'], user: ['read', 'create', 'update', 'delete'], ticket_scope: 'all' },
+    rights: { project: ['read', 'create', 'update'], ticket: ['read', 'create', 'update'], user: ['read', 'create', 'update', 'delete'], ticket_scope: 'all', admin: false },
   };
 }
 
@@ -67,6 +69,8 @@ interface Options {
   loginOwner?: number;
   assignments?: Array<{ id: number; users_id: number; profiles_id: number; entities_id: number }>;
   members?: Array<{ users_id: number; groups_id: number }>;
+  /** Active Super-Admins before the call (the stored user, id 7, among them when `superAdmin`). */
+  superAdmins?: { count: number; superAdmin: boolean };
 }
 
 function setup(options: Options = {}) {
@@ -86,7 +90,11 @@ function setup(options: Options = {}) {
       assignments.find((a) => a.users_id === userId && a.profiles_id === profileId && a.entities_id === entityId)?.id),
     isMember: jest.fn(async (userId: number, groupId: number) => (options.members ?? []).some((m) => m.users_id === userId && m.groups_id === groupId)),
     groupsOf: jest.fn(async (ids: number[]) => new Map<number, GroupRef[]>(ids.map((id) => [id, [{ id: 1, name: 'Service Desk' }]]))),
+    isActiveSuperAdmin: jest.fn(async (_id: number) => options.superAdmins?.superAdmin ?? false),
+    // Read after the change: the stored user no longer counts once demoted or deactivated.
+    activeSuperAdmins: jest.fn(async () => (options.superAdmins?.count ?? 1) - (options.superAdmins?.superAdmin ? 1 : 0)),
   };
+  const auth = { invalidate: jest.fn() };
   const presenter = { present: jest.fn(async (rows: Row[]) => rows.map((r) => ({ ...r }))) };
   const writes = {
     run: jest.fn(async (_tool: unknown, _input: unknown, work: (scope: WriteScope) => Promise<ToolOutcome>) =>
@@ -94,10 +102,10 @@ function setup(options: Options = {}) {
     ),
   };
   const q = queries as unknown as UsersQueries;
-  const service = new UsersService(q, new UserAssignments(q), presenter as unknown as Presenter, writes as unknown as WriteUnit);
+  const service = new UsersService(q, new UserAssignments(q), presenter as unknown as Presenter, writes as unknown as WriteUnit, auth as unknown as AuthService);
   const call = <T>(tool: string, fn: () => Promise<T>): Promise<T> => runInCall({ transport: 'mcp', startedAt: 0, tool, domain: 'user', principal: principal() }, fn);
   const writesTo = (method: 'insert' | 'update' | 'delete', target: unknown) => manager[method].mock.calls.filter(([t]) => t === target);
-  return { service, manager, queries, call, writesTo };
+  return { service, manager, queries, auth, call, writesTo };
 }
 
 async function failureOf(promise: Promise<unknown>): Promise<ToolError> {
@@ -215,6 +223,21 @@ describe('UsersService.update', () => {
     expect(own.writesTo('update', User)[0][2]).toMatchObject({ name: 'Maria.Silva', name_key: 'maria.silva' });
   });
 
+  it('refuses to demote the last active Super-Admin, and lets one of two go; cached principals are dropped', async () => {
+    const last = setup({ superAdmins: { count: 1, superAdmin: true } });
+    const error = await failureOf(last.call('user_update', () => last.service.update(parsed(new UpdateUserDto(), { id: 7, profiles_id: TECHNICIAN }))));
+    expect(error.code).toBe('CONFLICT');
+    expect(error.message).toContain('last active Super-Admin');
+    expect(last.auth.invalidate).not.toHaveBeenCalled();
+    const oneOfTwo = setup({ superAdmins: { count: 2, superAdmin: true } });
+    await oneOfTwo.call('user_update', () => oneOfTwo.service.update(parsed(new UpdateUserDto(), { id: 7, is_active: false })));
+    expect(oneOfTwo.auth.invalidate).toHaveBeenCalled();
+    // A change that cannot demote does not look.
+    const rename = setup({ superAdmins: { count: 1, superAdmin: true } });
+    await rename.call('user_update', () => rename.service.update(parsed(new UpdateUserDto(), { id: 7, firstname: 'Ana' })));
+    expect(rename.queries.activeSuperAdmins).not.toHaveBeenCalled();
+  });
+
   it('refuses to switch the caller off', async () => {
     const t = setup();
     const error = await failureOf(t.call('user_update', () => t.service.update(parsed(new UpdateUserDto(), { id: CALLER, is_active: false }))));
@@ -230,6 +253,11 @@ describe('UsersService.deactivate', () => {
     expect(t.manager.update).toHaveBeenCalledWith(User, { id: 7 }, { is_active: false, date_mod: NOW });
     expect(t.manager.delete).not.toHaveBeenCalled();
     expect(out.applied).toEqual({ is_active: false });
+  });
+
+  it('refuses to deactivate the last active Super-Admin', async () => {
+    const t = setup({ superAdmins: { count: 1, superAdmin: true } });
+    expect((await failureOf(t.call('user_deactivate', () => t.service.deactivate(parsed(new DeactivateUserDto(), { id: 7 }))))).code).toBe('CONFLICT');
   });
 
   it('writes nothing for a user already inactive', async () => {
@@ -263,8 +291,8 @@ describe('user field rules', () => {
 
   it('lists the rights a profile would add', () => {
     const caller = principal();
-    expect(rightsBeyond(caller, RIGHTS[TECHNICIAN])).toEqual([]);
-    expect(rightsBeyond(caller, RIGHTS[SUPER_ADMIN])).toEqual(['project:delete', 'ticket:delete']);
-    expect(rightsBeyond({ ...caller, rights: { ...caller.rights, ticket_scope: 'own' } }, RIGHTS[TECHNICIAN])).toEqual(['ticket:all-tickets']);
+    expect(rightsBeyond(caller.rights, parseRights(RIGHTS[TECHNICIAN]))).toEqual([]);
+    expect(rightsBeyond(caller.rights, parseRights(RIGHTS[SUPER_ADMIN]))).toEqual(['project:delete', 'ticket:delete', 'admin']);
+    expect(rightsBeyond({ ...caller.rights, ticket_scope: 'own' }, parseRights(RIGHTS[TECHNICIAN]))).toEqual(['ticket:all-tickets']);
   });
 });

@@ -20,7 +20,8 @@ import { UserAssignments, type Placement } from './user-assignments.js';
 import { USER_COLUMNS, USER_FIELD_NAMES, USER_OUTPUT } from './user.fields.js';
 import { canonicalZone } from '../common/dates/dates.js';
 import { userKeys } from './user-values.js';
-import { UsersQueries } from './users.queries.js';
+import { AuthService } from '../auth/auth.service.js';
+import { SUPER_ADMIN_PROFILE, UsersQueries } from './users.queries.js';
 
 /** Profile a new user gets when the call names none: the least privileged of the GLPI defaults. */
 const DEFAULT_PROFILE = 'Self-Service';
@@ -33,6 +34,7 @@ export class UsersService {
     private readonly assignments: UserAssignments,
     private readonly presenter: Presenter,
     private readonly writes: WriteUnit,
+    private readonly auth: AuthService,
   ) {}
 
   @McpTool({
@@ -131,7 +133,7 @@ export class UsersService {
   })
   async update(input: UpdateUserDto): Promise<ToolOutcome> {
     const meta = metaOf(input);
-    return this.writes.run({ name: 'user_update' }, input, async ({ manager, now, call }) => {
+    const outcome = await this.writes.run({ name: 'user_update' }, input, async ({ manager, now, call }) => {
       const current = await this.queries.findVisible(input.id, call.principal?.scope, manager);
       if (!current) throw ToolError.notFound('User', input.id);
       const issues: Issue[] = [];
@@ -142,6 +144,8 @@ export class UsersService {
       if (values.is_active === false && input.id === call.principal?.userId) issues.push(selfDeactivation('is_active'));
       const target = this.placementOf(input, current, issues);
       if (issues.length) throw ToolError.validation(call.tool, issues);
+      const mayDemote = values.is_active === false || input.profiles_id !== undefined;
+      const wasSuperAdmin = mayDemote && (await this.queries.isActiveSuperAdmin(input.id, manager));
 
       if (typeof values.name === 'string') await this.assertLoginFree(values.name, input.id, manager);
       if (typeof values.timezone === 'string') values.timezone = canonicalZone(values.timezone);
@@ -156,6 +160,7 @@ export class UsersService {
       if (Object.keys(values).length) {
         await manager.update(User, { id: input.id }, { ...columns, ...userKeys({ ...current, ...columns }), date_mod: now });
       }
+      if (wasSuperAdmin) await this.keepASuperAdmin(manager, String(current.name));
 
       const view = await this.storedView(input.id, meta.timezone, call.principal?.scope, manager);
       const count = Object.keys(values).length;
@@ -167,6 +172,8 @@ export class UsersService {
         data: view,
       };
     });
+    this.auth.invalidate(); // the user's rights may have changed: cached principals go
+    return outcome;
   }
 
   @McpTool({
@@ -183,7 +190,7 @@ export class UsersService {
   })
   async deactivate(input: DeactivateUserDto): Promise<ToolOutcome> {
     const meta = metaOf(input);
-    return this.writes.run({ name: 'user_deactivate', destructive: true }, input, async ({ manager, now, call }) => {
+    const outcome = await this.writes.run({ name: 'user_deactivate', destructive: true }, input, async ({ manager, now, call }) => {
       const current = await this.queries.findVisible(input.id, call.principal?.scope, manager);
       if (!current) throw ToolError.notFound('User', input.id);
       if (input.id === call.principal?.userId) throw ToolError.validation(call.tool, [selfDeactivation('id')]);
@@ -191,7 +198,9 @@ export class UsersService {
       if (!isTrue(current.is_active)) {
         return { message: `User ${input.id} '${login}' was already inactive; nothing changed.`, id: input.id, applied: {}, resolved: meta.resolved };
       }
+      const wasSuperAdmin = await this.queries.isActiveSuperAdmin(input.id, manager);
       await manager.update(User, { id: input.id }, { is_active: false, date_mod: now });
+      if (wasSuperAdmin) await this.keepASuperAdmin(manager, login);
       return {
         message: `User ${input.id} '${login}' deactivated: they can no longer sign in; their records stay.`,
         id: input.id,
@@ -199,6 +208,20 @@ export class UsersService {
         resolved: meta.resolved,
       };
     });
+    this.auth.invalidate();
+    return outcome;
+  }
+
+  /**
+   * Nobody, the user included, can take away the last active Super-Admin: the change is checked
+   * after it is made, in its transaction, and undone with it when no active Super-Admin is left.
+   */
+  private async keepASuperAdmin(manager: EntityManager, login: string): Promise<void> {
+    if ((await this.queries.activeSuperAdmins(manager)) > 0) return;
+    throw new ToolError(
+      'CONFLICT',
+      `'${login}' is the last active ${SUPER_ADMIN_PROFILE}: demoting or deactivating them would leave nobody to administer everything. Give another user the ${SUPER_ADMIN_PROFILE} profile first. Nothing was changed.`,
+    );
   }
 
   /** The new default assignment when the call changes profile or entity; issues when half of it is unknown. */

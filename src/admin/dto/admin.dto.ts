@@ -6,7 +6,7 @@ export class CreateTokenDto {
   @RefField('user', { required: true, description: 'User the token acts as.' })
   user!: number;
 
-  @ChoicesField(SCOPES, { description: 'Scopes (default mcp, api).' })
+  @ChoicesField(SCOPES, { description: 'Scopes (default mcp; api and admin only when asked for).' })
   scopes?: string[];
 
   @TextField({ maxLength: 20, description: 'Lifetime such as 30d, 12h, 45m (default: no expiry).' })

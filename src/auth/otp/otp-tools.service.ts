@@ -50,13 +50,13 @@ export class OtpToolsService {
   })
   async verify(input: VerifyOtpDto): Promise<ToolOutcome> {
     const call = requireCall();
-    const { session, verifiedUntil } = await this.otp.verify(call.principal!, input.session_id, input.code);
-    call.session = { id: session.id };
+    const { sessionId, verifiedUntil } = await this.otp.verify(call.principal!, input.session_id, input.code);
+    call.session = { id: sessionId };
     const tz = call.principal!.timezone || this.config.defaultTimezone;
     return {
       message: `Session verified until ${formatDate(verifiedUntil, tz)}.`,
-      id: session.id,
-      data: { session_id: session.id, verified: true, verified_until: formatDate(verifiedUntil, tz) },
+      id: sessionId,
+      data: { session_id: sessionId, verified: true, verified_until: formatDate(verifiedUntil, tz) },
     };
   }
 }

@@ -1,37 +1,44 @@
 import { Injectable } from '@nestjs/common';
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
-import { DataSource } from 'typeorm';
 import { ToolError } from '../../common/errors/tool-error.js';
 import { AppConfig } from '../../config/app-config.js';
-import { DbLock } from '../../database/db-lock.js';
 import { SessionsService, type SessionRow } from '../../session/sessions.service.js';
 import type { Principal } from '../principal.js';
+import { OtpAttempts, SESSION_MAX_FAILURES, USER_MAX_FAILURES, sessionLocked, userLocked } from './otp-attempts.js';
 import { OtpDelivery } from './otp-delivery.js';
-
-export const MAX_FAILURES = 5;
 
 /** Codes are bound to their session: the same digits verify nothing else. */
 function hashCode(sessionId: string, code: string): string {
   return createHash('sha256').update(`${sessionId}:${code}`).digest('hex');
 }
 
+function sameHash(a: string, b: string): boolean {
+  const left = Buffer.from(a, 'hex');
+  const right = Buffer.from(b, 'hex');
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
 /**
  * Step-up verification of a session: a 6-digit code from a CSPRNG, stored hashed, delivered out of
- * band, single use, expiring; MAX_FAILURES wrong codes lock the session's verification for a while.
+ * band, single use, expiring. Every try is counted before the code is compared (OtpAttempts):
+ * SESSION_MAX_FAILURES wrong codes lock the session's verification, USER_MAX_FAILURES the user's in
+ * every session, each for OTP_LOCK_MINUTES.
  */
 @Injectable()
 export class OtpService {
   constructor(
-    private readonly dataSource: DataSource,
     private readonly sessions: SessionsService,
+    private readonly attempts: OtpAttempts,
     private readonly delivery: OtpDelivery,
     private readonly config: AppConfig,
-    private readonly lock: DbLock,
   ) {}
 
   async request(principal: Principal, sessionId: string): Promise<{ session: SessionRow; expiresAt: Date; channel: string }> {
     const session = await this.liveSession(principal, sessionId);
-    this.assertNotLocked(session);
+    const until = session.otp_locked_until;
+    if (until && until.getTime() > Date.now()) throw sessionLocked(Math.ceil((until.getTime() - Date.now()) / 1000));
+    const userSeconds = await this.attempts.userLockedFor(principal.userId);
+    if (userSeconds > 0) throw userLocked(userSeconds);
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     const expiresAt = new Date(Date.now() + this.config.otpTtlSeconds * 1000);
     await this.sessions.update(session.id, { otp_hash: hashCode(session.id, code), otp_expires_at: expiresAt });
@@ -39,46 +46,17 @@ export class OtpService {
     return { session, expiresAt, channel: this.delivery.channel };
   }
 
-  async verify(principal: Principal, sessionId: string, code: string): Promise<{ session: SessionRow; verifiedUntil: Date }> {
-    const session = await this.liveSession(principal, sessionId);
-    this.assertNotLocked(session);
-    if (!session.otp_hash || !session.otp_expires_at || session.otp_expires_at.getTime() <= Date.now()) {
-      throw new ToolError('VERIFICATION_REQUIRED', 'No code is pending for this session, or it expired. Request a new one.', {
-        nextCall: { tool: 'auth_request_otp', arguments: { session_id: session.id } },
-      });
-    }
-    const given = Buffer.from(hashCode(session.id, code), 'hex');
-    const expected = Buffer.from(session.otp_hash, 'hex');
+  async verify(principal: Principal, sessionId: string, code: string): Promise<{ sessionId: string; verifiedUntil: Date }> {
+    const attempt = await this.attempts.claim(principal.userId, sessionId);
     const verifiedUntil = new Date(Date.now() + this.config.verificationTtlMinutes * 60_000);
-    if (given.length === expected.length && timingSafeEqual(given, expected)) {
-      // Conditional on the stored hash: of two concurrent uses of one code, only one succeeds.
-      const result = await this.lock.exclusive(() =>
-        this.dataSource
-          .createQueryBuilder()
-          .update('mcp_sessions')
-          .set({ otp_hash: null, otp_expires_at: null, otp_failures: 0, verified_until: verifiedUntil })
-          .where('id = :id AND otp_hash = :hash', { id: session.id, hash: session.otp_hash })
-          .execute(),
-      );
-      if ((result.affected ?? 0) === 1) return { session, verifiedUntil };
+    if (sameHash(hashCode(sessionId, code), attempt.hash) && (await this.attempts.succeed(principal.userId, sessionId, attempt.hash, verifiedUntil))) {
+      return { sessionId, verifiedUntil };
     }
-    return this.recordFailure(session);
-  }
-
-  private async recordFailure(session: SessionRow): Promise<never> {
-    await this.lock.exclusive(() =>
-      this.dataSource.createQueryBuilder().update('mcp_sessions').set({ otp_failures: () => 'otp_failures + 1' }).where('id = :id', { id: session.id }).execute(),
-    );
-    const after = await this.sessions.get(session.id);
-    const failures = after?.otp_failures ?? MAX_FAILURES;
-    if (failures >= MAX_FAILURES) {
-      const until = new Date(Date.now() + this.config.otpLockMinutes * 60_000);
-      await this.sessions.update(session.id, { otp_locked_until: until, otp_hash: null, otp_expires_at: null, otp_failures: 0 });
-      throw new ToolError('RATE_LIMITED', `Too many wrong codes: verification of this session is locked for ${this.config.otpLockMinutes} minutes.`, {
-        retryAfterSeconds: this.config.otpLockMinutes * 60,
-      });
-    }
-    const left = MAX_FAILURES - failures;
+    const locked = await this.attempts.fail(principal.userId, sessionId, attempt);
+    const minutes = this.config.otpLockMinutes;
+    if (locked.user) throw userLocked(minutes * 60);
+    if (locked.session) throw sessionLocked(minutes * 60);
+    const left = Math.min(SESSION_MAX_FAILURES - attempt.sessionTry, USER_MAX_FAILURES - attempt.userTry);
     throw ToolError.validation('auth_verify_otp', [
       { field: 'code', code: 'INVALID_VALUE', received: '(hidden)', message: `Wrong code. ${left} attempt${left === 1 ? '' : 's'} left before verification locks. Ask the user to check the code.` },
     ]);
@@ -92,13 +70,5 @@ export class OtpService {
       });
     }
     return session;
-  }
-
-  private assertNotLocked(session: SessionRow): void {
-    const until = session.otp_locked_until;
-    if (until && until.getTime() > Date.now()) {
-      const seconds = Math.ceil((until.getTime() - Date.now()) / 1000);
-      throw new ToolError('RATE_LIMITED', `Verification of this session is locked after too many wrong codes. Retry in ${seconds} s.`, { retryAfterSeconds: seconds });
-    }
   }
 }

@@ -28,12 +28,22 @@ export interface CallContext {
   session?: SessionRef;
   /** Set by the write unit while its verified transaction runs; writes outside it are refused. */
   writeGranted?: boolean;
+  /** Set by the write unit when the call's audit entry was written with (and committed by) its write. */
+  audited?: boolean;
 }
 
 const storage = new AsyncLocalStorage<CallContext>();
 
 export function runInCall<T>(context: CallContext, fn: () => T): T {
   return storage.run(context, fn);
+}
+
+/**
+ * Runs `fn`, and everything it schedules, outside any call: background work started during a call
+ * (an audit batch written later) must not act as that call, nor live on its time budget.
+ */
+export function outsideCall<T>(fn: () => T): T {
+  return storage.exit(fn);
 }
 
 export function currentCall(): CallContext | undefined {

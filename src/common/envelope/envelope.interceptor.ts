@@ -20,8 +20,10 @@ export class EnvelopeInterceptor implements NestInterceptor {
         if (!call || !isToolOutcome(result)) return result;
         if ((result as SuccessEnvelope).status === 'success') return result; // an idempotent replay, already wrapped
         const envelope = successEnvelope(call, result);
-        // Every tool call is audited; on REST, the writes.
-        if (call.transport === 'mcp' || !call.route?.startsWith('GET ')) this.audit.recordCall(call, 'success', { changes: result.dry_run ? undefined : result.applied });
+        // Every tool call is audited; on REST, the writes. A committed write's entry is already stored.
+        if (!call.audited && (call.transport === 'mcp' || !call.route?.startsWith('GET '))) {
+          this.audit.recordCall(call, 'success', { changes: result.dry_run ? undefined : result.applied });
+        }
         return envelope;
       }),
     );

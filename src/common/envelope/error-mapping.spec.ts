@@ -3,7 +3,7 @@ import { ToolError } from '../errors/tool-error.js';
 import { ERROR_CODES } from '../errors/error-codes.js';
 import { httpStatusOf } from '../errors/http-status.js';
 import { errorEnvelope } from './envelope-builder.js';
-import { toToolError } from './error-mapping.js';
+import { isSqliteBusy, toToolError } from './error-mapping.js';
 
 describe('error mapping', () => {
   it('keeps ToolErrors as they are', () => {
@@ -18,6 +18,29 @@ describe('error mapping', () => {
       expect(error.retryable).toBe(true);
       expect(error.retryAfterSeconds).toBeGreaterThan(0);
     }
+  });
+
+  it('turns stalls and a missing schema into UNAVAILABLE, never INTERNAL', () => {
+    const causes: unknown[] = [
+      { code: 'POOL_ACQUIRE_TIMEOUT' },
+      { code: 'ER_LOCK_WAIT_TIMEOUT', errno: 1205 },
+      { errno: 1969, sqlMessage: 'Query execution was interrupted (max_statement_time exceeded)' },
+      { driverError: { errno: 3024 } },
+      { code: 'ER_NO_SUCH_TABLE', errno: 1146 },
+      { code: 'ER_BAD_DB_ERROR', errno: 1049 },
+      { code: 'ER_NO_DB_ERROR', errno: 1046 },
+      { driverError: { code: 'SQLITE_BUSY' } },
+      { code: 'SQLITE_BUSY_SNAPSHOT' },
+      Object.assign(new Error('no such table: glpi_tickets'), { code: 'SQLITE_ERROR' }),
+    ];
+    for (const cause of causes) {
+      const { error } = toToolError(cause);
+      expect({ cause, code: error.code, retryable: error.retryable }).toEqual({ cause, code: 'UNAVAILABLE', retryable: true });
+      expect(error.retryAfterSeconds).toBeGreaterThan(0);
+    }
+    expect(isSqliteBusy({ driverError: { code: 'SQLITE_BUSY' } })).toBe(true);
+    expect(isSqliteBusy({ code: 'SQLITE_CONSTRAINT_UNIQUE' })).toBe(false);
+    expect(toToolError(Object.assign(new Error('near "SELEC": syntax error'), { code: 'SQLITE_ERROR' })).error.code).toBe('INTERNAL');
   });
 
   it('turns a unique violation into CONFLICT', () => {

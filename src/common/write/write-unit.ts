@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
+import { AuditService } from '../../audit/audit.service.js';
 import { AppConfig } from '../../config/app-config.js';
 import { DbLock } from '../../database/db-lock.js';
 import { requireCall, type CallContext } from '../context/call-context.js';
@@ -40,14 +41,16 @@ class DryRunRollback extends Error {
  * and a verification ended elsewhere takes effect at once). The idempotency record is claimed in
  * the same transaction, so concurrent duplicates meet at a unique index, never read-then-write.
  * A dry run executes the whole write and rolls it back: `applied` is exactly what would be stored.
+ * The audit entry of a write is stored in its transaction; dry runs and refusals are audited later,
+ * in batches, like reads.
  */
 @Injectable()
 export class WriteUnit {
   constructor(
-    private readonly dataSource: DataSource,
     private readonly config: AppConfig,
     private readonly idempotency: IdempotencyStore,
     private readonly lock: DbLock,
+    private readonly audit: AuditService,
   ) {}
 
   async run(tool: WriteTool, input: WriteArgs, work: (scope: WriteScope) => Promise<ToolOutcome>): Promise<ToolOutcome | SuccessEnvelope> {
@@ -61,7 +64,7 @@ export class WriteUnit {
       if (replay) return replay;
     }
     try {
-      return await this.lock.exclusive(() => this.dataSource.transaction(async (manager) => {
+      return await this.lock.transaction(async (manager) => {
         if (!dryRun && needsVerification(call, tool, this.config)) await assertVerified(manager, call);
         if (key) await this.idempotency.claim(manager, userId, tool.name, key, fingerprint);
         call.writeGranted = true;
@@ -73,8 +76,11 @@ export class WriteUnit {
         }
         if (dryRun) throw new DryRunRollback(outcome);
         if (key) await this.idempotency.complete(manager, userId, tool.name, key, successEnvelope(call, outcome));
+        // Committed together with the write: a crash cannot keep the change and lose its record.
+        await this.audit.recordWithin(manager, call, 'success', { changes: outcome.applied });
+        call.audited = true;
         return outcome;
-      }));
+      });
     } catch (error) {
       if (error instanceof DryRunRollback) return dryRunOutcome(error.outcome);
       if (key && !(error instanceof ToolError) && toToolError(error).error.code === 'CONFLICT') {

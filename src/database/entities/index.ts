@@ -9,6 +9,7 @@ import { ItilCategory } from './itil-category.entity.js';
 import { ItilFollowup } from './itil-followup.entity.js';
 import { Location } from './location.entity.js';
 import { McpSession } from './mcp-session.entity.js';
+import { OtpUserFailures } from './otp-user-failures.entity.js';
 import { Profile } from './profile.entity.js';
 import { ProfileUser } from './profile-user.entity.js';
 import { Project } from './project.entity.js';
@@ -29,6 +30,7 @@ export {
   ItilFollowup,
   Location,
   McpSession,
+  OtpUserFailures,
   Profile,
   ProfileUser,
   Project,
@@ -59,4 +61,5 @@ export const ENTITIES = [
   McpSession,
   AuditLog,
   IdempotencyRecord,
+  OtpUserFailures,
 ];

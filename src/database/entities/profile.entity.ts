@@ -8,6 +8,8 @@ export interface ProfileRights {
   ticket: RightAction[];
   user: RightAction[];
   ticket_scope: 'all' | 'own';
+  /** May use the admin API (tokens, sessions, audit): Super-Admin and Admin. */
+  admin?: boolean;
 }
 
 @Entity({ name: 'glpi_profiles' })

@@ -35,6 +35,7 @@ const EXPECTED_COUNTS: Record<string, number> = {
   mcp_sessions: 0,
   audit_log: 0,
   idempotency_records: 0,
+  otp_user_failures: 0,
 };
 
 async function counts(ds: DataSource): Promise<Record<string, number>> {
@@ -51,7 +52,7 @@ async function exerciseLifecycle(ds: DataSource): Promise<void> {
   expect(tables).toHaveLength(Object.keys(EXPECTED_COUNTS).length);
 
   const applied = await ds.runMigrations({ transaction: 'all' });
-  expect(applied.map((mig) => mig.name)).toEqual(['InitialSchema1764460800000']);
+  expect(applied.map((mig) => mig.name)).toEqual(MIGRATIONS.map((migration) => migration.name));
 
   // Every mapped column exists in the migrated schema.
   const runner = ds.createQueryRunner();
@@ -118,7 +119,9 @@ async function exerciseLifecycle(ds: DataSource): Promise<void> {
   expect(solved.solvedate).toBeInstanceOf(Date);
   expect(solved.date.toISOString()).toBe('2026-11-03T13:00:00.000Z');
 
-  await ds.undoLastMigration({ transaction: 'all' });
+  // Every migration reverts, newest first, down to an empty schema.
+  for (let left = applied.length; left > 0; left--) await ds.undoLastMigration({ transaction: 'all' });
+  expect(await ds.showMigrations()).toBe(true);
   const check = ds.createQueryRunner();
   try {
     for (const name of tables) {

@@ -79,9 +79,9 @@ async function insertDemoData(m: EntityManager): Promise<void> {
   const profile = (name: string, iface: 'central' | 'helpdesk', rights: ProfileRights) =>
     add(m, Profile, { name, name_key: matchKey(name), interface: iface, rights: JSON.stringify(rights), ...stamp() });
   const superAdmin = await profile('Super-Admin', 'central', {
-    project: ALL, ticket: ALL, user: ALL, ticket_scope: 'all',
+    project: ALL, ticket: ALL, user: ALL, ticket_scope: 'all', admin: true,
   });
-  await profile('Admin', 'central', { project: ALL, ticket: ALL, user: ALL, ticket_scope: 'all' });
+  await profile('Admin', 'central', { project: ALL, ticket: ALL, user: ALL, ticket_scope: 'all', admin: true });
   const technician = await profile('Technician', 'central', {
     project: ['read', 'create', 'update'], ticket: ['read', 'create', 'update'], user: ['read'], ticket_scope: 'all',
   });

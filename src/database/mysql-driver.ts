@@ -1,0 +1,80 @@
+import mysql from 'mysql2';
+import type { Pool, PoolConnection, PoolOptions } from 'mysql2';
+
+type Acquired = (error: NodeJS.ErrnoException | null, connection: PoolConnection) => void;
+
+/**
+ * The per-connection limits of a stalled database, in whole seconds where the server wants them.
+ * MySQL and MariaDB: row lock waits (innodb_lock_wait_timeout) and table/metadata lock waits, such as
+ * behind LOCK TABLES (lock_wait_timeout). MariaDB also: any statement, writes included
+ * (max_statement_time, fractional; the executable comment is skipped by MySQL, whose
+ * max_execution_time covers SELECTs only).
+ */
+export function sessionLimitsSql(timeoutMs: number): string {
+  const lockWait = Math.max(1, Math.ceil(timeoutMs / 1000));
+  const statement = (timeoutMs / 1000).toFixed(3);
+  return `SET SESSION innodb_lock_wait_timeout = ${lockWait}, lock_wait_timeout = ${lockWait} /*M!100108 , max_statement_time = ${statement} */`;
+}
+
+/** mysql2 with a bounded pool, handed to TypeORM as its `driver`. */
+export interface BoundedMysql {
+  createPool(options: PoolOptions): Pool;
+  /**
+   * From now on every connection applies sessionLimitsSql before its first statement. Armed after
+   * the migrations ran: a migration on a large table may rightly take longer than a call may.
+   */
+  arm(): void;
+}
+
+/**
+ * mysql2 whose pools give up on a connection after `timeoutMs`: mysql2 itself would queue a caller
+ * for as long as every connection is busy (a locked table holding them all would hang every call).
+ * A caller that gave up is answered with POOL_ACQUIRE_TIMEOUT (UNAVAILABLE); the connection it would
+ * have got goes straight back to the pool.
+ */
+export function boundedMysql(timeoutMs: number): BoundedMysql {
+  let limits: string | null = null;
+  const limited = new WeakSet<PoolConnection>();
+
+  const prepare = (connection: PoolConnection): void => {
+    if (!limits || limited.has(connection)) return;
+    limited.add(connection);
+    // Queued on the connection ahead of whatever its borrower sends next.
+    connection.query(limits, (error) => {
+      if (error) process.stderr.write(`database: could not set session time limits (${error.message.slice(0, 160)})\n`);
+    });
+  };
+
+  return {
+    arm() {
+      limits = sessionLimitsSql(timeoutMs);
+    },
+    createPool(options: PoolOptions): Pool {
+      const pool = mysql.createPool(options);
+      const acquire = pool.getConnection.bind(pool) as (callback: Acquired) => void;
+      const bounded = (callback: Acquired): void => {
+        let settled = false;
+        const timer = setTimeout(() => {
+          settled = true;
+          callback(acquireTimeout(timeoutMs), undefined as unknown as PoolConnection);
+        }, timeoutMs);
+        acquire((error, connection) => {
+          if (settled) {
+            if (!error) connection.release();
+            return;
+          }
+          settled = true;
+          clearTimeout(timer);
+          if (!error) prepare(connection);
+          callback(error, connection);
+        });
+      };
+      pool.getConnection = bounded as Pool['getConnection'];
+      return pool;
+    },
+  };
+}
+
+function acquireTimeout(timeoutMs: number): NodeJS.ErrnoException {
+  return Object.assign(new Error(`No database connection came free within ${timeoutMs} ms`), { code: 'POOL_ACQUIRE_TIMEOUT' });
+}
