@@ -1,6 +1,7 @@
 import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { currentCall } from '../common/context/call-context.js';
 import { ToolError } from '../common/errors/tool-error.js';
+import { echo, quoted } from '../common/input/echo.js';
 import { ToolRegistry } from '../mcp/tool-registry.js';
 import { SessionsService } from './sessions.service.js';
 
@@ -35,8 +36,8 @@ export class IntentLockGuard implements CanActivate {
     }
     call.session = { id: session.id };
     if (typeof declared === 'string' && declared !== tool.domain) {
-      throw new ToolError('DOMAIN_MISMATCH', `${tool.name} belongs to domain '${tool.domain}', but the call says domain='${declared}'. Send domain='${tool.domain}', or use a ${declared} tool.`, {
-        details: { tool_domain: tool.domain, declared_domain: declared },
+      throw new ToolError('DOMAIN_MISMATCH', `${tool.name} belongs to domain '${tool.domain}', but the call says domain='${quoted(declared)}'. Send domain='${tool.domain}', or use a ${quoted(declared)} tool.`, {
+        details: { tool_domain: tool.domain, declared_domain: echo(declared) },
       });
     }
     if (session.domain !== tool.domain) {

@@ -21,8 +21,11 @@ export interface FieldSpec {
   nullable?: boolean;
   /** Only on MCP tool calls (domain, session_id); REST does not take them. */
   mcpOnly?: boolean;
+  /** Longest string taken (TOO_LONG past it); see lengthLimitOf for kinds that declare none. */
   maxLength?: number;
   email?: boolean;
+  /** A name, login or email: only visible characters (see common/text/characters.ts). */
+  printable?: boolean;
   min?: number;
   max?: number;
   unit?: string;
@@ -38,6 +41,19 @@ export interface FieldSpec {
   example?: unknown;
   /** Other names a caller may use for this field ("manager" for users_id): suggested, never accepted. */
   aliases?: readonly string[];
+}
+
+/**
+ * No name, label, date or zone is longer than this (names are stored in 255 characters): a longer
+ * string is TOO_LONG before anything looks it up, parses it or echoes it.
+ */
+const VALUE_LENGTH = 255;
+/** A list of output fields given as one comma-separated string. */
+const LIST_LENGTH = 1000;
+
+/** The longest string a field takes. */
+export function lengthLimitOf(spec: FieldSpec): number {
+  return spec.maxLength ?? (spec.kind === 'choices' ? LIST_LENGTH : VALUE_LENGTH);
 }
 
 const FIELDS = Symbol('intentdesk:input-fields');

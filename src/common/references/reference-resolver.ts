@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { EntityScope } from '../../auth/principal.js';
 import type { Candidate, Issue } from '../errors/issue.js';
+import { echo, quoted } from '../input/echo.js';
 import { matchKey } from '../text/normalize.js';
 import { rankClosest } from '../text/suggest.js';
 import { translatedName } from './name-translations.js';
@@ -36,18 +37,18 @@ export class ReferenceResolver {
     const kind = referenceKind(kindName);
     if (typeof input === 'number' || (typeof input === 'string' && /^\s*\d+\s*$/.test(input))) {
       const id = Number(input);
-      if (!Number.isSafeInteger(id) || id < 1) return this.notFound(kind, field, input, scope, `id ${input} is not a valid id`);
+      if (!Number.isSafeInteger(id) || id < 1) return this.notFound(kind, field, input, scope, `id ${quoted(input)} is not a valid id`);
       const row = await this.byId(kind, id, scope);
       return row ? { ok: true, id: row.id, name: row.display } : this.notFound(kind, field, input, scope, `id ${id} not found in ${kind.label}`);
     }
     if (typeof input !== 'string' || input.trim() === '') {
       return {
         ok: false,
-        issue: { field, code: 'INVALID_TYPE', received: input, message: `${field} must be an integer id or a non-empty name.`, expected: 'integer id or name' },
+        issue: { field, code: 'INVALID_TYPE', received: echo(input), message: `${field} must be an integer id or a non-empty name.`, expected: 'integer id or name' },
       };
     }
     const rows = await this.byKey(kind, input, scope);
-    if (rows.length === 0) return this.notFound(kind, field, input, scope, `name '${input}' not found in ${kind.label}`);
+    if (rows.length === 0) return this.notFound(kind, field, input, scope, `name '${quoted(input)}' not found in ${kind.label}`);
     const exact = rows.filter((r) => kind.exact.some((c) => r[c] === input) || r.display === input);
     const pick = exact.length === 1 ? exact[0] : rows.length === 1 ? rows[0] : undefined;
     if (pick) return { ok: true, id: pick.id, name: pick.display };
@@ -57,8 +58,8 @@ export class ReferenceResolver {
       issue: {
         field,
         code: 'REFERENCE_AMBIGUOUS',
-        received: input,
-        message: `name '${input}' matches ${rows.length > MAX_CANDIDATES ? 'more than ' + MAX_CANDIDATES : rows.length} ${kind.label}. Send the id of the one you mean.`,
+        received: echo(input),
+        message: `name '${quoted(input)}' matches ${rows.length > MAX_CANDIDATES ? 'more than ' + MAX_CANDIDATES : rows.length} ${kind.label}. Send the id of the one you mean.`,
         candidates,
       },
     };
@@ -178,7 +179,7 @@ export class ReferenceResolver {
       issue: {
         field,
         code: 'REFERENCE_NOT_FOUND',
-        received: input,
+        received: echo(input),
         message: `${what}.${hint} Available: ${available.join(', ')}${more}.`,
         available,
         ...(didYouMean ? { did_you_mean: didYouMean } : {}),
