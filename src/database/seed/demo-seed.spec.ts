@@ -13,6 +13,7 @@ import {
   TicketUser,
   User,
 } from '../entities/index.js';
+import { lookAlikeKey } from '../../common/text/look-alike.js';
 import { MIGRATIONS } from '../migrations/index.js';
 import { isDatabaseEmpty, seedDemoData } from './demo-seed.js';
 
@@ -51,7 +52,7 @@ async function exerciseLifecycle(ds: DataSource): Promise<void> {
   expect(tables).toHaveLength(Object.keys(EXPECTED_COUNTS).length);
 
   const applied = await ds.runMigrations({ transaction: 'all' });
-  expect(applied.map((mig) => mig.name)).toEqual(['InitialSchema1764460800000']);
+  expect(applied.map((mig) => mig.name)).toEqual(['InitialSchema1764460800000', 'UserLookAlikeKeys1767225600000']);
 
   // Every mapped column exists in the migrated schema.
   const runner = ds.createQueryRunner();
@@ -118,7 +119,16 @@ async function exerciseLifecycle(ds: DataSource): Promise<void> {
   expect(solved.solvedate).toBeInstanceOf(Date);
   expect(solved.date.toISOString()).toBe('2026-11-03T13:00:00.000Z');
 
+  // Users written before the look-alike keys existed get them when the migration runs.
+  const lookAlikes = async () => (await ds.getRepository(User).find({ order: { id: 'ASC' } })).map((u) => [u.name_lookalike, u.email_lookalike]);
+  const expected = (await ds.getRepository(User).find({ order: { id: 'ASC' } })).map((u) => [lookAlikeKey(u.name), lookAlikeKey(u.email!)]);
+  expect(await lookAlikes()).toEqual(expected);
   await ds.undoLastMigration({ transaction: 'all' });
+  expect(await ds.runMigrations({ transaction: 'all' })).toHaveLength(1);
+  expect(await lookAlikes()).toEqual(expected);
+  expect(expected.find(([login]) => login?.startsWith('rnaria'))).toEqual(['rnaria.silva', 'rnaria.silva@exarnple.corn']);
+
+  for (let i = 0; i < MIGRATIONS.length; i++) await ds.undoLastMigration({ transaction: 'all' });
   const check = ds.createQueryRunner();
   try {
     for (const name of tables) {
