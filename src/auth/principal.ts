@@ -43,6 +43,9 @@ export interface Principal {
   /** The user's default entity (where records go when the caller names none). */
   defaultEntityId: number | null;
   scope: EntityScope;
-  /** Union of the rights of the caller's profiles. */
-  rights: Required<Pick<ProfileRights, 'project' | 'ticket' | 'user'>> & { ticket_scope: 'all' | 'own' };
+  /**
+   * Union of the rights of the caller's profiles. `settable`: per domain, the only record fields the
+   * caller may set in writes (GLPI's simplified interface); a domain not listed: every field.
+   */
+  rights: Required<Pick<ProfileRights, 'project' | 'ticket' | 'user'>> & { ticket_scope: 'all' | 'own'; settable?: Partial<Record<Domain, readonly string[]>> };
 }

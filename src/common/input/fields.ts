@@ -10,7 +10,7 @@ import { fieldJsonSchema } from './json-schema.js';
  * adds the class-validator rules for its scalar checks, and documents it for OpenAPI. Lengths and
  * characters of strings are the input parser's (it checks them before anything else reads a value).
  */
-type Common = { required?: boolean; nullable?: boolean; description: string; example?: unknown; aliases?: readonly string[] };
+type Common = { required?: boolean; nullable?: boolean; description: string; example?: unknown; aliases?: readonly string[]; call?: boolean };
 
 function field(spec: Omit<FieldSpec, 'name'>, ...rules: PropertyDecorator[]): PropertyDecorator {
   return (target: object, key: string | symbol) => {
@@ -33,7 +33,8 @@ export function TextField(o: Common & { maxLength?: number; email?: boolean; pri
   return field({ kind: 'text', required: !!o.required, ...o, maxLength, printable: !!(o.printable || o.email) }, ...rules);
 }
 
-export function IntField(o: Common & { min?: number; max?: number; unit?: string }): PropertyDecorator {
+/** `target`: the id of the record the tool acts on (not a field it writes). */
+export function IntField(o: Common & { min?: number; max?: number; unit?: string; target?: boolean }): PropertyDecorator {
   const rules: PropertyDecorator[] = [IsInt()];
   if (o.min !== undefined) rules.push(Min(o.min));
   if (o.max !== undefined) rules.push(Max(o.max));

@@ -1,6 +1,6 @@
 import { jest } from '@jest/globals';
 import fc from 'fast-check';
-import type { EntityScope } from '../../auth/principal.js';
+import type { NameScope } from '../references/reference-scope.js';
 import type { Issue } from '../errors/issue.js';
 import { URGENCY } from '../vocab/glpi-vocabularies.js';
 import { ECHO_LIMIT, echo } from './echo.js';
@@ -55,7 +55,7 @@ const STATES = [
 
 /** Resolves project states like the real resolver: ids, exact names, case-insensitive names; 'Dup' is ambiguous; echoes are cut. */
 const lookup: ReferenceLookup = {
-  async resolve(_kind: string, field: string, input: unknown, _scope: EntityScope | undefined) {
+  async resolve(_kind: string, field: string, input: unknown, _scope: NameScope | undefined) {
     if (input === 'Dup') {
       return { ok: false as const, issue: { field, code: 'REFERENCE_AMBIGUOUS' as const, received: input, message: 'ambiguous', candidates: [{ id: 7, name: 'Dup' }, { id: 8, name: 'Dup' }] } };
     }
@@ -225,9 +225,9 @@ describe('InputParser', () => {
   });
 });
 
-/** A record with a login, a long text, a reference, a key and an id. */
+/** A record with a login, a long text, a reference, a call argument and a target id. */
 class AccountDto {
-  @IntField({ min: 1, description: 'id' })
+  @IntField({ min: 1, target: true, description: 'id' })
   id?: number;
 
   @TextField({ printable: true, description: 'login' })
@@ -239,16 +239,16 @@ class AccountDto {
   @RefField('projectState', { description: 'state' })
   projectstates_id?: number;
 
-  @TextField({ description: 'key' })
+  @TextField({ call: true, description: 'key' })
   idempotency_key?: string;
 }
 
 describe('InputParser and hostile values', () => {
   const resolve = jest.fn(lookup.resolve);
   const watched = new InputParser({ resolve });
-  const parseAccount = (args: Record<string, unknown>) => watched.parse(AccountDto, args, options);
-  const issuesOfAccount = async (args: Record<string, unknown>): Promise<Issue[]> => {
-    const result = await parseAccount(args);
+  const parseAccount = (args: Record<string, unknown>, settable?: ReadonlySet<string>) => watched.parse(AccountDto, args, { ...options, settable });
+  const issuesOfAccount = async (args: Record<string, unknown>, settable?: ReadonlySet<string>): Promise<Issue[]> => {
+    const result = await parseAccount(args, settable);
     return result.ok ? [] : result.issues;
   };
 
@@ -284,6 +284,20 @@ describe('InputParser and hostile values', () => {
   it('takes text NFC-normalized and trimmed', async () => {
     const result = await parseAccount({ name: ' Jose\u0301 ', content: 'Conceic\u0327a\u0303o' });
     expect(result.ok && [result.value.name, result.value.content]).toEqual(['Jos\u00e9', 'Concei\u00e7\u00e3o']);
+  });
+
+  it('refuses every field the caller may not set in one pass, without reading their values', async () => {
+    const settable = new Set(['content']);
+    const issues = await issuesOfAccount({ id: 3, idempotency_key: 'k1', content: 'ok', name: 'maria.silva', projectstates_id: 'Processing' }, settable);
+    expect(issues.map((i) => [i.field, i.code])).toEqual([
+      ['name', 'FORBIDDEN_FIELD'],
+      ['projectstates_id', 'FORBIDDEN_FIELD'],
+    ]);
+    expect(issues.every((i) => i.received === undefined && i.message.includes('sets only content'))).toBe(true);
+    expect(resolve).not.toHaveBeenCalled();
+    // The same answer whatever the refused value (an existing name or not).
+    expect(await issuesOfAccount({ content: 'ok', projectstates_id: 'nothing' }, settable)).toEqual(await issuesOfAccount({ content: 'ok', projectstates_id: 'Processing' }, settable));
+    expect((await parseAccount({ id: 3, idempotency_key: 'k1', content: 'ok' }, settable)).ok).toBe(true);
   });
 
   it('lists at most 20 unknown fields, and the known fields once', async () => {

@@ -1,8 +1,8 @@
 import { validate } from 'class-validator';
-import type { EntityScope } from '../../auth/principal.js';
 import { DATE_FORMATS_EXPECTED, isValidTimeZone, parseDate, suggestDate, suggestTimeZone } from '../dates/dates.js';
 import type { ResolvedReference } from '../envelope/envelope.js';
 import type { Issue } from '../errors/issue.js';
+import type { NameScope } from '../references/reference-scope.js';
 import { matchKey } from '../text/normalize.js';
 import { closest, rankClosest } from '../text/suggest.js';
 import { fieldsOf, type FieldSpec } from './field-spec.js';
@@ -10,14 +10,14 @@ import { echo, quoted } from './echo.js';
 import { FIELD_ALIASES } from './field-aliases.js';
 import { attachMeta } from './input-meta.js';
 import { expectedOf, issueFromValidation } from './issue-messages.js';
-import { cleanText, valueProblem } from './value-rules.js';
+import { cleanText, forbiddenField, valueProblem } from './value-rules.js';
 
 export interface ReferenceLookup {
   resolve(
     kind: string,
     field: string,
     input: unknown,
-    scope: EntityScope | undefined,
+    scope: NameScope | undefined,
   ): Promise<{ ok: true; id: number; name: string } | { ok: false; issue: Issue }>;
 }
 
@@ -27,7 +27,10 @@ export interface ParseOptions {
   transport: 'mcp' | 'rest';
   /** Zone for dates without offset when the call gives none: the user's, else DEFAULT_TIMEZONE. */
   fallbackTimezone: string;
-  scope: EntityScope | undefined;
+  /** What the caller may name; undefined for system work (no restriction). */
+  scope: NameScope | undefined;
+  /** The record fields the caller may set (its profile's); undefined: every field. */
+  settable?: ReadonlySet<string>;
 }
 
 /** A DTO class may check rules between its fields (end after start); run on the parsed values. */
@@ -123,13 +126,13 @@ export class InputParser {
       values.set(spec.name, value);
     }
 
-    // Fields refused whole (too long, broken or invisible characters):
+    // Fields refused whole (not settable by the caller, too long, broken or invisible characters):
     // nothing else looks at their values — no parsing, no lookup, no echo of a megabyte.
     const refused = new Set<string>();
     for (const spec of specs) {
       const value = values.get(spec.name);
       if (value === undefined) continue;
-      const problem = valueProblem(spec, value);
+      const problem = forbiddenField(spec, options.settable) ?? valueProblem(spec, value);
       if (problem) {
         issues.push(problem);
         refused.add(spec.name);

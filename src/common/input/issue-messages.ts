@@ -55,6 +55,7 @@ export function issueFromValidation(error: ValidationError, spec: FieldSpec): Is
     REFERENCE_NOT_FOUND: '',
     REFERENCE_AMBIGUOUS: '',
     UNKNOWN_FIELD: '',
+    FORBIDDEN_FIELD: '',
   };
   const received = echo(error.value);
   return { field: spec.name, code, received, message: messages[code], expected };

@@ -1,17 +1,32 @@
 import type { Issue } from '../errors/issue.js';
 import { hasLoneSurrogate, hiddenCharacter } from '../text/characters.js';
 import { echo } from './echo.js';
-import { lengthLimitOf, type FieldSpec } from './field-spec.js';
+import { isRecordField, lengthLimitOf, type FieldSpec } from './field-spec.js';
 import { expectedOf } from './issue-messages.js';
 
 /**
  * The rules that refuse a field's value whole, before the input parser reads it (no parsing, no
- * lookup, no echo of a megabyte): strings that cannot be taken whatever the field. And the one
- * form every accepted string is taken in.
+ * lookup, no echo of a megabyte): a field the caller may not set, and strings that cannot be taken
+ * whatever the field. And the one form every accepted string is taken in.
  */
 
 /** Entries of a list of output fields (each known one at most once). */
 const MAX_LIST_ENTRIES = 100;
+
+/**
+ * FORBIDDEN_FIELD when the caller's profile may not set this field of the record. The value is
+ * neither echoed nor looked at: the answer is the same whatever was sent (a user name probed or not).
+ */
+export function forbiddenField(spec: FieldSpec, settable: ReadonlySet<string> | undefined): Issue | undefined {
+  if (!settable || !isRecordField(spec) || settable.has(spec.name)) return undefined;
+  const allowed = [...settable].join(', ');
+  return {
+    field: spec.name,
+    code: 'FORBIDDEN_FIELD',
+    message: `${spec.name} cannot be set with your profile, which sets only ${allowed}. Leave it out.`,
+    expected: `only ${allowed}`,
+  };
+}
 
 /**
  * TOO_LONG or INVALID_VALUE when a string (or list) cannot be taken whatever the field: longer than
