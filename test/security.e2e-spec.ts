@@ -1,33 +1,13 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { LoggerService } from '@nestjs/common';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
+import { CapturingLogger } from './support/capturing-logger.js';
 import { DATABASES } from './support/databases.js';
 import { callTool, connectHttp, failure, openSession, success } from './support/mcp-client.js';
 import { startStack, type TestStack } from './support/test-app.js';
-
-/** Keeps every server log line, to prove no secret reaches the logs. */
-class CapturingLogger implements LoggerService {
-  readonly lines: string[] = [];
-  log(message: unknown, ...rest: unknown[]): void {
-    this.lines.push([message, ...rest].map(String).join(' '));
-  }
-  error(message: unknown, ...rest: unknown[]): void {
-    this.log(message, ...rest);
-  }
-  warn(message: unknown, ...rest: unknown[]): void {
-    this.log(message, ...rest);
-  }
-  debug(message: unknown, ...rest: unknown[]): void {
-    this.log(message, ...rest);
-  }
-  verbose(message: unknown, ...rest: unknown[]): void {
-    this.log(message, ...rest);
-  }
-}
 
 describe.each(DATABASES)('identity, rights and verification on %s', (kind) => {
   const dir = mkdtempSync(join(tmpdir(), 'intentdesk-otp-'));

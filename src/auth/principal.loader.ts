@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ACTIONS, type Action, type Assignment, type EntityScope, type MergedRights, type Principal, type ProfileRights, type Scope } from './principal.js';
-import { allowedScopes } from './rights.js';
+import { allowedScopes, simplifiedInterfaceLimits } from './rights.js';
 
 interface UserRow {
   id: number;
@@ -19,6 +19,7 @@ interface AssignmentRow {
   entities_id: number;
   is_recursive: number | boolean;
   profile_name: string;
+  profile_interface: string | null;
   rights: string | null;
 }
 
@@ -42,10 +43,11 @@ export class PrincipalLoader {
       .getRawOne<UserRow>();
     if (!user || !Number(user.is_active)) return undefined;
     const rows = await this.assignmentsOf(userId);
-    const rights = mergeRights(rows.map((r) => parseRights(r.rights)));
     const entities = await this.dataSource.createQueryBuilder().select(['e.id AS id', 'e.entities_id AS entities_id']).from('glpi_entities', 'e').getRawMany<EntityRow>();
     const assignments: Assignment[] = rows.map((r) => ({ profileId: Number(r.profiles_id), profileName: r.profile_name, entityId: Number(r.entities_id), recursive: !!Number(r.is_recursive) }));
     const displayName = [user.firstname, user.realname].filter(Boolean).join(' ') || user.name;
+    const profiles = rows.map((r) => ({ rights: parseRights(r.rights), helpdesk: r.profile_interface === 'helpdesk' }));
+    const rights = { ...mergeRights(profiles.map((p) => p.rights)), settable: simplifiedInterfaceLimits(profiles) };
     return {
       userId: Number(user.id),
       login: user.name,
@@ -69,7 +71,7 @@ export class PrincipalLoader {
   private assignmentsOf(userId: number): Promise<AssignmentRow[]> {
     return this.dataSource
       .createQueryBuilder()
-      .select(['pu.profiles_id AS profiles_id', 'pu.entities_id AS entities_id', 'pu.is_recursive AS is_recursive', 'p.name AS profile_name', 'p.rights AS rights'])
+      .select(['pu.profiles_id AS profiles_id', 'pu.entities_id AS entities_id', 'pu.is_recursive AS is_recursive', 'p.name AS profile_name', 'p.interface AS profile_interface', 'p.rights AS rights'])
       .from('glpi_profiles_users', 'pu')
       .innerJoin('glpi_profiles', 'p', 'p.id = pu.profiles_id')
       .where('pu.users_id = :id', { id: userId })

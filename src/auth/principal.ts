@@ -50,6 +50,9 @@ export interface Principal {
   /** The user's default entity (where records go when the caller names none). */
   defaultEntityId: number | null;
   scope: EntityScope;
-  /** Union of the rights of the caller's profiles. */
-  rights: MergedRights;
+  /**
+   * Union of the rights of the caller's profiles. `settable`: per domain, the only record fields the
+   * caller may set in writes (GLPI's simplified interface); a domain not listed: every field.
+   */
+  rights: MergedRights & { settable?: Partial<Record<Domain, readonly string[]>> };
 }

@@ -1,12 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityScope, Principal } from '../auth/principal.js';
-import { mayCall } from '../auth/rights.js';
-import { fieldsOf } from '../common/input/field-spec.js';
+import type { Principal } from '../auth/principal.js';
+import { mayCall, settableFields } from '../auth/rights.js';
+import { fieldsOf, isRecordField } from '../common/input/field-spec.js';
 import { inputJsonSchema, type JsonSchema } from '../common/input/json-schema.js';
+import { referenceKind } from '../common/references/reference-kinds.js';
 import { ReferenceResolver } from '../common/references/reference-resolver.js';
+import { isHiddenKind, nameScopeOf, type NameScope } from '../common/references/reference-scope.js';
 import { AppConfig } from '../config/app-config.js';
 import { ENVELOPE_SCHEMA } from './envelope-schema.js';
-import { describeTool } from './tool-description.js';
+import { describeTool, type DescribedFor } from './tool-description.js';
 import type { ToolOptions } from './tool-definition.js';
 import { ToolRegistry } from './tool-registry.js';
 
@@ -24,9 +26,11 @@ const EXAMPLES_MAX_AGE_MS = 5 * 60_000;
 
 /**
  * The tools/list answer. Descriptions are composed once; input schemas carry example names read from
- * the database, sampled within the caller's visible entities (so a description never shows a name
- * the caller could not resolve). One list is built per combination of rights and visibility and
- * cached: tools/list does no schema work per call, and stays byte-identical for a principal.
+ * the database, sampled within what the caller may name (so a description never shows a name the
+ * caller could not resolve, nor any name of a kind of record it may not read); example calls leave
+ * out such names and the fields the caller may not set. One list is built per combination of rights
+ * and visibility and cached: tools/list does no schema work per call, and stays byte-identical for a
+ * principal.
  */
 /** One cached list, and its `{"tools": [...]}` JSON for the HTTP answer (serialized once). */
 interface CachedList {
@@ -67,7 +71,8 @@ export class ToolListService {
     let list = this.lists.get(key);
     if (!list) {
       const cacheKey = key;
-      list = this.build(principal.scope, (tool) => mayCall(principal, tool)).then((tools) => ({ tools, json: JSON.stringify({ tools }) }));
+      // Everything the list depends on is in the key: entities, and rights (reads, settable fields).
+      list = this.build(nameScopeOf(principal), principal, (tool) => mayCall(principal, tool)).then((tools) => ({ tools, json: JSON.stringify({ tools }) }));
       list.catch(() => this.lists.delete(cacheKey));
       this.lists.set(key, list);
     }
@@ -76,7 +81,7 @@ export class ToolListService {
 
   /** Every tool with its schemas, whoever may call it (the admin catalogue). */
   catalogue(): Promise<ListedTool[]> {
-    return this.build(undefined, () => true);
+    return this.build(undefined, undefined, () => true);
   }
 
   /** Forgets cached lists: the next tools/list re-reads example values. */
@@ -85,22 +90,25 @@ export class ToolListService {
     this.builtAt = Date.now();
   }
 
-  private async build(scope: EntityScope | undefined, include: (tool: ToolOptions) => boolean): Promise<ListedTool[]> {
+  private async build(scope: NameScope | undefined, principal: Principal | undefined, include: (tool: ToolOptions) => boolean): Promise<ListedTool[]> {
     const tools = this.registry.all().map((t) => t.options).filter(include);
     const kinds = new Set<string>();
     for (const tool of tools) for (const f of fieldsOf(tool.input) ?? []) if (f.ref) kinds.add(f.ref);
     const examples = new Map<string, string[]>();
     await Promise.all([...kinds].map(async (kind) => examples.set(kind, await this.resolver.sampleNames(kind, scope, EXAMPLES_PER_FIELD))));
     // Example names help most where records are written; filters of searches go without them.
-    return tools.map((tool) => this.toListed(tool, (kind) => (tool.kind === 'write' ? examples.get(kind) : undefined)));
+    return tools.map((tool) =>
+      this.toListed(tool, (kind) => (tool.kind === 'write' ? examples.get(kind) : undefined), audienceOf(tool, scope, settableFields(principal, tool))),
+    );
   }
 
-  private toListed(options: ToolOptions, examples: (kind: string) => string[] | undefined): ListedTool {
+  private toListed(options: ToolOptions, examples: (kind: string) => string[] | undefined, audience: DescribedFor): ListedTool {
     const readOnly = options.kind === 'read';
-    let description = this.descriptions.get(options.name);
+    const variant = `${options.name} ${JSON.stringify(audience.example)} ${[...(audience.settable ?? [])].join(',')}`;
+    let description = this.descriptions.get(variant);
     if (description === undefined) {
-      description = describeTool(options, this.config);
-      this.descriptions.set(options.name, description);
+      description = describeTool(options, this.config, audience);
+      this.descriptions.set(variant, description);
     }
     return {
       name: options.name,
@@ -114,4 +122,21 @@ export class ToolListService {
       },
     };
   }
+}
+
+/**
+ * The example call and field limit a caller's description shows: without the fields its profile may
+ * not set, and without names of a kind of record it may not read (the demo's `assignee_id: "tech"`).
+ */
+function audienceOf(tool: ToolOptions, scope: NameScope | undefined, settable: ReadonlySet<string> | undefined): DescribedFor {
+  const specs = new Map((fieldsOf(tool.input) ?? []).map((f) => [f.name, f]));
+  const example = Object.fromEntries(
+    Object.entries(tool.example).filter(([name]) => {
+      const spec = specs.get(name);
+      if (!spec) return true;
+      if (settable && isRecordField(spec) && !settable.has(name)) return false;
+      return !(spec.ref && isHiddenKind(referenceKind(spec.ref), scope));
+    }),
+  );
+  return { example, ...(settable ? { settable } : {}) };
 }

@@ -1,7 +1,7 @@
 import { DOMAINS, type Domain } from '../auth/principal.js';
 import type { Issue } from '../common/errors/issue.js';
 import { ToolError } from '../common/errors/tool-error.js';
-import { textOf, truncate } from '../common/input/echo.js';
+import { echo, quoted, textOf } from '../common/input/echo.js';
 
 /**
  * The intent lock, decided in one place for every transport: a domain tool runs only in a live
@@ -96,7 +96,7 @@ export function decideIntentLock<S extends LockSession>(tool: LockedTool, args: 
       {
         field: 'session_id',
         code: 'REQUIRED',
-        ...(args.unusableSessionId !== undefined ? { received: truncate(args.unusableSessionId) } : {}),
+        ...(args.unusableSessionId !== undefined ? { received: echo(args.unusableSessionId) } : {}),
         message: 'session_id is required: the session_id that domain_switch returned.',
         expected: 'the session_id returned by domain_switch (ses_…)',
       },
@@ -107,7 +107,7 @@ export function decideIntentLock<S extends LockSession>(tool: LockedTool, args: 
   if (!live) {
     return {
       pass: false,
-      error: new ToolError('SESSION_NOT_FOUND', `Session '${args.sessionId.slice(0, MAX_SESSION_ID_LENGTH)}' does not exist, has expired or is not yours. Open one with domain_switch.`, {
+      error: new ToolError('SESSION_NOT_FOUND', `Session '${quoted(args.sessionId)}' does not exist, has expired or is not yours. Open one with domain_switch.`, {
         nextCall: openOne,
       }),
     };
@@ -130,10 +130,10 @@ export function decideIntentLock<S extends LockSession>(tool: LockedTool, args: 
 }
 
 function domainMismatch(toolName: string, domain: Domain, declared: unknown): ToolError {
-  const shown = textOf(truncate(declared));
+  const shown = quoted(declared);
   const named = typeof declared === 'string' ? declared.trim().toLowerCase() : '';
   const instead = (DOMAINS as readonly string[]).includes(named) ? `, or use a ${named} tool` : '';
   return new ToolError('DOMAIN_MISMATCH', `${toolName} belongs to domain '${domain}', but the call says domain='${shown}'. Send domain='${domain}'${instead}.`, {
-    details: { tool_domain: domain, declared_domain: truncate(declared) },
+    details: { tool_domain: domain, declared_domain: echo(declared) },
   });
 }

@@ -93,7 +93,6 @@ export class TicketsService {
     title: 'Open a ticket',
     summary: 'Opens a ticket; returns what was stored ("applied"). Defaults: requester you, priority from urgency x impact.',
     notFor: 'changing a ticket (ticket_update), comments (ticket_add_followup).',
-    notes: ['Self-Service: leave requester_id out.'],
     example: {
       name: 'Impressora não imprime',
       type: 'Incidente',

@@ -5,6 +5,7 @@ import { applyEntityScope, entityScopeSql } from '../common/references/reference
 import { likePattern, type Qb, type SearchPlan } from '../common/search/search-runner.js';
 import { matchKey } from '../common/text/normalize.js';
 import type { SearchUsersDto } from './dto/search-users.dto.js';
+import { userKeys } from './user-values.js';
 
 export interface GroupRef {
   id: number;
@@ -46,15 +47,21 @@ export class UsersQueries {
     return rows[0];
   }
 
-  /** Id of the user holding this login, case and accents ignored (deleted users keep theirs). */
-  async loginOwner(login: string, manager?: EntityManager): Promise<number | undefined> {
-    const row = await this.db(manager)
+  /**
+   * Id of a user other than `except` whose login (or email) equals `value` but for case, accents or
+   * look-alike characters; deleted users keep theirs. Two index probes (match key, look-alike key).
+   */
+  async lookAlikeOwner(column: 'name' | 'email', value: string, except: number | undefined, manager?: EntityManager): Promise<number | undefined> {
+    const keys = userKeys({ [column]: value });
+    const key = column === 'name' ? keys.name_key : keys.email_key;
+    const look = column === 'name' ? keys.name_lookalike : keys.email_lookalike;
+    const qb = this.db(manager)
       .createQueryBuilder()
       .select('u.id', 'id')
       .from('glpi_users', 'u')
-      .where('u.name_key = :key OR u.name = :login', { key: matchKey(login), login })
-      .limit(1)
-      .getRawOne<{ id: number }>();
+      .where(`(u.${column}_key = :key OR u.${column}_lookalike = :look)`, { key, look });
+    if (except !== undefined) qb.andWhere('u.id <> :except', { except });
+    const row = await qb.limit(1).getRawOne<{ id: number }>();
     return row ? Number(row.id) : undefined;
   }
 

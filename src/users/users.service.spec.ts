@@ -66,7 +66,8 @@ function storedUser(overrides: Row = {}): Row {
 
 interface Options {
   current?: Row | null;
-  loginOwner?: number;
+  /** Users holding a login or email (the one given or a look-alike). */
+  owners?: { name?: number; email?: number };
   assignments?: Array<{ id: number; users_id: number; profiles_id: number; entities_id: number }>;
   members?: Array<{ users_id: number; groups_id: number }>;
   /** Active Super-Admins before the call (the stored user, id 7, among them when `superAdmin`). */
@@ -83,7 +84,10 @@ function setup(options: Options = {}) {
   };
   const queries = {
     findVisible: jest.fn(async (id: number) => (current ? { ...current, id } : undefined)),
-    loginOwner: jest.fn(async (_login: string) => options.loginOwner),
+    lookAlikeOwner: jest.fn(async (column: 'name' | 'email', _value: string, except: number | undefined) => {
+      const owner = options.owners?.[column];
+      return owner === except ? undefined : owner;
+    }),
     profileIdByName: jest.fn(async (name: string) => (name === 'Self-Service' ? SELF_SERVICE : undefined)),
     profileRights: jest.fn(async (id: number) => (RIGHTS[id] ? { name: `profile ${id}`, rights: RIGHTS[id] } : undefined)),
     assignmentId: jest.fn(async (userId: number, profileId: number, entityId: number) =>
@@ -167,7 +171,7 @@ describe('UsersService.create', () => {
   });
 
   it('refuses a taken login with CONFLICT naming it, before writing anything', async () => {
-    const t = setup({ loginOwner: 7 });
+    const t = setup({ owners: { name: 7 } });
     const error = await failureOf(t.call('user_create', () => t.service.create(parsed(new CreateUserDto(), { name: 'MARIA.SILVA' }))));
     expect(error.code).toBe('CONFLICT');
     expect(error.message).toContain("'MARIA.SILVA'");
@@ -215,10 +219,10 @@ describe('UsersService.update', () => {
   });
 
   it('refuses a login another user holds, but not the user\'s own', async () => {
-    const taken = setup({ loginOwner: 8 });
+    const taken = setup({ owners: { name: 8 } });
     const error = await failureOf(taken.call('user_update', () => taken.service.update(parsed(new UpdateUserDto(), { id: 7, name: 'tech' }))));
     expect(error.code).toBe('CONFLICT');
-    const own = setup({ loginOwner: 7 });
+    const own = setup({ owners: { name: 7 } });
     await own.call('user_update', () => own.service.update(parsed(new UpdateUserDto(), { id: 7, name: 'Maria.Silva' })));
     expect(own.writesTo('update', User)[0][2]).toMatchObject({ name: 'Maria.Silva', name_key: 'maria.silva' });
   });
@@ -286,7 +290,7 @@ describe('user field rules', () => {
   });
 
   it('builds keys without "null" for missing name parts', () => {
-    expect(userKeys({ name: ' Zé ', firstname: null, realname: 'Souza', email: null })).toEqual({ name_key: 'ze', email_key: null, fullname_key: 'souza' });
+    expect(userKeys({ name: ' Zé ', firstname: null, realname: 'Souza', email: null })).toEqual({ name_key: 'ze', email_key: null, fullname_key: 'souza', name_lookalike: 'ze', email_lookalike: null });
   });
 
   it('lists the rights a profile would add', () => {

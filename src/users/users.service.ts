@@ -5,6 +5,7 @@ import { requireCall } from '../common/context/call-context.js';
 import type { ToolOutcome } from '../common/envelope/envelope.js';
 import type { Issue } from '../common/errors/issue.js';
 import { ToolError } from '../common/errors/tool-error.js';
+import { quoted } from '../common/input/echo.js';
 import { metaOf } from '../common/input/input-meta.js';
 import { appliedView, Presenter, type Row, type View } from '../common/present/presenter.js';
 import { pageOutcome, runSearch, type SearchArgs } from '../common/search/search-runner.js';
@@ -94,7 +95,7 @@ export class UsersService {
       if (profileId === undefined) issues.push({ field: 'profiles_id', code: 'REQUIRED', message: `profiles_id is required: there is no '${DEFAULT_PROFILE}' profile to default to.` });
       if (entityId === undefined) issues.push({ field: 'entities_id', code: 'REQUIRED', message: 'entities_id is required: you have no default entity.' });
       if (issues.length || profileId === undefined || entityId === undefined) throw ToolError.validation(call.tool, issues);
-      await this.assertLoginFree(input.name, undefined, manager);
+      await this.assertUnique(input, undefined, manager);
       await this.assignments.assertMayGrant(call.principal, profileId, manager);
 
       const values: Record<string, unknown> = {};
@@ -147,7 +148,7 @@ export class UsersService {
       const mayDemote = values.is_active === false || input.profiles_id !== undefined;
       const wasSuperAdmin = mayDemote && (await this.queries.isActiveSuperAdmin(input.id, manager));
 
-      if (typeof values.name === 'string') await this.assertLoginFree(values.name, input.id, manager);
+      await this.assertUnique(values, input.id, manager);
       if (typeof values.timezone === 'string') values.timezone = canonicalZone(values.timezone);
       if (target) {
         if (input.profiles_id !== undefined) await this.assignments.assertMayGrant(call.principal, target.profileId, manager);
@@ -234,10 +235,22 @@ export class UsersService {
     return profileId !== undefined && entityId !== undefined ? { profileId, entityId } : undefined;
   }
 
-  private async assertLoginFree(login: string, self: number | undefined, manager: EntityManager): Promise<void> {
-    const owner = await this.queries.loginOwner(login, manager);
-    if (owner !== undefined && owner !== self) {
-      throw new ToolError('CONFLICT', `A user with login '${login}' already exists (logins are unique, case and accents ignored). Choose another login.`);
+  /**
+   * Logins and emails are unique up to case, accents and look-alike characters: `maría.silva` or
+   * `mаria.silva` (Cyrillic а) next to `maria.silva` would let one user pass for another.
+   */
+  private async assertUnique(values: { name?: unknown; email?: unknown }, self: number | undefined, manager: EntityManager): Promise<void> {
+    if (typeof values.name === 'string' && (await this.queries.lookAlikeOwner('name', values.name, self, manager)) !== undefined) {
+      throw new ToolError(
+        'CONFLICT',
+        `A user with login '${quoted(values.name)}' already exists, or with one that only looks different (logins are unique; case, accents and look-alike characters are ignored). Choose another login.`,
+      );
+    }
+    if (typeof values.email === 'string' && (await this.queries.lookAlikeOwner('email', values.email, self, manager)) !== undefined) {
+      throw new ToolError(
+        'CONFLICT',
+        `The email '${quoted(values.email)}' belongs to another user, or one that only looks different (emails are unique; case, accents and look-alike characters are ignored). Use another email.`,
+      );
     }
   }
 

@@ -1,5 +1,7 @@
 import type { CallContext } from '../context/call-context.js';
+import type { Issue } from '../errors/issue.js';
 import type { ToolError } from '../errors/tool-error.js';
+import { echo } from '../input/echo.js';
 import type { ErrorEnvelope, SuccessEnvelope, ToolOutcome } from './envelope.js';
 
 export function successEnvelope(call: CallContext | undefined, outcome: ToolOutcome): SuccessEnvelope {
@@ -24,9 +26,16 @@ export function errorEnvelope(call: CallContext | undefined, error: ToolError): 
       retryable: error.retryable,
       message: error.message,
       ...(error.retryAfterSeconds !== undefined ? { retry_after_seconds: error.retryAfterSeconds } : {}),
-      ...(error.issues ? { issues: error.issues } : {}),
+      ...(error.issues ? { issues: error.issues.map(bounded) } : {}),
       ...(error.nextCall ? { next_call: error.nextCall } : {}),
       ...(error.details ?? {}),
     },
   };
+}
+
+/** The last word on echoes: whoever built an issue, no answer repeats more of a value than echo() allows. */
+function bounded(issue: Issue): Issue {
+  const field = echo(issue.field) as string;
+  if (field === issue.field && (issue.received === undefined || echo(issue.received) === issue.received)) return issue;
+  return { ...issue, field, ...(issue.received === undefined ? {} : { received: echo(issue.received) }) };
 }

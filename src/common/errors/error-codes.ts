@@ -26,6 +26,8 @@ export const ISSUE_CODES = [
   'REFERENCE_NOT_FOUND',
   'REFERENCE_AMBIGUOUS',
   'UNKNOWN_FIELD',
+  /** A field the caller's profile may not set (Self-Service sets only what GLPI's simplified interface offers). */
+  'FORBIDDEN_FIELD',
 ] as const;
 export type IssueCode = (typeof ISSUE_CODES)[number];
 

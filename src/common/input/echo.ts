@@ -1,14 +1,23 @@
-/** What a problem echoes back as `received`: long strings and any object or array cut to 80 characters. */
-export function truncate(value: unknown): unknown {
-  if (typeof value === 'string') return value.length > 80 ? `${value.slice(0, 80)}…` : value;
-  if (typeof value === 'object' && value !== null) {
-    const text = textOf(value);
-    return text.length > 80 ? `${text.slice(0, 80)}…` : text;
-  }
+/**
+ * How much of a caller's value an answer may repeat. Every echo of a value — an issue's `received`,
+ * a value quoted in a message, an unknown field's name — goes through this file: a megabyte sent is
+ * never a megabyte (or two) answered. The contract allows 200 characters; 80 say what was sent.
+ */
+export const ECHO_LIMIT = 80;
+
+/** `received` of an issue: strings cut to ECHO_LIMIT characters, objects and arrays as cut JSON text. Idempotent. */
+export function echo(value: unknown): unknown {
+  if (typeof value === 'string') return cut(value);
+  if (typeof value === 'object' && value !== null) return cut(textOf(value));
   return value;
 }
 
-/** Any value as text for a message, without ever throwing (objects may carry a hostile toString). */
+/** A value as text for a message, cut like `echo`: `name '${quoted(input)}' not found`. */
+export function quoted(value: unknown): string {
+  return cut(textOf(value));
+}
+
+/** Any value as text, without ever throwing (objects may carry a hostile toString or nest too deep to serialize). */
 export function textOf(value: unknown): string {
   if (typeof value === 'string') return value;
   if (typeof value !== 'object' || value === null) return String(value);
@@ -19,3 +28,11 @@ export function textOf(value: unknown): string {
   }
 }
 
+/** At most ECHO_LIMIT characters (counted in code points, never splitting a pair), the last one `…` when cut. */
+function cut(text: string): string {
+  // Only a text longer than the limit in UTF-16 units can be longer in code points.
+  if (text.length <= ECHO_LIMIT) return text;
+  const points = Array.from(text.slice(0, ECHO_LIMIT * 2));
+  if (points.length <= ECHO_LIMIT && text.length <= ECHO_LIMIT * 2) return text;
+  return `${points.slice(0, ECHO_LIMIT - 1).join('')}…`;
+}

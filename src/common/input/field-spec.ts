@@ -21,15 +21,20 @@ export interface FieldSpec {
   nullable?: boolean;
   /** Only on MCP tool calls (domain, session_id); REST does not take them. */
   mcpOnly?: boolean;
+  /** An argument of the call (session, dry_run, idempotency key, zone), not a field of the record written. */
+  call?: boolean;
+  /** Longest string taken (TOO_LONG past it); see lengthLimitOf for kinds that declare none. */
   maxLength?: number;
   email?: boolean;
+  /** A name, login or email: only visible characters (see common/text/characters.ts). */
+  printable?: boolean;
   min?: number;
   max?: number;
   unit?: string;
   vocab?: Vocabulary;
   /** Reference kind, resolved through the reference registry. */
   ref?: string;
-  /** The record the tool acts on: ids pass through (the service answers NOT_FOUND), names resolve. */
+  /** The record the tool acts on (its id): ids pass through (the service answers NOT_FOUND), names resolve. */
   target?: boolean;
   /** Allowed values of `choice` / `choices` fields (case-insensitive on input). */
   values?: readonly string[];
@@ -40,6 +45,24 @@ export interface FieldSpec {
   example?: unknown;
   /** Other names a caller may use for this field ("manager" for users_id): suggested, never accepted. */
   aliases?: readonly string[];
+}
+
+/**
+ * No name, label, date or zone is longer than this (names are stored in 255 characters): a longer
+ * string is TOO_LONG before anything looks it up, parses it or echoes it.
+ */
+const VALUE_LENGTH = 255;
+/** A list of output fields given as one comma-separated string. */
+const LIST_LENGTH = 1000;
+
+/** The longest string a field takes. */
+export function lengthLimitOf(spec: FieldSpec): number {
+  return spec.maxLength ?? (spec.kind === 'choices' ? LIST_LENGTH : VALUE_LENGTH);
+}
+
+/** A field of the record the call writes, as opposed to the call's own arguments and the id of its target. */
+export function isRecordField(spec: FieldSpec): boolean {
+  return !spec.call && !spec.target;
 }
 
 const FIELDS = Symbol('intentdesk:input-fields');

@@ -1,15 +1,16 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
-import { IsBoolean, IsEmail, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsBoolean, IsEmail, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
 import type { Vocabulary } from '../vocab/vocabulary.js';
 import { registerField, type FieldSpec } from './field-spec.js';
 import { fieldJsonSchema } from './json-schema.js';
 
 /**
  * Composite field decorators: each registers the field for the input pipe and the JSON Schema,
- * adds the class-validator rules for its scalar checks, and documents it for OpenAPI.
+ * adds the class-validator rules for its scalar checks, and documents it for OpenAPI. Lengths and
+ * characters of strings are the input parser's (it checks them before anything else reads a value).
  */
-type Common = { required?: boolean; nullable?: boolean; description: string; example?: unknown; aliases?: readonly string[] };
+type Common = { required?: boolean; nullable?: boolean; description: string; example?: unknown; aliases?: readonly string[]; call?: boolean };
 
 function field(spec: Omit<FieldSpec, 'name'>, ...rules: PropertyDecorator[]): PropertyDecorator {
   return (target: object, key: string | symbol) => {
@@ -24,14 +25,16 @@ function field(spec: Omit<FieldSpec, 'name'>, ...rules: PropertyDecorator[]): Pr
   };
 }
 
-export function TextField(o: Common & { maxLength?: number; email?: boolean }): PropertyDecorator {
+/** Text; `printable` for names, logins and emails (no invisible characters; emails are printable). */
+export function TextField(o: Common & { maxLength?: number; email?: boolean; printable?: boolean }): PropertyDecorator {
   const maxLength = o.maxLength ?? 255;
-  const rules: PropertyDecorator[] = [IsString(), MaxLength(maxLength)];
+  const rules: PropertyDecorator[] = [IsString()];
   if (o.email) rules.push(IsEmail());
-  return field({ kind: 'text', required: !!o.required, ...o, maxLength }, ...rules);
+  return field({ kind: 'text', required: !!o.required, ...o, maxLength, printable: !!(o.printable || o.email) }, ...rules);
 }
 
-export function IntField(o: Common & { min?: number; max?: number; unit?: string }): PropertyDecorator {
+/** `target`: the id of the record the tool acts on (not a field it writes). */
+export function IntField(o: Common & { min?: number; max?: number; unit?: string; target?: boolean }): PropertyDecorator {
   const rules: PropertyDecorator[] = [IsInt()];
   if (o.min !== undefined) rules.push(Min(o.min));
   if (o.max !== undefined) rules.push(Max(o.max));
@@ -74,5 +77,5 @@ export function ConstField(value: string, o: Common & { mcpOnly?: boolean }): Pr
 
 /** A session id on the MCP side only: a string, where an empty or blank one counts as not sent. */
 export function McpTextField(o: Common & { maxLength?: number }): PropertyDecorator {
-  return field({ kind: 'text', required: !!o.required, mcpOnly: true, blankIsAbsent: true, maxLength: o.maxLength ?? 64, ...o }, IsString(), MaxLength(o.maxLength ?? 64));
+  return field({ kind: 'text', required: !!o.required, mcpOnly: true, blankIsAbsent: true, maxLength: o.maxLength ?? 64, ...o }, IsString());
 }

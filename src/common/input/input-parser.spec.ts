@@ -1,7 +1,9 @@
+import { jest } from '@jest/globals';
 import fc from 'fast-check';
-import type { EntityScope } from '../../auth/principal.js';
+import type { NameScope } from '../references/reference-scope.js';
 import type { Issue } from '../errors/issue.js';
 import { URGENCY } from '../vocab/glpi-vocabularies.js';
+import { ECHO_LIMIT, echo } from './echo.js';
 import { BoolField, ChoiceField, ChoicesField, ConstField, DateField, EnumField, IntField, McpTextField, RefField, TextField, TimezoneField } from './fields.js';
 import { metaOf } from './input-meta.js';
 import { InputParser, type ReferenceLookup } from './input-parser.js';
@@ -51,21 +53,21 @@ const STATES = [
   { id: 3, name: 'Closed' },
 ];
 
-/** Resolves project states like the real resolver: ids, exact names, case-insensitive names; 'Dup' is ambiguous. */
+/** Resolves project states like the real resolver: ids, exact names, case-insensitive names; 'Dup' is ambiguous; echoes are cut. */
 const lookup: ReferenceLookup = {
-  async resolve(_kind: string, field: string, input: unknown, _scope: EntityScope | undefined) {
+  async resolve(_kind: string, field: string, input: unknown, _scope: NameScope | undefined) {
     if (input === 'Dup') {
       return { ok: false as const, issue: { field, code: 'REFERENCE_AMBIGUOUS' as const, received: input, message: 'ambiguous', candidates: [{ id: 7, name: 'Dup' }, { id: 8, name: 'Dup' }] } };
     }
     // Like the real resolver, only numbers and strings are looked up (an object may not even convert).
     if (typeof input !== 'number' && typeof input !== 'string') {
-      return { ok: false as const, issue: { field, code: 'INVALID_TYPE' as const, received: input, message: 'integer id or name', expected: 'integer id or name' } };
+      return { ok: false as const, issue: { field, code: 'INVALID_TYPE' as const, received: echo(input), message: 'integer id or name', expected: 'integer id or name' } };
     }
     const found = STATES.find((s) => s.id === Number(input) || s.name.toLowerCase() === input.toString().toLowerCase());
     if (found) return { ok: true as const, id: found.id, name: found.name };
     return {
       ok: false as const,
-      issue: { field, code: 'REFERENCE_NOT_FOUND' as const, received: input, message: 'not found', available: STATES.map((s) => s.name), did_you_mean: 'Processing' },
+      issue: { field, code: 'REFERENCE_NOT_FOUND' as const, received: echo(input), message: 'not found', available: STATES.map((s) => s.name), did_you_mean: 'Processing' },
     };
   },
 };
@@ -219,6 +221,102 @@ describe('InputParser', () => {
         return result.ok || (result.issues.length > 0 && result.issues.every((i) => typeof i.message === 'string' && typeof i.field === 'string'));
       }),
       { numRuns: 300 },
+    );
+  });
+});
+
+/** A record with a login, a long text, a reference, a call argument and a target id. */
+class AccountDto {
+  @IntField({ min: 1, target: true, description: 'id' })
+  id?: number;
+
+  @TextField({ printable: true, description: 'login' })
+  name?: string;
+
+  @TextField({ maxLength: 1000, description: 'text' })
+  content?: string;
+
+  @RefField('projectState', { description: 'state' })
+  projectstates_id?: number;
+
+  @TextField({ call: true, description: 'key' })
+  idempotency_key?: string;
+}
+
+describe('InputParser and hostile values', () => {
+  const resolve = jest.fn(lookup.resolve);
+  const watched = new InputParser({ resolve });
+  const parseAccount = (args: Record<string, unknown>, settable?: ReadonlySet<string>) => watched.parse(AccountDto, args, { ...options, settable });
+  const issuesOfAccount = async (args: Record<string, unknown>, settable?: ReadonlySet<string>): Promise<Issue[]> => {
+    const result = await parseAccount(args, settable);
+    return result.ok ? [] : result.issues;
+  };
+
+  beforeEach(() => resolve.mockClear());
+
+  it('refuses a value longer than its field before anything reads it, echoing a little of it', async () => {
+    const issues = await issuesOfAccount({ name: 'a'.repeat(300), projectstates_id: 'b'.repeat(1_000_000), content: 'c'.repeat(1001) });
+    expect(issues.map((i) => [i.field, i.code])).toEqual([
+      ['name', 'TOO_LONG'],
+      ['content', 'TOO_LONG'],
+      ['projectstates_id', 'TOO_LONG'],
+    ]);
+    expect(resolve).not.toHaveBeenCalled();
+    for (const issue of issues) expect(String(issue.received).length).toBeLessThanOrEqual(ECHO_LIMIT);
+    // Surrounding spaces do not count (they are trimmed), as before.
+    expect(await issuesOfAccount({ content: ` ${'c'.repeat(1000)} ` })).toEqual([]);
+  });
+
+  it('refuses a lone surrogate in any string, and invisible characters in printable ones', async () => {
+    const issues = await issuesOfAccount({ name: 'ana\u200b', content: 'texto \ud800', projectstates_id: 'New\udc00' });
+    expect(issues.map((i) => [i.field, i.code])).toEqual([
+      ['name', 'INVALID_VALUE'],
+      ['content', 'INVALID_VALUE'],
+      ['projectstates_id', 'INVALID_VALUE'],
+    ]);
+    expect(issues[0].message).toContain('U+200B');
+    expect(resolve).not.toHaveBeenCalled();
+    // Line breaks and tabs belong in long texts, not in logins.
+    expect(await issuesOfAccount({ content: 'linha 1\nlinha 2\tfim' })).toEqual([]);
+    expect((await issuesOfAccount({ name: 'ana\tlima' })).map((i) => i.code)).toEqual(['INVALID_VALUE']);
+  });
+
+  it('takes text NFC-normalized and trimmed', async () => {
+    const result = await parseAccount({ name: ' Jose\u0301 ', content: 'Conceic\u0327a\u0303o' });
+    expect(result.ok && [result.value.name, result.value.content]).toEqual(['Jos\u00e9', 'Concei\u00e7\u00e3o']);
+  });
+
+  it('refuses every field the caller may not set in one pass, without reading their values', async () => {
+    const settable = new Set(['content']);
+    const issues = await issuesOfAccount({ id: 3, idempotency_key: 'k1', content: 'ok', name: 'maria.silva', projectstates_id: 'Processing' }, settable);
+    expect(issues.map((i) => [i.field, i.code])).toEqual([
+      ['name', 'FORBIDDEN_FIELD'],
+      ['projectstates_id', 'FORBIDDEN_FIELD'],
+    ]);
+    expect(issues.every((i) => i.received === undefined && i.message.includes('sets only content'))).toBe(true);
+    expect(resolve).not.toHaveBeenCalled();
+    // The same answer whatever the refused value (an existing name or not).
+    expect(await issuesOfAccount({ content: 'ok', projectstates_id: 'nothing' }, settable)).toEqual(await issuesOfAccount({ content: 'ok', projectstates_id: 'Processing' }, settable));
+    expect((await parseAccount({ id: 3, idempotency_key: 'k1', content: 'ok' }, settable)).ok).toBe(true);
+  });
+
+  it('lists at most 20 unknown fields, and the known fields once', async () => {
+    const args = Object.fromEntries(Array.from({ length: 5_000 }, (_, i) => [`zz${'q'.repeat(100)}${i}`, i]));
+    const issues = await issuesOfAccount(args);
+    expect(issues).toHaveLength(21);
+    expect(issues.filter((i) => i.available)).toHaveLength(1);
+    expect(issues[20]).toMatchObject({ field: '(arguments)', code: 'UNKNOWN_FIELD', message: expect.stringContaining('4980 more') });
+    expect(issues.every((i) => i.field.length <= ECHO_LIMIT)).toBe(true);
+  });
+
+  it('echoes at most ECHO_LIMIT characters of any value, whatever it is (property)', async () => {
+    const big = fc.oneof(fc.string({ minLength: 100, maxLength: 3000 }), fc.array(fc.string({ maxLength: 200 }), { maxLength: 300 }), fc.anything({ maxDepth: 4 }));
+    await fc.assert(
+      fc.asyncProperty(fc.dictionary(fc.constantFrom('name', 'content', 'projectstates_id', 'id', 'idempotency_key', 'x'.repeat(500)), big), async (args) => {
+        const issues = await issuesOfAccount(args);
+        return issues.every((i) => (typeof i.received !== 'string' || Array.from(i.received).length <= ECHO_LIMIT) && i.message.length < 1000);
+      }),
+      { numRuns: 200, seed: 20261130 },
     );
   });
 });

@@ -1,22 +1,23 @@
 import { validate } from 'class-validator';
-import type { EntityScope } from '../../auth/principal.js';
 import { DATE_FORMATS_EXPECTED, isValidTimeZone, parseDate, suggestDate, suggestTimeZone } from '../dates/dates.js';
 import type { ResolvedReference } from '../envelope/envelope.js';
 import type { Issue } from '../errors/issue.js';
+import type { NameScope } from '../references/reference-scope.js';
 import { matchKey } from '../text/normalize.js';
 import { closest, rankClosest } from '../text/suggest.js';
 import { fieldsOf, type FieldSpec } from './field-spec.js';
-import { textOf, truncate } from './echo.js';
+import { echo, quoted } from './echo.js';
 import { FIELD_ALIASES } from './field-aliases.js';
 import { attachMeta } from './input-meta.js';
 import { expectedOf, issueFromValidation } from './issue-messages.js';
+import { cleanText, forbiddenField, valueProblem } from './value-rules.js';
 
 export interface ReferenceLookup {
   resolve(
     kind: string,
     field: string,
     input: unknown,
-    scope: EntityScope | undefined,
+    scope: NameScope | undefined,
   ): Promise<{ ok: true; id: number; name: string } | { ok: false; issue: Issue }>;
 }
 
@@ -26,7 +27,10 @@ export interface ParseOptions {
   transport: 'mcp' | 'rest';
   /** Zone for dates without offset when the call gives none: the user's, else DEFAULT_TIMEZONE. */
   fallbackTimezone: string;
-  scope: EntityScope | undefined;
+  /** What the caller may name; undefined for system work (no restriction). */
+  scope: NameScope | undefined;
+  /** The record fields the caller may set (its profile's); undefined: every field. */
+  settable?: ReadonlySet<string>;
 }
 
 /** A DTO class may check rules between its fields (end after start); run on the parsed values. */
@@ -37,6 +41,12 @@ export interface CrossChecked<T> {
 export type ParseResult<T> = { ok: true; value: T } | { ok: false; issues: Issue[] };
 
 const SCALAR_KINDS = new Set(['text', 'int', 'bool']);
+/** Unknown fields listed one by one; past this, one issue counts the rest (a body of 100k keys stays a small answer). */
+const MAX_UNKNOWN_LISTED = 20;
+/** No field name or alias is longer: a longer unknown key gets no suggestion (and no matching work). */
+const MAX_SUGGESTIBLE_KEY = 64;
+/** Unknown entries of such a list named in the message. */
+const UNKNOWN_ENTRIES_NAMED = 5;
 
 interface Shape {
   specs: FieldSpec[];
@@ -68,27 +78,42 @@ export class InputParser {
     const { specs, byName } = shapeOf(dto, options.transport);
     if (raw === undefined || raw === null) raw = {};
     if (typeof raw !== 'object' || Array.isArray(raw)) {
-      return { ok: false, issues: [{ field: '(arguments)', code: 'INVALID_TYPE', received: truncate(raw), message: 'The arguments must be a JSON object.', expected: 'object' }] };
+      return { ok: false, issues: [{ field: '(arguments)', code: 'INVALID_TYPE', received: echo(raw), message: 'The arguments must be a JSON object.', expected: 'object' }] };
     }
     const input = raw as Record<string, unknown>;
     const issues: Issue[] = [];
     const provided = new Set<string>();
     const renamed = new Map<string, unknown>();
+    let unlisted = 0;
+    // The known fields are listed once, on the first unknown field that has no close match.
+    let knownListedOn: string | undefined;
 
     for (const key of Object.keys(input)) {
       if (byName.has(key)) {
         if (input[key] !== undefined) provided.add(key);
         continue;
       }
-      const suggestion = this.suggestField(key, specs);
+      if (issues.length >= MAX_UNKNOWN_LISTED) {
+        unlisted++;
+        continue;
+      }
+      const suggestion = key.length <= MAX_SUGGESTIBLE_KEY ? this.suggestField(key, specs) : undefined;
       if (suggestion && !(suggestion in input) && !renamed.has(suggestion)) renamed.set(suggestion, input[key]);
+      const field = quoted(key);
+      const listHere = !suggestion && knownListedOn === undefined;
+      if (listHere) knownListedOn = field;
       issues.push({
-        field: key,
+        field,
         code: 'UNKNOWN_FIELD',
-        received: truncate(input[key]),
-        message: suggestion ? `Unknown field '${key}'. Did you mean '${suggestion}'?` : `Unknown field '${key}'. Known fields: ${[...byName.keys()].join(', ')}.`,
-        ...(suggestion ? { did_you_mean: suggestion } : { available: [...byName.keys()] }),
+        received: echo(input[key]),
+        message: suggestion
+          ? `Unknown field '${field}'. Did you mean '${suggestion}'?`
+          : `Unknown field '${field}'. ${listHere ? `Known fields: ${[...byName.keys()].join(', ')}.` : `Known fields: see '${knownListedOn}'.`}`,
+        ...(suggestion ? { did_you_mean: suggestion } : listHere ? { available: [...byName.keys()] } : {}),
       });
+    }
+    if (unlisted > 0) {
+      issues.push({ field: '(arguments)', code: 'UNKNOWN_FIELD', message: `${unlisted} more unknown fields, not listed.${knownListedOn ? '' : ` Known fields: ${[...byName.keys()].join(', ')}.`}` });
     }
 
     const values = new Map<string, unknown>();
@@ -102,6 +127,22 @@ export class InputParser {
       values.set(spec.name, value);
     }
 
+    // Fields refused whole (not settable by the caller, too long, broken or invisible characters):
+    // nothing else looks at their values — no parsing, no lookup, no echo of a megabyte.
+    const refused = new Set<string>();
+    for (const spec of specs) {
+      const value = values.get(spec.name);
+      if (value === undefined) continue;
+      const problem = forbiddenField(spec, options.settable) ?? valueProblem(spec, value);
+      if (problem) {
+        issues.push(problem);
+        refused.add(spec.name);
+        values.delete(spec.name);
+      } else if (typeof value === 'string') {
+        values.set(spec.name, cleanText(spec, value));
+      }
+    }
+
     const timezone = this.timezoneOf(specs, values, options, issues);
     await this.checkScalars(dto, specs, values, issues);
     const normalized = new Map<string, unknown>();
@@ -109,6 +150,7 @@ export class InputParser {
     const pending: Array<Promise<void>> = [];
 
     for (const spec of specs) {
+      if (refused.has(spec.name)) continue;
       const value = values.get(spec.name);
       if (value === undefined) {
         if (spec.required) issues.push({ field: spec.name, code: 'REQUIRED', message: `${spec.name} is required.`, expected: expectedOf(spec) });
@@ -124,7 +166,7 @@ export class InputParser {
         case 'text':
         case 'int':
         case 'bool':
-          normalized.set(spec.name, typeof value === 'string' ? value.trim() : value);
+          normalized.set(spec.name, value);
           break;
         case 'timezone':
           if (isValidTimeZone(value)) normalized.set(spec.name, value);
@@ -193,8 +235,8 @@ export class InputParser {
     issues.push({
       field: spec!.name,
       code: 'INVALID_VALUE',
-      received: truncate(given),
-      message: `${spec!.name} '${textOf(truncate(given))}' is not an IANA time zone.${suggestion ? ` Did you mean '${suggestion}'?` : ' Use e.g. America/Sao_Paulo, Europe/Lisbon or UTC.'}`,
+      received: echo(given),
+      message: `${spec!.name} '${quoted(given)}' is not an IANA time zone.${suggestion ? ` Did you mean '${suggestion}'?` : ' Use e.g. America/Sao_Paulo, Europe/Lisbon or UTC.'}`,
       expected: expectedOf(spec!),
       ...(suggestion ? { did_you_mean: suggestion } : {}),
     });
@@ -208,7 +250,7 @@ export class InputParser {
     for (const spec of specs) {
       const value = values.get(spec.name);
       if (!SCALAR_KINDS.has(spec.kind) || value === undefined || value === null) continue;
-      plain[spec.name] = typeof value === 'string' && spec.kind === 'text' ? value.trim() : value;
+      plain[spec.name] = value;
       checked.set(spec.name, spec);
     }
     if (checked.size === 0) return;
@@ -234,8 +276,8 @@ export class InputParser {
     issues.push({
       field: spec.name,
       code: typeof value === 'number' || typeof value === 'string' ? 'INVALID_VALUE' : 'INVALID_TYPE',
-      received: truncate(value),
-      message: `${spec.name} '${textOf(truncate(value))}' is not a valid ${vocab.name}.${suggested ? ` Did you mean '${suggested}'?` : ''} Use a code or label: ${vocab.describe()}.`,
+      received: echo(value),
+      message: `${spec.name} '${quoted(value)}' is not a valid ${vocab.name}.${suggested ? ` Did you mean '${suggested}'?` : ''} Use a code or label: ${vocab.describe()}.`,
       expected: vocab.describe(),
       available: vocab.entries.map((e) => e.en),
       ...(suggested ? { did_you_mean: suggested } : {}),
@@ -252,8 +294,8 @@ export class InputParser {
     issues.push({
       field: spec.name,
       code: 'INVALID_DATE',
-      received: truncate(value),
-      message: `${spec.name} '${textOf(truncate(value))}' is not a valid date (${parsed.reason}).${suggestion ? ` Did you mean '${suggestion}'?` : ''} Use ${DATE_FORMATS_EXPECTED}.`,
+      received: echo(value),
+      message: `${spec.name} '${quoted(value)}' is not a valid date (${parsed.reason}).${suggestion ? ` Did you mean '${suggestion}'?` : ''} Use ${DATE_FORMATS_EXPECTED}.`,
       expected: DATE_FORMATS_EXPECTED,
       ...(suggestion ? { did_you_mean: suggestion } : {}),
     });
@@ -276,8 +318,8 @@ export class InputParser {
     issues.push({
       field: spec.name,
       code: typeof value === 'string' ? 'INVALID_VALUE' : 'INVALID_TYPE',
-      received: truncate(value),
-      message: `${spec.name} '${textOf(truncate(value))}' is not one of: ${values.join(', ')}.${suggestion ? ` Did you mean '${suggestion}'?` : ''}`,
+      received: echo(value),
+      message: `${spec.name} '${quoted(value)}' is not one of: ${values.join(', ')}.${suggestion ? ` Did you mean '${suggestion}'?` : ''}`,
       expected: values.join(', '),
       available: [...values],
       ...(suggestion ? { did_you_mean: suggestion } : {}),
@@ -287,7 +329,7 @@ export class InputParser {
   private parseChoices(spec: FieldSpec, value: unknown, out: Map<string, unknown>, issues: Issue[]): void {
     const list = typeof value === 'string' ? value.split(',').map((v) => v.trim()).filter(Boolean) : value;
     if (!Array.isArray(list)) {
-      issues.push({ field: spec.name, code: 'INVALID_TYPE', received: truncate(value), message: `${spec.name} must be a list of field names.`, expected: expectedOf(spec) });
+      issues.push({ field: spec.name, code: 'INVALID_TYPE', received: echo(value), message: `${spec.name} must be a list of field names.`, expected: expectedOf(spec) });
       return;
     }
     const accepted: string[] = [];
@@ -295,15 +337,17 @@ export class InputParser {
     for (const item of list) {
       const hit = typeof item === 'string' ? spec.values!.find((v) => v === item.trim()) : undefined;
       if (hit) accepted.push(hit);
-      else unknown.push(textOf(truncate(item)));
+      else unknown.push(quoted(item));
     }
     if (unknown.length) {
       const suggestion = rankClosest(unknown[0], spec.values!, 1)[0];
+      const named = unknown.slice(0, UNKNOWN_ENTRIES_NAMED).map((u) => `'${u}'`).join(', ');
+      const more = unknown.length > UNKNOWN_ENTRIES_NAMED ? ` and ${unknown.length - UNKNOWN_ENTRIES_NAMED} more` : '';
       issues.push({
         field: spec.name,
         code: 'INVALID_VALUE',
-        received: truncate(value),
-        message: `${spec.name}: unknown ${unknown.length === 1 ? 'entry' : 'entries'} ${unknown.map((u) => `'${u}'`).join(', ')}. Available: ${spec.values!.join(', ')}.`,
+        received: echo(value),
+        message: `${spec.name}: unknown ${unknown.length === 1 ? 'entry' : 'entries'} ${named}${more}. Available: ${spec.values!.join(', ')}.`,
         expected: expectedOf(spec),
         available: [...spec.values!],
         ...(suggestion ? { did_you_mean: suggestion } : {}),

@@ -1,8 +1,11 @@
 import { Injectable, type ArgumentMetadata, type PipeTransform } from '@nestjs/common';
+import { settableFields } from '../../auth/rights.js';
 import { AppConfig } from '../../config/app-config.js';
+import { ToolRegistry } from '../../mcp/tool-registry.js';
 import { currentCall } from '../context/call-context.js';
 import { ToolError } from '../errors/tool-error.js';
 import { ReferenceResolver } from '../references/reference-resolver.js';
+import { nameScopeOf } from '../references/reference-scope.js';
 import { fieldsOf } from './field-spec.js';
 import { InputParser } from './input-parser.js';
 import { isTextSource } from './rest-input.decorator.js';
@@ -18,6 +21,7 @@ export class InputPipe implements PipeTransform {
   constructor(
     resolver: ReferenceResolver,
     private readonly config: AppConfig,
+    private readonly tools: ToolRegistry,
   ) {
     this.parser = new InputParser(resolver);
   }
@@ -30,7 +34,8 @@ export class InputPipe implements PipeTransform {
       mode: metadata.type === 'query' || isTextSource(metadata.data) ? 'query' : 'json',
       transport: call?.transport ?? 'rest',
       fallbackTimezone: call?.principal?.timezone || this.config.defaultTimezone,
-      scope: call?.principal?.scope,
+      scope: nameScopeOf(call?.principal),
+      settable: settableFields(call?.principal, this.tools.definition(call?.tool)),
     });
     if (!result.ok) throw ToolError.validation(call?.tool, result.issues);
     return result.value;

@@ -1,7 +1,7 @@
 import type { ValidationError } from 'class-validator';
 import type { IssueCode } from '../errors/error-codes.js';
 import type { Issue } from '../errors/issue.js';
-import { truncate } from './echo.js';
+import { echo } from './echo.js';
 import type { FieldSpec } from './field-spec.js';
 
 /** class-validator constraint name -> issue code; the first listed that fails wins. */
@@ -10,7 +10,6 @@ const CONSTRAINT_CODES: Array<[string, IssueCode]> = [
   ['isString', 'INVALID_TYPE'],
   ['isInt', 'INVALID_TYPE'],
   ['isBoolean', 'INVALID_TYPE'],
-  ['maxLength', 'TOO_LONG'],
   ['min', 'OUT_OF_RANGE'],
   ['max', 'OUT_OF_RANGE'],
   ['isEmail', 'INVALID_VALUE'],
@@ -56,7 +55,8 @@ export function issueFromValidation(error: ValidationError, spec: FieldSpec): Is
     REFERENCE_NOT_FOUND: '',
     REFERENCE_AMBIGUOUS: '',
     UNKNOWN_FIELD: '',
+    FORBIDDEN_FIELD: '',
   };
-  const received = truncate(error.value);
+  const received = echo(error.value);
   return { field: spec.name, code, received, message: messages[code], expected };
 }

@@ -3,6 +3,8 @@
  * GLPI: records of an entity are visible to callers who see that entity; groups, categories and
  * locations flagged recursive are visible from the entities below theirs too.
  */
+import type { Domain } from '../../auth/principal.js';
+
 export type ScopeRule = 'global' | 'entity' | 'entity-recursive' | 'entity-self' | 'user-assignment';
 
 export interface ReferenceKind {
@@ -19,6 +21,8 @@ export interface ReferenceKind {
   scope: ScopeRule;
   /** Extra condition for rows that count as existing (soft delete). */
   where?: string;
+  /** Records of a domain: named only to callers with that domain's read right (see NameScope). */
+  readRight?: Domain;
 }
 
 export const REFERENCE_KINDS: Record<string, ReferenceKind> = {
@@ -48,6 +52,7 @@ export const REFERENCE_KINDS: Record<string, ReferenceKind> = {
     keys: ['name_key', 'email_key', 'fullname_key'],
     exact: ['name', 'email'],
     scope: 'user-assignment',
+    readRight: 'user',
   },
   group: {
     kind: 'group',
@@ -94,6 +99,7 @@ export const REFERENCE_KINDS: Record<string, ReferenceKind> = {
     exact: ['name'],
     scope: 'entity',
     where: 't.is_deleted = 0',
+    readRight: 'project',
   },
 };
 

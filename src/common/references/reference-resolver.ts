@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { EntityScope } from '../../auth/principal.js';
 import type { Candidate, Issue } from '../errors/issue.js';
+import { echo, quoted } from '../input/echo.js';
 import { matchKey } from '../text/normalize.js';
 import { rankClosest } from '../text/suggest.js';
 import { translatedName } from './name-translations.js';
 import { referenceKind, type ReferenceKind } from './reference-kinds.js';
-import { applyEntityScope } from './reference-scope.js';
+import { applyNameScope, isHiddenKind, type NameScope } from './reference-scope.js';
 
 export type Resolution = { ok: true; id: number; name: string } | { ok: false; issue: Issue };
 
@@ -23,8 +23,10 @@ const MAX_CACHED_NAMES = 50_000;
 
 /**
  * Resolves a reference given as an id or a name. Every lookup is an index probe with a LIMIT on
- * the `*_key` columns, restricted to the caller's visible entities, so the cost does not grow with
- * table size and a record the caller cannot see is indistinguishable from one that does not exist.
+ * the `*_key` columns, restricted to what the caller may name (NameScope: its entities, and no other
+ * record of a kind it may not read), so the cost does not grow with table size and a record the
+ * caller cannot see is indistinguishable from one that does not exist — in the answer, the list of
+ * available names and the suggestion alike.
  */
 @Injectable()
 export class ReferenceResolver {
@@ -32,22 +34,22 @@ export class ReferenceResolver {
 
   constructor(private readonly dataSource: DataSource) {}
 
-  async resolve(kindName: string, field: string, input: unknown, scope: EntityScope | undefined): Promise<Resolution> {
+  async resolve(kindName: string, field: string, input: unknown, scope: NameScope | undefined): Promise<Resolution> {
     const kind = referenceKind(kindName);
     if (typeof input === 'number' || (typeof input === 'string' && /^\s*\d+\s*$/.test(input))) {
       const id = Number(input);
-      if (!Number.isSafeInteger(id) || id < 1) return this.notFound(kind, field, input, scope, `id ${input} is not a valid id`);
+      if (!Number.isSafeInteger(id) || id < 1) return this.notFound(kind, field, input, scope, `id ${quoted(input)} is not a valid id`);
       const row = await this.byId(kind, id, scope);
       return row ? { ok: true, id: row.id, name: row.display } : this.notFound(kind, field, input, scope, `id ${id} not found in ${kind.label}`);
     }
     if (typeof input !== 'string' || input.trim() === '') {
       return {
         ok: false,
-        issue: { field, code: 'INVALID_TYPE', received: input, message: `${field} must be an integer id or a non-empty name.`, expected: 'integer id or name' },
+        issue: { field, code: 'INVALID_TYPE', received: echo(input), message: `${field} must be an integer id or a non-empty name.`, expected: 'integer id or name' },
       };
     }
     const rows = await this.byKey(kind, input, scope);
-    if (rows.length === 0) return this.notFound(kind, field, input, scope, `name '${input}' not found in ${kind.label}`);
+    if (rows.length === 0) return this.notFound(kind, field, input, scope, `name '${quoted(input)}' not found in ${kind.label}`);
     const exact = rows.filter((r) => kind.exact.some((c) => r[c] === input) || r.display === input);
     const pick = exact.length === 1 ? exact[0] : rows.length === 1 ? rows[0] : undefined;
     if (pick) return { ok: true, id: pick.id, name: pick.display };
@@ -57,8 +59,8 @@ export class ReferenceResolver {
       issue: {
         field,
         code: 'REFERENCE_AMBIGUOUS',
-        received: input,
-        message: `name '${input}' matches ${rows.length > MAX_CANDIDATES ? 'more than ' + MAX_CANDIDATES : rows.length} ${kind.label}. Send the id of the one you mean.`,
+        received: echo(input),
+        message: `name '${quoted(input)}' matches ${rows.length > MAX_CANDIDATES ? 'more than ' + MAX_CANDIDATES : rows.length} ${kind.label}. Send the id of the one you mean.`,
         candidates,
       },
     };
@@ -113,26 +115,31 @@ export class ReferenceResolver {
     return cache;
   }
 
-  /** Up to `limit` visible names, alphabetically: examples for descriptions and `available` lists. */
-  async sampleNames(kindName: string, scope: EntityScope | undefined, limit = MAX_AVAILABLE): Promise<string[]> {
+  /**
+   * Up to `limit` visible names, alphabetically: examples for descriptions and `available` lists.
+   * None of a kind the caller may not read (not even its own: tools/list is shared by every caller
+   * with the same rights and entities).
+   */
+  async sampleNames(kindName: string, scope: NameScope | undefined, limit = MAX_AVAILABLE): Promise<string[]> {
     const kind = referenceKind(kindName);
+    if (isHiddenKind(kind, scope)) return [];
     const qb = this.dataSource.createQueryBuilder().select(`t.${kind.display}`, 'display').from(kind.table, 't');
     if (kind.where) qb.andWhere(kind.where);
     if (kindName === 'user') qb.andWhere('t.is_active = 1');
-    applyEntityScope(qb, 't', kind.scope, scope);
+    applyNameScope(qb, 't', kind, scope);
     const rows = await qb.orderBy(`t.${kind.display}`, 'ASC').limit(limit).getRawMany<{ display: string }>();
     return rows.map((r) => String(r.display));
   }
 
-  private async byId(kind: ReferenceKind, id: number, scope: EntityScope | undefined): Promise<Row | undefined> {
+  private async byId(kind: ReferenceKind, id: number, scope: NameScope | undefined): Promise<Row | undefined> {
     const qb = this.dataSource.createQueryBuilder().select('t.id', 'id').addSelect(`t.${kind.display}`, 'display').from(kind.table, 't').where('t.id = :id', { id });
     if (kind.where) qb.andWhere(kind.where);
-    applyEntityScope(qb, 't', kind.scope, scope);
+    applyNameScope(qb, 't', kind, scope);
     const row = await qb.limit(1).getRawOne<Row>();
     return row ? { ...row, id: Number(row.id), display: String(row.display) } : undefined;
   }
 
-  private async byKey(kind: ReferenceKind, input: string, scope: EntityScope | undefined): Promise<Row[]> {
+  private async byKey(kind: ReferenceKind, input: string, scope: NameScope | undefined): Promise<Row[]> {
     // One indexed equality probe per key column (login, email, full name), joined with UNION ALL
     // into one statement (one round trip) and merged here: an OR across columns can lead a planner
     // to scan the table in id order instead. Each probe sits in a derived table so it keeps its own
@@ -145,7 +152,7 @@ export class ReferenceResolver {
       }
       qb.where(`t.${column} = :key`, { key });
       if (kind.where) qb.andWhere(kind.where);
-      applyEntityScope(qb, 't', kind.scope, scope);
+      applyNameScope(qb, 't', kind, scope);
       return qb.limit(MAX_CANDIDATES + 1).getQueryAndParameters();
     });
     const sql = probes.map(([query], i) => `SELECT * FROM (${query}) k${i}`).join(' UNION ALL ');
@@ -164,7 +171,15 @@ export class ReferenceResolver {
     return full ? `${full} (${row.display})` : row.display;
   }
 
-  private async notFound(kind: ReferenceKind, field: string, input: unknown, scope: EntityScope | undefined, what: string): Promise<Resolution> {
+  private async notFound(kind: ReferenceKind, field: string, input: unknown, scope: NameScope | undefined, what: string): Promise<Resolution> {
+    if (isHiddenKind(kind, scope)) {
+      // The same answer whether the name or id exists or not: nothing to list, nothing to suggest.
+      const self = kind.kind === 'user' ? ' only your own login, email or name resolves here' : ' none can be named';
+      return {
+        ok: false,
+        issue: { field, code: 'REFERENCE_NOT_FOUND', received: echo(input), message: `${what}. Your profile cannot read ${kind.label}:${self}.`, available: [] },
+      };
+    }
     const available = await this.sampleNames(kind.kind, scope);
     const near = typeof input === 'string' ? await this.nearNames(kind, input, scope) : [];
     const known = new Set([...near, ...available]);
@@ -178,7 +193,7 @@ export class ReferenceResolver {
       issue: {
         field,
         code: 'REFERENCE_NOT_FOUND',
-        received: input,
+        received: echo(input),
         message: `${what}.${hint} Available: ${available.join(', ')}${more}.`,
         available,
         ...(didYouMean ? { did_you_mean: didYouMean } : {}),
@@ -187,7 +202,7 @@ export class ReferenceResolver {
   }
 
   /** Names sharing the input's first letters: candidates for did_you_mean in large tables, by index range. */
-  private async nearNames(kind: ReferenceKind, input: string, scope: EntityScope | undefined): Promise<string[]> {
+  private async nearNames(kind: ReferenceKind, input: string, scope: NameScope | undefined): Promise<string[]> {
     const key = matchKey(input);
     if (key.length < 2) return [];
     const prefix = key.slice(0, Math.min(3, key.length)).replace(/[%_\\]/g, '');
@@ -197,7 +212,7 @@ export class ReferenceResolver {
       .from(kind.table, 't')
       .where(`t.${kind.keys[0]} LIKE :prefix`, { prefix: `${prefix}%` });
     if (kind.where) qb.andWhere(kind.where);
-    applyEntityScope(qb, 't', kind.scope, scope);
+    applyNameScope(qb, 't', kind, scope);
     const rows = await qb.limit(50).getRawMany<{ display: string }>();
     return rows.map((r) => String(r.display));
   }

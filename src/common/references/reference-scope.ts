@@ -1,6 +1,6 @@
 import type { SelectQueryBuilder, WhereExpressionBuilder } from 'typeorm';
-import type { EntityScope } from '../../auth/principal.js';
-import type { ScopeRule } from './reference-kinds.js';
+import { DOMAINS, type Domain, type EntityScope, type Principal } from '../../auth/principal.js';
+import type { ReferenceKind, ScopeRule } from './reference-kinds.js';
 
 type Where = SelectQueryBuilder<Record<string, unknown>> | WhereExpressionBuilder;
 
@@ -9,6 +9,41 @@ let counter = 0;
 function param(base: string): string {
   counter = (counter + 1) % 1_000_000;
   return `${base}_${counter}`;
+}
+
+/**
+ * What a caller sees when it names records (resolution, `available`, did_you_mean, candidates,
+ * example names in tools/list): the entities it sees, and the domains whose records it may read.
+ * A kind of record it may not read (users, for Self-Service) is named nowhere: the caller can name
+ * only itself, and any other name or id of that kind is as absent as one that does not exist.
+ */
+export interface NameScope {
+  entities: EntityScope;
+  readable: readonly Domain[];
+  /** The one user a caller may always name: itself. */
+  userId: number;
+}
+
+export function nameScopeOf(principal: Principal | undefined): NameScope | undefined {
+  if (!principal) return undefined;
+  return { entities: principal.scope, readable: DOMAINS.filter((d) => principal.rights[d].includes('read')), userId: principal.userId };
+}
+
+/** True when the caller may not read records of `kind` at all (their names are never shown to it). */
+export function isHiddenKind(kind: ReferenceKind, scope: NameScope | undefined): boolean {
+  return scope !== undefined && kind.readRight !== undefined && !scope.readable.includes(kind.readRight);
+}
+
+/** Restricts `alias` rows of `kind` to those the caller may name; without a scope (system work) none is hidden. */
+export function applyNameScope(qb: Where, alias: string, kind: ReferenceKind, scope: NameScope | undefined): void {
+  if (!scope) return;
+  if (isHiddenKind(kind, scope)) {
+    const self = param('self');
+    if (kind.kind === 'user') qb.andWhere(`${alias}.id = :${self}`, { [self]: scope.userId });
+    else qb.andWhere('1 = 0');
+    return;
+  }
+  applyEntityScope(qb, alias, kind.scope, scope.entities);
 }
 
 /**

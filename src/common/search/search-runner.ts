@@ -2,6 +2,7 @@ import type { SelectQueryBuilder } from 'typeorm';
 import { toDate } from '../dates/db-dates.js';
 import type { ToolOutcome } from '../envelope/envelope.js';
 import { ToolError } from '../errors/tool-error.js';
+import { echo } from '../input/echo.js';
 import { matchKey } from '../text/normalize.js';
 import { decodeCursor, encodeCursor, queryHash } from './cursor.js';
 
@@ -97,7 +98,7 @@ export async function runSearch(plan: SearchPlan, args: SearchArgs): Promise<Sea
         {
           field: 'cursor',
           code: 'INVALID_VALUE',
-          received: args.cursor.slice(0, 40),
+          received: echo(args.cursor),
           message: 'cursor does not belong to this search (filters or sort changed). Repeat the search without cursor.',
         },
       ]);

@@ -28,6 +28,13 @@ export class User {
   @Column({ name: 'email_key', type: 'varchar', length: 255, nullable: true })
   email_key!: string | null;
 
+  /** lookAlikeKey of the login and of the email: look-alikes of a taken one are taken too. */
+  @Column({ name: 'name_lookalike', type: 'varchar', length: 255, nullable: true })
+  name_lookalike!: string | null;
+
+  @Column({ name: 'email_lookalike', type: 'varchar', length: 255, nullable: true })
+  email_lookalike!: string | null;
+
   @Column({ name: 'phone', type: 'varchar', length: 255, nullable: true })
   phone!: string | null;
 

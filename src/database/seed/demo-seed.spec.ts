@@ -13,6 +13,7 @@ import {
   TicketUser,
   User,
 } from '../entities/index.js';
+import { lookAlikeKey } from '../../common/text/look-alike.js';
 import { MIGRATIONS } from '../migrations/index.js';
 import { isDatabaseEmpty, seedDemoData } from './demo-seed.js';
 
@@ -118,6 +119,15 @@ async function exerciseLifecycle(ds: DataSource): Promise<void> {
   const solved = await ds.getRepository(Ticket).findOneByOrFail({ name: 'Troca de monitor' });
   expect(solved.solvedate).toBeInstanceOf(Date);
   expect(solved.date.toISOString()).toBe('2026-11-03T13:00:00.000Z');
+
+  // Users written before the look-alike keys existed get them when the migration runs (the newest one).
+  const lookAlikes = async () => (await ds.getRepository(User).find({ order: { id: 'ASC' } })).map((u) => [u.name_lookalike, u.email_lookalike]);
+  const expected = (await ds.getRepository(User).find({ order: { id: 'ASC' } })).map((u) => [lookAlikeKey(u.name), lookAlikeKey(u.email!)]);
+  expect(await lookAlikes()).toEqual(expected);
+  await ds.undoLastMigration({ transaction: 'all' });
+  expect(await ds.runMigrations({ transaction: 'all' })).toHaveLength(1);
+  expect(await lookAlikes()).toEqual(expected);
+  expect(expected.find(([login]) => login?.startsWith('rnaria'))).toEqual(['rnaria.silva', 'rnaria.silva@exarnple.corn']);
 
   // Every migration reverts, newest first, down to an empty schema.
   for (let left = applied.length; left > 0; left--) await ds.undoLastMigration({ transaction: 'all' });

@@ -1,7 +1,7 @@
 import { TextField } from '../../common/input/fields.js';
-import { ProjectFieldsDto } from './project-fields.dto.js';
+import { PROJECT_NAME_FIELD, ProjectFieldsDto } from './project-fields.dto.js';
 
 export class CreateProjectDto extends ProjectFieldsDto {
-  @TextField({ required: true, maxLength: 255, description: '', aliases: ['title', 'titulo', 'nome'] })
+  @TextField({ ...PROJECT_NAME_FIELD, required: true })
   override name!: string;
 }

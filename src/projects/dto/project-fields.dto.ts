@@ -4,15 +4,18 @@ import type { Issue } from '../../common/errors/issue.js';
 import { DateField, EnumField, IntField, RefField, TextField } from '../../common/input/fields.js';
 import { PRIORITY } from '../../common/vocab/glpi-vocabularies.js';
 
+/** The project name field; project_create redeclares it required, with the same rules. */
+export const PROJECT_NAME_FIELD = { maxLength: 255, printable: true, description: '', aliases: ['title', 'titulo', 'nome'] } as const;
+
 /** The writable project fields, shared by create and update. */
 export abstract class ProjectFieldsDto extends WriteCallDto {
   @domainField('project')
   domain!: 'project';
 
-  @TextField({ maxLength: 255, description: '', aliases: ['title', 'titulo', 'nome'] })
+  @TextField(PROJECT_NAME_FIELD)
   name?: string;
 
-  @TextField({ maxLength: 255, nullable: true, description: 'Short code, e.g. "ERP-26".' })
+  @TextField({ maxLength: 255, printable: true, nullable: true, description: 'Short code, e.g. "ERP-26".' })
   code?: string | null;
 
   @TextField({ maxLength: 65000, nullable: true, description: '', aliases: ['description', 'descricao', 'details'] })

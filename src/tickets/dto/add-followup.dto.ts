@@ -5,7 +5,7 @@ export class AddFollowupDto extends WriteCallDto {
   @domainField('ticket')
   domain!: 'ticket';
 
-  @IntField({ required: true, min: 1, description: 'Ticket id.' })
+  @IntField({ required: true, min: 1, target: true, description: 'Ticket id.' })
   id!: number;
 
   @TextField({ required: true, maxLength: 65000, description: 'Followup text.' })

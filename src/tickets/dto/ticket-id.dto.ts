@@ -6,7 +6,7 @@ export class GetTicketDto extends DomainCallDto {
   @domainField('ticket')
   domain!: 'ticket';
 
-  @IntField({ required: true, min: 1, description: '' })
+  @IntField({ required: true, min: 1, target: true, description: '' })
   id!: number;
 
   @ChoicesField(TICKET_GET_FIELDS, { description: 'Only these fields (id is always included; "followups" for the followups).' })
@@ -17,6 +17,6 @@ export class DeleteTicketDto extends WriteCallDto {
   @domainField('ticket')
   domain!: 'ticket';
 
-  @IntField({ required: true, min: 1, description: '' })
+  @IntField({ required: true, min: 1, target: true, description: '' })
   id!: number;
 }

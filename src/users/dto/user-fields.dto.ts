@@ -1,6 +1,7 @@
 import { WriteCallDto, domainField } from '../../common/dto/call-args.dto.js';
 import { isValidTimeZone, suggestTimeZone } from '../../common/dates/dates.js';
 import type { Issue } from '../../common/errors/issue.js';
+import { echo, quoted } from '../../common/input/echo.js';
 import { BoolField, RefField, TextField } from '../../common/input/fields.js';
 
 /** GLPI language codes: `pt_BR`, `en_GB`, `es_419`. */
@@ -13,18 +14,21 @@ function canonicalLanguage(value: string): string {
   return match[2] ? `${match[1].toLowerCase()}_${match[2].toUpperCase()}` : match[1].toLowerCase();
 }
 
+/** The login field; user_create redeclares it required, with the same rules. */
+export const LOGIN_FIELD = { maxLength: 255, printable: true, description: 'Login, unique.', aliases: ['login', 'username', 'user_name'] } as const;
+
 /** The writable user fields, shared by create and update. */
 export abstract class UserFieldsDto extends WriteCallDto {
   @domainField('user')
   domain!: 'user';
 
-  @TextField({ maxLength: 255, description: 'Login, unique.', aliases: ['login', 'username', 'user_name'] })
+  @TextField(LOGIN_FIELD)
   name?: string;
 
-  @TextField({ maxLength: 255, nullable: true, description: '', aliases: ['lastname', 'last_name', 'surname', 'sobrenome'] })
+  @TextField({ maxLength: 255, printable: true, nullable: true, description: '', aliases: ['lastname', 'last_name', 'surname', 'sobrenome'] })
   realname?: string | null;
 
-  @TextField({ maxLength: 255, nullable: true, description: '', aliases: ['first_name', 'given_name', 'nome'] })
+  @TextField({ maxLength: 255, printable: true, nullable: true, description: '', aliases: ['first_name', 'given_name', 'nome'] })
   firstname?: string | null;
 
   @TextField({ maxLength: 255, email: true, nullable: true, description: '', aliases: ['mail', 'e_mail'] })
@@ -65,8 +69,8 @@ export abstract class UserFieldsDto extends WriteCallDto {
       issues.push({
         field: 'timezone',
         code: 'INVALID_VALUE',
-        received: zone,
-        message: `timezone '${zone}' is not an IANA time zone.${suggestion ? ` Did you mean '${suggestion}'?` : ' Use e.g. America/Sao_Paulo, Europe/Lisbon or UTC.'}`,
+        received: echo(zone),
+        message: `timezone '${quoted(zone)}' is not an IANA time zone.${suggestion ? ` Did you mean '${suggestion}'?` : ' Use e.g. America/Sao_Paulo, Europe/Lisbon or UTC.'}`,
         expected: 'an IANA time zone such as America/Sao_Paulo',
         ...(suggestion ? { did_you_mean: suggestion } : {}),
       });
@@ -77,8 +81,8 @@ export abstract class UserFieldsDto extends WriteCallDto {
       issues.push({
         field: 'language',
         code: 'INVALID_VALUE',
-        received: value.language,
-        message: `language '${value.language}' is not a language code. Use e.g. pt_BR, en_GB or es_ES.`,
+        received: echo(value.language),
+        message: `language '${quoted(value.language)}' is not a language code. Use e.g. pt_BR, en_GB or es_ES.`,
         expected: 'a code like pt_BR',
       });
     }

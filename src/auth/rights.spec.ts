@@ -1,0 +1,39 @@
+import type { ToolOptions } from '../mcp/tool-definition.js';
+import type { Principal, ProfileRights } from './principal.js';
+import { SIMPLIFIED_INTERFACE_FIELDS, settableFields, simplifiedInterfaceLimits } from './rights.js';
+
+const SELF_SERVICE: ProfileRights = { project: [], ticket: ['read', 'create'], user: [], ticket_scope: 'own' };
+const TECHNICIAN: ProfileRights = { project: ['read'], ticket: ['read', 'create', 'update'], user: ['read'], ticket_scope: 'all' };
+
+function tool(name: string, kind: 'read' | 'write'): ToolOptions {
+  return { name, domain: 'ticket', kind, title: name, summary: '', example: {}, input: class {} };
+}
+
+function caller(settable: Principal['rights']['settable']): Principal {
+  return {
+    userId: 4, login: 'post-only', displayName: 'Post Only', tokenId: 1, scopes: ['mcp'], timezone: null, language: null, assignments: [],
+    defaultEntityId: 1, scope: { entityIds: [1], ancestorIds: [] },
+    rights: { project: [], ticket: ['read', 'create'], user: [], ticket_scope: 'own', admin: false, settable },
+  };
+}
+
+describe('fields a profile may set', () => {
+  it('limits a user whose only ticket rights come from a simplified-interface profile', () => {
+    expect(simplifiedInterfaceLimits([{ rights: SELF_SERVICE, helpdesk: true }])).toEqual({ ticket: SIMPLIFIED_INTERFACE_FIELDS.ticket });
+    expect(SIMPLIFIED_INTERFACE_FIELDS.ticket).toEqual(['name', 'content', 'type', 'urgency', 'itilcategories_id', 'locations_id']);
+  });
+
+  it('lifts the limit when a central profile gives rights in the domain too', () => {
+    expect(simplifiedInterfaceLimits([{ rights: SELF_SERVICE, helpdesk: true }, { rights: TECHNICIAN, helpdesk: false }])).toEqual({});
+    expect(simplifiedInterfaceLimits([{ rights: TECHNICIAN, helpdesk: false }])).toEqual({});
+    expect(simplifiedInterfaceLimits([])).toEqual({});
+  });
+
+  it('applies to the write tools of the limited domain only', () => {
+    const limited = caller({ ticket: ['name', 'content'] });
+    expect([...settableFields(limited, tool('ticket_create', 'write'))!]).toEqual(['name', 'content']);
+    expect(settableFields(limited, tool('ticket_search', 'read'))).toBeUndefined();
+    expect(settableFields(caller({}), tool('ticket_create', 'write'))).toBeUndefined();
+    expect(settableFields(undefined, tool('ticket_create', 'write'))).toBeUndefined();
+  });
+});

@@ -1,0 +1,35 @@
+import { hasLoneSurrogate, hiddenCharacter } from './characters.js';
+
+describe('characters a text may hold', () => {
+  it('finds halves of surrogate pairs, and only those', () => {
+    expect(hasLoneSurrogate('Ana\ud800')).toBe(true);
+    expect(hasLoneSurrogate('\udc00x')).toBe(true);
+    expect(hasLoneSurrogate('emoji 🙂 𝔄')).toBe(false);
+    expect(hasLoneSurrogate('ação')).toBe(false);
+  });
+
+  it('names the first invisible or control character of a name', () => {
+    const hidden: Array<[string, string]> = [
+      ['ma\u200bria', 'U+200B'], // zero-width space
+      ['ma\u200dria', 'U+200D'], // zero-width joiner
+      ['a\u202eb', 'U+202E'], // right-to-left override
+      ['a\u2066b', 'U+2066'], // left-to-right isolate
+      ['a\u00adb', 'U+00AD'], // soft hyphen
+      ['a\u0007b', 'U+0007'], // bell
+      ['a\nb', 'U+000A'],
+      ['a\tb', 'U+0009'],
+      ['a\u00a0b', 'U+00A0'], // no-break space
+      ['a\u2028b', 'U+2028'], // line separator
+      ['\u3164', 'U+3164'], // Hangul filler
+      ['a\ufe0fb', 'U+FE0F'], // variation selector
+      ['\ue000', 'U+E000'], // private use
+    ];
+    for (const [text, code] of hidden) expect([text, hiddenCharacter(text)]).toEqual([text, code]);
+  });
+
+  it('lets visible text through, accents, other scripts and plain spaces included', () => {
+    for (const text of ['maria.silva', 'José Conceição', 'Ελένη', 'Мария', '王小明', "O'Brien-Smith", 'ana+tag@example.com', 'ḱ', 'emoji 🙂']) {
+      expect([text, hiddenCharacter(text)]).toEqual([text, undefined]);
+    }
+  });
+});

@@ -1,0 +1,22 @@
+/**
+ * Which characters a text may hold. Two rules, applied by the input parser to every string it takes:
+ * - no lone surrogate (half of a UTF-16 pair) anywhere: it is not a character, and the databases
+ *   would store something else (U+FFFD or `?`) than what `applied` reports;
+ * - in names, logins and emails (`printable` fields), nothing invisible that makes two names look
+ *   the same or display differently: control characters, format characters (zero-width, bidi
+ *   controls, soft hyphen), line and paragraph separators, private-use and unassigned code points,
+ *   default-ignorable fillers (U+3164, variation selectors), and any white space but the plain space.
+ */
+const LONE_SURROGATE = /\p{Cs}/u;
+const HIDDEN = /[\p{C}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}]|[^\S ]/u;
+
+export function hasLoneSurrogate(text: string): boolean {
+  return LONE_SURROGATE.test(text);
+}
+
+/** The first character `printable` text may not hold, as `U+200B`; undefined when there is none. */
+export function hiddenCharacter(text: string): string | undefined {
+  const match = HIDDEN.exec(text);
+  if (!match) return undefined;
+  return `U+${match[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+}

@@ -1,0 +1,238 @@
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import request from 'supertest';
+import type { ErrorEnvelope, Envelope } from '../src/common/envelope/envelope.js';
+import type { Issue } from '../src/common/errors/issue.js';
+import { CapturingLogger } from './support/capturing-logger.js';
+import { DATABASES } from './support/databases.js';
+import { callTool, connectHttp, failure, openSession, success } from './support/mcp-client.js';
+import { startStack, type TestStack } from './support/test-app.js';
+
+/**
+ * Values chosen to hurt: a megabyte where a name goes, objects nested ten thousand deep, invisible
+ * and look-alike characters in logins, halves of UTF-16 pairs. Each gets a small, exact refusal —
+ * never an echo of the whole value, a crash or something stored other than what `applied` says.
+ */
+
+/** No answer may echo more than this many characters of one value. */
+const MAX_ECHO = 200;
+/** A refused megabyte comes back as a few hundred bytes of error, not as megabytes. */
+const SMALL_ANSWER = 4096;
+const MEGABYTE_NAME = 'a'.repeat(1_000_000);
+/** A value whose echo is easy to spot: any run longer than MAX_ECHO is a leak. */
+const MARK = 'Z';
+const LONG = MARK.repeat(100_000);
+const ECHOED_TOO_MUCH = MARK.repeat(MAX_ECHO + 1);
+/** Stack frames in a log line. */
+const STACK = /RangeError|Maximum call stack|\n\s+at [\w$.<>]+ /;
+
+/** JSON text of an object nested `depth` levels deep (JSON.stringify itself cannot write it). */
+function deepJson(depth: number, kind: 'object' | 'array'): string {
+  return kind === 'object' ? `${'{"a":'.repeat(depth)}"x"${'}'.repeat(depth)}` : `${'['.repeat(depth)}"x"${']'.repeat(depth)}`;
+}
+
+interface RawAnswer {
+  status: number;
+  text: string;
+  envelope?: Envelope;
+  rpcError?: { code: number; message: string };
+}
+
+describe.each(DATABASES)('hostile values on %s', (kind) => {
+  const logger = new CapturingLogger();
+  let stack: TestStack;
+  let token: string;
+  let client: Client;
+  let admin: { Authorization: string };
+  const sessions: Record<string, string> = {};
+
+  /** tools/call with arguments written as JSON text, answered as raw bytes. */
+  const rawTool = async (name: string, argsJson: string): Promise<RawAnswer> => {
+    const response = await fetch(`${stack.url}/mcp`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":${JSON.stringify(name)},"arguments":${argsJson}}}`,
+    });
+    const text = await response.text();
+    const body = JSON.parse(text) as { result?: { structuredContent?: Envelope }; error?: { code: number; message: string } };
+    return { status: response.status, text, envelope: body.result?.structuredContent, rpcError: body.error };
+  };
+
+  /** The arguments of a call in the right session, as JSON text, with `extra` (JSON text) spliced in. */
+  const argsWith = (domain: 'project' | 'ticket' | 'user', extra: string): string =>
+    `{"domain":"${domain}","session_id":"${sessions[domain]}",${extra}}`;
+
+  const issueOf = (envelope: Envelope | undefined, field: string): Issue => {
+    const issue = (envelope as ErrorEnvelope | undefined)?.error.issues?.find((i) => i.field === field);
+    if (!issue) throw new Error(`no issue on ${field}: ${JSON.stringify(envelope).slice(0, 500)}`);
+    return issue;
+  };
+
+  const countUsers = async (query: string): Promise<number> => {
+    const res = await request(stack.http).get('/api/users').query({ query, is_active: 'true' }).set(admin);
+    return res.body.data.total as number;
+  };
+
+  beforeAll(async () => {
+    stack = await startStack(kind, {}, { logger });
+    token = await stack.token('glpi', ['mcp']);
+    admin = { Authorization: `Bearer ${await stack.token('glpi', ['api'])}` };
+    client = await connectHttp(stack.url, token);
+    for (const domain of ['project', 'ticket', 'user'] as const) sessions[domain] = await openSession(client, domain);
+  });
+  afterAll(async () => {
+    await client?.close();
+    await stack?.close();
+  });
+
+  it('answers a 1 MB reference value with TOO_LONG in a small answer (MCP and REST)', async () => {
+    const mcp = await rawTool('ticket_create', argsWith('ticket', `"name":"Impressora","dry_run":true,"assignee_id":${JSON.stringify(MEGABYTE_NAME)}`));
+    expect(mcp.status).toBe(200);
+    expect(mcp.text.length).toBeLessThan(SMALL_ANSWER);
+    const issue = issueOf(mcp.envelope, 'assignee_id');
+    expect(issue.code).toBe('TOO_LONG');
+    expect(String(issue.received).length).toBeLessThanOrEqual(MAX_ECHO);
+
+    const rest = await request(stack.http).post('/api/tickets').set(admin).send({ name: 'Impressora', assignee_id: MEGABYTE_NAME });
+    expect(rest.status).toBe(422);
+    expect(rest.text.length).toBeLessThan(SMALL_ANSWER);
+    expect(issueOf(rest.body as Envelope, 'assignee_id').code).toBe('TOO_LONG');
+  });
+
+  it('echoes at most 200 characters of any value, wherever the value goes wrong', async () => {
+    const huge = JSON.stringify(LONG);
+    const cases: Array<[string, string]> = [
+      ['ticket_create', argsWith('ticket', `"name":${huge}`)],
+      ['ticket_create', argsWith('ticket', `"name":"ok","urgency":${huge},"date":${huge},"itilcategories_id":${huge},"timezone":${huge}`)],
+      ['ticket_create', argsWith('ticket', `"name":"ok","content":${JSON.stringify(MARK.repeat(70_000))}`)],
+      ['ticket_search', argsWith('ticket', `"sort":${huge},"query":${huge},"cursor":${huge}`)],
+      ['ticket_search', argsWith('ticket', `"fields":${JSON.stringify(Array.from({ length: 2_000 }, () => MARK.repeat(300)))}`)],
+      ['ticket_search', argsWith('ticket', `"fields":${JSON.stringify(Array.from({ length: 2_000 }, () => MARK.repeat(30)).join(','))}`)],
+      ['ticket_search', argsWith('ticket', `${huge}:1`)],
+      ['ticket_search', argsWith('ticket', Array.from({ length: 5_000 }, (_, i) => `"${MARK.repeat(150)}${i}":1`).join(','))],
+      ['user_create', argsWith('user', `"name":"ok.login","timezone":${huge},"language":${huge},"email":${huge}`)],
+      ['user_get', argsWith('user', `"id":${huge}`)],
+      ['project_create', argsWith('project', `"name":"ok","projectstates_id":${JSON.stringify({ [LONG]: [LONG] })}`)],
+      ['domain_switch', `{"domain":${huge},"reason":${huge}}`],
+      // A wrong domain in a live session: refused by the intent lock, before the input pipe.
+      ['ticket_search', `{"domain":${huge},"session_id":"${sessions.ticket}"}`],
+    ];
+    for (const [tool, args] of cases) {
+      const answer = await rawTool(tool, args);
+      const where = `${tool} ${args.slice(0, 120)}`;
+      expect([where, answer.status]).toEqual([where, 200]);
+      expect([where, answer.text.length < 16_384]).toEqual([where, true]);
+      expect([where, answer.text.includes(ECHOED_TOO_MUCH)]).toEqual([where, false]);
+      expect([where, answer.envelope?.status]).toEqual([where, 'error']);
+      expect([where, (answer.envelope as ErrorEnvelope).error.code === 'INTERNAL']).toEqual([where, false]);
+    }
+    const rest = await request(stack.http).post('/api/users').set(admin).send({ name: 'ok.login', timezone: LONG, language: LONG, [LONG]: LONG });
+    expect(rest.status).toBe(422);
+    expect(rest.text.includes(ECHOED_TOO_MUCH)).toBe(false);
+  });
+
+  it('answers a 10,000-deep object in a reference field with INVALID_TYPE and logs no stack', async () => {
+    const before = logger.lines.length;
+    for (const shape of ['object', 'array'] as const) {
+      const answer = await rawTool('ticket_create', argsWith('ticket', `"name":"Impressora","dry_run":true,"assignee_id":${deepJson(10_000, shape)}`));
+      expect(answer.rpcError).toBeUndefined();
+      expect(answer.status).toBe(200);
+      expect(issueOf(answer.envelope, 'assignee_id').code).toBe('INVALID_TYPE');
+      expect(answer.text.length).toBeLessThan(SMALL_ANSWER);
+
+      const rest = await request(stack.http)
+        .post('/api/tickets')
+        .set({ ...admin, 'content-type': 'application/json' })
+        .send(`{"name":"Impressora","itilcategories_id":${deepJson(10_000, shape)}}`);
+      expect(rest.status).toBe(422);
+      expect(issueOf(rest.body as Envelope, 'itilcategories_id').code).toBe('INVALID_TYPE');
+    }
+    const deepProject = await rawTool('project_create', argsWith('project', `"name":"Fundo","dry_run":true,"users_id":${deepJson(10_000, 'object')},"projects_id":${deepJson(10_000, 'array')}`));
+    expect(issueOf(deepProject.envelope, 'users_id').code).toBe('INVALID_TYPE');
+    expect(issueOf(deepProject.envelope, 'projects_id').code).toBe('INVALID_TYPE');
+    const logged = logger.lines.slice(before).filter((line) => STACK.test(line));
+    expect(logged).toEqual([]);
+  });
+
+  it('refuses zero-width, bidi and control characters in logins, names and emails, all at once', async () => {
+    const refused = failure(
+      await callTool(client, 'user_create', {
+        domain: 'user',
+        session_id: sessions.user,
+        name: 'nova\u200b.login',
+        firstname: 'Ana\u202e',
+        realname: 'Li\u0007ma',
+        email: 'ana\u200d@example.com',
+      }),
+      'VALIDATION_FAILED',
+    );
+    const byField = new Map(refused.error.issues!.map((i) => [i.field, i]));
+    for (const field of ['name', 'firstname', 'realname', 'email']) expect([field, byField.get(field)?.code]).toEqual([field, 'INVALID_VALUE']);
+    expect(byField.get('name')!.message).toMatch(/U\+200B/);
+    expect(await countUsers('nova')).toBe(0);
+
+    for (const login of ['nova\u2066login', 'nova\u00a0login', 'nova\nlogin', 'nova\u3164login']) {
+      const rest = await request(stack.http).post('/api/users').set(admin).send({ name: login });
+      expect([login, rest.status, issueOf(rest.body as Envelope, 'name').code]).toEqual([login, 422, 'INVALID_VALUE']);
+    }
+    expect(await countUsers('nova')).toBe(0);
+  });
+
+  it('stores logins and names NFC-normalized, exactly as applied reports them', async () => {
+    const created = success(
+      await callTool(client, 'user_create', { domain: 'user', session_id: sessions.user, name: 'jose\u0301.nfc', firstname: 'Jose\u0301', realname: 'Conceic\u0327a\u0303o' }),
+    );
+    expect(created.applied).toMatchObject({ name: 'jos\u00e9.nfc', firstname: 'Jos\u00e9', realname: 'Concei\u00e7\u00e3o' });
+    const stored = await request(stack.http).get(`/api/users/${created.id}`).set(admin);
+    expect(stored.body.data).toMatchObject({ name: 'jos\u00e9.nfc', firstname: 'Jos\u00e9', realname: 'Concei\u00e7\u00e3o' });
+  });
+
+  it('answers CONFLICT for a login or email equal to an existing one but for case, accents or look-alike characters', async () => {
+    const before = await countUsers('silva');
+    // Latin capitals, an accent, a Cyrillic 'а' (U+0430), and a fullwidth letter.
+    for (const login of ['Maria.Silva', 'maría.silva', 'm\u0430ria.silva', 'maria.\uff53ilva']) {
+      const answer = failure(await callTool(client, 'user_create', { domain: 'user', session_id: sessions.user, name: login }), 'CONFLICT');
+      expect(answer.error.message).toMatch(/login/);
+    }
+    for (const email of ['Maria.Silva@Example.com', 'm\u0430ria.silva@example.com', 'maria.silva@ex\u0430mple.com']) {
+      const answer = failure(await callTool(client, 'user_create', { domain: 'user', session_id: sessions.user, name: 'maria.nova', email }), 'CONFLICT');
+      expect(answer.error.message).toMatch(/email/);
+    }
+    failure(await callTool(client, 'user_update', { domain: 'user', session_id: sessions.user, id: 'joao.souza', name: 'm\u0430ria.silva' }), 'CONFLICT');
+    failure(await callTool(client, 'user_update', { domain: 'user', session_id: sessions.user, id: 'joao.souza', email: 'MARIA.SILVA@example.com' }), 'CONFLICT');
+
+    const rest = await request(stack.http).post('/api/users').set(admin).send({ name: 'MARÍA.SILVA' });
+    expect(rest.status).toBe(409);
+    expect(rest.body.error.code).toBe('CONFLICT');
+    const joao = (await request(stack.http).get('/api/users').query({ name: 'joao.souza' }).set(admin)).body.data.items[0] as { id: number };
+    const restUpdate = await request(stack.http).patch(`/api/users/${joao.id}`).set(admin).send({ email: 'm\u0430ria.silva@example.com' });
+    expect(restUpdate.status).toBe(409);
+    expect(await countUsers('silva')).toBe(before);
+
+    // Not a conflict: the user's own login in other letters, and a login that merely resembles one.
+    success(await callTool(client, 'user_update', { domain: 'user', session_id: sessions.user, id: 'maria.silva', name: 'Maria.Silva', dry_run: true }));
+    success(await callTool(client, 'user_create', { domain: 'user', session_id: sessions.user, name: 'maria.silva2', email: 'maria.silva2@example.com', dry_run: true }));
+  });
+
+  it('refuses a lone surrogate in any text, and stores astral characters exactly as applied reports them', async () => {
+    const user = failure(await callTool(client, 'user_create', { domain: 'user', session_id: sessions.user, name: 'ana.lima', firstname: 'Ana\ud800' }), 'VALIDATION_FAILED');
+    expect(issueOf(user, 'firstname').code).toBe('INVALID_VALUE');
+    const ticket = failure(await callTool(client, 'ticket_create', { domain: 'ticket', session_id: sessions.ticket, name: 'Teclado', content: 'tecla \udc00 presa' }), 'VALIDATION_FAILED');
+    expect(issueOf(ticket, 'content').code).toBe('INVALID_VALUE');
+    const project = failure(await callTool(client, 'project_create', { domain: 'project', session_id: sessions.project, name: '\ud83d', projectstates_id: 'New\udfff' }), 'VALIDATION_FAILED');
+    expect(issueOf(project, 'name').code).toBe('INVALID_VALUE');
+    expect(issueOf(project, 'projectstates_id').code).toBe('INVALID_VALUE');
+    const rest = await request(stack.http)
+      .post('/api/tickets')
+      .set({ ...admin, 'content-type': 'application/json' })
+      .send('{"name":"Teclado \\ud800"}');
+    expect(rest.status).toBe(422);
+    expect(issueOf(rest.body as Envelope, 'name').code).toBe('INVALID_VALUE');
+    expect(await countUsers('ana.lima')).toBe(0);
+
+    const content = 'Monitor 🙂 piscando — 𝔄 ação';
+    const created = success(await callTool(client, 'ticket_create', { domain: 'ticket', session_id: sessions.ticket, name: 'Emoji 🙂', content }));
+    expect(created.applied).toMatchObject({ name: 'Emoji 🙂', content });
+    const stored = await request(stack.http).get(`/api/tickets/${created.id}`).set(admin);
+    expect(stored.body.data).toMatchObject({ name: 'Emoji 🙂', content });
+  });
+});
