@@ -131,6 +131,33 @@ describe.each(DATABASES)('MCP over stdio on %s', (kind) => {
     expect(messages.find((m) => m.id === 2)).toMatchObject({ result: { tools: expect.arrayContaining([expect.objectContaining({ name: 'domain_switch' })]) } });
   });
 
+  /** A stdio server that has answered `initialize` (so it is fully up), with its exit to come. */
+  async function readyStdio(): Promise<{ child: ChildProcessWithoutNullStreams; exit: Promise<Exit> }> {
+    const child = spawnStdio(stdioEnv(db.url, token));
+    const exit = exitOf(child);
+    const lines = createInterface({ input: child.stdout });
+    const initialized = new Promise<void>((resolve) => lines.on('line', (line) => line.includes('"id":1') && resolve()));
+    child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '0' } } })}\n`);
+    await Promise.race([initialized, exit.then((e) => Promise.reject(new Error(`exited early (${e.code}): ${e.stderr}`)))]);
+    return { child, exit };
+  }
+
+  /** How a desktop client ends a stdio server: closing its stdin, or SIGTERM. */
+  it.each([
+    ['stdin closes', (child: ChildProcessWithoutNullStreams) => child.stdin.end()],
+    ['SIGTERM arrives', (child: ChildProcessWithoutNullStreams) => child.kill('SIGTERM')],
+  ])('shuts down once, cleanly and within 2 s, when %s', async (_case, stop) => {
+    const { child, exit } = await readyStdio();
+    const stoppedAt = Date.now();
+    stop(child);
+    const { code, signal, stderr } = await exit;
+    const tookMs = Date.now() - stoppedAt;
+    expect({ code, signal }).toEqual({ code: 0, signal: null });
+    expect(stderr).not.toMatch(/RangeError|Maximum call stack/);
+    expect(stderr).not.toMatch(/^\s+at /m); // no stack trace of any kind
+    expect(tookMs).toBeLessThan(2000); // the bound a desktop client waits before it kills the server
+  });
+
   it('exits non-zero with a message on stderr when MCP_TOKEN is missing', async () => {
     const child = spawnStdio(stdioEnv(db.url, undefined));
     const { code, stdout, stderr } = await exitOf(child);

@@ -26,14 +26,28 @@ export async function runStdio(context: INestApplicationContext): Promise<void> 
   }
   const server = createMcpServer(context.get(McpDispatcher), () => auth.authenticate(header, 'mcp'));
   const transport = new StdioServerTransport();
-  const shutdown = async (): Promise<void> => {
+  const shutdown = once(async (): Promise<void> => {
+    // server.close() closes the transport, whose onclose lands here again: once() makes that a no-op.
     await server.close().catch(() => undefined);
     await context.close();
     process.exit(0);
-  };
-  transport.onclose = () => void shutdown();
-  process.stdin.on('end', () => void shutdown());
-  process.on('SIGTERM', () => void shutdown());
-  process.on('SIGINT', () => void shutdown());
+  });
+  transport.onclose = shutdown;
+  process.stdin.on('end', shutdown);
+  process.on('SIGTERM', shutdown);
+  process.on('SIGINT', shutdown);
   await server.connect(transport);
+}
+
+/**
+ * `run` on the first call only; later calls do nothing. The stdio shutdown has four triggers (stdin
+ * ends, the transport closes, SIGTERM, SIGINT) and closing the server fires one of them itself.
+ */
+function once(run: () => Promise<void>): () => void {
+  let started = false;
+  return () => {
+    if (started) return;
+    started = true;
+    void run();
+  };
 }
