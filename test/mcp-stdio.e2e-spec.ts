@@ -1,5 +1,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import { databaseLabel } from '../src/config/app-config.js';
+import { loadConfig } from '../src/config/env.schema.js';
 import { createTestDatabase, DATABASES, type TestDatabase } from './support/databases.js';
 import { callTool, connectStdio, failure, itemNames, MAIN_JS, openSession, REPO_ROOT, stdioEnv, success, type StdioConnection } from './support/mcp-client.js';
 import { startApp } from './support/test-app.js';
@@ -158,6 +160,13 @@ describe.each(DATABASES)('MCP over stdio on %s', (kind) => {
     expect(tookMs).toBeLessThan(2000); // the bound a desktop client waits before it kills the server
   });
 
+  it('names the database it opened on stderr', async () => {
+    const { child, exit } = await readyStdio();
+    child.stdin.end();
+    const { stderr } = await exit;
+    expect(stderr).toContain(`Database ${databaseLabel(loadConfig({ DATABASE_URL: db.url }).database)}`);
+  });
+
   it('exits non-zero with a message on stderr when MCP_TOKEN is missing', async () => {
     const child = spawnStdio(stdioEnv(db.url, undefined));
     const { code, stdout, stderr } = await exitOf(child);
@@ -174,6 +183,8 @@ describe.each(DATABASES)('MCP over stdio on %s', (kind) => {
     const { code, stdout, stderr } = await exitOf(child);
     expect(code).not.toBe(0);
     expect(stderr).toMatch(/MCP_TOKEN rejected/);
+    // The usual cause is a token made in another database: the message says which one was searched.
+    expect(stderr).toContain(`database ${databaseLabel(loadConfig({ DATABASE_URL: db.url }).database)}`);
     expect(stdout).toBe('');
   });
 });

@@ -2,7 +2,7 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { AuthService } from '../auth/auth.service.js';
 import { ToolError } from '../common/errors/tool-error.js';
-import { AppConfig } from '../config/app-config.js';
+import { AppConfig, databaseLabel } from '../config/app-config.js';
 import { McpDispatcher } from './mcp-dispatcher.js';
 import { createMcpServer } from './mcp-server.factory.js';
 
@@ -20,7 +20,11 @@ export async function runStdio(context: INestApplicationContext): Promise<void> 
   try {
     await auth.authenticate(header, 'mcp');
   } catch (error) {
-    process.stderr.write(`intentdesk: MCP_TOKEN rejected: ${error instanceof ToolError ? error.message : 'unknown error'}\n`);
+    // A token belongs to the database it was made in: name the one searched, and how to make one there.
+    process.stderr.write(
+      `intentdesk: MCP_TOKEN rejected: ${error instanceof ToolError ? error.message : 'unknown error'} (database ${databaseLabel(config.database)}). ` +
+        `Create a token in this database: DATABASE_URL=<the same> npm run --silent token -- create --user <login> --scopes mcp\n`,
+    );
     await context.close();
     process.exit(1);
   }
