@@ -96,7 +96,7 @@ export class ToolListService {
   }
 
   private toListed(options: ToolOptions, examples: (kind: string) => string[] | undefined): ListedTool {
-    const readOnly = options.kind === 'read';
+    const readOnly = options.readOnly ?? options.kind === 'read';
     let description = this.descriptions.get(options.name);
     if (description === undefined) {
       description = describeTool(options, this.config);
