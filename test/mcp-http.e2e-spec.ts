@@ -53,17 +53,22 @@ describe.each(DATABASES)('MCP over Streamable HTTP on %s', (kind) => {
   });
 
   describe('transport security', () => {
-    it('answers 401 with WWW-Authenticate without a token', async () => {
-      const res = await post(stack.url, INITIALIZE);
+    /**
+     * Clients start OAuth on any 401 and show the body when that fails: the body is a JSON-RPC error
+     * saying why and how to get a token, and the header advertises nothing this server lacks
+     * (no resource_metadata, scope or authorization server).
+     */
+    it.each([
+      ['without a token', {}, 'Bearer realm="intentdesk"', /bearer token is required/],
+      ['for an unknown token', { Authorization: 'Bearer not-a-real-token' }, 'Bearer realm="intentdesk", error="invalid_token"', /unknown, expired or revoked/],
+    ])('answers 401 %s with a JSON-RPC error saying how to get a token', async (_case, headers, challenge, reason) => {
+      const res = await post(stack.url, INITIALIZE, headers);
       expect(res.status).toBe(401);
-      expect(res.headers.get('www-authenticate')).toMatch(/^Bearer /);
-      expect(JSON.parse(res.text)).toMatchObject({ status: 'error', error: { code: 'UNAUTHENTICATED' } });
-    });
-
-    it('answers 401 for an unknown token', async () => {
-      const res = await post(stack.url, INITIALIZE, { Authorization: 'Bearer not-a-real-token' });
-      expect(res.status).toBe(401);
-      expect(res.headers.get('www-authenticate')).toMatch(/^Bearer /);
+      expect(res.headers.get('www-authenticate')).toBe(challenge);
+      const body = JSON.parse(res.text) as { jsonrpc: string; id: unknown; error: { code: number; message: string; data: unknown } };
+      expect(body).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32001, data: { status: 'error', error: { code: 'UNAUTHENTICATED' } } } });
+      expect(body.error.message).toMatch(reason);
+      expect(body.error.message).toContain('npm run --silent token -- create --user <login> --scopes mcp');
     });
 
     it('answers 403 for a token without the mcp scope', async () => {

@@ -1,6 +1,7 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { AuthService } from '../auth/auth.service.js';
+import { MCP_TOKEN_COMMAND } from '../auth/token-howto.js';
 import { ToolError } from '../common/errors/tool-error.js';
 import { AppConfig, databaseLabel } from '../config/app-config.js';
 import { McpDispatcher } from './mcp-dispatcher.js';
@@ -12,7 +13,7 @@ export async function runStdio(context: INestApplicationContext): Promise<void> 
   const config = context.get(AppConfig);
   const auth = context.get(AuthService);
   if (!config.mcpToken) {
-    process.stderr.write('intentdesk: MCP_TOKEN is required for --stdio (create one with: npm run --silent token -- create --user <login>)\n');
+    process.stderr.write(`intentdesk: MCP_TOKEN is required for --stdio (create one with: ${MCP_TOKEN_COMMAND})\n`);
     await context.close();
     process.exit(1);
   }
@@ -23,7 +24,7 @@ export async function runStdio(context: INestApplicationContext): Promise<void> 
     // A token belongs to the database it was made in: name the one searched, and how to make one there.
     process.stderr.write(
       `intentdesk: MCP_TOKEN rejected: ${error instanceof ToolError ? error.message : 'unknown error'} (database ${databaseLabel(config.database)}). ` +
-        `Create a token in this database: DATABASE_URL=<the same> npm run --silent token -- create --user <login> --scopes mcp\n`,
+        `Create a token in this database (same DATABASE_URL) with: ${MCP_TOKEN_COMMAND}\n`,
     );
     await context.close();
     process.exit(1);
