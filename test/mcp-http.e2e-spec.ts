@@ -71,6 +71,26 @@ describe.each(DATABASES)('MCP over Streamable HTTP on %s', (kind) => {
       expect(body.error.message).toContain('npm run --silent token -- create --user <login> --scopes mcp');
     });
 
+    /**
+     * After a 401, OAuth clients look for metadata and, finding none, try the default endpoints
+     * (mcp-remote registers at POST /register) and print what that answers: it says to send a token.
+     */
+    it.each([
+      ['GET', '/.well-known/oauth-protected-resource/mcp'],
+      ['GET', '/.well-known/oauth-authorization-server'],
+      ['GET', '/.well-known/openid-configuration'],
+      ['POST', '/register'],
+      ['GET', '/authorize'],
+      ['POST', '/token'],
+    ])('answers %s %s with 404 saying there is no OAuth and how to get a token', async (method, path) => {
+      const res = await fetch(`${stack.url}${path}`, { method, headers: { 'Content-Type': 'application/json' }, ...(method === 'POST' ? { body: '{}' } : {}) });
+      expect(res.status).toBe(404);
+      const body = (await res.json()) as { error: { code: string; message: string } };
+      expect(body.error.code).toBe('NOT_FOUND');
+      expect(body.error.message).toMatch(/no OAuth/);
+      expect(body.error.message).toContain('npm run --silent token -- create --user <login> --scopes mcp');
+    });
+
     it('answers 403 for a token without the mcp scope', async () => {
       const apiOnly = await stack.token('glpi', ['api']);
       const res = await post(stack.url, INITIALIZE, { Authorization: `Bearer ${apiOnly}` });
