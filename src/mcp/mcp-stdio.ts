@@ -34,7 +34,12 @@ export async function runStdio(context: INestApplicationContext): Promise<void> 
   const shutdown = once(async (): Promise<void> => {
     // server.close() closes the transport, whose onclose lands here again: once() makes that a no-op.
     await server.close().catch(() => undefined);
-    await context.close();
+    try {
+      await context.close(); // flushes the audit log, closes the pool
+    } catch (error) {
+      process.stderr.write(`intentdesk: error during shutdown: ${error instanceof Error ? error.message : String(error)}\n`);
+      process.exit(1);
+    }
     process.exit(0);
   });
   transport.onclose = shutdown;
