@@ -16,6 +16,8 @@ export default {
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   transform: { '^.+\\.ts$': ['@swc/jest', swc] },
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.e2e-spec.ts'],
+  // The client matrix has its own dependencies and script (npm run test:clients).
+  testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/clients/'],
   testTimeout: 60000,
   maxWorkers: 1,
   reporters: ['default', '<rootDir>/test/support/summary-reporter.js'],

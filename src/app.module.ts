@@ -2,6 +2,7 @@ import { Module, type DynamicModule, type MiddlewareConsumer, type NestModule } 
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { AdminModule } from './admin/admin.module.js';
 import { AuthGuard } from './auth/auth.guard.js';
+import { NoOAuthController } from './auth/no-oauth.controller.js';
 import { OtpModule } from './auth/otp/otp.module.js';
 import { RateLimitGuard } from './auth/rate-limit.guard.js';
 import { RightsGuard } from './auth/rights.guard.js';
@@ -43,7 +44,7 @@ export class AppModule implements NestModule {
         ReferenceDataModule,
         AdminModule,
       ],
-      controllers: [HealthController],
+      controllers: [HealthController, NoOAuthController],
       providers: [
         { provide: APP_GUARD, useExisting: AuthGuard },
         { provide: APP_GUARD, useExisting: RateLimitGuard },

@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import type { INestApplication } from '@nestjs/common';
+import { MCP_TOKEN_COMMAND } from './auth/token-howto.js';
 import { AppConfig } from './config/app-config.js';
 import { ConfigError } from './config/env.schema.js';
 import { closeGracefully, createContext, createHttpApp } from './bootstrap.js';
@@ -45,7 +46,7 @@ async function main(): Promise<void> {
   if (process.argv.includes('--stdio')) {
     // Refuse before touching the database: a misconfigured client must not migrate or seed anything.
     if (!process.env.MCP_TOKEN) {
-      process.stderr.write('intentdesk: MCP_TOKEN is required for --stdio (create one with: npm run --silent token -- create --user <login> --scopes mcp)\n');
+      process.stderr.write(`intentdesk: MCP_TOKEN is required for --stdio (create one with: ${MCP_TOKEN_COMMAND})\n`);
       process.exit(1);
     }
     const context = await createContext();

@@ -53,17 +53,42 @@ describe.each(DATABASES)('MCP over Streamable HTTP on %s', (kind) => {
   });
 
   describe('transport security', () => {
-    it('answers 401 with WWW-Authenticate without a token', async () => {
-      const res = await post(stack.url, INITIALIZE);
+    /**
+     * Clients start OAuth on any 401 and show the body when that fails: the body is a JSON-RPC error
+     * saying why and how to get a token, and the header advertises nothing this server lacks
+     * (no resource_metadata, scope or authorization server).
+     */
+    it.each([
+      ['without a token', {}, 'Bearer realm="intentdesk"', /bearer token is required/],
+      ['for an unknown token', { Authorization: 'Bearer not-a-real-token' }, 'Bearer realm="intentdesk", error="invalid_token"', /unknown, expired or revoked/],
+    ])('answers 401 %s with a JSON-RPC error saying how to get a token', async (_case, headers, challenge, reason) => {
+      const res = await post(stack.url, INITIALIZE, headers);
       expect(res.status).toBe(401);
-      expect(res.headers.get('www-authenticate')).toMatch(/^Bearer /);
-      expect(JSON.parse(res.text)).toMatchObject({ status: 'error', error: { code: 'UNAUTHENTICATED' } });
+      expect(res.headers.get('www-authenticate')).toBe(challenge);
+      const body = JSON.parse(res.text) as { jsonrpc: string; id: unknown; error: { code: number; message: string; data: unknown } };
+      expect(body).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32001, data: { status: 'error', error: { code: 'UNAUTHENTICATED' } } } });
+      expect(body.error.message).toMatch(reason);
+      expect(body.error.message).toContain('npm run --silent token -- create --user <login> --scopes mcp');
     });
 
-    it('answers 401 for an unknown token', async () => {
-      const res = await post(stack.url, INITIALIZE, { Authorization: 'Bearer not-a-real-token' });
-      expect(res.status).toBe(401);
-      expect(res.headers.get('www-authenticate')).toMatch(/^Bearer /);
+    /**
+     * After a 401, OAuth clients look for metadata and, finding none, try the default endpoints
+     * (mcp-remote registers at POST /register) and print what that answers: it says to send a token.
+     */
+    it.each([
+      ['GET', '/.well-known/oauth-protected-resource/mcp'],
+      ['GET', '/.well-known/oauth-authorization-server'],
+      ['GET', '/.well-known/openid-configuration'],
+      ['POST', '/register'],
+      ['GET', '/authorize'],
+      ['POST', '/token'],
+    ])('answers %s %s with 404 saying there is no OAuth and how to get a token', async (method, path) => {
+      const res = await fetch(`${stack.url}${path}`, { method, headers: { 'Content-Type': 'application/json' }, ...(method === 'POST' ? { body: '{}' } : {}) });
+      expect(res.status).toBe(404);
+      const body = (await res.json()) as { error: { code: string; message: string } };
+      expect(body.error.code).toBe('NOT_FOUND');
+      expect(body.error.message).toMatch(/no OAuth/);
+      expect(body.error.message).toContain('npm run --silent token -- create --user <login> --scopes mcp');
     });
 
     it('answers 403 for a token without the mcp scope', async () => {
@@ -142,12 +167,13 @@ describe.each(DATABASES)('MCP over Streamable HTTP on %s', (kind) => {
       }
     });
 
-    it('describes every tool fully: strict object input, envelope output, annotations, rate limit, example', () => {
+    it('describes every tool fully: object input open to unknown names (the server answers them), envelope output, annotations, rate limit, example', () => {
       const problems: string[] = [];
       for (const tool of tools) {
         const input = tool.inputSchema as SchemaNode;
         if (input.type !== 'object') problems.push(`${tool.name}: inputSchema.type is ${String(input.type)}`);
-        if (input.additionalProperties !== false) problems.push(`${tool.name}: inputSchema allows additional properties`);
+        // A client that validates arguments would refuse a misnamed field itself, hiding the server's did_you_mean.
+        if ('additionalProperties' in input) problems.push(`${tool.name}: inputSchema restricts additional properties`);
         if (tool.outputSchema?.type !== 'object') problems.push(`${tool.name}: outputSchema is not an object schema`);
         const required = (tool.outputSchema?.required ?? []) as string[];
         if (!required.includes('status')) problems.push(`${tool.name}: outputSchema does not require status`);
@@ -166,6 +192,9 @@ describe.each(DATABASES)('MCP over Streamable HTTP on %s', (kind) => {
       expect(byName.get('project_search')?.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false, idempotentHint: true });
       expect(byName.get('project_create')?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false });
       expect(byName.get('project_delete')?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
+      // It reads no record but opens or moves a session: not read-only, and a second call opens another.
+      expect(byName.get('domain_switch')?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false, idempotentHint: false });
+      expect(byName.get('session_status')?.annotations).toMatchObject({ readOnlyHint: true });
     });
 
     it('gives every domain tool a constant domain and a required session_id', () => {

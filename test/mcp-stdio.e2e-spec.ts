@@ -1,5 +1,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import { databaseLabel } from '../src/config/app-config.js';
+import { loadConfig } from '../src/config/env.schema.js';
 import { createTestDatabase, DATABASES, type TestDatabase } from './support/databases.js';
 import { callTool, connectStdio, failure, itemNames, MAIN_JS, openSession, REPO_ROOT, stdioEnv, success, type StdioConnection } from './support/mcp-client.js';
 import { startApp } from './support/test-app.js';
@@ -131,6 +133,40 @@ describe.each(DATABASES)('MCP over stdio on %s', (kind) => {
     expect(messages.find((m) => m.id === 2)).toMatchObject({ result: { tools: expect.arrayContaining([expect.objectContaining({ name: 'domain_switch' })]) } });
   });
 
+  /** A stdio server that has answered `initialize` (so it is fully up), with its exit to come. */
+  async function readyStdio(): Promise<{ child: ChildProcessWithoutNullStreams; exit: Promise<Exit> }> {
+    const child = spawnStdio(stdioEnv(db.url, token));
+    const exit = exitOf(child);
+    const lines = createInterface({ input: child.stdout });
+    const initialized = new Promise<void>((resolve) => lines.on('line', (line) => line.includes('"id":1') && resolve()));
+    child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '0' } } })}\n`);
+    await Promise.race([initialized, exit.then((e) => Promise.reject(new Error(`exited early (${e.code}): ${e.stderr}`)))]);
+    return { child, exit };
+  }
+
+  /** How a desktop client ends a stdio server: closing its stdin, or SIGTERM. */
+  it.each([
+    ['stdin closes', (child: ChildProcessWithoutNullStreams) => child.stdin.end()],
+    ['SIGTERM arrives', (child: ChildProcessWithoutNullStreams) => child.kill('SIGTERM')],
+  ])('shuts down once, cleanly and within 2 s, when %s', async (_case, stop) => {
+    const { child, exit } = await readyStdio();
+    const stoppedAt = Date.now();
+    stop(child);
+    const { code, signal, stderr } = await exit;
+    const tookMs = Date.now() - stoppedAt;
+    expect({ code, signal }).toEqual({ code: 0, signal: null });
+    expect(stderr).not.toMatch(/RangeError|Maximum call stack/);
+    expect(stderr).not.toMatch(/^\s+at /m); // no stack trace of any kind
+    expect(tookMs).toBeLessThan(2000); // the bound a desktop client waits before it kills the server
+  });
+
+  it('names the database it opened on stderr', async () => {
+    const { child, exit } = await readyStdio();
+    child.stdin.end();
+    const { stderr } = await exit;
+    expect(stderr).toContain(`Database ${databaseLabel(loadConfig({ DATABASE_URL: db.url }).database)}`);
+  });
+
   it('exits non-zero with a message on stderr when MCP_TOKEN is missing', async () => {
     const child = spawnStdio(stdioEnv(db.url, undefined));
     const { code, stdout, stderr } = await exitOf(child);
@@ -147,6 +183,8 @@ describe.each(DATABASES)('MCP over stdio on %s', (kind) => {
     const { code, stdout, stderr } = await exitOf(child);
     expect(code).not.toBe(0);
     expect(stderr).toMatch(/MCP_TOKEN rejected/);
+    // The usual cause is a token made in another database: the message says which one was searched.
+    expect(stderr).toContain(`database ${databaseLabel(loadConfig({ DATABASE_URL: db.url }).database)}`);
     expect(stdout).toBe('');
   });
 });

@@ -1,6 +1,8 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import request from 'supertest';
+import { databaseLabel } from '../src/config/app-config.js';
+import { loadConfig } from '../src/config/env.schema.js';
 import { DATABASES } from './support/databases.js';
 import { REPO_ROOT } from './support/mcp-client.js';
 import { startStack, type TestStack } from './support/test-app.js';
@@ -29,6 +31,7 @@ describe.each(DATABASES)('token CLI on %s', (kind) => {
     const token = stdout.trim().split('\n').pop()!;
     expect(token).toMatch(/^idt_[\w-]{40,}$/);
     expect(stderr).toContain('for glpi');
+    expect(stderr).toContain(`in ${databaseLabel(loadConfig({ DATABASE_URL: stack.db.url }).database)}`);
     const auth = { Authorization: `Bearer ${token}` };
     const projects = await request(stack.http).get('/api/projects').set(auth);
     const tickets = await request(stack.http).get('/api/tickets').set(auth);

@@ -5,6 +5,7 @@ import { DURATION_FORMS, parseDuration } from '../auth/token-hash.js';
 import { tokenState, TokensService } from '../auth/tokens.service.js';
 import { createContext } from '../bootstrap.js';
 import { ToolError } from '../common/errors/tool-error.js';
+import { AppConfig, databaseLabel } from '../config/app-config.js';
 import { ConfigError } from '../config/env.schema.js';
 
 const USAGE = `Usage:
@@ -47,9 +48,11 @@ async function main(): Promise<void> {
   const context = await createContext(process.env, false);
   try {
     const tokens = context.get(TokensService);
+    // A token is valid only in the database it is stored in: say which one, for a server to use the same.
+    const database = databaseLabel(context.get(AppConfig).database);
     if (command === 'create') {
       const { token, record } = await tokens.create(values.user!, scopes as Scope[], expiresIn ?? null, values.name);
-      process.stderr.write(`Token ${record.id} for ${values.user} (scopes ${record.scopes.join(',')}${record.expires_at ? `, expires ${record.expires_at.toISOString()}` : ''}). Shown once:\n`);
+      process.stderr.write(`Token ${record.id} for ${values.user} (scopes ${record.scopes.join(',')}${record.expires_at ? `, expires ${record.expires_at.toISOString()}` : ''}) in ${database}. Shown once:\n`);
       process.stdout.write(`${token}\n`);
     } else if (command === 'list') {
       for (const t of await tokens.list()) {

@@ -6,6 +6,14 @@ export type DatabaseTarget =
   | { type: 'sqlite'; path: string }
   | { type: 'mysql'; url: string; database: string };
 
+/** The database as logged and shown to people: a SQLite file's absolute path, a MySQL URL without its password. */
+export function databaseLabel(target: DatabaseTarget): string {
+  if (target.type === 'sqlite') return `sqlite:${target.path}`;
+  const url = new URL(target.url);
+  url.password = '';
+  return url.toString();
+}
+
 /** The validated configuration; built once at boot from the environment (see env.schema.ts). */
 export class AppConfig {
   database!: DatabaseTarget;

@@ -1,6 +1,11 @@
+import { join, resolve } from 'node:path';
 import { isValidTimeZone } from '../common/dates/dates.js';
 import { parseTrustedProxies } from '../http/client-address.js';
 import { AppConfig, type DatabaseTarget, type OtpDelivery, type OtpRequiredFor } from './app-config.js';
+import { PROJECT_ROOT } from './project-root.js';
+
+/** Where the default database lives: in the project folder, not the caller's current directory. */
+const DEFAULT_SQLITE_PATH = join(PROJECT_ROOT, 'data', 'intentdesk.sqlite');
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -26,7 +31,8 @@ function database(raw: string, problems: string[]): DatabaseTarget {
   if (raw.startsWith('sqlite:')) {
     const path = raw.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '');
     if (!path) problems.push('DATABASE_URL sqlite: needs a path (sqlite:./data/intentdesk.sqlite or sqlite::memory:)');
-    return { type: 'sqlite', path: path || ':memory:' };
+    // Absolute from here on, so the path logged at start is the file actually opened.
+    return { type: 'sqlite', path: !path || path === ':memory:' ? ':memory:' : resolve(process.cwd(), path) };
   }
   if (/^(mysql|mariadb):\/\//.test(raw)) {
     try {
@@ -58,7 +64,7 @@ function otpDelivery(raw: string, problems: string[]): OtpDelivery {
 export function loadConfig(env: Env): AppConfig {
   const problems: string[] = [];
   const config = new AppConfig();
-  config.database = database(env.DATABASE_URL || 'sqlite:./data/intentdesk.sqlite', problems);
+  config.database = database(env.DATABASE_URL || `sqlite:${DEFAULT_SQLITE_PATH}`, problems);
   config.host = env.HOST || '127.0.0.1';
   config.port = int(env, 'PORT', 3000, 0, 65535, problems);
   config.redisUrl = env.REDIS_URL || null;

@@ -1,10 +1,24 @@
-import { Module } from '@nestjs/common';
+import { Injectable, Logger, Module, type OnApplicationBootstrap } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { AppConfig } from '../config/app-config.js';
+import { AppConfig, databaseLabel } from '../config/app-config.js';
 import { applyCallLimits, dataSourceOptions } from './data-source-options.js';
 import { ensureDatabase } from './ensure-database.js';
 import { DemoSeeder } from './seed/demo-seeder.js';
+
+/**
+ * Says which database this process opened (migrated and, when empty, seeded), on every start, HTTP
+ * and stdio alike: a default path or a DATABASE_URL other than the one a token was made in is
+ * otherwise invisible.
+ */
+@Injectable()
+class DatabaseAnnouncer implements OnApplicationBootstrap {
+  constructor(private readonly config: AppConfig) {}
+
+  onApplicationBootstrap(): void {
+    new Logger('Database').log(`Database ${databaseLabel(this.config.database)}`);
+  }
+}
 
 /** The database connection (migrated at start) and the demo seed. */
 @Module({
@@ -28,6 +42,6 @@ import { DemoSeeder } from './seed/demo-seeder.js';
       },
     }),
   ],
-  providers: [DemoSeeder],
+  providers: [DemoSeeder, DatabaseAnnouncer],
 })
 export class DatabaseModule {}

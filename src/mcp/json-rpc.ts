@@ -5,6 +5,8 @@ export const METHOD_NOT_FOUND = -32601;
 export const INVALID_PARAMS = -32602;
 export const INTERNAL_ERROR = -32603;
 export const SERVER_ERROR = -32000;
+/** Implementation-defined (-32000 to -32099): the request carried no valid bearer token. */
+export const UNAUTHORIZED = -32001;
 
 export type JsonRpcId = string | number;
 

@@ -3,13 +3,14 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { AuditService } from '../audit/audit.service.js';
 import { AuthService } from '../auth/auth.service.js';
 import type { Principal } from '../auth/principal.js';
+import { MCP_TOKEN_COMMAND } from '../auth/token-howto.js';
 import { errorEnvelope } from '../common/envelope/envelope-builder.js';
 import { toToolError } from '../common/envelope/error-mapping.js';
 import { errorHeaders, httpStatusOf } from '../common/errors/http-status.js';
 import { AppConfig } from '../config/app-config.js';
 import { ClientAddresses } from '../http/client-address.js';
 import { byteSize, readJsonBody, refuseMediaType } from './http-body.js';
-import { INTERNAL_ERROR, PARSE_ERROR, rpcError, SERVER_ERROR } from './json-rpc.js';
+import { INTERNAL_ERROR, PARSE_ERROR, rpcError, SERVER_ERROR, UNAUTHORIZED } from './json-rpc.js';
 import { McpHttpProtocol } from './mcp-http.protocol.js';
 import { isAllowedOrigin } from './origin.js';
 
@@ -97,7 +98,11 @@ export class McpHttpEndpoint {
       const call = { transport: 'mcp', startedAt, route: `${req.method} ${MCP_PATH}`, domain: null } as const;
       this.audit.recordRefusal(call, error);
       const headers = errorHeaders(error, req.headers.authorization !== undefined);
-      send(res, httpStatusOf(error.code), JSON.stringify(errorEnvelope({ ...call, tool: 'mcp' }, error)), headers);
+      const envelope = errorEnvelope({ ...call, tool: 'mcp' }, error);
+      // On a 401 clients try OAuth, which this server does not offer, then show the body: make it a
+      // JSON-RPC error they can read, saying why and how to get a token.
+      const body = error.code === 'UNAUTHENTICATED' ? rpcError(null, UNAUTHORIZED, `Unauthorized: ${error.message} Create a token on the server with: ${MCP_TOKEN_COMMAND}`, envelope) : envelope;
+      send(res, httpStatusOf(error.code), JSON.stringify(body), headers);
       return undefined;
     }
   }

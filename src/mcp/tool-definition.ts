@@ -11,6 +11,11 @@ export interface ToolOptions {
   kind: ToolKind;
   /** Deletes or deactivates (OTP_REQUIRED_FOR=destructive applies to these). */
   destructive?: boolean;
+  /**
+   * Changes nothing on the server (the readOnlyHint clients show); defaults to `kind === 'read'`.
+   * A tool can count as a read (rights, rate limit) and still change state: domain_switch opens a session.
+   */
+  readOnly?: boolean;
   /** Calling twice with the same arguments has no further effect. */
   idempotent?: boolean;
   title: string;

@@ -103,7 +103,7 @@ export class ToolListService {
   }
 
   private toListed(options: ToolOptions, examples: (kind: string) => string[] | undefined, audience: DescribedFor): ListedTool {
-    const readOnly = options.kind === 'read';
+    const readOnly = options.readOnly ?? options.kind === 'read';
     const variant = `${options.name} ${JSON.stringify(audience.example)} ${[...(audience.settable ?? [])].join(',')}`;
     let description = this.descriptions.get(variant);
     if (description === undefined) {

@@ -23,6 +23,7 @@ export class SessionToolsService {
     name: 'domain_switch',
     domain: null,
     kind: 'read',
+    readOnly: false, // a read for rights and rate limits, but it opens or moves a session
     idempotent: false,
     title: 'Open or move a session (intent)',
     summary: 'Opens a session locked to a domain and returns its session_id, or moves a session to another domain. Domain tools run only in a session of theirs.',

@@ -172,9 +172,15 @@ describe('InputParser', () => {
     expect(digits.ok && digits.value.name).toBe('2026');
   });
 
-  it('derives a JSON Schema with oneOf references, a const domain and no extra properties', () => {
-    const schema = inputJsonSchema(SampleDto, 'mcp', () => ['New', 'Processing']) as { properties: Record<string, Record<string, unknown>>; required: string[]; additionalProperties: boolean };
-    expect(schema.additionalProperties).toBe(false);
+  it('derives a JSON Schema with oneOf references, a const domain, text forms typed, and unknown names left to the server', () => {
+    const schema = inputJsonSchema(SampleDto, 'mcp', () => ['New', 'Processing']) as { properties: Record<string, Record<string, unknown>>; required: string[] };
+    // The server answers an unknown name with did_you_mean; a schema that forbade it would let a client refuse it first.
+    expect(schema).not.toHaveProperty('additionalProperties');
+    // What the server reads from text ("60%", "true") a validating client must let through.
+    expect(schema.properties.percent_done.type).toEqual(['integer', 'string']);
+    expect(schema.properties.dry_run.type).toEqual(['boolean', 'string']);
+    const rest = inputJsonSchema(SampleDto, 'rest') as { properties: Record<string, Record<string, unknown>> };
+    expect(rest.properties.percent_done.type).toBe('integer');
     expect(schema.required).toEqual(['domain', 'session_id', 'name']);
     expect(schema.properties.domain.const).toBe('project');
     expect(schema.properties.projectstates_id.oneOf).toEqual([{ type: 'integer' }, { type: 'string' }]);

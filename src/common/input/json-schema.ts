@@ -19,6 +19,13 @@ const SAID_BY_TOOL_ON_MCP = new Set(['query', 'sort']);
 
 const EXAMPLES_SHOWN = 2;
 
+/**
+ * The types of fields the server also reads from text ("60", "60%", "true"): a type list, the
+ * plainest form every listed client keeps (LangChain's adapter drops anyOf/oneOf of scalars, leaving
+ * an untyped field; a list costs a third of the bytes of anyOf branches).
+ */
+const TEXT_ALSO = { int: ['integer', 'string'], bool: ['boolean', 'string'] } as const;
+
 export interface DescribeOptions {
   /** Example names of a reference field. */
   examples?: readonly string[];
@@ -26,6 +33,12 @@ export interface DescribeOptions {
   terse?: boolean;
   /** An earlier field of the same schema with the same codes (impact after urgency): named, not repeated. */
   sameCodesAs?: string;
+  /**
+   * Integer and boolean fields also typed "string" (the server reads "60", "60%", "true"): for tool
+   * schemas, which clients check a model's arguments against. OpenAPI keeps the plain types, for
+   * generated clients.
+   */
+  textForms?: boolean;
 }
 
 /**
@@ -57,10 +70,12 @@ export function fieldJsonSchema(spec: FieldSpec, options: DescribeOptions = {}, 
       break;
     case 'int':
       // A lower bound of 1 (ids, page sizes) goes without saying; the server still checks it.
-      schema = { type: 'integer', minimum: spec.min === 1 ? undefined : spec.min, maximum: spec.max };
+      // "string" too: the server reads "60" (and a percentage's "60%"), so a client that checks
+      // arguments against the schema must let them through rather than refuse them itself.
+      schema = { type: options.textForms ? TEXT_ALSO.int : 'integer', minimum: spec.min === 1 ? undefined : spec.min, maximum: spec.max };
       break;
     case 'bool':
-      schema = { type: 'boolean' };
+      schema = { type: options.textForms ? TEXT_ALSO.bool : 'boolean' };
       break;
     case 'enum':
       // Codes and labels are listed in the description; the server matches labels in any case.
@@ -109,11 +124,14 @@ export function inputJsonSchema(
     const codes = spec.vocab?.describeShort();
     const sameCodesAs = terse && codes ? firstWithCodes.get(codes) : undefined;
     if (codes && !firstWithCodes.has(codes)) firstWithCodes.set(codes, spec.name);
-    const schema = fieldJsonSchema(spec, { examples: spec.ref ? examples(spec.ref) : undefined, terse, sameCodesAs }, allowNull);
+    const schema = fieldJsonSchema(spec, { examples: spec.ref ? examples(spec.ref) : undefined, terse, sameCodesAs, textForms: terse }, allowNull);
     if (describeOnly && !describeOnly.includes(spec.name)) delete schema.description;
     properties[spec.name] = schema;
   }
   const required = specs.filter((s) => s.required).map((s) => s.name);
-  return { type: 'object', properties, ...(required.length ? { required } : {}), additionalProperties: false };
+  // No additionalProperties: false. The server refuses an unknown name itself, with the closest real
+  // one (UNKNOWN_FIELD, did_you_mean); a client that enforced the schema would refuse it first and
+  // the model would never see the suggestion.
+  return { type: 'object', properties, ...(required.length ? { required } : {}) };
 }
 

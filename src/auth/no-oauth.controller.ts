@@ -1,0 +1,28 @@
+import { All, Controller } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import { ToolError } from '../common/errors/tool-error.js';
+import { Public } from './public.decorator.js';
+import { MCP_TOKEN_COMMAND } from './token-howto.js';
+
+/**
+ * Where OAuth clients look after a 401 (metadata, then the default endpoints of the MCP
+ * authorization spec): still 404, so nothing is advertised, but saying what to do instead. Clients
+ * print this answer (mcp-remote: "Dynamic Client Registration rejected (HTTP 404): …"), and a
+ * generic "No such route" left users guessing.
+ */
+@ApiExcludeController()
+@Controller()
+@Public()
+export class NoOAuthController {
+  @All([
+    '.well-known/oauth-protected-resource{/*path}',
+    '.well-known/oauth-authorization-server{/*path}',
+    '.well-known/openid-configuration{/*path}',
+    'register',
+    'authorize',
+    'token',
+  ])
+  explain(): never {
+    throw new ToolError('NOT_FOUND', `This server has no OAuth: send a bearer token (Authorization: Bearer <token>). Create one on the server with: ${MCP_TOKEN_COMMAND}`);
+  }
+}

@@ -1,0 +1,32 @@
+import { jest } from '@jest/globals';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { databaseLabel } from './app-config.js';
+import { loadConfig } from './env.schema.js';
+import { PROJECT_ROOT } from './project-root.js';
+
+describe('DATABASE_URL', () => {
+  afterEach(() => jest.restoreAllMocks());
+
+  it('finds the project folder (the one whose package.json is intentdesk)', () => {
+    const manifest = join(PROJECT_ROOT, 'package.json');
+    expect(existsSync(manifest)).toBe(true);
+    expect((JSON.parse(readFileSync(manifest, 'utf8')) as { name: string }).name).toBe('intentdesk');
+  });
+
+  it('defaults to data/intentdesk.sqlite in the project folder, whatever the current directory', () => {
+    jest.spyOn(process, 'cwd').mockReturnValue('/somewhere/else');
+    expect(loadConfig({}).database).toEqual({ type: 'sqlite', path: join(PROJECT_ROOT, 'data', 'intentdesk.sqlite') });
+  });
+
+  it('reads a relative sqlite: path given explicitly against the current directory, and keeps :memory:', () => {
+    jest.spyOn(process, 'cwd').mockReturnValue('/work/here');
+    expect(loadConfig({ DATABASE_URL: 'sqlite:./db/x.sqlite' }).database).toEqual({ type: 'sqlite', path: '/work/here/db/x.sqlite' });
+    expect(loadConfig({ DATABASE_URL: 'sqlite::memory:' }).database).toEqual({ type: 'sqlite', path: ':memory:' });
+  });
+
+  it('is named without its password', () => {
+    expect(databaseLabel(loadConfig({ DATABASE_URL: 'mysql://app:s3cret@db.example:3306/intentdesk' }).database)).toBe('mysql://app@db.example:3306/intentdesk');
+    expect(databaseLabel(loadConfig({ DATABASE_URL: 'sqlite:/var/lib/intentdesk.sqlite' }).database)).toBe('sqlite:/var/lib/intentdesk.sqlite');
+  });
+});

@@ -1,0 +1,48 @@
+import type { LoggerService } from '@nestjs/common';
+import { execFile } from 'node:child_process';
+import { statSync } from 'node:fs';
+import { promisify } from 'node:util';
+import { databaseLabel } from '../src/config/app-config.js';
+import { loadConfig } from '../src/config/env.schema.js';
+import { DATABASES } from './support/databases.js';
+import { MAIN_JS, REPO_ROOT } from './support/mcp-client.js';
+import { startStack } from './support/test-app.js';
+
+/** Keeps every line the application logs, at every level. */
+class CapturingLogger implements LoggerService {
+  readonly lines: string[] = [];
+  log(message: unknown): void {
+    this.lines.push(String(message));
+  }
+  error(message: unknown): void {
+    this.lines.push(String(message));
+  }
+  warn(message: unknown): void {
+    this.lines.push(String(message));
+  }
+}
+
+describe.each(DATABASES)('HTTP start on %s', (kind) => {
+  it('logs the database it opened, without a password', async () => {
+    const logger = new CapturingLogger();
+    const stack = await startStack(kind, {}, { logger });
+    try {
+      const label = databaseLabel(loadConfig({ DATABASE_URL: stack.db.url }).database);
+      expect(logger.lines).toContain(`Database ${label}`);
+    } finally {
+      await stack.close();
+    }
+  });
+});
+
+describe('the build that npm start, start:stdio, token and demo run first', () => {
+  const build = (...args: string[]) => promisify(execFile)('npm', ['run', '--silent', 'build', ...(args.length ? ['--', ...args] : [])], { cwd: REPO_ROOT, timeout: 120_000 });
+
+  it('checks the output is up to date instead of compiling again, and then writes nothing', async () => {
+    await build(); // whatever the state, the output is up to date after this
+    const before = statSync(MAIN_JS).mtimeMs;
+    const { stdout } = await build('--verbose');
+    expect(stdout).toMatch(/is up to date/);
+    expect(statSync(MAIN_JS).mtimeMs).toBe(before);
+  });
+});
