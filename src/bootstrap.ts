@@ -1,6 +1,5 @@
 import { ConsoleLogger, type INestApplication, type INestApplicationContext, type LoggerService, type LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
@@ -11,6 +10,7 @@ import { toToolError } from './common/envelope/error-mapping.js';
 import { httpStatusOf } from './common/errors/http-status.js';
 import { loadConfig } from './config/env.schema.js';
 import { isMcpPath, McpHttpEndpoint } from './mcp/mcp-http.endpoint.js';
+import { serveApiDocs } from './openapi/api-docs.js';
 
 type Env = Record<string, string | undefined>;
 
@@ -50,16 +50,7 @@ export async function createHttpApp(env: Env = process.env, options: HttpAppOpti
   app.use(express.json({ limit: config.bodyLimit, strict: true, type: ['application/json', 'application/*+json'] }));
   app.use(bodyErrorHandler);
   serveMcpAhead(app.getHttpServer() as Server, app.get(McpHttpEndpoint).handler);
-  const document = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder()
-      .setTitle('intentdesk')
-      .setDescription('Service desk API: projects, tickets, users. Same services, validation and envelope as the MCP tools.')
-      .setVersion('0.1.0')
-      .addBearerAuth()
-      .build(),
-  );
-  SwaggerModule.setup('api/docs', app, document);
+  serveApiDocs(app);
   const server = app.getHttpServer() as Server;
   // Idle keep-alive connections outlive a proxy's or load balancer's (commonly 60 s), so the proxy,
   // not this server, closes them: otherwise a request sent on a connection at the moment this side
