@@ -15,14 +15,24 @@ export function restFields(dto: unknown): FieldSpec[] {
   return (fieldsOf(dto) ?? []).filter((spec) => !spec.mcpOnly);
 }
 
-/**
- * One input field: its type, bounds and what values it takes. `clearable`: the request may send null
- * to clear a field that may be empty (updates; on a create, null would mean nothing).
- */
-export function inputFieldSchema(spec: FieldSpec, clearable = false): JsonSchema {
-  const nullable = clearable && !!spec.nullable;
+/** What the other fields of the same request change about a field's meaning. */
+export interface FieldContext {
+  /** The request may send null to clear a field that may be empty (updates; on a create, null would mean nothing). */
+  clearable?: boolean;
+  /** The request has a `timezone` field, which dates without an offset are read in. */
+  zoned?: boolean;
+}
+
+/** Whether `fields` include the zone dates are read in. */
+export function hasZone(fields: readonly FieldSpec[]): boolean {
+  return fields.some((f) => f.kind === 'timezone');
+}
+
+/** One input field: its type, bounds and what values it takes. */
+export function inputFieldSchema(spec: FieldSpec, context: FieldContext = {}): JsonSchema {
+  const nullable = !!context.clearable && !!spec.nullable;
   const schema: JsonSchema = { ...typeOf(spec) };
-  const description = describe(spec, nullable);
+  const description = describe(spec, nullable, !!context.zoned);
   if (description) schema.description = description;
   if (spec.example !== undefined) schema.examples = [spec.example];
   return nullable ? withNull(schema) : schema;
@@ -31,9 +41,10 @@ export function inputFieldSchema(spec: FieldSpec, clearable = false): JsonSchema
 /** A request body of `fields`; unknown names are not forbidden here: the server answers them with the closest real one. */
 export function inputObjectSchema(fields: readonly FieldSpec[], clearable = false): JsonSchema {
   const required = fields.filter((f) => f.required).map((f) => f.name);
+  const context = { clearable, zoned: hasZone(fields) };
   return {
     type: 'object',
-    properties: Object.fromEntries(fields.map((f) => [f.name, inputFieldSchema(f, clearable)])),
+    properties: Object.fromEntries(fields.map((f) => [f.name, inputFieldSchema(f, context)])),
     ...(required.length ? { required } : {}),
     description: 'An unknown field is refused (UNKNOWN_FIELD) with the closest known name; every problem of a request comes back in one answer.',
   };
@@ -64,7 +75,7 @@ function typeOf(spec: FieldSpec): JsonSchema {
   }
 }
 
-function describe(spec: FieldSpec, nullable: boolean): string {
+function describe(spec: FieldSpec, nullable: boolean, zoned: boolean): string {
   const parts = spec.description ? [spec.description] : [];
   const bound = /^(.+)_(from|to)$/.exec(spec.name);
   if (spec.kind === 'date' && bound) parts.push(`${bound[1]} on or ${bound[2] === 'from' ? 'after' : 'before'} this.`);
@@ -76,7 +87,7 @@ function describe(spec: FieldSpec, nullable: boolean): string {
       parts.push(spec.target ? `An id or a name.` : `An id or a name of one of the ${REFERENCE_KINDS[spec.ref!]?.label ?? 'records'} you may see${namedBy(spec.ref!)}.`);
       break;
     case 'date':
-      parts.push(`${DATE_FORMATS_EXPECTED}; without an offset, read in \`timezone\`, else your user's zone, else the server's.`);
+      parts.push(`${DATE_FORMATS_EXPECTED}; without an offset, read in ${zoned ? '`timezone`, else ' : ''}your user's zone, else the server's.`);
       break;
     case 'int':
       if (spec.unit && !spec.description.includes(spec.unit)) parts.push(`Unit: ${spec.unit}.`);

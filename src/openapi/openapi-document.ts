@@ -5,7 +5,7 @@ import type { JsonSchema } from '../common/input/json-schema.js';
 import { SERVER_INFO } from '../mcp/mcp-server.factory.js';
 import { ToolRegistry } from '../mcp/tool-registry.js';
 import { componentSchemas, ERROR_RESPONSES, errorResponseComponents, HEADERS, type ErrorStatus } from './components.js';
-import { inputFieldSchema, inputObjectSchema, restFields } from './input-schemas.js';
+import { hasZone, inputFieldSchema, inputObjectSchema, restFields, type FieldContext } from './input-schemas.js';
 import { restRoutes, type RestRoute } from './rest-routes.js';
 
 export type OpenApi = Record<string, unknown>;
@@ -94,7 +94,8 @@ function operation(route: RestRoute, bodies: Record<string, JsonSchema>): JsonSc
   const others = fields.filter((f) => !route.pathParams.includes(f.name));
   const fromQuery = route.input?.source === 'query' || route.input?.source === 'params+query';
   const fromBody = route.input?.source === 'body' || route.input?.source === 'params+body';
-  const parameters = [...inPath.map((spec) => parameter(spec, 'path', example)), ...(fromQuery ? others.map((spec) => parameter(spec, 'query', example)) : [])];
+  const context: FieldContext = { zoned: hasZone(fields) };
+  const parameters = [...inPath.map((spec) => parameter(spec, 'path', example, context)), ...(fromQuery ? others.map((spec) => parameter(spec, 'query', example, context)) : [])];
   const op: JsonSchema = {
     operationId: route.operationId,
     summary: route.doc.summary ?? route.tool?.title ?? missing(route, 'summary'),
@@ -108,8 +109,8 @@ function operation(route: RestRoute, bodies: Record<string, JsonSchema>): JsonSc
   return op;
 }
 
-function parameter(spec: FieldSpec, where: 'path' | 'query', example: Record<string, unknown>): JsonSchema {
-  const { description, ...schema } = inputFieldSchema(spec);
+function parameter(spec: FieldSpec, where: 'path' | 'query', example: Record<string, unknown>, context: FieldContext): JsonSchema {
+  const { description, ...schema } = inputFieldSchema(spec, context);
   return {
     name: spec.name,
     in: where,
