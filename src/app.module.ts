@@ -14,6 +14,7 @@ import { AppConfigModule } from './config/config.module.js';
 import { CoreModule } from './core.module.js';
 import { DatabaseModule } from './database/database.module.js';
 import { HealthController } from './health/health.controller.js';
+import { OpenApiModule } from './openapi/openapi.module.js';
 import { ProjectsModule } from './projects/projects.module.js';
 import { ReferenceDataModule } from './reference-data/reference-data.module.js';
 import { IntentLockGuard } from './session/intent-lock.guard.js';
@@ -43,6 +44,7 @@ export class AppModule implements NestModule {
         UsersModule,
         ReferenceDataModule,
         AdminModule,
+        OpenApiModule,
       ],
       controllers: [HealthController, NoOAuthController],
       providers: [

@@ -1,6 +1,5 @@
 import { ConsoleLogger, type INestApplication, type INestApplicationContext, type LoggerService, type LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
@@ -14,6 +13,7 @@ import { loadConfig } from './config/env.schema.js';
 import { ClientAddresses } from './http/client-address.js';
 import { ConnectionCap } from './http/connection-cap.js';
 import { isMcpPath, McpHttpEndpoint } from './mcp/mcp-http.endpoint.js';
+import { serveApiDocs } from './openapi/api-docs.js';
 
 type Env = Record<string, string | undefined>;
 
@@ -54,16 +54,7 @@ export async function createHttpApp(env: Env = process.env, options: HttpAppOpti
   const cap = new ConnectionCap(app.get(ClientAddresses), config.httpMaxConnectionsPerClient);
   server.prependListener('connection', cap.onConnection);
   serveMcpAhead(server, app.get(McpHttpEndpoint).handler, (req, res) => cap.admit(req, res));
-  const document = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder()
-      .setTitle('intentdesk')
-      .setDescription('Service desk API: projects, tickets, users. Same services, validation and envelope as the MCP tools.')
-      .setVersion('0.1.0')
-      .addBearerAuth()
-      .build(),
-  );
-  SwaggerModule.setup('api/docs', app, document);
+  serveApiDocs(app);
   applyTimeouts(server, config);
   drainers.set(app, new HttpDrainer(server));
   await app.init();

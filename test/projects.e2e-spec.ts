@@ -108,7 +108,16 @@ describe.each(DATABASES)('projects REST on %s', (kind) => {
     expect(res.body.error.code).toBe('VALIDATION_FAILED');
     const fields = (res.body.error.issues as Array<{ field: string }>).map((i) => i.field).sort();
     expect(fields).toEqual(['colour', 'name', 'percent_done', 'plan_end_date', 'priority', 'projectstates_id', 'users_id']);
+    // REST callers send requests; tool names are for MCP callers.
+    expect(res.body.error.message).toBe('7 problems in the input. Fix all of them and send the request again.');
     expect(await count()).toBe(before);
+  });
+
+  it('words validation found by the service for a REST caller too', async () => {
+    const { id } = (await request(stack.http).get(`/api/projects/${encodeURIComponent('Migração ERP')}`).set(auth)).body as { id: number };
+    const res = await request(stack.http).patch(`/api/projects/${id}`).set(auth).send({ projects_id: id });
+    expect(res.status).toBe(422);
+    expect(res.body.error.message).toBe('1 problem in the input. Fix it and send the request again.');
   });
 
   it('answers 404 with the envelope for an unknown id, and for an unknown route', async () => {

@@ -1,56 +1,62 @@
 import { Controller, Delete, Get, Post } from '@nestjs/common';
-import { ApiBearerAuth, ApiBody, ApiTags } from '@nestjs/swagger';
 import { RequireScope } from '../auth/public.decorator.js';
 import type { ToolOutcome } from '../common/envelope/envelope.js';
 import { RestInput } from '../common/input/rest-input.decorator.js';
+import { Doc, DocTag, list, ref } from '../openapi/route-doc.decorator.js';
 import { AdminService } from './admin.service.js';
 import { AuditQueryDto, CreateTokenDto, ListSessionsDto, ListTokensDto, SessionIdDto, TokenIdDto } from './dto/admin.dto.js';
 
 /** Operators' API: tokens, sessions, audit log, tool catalogue. Needs a token with the admin scope. */
-@ApiTags('admin')
-@ApiBearerAuth()
+@DocTag('admin', 'Operators: API tokens, MCP sessions, the audit log and the tool catalogue. Needs the admin scope.')
 @RequireScope('admin')
 @Controller('api/admin')
 export class AdminController {
   constructor(private readonly admin: AdminService) {}
 
   @Get('tokens')
+  @Doc({ summary: 'List API tokens', data: list(ref('Token')) })
   listTokens(@RestInput('query') input: ListTokensDto): Promise<ToolOutcome> {
     return this.admin.listTokens(input);
   }
 
   @Post('tokens')
-  @ApiBody({ type: CreateTokenDto })
+  @Doc({ summary: 'Create an API token', description: 'The token is in data.token, shown only in this answer; only its hash is stored.', data: ref('NewToken') })
   createToken(@RestInput('body') input: CreateTokenDto): Promise<ToolOutcome> {
     return this.admin.createToken(input);
   }
 
   @Delete('tokens/:id')
+  @Doc({ summary: 'Revoke an API token', description: 'Takes effect at once on this replica, within 5 s on the others.', data: ref('Token') })
   revokeToken(@RestInput('params+query') input: TokenIdDto): Promise<ToolOutcome> {
     return this.admin.revokeToken(input);
   }
 
   @Get('sessions')
+  @Doc({ summary: 'List MCP sessions', data: list(ref('Session')) })
   listSessions(@RestInput('query') input: ListSessionsDto): Promise<ToolOutcome> {
     return this.admin.listSessions(input);
   }
 
   @Get('sessions/:id')
+  @Doc({ summary: 'Inspect an MCP session', description: 'With its latest 50 calls.', data: ref('SessionWithCalls') })
   getSession(@RestInput('params+query') input: SessionIdDto): Promise<ToolOutcome> {
     return this.admin.getSession(input);
   }
 
   @Delete('sessions/:id')
+  @Doc({ summary: 'End an MCP session', description: 'Its next call gets SESSION_NOT_FOUND.' })
   endSession(@RestInput('params+query') input: SessionIdDto): Promise<ToolOutcome> {
     return this.admin.endSession(input);
   }
 
   @Get('audit')
+  @Doc({ summary: 'Read the audit log', description: 'Newest first; filter by user, tool, outcome, session and time.', data: ref('AuditPage') })
   audit(@RestInput('query') input: AuditQueryDto): Promise<ToolOutcome> {
     return this.admin.audit(input);
   }
 
   @Get('tools')
+  @Doc({ summary: 'The MCP tool catalogue', description: 'Every tool with its input and output schemas, as tools/list shows them.', data: list(ref('Tool')) })
   tools(): Promise<ToolOutcome> {
     return this.admin.tools();
   }

@@ -1,6 +1,6 @@
 import { All, Controller } from '@nestjs/common';
-import { ApiExcludeController } from '@nestjs/swagger';
 import { ToolError } from '../common/errors/tool-error.js';
+import { DocHidden } from '../openapi/route-doc.decorator.js';
 import { Public } from './public.decorator.js';
 import { MCP_TOKEN_COMMAND } from './token-howto.js';
 
@@ -10,7 +10,7 @@ import { MCP_TOKEN_COMMAND } from './token-howto.js';
  * print this answer (mcp-remote: "Dynamic Client Registration rejected (HTTP 404): …"), and a
  * generic "No such route" left users guessing.
  */
-@ApiExcludeController()
+@DocHidden()
 @Controller()
 @Public()
 export class NoOAuthController {

@@ -1,8 +1,8 @@
 import { Controller, Delete, Get, HttpCode, Patch, Post } from '@nestjs/common';
-import { ApiBearerAuth, ApiBody, ApiTags } from '@nestjs/swagger';
 import type { ToolOutcome } from '../common/envelope/envelope.js';
 import { RestInput } from '../common/input/rest-input.decorator.js';
 import { ForTool } from '../mcp/mcp-tool.decorator.js';
+import { Doc, DocTag, page, ref } from '../openapi/route-doc.decorator.js';
 import { CreateProjectDto } from './dto/create-project.dto.js';
 import { DeleteProjectDto, GetProjectDto } from './dto/project-id.dto.js';
 import { SearchProjectsDto } from './dto/search-projects.dto.js';
@@ -10,14 +10,14 @@ import { UpdateProjectDto } from './dto/update-project.dto.js';
 import { ProjectsService } from './projects.service.js';
 
 /** REST face of the project tools: one service call per route. */
-@ApiTags('projects')
-@ApiBearerAuth()
+@DocTag('projects', 'Projects: search, read, create, update, delete (to the trash).')
 @Controller('api/projects')
 export class ProjectsController {
   constructor(private readonly projects: ProjectsService) {}
 
   @Get()
   @ForTool('project_search')
+  @Doc({ data: page(ref('Project')) })
   search(@RestInput('query') input: SearchProjectsDto): Promise<ToolOutcome> {
     return this.projects.search(input);
   }
@@ -25,27 +25,28 @@ export class ProjectsController {
   @Post('search')
   @HttpCode(200)
   @ForTool('project_search')
-  @ApiBody({ type: SearchProjectsDto })
+  @Doc({ summary: 'Search projects (filters in a JSON body)', data: page(ref('Project')) })
   searchByBody(@RestInput('body') input: SearchProjectsDto): Promise<ToolOutcome> {
     return this.projects.search(input);
   }
 
   @Get(':id')
   @ForTool('project_get')
+  @Doc({ data: ref('Project') })
   get(@RestInput('params+query') input: GetProjectDto): Promise<ToolOutcome> {
     return this.projects.get(input);
   }
 
   @Post()
   @ForTool('project_create')
-  @ApiBody({ type: CreateProjectDto })
+  @Doc({ data: ref('Project') })
   create(@RestInput('body') input: CreateProjectDto): Promise<ToolOutcome> {
     return this.projects.create(input);
   }
 
   @Patch(':id')
   @ForTool('project_update')
-  @ApiBody({ type: UpdateProjectDto })
+  @Doc({ data: ref('Project') })
   update(@RestInput('params+body') input: UpdateProjectDto): Promise<ToolOutcome> {
     return this.projects.update(input);
   }

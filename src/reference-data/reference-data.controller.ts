@@ -1,49 +1,48 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { ToolOutcome } from '../common/envelope/envelope.js';
 import { RestInput } from '../common/input/rest-input.decorator.js';
+import { Doc, DocTag, list, ref } from '../openapi/route-doc.decorator.js';
 import { ReferenceListDto } from './reference-list.dto.js';
 import { ReferenceDataService } from './reference-data.service.js';
 
 /** Read-only lists of the names reference fields accept, limited to what the caller may see. */
-@ApiTags('reference data')
-@ApiBearerAuth()
+@DocTag('reference data', 'The names reference fields (*_id) accept, limited to what you may see.')
 @Controller('api')
 export class ReferenceDataController {
   constructor(private readonly lists: ReferenceDataService) {}
 
   @Get('entities')
-  @ApiOperation({ summary: 'Entities you may see (entities_id values).' })
+  @Doc({ summary: 'List entities', description: 'Entities you may see: the values of entities_id.', data: list(ref('Entity')) })
   entities(@RestInput('query') input: ReferenceListDto): Promise<ToolOutcome> {
     return this.lists.list('entities', input);
   }
 
   @Get('groups')
-  @ApiOperation({ summary: 'Groups (groups_id, assignee_group_id values).' })
+  @Doc({ summary: 'List groups', description: 'The values of groups_id and assignee_group_id.', data: list(ref('Group')) })
   groups(@RestInput('query') input: ReferenceListDto): Promise<ToolOutcome> {
     return this.lists.list('groups', input);
   }
 
   @Get('profiles')
-  @ApiOperation({ summary: 'Profiles (profiles_id values).' })
+  @Doc({ summary: 'List profiles', description: 'The values of profiles_id.', data: list(ref('Profile')) })
   profiles(@RestInput('query') input: ReferenceListDto): Promise<ToolOutcome> {
     return this.lists.list('profiles', input);
   }
 
   @Get('project-states')
-  @ApiOperation({ summary: 'Project states (projectstates_id values).' })
+  @Doc({ summary: 'List project states', description: 'The values of projectstates_id.', data: list(ref('ProjectState')) })
   projectStates(@RestInput('query') input: ReferenceListDto): Promise<ToolOutcome> {
     return this.lists.list('project-states', input);
   }
 
   @Get('itil-categories')
-  @ApiOperation({ summary: 'ITIL categories (itilcategories_id values).' })
+  @Doc({ summary: 'List ITIL categories', description: 'The values of itilcategories_id.', data: list(ref('ItilCategory')) })
   itilCategories(@RestInput('query') input: ReferenceListDto): Promise<ToolOutcome> {
     return this.lists.list('itil-categories', input);
   }
 
   @Get('locations')
-  @ApiOperation({ summary: 'Locations (locations_id values).' })
+  @Doc({ summary: 'List locations', description: 'The values of locations_id.', data: list(ref('Location')) })
   locations(@RestInput('query') input: ReferenceListDto): Promise<ToolOutcome> {
     return this.lists.list('locations', input);
   }

@@ -1,8 +1,8 @@
 import { Controller, Delete, Get, HttpCode, Patch, Post } from '@nestjs/common';
-import { ApiBearerAuth, ApiBody, ApiTags } from '@nestjs/swagger';
 import type { ToolOutcome } from '../common/envelope/envelope.js';
 import { RestInput } from '../common/input/rest-input.decorator.js';
 import { ForTool } from '../mcp/mcp-tool.decorator.js';
+import { Doc, DocTag, page, ref } from '../openapi/route-doc.decorator.js';
 import { AddFollowupDto } from './dto/add-followup.dto.js';
 import { CreateTicketDto } from './dto/create-ticket.dto.js';
 import { SearchTicketsDto } from './dto/search-tickets.dto.js';
@@ -11,14 +11,14 @@ import { UpdateTicketDto } from './dto/update-ticket.dto.js';
 import { TicketsService } from './tickets.service.js';
 
 /** REST face of the ticket tools: one service call per route. */
-@ApiTags('tickets')
-@ApiBearerAuth()
+@DocTag('tickets', 'Tickets: search, read with followups, open, update, add followups, delete (to the trash).')
 @Controller('api/tickets')
 export class TicketsController {
   constructor(private readonly tickets: TicketsService) {}
 
   @Get()
   @ForTool('ticket_search')
+  @Doc({ data: page(ref('Ticket')) })
   search(@RestInput('query') input: SearchTicketsDto): Promise<ToolOutcome> {
     return this.tickets.search(input);
   }
@@ -26,27 +26,28 @@ export class TicketsController {
   @Post('search')
   @HttpCode(200)
   @ForTool('ticket_search')
-  @ApiBody({ type: SearchTicketsDto })
+  @Doc({ summary: 'Search tickets (filters in a JSON body)', data: page(ref('Ticket')) })
   searchByBody(@RestInput('body') input: SearchTicketsDto): Promise<ToolOutcome> {
     return this.tickets.search(input);
   }
 
   @Get(':id')
   @ForTool('ticket_get')
+  @Doc({ data: ref('TicketWithFollowups') })
   get(@RestInput('params+query') input: GetTicketDto): Promise<ToolOutcome> {
     return this.tickets.get(input);
   }
 
   @Post()
   @ForTool('ticket_create')
-  @ApiBody({ type: CreateTicketDto })
+  @Doc({ data: ref('Ticket') })
   create(@RestInput('body') input: CreateTicketDto): Promise<ToolOutcome> {
     return this.tickets.create(input);
   }
 
   @Patch(':id')
   @ForTool('ticket_update')
-  @ApiBody({ type: UpdateTicketDto })
+  @Doc({ data: ref('Ticket') })
   update(@RestInput('params+body') input: UpdateTicketDto): Promise<ToolOutcome> {
     return this.tickets.update(input);
   }
@@ -59,7 +60,7 @@ export class TicketsController {
 
   @Post(':id/followups')
   @ForTool('ticket_add_followup')
-  @ApiBody({ type: AddFollowupDto })
+  @Doc({ data: ref('NewFollowup') })
   addFollowup(@RestInput('params+body') input: AddFollowupDto): Promise<ToolOutcome> {
     return this.tickets.addFollowup(input);
   }

@@ -1,8 +1,8 @@
 import { Controller, Delete, Get, HttpCode, Patch, Post } from '@nestjs/common';
-import { ApiBearerAuth, ApiBody, ApiTags } from '@nestjs/swagger';
 import type { ToolOutcome } from '../common/envelope/envelope.js';
 import { RestInput } from '../common/input/rest-input.decorator.js';
 import { ForTool } from '../mcp/mcp-tool.decorator.js';
+import { Doc, DocTag, page, ref } from '../openapi/route-doc.decorator.js';
 import { CreateUserDto } from './dto/create-user.dto.js';
 import { SearchUsersDto } from './dto/search-users.dto.js';
 import { UpdateUserDto } from './dto/update-user.dto.js';
@@ -10,14 +10,14 @@ import { DeactivateUserDto, GetUserDto } from './dto/user-id.dto.js';
 import { UsersService } from './users.service.js';
 
 /** REST face of the user tools: one service call per route. */
-@ApiTags('users')
-@ApiBearerAuth()
+@DocTag('users', 'Users: search, read, create, update, deactivate (users are never deleted).')
 @Controller('api/users')
 export class UsersController {
   constructor(private readonly users: UsersService) {}
 
   @Get()
   @ForTool('user_search')
+  @Doc({ data: page(ref('User')) })
   search(@RestInput('query') input: SearchUsersDto): Promise<ToolOutcome> {
     return this.users.search(input);
   }
@@ -25,27 +25,28 @@ export class UsersController {
   @Post('search')
   @HttpCode(200)
   @ForTool('user_search')
-  @ApiBody({ type: SearchUsersDto })
+  @Doc({ summary: 'Search users (filters in a JSON body)', data: page(ref('User')) })
   searchByBody(@RestInput('body') input: SearchUsersDto): Promise<ToolOutcome> {
     return this.users.search(input);
   }
 
   @Get(':id')
   @ForTool('user_get')
+  @Doc({ data: ref('User') })
   get(@RestInput('params+query') input: GetUserDto): Promise<ToolOutcome> {
     return this.users.get(input);
   }
 
   @Post()
   @ForTool('user_create')
-  @ApiBody({ type: CreateUserDto })
+  @Doc({ data: ref('User') })
   create(@RestInput('body') input: CreateUserDto): Promise<ToolOutcome> {
     return this.users.create(input);
   }
 
   @Patch(':id')
   @ForTool('user_update')
-  @ApiBody({ type: UpdateUserDto })
+  @Doc({ data: ref('User') })
   update(@RestInput('params+body') input: UpdateUserDto): Promise<ToolOutcome> {
     return this.users.update(input);
   }

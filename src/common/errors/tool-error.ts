@@ -1,3 +1,4 @@
+import { currentCall } from '../context/call-context.js';
 import { RETRYABLE, type ErrorCode } from './error-codes.js';
 import type { Issue } from './issue.js';
 
@@ -45,9 +46,14 @@ export class ToolError extends Error {
     return new ToolError('NOT_FOUND', `${what} ${JSON.stringify(id)} not found.`);
   }
 
+  /**
+   * VALIDATION_FAILED with every issue. The retry is worded for the caller: an MCP caller calls the
+   * tool again, a REST caller (whose route shares the tool) sends the request again.
+   */
   static validation(tool: string | undefined, issues: Issue[], nextCall?: NextCall): ToolError {
     const n = issues.length;
-    const again = tool ? ` and call ${tool} again` : ' and send the request again';
+    const callsTools = currentCall()?.transport !== 'rest';
+    const again = tool && callsTools ? ` and call ${tool} again` : ' and send the request again';
     const first = nextCall ? ` Call ${nextCall.tool} first.` : '';
     const message = `${n} problem${n === 1 ? '' : 's'} in the input. Fix ${n === 1 ? 'it' : 'all of them'}${again}.${first}`;
     return new ToolError('VALIDATION_FAILED', message, { issues, nextCall });

@@ -1,14 +1,14 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiProperty } from '@nestjs/swagger';
 import { IsBoolean, IsEmail, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
 import type { Vocabulary } from '../vocab/vocabulary.js';
 import { registerField, type FieldSpec } from './field-spec.js';
-import { fieldJsonSchema } from './json-schema.js';
 
 /**
- * Composite field decorators: each registers the field for the input pipe and the JSON Schema,
- * adds the class-validator rules for its scalar checks, and documents it for OpenAPI. Lengths and
- * characters of strings are the input parser's (it checks them before anything else reads a value).
+/**
+ * Composite field decorators: each registers the field for the input pipe, the tools' JSON Schema
+ * and the OpenAPI document (all three read the registered spec), and adds the class-validator rules
+ * for its scalar checks. Lengths and characters of strings are the input parser's (it checks them
+ * before anything else reads a value).
  */
 type Common = { required?: boolean; nullable?: boolean; description: string; example?: unknown; aliases?: readonly string[]; call?: boolean };
 
@@ -17,11 +17,7 @@ function field(spec: Omit<FieldSpec, 'name'>, ...rules: PropertyDecorator[]): Pr
     const full: FieldSpec = { ...spec, name: String(key) };
     registerField(target, full);
     // Presence (REQUIRED) is the input parser's; class-validator judges only the values given.
-    const decorators: PropertyDecorator[] = [IsOptional(), ...rules];
-    if (!full.mcpOnly) {
-      decorators.push(ApiProperty({ required: full.required, ...(fieldJsonSchema(full) as object) }));
-    }
-    applyDecorators(...decorators)(target, key);
+    applyDecorators(IsOptional(), ...rules)(target, key);
   };
 }
 

@@ -1,0 +1,11 @@
+import { Module } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
+import { OpenApiDocument } from './openapi-document.js';
+
+/** The REST API's OpenAPI document (served with Swagger UI by serveApiDocs). */
+@Module({
+  imports: [DiscoveryModule],
+  providers: [OpenApiDocument],
+  exports: [OpenApiDocument],
+})
+export class OpenApiModule {}
