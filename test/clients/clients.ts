@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** This folder: its node_modules hold the clients (npm ci --prefix test/clients). */
+/** This folder: its node_modules hold the clients (npm install --prefix test/clients). */
 export const CLIENTS_DIR = fileURLToPath(new URL('./', import.meta.url));
 
 /** The Inspector's own launcher (`npx @modelcontextprotocol/inspector` runs this file). */
