@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Envelope } from '../src/common/envelope/envelope.js';
+import type { Envelope } from '../src/envelope/envelope.js';
 import { DATABASES } from './support/databases.js';
 import { startStack, type TestStack } from './support/test-app.js';
 

@@ -3,7 +3,7 @@ import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamable
 import type { LoggerService } from '@nestjs/common';
 import Database from 'better-sqlite3';
 import mysql from 'mysql2/promise';
-import type { Envelope } from '../src/common/envelope/envelope.js';
+import type { Envelope } from '../src/envelope/envelope.js';
 import { boundedMysql } from '../src/database/mysql-driver.js';
 import { createTestDatabase, type TestDatabase } from './support/databases.js';
 import { callTool, connectHttp, openSession } from './support/mcp-client.js';

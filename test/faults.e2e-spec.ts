@@ -2,7 +2,7 @@ import type { LoggerService } from '@nestjs/common';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { Envelope, ErrorBody } from '../src/common/envelope/envelope.js';
+import type { Envelope, ErrorBody } from '../src/envelope/envelope.js';
 import { canRunPrivateMariaDb, createPrivateMariaDb, type PrivateMariaDb } from './support/mariadb-server.js';
 import { startApp, type TestApp } from './support/test-app.js';
 

@@ -2,7 +2,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { McpError, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import fc from 'fast-check';
-import type { Envelope } from '../src/common/envelope/envelope.js';
+import type { Envelope } from '../src/envelope/envelope.js';
 import { DATABASES } from './support/databases.js';
 import { startStack, type TestStack } from './support/test-app.js';
 

@@ -1,7 +1,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import request from 'supertest';
-import type { ErrorEnvelope, Envelope } from '../src/common/envelope/envelope.js';
-import type { Issue } from '../src/common/errors/issue.js';
+import type { ErrorEnvelope, Envelope } from '../src/envelope/envelope.js';
+import type { Issue } from '../src/envelope/issue.js';
 import { CapturingLogger } from './support/capturing-logger.js';
 import { DATABASES } from './support/databases.js';
 import { callTool, connectHttp, failure, openSession, success } from './support/mcp-client.js';

@@ -1,6 +1,6 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import request from 'supertest';
-import type { Issue } from '../src/common/errors/issue.js';
+import type { Issue } from '../src/envelope/issue.js';
 import { DATABASES } from './support/databases.js';
 import { callTool, connectHttp, failure, openSession, success } from './support/mcp-client.js';
 import { startStack, type TestStack } from './support/test-app.js';

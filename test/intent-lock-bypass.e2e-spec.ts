@@ -1,6 +1,6 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { DataSource } from 'typeorm';
-import type { ErrorEnvelope } from '../src/common/envelope/envelope.js';
+import type { ErrorEnvelope } from '../src/envelope/envelope.js';
 import { createTestDatabase, DATABASES, type TestDatabase } from './support/databases.js';
 import { callTool, connectHttp, connectStdio, failure, openSession, success, type ToolCall } from './support/mcp-client.js';
 import { startApp, startStack, type TestStack } from './support/test-app.js';

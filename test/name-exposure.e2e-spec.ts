@@ -1,6 +1,6 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import request from 'supertest';
-import type { Envelope } from '../src/common/envelope/envelope.js';
+import type { Envelope } from '../src/envelope/envelope.js';
 import { DATABASES } from './support/databases.js';
 import { callTool, connectHttp, failure, openSession, success, type ToolCall } from './support/mcp-client.js';
 import { startStack, type TestStack } from './support/test-app.js';

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
-import type { Envelope } from '../src/common/envelope/envelope.js';
+import type { Envelope } from '../src/envelope/envelope.js';
 import { DATABASES } from './support/databases.js';
 import { callTool, connectHttp, failure, openSession, success } from './support/mcp-client.js';
 import { startApp, startStack, type TestApp, type TestStack } from './support/test-app.js';

@@ -7,7 +7,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { closeGracefully } from '../src/bootstrap.js';
-import type { Envelope, ErrorEnvelope, SuccessEnvelope } from '../src/common/envelope/envelope.js';
+import type { Envelope, ErrorEnvelope, SuccessEnvelope } from '../src/envelope/envelope.js';
 import { createTestDatabase, type TestDatabase } from './support/databases.js';
 import { startApp, type TestApp } from './support/test-app.js';
 

@@ -1,7 +1,7 @@
 import { Controller, Delete, Get, Post } from '@nestjs/common';
 import { RequireScope } from '../auth/public.decorator.js';
-import type { ToolOutcome } from '../common/envelope/envelope.js';
-import { RestInput } from '../common/input/rest-input.decorator.js';
+import type { ToolOutcome } from '../envelope/envelope.js';
+import { RestInput } from '../transports/rest/rest-input.decorator.js';
 import { Doc, DocTag, list, ref } from '../openapi/route-doc.decorator.js';
 import { AdminService } from './admin.service.js';
 import { AuditQueryDto, CreateTokenDto, ListSessionsDto, ListTokensDto, SessionIdDto, TokenIdDto } from './dto/admin.dto.js';

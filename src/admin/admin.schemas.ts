@@ -1,5 +1,5 @@
 import { DOMAINS, SCOPES } from '../auth/principal.js';
-import type { JsonSchema } from '../common/input/json-schema.js';
+import type { JsonSchema } from '../input/json-schema.js';
 import { AUDIT_OUTCOMES } from './dto/admin.dto.js';
 
 /**

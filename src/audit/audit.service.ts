@@ -1,9 +1,9 @@
 import { Injectable, Logger, type OnApplicationShutdown, type OnModuleDestroy } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { RateLimitedError } from '../auth/call-limits.js';
-import { outsideCall, type CallContext } from '../common/context/call-context.js';
-import type { ToolError } from '../common/errors/tool-error.js';
-import { dateParam } from '../common/dates/db-dates.js';
+import { outsideCall, type CallContext } from '../call/call-context.js';
+import type { ToolError } from '../envelope/desk-error.js';
+import { dateParam } from '../database/db-dates.js';
 import { DbLock } from '../database/db-lock.js';
 import { RateLimitedTally } from './rate-limited-tally.js';
 

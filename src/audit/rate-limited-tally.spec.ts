@@ -1,6 +1,6 @@
 import { jest } from '@jest/globals';
 import type { SpentLimit } from '../auth/call-limits.js';
-import type { CallContext } from '../common/context/call-context.js';
+import type { CallContext } from '../call/call-context.js';
 import type { AuditEntry } from './audit.service.js';
 import { RateLimitedTally } from './rate-limited-tally.js';
 

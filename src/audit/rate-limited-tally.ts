@@ -1,5 +1,5 @@
 import type { SpentLimit } from '../auth/call-limits.js';
-import type { CallContext } from '../common/context/call-context.js';
+import type { CallContext } from '../call/call-context.js';
 import type { AuditEntry } from './audit.service.js';
 
 /** A refusal whose window end differs by more than this opened a new window (Redis reports time left, not the end). */

@@ -1,5 +1,5 @@
 import { jest } from '@jest/globals';
-import { ToolError } from '../common/errors/tool-error.js';
+import { ToolError } from '../envelope/desk-error.js';
 import { AppConfig } from '../config/app-config.js';
 import { AuthService } from './auth.service.js';
 import { CallLimits } from './call-limits.js';

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ToolError } from '../common/errors/tool-error.js';
+import { ToolError } from '../envelope/desk-error.js';
 import { CallLimits } from './call-limits.js';
 import type { Principal, Scope } from './principal.js';
 import { PrincipalLoader } from './principal.loader.js';

@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import { ToolError } from '../common/errors/tool-error.js';
+import { ToolError } from '../envelope/desk-error.js';
 import { AppConfig } from '../config/app-config.js';
-import type { ToolKind } from '../mcp/tool-definition.js';
+import type { ToolKind } from '../tools/tool-policy.js';
 import type { RateLimiter } from './rate-limiter.js';
 
 export const RATE_LIMITER = Symbol('RATE_LIMITER');

@@ -1,5 +1,5 @@
 import { All, Controller } from '@nestjs/common';
-import { ToolError } from '../common/errors/tool-error.js';
+import { ToolError } from '../envelope/desk-error.js';
 import { DocHidden } from '../openapi/route-doc.decorator.js';
 import { Public } from './public.decorator.js';
 import { MCP_TOKEN_COMMAND } from './token-howto.js';

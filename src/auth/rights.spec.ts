@@ -1,4 +1,4 @@
-import type { ToolOptions } from '../mcp/tool-definition.js';
+import type { ToolOptions } from '../tools/tool-policy.js';
 import type { Principal, ProfileRights } from './principal.js';
 import { SIMPLIFIED_INTERFACE_FIELDS, settableFields, simplifiedInterfaceLimits } from './rights.js';
 

@@ -1,4 +1,4 @@
-import type { ToolOptions } from '../mcp/tool-definition.js';
+import type { ToolOptions } from '../tools/tool-policy.js';
 import { DOMAINS, SCOPES, type Action, type Domain, type MergedRights, type Principal, type ProfileRights, type Scope } from './principal.js';
 
 /**

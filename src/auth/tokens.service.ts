@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { toDate } from '../common/dates/db-dates.js';
+import { toDate } from '../database/db-dates.js';
 import { DbLock } from '../database/db-lock.js';
-import { matchKey } from '../common/text/normalize.js';
-import { ToolError } from '../common/errors/tool-error.js';
+import { matchKey } from '../input/text/normalize.js';
+import { ToolError } from '../envelope/desk-error.js';
 import { SCOPES, type Scope } from './principal.js';
 import { hashToken, newToken } from './token-hash.js';
 

@@ -4,7 +4,7 @@ import { SCOPES, type Scope } from '../auth/principal.js';
 import { DURATION_FORMS, parseDuration } from '../auth/token-hash.js';
 import { tokenState, TokensService } from '../auth/tokens.service.js';
 import { createContext } from '../bootstrap.js';
-import { ToolError } from '../common/errors/tool-error.js';
+import { ToolError } from '../envelope/desk-error.js';
 import { AppConfig, databaseLabel } from '../config/app-config.js';
 import { ConfigError } from '../config/env.schema.js';
 

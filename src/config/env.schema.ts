@@ -1,6 +1,6 @@
 import { join, resolve } from 'node:path';
-import { isValidTimeZone } from '../common/dates/dates.js';
-import { parseTrustedProxies } from '../http/client-address.js';
+import { isValidTimeZone } from '../input/dates/dates.js';
+import { parseTrustedProxies } from '../transports/http/client-address.js';
 import { AppConfig, type DatabaseTarget, type OtpDelivery, type OtpRequiredFor } from './app-config.js';
 import { PROJECT_ROOT } from './project-root.js';
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { currentCall } from '../common/context/call-context.js';
-import { isSqliteBusy, unavailable } from '../common/envelope/error-mapping.js';
+import { currentCall } from '../call/call-context.js';
+import { isSqliteBusy, unavailable } from '../envelope/error-mapping.js';
 import { AppConfig } from '../config/app-config.js';
 import { Gate, GateTimeoutError } from './gate.js';
 

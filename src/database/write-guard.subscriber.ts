@@ -1,6 +1,6 @@
 import type { EntitySubscriberInterface, InsertEvent, RemoveEvent, SoftRemoveEvent, UpdateEvent } from 'typeorm';
-import { currentCall } from '../common/context/call-context.js';
-import { ToolError } from '../common/errors/tool-error.js';
+import { currentCall } from '../call/call-context.js';
+import { ToolError } from '../envelope/desk-error.js';
 
 /** Bookkeeping the chain itself writes outside a write unit. */
 const BOOKKEEPING = new Set(['mcp_sessions', 'audit_log', 'idempotency_records', 'api_tokens']);

@@ -3,7 +3,7 @@ import type { Response } from 'express';
 import { DataSource } from 'typeorm';
 import { Public } from '../auth/public.decorator.js';
 import { schemaPresent } from '../database/schema-probe.js';
-import type { JsonSchema } from '../common/input/json-schema.js';
+import type { JsonSchema } from '../input/json-schema.js';
 import { Doc, DocTag } from '../openapi/route-doc.decorator.js';
 
 /** How long readiness waits for the database. */

@@ -1,7 +1,7 @@
 import { AUDIT_ENTRY_SCHEMA, AUDIT_PAGE_SCHEMA, NEW_TOKEN_SCHEMA, SESSION_SCHEMA, SESSION_WITH_CALLS_SCHEMA, TOKEN_SCHEMA, TOOL_SCHEMA } from '../admin/admin.schemas.js';
-import { ERROR_CODES, ISSUE_CODES } from '../common/errors/error-codes.js';
-import type { JsonSchema } from '../common/input/json-schema.js';
-import type { OutputField } from '../common/present/presenter.js';
+import { ERROR_CODES, ISSUE_CODES } from '../envelope/error-codes.js';
+import type { JsonSchema } from '../input/json-schema.js';
+import type { OutputField } from '../present/presenter.js';
 import { PROJECT_OUTPUT } from '../projects/project.fields.js';
 import { REFERENCE_LISTS } from '../reference-data/reference-lists.js';
 import { FOLLOWUP_OUTPUT, TICKET_OUTPUT } from '../tickets/ticket.fields.js';

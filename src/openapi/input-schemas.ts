@@ -1,7 +1,7 @@
-import { DATE_FORMATS_EXPECTED } from '../common/dates/dates.js';
-import { fieldsOf, type FieldSpec } from '../common/input/field-spec.js';
-import type { JsonSchema } from '../common/input/json-schema.js';
-import { REFERENCE_KINDS } from '../common/references/reference-kinds.js';
+import { DATE_FORMATS_EXPECTED } from '../input/dates/dates.js';
+import { fieldsOf, type FieldSpec } from '../input/field-spec.js';
+import type { JsonSchema } from '../input/json-schema.js';
+import { REFERENCE_KINDS } from '../input/references/reference-kinds.js';
 
 /**
  * REST input schemas (OpenAPI 3.1, JSON Schema 2020-12) from the same field specs the input pipe

@@ -3,10 +3,10 @@ import { HTTP_CODE_METADATA, METHOD_METADATA, PATH_METADATA } from '@nestjs/comm
 import type { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import type { Scope } from '../auth/principal.js';
 import { PUBLIC_ROUTE, REQUIRED_SCOPE } from '../auth/public.decorator.js';
-import { REST_INPUT, type RestInputMeta, type RestSource } from '../common/input/rest-input.decorator.js';
-import { FOR_TOOL } from '../mcp/mcp-tool.decorator.js';
-import type { ToolOptions } from '../mcp/tool-definition.js';
-import type { ToolRegistry } from '../mcp/tool-registry.js';
+import { REST_INPUT, type RestInputMeta, type RestSource } from '../transports/rest/rest-input.decorator.js';
+import { FOR_TOOL } from '../tools/tool.decorator.js';
+import type { ToolOptions } from '../tools/tool-policy.js';
+import type { ToolRegistry } from '../tools/tool-registry.js';
 import { DOC_HIDDEN, DOC_TAG, ROUTE_DOC, type RouteDoc, type TagDoc } from './route-doc.decorator.js';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';

@@ -1,5 +1,5 @@
 import { SetMetadata } from '@nestjs/common';
-import type { JsonSchema } from '../common/input/json-schema.js';
+import type { JsonSchema } from '../input/json-schema.js';
 import type { SchemaName } from './components.js';
 
 export const ROUTE_DOC = 'intentdesk:route-doc';

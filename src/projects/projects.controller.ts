@@ -1,7 +1,7 @@
 import { Controller, Delete, Get, HttpCode, Patch, Post } from '@nestjs/common';
-import type { ToolOutcome } from '../common/envelope/envelope.js';
-import { RestInput } from '../common/input/rest-input.decorator.js';
-import { ForTool } from '../mcp/mcp-tool.decorator.js';
+import type { ToolOutcome } from '../envelope/envelope.js';
+import { RestInput } from '../transports/rest/rest-input.decorator.js';
+import { ForTool } from '../tools/tool.decorator.js';
 import { Doc, DocTag, page, ref } from '../openapi/route-doc.decorator.js';
 import { CreateProjectDto } from './dto/create-project.dto.js';
 import { DeleteProjectDto, GetProjectDto } from './dto/project-id.dto.js';

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ProjectsController } from './projects.controller.js';
-import { ProjectsQueries } from './projects.queries.js';
+import { ProjectsQueries } from './projects.repository.js';
 import { ProjectsService } from './projects.service.js';
 
 @Module({ controllers: [ProjectsController], providers: [ProjectsService, ProjectsQueries] })

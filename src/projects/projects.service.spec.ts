@@ -1,17 +1,17 @@
 import { jest } from '@jest/globals';
 import type { EntityManager } from 'typeorm';
 import type { Principal } from '../auth/principal.js';
-import { requireCall, runInCall } from '../common/context/call-context.js';
-import type { ToolOutcome } from '../common/envelope/envelope.js';
-import { ToolError } from '../common/errors/tool-error.js';
-import { attachMeta } from '../common/input/input-meta.js';
-import type { Presenter, Row } from '../common/present/presenter.js';
-import type { WriteScope, WriteUnit } from '../common/write/write-unit.js';
+import { requireCall, runInCall } from '../call/call-context.js';
+import type { ToolOutcome } from '../envelope/envelope.js';
+import { ToolError } from '../envelope/desk-error.js';
+import { attachMeta } from '../input/input-meta.js';
+import type { Presenter, Row } from '../present/presenter.js';
+import type { WriteScope, WriteUnit } from '../writes/write-unit.js';
 import { Project } from '../database/entities/index.js';
 import { CreateProjectDto } from './dto/create-project.dto.js';
 import { DeleteProjectDto, GetProjectDto } from './dto/project-id.dto.js';
 import { UpdateProjectDto } from './dto/update-project.dto.js';
-import type { ProjectsQueries } from './projects.queries.js';
+import type { ProjectsQueries } from './projects.repository.js';
 import { ProjectsService } from './projects.service.js';
 
 const NOW = new Date('2026-06-01T12:00:00.000Z');

@@ -1,21 +1,21 @@
 import { Injectable } from '@nestjs/common';
 import { Project } from '../database/entities/index.js';
-import { requireCall } from '../common/context/call-context.js';
-import type { ToolOutcome } from '../common/envelope/envelope.js';
-import { ToolError } from '../common/errors/tool-error.js';
-import { metaOf } from '../common/input/input-meta.js';
-import { appliedView, Presenter } from '../common/present/presenter.js';
-import { pageOutcome, runSearch } from '../common/search/search-runner.js';
-import { matchKey } from '../common/text/normalize.js';
-import { WriteUnit } from '../common/write/write-unit.js';
-import { updateMessage } from '../common/write/update-message.js';
-import { McpTool } from '../mcp/mcp-tool.decorator.js';
+import { requireCall } from '../call/call-context.js';
+import type { ToolOutcome } from '../envelope/envelope.js';
+import { ToolError } from '../envelope/desk-error.js';
+import { metaOf } from '../input/input-meta.js';
+import { appliedView, Presenter } from '../present/presenter.js';
+import { pageOutcome, runSearch } from '../search/search-runner.js';
+import { matchKey } from '../input/text/normalize.js';
+import { WriteUnit } from '../writes/write-unit.js';
+import { updateMessage } from '../writes/update-message.js';
+import { McpTool } from '../tools/tool.decorator.js';
 import { CreateProjectDto } from './dto/create-project.dto.js';
 import { DeleteProjectDto, GetProjectDto } from './dto/project-id.dto.js';
 import { SearchProjectsDto } from './dto/search-projects.dto.js';
 import { UpdateProjectDto } from './dto/update-project.dto.js';
 import { PROJECT_OUTPUT, PROJECT_WRITABLE } from './project.fields.js';
-import { ProjectsQueries } from './projects.queries.js';
+import { ProjectsQueries } from './projects.repository.js';
 
 
 /** Projects: the one code path behind the project_* tools and /api/projects. */

@@ -1,6 +1,6 @@
 import { Controller, Get } from '@nestjs/common';
-import type { ToolOutcome } from '../common/envelope/envelope.js';
-import { RestInput } from '../common/input/rest-input.decorator.js';
+import type { ToolOutcome } from '../envelope/envelope.js';
+import { RestInput } from '../transports/rest/rest-input.decorator.js';
 import { Doc, DocTag, list, ref } from '../openapi/route-doc.decorator.js';
 import { ReferenceListDto } from './reference-list.dto.js';
 import { ReferenceDataService } from './reference-data.service.js';

@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { requireCall } from '../common/context/call-context.js';
-import type { ToolOutcome } from '../common/envelope/envelope.js';
-import { metaOf } from '../common/input/input-meta.js';
-import { Presenter, type OutputField } from '../common/present/presenter.js';
-import { referenceKind } from '../common/references/reference-kinds.js';
-import { applyEntityScope } from '../common/references/reference-scope.js';
-import { likePattern } from '../common/search/search-runner.js';
-import { matchKey } from '../common/text/normalize.js';
+import { requireCall } from '../call/call-context.js';
+import type { ToolOutcome } from '../envelope/envelope.js';
+import { metaOf } from '../input/input-meta.js';
+import { Presenter, type OutputField } from '../present/presenter.js';
+import { referenceKind } from '../input/references/reference-kinds.js';
+import { applyEntityScope } from '../input/references/reference-scope.js';
+import { likePattern } from '../search/search-runner.js';
+import { matchKey } from '../input/text/normalize.js';
 import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT, type ReferenceListDto } from './reference-list.dto.js';
 import { REFERENCE_LISTS, type ReferenceListName } from './reference-lists.js';
 

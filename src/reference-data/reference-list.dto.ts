@@ -1,4 +1,4 @@
-import { IntField, TextField } from '../common/input/fields.js';
+import { IntField, TextField } from '../input/fields.js';
 
 export const DEFAULT_LIST_LIMIT = 100;
 export const MAX_LIST_LIMIT = 500;

@@ -1,4 +1,4 @@
-import type { OutputField } from '../common/present/presenter.js';
+import type { OutputField } from '../present/presenter.js';
 
 /** One REST list of reference data: which reference kind it shows, and which columns. */
 export interface ReferenceList {

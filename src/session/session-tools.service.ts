@@ -1,14 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { requireCall } from '../common/context/call-context.js';
-import { formatDate } from '../common/dates/dates.js';
-import type { ToolOutcome } from '../common/envelope/envelope.js';
-import { ToolError } from '../common/errors/tool-error.js';
+import { requireCall } from '../call/call-context.js';
+import { formatDate } from '../input/dates/dates.js';
+import type { ToolOutcome } from '../envelope/envelope.js';
+import { ToolError } from '../envelope/desk-error.js';
 import { AppConfig } from '../config/app-config.js';
-import { McpTool } from '../mcp/mcp-tool.decorator.js';
-import { ToolRegistry } from '../mcp/tool-registry.js';
+import { McpTool } from '../tools/tool.decorator.js';
+import { ToolRegistry } from '../tools/tool-registry.js';
 import { DomainSwitchDto } from './dto/domain-switch.dto.js';
 import { SessionStatusDto } from './dto/session-status.dto.js';
-import { SessionsService, type SessionRow } from './sessions.service.js';
+import { SessionsService, type SessionRow } from './sessions.repository.js';
 
 /** The session tools: the only way to open a session or change its intent, and its status. */
 @Injectable()

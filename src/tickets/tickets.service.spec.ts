@@ -1,18 +1,18 @@
 import { jest } from '@jest/globals';
 import type { EntityManager } from 'typeorm';
 import type { Principal } from '../auth/principal.js';
-import { runInCall, requireCall } from '../common/context/call-context.js';
-import type { ToolOutcome } from '../common/envelope/envelope.js';
-import { ToolError } from '../common/errors/tool-error.js';
-import { attachMeta } from '../common/input/input-meta.js';
-import type { Presenter, Row } from '../common/present/presenter.js';
-import type { WriteScope, WriteUnit } from '../common/write/write-unit.js';
+import { runInCall, requireCall } from '../call/call-context.js';
+import type { ToolOutcome } from '../envelope/envelope.js';
+import { ToolError } from '../envelope/desk-error.js';
+import { attachMeta } from '../input/input-meta.js';
+import type { Presenter, Row } from '../present/presenter.js';
+import type { WriteScope, WriteUnit } from '../writes/write-unit.js';
 import { GroupTicket, Ticket, TicketUser } from '../database/entities/index.js';
 import { CreateTicketDto } from './dto/create-ticket.dto.js';
 import { GetTicketDto } from './dto/ticket-id.dto.js';
 import { UpdateTicketDto } from './dto/update-ticket.dto.js';
 import { statusStamps } from './ticket-rules.js';
-import type { TicketsQueries, TicketViewer } from './tickets.queries.js';
+import type { TicketsQueries, TicketViewer } from './tickets.repository.js';
 import { TicketsService } from './tickets.service.js';
 
 const NOW = new Date('2026-06-01T12:00:00.000Z');

@@ -1,19 +1,19 @@
 import { Injectable } from '@nestjs/common';
 import type { Principal } from '../auth/principal.js';
-import { requireCall } from '../common/context/call-context.js';
-import { endBeforeStart } from '../common/dates/date-order.js';
-import { toDate } from '../common/dates/db-dates.js';
-import type { ToolOutcome } from '../common/envelope/envelope.js';
-import type { Issue } from '../common/errors/issue.js';
-import { ToolError } from '../common/errors/tool-error.js';
-import { metaOf } from '../common/input/input-meta.js';
-import { appliedView, Presenter, type Row, type View } from '../common/present/presenter.js';
-import { pageOutcome, runSearch, type SearchArgs } from '../common/search/search-runner.js';
-import { priorityFrom } from '../common/vocab/priority-matrix.js';
-import { WriteUnit } from '../common/write/write-unit.js';
-import { updateMessage } from '../common/write/update-message.js';
+import { requireCall } from '../call/call-context.js';
+import { endBeforeStart } from '../input/dates/date-order.js';
+import { toDate } from '../database/db-dates.js';
+import type { ToolOutcome } from '../envelope/envelope.js';
+import type { Issue } from '../envelope/issue.js';
+import { ToolError } from '../envelope/desk-error.js';
+import { metaOf } from '../input/input-meta.js';
+import { appliedView, Presenter, type Row, type View } from '../present/presenter.js';
+import { pageOutcome, runSearch, type SearchArgs } from '../search/search-runner.js';
+import { priorityFrom } from '../input/vocab/priority-matrix.js';
+import { WriteUnit } from '../writes/write-unit.js';
+import { updateMessage } from '../writes/update-message.js';
 import { ItilFollowup, Ticket } from '../database/entities/index.js';
-import { McpTool } from '../mcp/mcp-tool.decorator.js';
+import { McpTool } from '../tools/tool.decorator.js';
 import { AddFollowupDto } from './dto/add-followup.dto.js';
 import { CreateTicketDto } from './dto/create-ticket.dto.js';
 import { SearchTicketsDto } from './dto/search-tickets.dto.js';
@@ -31,7 +31,7 @@ import {
   statusStateOf,
 } from './ticket-rules.js';
 import { FOLLOWUP_OUTPUT, TICKET_OUTPUT, TICKET_WRITABLE, type TicketColumn } from './ticket.fields.js';
-import { SYSTEM_VIEWER, TicketsQueries, viewerOf } from './tickets.queries.js';
+import { SYSTEM_VIEWER, TicketsQueries, viewerOf } from './tickets.repository.js';
 
 /** Tickets: the one code path behind the ticket_* tools and /api/tickets. */
 @Injectable()

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { Principal } from '../auth/principal.js';
-import { ToolError } from '../common/errors/tool-error.js';
+import { ToolError } from '../envelope/desk-error.js';
 import { GroupUser, ProfileUser } from '../database/entities/index.js';
 import { parseRights } from '../auth/principal.loader.js';
 import { rightsBeyond } from '../auth/rights.js';
-import { UsersQueries } from './users.queries.js';
+import { UsersQueries } from './users.repository.js';
 
 export interface Placement {
   profileId: number;

@@ -1,5 +1,5 @@
-import { lookAlikeKey } from '../common/text/look-alike.js';
-import { matchKey } from '../common/text/normalize.js';
+import { lookAlikeKey } from '../input/text/look-alike.js';
+import { matchKey } from '../input/text/normalize.js';
 
 export interface UserKeys {
   name_key: string;

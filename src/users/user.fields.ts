@@ -1,4 +1,4 @@
-import type { OutputField } from '../common/present/presenter.js';
+import type { OutputField } from '../present/presenter.js';
 
 /** User columns as callers see them; `groups` is added from the memberships table. */
 export const USER_OUTPUT: readonly OutputField[] = [

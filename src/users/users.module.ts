@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { UserAssignments } from './user-assignments.js';
 import { UsersController } from './users.controller.js';
-import { UsersQueries } from './users.queries.js';
+import { UsersQueries } from './users.repository.js';
 import { UsersService } from './users.service.js';
 
 @Module({ controllers: [UsersController], providers: [UsersService, UsersQueries, UserAssignments] })

@@ -5,7 +5,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { fileURLToPath } from 'node:url';
 import type { Stream } from 'node:stream';
 import type { Domain } from '../../src/auth/principal.js';
-import type { Envelope, ErrorBody, ErrorEnvelope, SuccessEnvelope } from '../../src/common/envelope/envelope.js';
+import type { Envelope, ErrorBody, ErrorEnvelope, SuccessEnvelope } from '../../src/envelope/envelope.js';
 
 /** The repository root (where dist/ lives), whatever the current directory is. */
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));

@@ -1,6 +1,6 @@
 import { SCOPES } from '../../auth/principal.js';
-import { ERROR_CODES } from '../../common/errors/error-codes.js';
-import { BoolField, ChoiceField, ChoicesField, DateField, IntField, RefField, TextField } from '../../common/input/fields.js';
+import { ERROR_CODES } from '../../envelope/error-codes.js';
+import { BoolField, ChoiceField, ChoicesField, DateField, IntField, RefField, TextField } from '../../input/fields.js';
 
 export class CreateTokenDto {
   @RefField('user', { required: true, description: 'User the token acts as.' })

@@ -1,5 +1,5 @@
 import { DataSource, DeepPartial, EntityManager } from 'typeorm';
-import { matchKey } from '../../common/text/normalize.js';
+import { matchKey } from '../../input/text/normalize.js';
 import { userKeys } from '../../users/user-values.js';
 import {
   ACTOR_TYPE,

@@ -1,8 +1,8 @@
-import { endBeforeStart } from '../../common/dates/date-order.js';
-import { WriteCallDto, domainField } from '../../common/dto/call-args.dto.js';
-import type { Issue } from '../../common/errors/issue.js';
-import { DateField, EnumField, IntField, RefField, TextField } from '../../common/input/fields.js';
-import { PRIORITY } from '../../common/vocab/glpi-vocabularies.js';
+import { endBeforeStart } from '../../input/dates/date-order.js';
+import { WriteCallDto, domainField } from '../../input/dto/call-args.dto.js';
+import type { Issue } from '../../envelope/issue.js';
+import { DateField, EnumField, IntField, RefField, TextField } from '../../input/fields.js';
+import { PRIORITY } from '../../input/vocab/glpi-vocabularies.js';
 
 /** The project name field; project_create redeclares it required, with the same rules. */
 export const PROJECT_NAME_FIELD = { maxLength: 255, printable: true, description: '', aliases: ['title', 'titulo', 'nome'] } as const;

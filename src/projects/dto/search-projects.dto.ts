@@ -1,7 +1,7 @@
-import { domainField } from '../../common/dto/call-args.dto.js';
-import { SearchCallDto } from '../../common/dto/search-args.dto.js';
-import { ChoiceField, ChoicesField, DateField, EnumField, RefField, TextField } from '../../common/input/fields.js';
-import { PRIORITY } from '../../common/vocab/glpi-vocabularies.js';
+import { domainField } from '../../input/dto/call-args.dto.js';
+import { SearchCallDto } from '../../input/dto/search-args.dto.js';
+import { ChoiceField, ChoicesField, DateField, EnumField, RefField, TextField } from '../../input/fields.js';
+import { PRIORITY } from '../../input/vocab/glpi-vocabularies.js';
 import { PROJECT_FIELD_NAMES } from '../project.fields.js';
 
 export const PROJECT_SORTS = ['date_mod', '-date_mod', 'date_creation', '-date_creation', 'name', '-name', 'priority', '-priority', 'percent_done', '-percent_done', 'id', '-id'] as const;

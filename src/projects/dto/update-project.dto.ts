@@ -1,4 +1,4 @@
-import { RefField } from '../../common/input/fields.js';
+import { RefField } from '../../input/fields.js';
 import { ProjectFieldsDto } from './project-fields.dto.js';
 
 export class UpdateProjectDto extends ProjectFieldsDto {

@@ -1,5 +1,5 @@
-import { WriteCallDto, domainField } from '../../common/dto/call-args.dto.js';
-import { BoolField, IntField, TextField } from '../../common/input/fields.js';
+import { WriteCallDto, domainField } from '../../input/dto/call-args.dto.js';
+import { BoolField, IntField, TextField } from '../../input/fields.js';
 
 export class AddFollowupDto extends WriteCallDto {
   @domainField('ticket')

@@ -1,8 +1,8 @@
-import { endBeforeStart } from '../../common/dates/date-order.js';
-import { WriteCallDto, domainField } from '../../common/dto/call-args.dto.js';
-import type { Issue } from '../../common/errors/issue.js';
-import { DateField, EnumField, RefField, TextField } from '../../common/input/fields.js';
-import { IMPACT, PRIORITY, TICKET_STATUS, TICKET_TYPE, URGENCY } from '../../common/vocab/glpi-vocabularies.js';
+import { endBeforeStart } from '../../input/dates/date-order.js';
+import { WriteCallDto, domainField } from '../../input/dto/call-args.dto.js';
+import type { Issue } from '../../envelope/issue.js';
+import { DateField, EnumField, RefField, TextField } from '../../input/fields.js';
+import { IMPACT, PRIORITY, TICKET_STATUS, TICKET_TYPE, URGENCY } from '../../input/vocab/glpi-vocabularies.js';
 import { TICKET_ALIASES } from '../ticket.fields.js';
 
 /** The writable ticket fields, shared by create and update. */

@@ -1,5 +1,5 @@
-import { DomainCallDto, WriteCallDto, domainField } from '../../common/dto/call-args.dto.js';
-import { ChoicesField, IntField } from '../../common/input/fields.js';
+import { DomainCallDto, WriteCallDto, domainField } from '../../input/dto/call-args.dto.js';
+import { ChoicesField, IntField } from '../../input/fields.js';
 import { TICKET_GET_FIELDS } from '../ticket.fields.js';
 
 export class GetTicketDto extends DomainCallDto {

@@ -1,4 +1,4 @@
-import { IntField } from '../../common/input/fields.js';
+import { IntField } from '../../input/fields.js';
 import { TicketFieldsDto } from './ticket-fields.dto.js';
 
 export class UpdateTicketDto extends TicketFieldsDto {

@@ -1,6 +1,6 @@
-import { domainField } from '../../common/dto/call-args.dto.js';
-import { SearchCallDto } from '../../common/dto/search-args.dto.js';
-import { BoolField, ChoiceField, ChoicesField, DateField, RefField, TextField } from '../../common/input/fields.js';
+import { domainField } from '../../input/dto/call-args.dto.js';
+import { SearchCallDto } from '../../input/dto/search-args.dto.js';
+import { BoolField, ChoiceField, ChoicesField, DateField, RefField, TextField } from '../../input/fields.js';
 import { USER_FIELD_NAMES } from '../user.fields.js';
 
 export const USER_SORTS = ['name', '-name', 'date_mod', '-date_mod', 'id', '-id'] as const;

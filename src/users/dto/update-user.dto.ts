@@ -1,4 +1,4 @@
-import { RefField } from '../../common/input/fields.js';
+import { RefField } from '../../input/fields.js';
 import { UserFieldsDto } from './user-fields.dto.js';
 
 export class UpdateUserDto extends UserFieldsDto {

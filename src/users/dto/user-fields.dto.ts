@@ -1,8 +1,8 @@
-import { WriteCallDto, domainField } from '../../common/dto/call-args.dto.js';
-import { isValidTimeZone, suggestTimeZone } from '../../common/dates/dates.js';
-import type { Issue } from '../../common/errors/issue.js';
-import { echo, quoted } from '../../common/input/echo.js';
-import { BoolField, RefField, TextField } from '../../common/input/fields.js';
+import { WriteCallDto, domainField } from '../../input/dto/call-args.dto.js';
+import { isValidTimeZone, suggestTimeZone } from '../../input/dates/dates.js';
+import type { Issue } from '../../envelope/issue.js';
+import { echo, quoted } from '../../input/echo.js';
+import { BoolField, RefField, TextField } from '../../input/fields.js';
 
 /** GLPI language codes: `pt_BR`, `en_GB`, `es_419`. */
 const LANGUAGE = /^[a-z]{2,3}(_[A-Za-z0-9]{2,4})?$/;

@@ -1,5 +1,5 @@
-import { DomainCallDto, WriteCallDto, domainField } from '../../common/dto/call-args.dto.js';
-import { ChoicesField, RefField } from '../../common/input/fields.js';
+import { DomainCallDto, WriteCallDto, domainField } from '../../input/dto/call-args.dto.js';
+import { ChoicesField, RefField } from '../../input/fields.js';
 import { USER_FIELD_NAMES } from '../user.fields.js';
 
 /*

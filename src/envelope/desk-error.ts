@@ -1,0 +1,61 @@
+import { currentCall } from '../call/call-context.js';
+import { RETRYABLE, type ErrorCode } from './error-codes.js';
+import type { Issue } from './issue.js';
+
+/** A call the caller should make before retrying (e.g. domain_switch with its arguments). */
+export interface NextCall {
+  tool: string;
+  arguments: Record<string, unknown>;
+}
+
+export interface ToolErrorOptions {
+  issues?: Issue[];
+  nextCall?: NextCall;
+  retryAfterSeconds?: number;
+  details?: Record<string, unknown>;
+}
+
+/**
+ * The only error type services and enhancers throw on purpose. Its message is written for the
+ * caller (often a model): say what is wrong and what to do. Never put secrets, SQL or paths in it.
+ */
+export class ToolError extends Error {
+  readonly issues?: Issue[];
+  readonly nextCall?: NextCall;
+  readonly retryAfterSeconds?: number;
+  readonly details?: Record<string, unknown>;
+
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    options: ToolErrorOptions = {},
+  ) {
+    super(message);
+    this.name = 'ToolError';
+    this.issues = options.issues;
+    this.nextCall = options.nextCall;
+    this.retryAfterSeconds = options.retryAfterSeconds;
+    this.details = options.details;
+  }
+
+  get retryable(): boolean {
+    return RETRYABLE.has(this.code);
+  }
+
+  static notFound(what: string, id: unknown): ToolError {
+    return new ToolError('NOT_FOUND', `${what} ${JSON.stringify(id)} not found.`);
+  }
+
+  /**
+   * VALIDATION_FAILED with every issue. The retry is worded for the caller: an MCP caller calls the
+   * tool again, a REST caller (whose route shares the tool) sends the request again.
+   */
+  static validation(tool: string | undefined, issues: Issue[], nextCall?: NextCall): ToolError {
+    const n = issues.length;
+    const callsTools = currentCall()?.transport !== 'rest';
+    const again = tool && callsTools ? ` and call ${tool} again` : ' and send the request again';
+    const first = nextCall ? ` Call ${nextCall.tool} first.` : '';
+    const message = `${n} problem${n === 1 ? '' : 's'} in the input. Fix ${n === 1 ? 'it' : 'all of them'}${again}.${first}`;
+    return new ToolError('VALIDATION_FAILED', message, { issues, nextCall });
+  }
+}

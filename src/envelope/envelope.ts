@@ -1,0 +1,51 @@
+import type { ErrorCode } from './error-codes.js';
+import type { Issue } from './issue.js';
+import type { NextCall } from './desk-error.js';
+
+export interface ResolvedReference {
+  input: unknown;
+  id: number;
+  name: string;
+}
+
+/** What a service method returns; the envelope interceptor adds status, domain, tool and session. */
+export interface ToolOutcome {
+  message: string;
+  id?: number | string;
+  applied?: Record<string, unknown>;
+  resolved?: Record<string, ResolvedReference>;
+  data?: unknown;
+  dry_run?: boolean;
+}
+
+export interface SuccessEnvelope extends ToolOutcome {
+  status: 'success';
+  domain: string | null;
+  tool: string;
+  session_id?: string;
+  replayed?: boolean;
+}
+
+export interface ErrorBody {
+  code: ErrorCode;
+  retryable: boolean;
+  message: string;
+  retry_after_seconds?: number;
+  issues?: Issue[];
+  next_call?: NextCall;
+  [extra: string]: unknown;
+}
+
+export interface ErrorEnvelope {
+  status: 'error';
+  domain: string | null;
+  tool: string;
+  session_id?: string;
+  error: ErrorBody;
+}
+
+export type Envelope = SuccessEnvelope | ErrorEnvelope;
+
+export function isToolOutcome(value: unknown): value is ToolOutcome {
+  return typeof value === 'object' && value !== null && typeof (value as ToolOutcome).message === 'string';
+}

@@ -1,0 +1,15 @@
+import { IntField, TextField } from '../fields.js';
+import { DEFAULT_LIMIT, MAX_LIMIT } from '../../search/search-runner.js';
+import { DomainCallDto } from './call-args.dto.js';
+
+/** Paging and text arguments of every search tool; `sort` and `fields` are declared per domain. */
+export abstract class SearchCallDto extends DomainCallDto {
+  @TextField({ maxLength: 200, description: 'Free text.' })
+  query?: string;
+
+  @IntField({ min: 1, max: MAX_LIMIT, unit: 'rows', description: `Page size (default ${DEFAULT_LIMIT}, max ${MAX_LIMIT}).` })
+  limit?: number;
+
+  @TextField({ maxLength: 500, description: 'next_cursor of the previous page, with the same filters and sort.' })
+  cursor?: string;
+}

@@ -1,0 +1,131 @@
+import { Injectable } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { AppConfig } from '../config/app-config.js';
+import { toDate } from '../database/db-dates.js';
+import type { Domain } from '../auth/principal.js';
+import { DbLock } from '../database/db-lock.js';
+import { isLiveSession } from './intent-lock.decision.js';
+
+export interface SessionRow {
+  id: string;
+  users_id: number;
+  domain: Domain;
+  created_at: Date;
+  last_seen_at: Date;
+  expires_at: Date;
+  ended_at: Date | null;
+  verified_until: Date | null;
+  otp_hash: string | null;
+  otp_expires_at: Date | null;
+  otp_failures: number;
+  otp_locked_until: Date | null;
+  switch_count: number;
+}
+
+type RawRow = Record<keyof SessionRow, unknown>;
+
+const DATE_COLUMNS = ['created_at', 'last_seen_at', 'expires_at', 'ended_at', 'verified_until', 'otp_expires_at', 'otp_locked_until'] as const;
+/** Idle sessions are extended at most this often, so a burst of calls costs no writes. */
+const TOUCH_EVERY_MS = 30_000;
+
+export function newSessionId(): string {
+  return `ses_${randomBytes(18).toString('base64url')}`;
+}
+
+/**
+ * Server-side sessions of the intent lock. They live in the database so every replica sees the same
+ * lock and verification; a session belongs to one user and expires after SESSION_IDLE_MINUTES idle.
+ */
+@Injectable()
+export class SessionsService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly config: AppConfig,
+    private readonly lock: DbLock,
+  ) {}
+
+  private get idleMs(): number {
+    return this.config.sessionIdleMinutes * 60_000;
+  }
+
+  async open(userId: number, domain: Domain): Promise<SessionRow> {
+    const now = new Date();
+    const row = {
+      id: newSessionId(),
+      users_id: userId,
+      domain,
+      created_at: now,
+      last_seen_at: now,
+      expires_at: new Date(now.getTime() + this.idleMs),
+      ended_at: null,
+      verified_until: null,
+      otp_hash: null,
+      otp_expires_at: null,
+      otp_failures: 0,
+      otp_locked_until: null,
+      switch_count: 0,
+    };
+    await this.lock.exclusive(() => this.dataSource.createQueryBuilder().insert().into('mcp_sessions').values(row).execute());
+    return row;
+  }
+
+  /** The live session `id` of `userId`; undefined when unknown, another user's, ended or expired. */
+  async findLive(id: string, userId: number): Promise<SessionRow | undefined> {
+    const row = await this.get(id);
+    return row && isLiveSession(row, { userId, now: Date.now() }) ? row : undefined;
+  }
+
+  /** Extends an idle session's life (throttled). */
+  async touch(row: SessionRow): Promise<void> {
+    const now = Date.now();
+    if (now - row.last_seen_at.getTime() < TOUCH_EVERY_MS) return;
+    await this.update(row.id, { last_seen_at: new Date(now), expires_at: new Date(now + this.idleMs) });
+  }
+
+  async switchDomain(row: SessionRow, domain: Domain): Promise<void> {
+    const now = Date.now();
+    await this.lock.exclusive(() =>
+      this.dataSource
+        .createQueryBuilder()
+        .update('mcp_sessions')
+        .set({ domain, last_seen_at: new Date(now), expires_at: new Date(now + this.idleMs), switch_count: () => 'switch_count + 1' })
+        .where('id = :id', { id: row.id })
+        .execute(),
+    );
+  }
+
+  async update(id: string, values: Partial<Record<keyof SessionRow, unknown>>): Promise<void> {
+    await this.lock.exclusive(() => this.dataSource.createQueryBuilder().update('mcp_sessions').set(values).where('id = :id', { id }).execute());
+  }
+
+  async end(id: string): Promise<boolean> {
+    const result = await this.lock.exclusive(() =>
+      this.dataSource.createQueryBuilder().update('mcp_sessions').set({ ended_at: new Date() }).where('id = :id AND ended_at IS NULL', { id }).execute(),
+    );
+    return (result.affected ?? 0) > 0;
+  }
+
+  /** The session stored under `id`, whoever owns it and whether or not it is still live. */
+  async get(id: string): Promise<SessionRow | undefined> {
+    // Every tool call reads its session: plain SQL (the same on both databases), no query builder.
+    const [raw] = (await this.dataSource.query('SELECT * FROM mcp_sessions WHERE id = ?', [id])) as RawRow[];
+    return raw ? this.toRow(raw) : undefined;
+  }
+
+  async list(filter: { users_id?: number; live?: boolean; limit?: number }): Promise<SessionRow[]> {
+    const qb = this.dataSource.createQueryBuilder().select('s.*').from('mcp_sessions', 's').orderBy('s.last_seen_at', 'DESC').limit(Math.min(filter.limit ?? 100, 500));
+    if (filter.users_id) qb.andWhere('s.users_id = :u', { u: filter.users_id });
+    if (filter.live) qb.andWhere('s.ended_at IS NULL AND s.expires_at > :now', { now: new Date() });
+    return (await qb.getRawMany<RawRow>()).map((r) => this.toRow(r));
+  }
+
+  private toRow(raw: RawRow): SessionRow {
+    const row = { ...raw } as Record<string, unknown>;
+    for (const column of DATE_COLUMNS) row[column] = toDate(raw[column] as Date | string | null);
+    row.users_id = Number(raw.users_id);
+    row.otp_failures = Number(raw.otp_failures ?? 0);
+    row.switch_count = Number(raw.switch_count ?? 0);
+    return row as unknown as SessionRow;
+  }
+}
