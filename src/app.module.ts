@@ -8,7 +8,7 @@ import { RateLimitGuard } from './pipeline/2-rate-limit.guard.js';
 import { RightsGuard } from './pipeline/4-rights.guard.js';
 import { callContextMiddleware } from './transports/rest/call-context.middleware.js';
 import { EnvelopeInterceptor } from './pipeline/6-envelope.interceptor.js';
-import { ToolErrorFilter } from './pipeline/7-error.filter.js';
+import { ErrorFilter } from './pipeline/7-error.filter.js';
 import { InputPipe } from './pipeline/5-input.pipe.js';
 import { AppConfigModule } from './config/config.module.js';
 import { CoreModule } from './core.module.js';
@@ -25,7 +25,7 @@ import { UsersModule } from './users/users.module.js';
 /**
  * The application. The global chain every tool call and REST route goes through, in order:
  * AuthGuard -> RateLimitGuard -> IntentLockGuard -> RightsGuard -> InputPipe -> handler ->
- * EnvelopeInterceptor / ToolErrorFilter. Bound with useExisting so tests can swap any of them.
+ * EnvelopeInterceptor / ErrorFilter. Bound with useExisting so tests can swap any of them.
  * Calls are counted right after the token check, so refused calls spend the budget too.
  */
 @Module({})
@@ -54,7 +54,7 @@ export class AppModule implements NestModule {
         { provide: APP_GUARD, useExisting: RightsGuard },
         { provide: APP_PIPE, useExisting: InputPipe },
         { provide: APP_INTERCEPTOR, useExisting: EnvelopeInterceptor },
-        { provide: APP_FILTER, useExisting: ToolErrorFilter },
+        { provide: APP_FILTER, useExisting: ErrorFilter },
       ],
     };
   }

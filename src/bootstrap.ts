@@ -6,7 +6,7 @@ import type { Socket } from 'node:net';
 import { AppModule } from './app.module.js';
 import { AuditService } from './audit/audit.service.js';
 import { errorEnvelope } from './envelope/envelope-builder.js';
-import { toToolError } from './envelope/error-mapping.js';
+import { toDeskError } from './envelope/error-mapping.js';
 import { httpStatusOf } from './envelope/http-status.js';
 import type { AppConfig } from './config/app-config.js';
 import { loadConfig } from './config/env.schema.js';
@@ -27,7 +27,7 @@ export class StderrLogger extends ConsoleLogger {
 /** Body parsing errors (bad JSON, too large) answered with the error envelope, not an HTML page. */
 function bodyErrorHandler(error: unknown, req: Request, res: Response, next: NextFunction): void {
   if (!error) return next();
-  const { error: toolError } = toToolError(error);
+  const { error: toolError } = toDeskError(error);
   // A body over BODY_LIMIT is 413 (Payload Too Large), whatever the envelope's code maps to.
   const status = toolError.issues?.[0]?.code === 'TOO_LONG' ? 413 : httpStatusOf(toolError.code);
   res.status(status).json(errorEnvelope({ transport: 'rest', startedAt: 0, route: `${req.method} ${req.path}`, domain: null }, toolError));

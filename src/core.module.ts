@@ -15,7 +15,7 @@ import { RedisRateLimiter } from './auth/redis-rate-limiter.js';
 import { RightsGuard } from './pipeline/4-rights.guard.js';
 import { TokensService } from './auth/tokens.service.js';
 import { EnvelopeInterceptor } from './pipeline/6-envelope.interceptor.js';
-import { ToolErrorFilter } from './pipeline/7-error.filter.js';
+import { ErrorFilter } from './pipeline/7-error.filter.js';
 import { InputPipe } from './pipeline/5-input.pipe.js';
 import { NamesCacheSubscriber } from './input/references/names-cache.subscriber.js';
 import { ReferenceResolver } from './input/references/reference-resolver.js';
@@ -27,7 +27,7 @@ import { McpHttpProtocol } from './transports/mcp/mcp-http.protocol.js';
 import { ToolListService } from './tools/tool-list.service.js';
 import { ToolRegistry } from './tools/tool-registry.js';
 import { IntentLockGuard } from './pipeline/3-intent-lock.guard.js';
-import { SessionsService } from './session/sessions.repository.js';
+import { SessionsRepository } from './session/sessions.repository.js';
 
 const SHARED = [
   DbLock,
@@ -47,14 +47,14 @@ const SHARED = [
   McpDispatcher,
   McpHttpProtocol,
   McpHttpEndpoint,
-  SessionsService,
+  SessionsRepository,
   AuthGuard,
   IntentLockGuard,
   RightsGuard,
   RateLimitGuard,
   InputPipe,
   EnvelopeInterceptor,
-  ToolErrorFilter,
+  ErrorFilter,
 ];
 
 /** Services every module uses, and the enhancers of the global chain (bound with APP_* in AppModule). */

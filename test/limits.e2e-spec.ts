@@ -4,7 +4,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { TokensService } from '../src/auth/tokens.service.js';
 import type { Envelope, ErrorEnvelope } from '../src/envelope/envelope.js';
-import { SessionsService } from '../src/session/sessions.repository.js';
+import { SessionsRepository } from '../src/session/sessions.repository.js';
 import { Redis } from 'ioredis';
 import { DATABASES } from './support/databases.js';
 import { mcpBatch, rawRequest, type JsonRpcCall } from './support/raw-http.js';
@@ -70,7 +70,7 @@ describe.each(DATABASES)('refused calls count against the limits on %s', (kind) 
       { name: 'ticket_search', arguments: { domain: 'ticket', session_id: ticketSession, limt: 5 } },
       { name: 'ticket_get', arguments: { domain: 'ticket', session_id: '', id: 1 } },
     ];
-    const sessionReads = jest.spyOn(stack.app.get(SessionsService), 'get');
+    const sessionReads = jest.spyOn(stack.app.get(SessionsRepository), 'get');
     const outcomes: string[] = [];
     const limited: ErrorEnvelope[] = [];
     for (let start = 0; start < BURST; start += BATCH) {

@@ -9,11 +9,11 @@ import { requireCall } from '../call/call-context.js';
 import { formatDate } from '../input/dates/dates.js';
 import { metaOf } from '../input/input-meta.js';
 import { toDate } from '../database/db-dates.js';
-import type { ToolOutcome } from '../envelope/envelope.js';
-import { ToolError } from '../envelope/desk-error.js';
+import type { Outcome } from '../envelope/envelope.js';
+import { DeskError } from '../envelope/desk-error.js';
 import { AppConfig } from '../config/app-config.js';
 import { ToolListService } from '../tools/tool-list.service.js';
-import { SessionsService, type SessionRow } from '../session/sessions.repository.js';
+import { SessionsRepository, type SessionRow } from '../session/sessions.repository.js';
 import { AuditQueryService } from './audit-query.service.js';
 import type { AuditQueryDto, CreateTokenDto, ListSessionsDto, ListTokensDto, SessionIdDto, TokenIdDto } from './dto/admin.dto.js';
 
@@ -27,7 +27,7 @@ export class AdminService {
     private readonly tokens: TokensService,
     private readonly auth: AuthService,
     private readonly principals: PrincipalLoader,
-    private readonly sessions: SessionsService,
+    private readonly sessions: SessionsRepository,
     private readonly auditQuery: AuditQueryService,
     private readonly toolList: ToolListService,
     private readonly config: AppConfig,
@@ -37,15 +37,15 @@ export class AdminService {
     return requireCall().principal?.timezone || this.config.defaultTimezone;
   }
 
-  async listTokens(input: ListTokensDto): Promise<ToolOutcome> {
+  async listTokens(input: ListTokensDto): Promise<Outcome> {
     const items = (await this.tokens.list({ users_id: input.user })).map((t) => this.tokenView(t));
     return { message: `${items.length} token(s).`, data: { items, total: items.length } };
   }
 
-  async createToken(input: CreateTokenDto): Promise<ToolOutcome> {
+  async createToken(input: CreateTokenDto): Promise<Outcome> {
     const expiresIn = input.expires_in ? parseDuration(input.expires_in) : null;
     if (input.expires_in && !expiresIn) {
-      throw ToolError.validation(undefined, [{ field: 'expires_in', code: 'INVALID_VALUE', received: input.expires_in, message: `expires_in must look like ${DURATION_FORMS}.`, expected: DURATION_FORMS }]);
+      throw DeskError.validation(undefined, [{ field: 'expires_in', code: 'INVALID_VALUE', received: input.expires_in, message: `expires_in must look like ${DURATION_FORMS}.`, expected: DURATION_FORMS }]);
     }
     const scopes = (input.scopes ?? DEFAULT_SCOPES) as Scope[];
     await this.assertMayMakeToken(input.user, metaOf(input).resolved.user?.name ?? `user ${input.user}`, scopes);
@@ -68,47 +68,47 @@ export class AdminService {
     const target = await this.principals.rightsOf(userId);
     const extra = rightsBeyond(caller.rights, target);
     if (extra.length) {
-      throw new ToolError('FORBIDDEN', `You cannot create a token for ${who}: it would act with rights your own profiles lack (${extra.join(', ')}).`);
+      throw new DeskError('FORBIDDEN', `You cannot create a token for ${who}: it would act with rights your own profiles lack (${extra.join(', ')}).`);
     }
     const refused = scopes.filter((scope) => !allowedScopes(target).includes(scope));
     if (refused.length) {
-      throw ToolError.validation(undefined, [
+      throw DeskError.validation(undefined, [
         { field: 'scopes', code: 'INVALID_VALUE', received: scopes, message: `The profile of ${who} gives no admin right, so the scope ${refused.join(', ')} would never work. Leave it out.`, available: allowedScopes(target) },
       ]);
     }
   }
 
-  async revokeToken(input: TokenIdDto): Promise<ToolOutcome> {
+  async revokeToken(input: TokenIdDto): Promise<Outcome> {
     const record = await this.tokens.revoke(input.id);
     this.auth.invalidate();
     return { message: `Token ${record.id} revoked.`, id: record.id, applied: { revoked: true }, data: this.tokenView(record) };
   }
 
-  async listSessions(input: ListSessionsDto): Promise<ToolOutcome> {
+  async listSessions(input: ListSessionsDto): Promise<Outcome> {
     const items = (await this.sessions.list({ users_id: input.user, live: input.live, limit: input.limit })).map((s) => this.sessionView(s));
     return { message: `${items.length} session(s).`, data: { items, total: items.length } };
   }
 
-  async getSession(input: SessionIdDto): Promise<ToolOutcome> {
+  async getSession(input: SessionIdDto): Promise<Outcome> {
     const row = await this.sessions.get(input.id);
-    if (!row) throw ToolError.notFound('Session', input.id);
+    if (!row) throw DeskError.notFound('Session', input.id);
     const audit = await this.auditQuery.query({ session_id: row.id, limit: 50 });
     return { message: `Session ${row.id}.`, id: row.id, data: { ...this.sessionView(row), recent_calls: audit.rows.map((a) => this.auditView(a)) } };
   }
 
-  async endSession(input: SessionIdDto): Promise<ToolOutcome> {
+  async endSession(input: SessionIdDto): Promise<Outcome> {
     const row = await this.sessions.get(input.id);
-    if (!row) throw ToolError.notFound('Session', input.id);
+    if (!row) throw DeskError.notFound('Session', input.id);
     const ended = await this.sessions.end(row.id);
     return { message: ended ? `Session ${row.id} ended.` : `Session ${row.id} was already ended.`, id: row.id, applied: { ended: true } };
   }
 
-  async audit(input: AuditQueryDto): Promise<ToolOutcome> {
+  async audit(input: AuditQueryDto): Promise<Outcome> {
     const { rows, next_cursor } = await this.auditQuery.query(input);
     return { message: `${rows.length} audit entr${rows.length === 1 ? 'y' : 'ies'}.`, data: { items: rows.map((r) => this.auditView(r)), next_cursor } };
   }
 
-  async tools(): Promise<ToolOutcome> {
+  async tools(): Promise<Outcome> {
     const tools = await this.toolList.catalogue();
     return { message: `${tools.length} tools.`, data: { items: tools, total: tools.length } };
   }

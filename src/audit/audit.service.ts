@@ -2,7 +2,7 @@ import { Injectable, Logger, type OnApplicationShutdown, type OnModuleDestroy } 
 import { DataSource, type EntityManager } from 'typeorm';
 import { RateLimitedError } from '../auth/call-limits.js';
 import { outsideCall, type CallContext } from '../call/call-context.js';
-import type { ToolError } from '../envelope/desk-error.js';
+import type { DeskError } from '../envelope/desk-error.js';
 import { dateParam } from '../database/db-dates.js';
 import { DbLock } from '../database/db-lock.js';
 import { RateLimitedTally } from './rate-limited-tally.js';
@@ -84,7 +84,7 @@ export class AuditService implements OnModuleDestroy, OnApplicationShutdown {
   }
 
   /** Records a refused call: one entry each, except RATE_LIMITED past a budget, tallied per budget and window. */
-  recordRefusal(call: CallContext, error: ToolError): void {
+  recordRefusal(call: CallContext, error: DeskError): void {
     if (error instanceof RateLimitedError) this.rateLimited.add(call, error.spent);
     else this.recordCall(call, error.code, { message: error.message });
   }

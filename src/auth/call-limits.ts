@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import { ToolError } from '../envelope/desk-error.js';
+import { DeskError } from '../envelope/desk-error.js';
 import { AppConfig } from '../config/app-config.js';
 import type { ToolKind } from '../tools/tool-policy.js';
 import type { RateLimiter } from './rate-limiter.js';
@@ -23,7 +23,7 @@ export interface SpentLimit {
  * RATE_LIMITED from a per-minute budget. Its refusals are audited as one row per key and window
  * (AuditService.recordRefusal), so a flood past the limit costs no database write per call.
  */
-export class RateLimitedError extends ToolError {
+export class RateLimitedError extends DeskError {
   constructor(
     readonly spent: SpentLimit,
     message: string,
@@ -93,7 +93,7 @@ export class CallLimits implements OnApplicationShutdown {
     try {
       return await work();
     } catch {
-      throw new ToolError('UNAVAILABLE', 'The rate-limit store is unavailable right now. Retry in a few seconds.', { retryAfterSeconds: 2 });
+      throw new DeskError('UNAVAILABLE', 'The rate-limit store is unavailable right now. Retry in a few seconds.', { retryAfterSeconds: 2 });
     }
   }
 }

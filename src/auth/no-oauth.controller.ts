@@ -1,5 +1,5 @@
 import { All, Controller } from '@nestjs/common';
-import { ToolError } from '../envelope/desk-error.js';
+import { DeskError } from '../envelope/desk-error.js';
 import { DocHidden } from '../openapi/route-doc.decorator.js';
 import { Public } from './public.decorator.js';
 import { MCP_TOKEN_COMMAND } from './token-howto.js';
@@ -23,6 +23,6 @@ export class NoOAuthController {
     'token',
   ])
   explain(): never {
-    throw new ToolError('NOT_FOUND', `This server has no OAuth: send a bearer token (Authorization: Bearer <token>). Create one on the server with: ${MCP_TOKEN_COMMAND}`);
+    throw new DeskError('NOT_FOUND', `This server has no OAuth: send a bearer token (Authorization: Bearer <token>). Create one on the server with: ${MCP_TOKEN_COMMAND}`);
   }
 }

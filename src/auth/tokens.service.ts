@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { toDate } from '../database/db-dates.js';
 import { DbLock } from '../database/db-lock.js';
 import { matchKey } from '../input/text/normalize.js';
-import { ToolError } from '../envelope/desk-error.js';
+import { DeskError } from '../envelope/desk-error.js';
 import { SCOPES, type Scope } from './principal.js';
 import { hashToken, newToken } from './token-hash.js';
 
@@ -58,7 +58,7 @@ export class TokensService {
     if (typeof user === 'number') qb.andWhere('u.id = :id', { id: user });
     else qb.andWhere('(u.name = :login OR u.name_key = :key)', { login: user, key: matchKey(user) });
     const found = await qb.getRawOne<{ id: number; name: string }>();
-    if (!found) throw new ToolError('NOT_FOUND', `User '${user}' not found.`);
+    if (!found) throw new DeskError('NOT_FOUND', `User '${user}' not found.`);
     const login = String(found.name);
     const token = newToken();
     const now = new Date();
@@ -103,7 +103,7 @@ export class TokensService {
       this.dataSource.createQueryBuilder().update('api_tokens').set({ revoked_at: new Date() }).where('id = :id AND revoked_at IS NULL', { id }).execute(),
     );
     const row = await this.dataSource.createQueryBuilder().select('t.*').from('api_tokens', 't').where('t.id = :id', { id }).getRawOne<TokenRow>();
-    if (!row) throw ToolError.notFound('Token', id);
+    if (!row) throw DeskError.notFound('Token', id);
     return this.toRecord(row);
   }
 

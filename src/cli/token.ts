@@ -4,7 +4,7 @@ import { SCOPES, type Scope } from '../auth/principal.js';
 import { DURATION_FORMS, parseDuration } from '../auth/token-hash.js';
 import { tokenState, TokensService } from '../auth/tokens.service.js';
 import { createContext } from '../bootstrap.js';
-import { ToolError } from '../envelope/desk-error.js';
+import { DeskError } from '../envelope/desk-error.js';
 import { AppConfig, databaseLabel } from '../config/app-config.js';
 import { ConfigError } from '../config/env.schema.js';
 
@@ -68,6 +68,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof ToolError) fail(error.message);
+  if (error instanceof ConfigError || error instanceof DeskError) fail(error.message);
   fail(`token: ${error instanceof Error ? error.message : String(error)}`);
 });

@@ -1,6 +1,6 @@
 import type { EntitySubscriberInterface, InsertEvent, RemoveEvent, SoftRemoveEvent, UpdateEvent } from 'typeorm';
 import { currentCall } from '../call/call-context.js';
-import { ToolError } from '../envelope/desk-error.js';
+import { DeskError } from '../envelope/desk-error.js';
 
 /** Bookkeeping the chain itself writes outside a write unit. */
 const BOOKKEEPING = new Set(['mcp_sessions', 'audit_log', 'idempotency_records', 'api_tokens']);
@@ -31,7 +31,7 @@ export class WriteGuardSubscriber implements EntitySubscriberInterface {
 function check(table: string): void {
   const call = currentCall();
   if (!call || call.writeGranted || BOOKKEEPING.has(table)) return;
-  throw new ToolError('VERIFICATION_REQUIRED', 'Writes run only inside a verified write transaction. Nothing was written.', {
+  throw new DeskError('VERIFICATION_REQUIRED', 'Writes run only inside a verified write transaction. Nothing was written.', {
     ...(call.session ? { nextCall: { tool: 'auth_request_otp', arguments: { session_id: call.session.id } } } : {}),
   });
 }

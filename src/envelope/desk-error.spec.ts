@@ -1,14 +1,14 @@
 import { runInCall, type Transport } from '../call/call-context.js';
-import { ToolError } from './desk-error.js';
+import { DeskError } from './desk-error.js';
 
 const issue = { field: 'name', code: 'REQUIRED' as const, message: 'name is required.' };
 
 function messageOn(transport: Transport | undefined, tool: string | undefined, issues = [issue]): string {
-  const make = () => ToolError.validation(tool, issues).message;
+  const make = () => DeskError.validation(tool, issues).message;
   return transport ? runInCall({ transport, startedAt: 0, tool }, make) : make();
 }
 
-describe('ToolError.validation wording', () => {
+describe('DeskError.validation wording', () => {
   it('tells an MCP caller which tool to call again', () => {
     expect(messageOn('mcp', 'project_create')).toBe('1 problem in the input. Fix it and call project_create again.');
     expect(messageOn('mcp', 'project_create', [issue, { ...issue, field: 'code' }])).toBe('2 problems in the input. Fix all of them and call project_create again.');

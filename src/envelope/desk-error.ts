@@ -8,7 +8,7 @@ export interface NextCall {
   arguments: Record<string, unknown>;
 }
 
-export interface ToolErrorOptions {
+export interface DeskErrorOptions {
   issues?: Issue[];
   nextCall?: NextCall;
   retryAfterSeconds?: number;
@@ -19,7 +19,7 @@ export interface ToolErrorOptions {
  * The only error type services and enhancers throw on purpose. Its message is written for the
  * caller (often a model): say what is wrong and what to do. Never put secrets, SQL or paths in it.
  */
-export class ToolError extends Error {
+export class DeskError extends Error {
   readonly issues?: Issue[];
   readonly nextCall?: NextCall;
   readonly retryAfterSeconds?: number;
@@ -28,10 +28,10 @@ export class ToolError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
-    options: ToolErrorOptions = {},
+    options: DeskErrorOptions = {},
   ) {
     super(message);
-    this.name = 'ToolError';
+    this.name = 'DeskError';
     this.issues = options.issues;
     this.nextCall = options.nextCall;
     this.retryAfterSeconds = options.retryAfterSeconds;
@@ -42,20 +42,20 @@ export class ToolError extends Error {
     return RETRYABLE.has(this.code);
   }
 
-  static notFound(what: string, id: unknown): ToolError {
-    return new ToolError('NOT_FOUND', `${what} ${JSON.stringify(id)} not found.`);
+  static notFound(what: string, id: unknown): DeskError {
+    return new DeskError('NOT_FOUND', `${what} ${JSON.stringify(id)} not found.`);
   }
 
   /**
    * VALIDATION_FAILED with every issue. The retry is worded for the caller: an MCP caller calls the
    * tool again, a REST caller (whose route shares the tool) sends the request again.
    */
-  static validation(tool: string | undefined, issues: Issue[], nextCall?: NextCall): ToolError {
+  static validation(tool: string | undefined, issues: Issue[], nextCall?: NextCall): DeskError {
     const n = issues.length;
     const callsTools = currentCall()?.transport !== 'rest';
     const again = tool && callsTools ? ` and call ${tool} again` : ' and send the request again';
     const first = nextCall ? ` Call ${nextCall.tool} first.` : '';
     const message = `${n} problem${n === 1 ? '' : 's'} in the input. Fix ${n === 1 ? 'it' : 'all of them'}${again}.${first}`;
-    return new ToolError('VALIDATION_FAILED', message, { issues, nextCall });
+    return new DeskError('VALIDATION_FAILED', message, { issues, nextCall });
   }
 }

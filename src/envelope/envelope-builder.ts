@@ -1,10 +1,10 @@
 import type { CallContext } from '../call/call-context.js';
 import type { Issue } from './issue.js';
-import type { ToolError } from './desk-error.js';
+import type { DeskError } from './desk-error.js';
 import { echo } from '../input/echo.js';
-import type { ErrorEnvelope, SuccessEnvelope, ToolOutcome } from './envelope.js';
+import type { ErrorEnvelope, SuccessEnvelope, Outcome } from './envelope.js';
 
-export function successEnvelope(call: CallContext | undefined, outcome: ToolOutcome): SuccessEnvelope {
+export function successEnvelope(call: CallContext | undefined, outcome: Outcome): SuccessEnvelope {
   const envelope: SuccessEnvelope = {
     status: 'success',
     domain: call?.domain ?? null,
@@ -15,7 +15,7 @@ export function successEnvelope(call: CallContext | undefined, outcome: ToolOutc
   return envelope;
 }
 
-export function errorEnvelope(call: CallContext | undefined, error: ToolError): ErrorEnvelope {
+export function errorEnvelope(call: CallContext | undefined, error: DeskError): ErrorEnvelope {
   return {
     status: 'error',
     domain: call?.domain ?? null,

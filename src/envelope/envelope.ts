@@ -9,7 +9,7 @@ export interface ResolvedReference {
 }
 
 /** What a service method returns; the envelope interceptor adds status, domain, tool and session. */
-export interface ToolOutcome {
+export interface Outcome {
   message: string;
   id?: number | string;
   applied?: Record<string, unknown>;
@@ -18,7 +18,7 @@ export interface ToolOutcome {
   dry_run?: boolean;
 }
 
-export interface SuccessEnvelope extends ToolOutcome {
+export interface SuccessEnvelope extends Outcome {
   status: 'success';
   domain: string | null;
   tool: string;
@@ -46,6 +46,6 @@ export interface ErrorEnvelope {
 
 export type Envelope = SuccessEnvelope | ErrorEnvelope;
 
-export function isToolOutcome(value: unknown): value is ToolOutcome {
-  return typeof value === 'object' && value !== null && typeof (value as ToolOutcome).message === 'string';
+export function isOutcome(value: unknown): value is Outcome {
+  return typeof value === 'object' && value !== null && typeof (value as Outcome).message === 'string';
 }

@@ -1,19 +1,19 @@
 import { NotFoundException } from '@nestjs/common';
-import { ToolError } from './desk-error.js';
+import { DeskError } from './desk-error.js';
 import { ERROR_CODES } from './error-codes.js';
 import { httpStatusOf } from './http-status.js';
 import { errorEnvelope } from './envelope-builder.js';
-import { isSqliteBusy, toToolError } from './error-mapping.js';
+import { isSqliteBusy, toDeskError } from './error-mapping.js';
 
 describe('error mapping', () => {
   it('keeps ToolErrors as they are', () => {
-    const error = new ToolError('CONFLICT', 'taken');
-    expect(toToolError(error)).toEqual({ error, internal: false });
+    const error = new DeskError('CONFLICT', 'taken');
+    expect(toDeskError(error)).toEqual({ error, internal: false });
   });
 
   it('turns a lost database into UNAVAILABLE, retryable with a wait', () => {
     for (const cause of [Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:3306'), { code: 'ECONNREFUSED' }), new Error('Connection lost: The server closed the connection.'), { driverError: { code: 'PROTOCOL_CONNECTION_LOST' } }]) {
-      const { error } = toToolError(cause);
+      const { error } = toDeskError(cause);
       expect(error.code).toBe('UNAVAILABLE');
       expect(error.retryable).toBe(true);
       expect(error.retryAfterSeconds).toBeGreaterThan(0);
@@ -34,23 +34,23 @@ describe('error mapping', () => {
       Object.assign(new Error('no such table: glpi_tickets'), { code: 'SQLITE_ERROR' }),
     ];
     for (const cause of causes) {
-      const { error } = toToolError(cause);
+      const { error } = toDeskError(cause);
       expect({ cause, code: error.code, retryable: error.retryable }).toEqual({ cause, code: 'UNAVAILABLE', retryable: true });
       expect(error.retryAfterSeconds).toBeGreaterThan(0);
     }
     expect(isSqliteBusy({ driverError: { code: 'SQLITE_BUSY' } })).toBe(true);
     expect(isSqliteBusy({ code: 'SQLITE_CONSTRAINT_UNIQUE' })).toBe(false);
-    expect(toToolError(Object.assign(new Error('near "SELEC": syntax error'), { code: 'SQLITE_ERROR' })).error.code).toBe('INTERNAL');
+    expect(toDeskError(Object.assign(new Error('near "SELEC": syntax error'), { code: 'SQLITE_ERROR' })).error.code).toBe('INTERNAL');
   });
 
   it('turns a unique violation into CONFLICT', () => {
-    expect(toToolError({ code: 'ER_DUP_ENTRY', sqlMessage: "Duplicate entry 'x' for key 'UQ'" }).error.code).toBe('CONFLICT');
-    expect(toToolError({ code: 'SQLITE_CONSTRAINT_UNIQUE' }).error.code).toBe('CONFLICT');
+    expect(toDeskError({ code: 'ER_DUP_ENTRY', sqlMessage: "Duplicate entry 'x' for key 'UQ'" }).error.code).toBe('CONFLICT');
+    expect(toDeskError({ code: 'SQLITE_CONSTRAINT_UNIQUE' }).error.code).toBe('CONFLICT');
   });
 
   it('hides everything about an unexpected error: no stack, SQL or path', () => {
     const cause = Object.assign(new Error("ER_PARSE_ERROR near 'SELECT * FROM glpi_users' at /srv/app/dist/x.js:10"), { code: 'ER_PARSE_ERROR' });
-    const { error, internal } = toToolError(cause);
+    const { error, internal } = toDeskError(cause);
     expect(internal).toBe(true);
     const text = JSON.stringify(errorEnvelope(undefined, error));
     expect(error.code).toBe('INTERNAL');
@@ -58,9 +58,9 @@ describe('error mapping', () => {
   });
 
   it('maps Nest HTTP exceptions and body parser failures', () => {
-    expect(toToolError(new NotFoundException()).error.code).toBe('NOT_FOUND');
-    expect(toToolError({ status: 413, type: 'entity.too.large' }).error.issues?.[0].code).toBe('TOO_LONG');
-    expect(toToolError(Object.assign(new SyntaxError('Unexpected end'), { status: 400, type: 'entity.parse.failed' })).error.code).toBe('VALIDATION_FAILED');
+    expect(toDeskError(new NotFoundException()).error.code).toBe('NOT_FOUND');
+    expect(toDeskError({ status: 413, type: 'entity.too.large' }).error.issues?.[0].code).toBe('TOO_LONG');
+    expect(toDeskError(Object.assign(new SyntaxError('Unexpected end'), { status: 400, type: 'entity.parse.failed' })).error.code).toBe('VALIDATION_FAILED');
   });
 
   it('gives every error code one HTTP status', () => {

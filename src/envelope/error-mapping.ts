@@ -1,5 +1,5 @@
 import { HttpException } from '@nestjs/common';
-import { ToolError } from './desk-error.js';
+import { DeskError } from './desk-error.js';
 
 /**
  * Database failures the caller can only wait out: the server is gone or refuses connections, no
@@ -39,8 +39,8 @@ const DUPLICATE_CODES = new Set(['ER_DUP_ENTRY', 'SQLITE_CONSTRAINT_UNIQUE', 'SQ
 const RETRY_AFTER_SECONDS = 5;
 
 /** The one UNAVAILABLE answer for a database that cannot serve the call right now. */
-export function unavailable(message = 'The database is unavailable right now. Retry in a few seconds.'): ToolError {
-  return new ToolError('UNAVAILABLE', message, { retryAfterSeconds: RETRY_AFTER_SECONDS });
+export function unavailable(message = 'The database is unavailable right now. Retry in a few seconds.'): DeskError {
+  return new DeskError('UNAVAILABLE', message, { retryAfterSeconds: RETRY_AFTER_SECONDS });
 }
 
 interface DriverErrorShape {
@@ -81,47 +81,47 @@ function isUnavailable(error: unknown): boolean {
 }
 
 /**
- * Turns anything thrown into a ToolError the caller can act on. Unknown errors become INTERNAL,
+ * Turns anything thrown into a DeskError the caller can act on. Unknown errors become INTERNAL,
  * with no stack, SQL or path; `internal` tells the caller of this function to log the original.
  */
-export function toToolError(error: unknown): { error: ToolError; internal: boolean } {
-  if (error instanceof ToolError) return { error, internal: false };
+export function toDeskError(error: unknown): { error: DeskError; internal: boolean } {
+  if (error instanceof DeskError) return { error, internal: false };
   if (isUnavailable(error)) return { error: unavailable(), internal: true };
   const code = codeOf(error);
   if (code && DUPLICATE_CODES.has(code)) {
-    return { error: new ToolError('CONFLICT', 'A record with the same unique value already exists.'), internal: false };
+    return { error: new DeskError('CONFLICT', 'A record with the same unique value already exists.'), internal: false };
   }
   if (error instanceof HttpException) return { error: fromHttpException(error), internal: false };
   const status = (error as { status?: unknown; statusCode?: unknown }).status ?? (error as { statusCode?: unknown }).statusCode;
   const type = (error as { type?: unknown }).type;
   if (status === 413 || type === 'entity.too.large') {
-    return { error: ToolError.validation(undefined, [{ field: '(body)', code: 'TOO_LONG', message: 'The request body is too large.' }]), internal: false };
+    return { error: DeskError.validation(undefined, [{ field: '(body)', code: 'TOO_LONG', message: 'The request body is too large.' }]), internal: false };
   }
   if (status === 400 && (type === 'entity.parse.failed' || error instanceof SyntaxError)) {
-    return { error: ToolError.validation(undefined, [{ field: '(body)', code: 'INVALID_TYPE', message: 'The request body is not valid JSON.', expected: 'a JSON object' }]), internal: false };
+    return { error: DeskError.validation(undefined, [{ field: '(body)', code: 'INVALID_TYPE', message: 'The request body is not valid JSON.', expected: 'a JSON object' }]), internal: false };
   }
-  return { error: new ToolError('INTERNAL', 'Internal error. It has been logged; try again or report it.'), internal: true };
+  return { error: new DeskError('INTERNAL', 'Internal error. It has been logged; try again or report it.'), internal: true };
 }
 
-function fromHttpException(error: HttpException): ToolError {
+function fromHttpException(error: HttpException): DeskError {
   const status = error.getStatus();
   switch (status) {
     case 401:
-      return new ToolError('UNAUTHENTICATED', 'A bearer token is required: Authorization: Bearer <token>.');
+      return new DeskError('UNAUTHENTICATED', 'A bearer token is required: Authorization: Bearer <token>.');
     case 403:
-      return new ToolError('FORBIDDEN', 'You may not do this.');
+      return new DeskError('FORBIDDEN', 'You may not do this.');
     case 404:
-      return new ToolError('NOT_FOUND', 'No such route.');
+      return new DeskError('NOT_FOUND', 'No such route.');
     case 413:
-      return ToolError.validation(undefined, [{ field: '(body)', code: 'TOO_LONG', message: 'The request body is too large.' }]);
+      return DeskError.validation(undefined, [{ field: '(body)', code: 'TOO_LONG', message: 'The request body is too large.' }]);
     case 429:
-      return new ToolError('RATE_LIMITED', 'Too many requests.', { retryAfterSeconds: 60 });
+      return new DeskError('RATE_LIMITED', 'Too many requests.', { retryAfterSeconds: 60 });
     case 503:
       return unavailable('Service unavailable. Retry in a few seconds.');
     default:
       if (status >= 400 && status < 500) {
-        return ToolError.validation(undefined, [{ field: '(request)', code: 'INVALID_VALUE', message: error.message }]);
+        return DeskError.validation(undefined, [{ field: '(request)', code: 'INVALID_VALUE', message: error.message }]);
       }
-      return new ToolError('INTERNAL', 'Internal error. It has been logged; try again or report it.');
+      return new DeskError('INTERNAL', 'Internal error. It has been logged; try again or report it.');
   }
 }

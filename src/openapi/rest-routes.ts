@@ -4,7 +4,7 @@ import type { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core'
 import type { Scope } from '../auth/principal.js';
 import { PUBLIC_ROUTE, REQUIRED_SCOPE } from '../auth/public.decorator.js';
 import { REST_INPUT, type RestInputMeta, type RestSource } from '../transports/rest/rest-input.decorator.js';
-import { FOR_TOOL } from '../tools/tool.decorator.js';
+import { SERVES_TOOL } from '../tools/tool.decorator.js';
 import type { ToolOptions } from '../tools/tool-policy.js';
 import type { ToolRegistry } from '../tools/tool-registry.js';
 import { DOC_HIDDEN, DOC_TAG, ROUTE_DOC, type RouteDoc, type TagDoc } from './route-doc.decorator.js';
@@ -59,7 +59,7 @@ export function restRoutes({ discovery, scanner, reflector, tools }: RouteSource
         successStatus: (Reflect.getMetadata(HTTP_CODE_METADATA, handler) as number | undefined) ?? (verb === 'post' ? 201 : 200),
         isPublic: !!reflector.getAllAndOverride<boolean | undefined>(PUBLIC_ROUTE, targets),
         scope: reflector.getAllAndOverride<Scope | undefined>(REQUIRED_SCOPE, targets) ?? 'api',
-        tool: tools.definition(reflector.get<string | undefined>(FOR_TOOL, handler)),
+        tool: tools.definition(reflector.get<string | undefined>(SERVES_TOOL, handler)),
         input: inputOf(prototype, name),
         doc: reflector.get<RouteDoc | undefined>(ROUTE_DOC, handler) ?? {},
       });

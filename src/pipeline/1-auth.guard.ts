@@ -2,9 +2,9 @@ import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/com
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { currentCall } from '../call/call-context.js';
-import { ToolError } from '../envelope/desk-error.js';
+import { DeskError } from '../envelope/desk-error.js';
 import { ClientAddresses } from '../transports/http/client-address.js';
-import { FOR_TOOL } from '../tools/tool.decorator.js';
+import { SERVES_TOOL } from '../tools/tool.decorator.js';
 import { ToolRegistry } from '../tools/tool-registry.js';
 import { AuthService } from '../auth/auth.service.js';
 import { PUBLIC_ROUTE, REQUIRED_SCOPE } from '../auth/public.decorator.js';
@@ -27,13 +27,13 @@ export class AuthGuard implements CanActivate {
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const call = currentCall();
     if (context.getType<string>() === 'mcp') {
-      if (!call?.principal) throw new ToolError('UNAUTHENTICATED', 'No authenticated caller.');
+      if (!call?.principal) throw new DeskError('UNAUTHENTICATED', 'No authenticated caller.');
       return true;
     }
     const targets = [context.getHandler(), context.getClass()];
     if (this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, targets)) return true;
     if (!call) throw new Error('HTTP request without call context');
-    const toolName = this.reflector.get<string | undefined>(FOR_TOOL, context.getHandler());
+    const toolName = this.reflector.get<string | undefined>(SERVES_TOOL, context.getHandler());
     const tool = this.tools.definition(toolName);
     if (tool) {
       call.tool = tool.name;

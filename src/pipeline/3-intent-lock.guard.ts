@@ -2,7 +2,7 @@ import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/com
 import { currentCall } from '../call/call-context.js';
 import { ToolRegistry } from '../tools/tool-registry.js';
 import { decideIntentLock, MAX_SESSION_ID_LENGTH, readLockArguments } from '../session/intent-lock.decision.js';
-import { SessionsService } from '../session/sessions.repository.js';
+import { SessionsRepository } from '../session/sessions.repository.js';
 
 /**
  * Applies the intent lock (intent-lock.decision.ts) to every MCP call of a domain tool, on every
@@ -12,7 +12,7 @@ import { SessionsService } from '../session/sessions.repository.js';
 @Injectable()
 export class IntentLockGuard implements CanActivate {
   constructor(
-    private readonly sessions: SessionsService,
+    private readonly sessions: SessionsRepository,
     private readonly tools: ToolRegistry,
   ) {}
 

@@ -1,6 +1,6 @@
 import { Injectable, type CanActivate } from '@nestjs/common';
 import { currentCall } from '../call/call-context.js';
-import { ToolError } from '../envelope/desk-error.js';
+import { DeskError } from '../envelope/desk-error.js';
 import { ToolRegistry } from '../tools/tool-registry.js';
 import { requiredRight } from '../auth/rights.js';
 
@@ -15,7 +15,7 @@ export class RightsGuard implements CanActivate {
     if (!call?.principal || !tool) return true;
     const right = requiredRight(tool);
     if (right && !call.principal.rights[right.domain].includes(right.action)) {
-      throw new ToolError('FORBIDDEN', `Your profile has no right to ${right.action} ${right.domain}s, so ${tool.name} is not available to you.`);
+      throw new DeskError('FORBIDDEN', `Your profile has no right to ${right.action} ${right.domain}s, so ${tool.name} is not available to you.`);
     }
     return true;
   }

@@ -3,7 +3,7 @@ import { settableFields } from '../auth/rights.js';
 import { AppConfig } from '../config/app-config.js';
 import { ToolRegistry } from '../tools/tool-registry.js';
 import { currentCall } from '../call/call-context.js';
-import { ToolError } from '../envelope/desk-error.js';
+import { DeskError } from '../envelope/desk-error.js';
 import { ReferenceResolver } from '../input/references/reference-resolver.js';
 import { nameScopeOf } from '../input/references/reference-scope.js';
 import { fieldsOf } from '../input/field-spec.js';
@@ -37,7 +37,7 @@ export class InputPipe implements PipeTransform {
       scope: nameScopeOf(call?.principal),
       settable: settableFields(call?.principal, this.tools.definition(call?.tool)),
     });
-    if (!result.ok) throw ToolError.validation(call?.tool, result.issues);
+    if (!result.ok) throw DeskError.validation(call?.tool, result.issues);
     return result.value;
   }
 }

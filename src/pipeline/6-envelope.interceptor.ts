@@ -3,7 +3,7 @@ import { map, type Observable } from 'rxjs';
 import { AuditService } from '../audit/audit.service.js';
 import { currentCall } from '../call/call-context.js';
 import { successEnvelope } from '../envelope/envelope-builder.js';
-import { isToolOutcome, type SuccessEnvelope } from '../envelope/envelope.js';
+import { isOutcome, type SuccessEnvelope } from '../envelope/envelope.js';
 
 /**
  * Wraps what a tool or REST handler returns in the success envelope, and audits the call. Handlers
@@ -17,7 +17,7 @@ export class EnvelopeInterceptor implements NestInterceptor {
     return next.handle().pipe(
       map((result: unknown) => {
         const call = currentCall();
-        if (!call || !isToolOutcome(result)) return result;
+        if (!call || !isOutcome(result)) return result;
         if ((result as SuccessEnvelope).status === 'success') return result; // an idempotent replay, already wrapped
         const envelope = successEnvelope(call, result);
         // Every tool call is audited; on REST, the writes. A committed write's entry is already stored.

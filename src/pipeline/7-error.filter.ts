@@ -5,21 +5,21 @@ import { currentCall } from '../call/call-context.js';
 import { errorHeaders, httpStatusOf } from '../envelope/http-status.js';
 import { errorEnvelope } from '../envelope/envelope-builder.js';
 import type { ErrorEnvelope } from '../envelope/envelope.js';
-import { toToolError } from '../envelope/error-mapping.js';
+import { toDeskError } from '../envelope/error-mapping.js';
 
 /**
  * The one place errors become envelopes: returned to the MCP adapter, or written to the HTTP
  * response with the status of http-status.ts (and Retry-After where the caller should wait).
  */
 @Catch()
-export class ToolErrorFilter implements ExceptionFilter {
+export class ErrorFilter implements ExceptionFilter {
   private readonly logger = new Logger('Errors');
 
   constructor(private readonly audit: AuditService) {}
 
   catch(exception: unknown, host: ArgumentsHost): ErrorEnvelope | void {
     const call = currentCall();
-    const { error, internal } = toToolError(exception);
+    const { error, internal } = toDeskError(exception);
     if (internal) {
       const detail = exception instanceof Error ? (exception.stack ?? exception.message) : String(exception);
       this.logger.error(`${call?.tool ?? call?.route ?? 'request'} failed: ${detail}`);

@@ -1,7 +1,7 @@
 import { Controller, Delete, Get, HttpCode, Patch, Post } from '@nestjs/common';
-import type { ToolOutcome } from '../envelope/envelope.js';
+import type { Outcome } from '../envelope/envelope.js';
 import { RestInput } from '../transports/rest/rest-input.decorator.js';
-import { ForTool } from '../tools/tool.decorator.js';
+import { ServesTool } from '../tools/tool.decorator.js';
 import { Doc, DocTag, page, ref } from '../openapi/route-doc.decorator.js';
 import { CreateProjectDto } from './dto/create-project.dto.js';
 import { DeleteProjectDto, GetProjectDto } from './dto/project-id.dto.js';
@@ -16,44 +16,44 @@ export class ProjectsController {
   constructor(private readonly projects: ProjectsService) {}
 
   @Get()
-  @ForTool('project_search')
+  @ServesTool('project_search')
   @Doc({ data: page(ref('Project')) })
-  search(@RestInput('query') input: SearchProjectsDto): Promise<ToolOutcome> {
+  search(@RestInput('query') input: SearchProjectsDto): Promise<Outcome> {
     return this.projects.search(input);
   }
 
   @Post('search')
   @HttpCode(200)
-  @ForTool('project_search')
+  @ServesTool('project_search')
   @Doc({ summary: 'Search projects (filters in a JSON body)', data: page(ref('Project')) })
-  searchByBody(@RestInput('body') input: SearchProjectsDto): Promise<ToolOutcome> {
+  searchByBody(@RestInput('body') input: SearchProjectsDto): Promise<Outcome> {
     return this.projects.search(input);
   }
 
   @Get(':id')
-  @ForTool('project_get')
+  @ServesTool('project_get')
   @Doc({ data: ref('Project') })
-  get(@RestInput('params+query') input: GetProjectDto): Promise<ToolOutcome> {
+  get(@RestInput('params+query') input: GetProjectDto): Promise<Outcome> {
     return this.projects.get(input);
   }
 
   @Post()
-  @ForTool('project_create')
+  @ServesTool('project_create')
   @Doc({ data: ref('Project') })
-  create(@RestInput('body') input: CreateProjectDto): Promise<ToolOutcome> {
+  create(@RestInput('body') input: CreateProjectDto): Promise<Outcome> {
     return this.projects.create(input);
   }
 
   @Patch(':id')
-  @ForTool('project_update')
+  @ServesTool('project_update')
   @Doc({ data: ref('Project') })
-  update(@RestInput('params+body') input: UpdateProjectDto): Promise<ToolOutcome> {
+  update(@RestInput('params+body') input: UpdateProjectDto): Promise<Outcome> {
     return this.projects.update(input);
   }
 
   @Delete(':id')
-  @ForTool('project_delete')
-  remove(@RestInput('params+body') input: DeleteProjectDto): Promise<ToolOutcome> {
+  @ServesTool('project_delete')
+  remove(@RestInput('params+body') input: DeleteProjectDto): Promise<Outcome> {
     return this.projects.delete(input);
   }
 }

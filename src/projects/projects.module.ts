@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ProjectsController } from './projects.controller.js';
-import { ProjectsQueries } from './projects.repository.js';
+import { ProjectsRepository } from './projects.repository.js';
 import { ProjectsService } from './projects.service.js';
 
-@Module({ controllers: [ProjectsController], providers: [ProjectsService, ProjectsQueries] })
+@Module({ controllers: [ProjectsController], providers: [ProjectsService, ProjectsRepository] })
 export class ProjectsModule {}

@@ -6,7 +6,7 @@ import { likePattern, type Qb, type SearchPlan } from '../search/search-runner.j
 
 /** Visible, not deleted projects: the base of every project read. */
 @Injectable()
-export class ProjectsQueries {
+export class ProjectsRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   base(scope: EntityScope | undefined): Qb {

@@ -2,8 +2,8 @@ import { jest } from '@jest/globals';
 import type { EntityManager } from 'typeorm';
 import type { Principal } from '../auth/principal.js';
 import { requireCall, runInCall } from '../call/call-context.js';
-import type { ToolOutcome } from '../envelope/envelope.js';
-import { ToolError } from '../envelope/desk-error.js';
+import type { Outcome } from '../envelope/envelope.js';
+import { DeskError } from '../envelope/desk-error.js';
 import { attachMeta } from '../input/input-meta.js';
 import type { Presenter, Row } from '../present/presenter.js';
 import type { WriteScope, WriteUnit } from '../writes/write-unit.js';
@@ -11,7 +11,7 @@ import { Project } from '../database/entities/index.js';
 import { CreateProjectDto } from './dto/create-project.dto.js';
 import { DeleteProjectDto, GetProjectDto } from './dto/project-id.dto.js';
 import { UpdateProjectDto } from './dto/update-project.dto.js';
-import type { ProjectsQueries } from './projects.repository.js';
+import type { ProjectsRepository } from './projects.repository.js';
 import { ProjectsService } from './projects.service.js';
 
 const NOW = new Date('2026-06-01T12:00:00.000Z');
@@ -44,11 +44,11 @@ function setup(stored: Row | null = { id: 7, name: 'Migração ERP', entities_id
   const queries = { findVisible: jest.fn(async (id: number) => (stored ? { ...stored, id } : undefined)) };
   const presenter = { present: jest.fn(async (rows: Row[]) => rows.map((r) => ({ ...r }))) };
   const writes = {
-    run: jest.fn(async (_tool: unknown, _input: unknown, work: (scope: WriteScope) => Promise<ToolOutcome>) =>
+    run: jest.fn(async (_tool: unknown, _input: unknown, work: (scope: WriteScope) => Promise<Outcome>) =>
       work({ manager: manager as unknown as EntityManager, now: NOW, call: requireCall() }),
     ),
   };
-  const service = new ProjectsService(queries as unknown as ProjectsQueries, presenter as unknown as Presenter, writes as unknown as WriteUnit);
+  const service = new ProjectsService(queries as unknown as ProjectsRepository, presenter as unknown as Presenter, writes as unknown as WriteUnit);
   const call = <T>(tool: string, fn: () => Promise<T>): Promise<T> => runInCall({ transport: 'mcp', startedAt: 0, tool, domain: 'project', principal: PRINCIPAL }, fn);
   return { service, manager, queries, writes, call };
 }
@@ -77,8 +77,8 @@ describe('ProjectsService', () => {
   it('refuses a project as its own parent', async () => {
     const t = setup();
     const error = await t.call('project_update', () => t.service.update(parsed(new UpdateProjectDto(), { id: 7, projects_id: 7 }))).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ToolError);
-    expect((error as ToolError).issues?.[0]).toMatchObject({ field: 'projects_id', code: 'INVALID_VALUE' });
+    expect(error).toBeInstanceOf(DeskError);
+    expect((error as DeskError).issues?.[0]).toMatchObject({ field: 'projects_id', code: 'INVALID_VALUE' });
     expect(t.manager.update).not.toHaveBeenCalled();
   });
 
@@ -90,7 +90,7 @@ describe('ProjectsService', () => {
       () => t.service.delete(parsed(new DeleteProjectDto(), { id: 9 })),
     ]) {
       const error = await t.call('project_get', run).catch((e: unknown) => e);
-      expect((error as ToolError).code).toBe('NOT_FOUND');
+      expect((error as DeskError).code).toBe('NOT_FOUND');
     }
     expect(t.queries.findVisible).toHaveBeenCalledWith(9, PRINCIPAL.scope, expect.anything());
     expect(t.manager.update).not.toHaveBeenCalled();

@@ -1,33 +1,33 @@
 import { Injectable } from '@nestjs/common';
 import { Project } from '../database/entities/index.js';
 import { requireCall } from '../call/call-context.js';
-import type { ToolOutcome } from '../envelope/envelope.js';
-import { ToolError } from '../envelope/desk-error.js';
+import type { Outcome } from '../envelope/envelope.js';
+import { DeskError } from '../envelope/desk-error.js';
 import { metaOf } from '../input/input-meta.js';
 import { appliedView, Presenter } from '../present/presenter.js';
 import { pageOutcome, runSearch } from '../search/search-runner.js';
 import { matchKey } from '../input/text/normalize.js';
 import { WriteUnit } from '../writes/write-unit.js';
 import { updateMessage } from '../writes/update-message.js';
-import { McpTool } from '../tools/tool.decorator.js';
+import { Tool } from '../tools/tool.decorator.js';
 import { CreateProjectDto } from './dto/create-project.dto.js';
 import { DeleteProjectDto, GetProjectDto } from './dto/project-id.dto.js';
 import { SearchProjectsDto } from './dto/search-projects.dto.js';
 import { UpdateProjectDto } from './dto/update-project.dto.js';
 import { PROJECT_OUTPUT, PROJECT_WRITABLE } from './project.fields.js';
-import { ProjectsQueries } from './projects.repository.js';
+import { ProjectsRepository } from './projects.repository.js';
 
 
 /** Projects: the one code path behind the project_* tools and /api/projects. */
 @Injectable()
 export class ProjectsService {
   constructor(
-    private readonly queries: ProjectsQueries,
+    private readonly queries: ProjectsRepository,
     private readonly presenter: Presenter,
     private readonly writes: WriteUnit,
   ) {}
 
-  @McpTool({
+  @Tool({
     name: 'project_get',
     domain: 'project',
     kind: 'read',
@@ -37,15 +37,15 @@ export class ProjectsService {
     example: { id: 'Migração ERP' },
     input: GetProjectDto,
   })
-  async get(input: GetProjectDto): Promise<ToolOutcome> {
+  async get(input: GetProjectDto): Promise<Outcome> {
     const call = requireCall();
     const row = await this.queries.findVisible(input.id, call.principal?.scope);
-    if (!row) throw ToolError.notFound('Project', input.id);
+    if (!row) throw DeskError.notFound('Project', input.id);
     const [view] = await this.presenter.present([row], PROJECT_OUTPUT, metaOf(input).timezone, input.fields);
     return { message: `Project ${input.id}.`, id: input.id, data: view };
   }
 
-  @McpTool({
+  @Tool({
     name: 'project_search',
     domain: 'project',
     kind: 'read',
@@ -55,14 +55,14 @@ export class ProjectsService {
     example: { projectstates_id: 'Processing', query: 'ERP', limit: 10 },
     input: SearchProjectsDto,
   })
-  async search(input: SearchProjectsDto): Promise<ToolOutcome> {
+  async search(input: SearchProjectsDto): Promise<Outcome> {
     const call = requireCall();
     const page = await runSearch(this.queries.searchPlan(call.principal?.scope), input as unknown as Record<string, unknown>);
     const items = await this.presenter.present(page.rows, PROJECT_OUTPUT, metaOf(input).timezone, input.fields);
     return pageOutcome('project', page, items, metaOf(input).resolved);
   }
 
-  @McpTool({
+  @Tool({
     name: 'project_create',
     domain: 'project',
     kind: 'write',
@@ -73,7 +73,7 @@ export class ProjectsService {
     example: { name: 'Migração ERP', projectstates_id: 'Processing', users_id: 'maria.silva', plan_start_date: '2026-06-01', plan_end_date: '2026-12-15' },
     input: CreateProjectDto,
   })
-  async create(input: CreateProjectDto): Promise<ToolOutcome> {
+  async create(input: CreateProjectDto): Promise<Outcome> {
     const meta = metaOf(input);
     return this.writes.run({ name: 'project_create' }, input, async ({ manager, now, call }) => {
       const values: Record<string, unknown> = {};
@@ -84,7 +84,7 @@ export class ProjectsService {
       values.priority ??= 3;
       values.percent_done ??= 0;
       values.entities_id ??= call.principal?.defaultEntityId ?? undefined;
-      if (values.entities_id === undefined) throw new ToolError('FORBIDDEN', 'You have no entity to create projects in.');
+      if (values.entities_id === undefined) throw new DeskError('FORBIDDEN', 'You have no entity to create projects in.');
       const row = { ...values, name_key: matchKey(input.name), is_deleted: false, date_creation: now, date_mod: now };
       const result = await manager.insert(Project, row);
       const id = Number(result.identifiers[0].id);
@@ -94,7 +94,7 @@ export class ProjectsService {
     });
   }
 
-  @McpTool({
+  @Tool({
     name: 'project_update',
     sameFieldsAs: 'project_create',
     domain: 'project',
@@ -107,18 +107,18 @@ export class ProjectsService {
     example: { id: 'Migração ERP', projectstates_id: 'Closed', percent_done: 100, real_end_date: '2026-12-20' },
     input: UpdateProjectDto,
   })
-  async update(input: UpdateProjectDto): Promise<ToolOutcome> {
+  async update(input: UpdateProjectDto): Promise<Outcome> {
     const meta = metaOf(input);
     return this.writes.run({ name: 'project_update' }, input, async ({ manager, now, call }) => {
       const current = await this.queries.findVisible(input.id, call.principal?.scope, manager);
-      if (!current) throw ToolError.notFound('Project', input.id);
+      if (!current) throw DeskError.notFound('Project', input.id);
       const values: Record<string, unknown> = {};
       for (const column of PROJECT_WRITABLE) {
         if (!meta.provided.has(column)) continue;
         values[column] = (input as unknown as Record<string, unknown>)[column] ?? null;
       }
       if (values.projects_id === input.id) {
-        throw ToolError.validation(call.tool, [{ field: 'projects_id', code: 'INVALID_VALUE', received: input.id, message: 'A project cannot be its own parent.' }]);
+        throw DeskError.validation(call.tool, [{ field: 'projects_id', code: 'INVALID_VALUE', received: input.id, message: 'A project cannot be its own parent.' }]);
       }
       const changes: Record<string, unknown> = { ...values, date_mod: now };
       if (typeof values.name === 'string') changes.name_key = matchKey(values.name);
@@ -136,7 +136,7 @@ export class ProjectsService {
     });
   }
 
-  @McpTool({
+  @Tool({
     name: 'project_delete',
     domain: 'project',
     kind: 'write',
@@ -148,11 +148,11 @@ export class ProjectsService {
     example: { id: 42 },
     input: DeleteProjectDto,
   })
-  async delete(input: DeleteProjectDto): Promise<ToolOutcome> {
+  async delete(input: DeleteProjectDto): Promise<Outcome> {
     const meta = metaOf(input);
     return this.writes.run({ name: 'project_delete', destructive: true }, input, async ({ manager, now, call }) => {
       const current = await this.queries.findVisible(input.id, call.principal?.scope, manager);
-      if (!current) throw ToolError.notFound('Project', input.id);
+      if (!current) throw DeskError.notFound('Project', input.id);
       await manager.update(Project, { id: input.id }, { is_deleted: true, date_mod: now });
       return { message: `Project ${input.id} '${String(current.name)}' deleted.`, id: input.id, applied: { is_deleted: true }, resolved: meta.resolved };
     });

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { requireCall } from '../call/call-context.js';
-import type { ToolOutcome } from '../envelope/envelope.js';
+import type { Outcome } from '../envelope/envelope.js';
 import { metaOf } from '../input/input-meta.js';
 import { Presenter, type OutputField } from '../present/presenter.js';
 import { referenceKind } from '../input/references/reference-kinds.js';
@@ -19,7 +19,7 @@ export class ReferenceDataService {
     private readonly presenter: Presenter,
   ) {}
 
-  async list(name: ReferenceListName, input: ReferenceListDto): Promise<ToolOutcome> {
+  async list(name: ReferenceListName, input: ReferenceListDto): Promise<Outcome> {
     const call = requireCall();
     const list = REFERENCE_LISTS[name];
     const kind = referenceKind(list.kind);

@@ -1,7 +1,7 @@
 import type { SelectQueryBuilder } from 'typeorm';
 import { toDate } from '../database/db-dates.js';
-import type { ToolOutcome } from '../envelope/envelope.js';
-import { ToolError } from '../envelope/desk-error.js';
+import type { Outcome } from '../envelope/envelope.js';
+import { DeskError } from '../envelope/desk-error.js';
 import { echo } from '../input/echo.js';
 import { matchKey } from '../input/text/normalize.js';
 import { decodeCursor, encodeCursor, queryHash } from './cursor.js';
@@ -94,7 +94,7 @@ export async function runSearch(plan: SearchPlan, args: SearchArgs): Promise<Sea
   if (args.cursor) {
     const state = decodeCursor(args.cursor);
     if (!state || state.query !== signature || state.sort !== sortName) {
-      throw ToolError.validation(undefined, [
+      throw DeskError.validation(undefined, [
         {
           field: 'cursor',
           code: 'INVALID_VALUE',
@@ -123,7 +123,7 @@ export async function runSearch(plan: SearchPlan, args: SearchArgs): Promise<Sea
 }
 
 /** A search tool's outcome: how many matched and how many are shown, the page, what was resolved. */
-export function pageOutcome(noun: string, page: SearchPage, items: unknown[], resolved: ToolOutcome['resolved']): ToolOutcome {
+export function pageOutcome(noun: string, page: SearchPage, items: unknown[], resolved: Outcome['resolved']): Outcome {
   return {
     message: `${page.total} ${noun}${page.total === 1 ? '' : 's'} found${page.next_cursor ? `; showing ${items.length}, more with cursor` : ''}.`,
     resolved,

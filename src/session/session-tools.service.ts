@@ -1,25 +1,25 @@
 import { Injectable } from '@nestjs/common';
 import { requireCall } from '../call/call-context.js';
 import { formatDate } from '../input/dates/dates.js';
-import type { ToolOutcome } from '../envelope/envelope.js';
-import { ToolError } from '../envelope/desk-error.js';
+import type { Outcome } from '../envelope/envelope.js';
+import { DeskError } from '../envelope/desk-error.js';
 import { AppConfig } from '../config/app-config.js';
-import { McpTool } from '../tools/tool.decorator.js';
+import { Tool } from '../tools/tool.decorator.js';
 import { ToolRegistry } from '../tools/tool-registry.js';
 import { DomainSwitchDto } from './dto/domain-switch.dto.js';
 import { SessionStatusDto } from './dto/session-status.dto.js';
-import { SessionsService, type SessionRow } from './sessions.repository.js';
+import { SessionsRepository, type SessionRow } from './sessions.repository.js';
 
 /** The session tools: the only way to open a session or change its intent, and its status. */
 @Injectable()
 export class SessionToolsService {
   constructor(
-    private readonly sessions: SessionsService,
+    private readonly sessions: SessionsRepository,
     private readonly tools: ToolRegistry,
     private readonly config: AppConfig,
   ) {}
 
-  @McpTool({
+  @Tool({
     name: 'domain_switch',
     domain: null,
     kind: 'read',
@@ -31,7 +31,7 @@ export class SessionToolsService {
     example: { domain: 'ticket', session_id: 'ses_… (to move one)', reason: 'asked about a ticket' },
     input: DomainSwitchDto,
   })
-  async domainSwitch(input: DomainSwitchDto): Promise<ToolOutcome> {
+  async domainSwitch(input: DomainSwitchDto): Promise<Outcome> {
     const call = requireCall();
     const principal = call.principal!;
     let row: SessionRow;
@@ -39,7 +39,7 @@ export class SessionToolsService {
     if (input.session_id) {
       const found = await this.sessions.findLive(input.session_id, principal.userId);
       if (!found) {
-        throw new ToolError('SESSION_NOT_FOUND', `Session '${input.session_id}' does not exist, has expired or is not yours. Omit session_id to open a new one.`, {
+        throw new DeskError('SESSION_NOT_FOUND', `Session '${input.session_id}' does not exist, has expired or is not yours. Omit session_id to open a new one.`, {
           nextCall: { tool: 'domain_switch', arguments: { domain: input.domain } },
         });
       }
@@ -66,7 +66,7 @@ export class SessionToolsService {
     };
   }
 
-  @McpTool({
+  @Tool({
     name: 'session_status',
     domain: null,
     kind: 'read',
@@ -77,12 +77,12 @@ export class SessionToolsService {
     example: { session_id: 'ses_…' },
     input: SessionStatusDto,
   })
-  async status(input: SessionStatusDto): Promise<ToolOutcome> {
+  async status(input: SessionStatusDto): Promise<Outcome> {
     const call = requireCall();
     const principal = call.principal!;
     const row = await this.sessions.findLive(input.session_id, principal.userId);
     if (!row) {
-      throw new ToolError('SESSION_NOT_FOUND', `Session '${input.session_id}' does not exist, has expired or is not yours.`, {
+      throw new DeskError('SESSION_NOT_FOUND', `Session '${input.session_id}' does not exist, has expired or is not yours.`, {
         nextCall: { tool: 'domain_switch', arguments: { domain: '<project|ticket|user>' } },
       });
     }

@@ -38,7 +38,7 @@ export function newSessionId(): string {
  * lock and verification; a session belongs to one user and expires after SESSION_IDLE_MINUTES idle.
  */
 @Injectable()
-export class SessionsService {
+export class SessionsRepository {
   constructor(
     private readonly dataSource: DataSource,
     private readonly config: AppConfig,

@@ -1,7 +1,7 @@
 import { Controller, Delete, Get, HttpCode, Patch, Post } from '@nestjs/common';
-import type { ToolOutcome } from '../envelope/envelope.js';
+import type { Outcome } from '../envelope/envelope.js';
 import { RestInput } from '../transports/rest/rest-input.decorator.js';
-import { ForTool } from '../tools/tool.decorator.js';
+import { ServesTool } from '../tools/tool.decorator.js';
 import { Doc, DocTag, page, ref } from '../openapi/route-doc.decorator.js';
 import { AddFollowupDto } from './dto/add-followup.dto.js';
 import { CreateTicketDto } from './dto/create-ticket.dto.js';
@@ -17,51 +17,51 @@ export class TicketsController {
   constructor(private readonly tickets: TicketsService) {}
 
   @Get()
-  @ForTool('ticket_search')
+  @ServesTool('ticket_search')
   @Doc({ data: page(ref('Ticket')) })
-  search(@RestInput('query') input: SearchTicketsDto): Promise<ToolOutcome> {
+  search(@RestInput('query') input: SearchTicketsDto): Promise<Outcome> {
     return this.tickets.search(input);
   }
 
   @Post('search')
   @HttpCode(200)
-  @ForTool('ticket_search')
+  @ServesTool('ticket_search')
   @Doc({ summary: 'Search tickets (filters in a JSON body)', data: page(ref('Ticket')) })
-  searchByBody(@RestInput('body') input: SearchTicketsDto): Promise<ToolOutcome> {
+  searchByBody(@RestInput('body') input: SearchTicketsDto): Promise<Outcome> {
     return this.tickets.search(input);
   }
 
   @Get(':id')
-  @ForTool('ticket_get')
+  @ServesTool('ticket_get')
   @Doc({ data: ref('TicketWithFollowups') })
-  get(@RestInput('params+query') input: GetTicketDto): Promise<ToolOutcome> {
+  get(@RestInput('params+query') input: GetTicketDto): Promise<Outcome> {
     return this.tickets.get(input);
   }
 
   @Post()
-  @ForTool('ticket_create')
+  @ServesTool('ticket_create')
   @Doc({ data: ref('Ticket') })
-  create(@RestInput('body') input: CreateTicketDto): Promise<ToolOutcome> {
+  create(@RestInput('body') input: CreateTicketDto): Promise<Outcome> {
     return this.tickets.create(input);
   }
 
   @Patch(':id')
-  @ForTool('ticket_update')
+  @ServesTool('ticket_update')
   @Doc({ data: ref('Ticket') })
-  update(@RestInput('params+body') input: UpdateTicketDto): Promise<ToolOutcome> {
+  update(@RestInput('params+body') input: UpdateTicketDto): Promise<Outcome> {
     return this.tickets.update(input);
   }
 
   @Delete(':id')
-  @ForTool('ticket_delete')
-  remove(@RestInput('params+body') input: DeleteTicketDto): Promise<ToolOutcome> {
+  @ServesTool('ticket_delete')
+  remove(@RestInput('params+body') input: DeleteTicketDto): Promise<Outcome> {
     return this.tickets.delete(input);
   }
 
   @Post(':id/followups')
-  @ForTool('ticket_add_followup')
+  @ServesTool('ticket_add_followup')
   @Doc({ data: ref('NewFollowup') })
-  addFollowup(@RestInput('params+body') input: AddFollowupDto): Promise<ToolOutcome> {
+  addFollowup(@RestInput('params+body') input: AddFollowupDto): Promise<Outcome> {
     return this.tickets.addFollowup(input);
   }
 }

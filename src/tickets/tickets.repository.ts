@@ -47,7 +47,7 @@ const ROW_COLUMNS = `t.*, ${ACTOR_COLUMNS.join(', ')}`;
 
 /** Visible, not deleted tickets: the base of every ticket read and write. */
 @Injectable()
-export class TicketsQueries {
+export class TicketsRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   base(viewer: TicketViewer): Qb {

@@ -2,8 +2,8 @@ import { jest } from '@jest/globals';
 import type { EntityManager } from 'typeorm';
 import type { Principal } from '../auth/principal.js';
 import { runInCall, requireCall } from '../call/call-context.js';
-import type { ToolOutcome } from '../envelope/envelope.js';
-import { ToolError } from '../envelope/desk-error.js';
+import type { Outcome } from '../envelope/envelope.js';
+import { DeskError } from '../envelope/desk-error.js';
 import { attachMeta } from '../input/input-meta.js';
 import type { Presenter, Row } from '../present/presenter.js';
 import type { WriteScope, WriteUnit } from '../writes/write-unit.js';
@@ -12,7 +12,7 @@ import { CreateTicketDto } from './dto/create-ticket.dto.js';
 import { GetTicketDto } from './dto/ticket-id.dto.js';
 import { UpdateTicketDto } from './dto/update-ticket.dto.js';
 import { statusStamps } from './ticket-rules.js';
-import type { TicketsQueries, TicketViewer } from './tickets.repository.js';
+import type { TicketsRepository, TicketViewer } from './tickets.repository.js';
 import { TicketsService } from './tickets.service.js';
 
 const NOW = new Date('2026-06-01T12:00:00.000Z');
@@ -59,11 +59,11 @@ function setup(ticketScope: 'all' | 'own' = 'all', current: Row | null = storedT
   };
   const presenter = { present: jest.fn(async (rows: Row[]) => rows.map((r) => ({ ...r }))) };
   const writes = {
-    run: jest.fn(async (_tool: unknown, _input: unknown, work: (scope: WriteScope) => Promise<ToolOutcome>) =>
+    run: jest.fn(async (_tool: unknown, _input: unknown, work: (scope: WriteScope) => Promise<Outcome>) =>
       work({ manager: manager as unknown as EntityManager, now: NOW, call: requireCall() }),
     ),
   };
-  const service = new TicketsService(queries as unknown as TicketsQueries, presenter as unknown as Presenter, writes as unknown as WriteUnit);
+  const service = new TicketsService(queries as unknown as TicketsRepository, presenter as unknown as Presenter, writes as unknown as WriteUnit);
   const call = <T>(tool: string, fn: () => Promise<T>): Promise<T> =>
     runInCall({ transport: 'mcp', startedAt: 0, tool, domain: 'ticket', principal: principal(ticketScope) }, fn);
   /** Values written to glpi_tickets / the actor tables. */
@@ -140,7 +140,7 @@ describe('TicketsService.create', () => {
     it('is FORBIDDEN to open one for somebody else, and writes nothing', async () => {
       const t = setup('own');
       const attempt = t.call('ticket_create', () => t.service.create(parsed(new CreateTicketDto(), { name: 'Mouse quebrado', requester_id: 42 })));
-      await expect(attempt).rejects.toBeInstanceOf(ToolError);
+      await expect(attempt).rejects.toBeInstanceOf(DeskError);
       await expect(attempt).rejects.toMatchObject({ code: 'FORBIDDEN', message: expect.stringContaining('requester_id') });
       expect(t.manager.insert).not.toHaveBeenCalled();
     });

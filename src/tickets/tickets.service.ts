@@ -3,9 +3,9 @@ import type { Principal } from '../auth/principal.js';
 import { requireCall } from '../call/call-context.js';
 import { endBeforeStart } from '../input/dates/date-order.js';
 import { toDate } from '../database/db-dates.js';
-import type { ToolOutcome } from '../envelope/envelope.js';
+import type { Outcome } from '../envelope/envelope.js';
 import type { Issue } from '../envelope/issue.js';
-import { ToolError } from '../envelope/desk-error.js';
+import { DeskError } from '../envelope/desk-error.js';
 import { metaOf } from '../input/input-meta.js';
 import { appliedView, Presenter, type Row, type View } from '../present/presenter.js';
 import { pageOutcome, runSearch, type SearchArgs } from '../search/search-runner.js';
@@ -13,7 +13,7 @@ import { priorityFrom } from '../input/vocab/priority-matrix.js';
 import { WriteUnit } from '../writes/write-unit.js';
 import { updateMessage } from '../writes/update-message.js';
 import { ItilFollowup, Ticket } from '../database/entities/index.js';
-import { McpTool } from '../tools/tool.decorator.js';
+import { Tool } from '../tools/tool.decorator.js';
 import { AddFollowupDto } from './dto/add-followup.dto.js';
 import { CreateTicketDto } from './dto/create-ticket.dto.js';
 import { SearchTicketsDto } from './dto/search-tickets.dto.js';
@@ -31,18 +31,18 @@ import {
   statusStateOf,
 } from './ticket-rules.js';
 import { FOLLOWUP_OUTPUT, TICKET_OUTPUT, TICKET_WRITABLE, type TicketColumn } from './ticket.fields.js';
-import { SYSTEM_VIEWER, TicketsQueries, viewerOf } from './tickets.repository.js';
+import { SYSTEM_VIEWER, TicketsRepository, viewerOf } from './tickets.repository.js';
 
 /** Tickets: the one code path behind the ticket_* tools and /api/tickets. */
 @Injectable()
 export class TicketsService {
   constructor(
-    private readonly queries: TicketsQueries,
+    private readonly queries: TicketsRepository,
     private readonly presenter: Presenter,
     private readonly writes: WriteUnit,
   ) {}
 
-  @McpTool({
+  @Tool({
     name: 'ticket_get',
     domain: 'ticket',
     kind: 'read',
@@ -52,12 +52,12 @@ export class TicketsService {
     example: { id: 3 },
     input: GetTicketDto,
   })
-  async get(input: GetTicketDto): Promise<ToolOutcome> {
+  async get(input: GetTicketDto): Promise<Outcome> {
     const call = requireCall();
     const viewer = viewerOf(call.principal);
     const timezone = metaOf(input).timezone;
     const row = await this.queries.findVisible(input.id, viewer);
-    if (!row) throw ToolError.notFound('Ticket', input.id);
+    if (!row) throw DeskError.notFound('Ticket', input.id);
     const withFollowups = !input.fields?.length || input.fields.includes('followups');
     // Independent reads: on a pooled database they run side by side.
     const [[view], followups] = await Promise.all([
@@ -68,7 +68,7 @@ export class TicketsService {
     return { message: `Ticket ${input.id}.`, id: input.id, data: view };
   }
 
-  @McpTool({
+  @Tool({
     name: 'ticket_search',
     domain: 'ticket',
     kind: 'read',
@@ -78,7 +78,7 @@ export class TicketsService {
         example: { status: 'Em atendimento (atribuído)', assignee_id: 'tech', query: 'impressora', sort: '-priority', limit: 10 },
     input: SearchTicketsDto,
   })
-  async search(input: SearchTicketsDto): Promise<ToolOutcome> {
+  async search(input: SearchTicketsDto): Promise<Outcome> {
     const call = requireCall();
     const meta = metaOf(input);
     const page = await runSearch(this.queries.searchPlan(viewerOf(call.principal)), input as unknown as SearchArgs);
@@ -86,7 +86,7 @@ export class TicketsService {
     return pageOutcome('ticket', page, items, meta.resolved);
   }
 
-  @McpTool({
+  @Tool({
     name: 'ticket_create',
     domain: 'ticket',
     kind: 'write',
@@ -104,7 +104,7 @@ export class TicketsService {
     },
     input: CreateTicketDto,
   })
-  async create(input: CreateTicketDto): Promise<ToolOutcome> {
+  async create(input: CreateTicketDto): Promise<Outcome> {
     const meta = metaOf(input);
     return this.writes.run({ name: 'ticket_create' }, input, async ({ manager, now, call }) => {
       const principal = call.principal;
@@ -116,7 +116,7 @@ export class TicketsService {
         const value = given[column] ?? this.createDefault(column, values, assigned, principal, now);
         if (value !== undefined && value !== null) values[column] = value;
       }
-      if (values.entities_id === undefined) throw new ToolError('FORBIDDEN', 'You have no entity to open tickets in. Name one with entities_id.');
+      if (values.entities_id === undefined) throw new DeskError('FORBIDDEN', 'You have no entity to open tickets in. Name one with entities_id.');
       Object.assign(values, statusStamps(Number(values.status), null, now));
       this.checkDeadline(values.date as Date, values.time_to_resolve as Date | undefined, call.tool);
 
@@ -147,7 +147,7 @@ export class TicketsService {
     });
   }
 
-  @McpTool({
+  @Tool({
     name: 'ticket_update',
     sameFieldsAs: 'ticket_create',
     domain: 'ticket',
@@ -160,18 +160,18 @@ export class TicketsService {
     example: { id: 3, status: 'Solucionado', assignee_id: 'tech' },
     input: UpdateTicketDto,
   })
-  async update(input: UpdateTicketDto): Promise<ToolOutcome> {
+  async update(input: UpdateTicketDto): Promise<Outcome> {
     const meta = metaOf(input);
     return this.writes.run({ name: 'ticket_update' }, input, async ({ manager, now, call }) => {
       const current = await this.queries.findVisible(input.id, viewerOf(call.principal), manager);
-      if (!current) throw ToolError.notFound('Ticket', input.id);
+      if (!current) throw DeskError.notFound('Ticket', input.id);
       const given = input as unknown as Record<string, unknown>;
       const values: Record<string, unknown> = {};
       for (const column of TICKET_WRITABLE) {
         if (meta.provided.has(column)) values[column] = given[column] ?? null;
       }
       if (meta.provided.has('name') && !values.name) {
-        throw ToolError.validation(call.tool, [{ field: 'name', code: 'REQUIRED', received: null, message: 'name (the title) cannot be cleared.' }]);
+        throw DeskError.validation(call.tool, [{ field: 'name', code: 'REQUIRED', received: null, message: 'name (the title) cannot be cleared.' }]);
       }
       const actors: ActorChanges = {};
       if (meta.provided.has('requester_id')) actors.requester_id = this.requesterFor(input.requester_id, call.principal, call.tool);
@@ -206,7 +206,7 @@ export class TicketsService {
     });
   }
 
-  @McpTool({
+  @Tool({
     name: 'ticket_add_followup',
     domain: 'ticket',
     kind: 'write',
@@ -219,13 +219,13 @@ export class TicketsService {
     example: { id: 3, content: 'Reiniciei o servidor; favor testar.' },
     input: AddFollowupDto,
   })
-  async addFollowup(input: AddFollowupDto): Promise<ToolOutcome> {
+  async addFollowup(input: AddFollowupDto): Promise<Outcome> {
     const meta = metaOf(input);
     return this.writes.run({ name: 'ticket_add_followup' }, input, async ({ manager, now, call }) => {
       const ticket = await this.queries.findVisible(input.id, viewerOf(call.principal), manager);
-      if (!ticket) throw ToolError.notFound('Ticket', input.id);
+      if (!ticket) throw DeskError.notFound('Ticket', input.id);
       const authorId = call.principal?.userId;
-      if (authorId === undefined) throw new ToolError('FORBIDDEN', 'A followup needs an authenticated user as its author.');
+      if (authorId === undefined) throw new DeskError('FORBIDDEN', 'A followup needs an authenticated user as its author.');
       const values = { tickets_id: input.id, content: input.content, is_private: input.is_private ?? false, date: now };
       const result = await manager.insert(ItilFollowup, {
         itemtype: 'Ticket',
@@ -250,7 +250,7 @@ export class TicketsService {
     });
   }
 
-  @McpTool({
+  @Tool({
     name: 'ticket_delete',
     domain: 'ticket',
     kind: 'write',
@@ -262,10 +262,10 @@ export class TicketsService {
     example: { id: 42 },
     input: DeleteTicketDto,
   })
-  async delete(input: DeleteTicketDto): Promise<ToolOutcome> {
+  async delete(input: DeleteTicketDto): Promise<Outcome> {
     return this.writes.run({ name: 'ticket_delete', destructive: true }, input, async ({ manager, now, call }) => {
       const current = await this.queries.findVisible(input.id, viewerOf(call.principal), manager);
-      if (!current) throw ToolError.notFound('Ticket', input.id);
+      if (!current) throw DeskError.notFound('Ticket', input.id);
       await manager.update(Ticket, { id: input.id }, { is_deleted: true, users_id_lastupdater: call.principal?.userId ?? null, date_mod: now });
       return { message: `Ticket ${input.id} '${String(current.name)}' deleted.`, id: input.id, applied: { is_deleted: true } };
     });
@@ -279,14 +279,14 @@ export class TicketsService {
   /** The requester of a write: the caller by default; Self-Service may not name anybody else. */
   private requesterFor(requested: number | undefined, principal: Principal | undefined, tool: string | undefined): number {
     if (principal?.rights.ticket_scope === 'own' && requested !== undefined && requested !== principal.userId) {
-      throw new ToolError(
+      throw new DeskError(
         'FORBIDDEN',
         `Your profile opens and follows tickets only for yourself (${principal.login}); requester_id cannot name another user. Leave requester_id out.`,
       );
     }
     const id = requested ?? principal?.userId;
     if (id === undefined) {
-      throw ToolError.validation(tool, [{ field: 'requester_id', code: 'REQUIRED', message: 'requester_id is required when the call has no user.' }]);
+      throw DeskError.validation(tool, [{ field: 'requester_id', code: 'REQUIRED', message: 'requester_id is required when the call has no user.' }]);
     }
     return id;
   }
@@ -316,6 +316,6 @@ export class TicketsService {
   /** time_to_resolve may not be before the opening date, whichever of the two the call changes. */
   private checkDeadline(date: Date | null, deadline: Date | null | undefined, tool: string | undefined): void {
     const issues: Issue[] = endBeforeStart({ date, time_to_resolve: deadline }, 'date', 'time_to_resolve');
-    if (issues.length) throw ToolError.validation(tool, issues);
+    if (issues.length) throw DeskError.validation(tool, issues);
   }
 }

@@ -3,7 +3,7 @@ import type { Domain } from '../auth/principal.js';
 
 export type ToolKind = 'read' | 'write';
 
-/** What a service method declares with @McpTool. */
+/** What a service method declares with @Tool. */
 export interface ToolOptions {
   name: string;
   /** null for session tools (domain_switch, session_status, auth_*). */

@@ -4,15 +4,15 @@ import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE, DiscoveryModule } fro
 import { Test, type TestingModule } from '@nestjs/testing';
 import { AuditService } from '../audit/audit.service.js';
 import { runInCall, currentCall } from '../call/call-context.js';
-import type { Envelope, ErrorEnvelope, SuccessEnvelope, ToolOutcome } from '../envelope/envelope.js';
+import type { Envelope, ErrorEnvelope, SuccessEnvelope, Outcome } from '../envelope/envelope.js';
 import { EnvelopeInterceptor } from '../pipeline/6-envelope.interceptor.js';
-import { ToolErrorFilter } from '../pipeline/7-error.filter.js';
-import { ToolError } from '../envelope/desk-error.js';
+import { ErrorFilter } from '../pipeline/7-error.filter.js';
+import { DeskError } from '../envelope/desk-error.js';
 import { ConstField, IntField, McpTextField, TextField } from '../input/fields.js';
 import { InputPipe } from '../pipeline/5-input.pipe.js';
 import { ReferenceResolver } from '../input/references/reference-resolver.js';
 import { AppConfig } from '../config/app-config.js';
-import { McpTool } from './tool.decorator.js';
+import { Tool } from './tool.decorator.js';
 import type { ToolOptions } from './tool-policy.js';
 import { ToolRegistry } from './tool-registry.js';
 
@@ -38,8 +38,8 @@ function pingTool(name: string, overrides: Partial<ToolOptions> = {}): ToolOptio
 class PingService {
   readonly received: unknown[] = [];
 
-  @McpTool(pingTool('project_ping'))
-  async ping(input: PingDto): Promise<ToolOutcome> {
+  @Tool(pingTool('project_ping'))
+  async ping(input: PingDto): Promise<Outcome> {
     this.received.push(input);
     return { message: 'pong', data: { text: input.text ?? null } };
   }
@@ -53,7 +53,7 @@ class RecordingGuard implements CanActivate {
 
   canActivate(context: ExecutionContext): boolean {
     this.seen.push({ type: context.getType<string>(), tool: currentCall()?.tool, args: context.getArgByIndex<unknown>(0) });
-    if (this.refuse === 'throw') throw new ToolError('FORBIDDEN', 'Refused by the test guard.');
+    if (this.refuse === 'throw') throw new DeskError('FORBIDDEN', 'Refused by the test guard.');
     return this.refuse === 'no';
   }
 }
@@ -69,11 +69,11 @@ function compile(services: Type<object>[]): Promise<TestingModule> {
     RecordingGuard,
     InputPipe,
     EnvelopeInterceptor,
-    ToolErrorFilter,
+    ErrorFilter,
     { provide: APP_GUARD, useExisting: RecordingGuard },
     { provide: APP_PIPE, useExisting: InputPipe },
     { provide: APP_INTERCEPTOR, useExisting: EnvelopeInterceptor },
-    { provide: APP_FILTER, useExisting: ToolErrorFilter },
+    { provide: APP_FILTER, useExisting: ErrorFilter },
     { provide: AuditService, useValue: { recordCall, recordRefusal } },
     { provide: ReferenceResolver, useValue: { resolve: jest.fn() } },
     { provide: AppConfig, useValue: config },
@@ -185,8 +185,8 @@ describe('ToolRegistry refuses malformed tools at boot', () => {
   it.each(['ping', 'projectping', 'project_Ping', 'project-ping', 'ticketing_ping', 'project_'])('refuses the name %j', async (name) => {
     @Injectable()
     class BadNameService {
-      @McpTool(pingTool(name))
-      async ping(input: PingDto): Promise<ToolOutcome> {
+      @Tool(pingTool(name))
+      async ping(input: PingDto): Promise<Outcome> {
         return { message: String(input.text) };
       }
     }
@@ -196,8 +196,8 @@ describe('ToolRegistry refuses malformed tools at boot', () => {
   it('refuses a tool named for another domain than it declares', async () => {
     @Injectable()
     class WrongDomainService {
-      @McpTool(pingTool('ticket_ping', { domain: 'project' }))
-      async ping(input: PingDto): Promise<ToolOutcome> {
+      @Tool(pingTool('ticket_ping', { domain: 'project' }))
+      async ping(input: PingDto): Promise<Outcome> {
         return { message: String(input.text) };
       }
     }
@@ -207,8 +207,8 @@ describe('ToolRegistry refuses malformed tools at boot', () => {
   it('refuses a duplicate tool name', async () => {
     @Injectable()
     class SecondPingService {
-      @McpTool(pingTool('project_ping'))
-      async again(input: PingDto): Promise<ToolOutcome> {
+      @Tool(pingTool('project_ping'))
+      async again(input: PingDto): Promise<Outcome> {
         return { message: String(input.text) };
       }
     }
@@ -218,8 +218,8 @@ describe('ToolRegistry refuses malformed tools at boot', () => {
   it('refuses a method whose first parameter is not the declared input DTO', async () => {
     @Injectable()
     class UntypedService {
-      @McpTool(pingTool('project_untyped'))
-      async untyped(input: Record<string, unknown>): Promise<ToolOutcome> {
+      @Tool(pingTool('project_untyped'))
+      async untyped(input: Record<string, unknown>): Promise<Outcome> {
         return { message: String(input.text) };
       }
     }

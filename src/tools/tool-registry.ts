@@ -2,7 +2,7 @@ import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common'
 import { DiscoveryService, ExternalContextCreator, MetadataScanner, Reflector } from '@nestjs/core';
 import { fieldsOf } from '../input/field-spec.js';
 import type { Envelope } from '../envelope/envelope.js';
-import { MCP_TOOL, TOOL_PARAMS } from './tool.decorator.js';
+import { TOOL, TOOL_PARAMS } from './tool.decorator.js';
 import { TOOL_NAME_PATTERN, SESSION_TOOL_NAMES, type ToolOptions } from './tool-policy.js';
 
 export type ToolHandler = (input: unknown) => Promise<Envelope>;
@@ -17,7 +17,7 @@ const toolParamsFactory = {
 };
 
 /**
- * The tools, by name. Finds every @McpTool method at boot and wraps it in Nest's enhancer chain (global guards, pipes,
+ * The tools, by name. Finds every @Tool method at boot and wraps it in Nest's enhancer chain (global guards, pipes,
  * interceptors, filters) with ExternalContextCreator, the way Nest's own transports do. This is the
  * only way a tool can be called.
  */
@@ -39,7 +39,7 @@ export class ToolRegistry implements OnApplicationBootstrap {
       if (!instance || typeof instance !== 'object' || !wrapper.isDependencyTreeStatic()) continue;
       const prototype = Object.getPrototypeOf(instance) as object;
       for (const method of this.scanner.getAllMethodNames(prototype)) {
-        const options = this.reflector.get<ToolOptions | undefined>(MCP_TOOL, instance[method] as () => unknown);
+        const options = this.reflector.get<ToolOptions | undefined>(TOOL, instance[method] as () => unknown);
         if (options) this.register(instance, method, options);
       }
     }

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { Principal } from '../auth/principal.js';
-import { ToolError } from '../envelope/desk-error.js';
+import { DeskError } from '../envelope/desk-error.js';
 import { GroupUser, ProfileUser } from '../database/entities/index.js';
 import { parseRights } from '../auth/principal.loader.js';
 import { rightsBeyond } from '../auth/rights.js';
-import { UsersQueries } from './users.repository.js';
+import { UsersRepository } from './users.repository.js';
 
 export interface Placement {
   profileId: number;
@@ -15,7 +15,7 @@ export interface Placement {
 /** Writes of a user's profile assignments and group memberships; run inside a write unit. */
 @Injectable()
 export class UserAssignments {
-  constructor(private readonly queries: UsersQueries) {}
+  constructor(private readonly queries: UsersRepository) {}
 
   /** Refuses a profile that carries rights the caller does not have. */
   async assertMayGrant(caller: Principal | undefined, profileId: number, manager: EntityManager): Promise<void> {
@@ -23,7 +23,7 @@ export class UserAssignments {
     const profile = await this.queries.profileRights(profileId, manager);
     const extra = profile ? rightsBeyond(caller.rights, parseRights(profile.rights)) : [];
     if (extra.length) {
-      throw new ToolError('FORBIDDEN', `You cannot give the profile '${profile!.name}': it has rights your own profiles lack (${extra.join(', ')}). Choose a profile with the same or fewer rights.`);
+      throw new DeskError('FORBIDDEN', `You cannot give the profile '${profile!.name}': it has rights your own profiles lack (${extra.join(', ')}). Choose a profile with the same or fewer rights.`);
     }
   }
 

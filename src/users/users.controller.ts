@@ -1,7 +1,7 @@
 import { Controller, Delete, Get, HttpCode, Patch, Post } from '@nestjs/common';
-import type { ToolOutcome } from '../envelope/envelope.js';
+import type { Outcome } from '../envelope/envelope.js';
 import { RestInput } from '../transports/rest/rest-input.decorator.js';
-import { ForTool } from '../tools/tool.decorator.js';
+import { ServesTool } from '../tools/tool.decorator.js';
 import { Doc, DocTag, page, ref } from '../openapi/route-doc.decorator.js';
 import { CreateUserDto } from './dto/create-user.dto.js';
 import { SearchUsersDto } from './dto/search-users.dto.js';
@@ -16,45 +16,45 @@ export class UsersController {
   constructor(private readonly users: UsersService) {}
 
   @Get()
-  @ForTool('user_search')
+  @ServesTool('user_search')
   @Doc({ data: page(ref('User')) })
-  search(@RestInput('query') input: SearchUsersDto): Promise<ToolOutcome> {
+  search(@RestInput('query') input: SearchUsersDto): Promise<Outcome> {
     return this.users.search(input);
   }
 
   @Post('search')
   @HttpCode(200)
-  @ForTool('user_search')
+  @ServesTool('user_search')
   @Doc({ summary: 'Search users (filters in a JSON body)', data: page(ref('User')) })
-  searchByBody(@RestInput('body') input: SearchUsersDto): Promise<ToolOutcome> {
+  searchByBody(@RestInput('body') input: SearchUsersDto): Promise<Outcome> {
     return this.users.search(input);
   }
 
   @Get(':id')
-  @ForTool('user_get')
+  @ServesTool('user_get')
   @Doc({ data: ref('User') })
-  get(@RestInput('params+query') input: GetUserDto): Promise<ToolOutcome> {
+  get(@RestInput('params+query') input: GetUserDto): Promise<Outcome> {
     return this.users.get(input);
   }
 
   @Post()
-  @ForTool('user_create')
+  @ServesTool('user_create')
   @Doc({ data: ref('User') })
-  create(@RestInput('body') input: CreateUserDto): Promise<ToolOutcome> {
+  create(@RestInput('body') input: CreateUserDto): Promise<Outcome> {
     return this.users.create(input);
   }
 
   @Patch(':id')
-  @ForTool('user_update')
+  @ServesTool('user_update')
   @Doc({ data: ref('User') })
-  update(@RestInput('params+body') input: UpdateUserDto): Promise<ToolOutcome> {
+  update(@RestInput('params+body') input: UpdateUserDto): Promise<Outcome> {
     return this.users.update(input);
   }
 
   /** Deactivates: users are never deleted. */
   @Delete(':id')
-  @ForTool('user_deactivate')
-  deactivate(@RestInput('params+body') input: DeactivateUserDto): Promise<ToolOutcome> {
+  @ServesTool('user_deactivate')
+  deactivate(@RestInput('params+body') input: DeactivateUserDto): Promise<Outcome> {
     return this.users.deactivate(input);
   }
 }

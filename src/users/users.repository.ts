@@ -25,7 +25,7 @@ const SUPER_ADMINS = `SELECT COUNT(DISTINCT u.id) AS n FROM glpi_users u
 
 /** Reads of glpi_users and its assignment tables; every read starts from `base`. */
 @Injectable()
-export class UsersQueries {
+export class UsersRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   private db(manager?: EntityManager): DataSource | EntityManager {

@@ -3,8 +3,8 @@ import type { EntityManager } from 'typeorm';
 import type { AuthService } from '../auth/auth.service.js';
 import type { Principal } from '../auth/principal.js';
 import { requireCall, runInCall } from '../call/call-context.js';
-import type { ToolOutcome } from '../envelope/envelope.js';
-import { ToolError } from '../envelope/desk-error.js';
+import type { Outcome } from '../envelope/envelope.js';
+import { DeskError } from '../envelope/desk-error.js';
 import { attachMeta } from '../input/input-meta.js';
 import type { Presenter, Row } from '../present/presenter.js';
 import type { WriteScope, WriteUnit } from '../writes/write-unit.js';
@@ -17,7 +17,7 @@ import { parseRights } from '../auth/principal.loader.js';
 import { rightsBeyond } from '../auth/rights.js';
 import { UserAssignments } from './user-assignments.js';
 import { userKeys } from './user-values.js';
-import type { GroupRef, UsersQueries } from './users.repository.js';
+import type { GroupRef, UsersRepository } from './users.repository.js';
 import { UsersService } from './users.service.js';
 
 const NOW = new Date('2026-06-01T12:00:00.000Z');
@@ -101,25 +101,25 @@ function setup(options: Options = {}) {
   const auth = { invalidate: jest.fn() };
   const presenter = { present: jest.fn(async (rows: Row[]) => rows.map((r) => ({ ...r }))) };
   const writes = {
-    run: jest.fn(async (_tool: unknown, _input: unknown, work: (scope: WriteScope) => Promise<ToolOutcome>) =>
+    run: jest.fn(async (_tool: unknown, _input: unknown, work: (scope: WriteScope) => Promise<Outcome>) =>
       work({ manager: manager as unknown as EntityManager, now: NOW, call: requireCall() }),
     ),
   };
-  const q = queries as unknown as UsersQueries;
+  const q = queries as unknown as UsersRepository;
   const service = new UsersService(q, new UserAssignments(q), presenter as unknown as Presenter, writes as unknown as WriteUnit, auth as unknown as AuthService);
   const call = <T>(tool: string, fn: () => Promise<T>): Promise<T> => runInCall({ transport: 'mcp', startedAt: 0, tool, domain: 'user', principal: principal() }, fn);
   const writesTo = (method: 'insert' | 'update' | 'delete', target: unknown) => manager[method].mock.calls.filter(([t]) => t === target);
   return { service, manager, queries, auth, call, writesTo };
 }
 
-async function failureOf(promise: Promise<unknown>): Promise<ToolError> {
+async function failureOf(promise: Promise<unknown>): Promise<DeskError> {
   try {
     await promise;
   } catch (error) {
-    if (error instanceof ToolError) return error;
+    if (error instanceof DeskError) return error;
     throw error;
   }
-  throw new Error('expected a ToolError');
+  throw new Error('expected a DeskError');
 }
 
 describe('UsersService.get', () => {

@@ -2,9 +2,9 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { EntityScope } from '../auth/principal.js';
 import { requireCall } from '../call/call-context.js';
-import type { ToolOutcome } from '../envelope/envelope.js';
+import type { Outcome } from '../envelope/envelope.js';
 import type { Issue } from '../envelope/issue.js';
-import { ToolError } from '../envelope/desk-error.js';
+import { DeskError } from '../envelope/desk-error.js';
 import { quoted } from '../input/echo.js';
 import { metaOf } from '../input/input-meta.js';
 import { appliedView, Presenter, type Row, type View } from '../present/presenter.js';
@@ -12,7 +12,7 @@ import { pageOutcome, runSearch, type SearchArgs } from '../search/search-runner
 import { WriteUnit } from '../writes/write-unit.js';
 import { updateMessage } from '../writes/update-message.js';
 import { User } from '../database/entities/index.js';
-import { McpTool } from '../tools/tool.decorator.js';
+import { Tool } from '../tools/tool.decorator.js';
 import { CreateUserDto } from './dto/create-user.dto.js';
 import { SearchUsersDto } from './dto/search-users.dto.js';
 import { UpdateUserDto } from './dto/update-user.dto.js';
@@ -22,7 +22,7 @@ import { USER_COLUMNS, USER_FIELD_NAMES, USER_OUTPUT } from './user.fields.js';
 import { canonicalZone } from '../input/dates/dates.js';
 import { userKeys } from './user-values.js';
 import { AuthService } from '../auth/auth.service.js';
-import { SUPER_ADMIN_PROFILE, UsersQueries } from './users.repository.js';
+import { SUPER_ADMIN_PROFILE, UsersRepository } from './users.repository.js';
 
 /** Profile a new user gets when the call names none: the least privileged of the GLPI defaults. */
 const DEFAULT_PROFILE = 'Self-Service';
@@ -31,14 +31,14 @@ const DEFAULT_PROFILE = 'Self-Service';
 @Injectable()
 export class UsersService {
   constructor(
-    private readonly queries: UsersQueries,
+    private readonly queries: UsersRepository,
     private readonly assignments: UserAssignments,
     private readonly presenter: Presenter,
     private readonly writes: WriteUnit,
     private readonly auth: AuthService,
   ) {}
 
-  @McpTool({
+  @Tool({
     name: 'user_get',
     domain: 'user',
     kind: 'read',
@@ -48,16 +48,16 @@ export class UsersService {
     example: { id: 5 },
     input: GetUserDto,
   })
-  async get(input: GetUserDto): Promise<ToolOutcome> {
+  async get(input: GetUserDto): Promise<Outcome> {
     const call = requireCall();
     const scope = call.principal?.scope;
     const row = await this.queries.findVisible(input.id, scope);
-    if (!row) throw ToolError.notFound('User', input.id);
+    if (!row) throw DeskError.notFound('User', input.id);
     const [view] = await this.views([row], metaOf(input).timezone, scope, input.fields);
     return { message: `User ${input.id} '${String(row.name)}'.`, id: input.id, data: view };
   }
 
-  @McpTool({
+  @Tool({
     name: 'user_search',
     domain: 'user',
     kind: 'read',
@@ -67,7 +67,7 @@ export class UsersService {
         example: { query: 'silva', groups_id: 'Service Desk', limit: 10 },
     input: SearchUsersDto,
   })
-  async search(input: SearchUsersDto): Promise<ToolOutcome> {
+  async search(input: SearchUsersDto): Promise<Outcome> {
     const call = requireCall();
     const scope = call.principal?.scope;
     const page = await runSearch(this.queries.searchPlan(scope, input), input as unknown as SearchArgs);
@@ -75,7 +75,7 @@ export class UsersService {
     return pageOutcome('user', page, items, metaOf(input).resolved);
   }
 
-  @McpTool({
+  @Tool({
     name: 'user_create',
     domain: 'user',
     kind: 'write',
@@ -86,7 +86,7 @@ export class UsersService {
     example: { name: 'ana.lima', firstname: 'Ana', realname: 'Lima', profiles_id: 'Technician', entities_id: 'Sede', groups_id: 'Service Desk', timezone: 'America/Sao_Paulo' },
     input: CreateUserDto,
   })
-  async create(input: CreateUserDto): Promise<ToolOutcome> {
+  async create(input: CreateUserDto): Promise<Outcome> {
     const meta = metaOf(input);
     return this.writes.run({ name: 'user_create' }, input, async ({ manager, now, call }) => {
       const issues: Issue[] = [];
@@ -94,7 +94,7 @@ export class UsersService {
       const entityId = input.entities_id ?? call.principal?.defaultEntityId ?? undefined;
       if (profileId === undefined) issues.push({ field: 'profiles_id', code: 'REQUIRED', message: `profiles_id is required: there is no '${DEFAULT_PROFILE}' profile to default to.` });
       if (entityId === undefined) issues.push({ field: 'entities_id', code: 'REQUIRED', message: 'entities_id is required: you have no default entity.' });
-      if (issues.length || profileId === undefined || entityId === undefined) throw ToolError.validation(call.tool, issues);
+      if (issues.length || profileId === undefined || entityId === undefined) throw DeskError.validation(call.tool, issues);
       await this.assertUnique(input, undefined, manager);
       await this.assignments.assertMayGrant(call.principal, profileId, manager);
 
@@ -119,7 +119,7 @@ export class UsersService {
     });
   }
 
-  @McpTool({
+  @Tool({
     name: 'user_update',
     sameFieldsAs: 'user_create',
     domain: 'user',
@@ -132,11 +132,11 @@ export class UsersService {
     example: { id: 'ana.lima', email: 'ana.lima@empresa.com.br', profiles_id: 'Technician', groups_id: 'Infraestrutura' },
     input: UpdateUserDto,
   })
-  async update(input: UpdateUserDto): Promise<ToolOutcome> {
+  async update(input: UpdateUserDto): Promise<Outcome> {
     const meta = metaOf(input);
     const outcome = await this.writes.run({ name: 'user_update' }, input, async ({ manager, now, call }) => {
       const current = await this.queries.findVisible(input.id, call.principal?.scope, manager);
-      if (!current) throw ToolError.notFound('User', input.id);
+      if (!current) throw DeskError.notFound('User', input.id);
       const issues: Issue[] = [];
       const values: Record<string, unknown> = {};
       for (const column of USER_COLUMNS) {
@@ -144,7 +144,7 @@ export class UsersService {
       }
       if (values.is_active === false && input.id === call.principal?.userId) issues.push(selfDeactivation('is_active'));
       const target = this.placementOf(input, current, issues);
-      if (issues.length) throw ToolError.validation(call.tool, issues);
+      if (issues.length) throw DeskError.validation(call.tool, issues);
       const mayDemote = values.is_active === false || input.profiles_id !== undefined;
       const wasSuperAdmin = mayDemote && (await this.queries.isActiveSuperAdmin(input.id, manager));
 
@@ -177,7 +177,7 @@ export class UsersService {
     return outcome;
   }
 
-  @McpTool({
+  @Tool({
     name: 'user_deactivate',
     domain: 'user',
     kind: 'write',
@@ -189,12 +189,12 @@ export class UsersService {
     example: { id: 5 },
     input: DeactivateUserDto,
   })
-  async deactivate(input: DeactivateUserDto): Promise<ToolOutcome> {
+  async deactivate(input: DeactivateUserDto): Promise<Outcome> {
     const meta = metaOf(input);
     const outcome = await this.writes.run({ name: 'user_deactivate', destructive: true }, input, async ({ manager, now, call }) => {
       const current = await this.queries.findVisible(input.id, call.principal?.scope, manager);
-      if (!current) throw ToolError.notFound('User', input.id);
-      if (input.id === call.principal?.userId) throw ToolError.validation(call.tool, [selfDeactivation('id')]);
+      if (!current) throw DeskError.notFound('User', input.id);
+      if (input.id === call.principal?.userId) throw DeskError.validation(call.tool, [selfDeactivation('id')]);
       const login = String(current.name);
       if (!isTrue(current.is_active)) {
         return { message: `User ${input.id} '${login}' was already inactive; nothing changed.`, id: input.id, applied: {}, resolved: meta.resolved };
@@ -219,7 +219,7 @@ export class UsersService {
    */
   private async keepASuperAdmin(manager: EntityManager, login: string): Promise<void> {
     if ((await this.queries.activeSuperAdmins(manager)) > 0) return;
-    throw new ToolError(
+    throw new DeskError(
       'CONFLICT',
       `'${login}' is the last active ${SUPER_ADMIN_PROFILE}: demoting or deactivating them would leave nobody to administer everything. Give another user the ${SUPER_ADMIN_PROFILE} profile first. Nothing was changed.`,
     );
@@ -241,13 +241,13 @@ export class UsersService {
    */
   private async assertUnique(values: { name?: unknown; email?: unknown }, self: number | undefined, manager: EntityManager): Promise<void> {
     if (typeof values.name === 'string' && (await this.queries.lookAlikeOwner('name', values.name, self, manager)) !== undefined) {
-      throw new ToolError(
+      throw new DeskError(
         'CONFLICT',
         `A user with login '${quoted(values.name)}' already exists, or with one that only looks different (logins are unique; case, accents and look-alike characters are ignored). Choose another login.`,
       );
     }
     if (typeof values.email === 'string' && (await this.queries.lookAlikeOwner('email', values.email, self, manager)) !== undefined) {
-      throw new ToolError(
+      throw new DeskError(
         'CONFLICT',
         `The email '${quoted(values.email)}' belongs to another user, or one that only looks different (emails are unique; case, accents and look-alike characters are ignored). Use another email.`,
       );

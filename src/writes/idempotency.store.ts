@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { SuccessEnvelope } from '../envelope/envelope.js';
-import { ToolError } from '../envelope/desk-error.js';
+import { DeskError } from '../envelope/desk-error.js';
 
 interface RecordRow {
   fingerprint: string;
@@ -24,7 +24,7 @@ export class IdempotencyStore {
       .getRawOne<RecordRow>();
     if (!row) return undefined;
     if (row.fingerprint !== fingerprint) {
-      throw new ToolError('CONFLICT', `idempotency_key '${key}' was already used for ${tool} with different arguments. Use a new key for a new request.`);
+      throw new DeskError('CONFLICT', `idempotency_key '${key}' was already used for ${tool} with different arguments. Use a new key for a new request.`);
     }
     if (row.status !== 'done' || !row.result) return undefined;
     return { ...(JSON.parse(row.result) as SuccessEnvelope), replayed: true };

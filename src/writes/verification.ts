@@ -2,7 +2,7 @@ import type { EntityManager } from 'typeorm';
 import type { AppConfig } from '../config/app-config.js';
 import type { CallContext } from '../call/call-context.js';
 import { toDate } from '../database/db-dates.js';
-import { ToolError } from '../envelope/desk-error.js';
+import { DeskError } from '../envelope/desk-error.js';
 import type { WriteTool } from './write-unit.js';
 
 /** OTP_REQUIRED_FOR applied to a tool call. REST callers hold an `api` token and have no MCP session. */
@@ -18,7 +18,7 @@ export async function assertVerified(manager: EntityManager, call: CallContext):
   const sessionId = call.session?.id;
   const next = sessionId ? { tool: 'auth_request_otp', arguments: { session_id: sessionId } } : undefined;
   if (!sessionId || !call.principal) {
-    throw new ToolError('VERIFICATION_REQUIRED', 'This write needs a verified session.', next ? { nextCall: next } : {});
+    throw new DeskError('VERIFICATION_REQUIRED', 'This write needs a verified session.', next ? { nextCall: next } : {});
   }
   const row = await manager
     .createQueryBuilder()
@@ -28,7 +28,7 @@ export async function assertVerified(manager: EntityManager, call: CallContext):
     .getRawOne<{ verified_until: Date | string | null }>();
   const until = toDate(row?.verified_until ?? null);
   if (!until || until.getTime() <= Date.now()) {
-    throw new ToolError(
+    throw new DeskError(
       'VERIFICATION_REQUIRED',
       'This write needs a verified session. Call auth_request_otp, ask the user for the 6-digit code they receive, then call auth_verify_otp and retry. Nothing was written.',
       { nextCall: next },

@@ -5,9 +5,9 @@ import { AppConfig } from '../config/app-config.js';
 import { DbLock } from '../database/db-lock.js';
 import { requireCall, type CallContext } from '../call/call-context.js';
 import { successEnvelope } from '../envelope/envelope-builder.js';
-import type { SuccessEnvelope, ToolOutcome } from '../envelope/envelope.js';
-import { toToolError } from '../envelope/error-mapping.js';
-import { ToolError } from '../envelope/desk-error.js';
+import type { SuccessEnvelope, Outcome } from '../envelope/envelope.js';
+import { toDeskError } from '../envelope/error-mapping.js';
+import { DeskError } from '../envelope/desk-error.js';
 import { IdempotencyStore } from './idempotency.store.js';
 import { fingerprintOf } from './fingerprint.js';
 import { assertVerified, needsVerification } from './verification.js';
@@ -30,7 +30,7 @@ export interface WriteTool {
 
 /** Thrown inside the transaction to undo a dry run after everything but the commit ran. */
 class DryRunRollback extends Error {
-  constructor(readonly outcome: ToolOutcome) {
+  constructor(readonly outcome: Outcome) {
     super('dry run');
   }
 }
@@ -53,7 +53,7 @@ export class WriteUnit {
     private readonly audit: AuditService,
   ) {}
 
-  async run(tool: WriteTool, input: WriteArgs, work: (scope: WriteScope) => Promise<ToolOutcome>): Promise<ToolOutcome | SuccessEnvelope> {
+  async run(tool: WriteTool, input: WriteArgs, work: (scope: WriteScope) => Promise<Outcome>): Promise<Outcome | SuccessEnvelope> {
     const call = requireCall();
     const dryRun = input.dry_run === true;
     const key = dryRun ? undefined : input.idempotency_key;
@@ -68,7 +68,7 @@ export class WriteUnit {
         if (!dryRun && needsVerification(call, tool, this.config)) await assertVerified(manager, call);
         if (key) await this.idempotency.claim(manager, userId, tool.name, key, fingerprint);
         call.writeGranted = true;
-        let outcome: ToolOutcome;
+        let outcome: Outcome;
         try {
           outcome = await work({ manager, now: new Date(), call });
         } finally {
@@ -83,7 +83,7 @@ export class WriteUnit {
       });
     } catch (error) {
       if (error instanceof DryRunRollback) return dryRunOutcome(error.outcome);
-      if (key && !(error instanceof ToolError) && toToolError(error).error.code === 'CONFLICT') {
+      if (key && !(error instanceof DeskError) && toDeskError(error).error.code === 'CONFLICT') {
         // A concurrent duplicate committed first: answer with its result.
         const replay = await this.idempotency.replay(userId, tool.name, key, fingerprint);
         if (replay) return replay;
@@ -93,7 +93,7 @@ export class WriteUnit {
   }
 }
 
-function dryRunOutcome(outcome: ToolOutcome): ToolOutcome {
+function dryRunOutcome(outcome: Outcome): Outcome {
   const { id: _discarded, data: _data, ...rest } = outcome;
   void _discarded;
   void _data;

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { dateParam, toDate } from '../../database/db-dates.js';
-import { ToolError } from '../../envelope/desk-error.js';
+import { DeskError } from '../../envelope/desk-error.js';
 import { AppConfig } from '../../config/app-config.js';
 import { DbLock } from '../../database/db-lock.js';
 
@@ -156,11 +156,11 @@ export class OtpAttempts {
   }
 
   /** Why no try was counted, as the answer to the caller. */
-  private async refusal(m: EntityManager, userId: number, sessionId: string, now: Date): Promise<ToolError> {
+  private async refusal(m: EntityManager, userId: number, sessionId: string, now: Date): Promise<DeskError> {
     const { user, session } = await this.read(m, userId, sessionId);
     const at = now.getTime();
     if (!session || Number(session.users_id) !== userId || session.ended_at || toDate(session.expires_at)!.getTime() <= at) {
-      return new ToolError('SESSION_NOT_FOUND', `Session '${sessionId.slice(0, 64)}' does not exist, has expired or is not yours.`, {
+      return new DeskError('SESSION_NOT_FOUND', `Session '${sessionId.slice(0, 64)}' does not exist, has expired or is not yours.`, {
         nextCall: { tool: 'domain_switch', arguments: { domain: '<project|ticket|user>' } },
       });
     }
@@ -171,7 +171,7 @@ export class OtpAttempts {
     const expires = toDate(session.otp_expires_at);
     if (!session.otp_hash || !expires || expires.getTime() <= at) return noCodePending(sessionId);
     // Every try the session has left is being checked right now; one of them may lock it.
-    return new ToolError('RATE_LIMITED', `Too many codes are being tried for this session at once. Retry in ${this.config.otpLockMinutes} minutes, one code at a time.`, {
+    return new DeskError('RATE_LIMITED', `Too many codes are being tried for this session at once. Retry in ${this.config.otpLockMinutes} minutes, one code at a time.`, {
       retryAfterSeconds: this.config.otpLockMinutes * 60,
     });
   }
@@ -186,16 +186,16 @@ function userLockSeconds(row: UserRow | undefined, now: number): number {
   return Math.ceil((until.getTime() - now) / 1000);
 }
 
-export function userLocked(seconds: number): ToolError {
-  return new ToolError('RATE_LIMITED', `Too many wrong codes for this user: verification is locked in every session. Retry in ${seconds} s.`, { retryAfterSeconds: seconds });
+export function userLocked(seconds: number): DeskError {
+  return new DeskError('RATE_LIMITED', `Too many wrong codes for this user: verification is locked in every session. Retry in ${seconds} s.`, { retryAfterSeconds: seconds });
 }
 
-export function sessionLocked(seconds: number): ToolError {
-  return new ToolError('RATE_LIMITED', `Verification of this session is locked after too many wrong codes. Retry in ${seconds} s.`, { retryAfterSeconds: seconds });
+export function sessionLocked(seconds: number): DeskError {
+  return new DeskError('RATE_LIMITED', `Verification of this session is locked after too many wrong codes. Retry in ${seconds} s.`, { retryAfterSeconds: seconds });
 }
 
-export function noCodePending(sessionId: string): ToolError {
-  return new ToolError('VERIFICATION_REQUIRED', 'No code is pending for this session, or it expired. Request a new one.', {
+export function noCodePending(sessionId: string): DeskError {
+  return new DeskError('VERIFICATION_REQUIRED', 'No code is pending for this session, or it expired. Request a new one.', {
     nextCall: { tool: 'auth_request_otp', arguments: { session_id: sessionId } },
   });
 }

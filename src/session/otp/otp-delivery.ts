@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { appendFile, mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { ToolError } from '../../envelope/desk-error.js';
+import { DeskError } from '../../envelope/desk-error.js';
 import { AppConfig } from '../../config/app-config.js';
 
 export interface OtpMessage {
@@ -45,9 +45,9 @@ export class OtpDelivery {
             signal: AbortSignal.timeout(5000),
           });
         } catch {
-          throw new ToolError('UNAVAILABLE', 'The verification code could not be delivered. Retry in a minute.', { retryAfterSeconds: 30 });
+          throw new DeskError('UNAVAILABLE', 'The verification code could not be delivered. Retry in a minute.', { retryAfterSeconds: 30 });
         }
-        if (!response.ok) throw new ToolError('UNAVAILABLE', 'The verification code could not be delivered. Retry in a minute.', { retryAfterSeconds: 30 });
+        if (!response.ok) throw new DeskError('UNAVAILABLE', 'The verification code could not be delivered. Retry in a minute.', { retryAfterSeconds: 30 });
         return;
       }
     }

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { requireCall } from '../../call/call-context.js';
 import { formatDate } from '../../input/dates/dates.js';
-import type { ToolOutcome } from '../../envelope/envelope.js';
+import type { Outcome } from '../../envelope/envelope.js';
 import { AppConfig } from '../../config/app-config.js';
-import { McpTool } from '../../tools/tool.decorator.js';
+import { Tool } from '../../tools/tool.decorator.js';
 import { RequestOtpDto, VerifyOtpDto } from './dto/otp.dto.js';
 import { OtpService } from './otp.service.js';
 
@@ -15,7 +15,7 @@ export class OtpToolsService {
     private readonly config: AppConfig,
   ) {}
 
-  @McpTool({
+  @Tool({
     name: 'auth_request_otp',
     domain: null,
     kind: 'write',
@@ -26,7 +26,7 @@ export class OtpToolsService {
     example: { session_id: 'ses_…' },
     input: RequestOtpDto,
   })
-  async request(input: RequestOtpDto): Promise<ToolOutcome> {
+  async request(input: RequestOtpDto): Promise<Outcome> {
     const call = requireCall();
     const { session, expiresAt, channel } = await this.otp.request(call.principal!, input.session_id);
     call.session = { id: session.id };
@@ -38,7 +38,7 @@ export class OtpToolsService {
     };
   }
 
-  @McpTool({
+  @Tool({
     name: 'auth_verify_otp',
     domain: null,
     kind: 'write',
@@ -48,7 +48,7 @@ export class OtpToolsService {
     example: { session_id: 'ses_…', code: '123456' },
     input: VerifyOtpDto,
   })
-  async verify(input: VerifyOtpDto): Promise<ToolOutcome> {
+  async verify(input: VerifyOtpDto): Promise<Outcome> {
     const call = requireCall();
     const { sessionId, verifiedUntil } = await this.otp.verify(call.principal!, input.session_id, input.code);
     call.session = { id: sessionId };

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
-import { ToolError } from '../../envelope/desk-error.js';
+import { DeskError } from '../../envelope/desk-error.js';
 import { AppConfig } from '../../config/app-config.js';
-import { SessionsService, type SessionRow } from '../sessions.repository.js';
+import { SessionsRepository, type SessionRow } from '../sessions.repository.js';
 import type { Principal } from '../../auth/principal.js';
 import { OtpAttempts, SESSION_MAX_FAILURES, USER_MAX_FAILURES, sessionLocked, userLocked } from './otp-attempts.js';
 import { OtpDelivery } from './otp-delivery.js';
@@ -27,7 +27,7 @@ function sameHash(a: string, b: string): boolean {
 @Injectable()
 export class OtpService {
   constructor(
-    private readonly sessions: SessionsService,
+    private readonly sessions: SessionsRepository,
     private readonly attempts: OtpAttempts,
     private readonly delivery: OtpDelivery,
     private readonly config: AppConfig,
@@ -57,7 +57,7 @@ export class OtpService {
     if (locked.user) throw userLocked(minutes * 60);
     if (locked.session) throw sessionLocked(minutes * 60);
     const left = Math.min(SESSION_MAX_FAILURES - attempt.sessionTry, USER_MAX_FAILURES - attempt.userTry);
-    throw ToolError.validation('auth_verify_otp', [
+    throw DeskError.validation('auth_verify_otp', [
       { field: 'code', code: 'INVALID_VALUE', received: '(hidden)', message: `Wrong code. ${left} attempt${left === 1 ? '' : 's'} left before verification locks. Ask the user to check the code.` },
     ]);
   }
@@ -65,7 +65,7 @@ export class OtpService {
   private async liveSession(principal: Principal, sessionId: string): Promise<SessionRow> {
     const session = await this.sessions.findLive(sessionId, principal.userId);
     if (!session) {
-      throw new ToolError('SESSION_NOT_FOUND', `Session '${sessionId.slice(0, 64)}' does not exist, has expired or is not yours.`, {
+      throw new DeskError('SESSION_NOT_FOUND', `Session '${sessionId.slice(0, 64)}' does not exist, has expired or is not yours.`, {
         nextCall: { tool: 'domain_switch', arguments: { domain: '<project|ticket|user>' } },
       });
     }

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { errorEnvelope } from '../../envelope/envelope-builder.js';
 import { errorHeaders, httpStatusOf } from '../../envelope/http-status.js';
-import { ToolError } from '../../envelope/desk-error.js';
+import { DeskError } from '../../envelope/desk-error.js';
 import type { ClientAddresses } from './client-address.js';
 
 const RETRY_AFTER_SECONDS = 1;
@@ -70,7 +70,7 @@ export class ConnectionCap {
 }
 
 function refusal(max: number): { status: number; headers: Record<string, string>; body: string } {
-  const error = new ToolError('RATE_LIMITED', `Too many connections from this client address (at most ${max} at once). Close some, or wait ${RETRY_AFTER_SECONDS} s, and retry.`, {
+  const error = new DeskError('RATE_LIMITED', `Too many connections from this client address (at most ${max} at once). Close some, or wait ${RETRY_AFTER_SECONDS} s, and retry.`, {
     retryAfterSeconds: RETRY_AFTER_SECONDS,
   });
   const body = JSON.stringify(errorEnvelope({ transport: 'rest', startedAt: 0, route: 'connection', domain: null }, error));

@@ -4,7 +4,7 @@ import { CallLimits } from '../../auth/call-limits.js';
 import { runInCall, type CallContext } from '../../call/call-context.js';
 import { errorEnvelope } from '../../envelope/envelope-builder.js';
 import type { Envelope } from '../../envelope/envelope.js';
-import { toToolError } from '../../envelope/error-mapping.js';
+import { toDeskError } from '../../envelope/error-mapping.js';
 import { rankClosest } from '../../input/text/suggest.js';
 import type { Principal } from '../../auth/principal.js';
 import { ToolListService, type ListedTool } from '../../tools/tool-list.service.js';
@@ -53,7 +53,7 @@ export class McpDispatcher {
       try {
         await this.limits.admitCall(principal.userId, CallLimits.kindOf(undefined));
       } catch (thrown) {
-        const { error } = toToolError(thrown);
+        const { error } = toDeskError(thrown);
         this.audit.recordRefusal(call, error);
         return resultOf(errorEnvelope(call, error));
       }

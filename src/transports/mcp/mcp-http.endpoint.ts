@@ -5,7 +5,7 @@ import { AuthService } from '../../auth/auth.service.js';
 import type { Principal } from '../../auth/principal.js';
 import { MCP_TOKEN_COMMAND } from '../../auth/token-howto.js';
 import { errorEnvelope } from '../../envelope/envelope-builder.js';
-import { toToolError } from '../../envelope/error-mapping.js';
+import { toDeskError } from '../../envelope/error-mapping.js';
 import { errorHeaders, httpStatusOf } from '../../envelope/http-status.js';
 import { AppConfig } from '../../config/app-config.js';
 import { ClientAddresses } from '../http/client-address.js';
@@ -93,7 +93,7 @@ export class McpHttpEndpoint {
       return await this.auth.authenticate(req.headers.authorization, 'mcp', this.addresses.of(req));
     } catch (thrown) {
       // A token check that cannot reach the database is UNAVAILABLE (retry later), like any call.
-      const { error, internal } = toToolError(thrown);
+      const { error, internal } = toDeskError(thrown);
       if (internal) this.logger.error(`MCP authentication failed: ${thrown instanceof Error ? thrown.message : String(thrown)}`);
       const call = { transport: 'mcp', startedAt, route: `${req.method} ${MCP_PATH}`, domain: null } as const;
       this.audit.recordRefusal(call, error);

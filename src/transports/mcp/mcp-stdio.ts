@@ -2,7 +2,7 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { AuthService } from '../../auth/auth.service.js';
 import { MCP_TOKEN_COMMAND } from '../../auth/token-howto.js';
-import { ToolError } from '../../envelope/desk-error.js';
+import { DeskError } from '../../envelope/desk-error.js';
 import { AppConfig, databaseLabel } from '../../config/app-config.js';
 import { McpDispatcher } from './mcp-dispatcher.js';
 import { createMcpServer } from './mcp-server.factory.js';
@@ -23,7 +23,7 @@ export async function runStdio(context: INestApplicationContext): Promise<void> 
   } catch (error) {
     // A token belongs to the database it was made in: name the one searched, and how to make one there.
     process.stderr.write(
-      `intentdesk: MCP_TOKEN rejected: ${error instanceof ToolError ? error.message : 'unknown error'} (database ${databaseLabel(config.database)}). ` +
+      `intentdesk: MCP_TOKEN rejected: ${error instanceof DeskError ? error.message : 'unknown error'} (database ${databaseLabel(config.database)}). ` +
         `Create a token in this database (same DATABASE_URL) with: ${MCP_TOKEN_COMMAND}\n`,
     );
     await context.close();
