@@ -1,8 +1,10 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { DeskError } from '../envelope/desk-error.js';
 import { AppConfig } from '../config/app-config.js';
-import type { ToolKind } from '../tools/tool-policy.js';
 import type { RateLimiter } from './rate-limiter.js';
+
+/** The per-user budget a call spends. */
+export type RateClass = 'read' | 'write';
 
 export const RATE_LIMITER = Symbol('RATE_LIMITER');
 const WINDOW_MS = 60_000;
@@ -11,7 +13,7 @@ const WINDOW_MS = 60_000;
 export interface SpentLimit {
   /** The counter's key (one audit row per key and window). */
   key: string;
-  kind: ToolKind | 'unauthenticated';
+  kind: RateClass | 'unauthenticated';
   max: number;
   /** End of the window the refusal fell in (ms since the epoch). */
   resetAt: number;
@@ -50,14 +52,8 @@ export class CallLimits implements OnApplicationShutdown {
     await this.limiter.close();
   }
 
-  /** The budget a call spends: its tool's kind; a tool nobody declared (an unknown name) is a read. */
-  static kindOf(tool: { kind: ToolKind } | undefined, route?: string): ToolKind {
-    if (tool) return tool.kind;
-    return route === undefined || route.startsWith('GET ') ? 'read' : 'write';
-  }
-
   /** Counts one call of `userId`; RATE_LIMITED past the limit of its kind. */
-  async admitCall(userId: number, kind: ToolKind): Promise<void> {
+  async admitCall(userId: number, kind: RateClass): Promise<void> {
     const max = kind === 'write' ? this.config.rateLimitWrites : this.config.rateLimitReads;
     const key = `${kind}:${userId}`;
     const decision = await this.guarded(() => this.limiter.consume(key, max, WINDOW_MS));

@@ -1,12 +1,12 @@
-import type { ToolOptions } from '../tools/tool-policy.js';
 import type { Principal, ProfileRights } from './principal.js';
 import { SIMPLIFIED_INTERFACE_FIELDS, settableFields, simplifiedInterfaceLimits } from './rights.js';
 
 const SELF_SERVICE: ProfileRights = { project: [], ticket: ['read', 'create'], user: [], ticket_scope: 'own' };
 const TECHNICIAN: ProfileRights = { project: ['read'], ticket: ['read', 'create', 'update'], user: ['read'], ticket_scope: 'all' };
 
-function tool(name: string, kind: 'read' | 'write'): ToolOptions {
-  return { name, domain: 'ticket', kind, title: name, summary: '', example: {}, input: class {} };
+/** What settableFields reads of a ticket tool's policy. */
+function tool(_name: string, kind: 'read' | 'write'): { domain: 'ticket'; writesRecords: boolean } {
+  return { domain: 'ticket', writesRecords: kind === 'write' };
 }
 
 function caller(settable: Principal['rights']['settable']): Principal {

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Principal } from '../auth/principal.js';
+import type { ToolPolicy } from '../tools/tool-policy.js';
 
 export type Transport = 'mcp' | 'rest';
 
@@ -23,6 +24,8 @@ export interface CallContext {
   startedAt: number;
   tool?: string;
   domain?: string | null;
+  /** The policy of the tool called (or served by the REST route). */
+  policy?: ToolPolicy;
   route?: string;
   principal?: Principal;
   session?: SessionRef;

@@ -66,11 +66,6 @@ export function ChoicesField(values: readonly string[], o: Common): PropertyDeco
   return field({ kind: 'choices', required: !!o.required, values, ...o });
 }
 
-/** A domain tool's `domain`: must name `value`, which the intent lock checks before the pipe runs. */
-export function ConstField(value: string, o: Common & { mcpOnly?: boolean }): PropertyDecorator {
-  return field({ kind: 'choice', required: !!o.required, values: [value], constant: value, blankIsAbsent: true, ...o });
-}
-
 /** A session id on the MCP side only: a string, where an empty or blank one counts as not sent. */
 export function McpTextField(o: Common & { maxLength?: number }): PropertyDecorator {
   return field({ kind: 'text', required: !!o.required, mcpOnly: true, blankIsAbsent: true, maxLength: o.maxLength ?? 64, ...o }, IsString());

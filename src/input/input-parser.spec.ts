@@ -4,15 +4,14 @@ import type { NameScope } from './references/reference-scope.js';
 import type { Issue } from '../envelope/issue.js';
 import { URGENCY } from './vocab/glpi-vocabularies.js';
 import { ECHO_LIMIT, echo } from './echo.js';
-import { BoolField, ChoiceField, ChoicesField, ConstField, DateField, EnumField, IntField, McpTextField, RefField, TextField, TimezoneField } from './fields.js';
+import { domainArgument } from './dto/call-args.dto.js';
+import { fieldsOf } from './field-spec.js';
+import { BoolField, ChoiceField, ChoicesField, DateField, EnumField, IntField, McpTextField, RefField, TextField, TimezoneField } from './fields.js';
 import { metaOf } from './input-meta.js';
 import { InputParser, type ReferenceLookup } from './input-parser.js';
 import { inputJsonSchema } from './json-schema.js';
 
 class SampleDto {
-  @ConstField('project', { required: true, mcpOnly: true, description: 'domain' })
-  domain!: string;
-
   @McpTextField({ required: true, description: 'session' })
   session_id!: string;
 
@@ -73,7 +72,9 @@ const lookup: ReferenceLookup = {
 };
 
 const parser = new InputParser(lookup);
-const options = { mode: 'json' as const, transport: 'mcp' as const, fallbackTimezone: 'UTC', scope: undefined };
+/** The fields of a call of a project tool taking SampleDto: its policy puts the `domain` argument first. */
+const FIELDS = [domainArgument('project'), ...(fieldsOf(SampleDto) ?? [])];
+const options = { mode: 'json' as const, transport: 'mcp' as const, fallbackTimezone: 'UTC', scope: undefined, fields: FIELDS };
 const base = { domain: 'project', session_id: 'ses_x', name: 'ok' };
 
 async function issuesOf(args: Record<string, unknown>): Promise<Issue[]> {
@@ -173,20 +174,20 @@ describe('InputParser', () => {
   });
 
   it('derives a JSON Schema with oneOf references, a const domain, text forms typed, and unknown names left to the server', () => {
-    const schema = inputJsonSchema(SampleDto, 'mcp', () => ['New', 'Processing']) as { properties: Record<string, Record<string, unknown>>; required: string[] };
+    const schema = inputJsonSchema(FIELDS, 'mcp', () => ['New', 'Processing']) as { properties: Record<string, Record<string, unknown>>; required: string[] };
     // The server answers an unknown name with did_you_mean; a schema that forbade it would let a client refuse it first.
     expect(schema).not.toHaveProperty('additionalProperties');
     // What the server reads from text ("60%", "true") a validating client must let through.
     expect(schema.properties.percent_done.type).toEqual(['integer', 'string']);
     expect(schema.properties.dry_run.type).toEqual(['boolean', 'string']);
-    const rest = inputJsonSchema(SampleDto, 'rest') as { properties: Record<string, Record<string, unknown>> };
+    const rest = inputJsonSchema(FIELDS, 'rest') as { properties: Record<string, Record<string, unknown>> };
     expect(rest.properties.percent_done.type).toBe('integer');
     expect(schema.required).toEqual(['domain', 'session_id', 'name']);
     expect(schema.properties.domain.const).toBe('project');
     expect(schema.properties.projectstates_id.oneOf).toEqual([{ type: 'integer' }, { type: 'string' }]);
     expect(String(schema.properties.projectstates_id.description)).toMatch(/"(New|Processing)"/);
     expect(String(schema.properties.urgency.description)).toContain('4 High');
-    expect(inputJsonSchema(SampleDto, 'rest').properties).not.toHaveProperty('session_id');
+    expect(inputJsonSchema(FIELDS, 'rest').properties).not.toHaveProperty('session_id');
   });
 
   it('reads "x desc" as the descending sort', async () => {
@@ -252,7 +253,7 @@ class AccountDto {
 describe('InputParser and hostile values', () => {
   const resolve = jest.fn(lookup.resolve);
   const watched = new InputParser({ resolve });
-  const parseAccount = (args: Record<string, unknown>, settable?: ReadonlySet<string>) => watched.parse(AccountDto, args, { ...options, settable });
+  const parseAccount = (args: Record<string, unknown>, settable?: ReadonlySet<string>) => watched.parse(AccountDto, args, { ...options, fields: undefined, settable });
   const issuesOfAccount = async (args: Record<string, unknown>, settable?: ReadonlySet<string>): Promise<Issue[]> => {
     const result = await parseAccount(args, settable);
     return result.ok ? [] : result.issues;

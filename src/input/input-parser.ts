@@ -31,6 +31,8 @@ export interface ParseOptions {
   scope: NameScope | undefined;
   /** The record fields the caller may set (its profile's); undefined: every field. */
   settable?: ReadonlySet<string>;
+  /** The fields of the call when they are not the DTO's own: a tool's policy adds its `domain` argument. */
+  fields?: readonly FieldSpec[];
 }
 
 /** A DTO class may check rules between its fields (end after start); run on the parsed values. */
@@ -53,15 +55,15 @@ interface Shape {
   byName: Map<string, FieldSpec>;
 }
 
-/** A DTO's fields as one transport takes them (MCP adds its own, such as session_id): worked out once per class. */
-const shapes = new WeakMap<object, Partial<Record<ParseOptions['transport'], Shape>>>();
+/** The fields of a call as one transport takes them (REST leaves out MCP's own, such as session_id): worked out once per list. */
+const shapes = new WeakMap<readonly FieldSpec[], Partial<Record<ParseOptions['transport'], Shape>>>();
 
-function shapeOf(dto: object, transport: ParseOptions['transport']): Shape {
-  let byTransport = shapes.get(dto);
-  if (!byTransport) shapes.set(dto, (byTransport = {}));
+function shapeOf(fields: readonly FieldSpec[], transport: ParseOptions['transport']): Shape {
+  let byTransport = shapes.get(fields);
+  if (!byTransport) shapes.set(fields, (byTransport = {}));
   let shape = byTransport[transport];
   if (!shape) {
-    const specs = (fieldsOf(dto) ?? []).filter((s) => transport === 'mcp' || !s.mcpOnly);
+    const specs = fields.filter((s) => transport === 'mcp' || !s.mcpOnly);
     shape = byTransport[transport] = { specs, byName: new Map(specs.map((s) => [s.name, s])) };
   }
   return shape;
@@ -75,7 +77,7 @@ export class InputParser {
   constructor(private readonly references: ReferenceLookup) {}
 
   async parse<T extends object>(dto: new () => T, raw: unknown, options: ParseOptions): Promise<ParseResult<T>> {
-    const { specs, byName } = shapeOf(dto, options.transport);
+    const { specs, byName } = shapeOf(options.fields ?? fieldsOf(dto) ?? [], options.transport);
     if (raw === undefined || raw === null) raw = {};
     if (typeof raw !== 'object' || Array.isArray(raw)) {
       return { ok: false, issues: [{ field: '(arguments)', code: 'INVALID_TYPE', received: echo(raw), message: 'The arguments must be a JSON object.', expected: 'object' }] };

@@ -1,6 +1,5 @@
 import { matchKey } from './text/normalize.js';
 import type { FieldSpec } from './field-spec.js';
-import { fieldsOf } from './field-spec.js';
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -107,7 +106,7 @@ export function fieldJsonSchema(spec: FieldSpec, options: DescribeOptions = {}, 
 
 /** The whole input schema of a DTO for one transport; `examples` lists example names per ref kind. */
 export function inputJsonSchema(
-  dto: unknown,
+  fields: readonly FieldSpec[],
   transport: 'mcp' | 'rest',
   examples: (ref: string) => readonly string[] | undefined = () => undefined,
   /** Fields described by another tool (an update's fields are its create's): only these keep descriptions. */
@@ -115,7 +114,7 @@ export function inputJsonSchema(
   /** Whether null (clear the value) is offered: on updates, not on creates where it means nothing. */
   allowNull = true,
 ): JsonSchema {
-  const specs = (fieldsOf(dto) ?? []).filter((s) => transport === 'mcp' || !s.mcpOnly);
+  const specs = fields.filter((s) => transport === 'mcp' || !s.mcpOnly);
   const properties: Record<string, JsonSchema> = {};
   const terse = transport === 'mcp';
   /** The first field listing each set of codes (urgency and impact share a scale). */

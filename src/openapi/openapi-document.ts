@@ -85,7 +85,7 @@ export class OpenApiDocument {
 /** One operation; request bodies are added to `bodies` (components.schemas) under their DTO's name. */
 function operation(route: RestRoute, bodies: Record<string, JsonSchema>): JsonSchema {
   const fields = route.input ? restFields(route.input.dto) : [];
-  const example = route.tool?.example ?? {};
+  const example = route.tool?.text.example ?? {};
   const inPath = route.pathParams.map((name) => {
     const spec = fields.find((f) => f.name === name);
     if (!spec) throw new Error(`OpenAPI: ${route.operationId} has the path parameter {${name}} but its input has no such field`);
@@ -98,7 +98,7 @@ function operation(route: RestRoute, bodies: Record<string, JsonSchema>): JsonSc
   const parameters = [...inPath.map((spec) => parameter(spec, 'path', example, context)), ...(fromQuery ? others.map((spec) => parameter(spec, 'query', example, context)) : [])];
   const op: JsonSchema = {
     operationId: route.operationId,
-    summary: route.doc.summary ?? route.tool?.title ?? missing(route, 'summary'),
+    summary: route.doc.summary ?? route.tool?.text.title ?? missing(route, 'summary'),
     description: description(route),
     ...(route.tag ? { tags: [route.tag.name] } : {}),
     ...(route.isPublic ? { security: [] } : {}),
@@ -175,12 +175,12 @@ function errorStatuses(route: RestRoute, fromBody: boolean): ErrorStatus[] {
   if (route.input) statuses.add(422);
   if (fromBody) statuses.add(413);
   if (route.pathParams.length) statuses.add(404);
-  if (route.tool?.kind === 'write') statuses.add(409);
+  if (route.tool?.writesRecords) statuses.add(409);
   return [...statuses].sort((a, b) => a - b);
 }
 
 function description(route: RestRoute): string | undefined {
-  const parts = [route.doc.description ?? route.tool?.summary];
+  const parts = [route.doc.description ?? route.tool?.text.summary];
   if (route.tool) parts.push(`Same rules, rights and rate limit as the MCP tool \`${route.tool.name}\`.`);
   if (route.scope === 'admin') parts.push('Needs a token with the `admin` scope.');
   const text = parts.filter(Boolean).join(' ');

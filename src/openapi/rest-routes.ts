@@ -5,7 +5,7 @@ import type { Scope } from '../auth/principal.js';
 import { PUBLIC_ROUTE, REQUIRED_SCOPE } from '../auth/public.decorator.js';
 import { REST_INPUT, type RestInputMeta, type RestSource } from '../transports/rest/rest-input.decorator.js';
 import { SERVES_TOOL } from '../tools/tool.decorator.js';
-import type { ToolOptions } from '../tools/tool-policy.js';
+import type { ToolPolicy } from '../tools/tool-policy.js';
 import type { ToolRegistry } from '../tools/tool-registry.js';
 import { DOC_HIDDEN, DOC_TAG, ROUTE_DOC, type RouteDoc, type TagDoc } from './route-doc.decorator.js';
 
@@ -24,7 +24,7 @@ export interface RestRoute {
   isPublic: boolean;
   scope: Scope;
   /** The tool whose rights, rate class and envelope the route shares. */
-  tool: ToolOptions | undefined;
+  tool: ToolPolicy | undefined;
   input: { dto: Type<object>; source: RestSource } | undefined;
   doc: RouteDoc;
 }
@@ -59,7 +59,7 @@ export function restRoutes({ discovery, scanner, reflector, tools }: RouteSource
         successStatus: (Reflect.getMetadata(HTTP_CODE_METADATA, handler) as number | undefined) ?? (verb === 'post' ? 201 : 200),
         isPublic: !!reflector.getAllAndOverride<boolean | undefined>(PUBLIC_ROUTE, targets),
         scope: reflector.getAllAndOverride<Scope | undefined>(REQUIRED_SCOPE, targets) ?? 'api',
-        tool: tools.definition(reflector.get<string | undefined>(SERVES_TOOL, handler)),
+        tool: tools.policy(reflector.get<string | undefined>(SERVES_TOOL, handler)),
         input: inputOf(prototype, name),
         doc: reflector.get<RouteDoc | undefined>(ROUTE_DOC, handler) ?? {},
       });

@@ -34,10 +34,11 @@ export class AuthGuard implements CanActivate {
     if (this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, targets)) return true;
     if (!call) throw new Error('HTTP request without call context');
     const toolName = this.reflector.get<string | undefined>(SERVES_TOOL, context.getHandler());
-    const tool = this.tools.definition(toolName);
+    const tool = this.tools.policy(toolName);
     if (tool) {
       call.tool = tool.name;
       call.domain = tool.domain;
+      call.policy = tool;
     }
     const scope = this.reflector.getAllAndOverride<Scope | undefined>(REQUIRED_SCOPE, targets) ?? 'api';
     const request = context.switchToHttp().getRequest<Request>();

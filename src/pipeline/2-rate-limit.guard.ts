@@ -1,6 +1,5 @@
 import { Injectable, type CanActivate } from '@nestjs/common';
 import { currentCall } from '../call/call-context.js';
-import { ToolRegistry } from '../tools/tool-registry.js';
 import { CallLimits } from '../auth/call-limits.js';
 
 /**
@@ -10,15 +9,14 @@ import { CallLimits } from '../auth/call-limits.js';
  */
 @Injectable()
 export class RateLimitGuard implements CanActivate {
-  constructor(
-    private readonly limits: CallLimits,
-    private readonly tools: ToolRegistry,
-  ) {}
+  constructor(private readonly limits: CallLimits) {}
 
   async canActivate(): Promise<boolean> {
     const call = currentCall();
     if (!call?.principal) return true;
-    await this.limits.admitCall(call.principal.userId, CallLimits.kindOf(this.tools.definition(call.tool), call.route));
+    // A REST route that serves no tool spends by its method: reads are GETs.
+    const rate = call.policy?.rate ?? (call.route?.startsWith('GET ') ? 'read' : 'write');
+    await this.limits.admitCall(call.principal.userId, rate);
     return true;
   }
 }

@@ -19,7 +19,7 @@ export class IntentLockGuard implements CanActivate {
   async canActivate(context: ExecutionContext): Promise<boolean> {
     if (context.getType<string>() !== 'mcp') return true;
     const call = currentCall();
-    const tool = this.tools.definition(call?.tool);
+    const tool = call?.policy;
     if (!call?.principal || !tool) return true;
     const args = readLockArguments(context.getArgByIndex<unknown>(0));
     // Session tools read their own session; a domain tool's is read here, unless its id cannot exist.

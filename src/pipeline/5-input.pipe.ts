@@ -35,7 +35,8 @@ export class InputPipe implements PipeTransform {
       transport: call?.transport ?? 'rest',
       fallbackTimezone: call?.principal?.timezone || this.config.defaultTimezone,
       scope: nameScopeOf(call?.principal),
-      settable: settableFields(call?.principal, this.tools.definition(call?.tool)),
+      settable: settableFields(call?.principal, call?.policy),
+      fields: call?.transport === 'mcp' && call.policy?.input === dto ? call.policy.fields : undefined,
     });
     if (!result.ok) throw DeskError.validation(call?.tool, result.issues);
     return result.value;

@@ -44,7 +44,7 @@ function setup(stored: Row | null = { id: 7, name: 'Migração ERP', entities_id
   const queries = { findVisible: jest.fn(async (id: number) => (stored ? { ...stored, id } : undefined)) };
   const presenter = { present: jest.fn(async (rows: Row[]) => rows.map((r) => ({ ...r }))) };
   const writes = {
-    run: jest.fn(async (_tool: unknown, _input: unknown, work: (scope: WriteScope) => Promise<Outcome>) =>
+    run: jest.fn(async (_input: unknown, work: (scope: WriteScope) => Promise<Outcome>) =>
       work({ manager: manager as unknown as EntityManager, now: NOW, call: requireCall() }),
     ),
   };
@@ -64,7 +64,6 @@ describe('ProjectsService', () => {
     expect(row).toMatchObject({ name: 'Migração ERP', name_key: 'migracao erp', priority: 3, percent_done: 0, entities_id: 2, is_deleted: false, date_creation: NOW, date_mod: NOW });
     expect(out).toMatchObject({ id: 42, message: 'Project created.' });
     expect(out.applied).toEqual({ name: 'Migração ERP', projectstates_id: 2, plan_start_date: '2026-06-01T00:00:00-03:00', priority: 3, percent_done: 0, entities_id: 2 });
-    expect(t.writes.run).toHaveBeenCalledWith({ name: 'project_create' }, expect.anything(), expect.any(Function));
   });
 
   it('updates only the fields sent, clears with null, and refreshes the match key', async () => {

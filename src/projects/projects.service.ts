@@ -30,7 +30,7 @@ export class ProjectsService {
   @Tool({
     name: 'project_get',
     domain: 'project',
-    kind: 'read',
+    access: 'read',
     title: 'Get a project',
     summary: 'One project by id or name, references as {id, name}.',
     notFor: 'finding projects (project_search).',
@@ -48,7 +48,7 @@ export class ProjectsService {
   @Tool({
     name: 'project_search',
     domain: 'project',
-    kind: 'read',
+    access: 'read',
     title: 'Search projects',
     summary: 'Projects matching filters, free text and date ranges; sorted and paged.',
     notFor: 'tickets (ticket_search).',
@@ -65,7 +65,7 @@ export class ProjectsService {
   @Tool({
     name: 'project_create',
     domain: 'project',
-    kind: 'write',
+    access: 'create',
     title: 'Create a project',
     summary: 'Creates a project; returns what was stored ("applied") and the names resolved.',
     notFor: 'changing projects (project_update).',
@@ -75,7 +75,7 @@ export class ProjectsService {
   })
   async create(input: CreateProjectDto): Promise<Outcome> {
     const meta = metaOf(input);
-    return this.writes.run({ name: 'project_create' }, input, async ({ manager, now, call }) => {
+    return this.writes.run(input, async ({ manager, now, call }) => {
       const values: Record<string, unknown> = {};
       for (const column of PROJECT_WRITABLE) {
         const value = (input as unknown as Record<string, unknown>)[column];
@@ -98,8 +98,7 @@ export class ProjectsService {
     name: 'project_update',
     sameFieldsAs: 'project_create',
     domain: 'project',
-    kind: 'write',
-    idempotent: true,
+    access: 'update',
     title: 'Update a project',
     summary: 'Changes the given fields of one project (null clears; others stay); returns "applied".',
     notFor: 'deleting (project_delete).',
@@ -109,7 +108,7 @@ export class ProjectsService {
   })
   async update(input: UpdateProjectDto): Promise<Outcome> {
     const meta = metaOf(input);
-    return this.writes.run({ name: 'project_update' }, input, async ({ manager, now, call }) => {
+    return this.writes.run(input, async ({ manager, now, call }) => {
       const current = await this.queries.findVisible(input.id, call.principal?.scope, manager);
       if (!current) throw DeskError.notFound('Project', input.id);
       const values: Record<string, unknown> = {};
@@ -139,9 +138,7 @@ export class ProjectsService {
   @Tool({
     name: 'project_delete',
     domain: 'project',
-    kind: 'write',
-    destructive: true,
-    idempotent: true,
+    access: 'delete',
     title: 'Delete a project',
     summary: 'Moves one project to the trash (soft delete).',
     notFor: 'closing (project_update projectstates_id "Closed").',
@@ -150,7 +147,7 @@ export class ProjectsService {
   })
   async delete(input: DeleteProjectDto): Promise<Outcome> {
     const meta = metaOf(input);
-    return this.writes.run({ name: 'project_delete', destructive: true }, input, async ({ manager, now, call }) => {
+    return this.writes.run(input, async ({ manager, now, call }) => {
       const current = await this.queries.findVisible(input.id, call.principal?.scope, manager);
       if (!current) throw DeskError.notFound('Project', input.id);
       await manager.update(Project, { id: input.id }, { is_deleted: true, date_mod: now });

@@ -22,9 +22,7 @@ export class SessionToolsService {
   @Tool({
     name: 'domain_switch',
     domain: null,
-    kind: 'read',
-    readOnly: false, // a read for rights and rate limits, but it opens or moves a session
-    idempotent: false,
+    access: 'switch',
     title: 'Open or move a session (intent)',
     summary: 'Opens a session locked to a domain and returns its session_id, or moves a session to another domain. Domain tools run only in a session of theirs.',
     notFor: 'records; switch only when the user\'s intent moves.',
@@ -51,7 +49,7 @@ export class SessionToolsService {
       row = await this.sessions.open(principal.userId, input.domain);
     }
     call.session = { id: row.id };
-    const tools = this.tools.names().filter((n) => n.startsWith(`${input.domain}_`));
+    const tools = this.tools.namesIn(input.domain);
     const moved = previous !== null && previous !== input.domain;
     const message = previous === null
       ? `Session opened, locked to domain '${input.domain}'.`
@@ -69,8 +67,7 @@ export class SessionToolsService {
   @Tool({
     name: 'session_status',
     domain: null,
-    kind: 'read',
-    idempotent: true,
+    access: 'read',
     title: 'Session status',
     summary: "A session's domain, user, verification, limits and time zone.",
     notFor: 'switching (domain_switch) or verifying (auth_request_otp).',
@@ -103,7 +100,7 @@ export class SessionToolsService {
         expires_at: formatDate(row.expires_at, tz),
         timezone: tz,
         limits: { reads_per_minute: this.config.rateLimitReads, writes_per_minute: this.config.rateLimitWrites },
-        tools: this.tools.names().filter((n) => n.startsWith(`${row.domain}_`)),
+        tools: this.tools.namesIn(row.domain),
       },
     };
   }

@@ -59,7 +59,7 @@ function setup(ticketScope: 'all' | 'own' = 'all', current: Row | null = storedT
   };
   const presenter = { present: jest.fn(async (rows: Row[]) => rows.map((r) => ({ ...r }))) };
   const writes = {
-    run: jest.fn(async (_tool: unknown, _input: unknown, work: (scope: WriteScope) => Promise<Outcome>) =>
+    run: jest.fn(async (_input: unknown, work: (scope: WriteScope) => Promise<Outcome>) =>
       work({ manager: manager as unknown as EntityManager, now: NOW, call: requireCall() }),
     ),
   };

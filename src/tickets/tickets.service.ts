@@ -45,7 +45,7 @@ export class TicketsService {
   @Tool({
     name: 'ticket_get',
     domain: 'ticket',
-    kind: 'read',
+    access: 'read',
     title: 'Get a ticket',
     summary: 'One ticket by id, references as {id, name}, with its latest 50 followups.',
     notFor: 'finding tickets (ticket_search).',
@@ -71,7 +71,7 @@ export class TicketsService {
   @Tool({
     name: 'ticket_search',
     domain: 'ticket',
-    kind: 'read',
+    access: 'read',
     title: 'Search tickets',
     summary: 'Tickets matching filters, free text (title, description) and date ranges; sorted and paged.',
     notFor: 'projects or users (project_search, user_search).',
@@ -89,7 +89,7 @@ export class TicketsService {
   @Tool({
     name: 'ticket_create',
     domain: 'ticket',
-    kind: 'write',
+    access: 'create',
     title: 'Open a ticket',
     summary: 'Opens a ticket; returns what was stored ("applied"). Defaults: requester you, priority from urgency x impact.',
     notFor: 'changing a ticket (ticket_update), comments (ticket_add_followup).',
@@ -106,7 +106,7 @@ export class TicketsService {
   })
   async create(input: CreateTicketDto): Promise<Outcome> {
     const meta = metaOf(input);
-    return this.writes.run({ name: 'ticket_create' }, input, async ({ manager, now, call }) => {
+    return this.writes.run(input, async ({ manager, now, call }) => {
       const principal = call.principal;
       const requesterId = this.requesterFor(input.requester_id, principal, call.tool);
       const assigned = input.assignee_id != null || input.assignee_group_id != null;
@@ -151,8 +151,7 @@ export class TicketsService {
     name: 'ticket_update',
     sameFieldsAs: 'ticket_create',
     domain: 'ticket',
-    kind: 'write',
-    idempotent: true,
+    access: 'update',
     title: 'Update a ticket',
     summary: 'Changes the given fields of one ticket (null clears); returns "applied". Urgency or impact recompute priority.',
     notFor: 'comments (ticket_add_followup).',
@@ -162,7 +161,7 @@ export class TicketsService {
   })
   async update(input: UpdateTicketDto): Promise<Outcome> {
     const meta = metaOf(input);
-    return this.writes.run({ name: 'ticket_update' }, input, async ({ manager, now, call }) => {
+    return this.writes.run(input, async ({ manager, now, call }) => {
       const current = await this.queries.findVisible(input.id, viewerOf(call.principal), manager);
       if (!current) throw DeskError.notFound('Ticket', input.id);
       const given = input as unknown as Record<string, unknown>;
@@ -209,9 +208,9 @@ export class TicketsService {
   @Tool({
     name: 'ticket_add_followup',
     domain: 'ticket',
-    kind: 'write',
+    access: 'create',
     // Requesters (Self-Service, who cannot update tickets) must be able to answer on their own tickets.
-    right: { domain: 'ticket', action: 'read' },
+    right: 'read',
     title: 'Add a followup to a ticket',
     summary: 'Adds a followup (comment) to one ticket and returns it.',
     notFor: 'changing fields or status (ticket_update).',
@@ -221,7 +220,7 @@ export class TicketsService {
   })
   async addFollowup(input: AddFollowupDto): Promise<Outcome> {
     const meta = metaOf(input);
-    return this.writes.run({ name: 'ticket_add_followup' }, input, async ({ manager, now, call }) => {
+    return this.writes.run(input, async ({ manager, now, call }) => {
       const ticket = await this.queries.findVisible(input.id, viewerOf(call.principal), manager);
       if (!ticket) throw DeskError.notFound('Ticket', input.id);
       const authorId = call.principal?.userId;
@@ -253,9 +252,7 @@ export class TicketsService {
   @Tool({
     name: 'ticket_delete',
     domain: 'ticket',
-    kind: 'write',
-    destructive: true,
-    idempotent: true,
+    access: 'delete',
     title: 'Delete a ticket',
     summary: 'Moves one ticket to the trash (soft delete).',
     notFor: 'solving or closing (ticket_update status).',
@@ -263,7 +260,7 @@ export class TicketsService {
     input: DeleteTicketDto,
   })
   async delete(input: DeleteTicketDto): Promise<Outcome> {
-    return this.writes.run({ name: 'ticket_delete', destructive: true }, input, async ({ manager, now, call }) => {
+    return this.writes.run(input, async ({ manager, now, call }) => {
       const current = await this.queries.findVisible(input.id, viewerOf(call.principal), manager);
       if (!current) throw DeskError.notFound('Ticket', input.id);
       await manager.update(Ticket, { id: input.id }, { is_deleted: true, users_id_lastupdater: call.principal?.userId ?? null, date_mod: now });

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Principal } from '../auth/principal.js';
 import { mayCall, settableFields } from '../auth/rights.js';
-import { fieldsOf, isRecordField } from '../input/field-spec.js';
+import { isRecordField } from '../input/field-spec.js';
 import { inputJsonSchema, type JsonSchema } from '../input/json-schema.js';
 import { referenceKind } from '../input/references/reference-kinds.js';
 import { ReferenceResolver } from '../input/references/reference-resolver.js';
@@ -9,7 +9,7 @@ import { isHiddenKind, nameScopeOf, type NameScope } from '../input/references/r
 import { AppConfig } from '../config/app-config.js';
 import { ENVELOPE_SCHEMA } from './envelope-schema.js';
 import { describeTool, type DescribedFor } from './tool-description.js';
-import type { ToolOptions } from './tool-policy.js';
+import type { ToolPolicy } from './tool-policy.js';
 import { ToolRegistry } from './tool-registry.js';
 
 export interface ListedTool {
@@ -72,7 +72,7 @@ export class ToolListService {
     if (!list) {
       const cacheKey = key;
       // Everything the list depends on is in the key: entities, and rights (reads, settable fields).
-      list = this.build(nameScopeOf(principal), principal, (tool) => mayCall(principal, tool)).then((tools) => ({ tools, json: JSON.stringify({ tools }) }));
+      list = this.build(nameScopeOf(principal), principal, (tool) => mayCall(principal, tool.right)).then((tools) => ({ tools, json: JSON.stringify({ tools }) }));
       list.catch(() => this.lists.delete(cacheKey));
       this.lists.set(key, list);
     }
@@ -90,36 +90,31 @@ export class ToolListService {
     this.builtAt = Date.now();
   }
 
-  private async build(scope: NameScope | undefined, principal: Principal | undefined, include: (tool: ToolOptions) => boolean): Promise<ListedTool[]> {
-    const tools = this.registry.all().map((t) => t.options).filter(include);
+  private async build(scope: NameScope | undefined, principal: Principal | undefined, include: (tool: ToolPolicy) => boolean): Promise<ListedTool[]> {
+    const tools = this.registry.all().map((t) => t.policy).filter(include);
     const kinds = new Set<string>();
-    for (const tool of tools) for (const f of fieldsOf(tool.input) ?? []) if (f.ref) kinds.add(f.ref);
+    for (const tool of tools) for (const f of tool.fields) if (f.ref) kinds.add(f.ref);
     const examples = new Map<string, string[]>();
     await Promise.all([...kinds].map(async (kind) => examples.set(kind, await this.resolver.sampleNames(kind, scope, EXAMPLES_PER_FIELD))));
     // Example names help most where records are written; filters of searches go without them.
     return tools.map((tool) =>
-      this.toListed(tool, (kind) => (tool.kind === 'write' ? examples.get(kind) : undefined), audienceOf(tool, scope, settableFields(principal, tool))),
+      this.toListed(tool, (kind) => (tool.writesRecords ? examples.get(kind) : undefined), audienceOf(tool, scope, settableFields(principal, tool))),
     );
   }
 
-  private toListed(options: ToolOptions, examples: (kind: string) => string[] | undefined, audience: DescribedFor): ListedTool {
-    const readOnly = options.readOnly ?? options.kind === 'read';
-    const variant = `${options.name} ${JSON.stringify(audience.example)} ${[...(audience.settable ?? [])].join(',')}`;
+  private toListed(tool: ToolPolicy, examples: (kind: string) => string[] | undefined, audience: DescribedFor): ListedTool {
+    const variant = `${tool.name} ${JSON.stringify(audience.example)} ${[...(audience.settable ?? [])].join(',')}`;
     let description = this.descriptions.get(variant);
     if (description === undefined) {
-      description = describeTool(options, this.config, audience);
+      description = describeTool(tool, this.config, audience);
       this.descriptions.set(variant, description);
     }
     return {
-      name: options.name,
+      name: tool.name,
       description,
-      inputSchema: inputJsonSchema(options.input, 'mcp', examples, options.sameFieldsAs ? ['id'] : undefined, !options.name.endsWith('_create')),
+      inputSchema: inputJsonSchema(tool.fields, 'mcp', examples, tool.text.sameFieldsAs ? ['id'] : undefined, tool.clearable),
       outputSchema: ENVELOPE_SCHEMA,
-      annotations: {
-        readOnlyHint: readOnly,
-        destructiveHint: !readOnly && !!options.destructive,
-        idempotentHint: readOnly || !!options.idempotent,
-      },
+      annotations: { ...tool.annotations },
     };
   }
 }
@@ -128,10 +123,10 @@ export class ToolListService {
  * The example call and field limit a caller's description shows: without the fields its profile may
  * not set, and without names of a kind of record it may not read (the demo's `assignee_id: "tech"`).
  */
-function audienceOf(tool: ToolOptions, scope: NameScope | undefined, settable: ReadonlySet<string> | undefined): DescribedFor {
-  const specs = new Map((fieldsOf(tool.input) ?? []).map((f) => [f.name, f]));
+function audienceOf(tool: ToolPolicy, scope: NameScope | undefined, settable: ReadonlySet<string> | undefined): DescribedFor {
+  const specs = new Map(tool.fields.map((f) => [f.name, f]));
   const example = Object.fromEntries(
-    Object.entries(tool.example).filter(([name]) => {
+    Object.entries(tool.text.example).filter(([name]) => {
       const spec = specs.get(name);
       if (!spec) return true;
       if (settable && isRecordField(spec) && !settable.has(name)) return false;

@@ -8,18 +8,15 @@ import type { Envelope, ErrorEnvelope, SuccessEnvelope, Outcome } from '../envel
 import { EnvelopeInterceptor } from '../pipeline/6-envelope.interceptor.js';
 import { ErrorFilter } from '../pipeline/7-error.filter.js';
 import { DeskError } from '../envelope/desk-error.js';
-import { ConstField, IntField, McpTextField, TextField } from '../input/fields.js';
+import { IntField, McpTextField, TextField } from '../input/fields.js';
 import { InputPipe } from '../pipeline/5-input.pipe.js';
 import { ReferenceResolver } from '../input/references/reference-resolver.js';
 import { AppConfig } from '../config/app-config.js';
 import { Tool } from './tool.decorator.js';
-import type { ToolOptions } from './tool-policy.js';
+import type { ToolDeclaration } from './tool-policy.js';
 import { ToolRegistry } from './tool-registry.js';
 
 class PingDto {
-  @ConstField('project', { required: true, mcpOnly: true, description: 'Must be "project".' })
-  domain!: 'project';
-
   @McpTextField({ required: true, description: 'Session id.' })
   session_id!: string;
 
@@ -30,8 +27,8 @@ class PingDto {
   times?: number;
 }
 
-function pingTool(name: string, overrides: Partial<ToolOptions> = {}): ToolOptions {
-  return { name, domain: 'project', kind: 'read', title: 'Ping', summary: 'Echoes its input.', example: { text: 'hi' }, input: PingDto, ...overrides };
+function pingTool(name: string, overrides: Partial<ToolDeclaration> = {}): ToolDeclaration {
+  return { name, domain: 'project', access: 'read', title: 'Ping', summary: 'Echoes its input.', example: { text: 'hi' }, input: PingDto, ...overrides };
 }
 
 @Injectable()
@@ -62,7 +59,7 @@ const recordCall = jest.fn<AuditService['recordCall']>();
 const recordRefusal = jest.fn<AuditService['recordRefusal']>();
 
 function compile(services: Type<object>[]): Promise<TestingModule> {
-  const config: Pick<AppConfig, 'defaultTimezone'> = { defaultTimezone: 'UTC' };
+  const config: Pick<AppConfig, 'defaultTimezone' | 'otpRequiredFor'> = { defaultTimezone: 'UTC', otpRequiredFor: 'write' };
   const providers: Provider[] = [
     ...services,
     ToolRegistry,
@@ -121,12 +118,12 @@ describe('ToolRegistry', () => {
   function call(args: Record<string, unknown>): Promise<Envelope> {
     const tool = registry.get('project_ping');
     if (!tool) throw new Error('project_ping is not registered');
-    return runInCall({ transport: 'mcp', startedAt: performance.now(), tool: 'project_ping', domain: 'project' }, () => tool.handler(args));
+    return runInCall({ transport: 'mcp', startedAt: performance.now(), tool: 'project_ping', domain: 'project', policy: tool.policy }, () => tool.handler(args));
   }
 
   it('finds the decorated method at boot and puts it in the catalogue', () => {
-    expect(registry.all().map((t) => t.options.name)).toEqual(['project_ping']);
-    expect(moduleRef.get(ToolRegistry).definition('project_ping')).toMatchObject({ name: 'project_ping', domain: 'project', input: PingDto });
+    expect(registry.all().map((t) => t.policy.name)).toEqual(['project_ping']);
+    expect(moduleRef.get(ToolRegistry).policy('project_ping')).toMatchObject({ name: 'project_ping', domain: 'project', input: PingDto });
   });
 
   it('runs the global guard, then the input pipe, then the method, and wraps the result in the envelope', async () => {
@@ -190,7 +187,7 @@ describe('ToolRegistry refuses malformed tools at boot', () => {
         return { message: String(input.text) };
       }
     }
-    expect(String(await initError([BadNameService]))).toMatch(/must be <domain>_<verb>/);
+    expect(String(await initError([BadNameService]))).toMatch(/its name must be project_<verb>|lower-case words/);
   });
 
   it('refuses a tool named for another domain than it declares', async () => {
@@ -201,7 +198,22 @@ describe('ToolRegistry refuses malformed tools at boot', () => {
         return { message: String(input.text) };
       }
     }
-    expect(String(await initError([WrongDomainService]))).toMatch(/declared in domain 'project'/);
+    expect(String(await initError([WrongDomainService]))).toMatch(/declared in domain 'project': its name must be project_<verb>/);
+  });
+
+  it('refuses an input DTO that declares the domain its policy supplies', async () => {
+    class DomainDto {
+      @TextField({ description: 'A second definition of the domain.' })
+      domain?: string;
+    }
+    @Injectable()
+    class DomainInDtoService {
+      @Tool({ ...pingTool('project_domain'), input: DomainDto })
+      async ping(input: DomainDto): Promise<Outcome> {
+        return { message: String(input.domain) };
+      }
+    }
+    expect(String(await initError([DomainInDtoService]))).toMatch(/declares 'domain', which the tool's policy supplies/);
   });
 
   it('refuses a duplicate tool name', async () => {
@@ -212,7 +224,7 @@ describe('ToolRegistry refuses malformed tools at boot', () => {
         return { message: String(input.text) };
       }
     }
-    expect(String(await initError([PingService, SecondPingService]))).toMatch(/Duplicate MCP tool name 'project_ping'/);
+    expect(String(await initError([PingService, SecondPingService]))).toMatch(/Duplicate tool name 'project_ping'/);
   });
 
   it('refuses a method whose first parameter is not the declared input DTO', async () => {

@@ -1,14 +1,15 @@
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { DiscoveryService, ExternalContextCreator, MetadataScanner, Reflector } from '@nestjs/core';
-import { fieldsOf } from '../input/field-spec.js';
+import type { Domain } from '../auth/principal.js';
+import { AppConfig } from '../config/app-config.js';
 import type { Envelope } from '../envelope/envelope.js';
 import { TOOL, TOOL_PARAMS } from './tool.decorator.js';
-import { TOOL_NAME_PATTERN, SESSION_TOOL_NAMES, type ToolOptions } from './tool-policy.js';
+import { namedForDomain, policyOf, type ToolDeclaration, type ToolPolicy } from './tool-policy.js';
 
 export type ToolHandler = (input: unknown) => Promise<Envelope>;
 
 export interface RegisteredTool {
-  options: ToolOptions;
+  policy: ToolPolicy;
   handler: ToolHandler;
 }
 
@@ -31,6 +32,7 @@ export class ToolRegistry implements OnApplicationBootstrap {
     private readonly scanner: MetadataScanner,
     private readonly reflector: Reflector,
     private readonly contextCreator: ExternalContextCreator,
+    private readonly config: AppConfig,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -39,45 +41,51 @@ export class ToolRegistry implements OnApplicationBootstrap {
       if (!instance || typeof instance !== 'object' || !wrapper.isDependencyTreeStatic()) continue;
       const prototype = Object.getPrototypeOf(instance) as object;
       for (const method of this.scanner.getAllMethodNames(prototype)) {
-        const options = this.reflector.get<ToolOptions | undefined>(TOOL, instance[method] as () => unknown);
-        if (options) this.register(instance, method, options);
+        const declaration = this.reflector.get<ToolDeclaration | undefined>(TOOL, instance[method] as () => unknown);
+        if (declaration) this.register(instance, method, declaration);
       }
     }
-    this.logger.log(`${this.tools.size} MCP tools registered`);
+    this.logger.log(`${this.tools.size} tools registered`);
   }
 
-  private register(instance: Record<string, unknown>, method: string, options: ToolOptions): void {
-    const isSessionTool = (SESSION_TOOL_NAMES as readonly string[]).includes(options.name);
-    if (!isSessionTool && !TOOL_NAME_PATTERN.test(options.name)) {
-      throw new Error(`MCP tool name '${options.name}' must be <domain>_<verb> (domains: project, ticket, user)`);
+  private register(instance: Record<string, unknown>, method: string, declaration: ToolDeclaration): void {
+    const { name, domain } = declaration;
+    if (domain !== null && !namedForDomain(name, domain)) {
+      throw new Error(`Tool '${name}' is declared in domain '${domain}': its name must be ${domain}_<verb>`);
     }
-    if (!isSessionTool && !options.name.startsWith(`${options.domain}_`)) {
-      throw new Error(`MCP tool '${options.name}' is declared in domain '${options.domain}' but named for another`);
-    }
+    if (domain === null && !/^[a-z]+(?:_[a-z]+)+$/.test(name)) throw new Error(`Tool '${name}': a name is lower-case words joined by _`);
     const paramTypes = Reflect.getMetadata('design:paramtypes', instance, method) as unknown[] | undefined;
-    if (!paramTypes || paramTypes[0] !== options.input || !fieldsOf(options.input)) {
-      throw new Error(`MCP tool '${options.name}': the first parameter of ${instance.constructor.name}.${method} must be its input DTO ${options.input.name}`);
+    if (!paramTypes || paramTypes[0] !== declaration.input) {
+      throw new Error(`Tool '${name}': the first parameter of ${instance.constructor.name}.${method} must be its input DTO ${declaration.input.name}`);
     }
     if (!Reflect.getMetadata(TOOL_PARAMS, instance.constructor, method)) {
-      throw new Error(`MCP tool '${options.name}' lacks its parameter metadata`);
+      throw new Error(`Tool '${name}' lacks its parameter metadata`);
     }
-    if (this.tools.has(options.name)) throw new Error(`Duplicate MCP tool name '${options.name}'`);
+    if (this.tools.has(name)) throw new Error(`Duplicate tool name '${name}'`);
+    const policy = policyOf(declaration, this.config);
     const callback = instance[method] as (...args: unknown[]) => unknown;
     const handler = this.contextCreator.create(instance, callback, method, TOOL_PARAMS, toolParamsFactory, undefined, undefined, undefined, 'mcp') as ToolHandler;
-    this.tools.set(options.name, { options, handler });
+    this.tools.set(name, { policy, handler });
   }
 
   get(name: string): RegisteredTool | undefined {
     return this.tools.get(name);
   }
 
-  /** A tool's definition (what guards, interceptors and REST handlers look up); undefined for none. */
-  definition(name: string | undefined): ToolOptions | undefined {
-    return name === undefined ? undefined : this.tools.get(name)?.options;
+  /** A tool's policy (what guards, the pipe, the write unit and REST routes read); undefined for none. */
+  policy(name: string | undefined): ToolPolicy | undefined {
+    return name === undefined ? undefined : this.tools.get(name)?.policy;
   }
 
   names(): string[] {
     return [...this.tools.keys()];
+  }
+
+  /** The tools of one domain, by name. */
+  namesIn(domain: Domain): string[] {
+    return this.all()
+      .filter((t) => t.policy.domain === domain)
+      .map((t) => t.policy.name);
   }
 
   all(): RegisteredTool[] {

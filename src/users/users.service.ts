@@ -41,7 +41,7 @@ export class UsersService {
   @Tool({
     name: 'user_get',
     domain: 'user',
-    kind: 'read',
+    access: 'read',
     title: 'Get a user',
     summary: 'One user by id or login, with profile, entity and groups as {id, name}.',
     notFor: 'finding users (user_search).',
@@ -60,7 +60,7 @@ export class UsersService {
   @Tool({
     name: 'user_search',
     domain: 'user',
-    kind: 'read',
+    access: 'read',
     title: 'Search users',
     summary: 'Users matching filters and free text; sorted and paged. Active only unless is_active is given.',
     notFor: 'tickets (ticket_search).',
@@ -78,7 +78,7 @@ export class UsersService {
   @Tool({
     name: 'user_create',
     domain: 'user',
-    kind: 'write',
+    access: 'create',
     title: 'Create a user',
     summary: 'Creates a user with a profile on an entity (default Self-Service, your entity) and optionally a group; returns "applied".',
     notFor: 'changing users (user_update); passwords.',
@@ -88,7 +88,7 @@ export class UsersService {
   })
   async create(input: CreateUserDto): Promise<Outcome> {
     const meta = metaOf(input);
-    return this.writes.run({ name: 'user_create' }, input, async ({ manager, now, call }) => {
+    return this.writes.run(input, async ({ manager, now, call }) => {
       const issues: Issue[] = [];
       const profileId = input.profiles_id ?? (await this.queries.profileIdByName(DEFAULT_PROFILE, manager));
       const entityId = input.entities_id ?? call.principal?.defaultEntityId ?? undefined;
@@ -123,8 +123,7 @@ export class UsersService {
     name: 'user_update',
     sameFieldsAs: 'user_create',
     domain: 'user',
-    kind: 'write',
-    idempotent: true,
+    access: 'update',
     title: 'Update a user',
     summary: 'Changes the given fields of one user (null clears). profiles_id/entities_id move the default assignment; groups_id adds a group.',
     notFor: 'deactivating (user_deactivate).',
@@ -134,7 +133,7 @@ export class UsersService {
   })
   async update(input: UpdateUserDto): Promise<Outcome> {
     const meta = metaOf(input);
-    const outcome = await this.writes.run({ name: 'user_update' }, input, async ({ manager, now, call }) => {
+    const outcome = await this.writes.run(input, async ({ manager, now, call }) => {
       const current = await this.queries.findVisible(input.id, call.principal?.scope, manager);
       if (!current) throw DeskError.notFound('User', input.id);
       const issues: Issue[] = [];
@@ -180,9 +179,7 @@ export class UsersService {
   @Tool({
     name: 'user_deactivate',
     domain: 'user',
-    kind: 'write',
-    destructive: true,
-    idempotent: true,
+    access: 'delete',
     title: 'Deactivate a user',
     summary: 'Sets is_active=false: the user can no longer act. Nothing is deleted.',
     notFor: 'reactivating (user_update is_active=true).',
@@ -191,7 +188,7 @@ export class UsersService {
   })
   async deactivate(input: DeactivateUserDto): Promise<Outcome> {
     const meta = metaOf(input);
-    const outcome = await this.writes.run({ name: 'user_deactivate', destructive: true }, input, async ({ manager, now, call }) => {
+    const outcome = await this.writes.run(input, async ({ manager, now, call }) => {
       const current = await this.queries.findVisible(input.id, call.principal?.scope, manager);
       if (!current) throw DeskError.notFound('User', input.id);
       if (input.id === call.principal?.userId) throw DeskError.validation(call.tool, [selfDeactivation('id')]);

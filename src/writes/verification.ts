@@ -1,16 +1,14 @@
 import type { EntityManager } from 'typeorm';
-import type { AppConfig } from '../config/app-config.js';
 import type { CallContext } from '../call/call-context.js';
 import { toDate } from '../database/db-dates.js';
 import { DeskError } from '../envelope/desk-error.js';
-import type { WriteTool } from './write-unit.js';
 
-/** OTP_REQUIRED_FOR applied to a tool call. REST callers hold an `api` token and have no MCP session. */
-export function needsVerification(call: CallContext, tool: WriteTool, config: AppConfig): boolean {
-  if (call.transport !== 'mcp') return false;
-  if (config.otpRequiredFor === 'none') return false;
-  if (config.otpRequiredFor === 'destructive') return !!tool.destructive;
-  return true;
+/**
+ * Whether this call must run in a verified session: its tool's policy says so (OTP_REQUIRED_FOR),
+ * and it came over MCP (REST callers hold an `api` token and have no MCP session).
+ */
+export function needsVerification(call: CallContext): boolean {
+  return call.transport === 'mcp' && call.policy?.needsVerification === true;
 }
 
 /** Reads the session inside the write transaction: verified, by this user, right now. */

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { AuditService } from '../audit/audit.service.js';
-import { AppConfig } from '../config/app-config.js';
 import { DbLock } from '../database/db-lock.js';
 import { requireCall, type CallContext } from '../call/call-context.js';
 import { successEnvelope } from '../envelope/envelope-builder.js';
@@ -23,11 +22,6 @@ export interface WriteScope {
   call: CallContext;
 }
 
-export interface WriteTool {
-  name: string;
-  destructive?: boolean;
-}
-
 /** Thrown inside the transaction to undo a dry run after everything but the commit ran. */
 class DryRunRollback extends Error {
   constructor(readonly outcome: Outcome) {
@@ -47,14 +41,15 @@ class DryRunRollback extends Error {
 @Injectable()
 export class WriteUnit {
   constructor(
-    private readonly config: AppConfig,
     private readonly idempotency: IdempotencyStore,
     private readonly lock: DbLock,
     private readonly audit: AuditService,
   ) {}
 
-  async run(tool: WriteTool, input: WriteArgs, work: (scope: WriteScope) => Promise<Outcome>): Promise<Outcome | SuccessEnvelope> {
+  async run(input: WriteArgs, work: (scope: WriteScope) => Promise<Outcome>): Promise<Outcome | SuccessEnvelope> {
     const call = requireCall();
+    const tool = call.policy;
+    if (!tool) throw new Error('A write runs as a call of a tool.');
     const dryRun = input.dry_run === true;
     const key = dryRun ? undefined : input.idempotency_key;
     const userId = call.principal?.userId ?? 0;
@@ -65,7 +60,7 @@ export class WriteUnit {
     }
     try {
       return await this.lock.transaction(async (manager) => {
-        if (!dryRun && needsVerification(call, tool, this.config)) await assertVerified(manager, call);
+        if (!dryRun && needsVerification(call)) await assertVerified(manager, call);
         if (key) await this.idempotency.claim(manager, userId, tool.name, key, fingerprint);
         call.writeGranted = true;
         let outcome: Outcome;

@@ -1,16 +1,29 @@
-import { BoolField, ConstField, McpTextField, TextField, TimezoneField } from '../fields.js';
+import type { Domain } from '../../auth/principal.js';
+import type { FieldSpec } from '../field-spec.js';
+import { BoolField, McpTextField, TextField, TimezoneField } from '../fields.js';
 
 /**
- * Arguments every domain tool takes. Subclasses fix `domain` to their own with @ConstField and the
- * intent lock checks it against the session; REST does not take these (mcpOnly).
+ * Arguments every domain tool takes besides `domain`, which its policy supplies (domainArgument):
+ * the intent lock judges both before the input pipe runs. REST does not take them (mcpOnly).
  */
 export abstract class DomainCallDto {
   @McpTextField({ required: true, call: true, description: 'Session id from domain_switch (ses_…).' })
   session_id!: string;
 }
 
-export function domainField(domain: string): PropertyDecorator {
-  return ConstField(domain, { required: true, mcpOnly: true, call: true, description: `Must be "${domain}": the domain this tool belongs to.` });
+/** The `domain` argument of a domain tool: must name the tool's domain (checked by the intent lock). */
+export function domainArgument(domain: Domain): FieldSpec {
+  return {
+    name: 'domain',
+    kind: 'choice',
+    required: true,
+    mcpOnly: true,
+    call: true,
+    values: [domain],
+    constant: domain,
+    blankIsAbsent: true,
+    description: `Must be "${domain}": the domain this tool belongs to.`,
+  };
 }
 
 /** Arguments every write tool takes on top of the domain arguments. */

@@ -1,5 +1,5 @@
 import { endBeforeStart } from '../../input/dates/date-order.js';
-import { WriteCallDto, domainField } from '../../input/dto/call-args.dto.js';
+import { WriteCallDto } from '../../input/dto/call-args.dto.js';
 import type { Issue } from '../../envelope/issue.js';
 import { DateField, EnumField, IntField, RefField, TextField } from '../../input/fields.js';
 import { PRIORITY } from '../../input/vocab/glpi-vocabularies.js';
@@ -9,9 +9,6 @@ export const PROJECT_NAME_FIELD = { maxLength: 255, printable: true, description
 
 /** The writable project fields, shared by create and update. */
 export abstract class ProjectFieldsDto extends WriteCallDto {
-  @domainField('project')
-  domain!: 'project';
-
   @TextField(PROJECT_NAME_FIELD)
   name?: string;
 

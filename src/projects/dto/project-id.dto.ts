@@ -1,11 +1,8 @@
-import { DomainCallDto, WriteCallDto, domainField } from '../../input/dto/call-args.dto.js';
+import { DomainCallDto, WriteCallDto } from '../../input/dto/call-args.dto.js';
 import { ChoicesField, RefField } from '../../input/fields.js';
 import { PROJECT_FIELD_NAMES } from '../project.fields.js';
 
 export class GetProjectDto extends DomainCallDto {
-  @domainField('project')
-  domain!: 'project';
-
   @RefField('project', { required: true, target: true, description: '' })
   id!: number;
 
@@ -14,9 +11,6 @@ export class GetProjectDto extends DomainCallDto {
 }
 
 export class DeleteProjectDto extends WriteCallDto {
-  @domainField('project')
-  domain!: 'project';
-
   @RefField('project', { required: true, target: true, description: '' })
   id!: number;
 }

@@ -1,4 +1,3 @@
-import { domainField } from '../../input/dto/call-args.dto.js';
 import { SearchCallDto } from '../../input/dto/search-args.dto.js';
 import { ChoiceField, ChoicesField, DateField, EnumField, RefField, TextField } from '../../input/fields.js';
 import { PRIORITY } from '../../input/vocab/glpi-vocabularies.js';
@@ -7,9 +6,6 @@ import { PROJECT_FIELD_NAMES } from '../project.fields.js';
 export const PROJECT_SORTS = ['date_mod', '-date_mod', 'date_creation', '-date_creation', 'name', '-name', 'priority', '-priority', 'percent_done', '-percent_done', 'id', '-id'] as const;
 
 export class SearchProjectsDto extends SearchCallDto {
-  @domainField('project')
-  domain!: 'project';
-
   @TextField({ maxLength: 255, description: '' })
   code?: string;
 

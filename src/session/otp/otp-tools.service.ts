@@ -18,7 +18,7 @@ export class OtpToolsService {
   @Tool({
     name: 'auth_request_otp',
     domain: null,
-    kind: 'write',
+    access: 'verify',
     title: 'Send a verification code',
     summary: "Sends a 6-digit code to the session's user out of band (not to you); ask the user for it, then auth_verify_otp.",
     notFor: 'verifying (auth_verify_otp).',
@@ -41,7 +41,7 @@ export class OtpToolsService {
   @Tool({
     name: 'auth_verify_otp',
     domain: null,
-    kind: 'write',
+    access: 'verify',
     title: 'Verify the session with a code',
     summary: 'Checks the code the user received; verifies this session (only) for a while, so its writes are allowed.',
     notFor: 'sending a code (auth_request_otp).',

@@ -1,10 +1,7 @@
-import { WriteCallDto, domainField } from '../../input/dto/call-args.dto.js';
+import { WriteCallDto } from '../../input/dto/call-args.dto.js';
 import { BoolField, IntField, TextField } from '../../input/fields.js';
 
 export class AddFollowupDto extends WriteCallDto {
-  @domainField('ticket')
-  domain!: 'ticket';
-
   @IntField({ required: true, min: 1, target: true, description: 'Ticket id.' })
   id!: number;
 

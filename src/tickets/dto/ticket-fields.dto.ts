@@ -1,5 +1,5 @@
 import { endBeforeStart } from '../../input/dates/date-order.js';
-import { WriteCallDto, domainField } from '../../input/dto/call-args.dto.js';
+import { WriteCallDto } from '../../input/dto/call-args.dto.js';
 import type { Issue } from '../../envelope/issue.js';
 import { DateField, EnumField, RefField, TextField } from '../../input/fields.js';
 import { IMPACT, PRIORITY, TICKET_STATUS, TICKET_TYPE, URGENCY } from '../../input/vocab/glpi-vocabularies.js';
@@ -7,9 +7,6 @@ import { TICKET_ALIASES } from '../ticket.fields.js';
 
 /** The writable ticket fields, shared by create and update. */
 export abstract class TicketFieldsDto extends WriteCallDto {
-  @domainField('ticket')
-  domain!: 'ticket';
-
   @TextField({ maxLength: 255, description: '', aliases: TICKET_ALIASES.name })
   name?: string;
 

@@ -1,11 +1,8 @@
-import { DomainCallDto, WriteCallDto, domainField } from '../../input/dto/call-args.dto.js';
+import { DomainCallDto, WriteCallDto } from '../../input/dto/call-args.dto.js';
 import { ChoicesField, IntField } from '../../input/fields.js';
 import { TICKET_GET_FIELDS } from '../ticket.fields.js';
 
 export class GetTicketDto extends DomainCallDto {
-  @domainField('ticket')
-  domain!: 'ticket';
-
   @IntField({ required: true, min: 1, target: true, description: '' })
   id!: number;
 
@@ -14,9 +11,6 @@ export class GetTicketDto extends DomainCallDto {
 }
 
 export class DeleteTicketDto extends WriteCallDto {
-  @domainField('ticket')
-  domain!: 'ticket';
-
   @IntField({ required: true, min: 1, target: true, description: '' })
   id!: number;
 }

@@ -51,7 +51,7 @@ export class McpDispatcher {
       const call: CallContext = { transport: 'mcp', startedAt: performance.now(), tool: name.slice(0, 100), domain: null, principal };
       // Counted like any call (as a read), before the answer that names the closest tools.
       try {
-        await this.limits.admitCall(principal.userId, CallLimits.kindOf(undefined));
+        await this.limits.admitCall(principal.userId, 'read');
       } catch (thrown) {
         const { error } = toDeskError(thrown);
         this.audit.recordRefusal(call, error);
@@ -65,7 +65,8 @@ export class McpDispatcher {
       transport: 'mcp',
       startedAt: performance.now(),
       tool: name,
-      domain: tool.options.domain,
+      domain: tool.policy.domain,
+      policy: tool.policy,
       principal,
     };
     return resultOf(await runInCall(call, () => tool.handler(args ?? {})));

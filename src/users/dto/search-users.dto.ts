@@ -1,4 +1,3 @@
-import { domainField } from '../../input/dto/call-args.dto.js';
 import { SearchCallDto } from '../../input/dto/search-args.dto.js';
 import { BoolField, ChoiceField, ChoicesField, DateField, RefField, TextField } from '../../input/fields.js';
 import { USER_FIELD_NAMES } from '../user.fields.js';
@@ -6,9 +5,6 @@ import { USER_FIELD_NAMES } from '../user.fields.js';
 export const USER_SORTS = ['name', '-name', 'date_mod', '-date_mod', 'id', '-id'] as const;
 
 export class SearchUsersDto extends SearchCallDto {
-  @domainField('user')
-  domain!: 'user';
-
   @TextField({ maxLength: 255, description: 'Login.' })
   name?: string;
 

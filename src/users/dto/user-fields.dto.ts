@@ -1,4 +1,4 @@
-import { WriteCallDto, domainField } from '../../input/dto/call-args.dto.js';
+import { WriteCallDto } from '../../input/dto/call-args.dto.js';
 import { isValidTimeZone, suggestTimeZone } from '../../input/dates/dates.js';
 import type { Issue } from '../../envelope/issue.js';
 import { echo, quoted } from '../../input/echo.js';
@@ -19,9 +19,6 @@ export const LOGIN_FIELD = { maxLength: 255, printable: true, description: 'Logi
 
 /** The writable user fields, shared by create and update. */
 export abstract class UserFieldsDto extends WriteCallDto {
-  @domainField('user')
-  domain!: 'user';
-
   @TextField(LOGIN_FIELD)
   name?: string;
 

@@ -1,4 +1,4 @@
-import { DomainCallDto, WriteCallDto, domainField } from '../../input/dto/call-args.dto.js';
+import { DomainCallDto, WriteCallDto } from '../../input/dto/call-args.dto.js';
 import { ChoicesField, RefField } from '../../input/fields.js';
 import { USER_FIELD_NAMES } from '../user.fields.js';
 
@@ -8,9 +8,6 @@ import { USER_FIELD_NAMES } from '../user.fields.js';
  */
 
 export class GetUserDto extends DomainCallDto {
-  @domainField('user')
-  domain!: 'user';
-
   @RefField('user', { required: true, target: true, description: 'Id, login, email or "Firstname Lastname".' })
   id!: number;
 
@@ -19,9 +16,6 @@ export class GetUserDto extends DomainCallDto {
 }
 
 export class DeactivateUserDto extends WriteCallDto {
-  @domainField('user')
-  domain!: 'user';
-
   @RefField('user', { required: true, target: true, description: 'Id, login, email or "Firstname Lastname".' })
   id!: number;
 }
