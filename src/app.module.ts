@@ -6,7 +6,7 @@ import { NoOAuthController } from './auth/no-oauth.controller.js';
 import { OtpModule } from './session/otp/otp.module.js';
 import { RateLimitGuard } from './pipeline/2-rate-limit.guard.js';
 import { RightsGuard } from './pipeline/4-rights.guard.js';
-import { callContextMiddleware } from './transports/rest/call-context.middleware.js';
+import { restCallMiddleware } from './transports/rest/rest-calls.js';
 import { EnvelopeInterceptor } from './pipeline/6-envelope.interceptor.js';
 import { ErrorFilter } from './pipeline/7-error.filter.js';
 import { InputPipe } from './pipeline/5-input.pipe.js';
@@ -60,6 +60,6 @@ export class AppModule implements NestModule {
   }
 
   configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(callContextMiddleware).forRoutes('*path');
+    consumer.apply(restCallMiddleware).forRoutes('*path');
   }
 }

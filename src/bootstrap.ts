@@ -30,7 +30,7 @@ function bodyErrorHandler(error: unknown, req: Request, res: Response, next: Nex
   const { error: toolError } = toDeskError(error);
   // A body over BODY_LIMIT is 413 (Payload Too Large), whatever the envelope's code maps to.
   const status = toolError.issues?.[0]?.code === 'TOO_LONG' ? 413 : httpStatusOf(toolError.code);
-  res.status(status).json(errorEnvelope({ transport: 'rest', startedAt: 0, route: `${req.method} ${req.path}`, domain: null }, toolError));
+  res.status(status).json(errorEnvelope({ tool: null, route: `${req.method} ${req.path}`, domain: null, sessionId: null }, toolError));
 }
 
 export interface HttpAppOptions {

@@ -27,6 +27,7 @@ import { McpHttpProtocol } from './transports/mcp/mcp-http.protocol.js';
 import { ToolListService } from './tools/tool-list.service.js';
 import { ToolRegistry } from './tools/tool-registry.js';
 import { IntentLockGuard } from './pipeline/3-intent-lock.guard.js';
+import { RestCalls } from './transports/rest/rest-calls.js';
 import { SessionsRepository } from './session/sessions.repository.js';
 
 const SHARED = [
@@ -47,6 +48,7 @@ const SHARED = [
   McpDispatcher,
   McpHttpProtocol,
   McpHttpEndpoint,
+  RestCalls,
   SessionsRepository,
   AuthGuard,
   IntentLockGuard,

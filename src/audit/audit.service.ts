@@ -1,7 +1,8 @@
 import { Injectable, Logger, type OnApplicationShutdown, type OnModuleDestroy } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { RateLimitedError } from '../auth/call-limits.js';
-import { outsideCall, type CallContext } from '../call/call-context.js';
+import { outsideCalls } from '../database/call-scope.js';
+import type { CallTrace } from '../tools/call.js';
 import type { DeskError } from '../envelope/desk-error.js';
 import { dateParam } from '../database/db-dates.js';
 import { DbLock } from '../database/db-lock.js';
@@ -28,16 +29,16 @@ export interface AuditExtra {
 }
 
 /** The entry of a call that ends now with `outcome`. */
-function entryOf(call: CallContext, outcome: string, extra: AuditExtra): AuditEntry {
+function entryOf(call: CallTrace, outcome: string, extra: AuditExtra): AuditEntry {
   return {
     at: new Date(),
     users_id: call.principal?.userId ?? null,
     token_id: call.principal?.tokenId ?? null,
-    session_id: call.session?.id ?? null,
+    session_id: call.sessionId,
     transport: call.transport,
-    tool: call.tool ?? null,
-    route: call.route ?? null,
-    domain: call.domain ?? null,
+    tool: call.tool,
+    route: call.route,
+    domain: call.domain,
     outcome,
     duration_ms: Math.max(0, Math.round(performance.now() - call.startedAt)),
     changes: extra.changes === undefined ? null : JSON.stringify(extra.changes),
@@ -71,7 +72,7 @@ export class AuditService implements OnModuleDestroy, OnApplicationShutdown {
   ) {}
 
   /** Records one call's outcome (`outcome` is 'success' or an error code), buffered. */
-  recordCall(call: CallContext, outcome: string, extra: AuditExtra = {}): void {
+  recordCall(call: CallTrace, outcome: string, extra: AuditExtra = {}): void {
     this.record(entryOf(call, outcome, extra));
   }
 
@@ -79,12 +80,12 @@ export class AuditService implements OnModuleDestroy, OnApplicationShutdown {
    * Writes one call's entry now, with `manager`: inside a write's transaction, the entry commits
    * with the write or not at all, so a crash cannot lose the record of a committed change.
    */
-  async recordWithin(manager: EntityManager, call: CallContext, outcome: string, extra: AuditExtra = {}): Promise<void> {
+  async recordWithin(manager: EntityManager, call: CallTrace, outcome: string, extra: AuditExtra = {}): Promise<void> {
     await this.insert(manager, [entryOf(call, outcome, extra)]);
   }
 
   /** Records a refused call: one entry each, except RATE_LIMITED past a budget, tallied per budget and window. */
-  recordRefusal(call: CallContext, error: DeskError): void {
+  recordRefusal(call: CallTrace, error: DeskError): void {
     if (error instanceof RateLimitedError) this.rateLimited.add(call, error.spent);
     else this.recordCall(call, error.code, { message: error.message });
   }
@@ -97,7 +98,7 @@ export class AuditService implements OnModuleDestroy, OnApplicationShutdown {
     this.buffer.push(entry);
     if (this.buffer.length >= FLUSH_AT) void this.writeBuffered();
     else if (!this.timer) {
-      this.timer = outsideCall(() => setTimeout(() => void this.writeBuffered(), FLUSH_EVERY_MS));
+      this.timer = outsideCalls(() => setTimeout(() => void this.writeBuffered(), FLUSH_EVERY_MS));
       this.timer.unref();
     }
   }
@@ -110,7 +111,7 @@ export class AuditService implements OnModuleDestroy, OnApplicationShutdown {
   }
 
   private writeBuffered(): Promise<void> {
-    return outsideCall(() => {
+    return outsideCalls(() => {
       this.flushing = this.flushing.then(() => this.writePending());
       return this.flushing;
     });

@@ -1,6 +1,6 @@
 import { jest } from '@jest/globals';
 import type { SpentLimit } from '../auth/call-limits.js';
-import type { CallContext } from '../call/call-context.js';
+import type { CallTrace } from '../tools/call.js';
 import type { AuditEntry } from './audit.service.js';
 import { RateLimitedTally } from './rate-limited-tally.js';
 
@@ -10,7 +10,7 @@ function spent(over: Partial<SpentLimit> = {}): SpentLimit {
   return { key: 'read:5', kind: 'read', max: 120, resetAt: NOW + 30_000, userId: 5, address: null, ...over };
 }
 
-const CALL: CallContext = { transport: 'mcp', startedAt: 0, tool: 'ticket_get', domain: 'ticket' };
+const CALL: CallTrace = { transport: 'mcp', startedAt: 0, tool: 'ticket_get', route: null, domain: 'ticket', principal: null, sessionId: null };
 
 describe('RateLimitedTally', () => {
   let written: AuditEntry[];

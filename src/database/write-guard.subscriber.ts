@@ -1,5 +1,5 @@
 import type { EntitySubscriberInterface, InsertEvent, RemoveEvent, SoftRemoveEvent, UpdateEvent } from 'typeorm';
-import { currentCall } from '../call/call-context.js';
+import { refusedWriteScope } from './call-scope.js';
 import { DeskError } from '../envelope/desk-error.js';
 
 /** Bookkeeping the chain itself writes outside a write unit. */
@@ -29,9 +29,9 @@ export class WriteGuardSubscriber implements EntitySubscriberInterface {
 }
 
 function check(table: string): void {
-  const call = currentCall();
-  if (!call || call.writeGranted || BOOKKEEPING.has(table)) return;
+  const refused = refusedWriteScope();
+  if (!refused || BOOKKEEPING.has(table)) return;
   throw new DeskError('VERIFICATION_REQUIRED', 'Writes run only inside a verified write transaction. Nothing was written.', {
-    ...(call.session ? { nextCall: { tool: 'auth_request_otp', arguments: { session_id: call.session.id } } } : {}),
+    ...(refused.sessionId ? { nextCall: { tool: 'auth_request_otp', arguments: { session_id: refused.sessionId } } } : {}),
   });
 }

@@ -1,11 +1,9 @@
-import { runInCall, type Transport } from '../call/call-context.js';
 import { DeskError } from './desk-error.js';
 
 const issue = { field: 'name', code: 'REQUIRED' as const, message: 'name is required.' };
 
-function messageOn(transport: Transport | undefined, tool: string | undefined, issues = [issue]): string {
-  const make = () => DeskError.validation(tool, issues).message;
-  return transport ? runInCall({ transport, startedAt: 0, tool }, make) : make();
+function messageOn(transport: 'mcp' | 'rest' | undefined, tool: string | undefined, issues = [issue]): string {
+  return DeskError.validation(transport ? { transport, tool: tool ?? null } : undefined, issues).message;
 }
 
 describe('DeskError.validation wording', () => {

@@ -1,4 +1,3 @@
-import { currentCall } from '../call/call-context.js';
 import { RETRYABLE, type ErrorCode } from './error-codes.js';
 import type { Issue } from './issue.js';
 
@@ -50,10 +49,9 @@ export class DeskError extends Error {
    * VALIDATION_FAILED with every issue. The retry is worded for the caller: an MCP caller calls the
    * tool again, a REST caller (whose route shares the tool) sends the request again.
    */
-  static validation(tool: string | undefined, issues: Issue[], nextCall?: NextCall): DeskError {
+  static validation(call: { readonly transport: 'mcp' | 'rest'; readonly tool: string | null } | undefined, issues: Issue[], nextCall?: NextCall): DeskError {
     const n = issues.length;
-    const callsTools = currentCall()?.transport !== 'rest';
-    const again = tool && callsTools ? ` and call ${tool} again` : ' and send the request again';
+    const again = call?.tool && call.transport === 'mcp' ? ` and call ${call.tool} again` : ' and send the request again';
     const first = nextCall ? ` Call ${nextCall.tool} first.` : '';
     const message = `${n} problem${n === 1 ? '' : 's'} in the input. Fix ${n === 1 ? 'it' : 'all of them'}${again}.${first}`;
     return new DeskError('VALIDATION_FAILED', message, { issues, nextCall });

@@ -1,26 +1,35 @@
-import type { CallContext } from '../call/call-context.js';
-import type { Issue } from './issue.js';
-import type { DeskError } from './desk-error.js';
 import { echo } from '../input/echo.js';
-import type { ErrorEnvelope, SuccessEnvelope, Outcome } from './envelope.js';
+import type { DeskError } from './desk-error.js';
+import type { ErrorEnvelope, Outcome, SuccessEnvelope } from './envelope.js';
+import type { Issue } from './issue.js';
 
-export function successEnvelope(call: CallContext | undefined, outcome: Outcome): SuccessEnvelope {
-  const envelope: SuccessEnvelope = {
-    status: 'success',
-    domain: call?.domain ?? null,
-    tool: call?.tool ?? call?.route ?? 'unknown',
-    ...(call?.session ? { session_id: call.session.id } : {}),
-    ...outcome,
-  };
-  return envelope;
+/** What an envelope names of its call (a CallTrace is one). */
+export interface EnvelopeSubject {
+  readonly tool: string | null;
+  readonly route: string | null;
+  readonly domain: string | null;
+  readonly sessionId: string | null;
 }
 
-export function errorEnvelope(call: CallContext | undefined, error: DeskError): ErrorEnvelope {
+function head(call: EnvelopeSubject | undefined, sessionId: string | null | undefined): Pick<SuccessEnvelope, 'domain' | 'tool' | 'session_id'> {
   return {
-    status: 'error',
     domain: call?.domain ?? null,
     tool: call?.tool ?? call?.route ?? 'unknown',
-    ...(call?.session ? { session_id: call.session.id } : {}),
+    ...(sessionId ? { session_id: sessionId } : {}),
+  };
+}
+
+/** The success envelope of an outcome; built by the envelope interceptor only. */
+export function successEnvelope(call: EnvelopeSubject | undefined, outcome: Outcome, replayed = false): SuccessEnvelope {
+  const { session_id: named, ...rest } = outcome;
+  return { status: 'success', ...head(call, named ?? call?.sessionId), ...rest, ...(replayed ? { replayed: true } : {}) };
+}
+
+/** The error envelope; `call.sessionId` is the session the refusal names (see refusal-session.ts). */
+export function errorEnvelope(call: EnvelopeSubject | undefined, error: DeskError): ErrorEnvelope {
+  return {
+    status: 'error',
+    ...head(call, call?.sessionId),
     error: {
       code: error.code,
       retryable: error.retryable,

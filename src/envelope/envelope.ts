@@ -16,7 +16,22 @@ export interface Outcome {
   resolved?: Record<string, ResolvedReference>;
   data?: unknown;
   dry_run?: boolean;
+  /** The session the answer names when the tool itself opened or checked it (the session tools); else the call's. */
+  session_id?: string;
 }
+
+/** A write's first outcome, answered again for a repeated idempotency key (the envelope says `replayed`). */
+export class Replay {
+  constructor(readonly outcome: Outcome) {}
+}
+
+/** An outcome whose audit entry was stored with its write, in the write's own transaction. */
+export class Committed {
+  constructor(readonly outcome: Outcome) {}
+}
+
+/** What a service method answers: its outcome, or what the write unit made of it. */
+export type Answer = Outcome | Replay | Committed;
 
 export interface SuccessEnvelope extends Outcome {
   status: 'success';
@@ -46,6 +61,7 @@ export interface ErrorEnvelope {
 
 export type Envelope = SuccessEnvelope | ErrorEnvelope;
 
+/** A plain outcome (health checks and documents answer otherwise, and pass through untouched). */
 export function isOutcome(value: unknown): value is Outcome {
   return typeof value === 'object' && value !== null && typeof (value as Outcome).message === 'string';
 }

@@ -8,8 +8,6 @@ export interface InputMeta {
   provided: ReadonlySet<string>;
   /** Reference fields given by name or id, with what they resolved to. */
   resolved: Record<string, ResolvedReference>;
-  /** IANA zone in force for this call. */
-  timezone: string;
 }
 
 export function attachMeta<T extends object>(dto: T, meta: InputMeta): T {

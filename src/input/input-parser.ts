@@ -25,8 +25,8 @@ export interface ParseOptions {
   /** `query`: values come from a URL query string, so numbers and booleans arrive as text. */
   mode: 'json' | 'query';
   transport: 'mcp' | 'rest';
-  /** Zone for dates without offset when the call gives none: the user's, else DEFAULT_TIMEZONE. */
-  fallbackTimezone: string;
+  /** The zone in force (zoneInForce): dates without offset are read in it. */
+  zone: string;
   /** What the caller may name; undefined for system work (no restriction). */
   scope: NameScope | undefined;
   /** The record fields the caller may set (its profile's); undefined: every field. */
@@ -145,7 +145,8 @@ export class InputParser {
       }
     }
 
-    const timezone = this.timezoneOf(specs, values, options, issues);
+    this.checkZone(specs, values, issues);
+    const timezone = options.zone;
     await this.checkScalars(dto, specs, values, issues);
     const normalized = new Map<string, unknown>();
     const resolved: Record<string, ResolvedReference> = {};
@@ -214,7 +215,7 @@ export class InputParser {
       issues.sort((a, b) => (order.get(a.field) ?? 999) - (order.get(b.field) ?? 999));
       return { ok: false, issues };
     }
-    return { ok: true, value: attachMeta(out, { provided, resolved, timezone }) };
+    return { ok: true, value: attachMeta(out, { provided, resolved }) };
   }
 
   /** The closest field name to an unknown key, also matching each field's aliases (manager -> users_id). */
@@ -228,11 +229,11 @@ export class InputParser {
     return hit === undefined ? undefined : owner.get(hit);
   }
 
-  private timezoneOf(specs: FieldSpec[], values: Map<string, unknown>, options: ParseOptions, issues: Issue[]): string {
+  /** A zone argument that is no zone is an issue (the zone in force is then the user's: zoneInForce). */
+  private checkZone(specs: FieldSpec[], values: Map<string, unknown>, issues: Issue[]): void {
     const spec = specs.find((s) => s.kind === 'timezone');
     const given = spec ? values.get(spec.name) : undefined;
-    if (given === undefined || given === null) return options.fallbackTimezone;
-    if (isValidTimeZone(given)) return given;
+    if (given === undefined || given === null || isValidTimeZone(given)) return;
     const suggestion = suggestTimeZone(given);
     issues.push({
       field: spec!.name,
@@ -242,7 +243,6 @@ export class InputParser {
       expected: expectedOf(spec!),
       ...(suggestion ? { did_you_mean: suggestion } : {}),
     });
-    return options.fallbackTimezone;
   }
 
   /** class-validator runs the shape rules (type, length, range, format) of the text, integer and boolean values given. */

@@ -5,7 +5,7 @@ const parser = new InputParser({ resolve: async () => ({ ok: true as const, id: 
 
 describe('a required field redeclared over an optional parent field', () => {
   it('is still required (class-validator keeps the parent IsOptional)', async () => {
-    const result = await parser.parse(CreateProjectDto, { session_id: 'ses_x' }, { mode: 'json', transport: 'mcp', fallbackTimezone: 'UTC', scope: undefined });
+    const result = await parser.parse(CreateProjectDto, { session_id: 'ses_x' }, { mode: 'json', transport: 'mcp', zone: 'UTC', scope: undefined });
     expect(result.ok).toBe(false);
     expect(!result.ok && result.issues.map((i) => [i.field, i.code])).toEqual([['name', 'REQUIRED']]);
   });

@@ -3,7 +3,7 @@ import { HTTP_CODE_METADATA, METHOD_METADATA, PATH_METADATA } from '@nestjs/comm
 import type { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import type { Scope } from '../auth/principal.js';
 import { PUBLIC_ROUTE, REQUIRED_SCOPE } from '../auth/public.decorator.js';
-import { REST_INPUT, type RestInputMeta, type RestSource } from '../transports/rest/rest-input.decorator.js';
+import { restInputOf, type RestSource } from '../transports/rest/rest-request.js';
 import { SERVES_TOOL } from '../tools/tool.decorator.js';
 import type { ToolPolicy } from '../tools/tool-policy.js';
 import type { ToolRegistry } from '../tools/tool-registry.js';
@@ -69,7 +69,7 @@ export function restRoutes({ discovery, scanner, reflector, tools }: RouteSource
 }
 
 function inputOf(prototype: object, name: string): RestRoute['input'] {
-  const meta = Reflect.getMetadata(REST_INPUT, prototype, name) as RestInputMeta | undefined;
+  const meta = restInputOf(prototype, name);
   if (!meta) return undefined;
   const types = Reflect.getMetadata('design:paramtypes', prototype, name) as Array<Type<object>> | undefined;
   const dto = types?.[meta.index];

@@ -1,48 +1,35 @@
 import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
-import { currentCall } from '../call/call-context.js';
-import { DeskError } from '../envelope/desk-error.js';
-import { ClientAddresses } from '../transports/http/client-address.js';
-import { SERVES_TOOL } from '../tools/tool.decorator.js';
-import { ToolRegistry } from '../tools/tool-registry.js';
 import { AuthService } from '../auth/auth.service.js';
-import { PUBLIC_ROUTE, REQUIRED_SCOPE } from '../auth/public.decorator.js';
 import type { Scope } from '../auth/principal.js';
+import { PUBLIC_ROUTE, REQUIRED_SCOPE } from '../auth/public.decorator.js';
+import { ClientAddresses } from '../transports/http/client-address.js';
+import { RestCalls } from '../transports/rest/rest-calls.js';
 
 /**
- * First guard of the chain. REST: bearer token with the route's scope (api, or admin), and binds the
- * route to its tool. MCP: the transport already authenticated the caller; a call without a principal
- * never runs.
+ * First step: the token check. MCP: the transport authenticated the caller before building the call.
+ * REST: a bearer token with the route's scope (api, or admin); once its caller is known, the REST
+ * transport builds the route's call.
  */
 @Injectable()
 export class AuthGuard implements CanActivate {
   constructor(
     private readonly auth: AuthService,
     private readonly reflector: Reflector,
-    private readonly tools: ToolRegistry,
+    private readonly calls: RestCalls,
     private readonly addresses: ClientAddresses,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const call = currentCall();
-    if (context.getType<string>() === 'mcp') {
-      if (!call?.principal) throw new DeskError('UNAUTHENTICATED', 'No authenticated caller.');
-      return true;
-    }
+    if (context.getType<string>() === 'mcp') return true;
     const targets = [context.getHandler(), context.getClass()];
     if (this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, targets)) return true;
-    if (!call) throw new Error('HTTP request without call context');
-    const toolName = this.reflector.get<string | undefined>(SERVES_TOOL, context.getHandler());
-    const tool = this.tools.policy(toolName);
-    if (tool) {
-      call.tool = tool.name;
-      call.domain = tool.domain;
-      call.policy = tool;
-    }
+    const trace = this.calls.begin(context);
     const scope = this.reflector.getAllAndOverride<Scope | undefined>(REQUIRED_SCOPE, targets) ?? 'api';
     const request = context.switchToHttp().getRequest<Request>();
-    call.principal = await this.auth.authenticate(request.headers.authorization, scope, this.addresses.of(request));
+    const principal = await this.auth.authenticate(request.headers.authorization, scope, this.addresses.of(request));
+    this.calls.open(context, trace, principal);
     return true;
   }
 }

@@ -1,6 +1,7 @@
-import { Injectable, type CanActivate } from '@nestjs/common';
-import { currentCall } from '../call/call-context.js';
+import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { CallLimits } from '../auth/call-limits.js';
+import { refusalIn } from '../envelope/refusal-session.js';
+import { callOf } from './call-of.js';
 
 /**
  * Per-user limits, reads and writes counted apart (RATE_LIMIT_READS / RATE_LIMIT_WRITES per
@@ -11,12 +12,17 @@ import { CallLimits } from '../auth/call-limits.js';
 export class RateLimitGuard implements CanActivate {
   constructor(private readonly limits: CallLimits) {}
 
-  async canActivate(): Promise<boolean> {
-    const call = currentCall();
-    if (!call?.principal) return true;
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const call = callOf(context);
+    if (!call) return true;
     // A REST route that serves no tool spends by its method: reads are GETs.
     const rate = call.policy?.rate ?? (call.route?.startsWith('GET ') ? 'read' : 'write');
-    await this.limits.admitCall(call.principal.userId, rate);
+    try {
+      await this.limits.admitCall(call.principal.userId, rate);
+    } catch (error) {
+      // Counted before the intent lock looked at the session: the refusal names none.
+      throw refusalIn(error, null);
+    }
     return true;
   }
 }

@@ -1,8 +1,8 @@
 import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
-import { currentCall } from '../call/call-context.js';
-import { ToolRegistry } from '../tools/tool-registry.js';
-import { decideIntentLock, MAX_SESSION_ID_LENGTH, readLockArguments } from '../session/intent-lock.decision.js';
-import { SessionsRepository } from '../session/sessions.repository.js';
+import { refusalIn } from '../envelope/refusal-session.js';
+import { decideIntentLock, MAX_SESSION_ID_LENGTH, readLockArguments, type LockDecision } from '../session/intent-lock.decision.js';
+import { SessionsRepository, type SessionRow } from '../session/sessions.repository.js';
+import type { Call } from '../tools/call.js';
 
 /**
  * Applies the intent lock (intent-lock.decision.ts) to every MCP call of a domain tool, on every
@@ -11,24 +11,26 @@ import { SessionsRepository } from '../session/sessions.repository.js';
  */
 @Injectable()
 export class IntentLockGuard implements CanActivate {
-  constructor(
-    private readonly sessions: SessionsRepository,
-    private readonly tools: ToolRegistry,
-  ) {}
+  constructor(private readonly sessions: SessionsRepository) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     if (context.getType<string>() !== 'mcp') return true;
-    const call = currentCall();
-    const tool = call?.policy;
-    if (!call?.principal || !tool) return true;
-    const args = readLockArguments(context.getArgByIndex<unknown>(0));
-    // Session tools read their own session; a domain tool's is read here, unless its id cannot exist.
-    const lookUp = tool.domain !== null && args.sessionId !== undefined && args.sessionId.length <= MAX_SESSION_ID_LENGTH;
-    const row = lookUp ? await this.sessions.get(args.sessionId!) : undefined;
-    const decision = decideIntentLock(tool, args, row, { userId: call.principal.userId, now: Date.now() });
-    if (decision.session) call.session = { id: decision.session.id };
-    if (!decision.pass) throw decision.error;
-    if (decision.session) await this.sessions.touch(decision.session);
+    const call = context.getArgByIndex<Call>(1);
+    const tool = call.policy;
+    if (!tool || tool.domain === null) return true;
+    let decision: LockDecision<SessionRow>;
+    try {
+      const args = readLockArguments(context.getArgByIndex<unknown>(0));
+      // An id longer than any domain_switch mints cannot exist: not looked up.
+      const lookUp = args.sessionId !== undefined && args.sessionId.length <= MAX_SESSION_ID_LENGTH;
+      const row = lookUp ? await this.sessions.get(args.sessionId!) : undefined;
+      decision = decideIntentLock(tool, args, row, { userId: call.principal.userId, now: Date.now() });
+    } catch (error) {
+      throw refusalIn(error, null);
+    }
+    // A refusal names the caller's live session when the lock found one; a pass runs in the session the call names.
+    if (!decision.pass) throw refusalIn(decision.error, decision.session?.id ?? null);
+    if (decision.session) await this.sessions.touch(decision.session, call.startedAt);
     return true;
   }
 }

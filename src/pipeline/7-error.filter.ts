@@ -1,14 +1,16 @@
 import { Catch, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { AuditService } from '../audit/audit.service.js';
-import { currentCall } from '../call/call-context.js';
-import { errorHeaders, httpStatusOf } from '../envelope/http-status.js';
 import { errorEnvelope } from '../envelope/envelope-builder.js';
 import type { ErrorEnvelope } from '../envelope/envelope.js';
 import { toDeskError } from '../envelope/error-mapping.js';
+import { errorHeaders, httpStatusOf } from '../envelope/http-status.js';
+import { sessionNamedBy } from '../envelope/refusal-session.js';
+import { restTraceOf } from '../transports/rest/rest-calls.js';
+import { callLabel, type Call } from '../tools/call.js';
 
 /**
- * The one place errors become envelopes: returned to the MCP adapter, or written to the HTTP
+ * The one place errors become envelopes: returned to the MCP transport, or written to the HTTP
  * response with the status of http-status.ts (and Retry-After where the caller should wait).
  */
 @Catch()
@@ -18,16 +20,17 @@ export class ErrorFilter implements ExceptionFilter {
   constructor(private readonly audit: AuditService) {}
 
   catch(exception: unknown, host: ArgumentsHost): ErrorEnvelope | void {
-    const call = currentCall();
+    const http = host.getType() === 'http' ? host.switchToHttp() : undefined;
+    const trace = http ? restTraceOf(http.getRequest<Request>()) : host.getArgByIndex<Call>(1);
     const { error, internal } = toDeskError(exception);
     if (internal) {
       const detail = exception instanceof Error ? (exception.stack ?? exception.message) : String(exception);
-      this.logger.error(`${call?.tool ?? call?.route ?? 'request'} failed: ${detail}`);
+      this.logger.error(`${callLabel(trace)} failed: ${detail}`);
     }
-    const envelope = errorEnvelope(call, error);
-    if (call) this.audit.recordRefusal(call, error);
-    if (host.getType() !== 'http') return envelope;
-    const http = host.switchToHttp();
+    const refused = { ...trace, sessionId: sessionNamedBy(exception, trace.sessionId) };
+    const envelope = errorEnvelope(refused, error);
+    this.audit.recordRefusal(refused, error);
+    if (!http) return envelope;
     const response = http.getResponse<Response>();
     if (response.headersSent) return;
     response.set(errorHeaders(error, http.getRequest<Request>().headers.authorization !== undefined));

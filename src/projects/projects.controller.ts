@@ -1,6 +1,7 @@
 import { Controller, Delete, Get, HttpCode, Patch, Post } from '@nestjs/common';
-import type { Outcome } from '../envelope/envelope.js';
-import { RestInput } from '../transports/rest/rest-input.decorator.js';
+import type { Answer } from '../envelope/envelope.js';
+import type { Call } from '../tools/call.js';
+import { CallOf, RestInput } from '../transports/rest/rest-input.decorator.js';
 import { ServesTool } from '../tools/tool.decorator.js';
 import { Doc, DocTag, page, ref } from '../openapi/route-doc.decorator.js';
 import { CreateProjectDto } from './dto/create-project.dto.js';
@@ -18,42 +19,42 @@ export class ProjectsController {
   @Get()
   @ServesTool('project_search')
   @Doc({ data: page(ref('Project')) })
-  search(@RestInput('query') input: SearchProjectsDto): Promise<Outcome> {
-    return this.projects.search(input);
+  search(@RestInput('query') input: SearchProjectsDto, @CallOf() call: Call): Promise<Answer> {
+    return this.projects.search(input, call);
   }
 
   @Post('search')
   @HttpCode(200)
   @ServesTool('project_search')
   @Doc({ summary: 'Search projects (filters in a JSON body)', data: page(ref('Project')) })
-  searchByBody(@RestInput('body') input: SearchProjectsDto): Promise<Outcome> {
-    return this.projects.search(input);
+  searchByBody(@RestInput('body') input: SearchProjectsDto, @CallOf() call: Call): Promise<Answer> {
+    return this.projects.search(input, call);
   }
 
   @Get(':id')
   @ServesTool('project_get')
   @Doc({ data: ref('Project') })
-  get(@RestInput('params+query') input: GetProjectDto): Promise<Outcome> {
-    return this.projects.get(input);
+  get(@RestInput('params+query') input: GetProjectDto, @CallOf() call: Call): Promise<Answer> {
+    return this.projects.get(input, call);
   }
 
   @Post()
   @ServesTool('project_create')
   @Doc({ data: ref('Project') })
-  create(@RestInput('body') input: CreateProjectDto): Promise<Outcome> {
-    return this.projects.create(input);
+  create(@RestInput('body') input: CreateProjectDto, @CallOf() call: Call): Promise<Answer> {
+    return this.projects.create(input, call);
   }
 
   @Patch(':id')
   @ServesTool('project_update')
   @Doc({ data: ref('Project') })
-  update(@RestInput('params+body') input: UpdateProjectDto): Promise<Outcome> {
-    return this.projects.update(input);
+  update(@RestInput('params+body') input: UpdateProjectDto, @CallOf() call: Call): Promise<Answer> {
+    return this.projects.update(input, call);
   }
 
   @Delete(':id')
   @ServesTool('project_delete')
-  remove(@RestInput('params+body') input: DeleteProjectDto): Promise<Outcome> {
-    return this.projects.delete(input);
+  remove(@RestInput('params+body') input: DeleteProjectDto, @CallOf() call: Call): Promise<Answer> {
+    return this.projects.delete(input, call);
   }
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Project } from '../database/entities/index.js';
-import { requireCall } from '../call/call-context.js';
-import type { Outcome } from '../envelope/envelope.js';
+import type { Answer, Outcome } from '../envelope/envelope.js';
+import type { Call } from '../tools/call.js';
 import { DeskError } from '../envelope/desk-error.js';
 import { metaOf } from '../input/input-meta.js';
 import { appliedView, Presenter } from '../present/presenter.js';
@@ -37,11 +37,10 @@ export class ProjectsService {
     example: { id: 'Migração ERP' },
     input: GetProjectDto,
   })
-  async get(input: GetProjectDto): Promise<Outcome> {
-    const call = requireCall();
-    const row = await this.queries.findVisible(input.id, call.principal?.scope);
+  async get(input: GetProjectDto, call: Call): Promise<Outcome> {
+    const row = await this.queries.findVisible(input.id, call.principal.scope);
     if (!row) throw DeskError.notFound('Project', input.id);
-    const [view] = await this.presenter.present([row], PROJECT_OUTPUT, metaOf(input).timezone, input.fields);
+    const [view] = await this.presenter.present([row], PROJECT_OUTPUT, call.zone, input.fields);
     return { message: `Project ${input.id}.`, id: input.id, data: view };
   }
 
@@ -55,10 +54,9 @@ export class ProjectsService {
     example: { projectstates_id: 'Processing', query: 'ERP', limit: 10 },
     input: SearchProjectsDto,
   })
-  async search(input: SearchProjectsDto): Promise<Outcome> {
-    const call = requireCall();
-    const page = await runSearch(this.queries.searchPlan(call.principal?.scope), input as unknown as Record<string, unknown>);
-    const items = await this.presenter.present(page.rows, PROJECT_OUTPUT, metaOf(input).timezone, input.fields);
+  async search(input: SearchProjectsDto, call: Call): Promise<Outcome> {
+    const page = await runSearch(this.queries.searchPlan(call.principal.scope), input as unknown as Record<string, unknown>);
+    const items = await this.presenter.present(page.rows, PROJECT_OUTPUT, call.zone, input.fields);
     return pageOutcome('project', page, items, metaOf(input).resolved);
   }
 
@@ -73,9 +71,9 @@ export class ProjectsService {
     example: { name: 'Migração ERP', projectstates_id: 'Processing', users_id: 'maria.silva', plan_start_date: '2026-06-01', plan_end_date: '2026-12-15' },
     input: CreateProjectDto,
   })
-  async create(input: CreateProjectDto): Promise<Outcome> {
+  async create(input: CreateProjectDto, call: Call): Promise<Answer> {
     const meta = metaOf(input);
-    return this.writes.run(input, async ({ manager, now, call }) => {
+    return this.writes.run(call, input, async ({ manager, now }) => {
       const values: Record<string, unknown> = {};
       for (const column of PROJECT_WRITABLE) {
         const value = (input as unknown as Record<string, unknown>)[column];
@@ -83,14 +81,14 @@ export class ProjectsService {
       }
       values.priority ??= 3;
       values.percent_done ??= 0;
-      values.entities_id ??= call.principal?.defaultEntityId ?? undefined;
+      values.entities_id ??= call.principal.defaultEntityId ?? undefined;
       if (values.entities_id === undefined) throw new DeskError('FORBIDDEN', 'You have no entity to create projects in.');
       const row = { ...values, name_key: matchKey(input.name), is_deleted: false, date_creation: now, date_mod: now };
       const result = await manager.insert(Project, row);
       const id = Number(result.identifiers[0].id);
       const stored = await this.queries.findVisible(id, undefined, manager);
-      const [view] = await this.presenter.present([stored!], PROJECT_OUTPUT, meta.timezone);
-      return { message: `Project created.`, id, applied: appliedView(values, meta.timezone), resolved: meta.resolved, data: view };
+      const [view] = await this.presenter.present([stored!], PROJECT_OUTPUT, call.zone);
+      return { message: `Project created.`, id, applied: appliedView(values, call.zone), resolved: meta.resolved, data: view };
     });
   }
 
@@ -106,10 +104,10 @@ export class ProjectsService {
     example: { id: 'Migração ERP', projectstates_id: 'Closed', percent_done: 100, real_end_date: '2026-12-20' },
     input: UpdateProjectDto,
   })
-  async update(input: UpdateProjectDto): Promise<Outcome> {
+  async update(input: UpdateProjectDto, call: Call): Promise<Answer> {
     const meta = metaOf(input);
-    return this.writes.run(input, async ({ manager, now, call }) => {
-      const current = await this.queries.findVisible(input.id, call.principal?.scope, manager);
+    return this.writes.run(call, input, async ({ manager, now }) => {
+      const current = await this.queries.findVisible(input.id, call.principal.scope, manager);
       if (!current) throw DeskError.notFound('Project', input.id);
       const values: Record<string, unknown> = {};
       for (const column of PROJECT_WRITABLE) {
@@ -117,18 +115,18 @@ export class ProjectsService {
         values[column] = (input as unknown as Record<string, unknown>)[column] ?? null;
       }
       if (values.projects_id === input.id) {
-        throw DeskError.validation(call.tool, [{ field: 'projects_id', code: 'INVALID_VALUE', received: input.id, message: 'A project cannot be its own parent.' }]);
+        throw DeskError.validation(call, [{ field: 'projects_id', code: 'INVALID_VALUE', received: input.id, message: 'A project cannot be its own parent.' }]);
       }
       const changes: Record<string, unknown> = { ...values, date_mod: now };
       if (typeof values.name === 'string') changes.name_key = matchKey(values.name);
       await manager.update(Project, { id: input.id }, changes);
       const stored = await this.queries.findVisible(input.id, undefined, manager);
-      const [view] = await this.presenter.present([stored!], PROJECT_OUTPUT, meta.timezone);
+      const [view] = await this.presenter.present([stored!], PROJECT_OUTPUT, call.zone);
       const count = Object.keys(values).length;
       return {
         message: updateMessage('project', input.id, count),
         id: input.id,
-        applied: appliedView(values, meta.timezone),
+        applied: appliedView(values, call.zone),
         resolved: meta.resolved,
         data: view,
       };
@@ -145,10 +143,10 @@ export class ProjectsService {
     example: { id: 42 },
     input: DeleteProjectDto,
   })
-  async delete(input: DeleteProjectDto): Promise<Outcome> {
+  async delete(input: DeleteProjectDto, call: Call): Promise<Answer> {
     const meta = metaOf(input);
-    return this.writes.run(input, async ({ manager, now, call }) => {
-      const current = await this.queries.findVisible(input.id, call.principal?.scope, manager);
+    return this.writes.run(call, input, async ({ manager, now }) => {
+      const current = await this.queries.findVisible(input.id, call.principal.scope, manager);
       if (!current) throw DeskError.notFound('Project', input.id);
       await manager.update(Project, { id: input.id }, { is_deleted: true, date_mod: now });
       return { message: `Project ${input.id} '${String(current.name)}' deleted.`, id: input.id, applied: { is_deleted: true }, resolved: meta.resolved };

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { requireCall } from '../call/call-context.js';
+import type { Call } from '../tools/call.js';
 import type { Outcome } from '../envelope/envelope.js';
-import { metaOf } from '../input/input-meta.js';
 import { Presenter, type OutputField } from '../present/presenter.js';
 import { referenceKind } from '../input/references/reference-kinds.js';
 import { applyEntityScope } from '../input/references/reference-scope.js';
@@ -19,8 +18,7 @@ export class ReferenceDataService {
     private readonly presenter: Presenter,
   ) {}
 
-  async list(name: ReferenceListName, input: ReferenceListDto): Promise<Outcome> {
-    const call = requireCall();
+  async list(name: ReferenceListName, input: ReferenceListDto, call: Call): Promise<Outcome> {
     const list = REFERENCE_LISTS[name];
     const kind = referenceKind(list.kind);
     const output: readonly OutputField[] = list.output;
@@ -30,13 +28,13 @@ export class ReferenceDataService {
       .select(columns.map((c) => `t.${c} AS ${c}`))
       .from(kind.table, 't');
     if (kind.where) qb.andWhere(kind.where);
-    applyEntityScope(qb, 't', kind.scope, call.principal?.scope);
+    applyEntityScope(qb, 't', kind.scope, call.principal.scope);
     if (input.query?.trim()) qb.andWhere(`t.name_key LIKE :q_key ESCAPE '!'`, { q_key: likePattern(matchKey(input.query)) });
 
     const limit = Math.min(input.limit ?? DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT);
     const count = await qb.clone().select('COUNT(*)', 'n').getRawOne<{ n: number | string }>();
     const rows = await qb.orderBy('t.name', 'ASC').addOrderBy('t.id', 'ASC').limit(limit).getRawMany<Record<string, unknown>>();
-    const items = await this.presenter.present(rows, output, metaOf(input).timezone);
+    const items = await this.presenter.present(rows, output, call.zone);
     const total = Number(count?.n ?? 0);
     return {
       message: `${total} ${total === 1 ? singular(kind.label) : kind.label}${total > items.length ? `; showing the first ${items.length}, raise limit or narrow with query` : ''}.`,

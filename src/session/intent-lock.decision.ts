@@ -102,7 +102,7 @@ export function decideIntentLock<S extends LockSession>(tool: LockedTool, args: 
       },
     ];
     if (args.domain === undefined) issues.push({ field: 'domain', code: 'REQUIRED', message: `domain is required: "${domain}" for ${tool.name}.`, expected: domain });
-    return { pass: false, error: DeskError.validation(tool.name, issues, openOne) };
+    return { pass: false, error: DeskError.validation({ transport: 'mcp', tool: tool.name }, issues, openOne) };
   }
   if (!live) {
     return {

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { requireCall } from '../call/call-context.js';
 import { formatDate } from '../input/dates/dates.js';
 import type { Outcome } from '../envelope/envelope.js';
 import { DeskError } from '../envelope/desk-error.js';
 import { AppConfig } from '../config/app-config.js';
+import type { Call } from '../tools/call.js';
 import { Tool } from '../tools/tool.decorator.js';
 import { ToolRegistry } from '../tools/tool-registry.js';
 import { DomainSwitchDto } from './dto/domain-switch.dto.js';
@@ -29,9 +29,8 @@ export class SessionToolsService {
     example: { domain: 'ticket', session_id: 'ses_… (to move one)', reason: 'asked about a ticket' },
     input: DomainSwitchDto,
   })
-  async domainSwitch(input: DomainSwitchDto): Promise<Outcome> {
-    const call = requireCall();
-    const principal = call.principal!;
+  async domainSwitch(input: DomainSwitchDto, call: Call): Promise<Outcome> {
+    const { principal } = call;
     let row: SessionRow;
     let previous: string | null = null;
     if (input.session_id) {
@@ -42,13 +41,12 @@ export class SessionToolsService {
         });
       }
       previous = found.domain;
-      if (found.domain !== input.domain) await this.sessions.switchDomain(found, input.domain);
-      else await this.sessions.touch(found);
+      if (found.domain !== input.domain) await this.sessions.switchDomain(found, input.domain, call.startedAt);
+      else await this.sessions.touch(found, call.startedAt);
       row = { ...found, domain: input.domain };
     } else {
-      row = await this.sessions.open(principal.userId, input.domain);
+      row = await this.sessions.open(principal.userId, input.domain, call.startedAt);
     }
-    call.session = { id: row.id };
     const tools = this.tools.namesIn(input.domain);
     const moved = previous !== null && previous !== input.domain;
     const message = previous === null
@@ -59,6 +57,7 @@ export class SessionToolsService {
     return {
       message,
       id: row.id,
+      session_id: row.id,
       applied: { domain: input.domain, ...(previous !== null ? { previous_domain: previous } : {}), ...(input.reason ? { reason: input.reason } : {}) },
       data: { session_id: row.id, domain: input.domain, previous_domain: previous, tools },
     };
@@ -74,21 +73,20 @@ export class SessionToolsService {
     example: { session_id: 'ses_…' },
     input: SessionStatusDto,
   })
-  async status(input: SessionStatusDto): Promise<Outcome> {
-    const call = requireCall();
-    const principal = call.principal!;
+  async status(input: SessionStatusDto, call: Call): Promise<Outcome> {
+    const { principal } = call;
     const row = await this.sessions.findLive(input.session_id, principal.userId);
     if (!row) {
       throw new DeskError('SESSION_NOT_FOUND', `Session '${input.session_id}' does not exist, has expired or is not yours.`, {
         nextCall: { tool: 'domain_switch', arguments: { domain: '<project|ticket|user>' } },
       });
     }
-    call.session = { id: row.id };
-    const tz = principal.timezone || this.config.defaultTimezone;
+    const tz = call.zone;
     const verified = !!row.verified_until && row.verified_until.getTime() > Date.now();
     return {
       message: `Session locked to domain '${row.domain}'${verified ? ', verified' : ', not verified'}.`,
       id: row.id,
+      session_id: row.id,
       data: {
         session_id: row.id,
         domain: row.domain,

@@ -49,7 +49,7 @@ export class SessionsRepository {
     return this.config.sessionIdleMinutes * 60_000;
   }
 
-  async open(userId: number, domain: Domain): Promise<SessionRow> {
+  async open(userId: number, domain: Domain, since?: number): Promise<SessionRow> {
     const now = new Date();
     const row = {
       id: newSessionId(),
@@ -66,7 +66,7 @@ export class SessionsRepository {
       otp_locked_until: null,
       switch_count: 0,
     };
-    await this.lock.exclusive(() => this.dataSource.createQueryBuilder().insert().into('mcp_sessions').values(row).execute());
+    await this.lock.exclusive(() => this.dataSource.createQueryBuilder().insert().into('mcp_sessions').values(row).execute(), since);
     return row;
   }
 
@@ -76,14 +76,14 @@ export class SessionsRepository {
     return row && isLiveSession(row, { userId, now: Date.now() }) ? row : undefined;
   }
 
-  /** Extends an idle session's life (throttled). */
-  async touch(row: SessionRow): Promise<void> {
+  /** Extends an idle session's life (throttled). `since`: the start of the call, which the database's deadline counts from. */
+  async touch(row: SessionRow, since?: number): Promise<void> {
     const now = Date.now();
     if (now - row.last_seen_at.getTime() < TOUCH_EVERY_MS) return;
-    await this.update(row.id, { last_seen_at: new Date(now), expires_at: new Date(now + this.idleMs) });
+    await this.update(row.id, { last_seen_at: new Date(now), expires_at: new Date(now + this.idleMs) }, since);
   }
 
-  async switchDomain(row: SessionRow, domain: Domain): Promise<void> {
+  async switchDomain(row: SessionRow, domain: Domain, since?: number): Promise<void> {
     const now = Date.now();
     await this.lock.exclusive(() =>
       this.dataSource
@@ -92,11 +92,12 @@ export class SessionsRepository {
         .set({ domain, last_seen_at: new Date(now), expires_at: new Date(now + this.idleMs), switch_count: () => 'switch_count + 1' })
         .where('id = :id', { id: row.id })
         .execute(),
+      since,
     );
   }
 
-  async update(id: string, values: Partial<Record<keyof SessionRow, unknown>>): Promise<void> {
-    await this.lock.exclusive(() => this.dataSource.createQueryBuilder().update('mcp_sessions').set(values).where('id = :id', { id }).execute());
+  async update(id: string, values: Partial<Record<keyof SessionRow, unknown>>, since?: number): Promise<void> {
+    await this.lock.exclusive(() => this.dataSource.createQueryBuilder().update('mcp_sessions').set(values).where('id = :id', { id }).execute(), since);
   }
 
   async end(id: string): Promise<boolean> {

@@ -1,6 +1,7 @@
 import { Controller, Delete, Get, HttpCode, Patch, Post } from '@nestjs/common';
-import type { Outcome } from '../envelope/envelope.js';
-import { RestInput } from '../transports/rest/rest-input.decorator.js';
+import type { Answer } from '../envelope/envelope.js';
+import type { Call } from '../tools/call.js';
+import { CallOf, RestInput } from '../transports/rest/rest-input.decorator.js';
 import { ServesTool } from '../tools/tool.decorator.js';
 import { Doc, DocTag, page, ref } from '../openapi/route-doc.decorator.js';
 import { AddFollowupDto } from './dto/add-followup.dto.js';
@@ -19,49 +20,49 @@ export class TicketsController {
   @Get()
   @ServesTool('ticket_search')
   @Doc({ data: page(ref('Ticket')) })
-  search(@RestInput('query') input: SearchTicketsDto): Promise<Outcome> {
-    return this.tickets.search(input);
+  search(@RestInput('query') input: SearchTicketsDto, @CallOf() call: Call): Promise<Answer> {
+    return this.tickets.search(input, call);
   }
 
   @Post('search')
   @HttpCode(200)
   @ServesTool('ticket_search')
   @Doc({ summary: 'Search tickets (filters in a JSON body)', data: page(ref('Ticket')) })
-  searchByBody(@RestInput('body') input: SearchTicketsDto): Promise<Outcome> {
-    return this.tickets.search(input);
+  searchByBody(@RestInput('body') input: SearchTicketsDto, @CallOf() call: Call): Promise<Answer> {
+    return this.tickets.search(input, call);
   }
 
   @Get(':id')
   @ServesTool('ticket_get')
   @Doc({ data: ref('TicketWithFollowups') })
-  get(@RestInput('params+query') input: GetTicketDto): Promise<Outcome> {
-    return this.tickets.get(input);
+  get(@RestInput('params+query') input: GetTicketDto, @CallOf() call: Call): Promise<Answer> {
+    return this.tickets.get(input, call);
   }
 
   @Post()
   @ServesTool('ticket_create')
   @Doc({ data: ref('Ticket') })
-  create(@RestInput('body') input: CreateTicketDto): Promise<Outcome> {
-    return this.tickets.create(input);
+  create(@RestInput('body') input: CreateTicketDto, @CallOf() call: Call): Promise<Answer> {
+    return this.tickets.create(input, call);
   }
 
   @Patch(':id')
   @ServesTool('ticket_update')
   @Doc({ data: ref('Ticket') })
-  update(@RestInput('params+body') input: UpdateTicketDto): Promise<Outcome> {
-    return this.tickets.update(input);
+  update(@RestInput('params+body') input: UpdateTicketDto, @CallOf() call: Call): Promise<Answer> {
+    return this.tickets.update(input, call);
   }
 
   @Delete(':id')
   @ServesTool('ticket_delete')
-  remove(@RestInput('params+body') input: DeleteTicketDto): Promise<Outcome> {
-    return this.tickets.delete(input);
+  remove(@RestInput('params+body') input: DeleteTicketDto, @CallOf() call: Call): Promise<Answer> {
+    return this.tickets.delete(input, call);
   }
 
   @Post(':id/followups')
   @ServesTool('ticket_add_followup')
   @Doc({ data: ref('NewFollowup') })
-  addFollowup(@RestInput('params+body') input: AddFollowupDto): Promise<Outcome> {
-    return this.tickets.addFollowup(input);
+  addFollowup(@RestInput('params+body') input: AddFollowupDto, @CallOf() call: Call): Promise<Answer> {
+    return this.tickets.addFollowup(input, call);
   }
 }

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { Principal } from '../auth/principal.js';
-import { requireCall } from '../call/call-context.js';
 import { endBeforeStart } from '../input/dates/date-order.js';
 import { toDate } from '../database/db-dates.js';
-import type { Outcome } from '../envelope/envelope.js';
+import type { Answer, Outcome } from '../envelope/envelope.js';
+import type { Call } from '../tools/call.js';
 import type { Issue } from '../envelope/issue.js';
 import { DeskError } from '../envelope/desk-error.js';
 import { metaOf } from '../input/input-meta.js';
@@ -52,10 +52,9 @@ export class TicketsService {
     example: { id: 3 },
     input: GetTicketDto,
   })
-  async get(input: GetTicketDto): Promise<Outcome> {
-    const call = requireCall();
+  async get(input: GetTicketDto, call: Call): Promise<Outcome> {
     const viewer = viewerOf(call.principal);
-    const timezone = metaOf(input).timezone;
+    const timezone = call.zone;
     const row = await this.queries.findVisible(input.id, viewer);
     if (!row) throw DeskError.notFound('Ticket', input.id);
     const withFollowups = !input.fields?.length || input.fields.includes('followups');
@@ -75,15 +74,13 @@ export class TicketsService {
     title: 'Search tickets',
     summary: 'Tickets matching filters, free text (title, description) and date ranges; sorted and paged.',
     notFor: 'projects or users (project_search, user_search).',
-        example: { status: 'Em atendimento (atribuído)', assignee_id: 'tech', query: 'impressora', sort: '-priority', limit: 10 },
+    example: { status: 'Em atendimento (atribuído)', assignee_id: 'tech', query: 'impressora', sort: '-priority', limit: 10 },
     input: SearchTicketsDto,
   })
-  async search(input: SearchTicketsDto): Promise<Outcome> {
-    const call = requireCall();
-    const meta = metaOf(input);
+  async search(input: SearchTicketsDto, call: Call): Promise<Outcome> {
     const page = await runSearch(this.queries.searchPlan(viewerOf(call.principal)), input as unknown as SearchArgs);
-    const items = await this.present(await this.queries.withActorsIfShown(page.rows, input.fields), meta.timezone, input.fields);
-    return pageOutcome('ticket', page, items, meta.resolved);
+    const items = await this.present(await this.queries.withActorsIfShown(page.rows, input.fields), call.zone, input.fields);
+    return pageOutcome('ticket', page, items, metaOf(input).resolved);
   }
 
   @Tool({
@@ -104,11 +101,11 @@ export class TicketsService {
     },
     input: CreateTicketDto,
   })
-  async create(input: CreateTicketDto): Promise<Outcome> {
+  async create(input: CreateTicketDto, call: Call): Promise<Answer> {
     const meta = metaOf(input);
-    return this.writes.run(input, async ({ manager, now, call }) => {
+    return this.writes.run(call, input, async ({ manager, now }) => {
       const principal = call.principal;
-      const requesterId = this.requesterFor(input.requester_id, principal, call.tool);
+      const requesterId = this.requesterFor(input.requester_id, principal);
       const assigned = input.assignee_id != null || input.assignee_group_id != null;
       const given = input as unknown as Record<string, unknown>;
       const values: Record<string, unknown> = {};
@@ -118,9 +115,9 @@ export class TicketsService {
       }
       if (values.entities_id === undefined) throw new DeskError('FORBIDDEN', 'You have no entity to open tickets in. Name one with entities_id.');
       Object.assign(values, statusStamps(Number(values.status), null, now));
-      this.checkDeadline(values.date as Date, values.time_to_resolve as Date | undefined, call.tool);
+      this.checkDeadline(values.date as Date, values.time_to_resolve as Date | undefined, call);
 
-      const callerId = principal?.userId ?? null;
+      const callerId = principal.userId;
       const result = await manager.insert(Ticket, {
         ...values,
         users_id_recipient: callerId,
@@ -136,11 +133,11 @@ export class TicketsService {
       await writeActors(manager, id, actors, true);
 
       const stored = await this.queries.findVisible(id, SYSTEM_VIEWER, manager);
-      const [view] = await this.present([stored!], meta.timezone);
+      const [view] = await this.present([stored!], call.zone);
       return {
         message: `Ticket ${id} created.`,
         id,
-        applied: appliedView({ ...values, ...actorsApplied(actors) }, meta.timezone),
+        applied: appliedView({ ...values, ...actorsApplied(actors) }, call.zone),
         resolved: meta.resolved,
         data: view,
       };
@@ -159,9 +156,9 @@ export class TicketsService {
     example: { id: 3, status: 'Solucionado', assignee_id: 'tech' },
     input: UpdateTicketDto,
   })
-  async update(input: UpdateTicketDto): Promise<Outcome> {
+  async update(input: UpdateTicketDto, call: Call): Promise<Answer> {
     const meta = metaOf(input);
-    return this.writes.run(input, async ({ manager, now, call }) => {
+    return this.writes.run(call, input, async ({ manager, now }) => {
       const current = await this.queries.findVisible(input.id, viewerOf(call.principal), manager);
       if (!current) throw DeskError.notFound('Ticket', input.id);
       const given = input as unknown as Record<string, unknown>;
@@ -170,10 +167,10 @@ export class TicketsService {
         if (meta.provided.has(column)) values[column] = given[column] ?? null;
       }
       if (meta.provided.has('name') && !values.name) {
-        throw DeskError.validation(call.tool, [{ field: 'name', code: 'REQUIRED', received: null, message: 'name (the title) cannot be cleared.' }]);
+        throw DeskError.validation(call, [{ field: 'name', code: 'REQUIRED', received: null, message: 'name (the title) cannot be cleared.' }]);
       }
       const actors: ActorChanges = {};
-      if (meta.provided.has('requester_id')) actors.requester_id = this.requesterFor(input.requester_id, call.principal, call.tool);
+      if (meta.provided.has('requester_id')) actors.requester_id = this.requesterFor(input.requester_id, call.principal);
       if (meta.provided.has('assignee_id')) actors.assignee_id = input.assignee_id ?? null;
       if (meta.provided.has('assignee_group_id')) actors.assignee_group_id = input.assignee_group_id ?? null;
 
@@ -186,14 +183,14 @@ export class TicketsService {
       if (meta.provided.has('date') || meta.provided.has('time_to_resolve')) {
         const date = (values.date as Date | undefined) ?? toDate(current.date as Date | string);
         const deadline = meta.provided.has('time_to_resolve') ? (values.time_to_resolve as Date | null) : toDate(current.time_to_resolve as Date | string | null);
-        this.checkDeadline(date, deadline, call.tool);
+        this.checkDeadline(date, deadline, call);
       }
 
-      await manager.update(Ticket, { id: input.id }, { ...values, users_id_lastupdater: call.principal?.userId ?? null, date_mod: now });
+      await manager.update(Ticket, { id: input.id }, { ...values, users_id_lastupdater: call.principal.userId, date_mod: now });
       await writeActors(manager, input.id, actors, false);
       const stored = await this.queries.findVisible(input.id, SYSTEM_VIEWER, manager);
-      const [view] = await this.present([stored!], meta.timezone);
-      const applied = appliedView({ ...values, ...actorsApplied(actors) }, meta.timezone);
+      const [view] = await this.present([stored!], call.zone);
+      const applied = appliedView({ ...values, ...actorsApplied(actors) }, call.zone);
       const count = Object.keys(applied).length;
       return {
         message: updateMessage('ticket', input.id, count),
@@ -218,13 +215,12 @@ export class TicketsService {
     example: { id: 3, content: 'Reiniciei o servidor; favor testar.' },
     input: AddFollowupDto,
   })
-  async addFollowup(input: AddFollowupDto): Promise<Outcome> {
+  async addFollowup(input: AddFollowupDto, call: Call): Promise<Answer> {
     const meta = metaOf(input);
-    return this.writes.run(input, async ({ manager, now, call }) => {
+    return this.writes.run(call, input, async ({ manager, now }) => {
       const ticket = await this.queries.findVisible(input.id, viewerOf(call.principal), manager);
       if (!ticket) throw DeskError.notFound('Ticket', input.id);
-      const authorId = call.principal?.userId;
-      if (authorId === undefined) throw new DeskError('FORBIDDEN', 'A followup needs an authenticated user as its author.');
+      const authorId = call.principal.userId;
       const values = { tickets_id: input.id, content: input.content, is_private: input.is_private ?? false, date: now };
       const result = await manager.insert(ItilFollowup, {
         itemtype: 'Ticket',
@@ -239,11 +235,11 @@ export class TicketsService {
       const id = Number(result.identifiers[0].id);
       await manager.update(Ticket, { id: input.id }, { users_id_lastupdater: authorId, date_mod: now });
       const row: Row = { id, content: values.content, users_id: authorId, is_private: values.is_private, date: now };
-      const [view] = await this.presenter.present([row], FOLLOWUP_OUTPUT, meta.timezone);
+      const [view] = await this.presenter.present([row], FOLLOWUP_OUTPUT, call.zone);
       return {
         message: `Followup ${id} added to ticket ${input.id}.`,
         id,
-        applied: appliedView(values, meta.timezone),
+        applied: appliedView(values, call.zone),
         data: { ticket_id: input.id, ...view },
       };
     });
@@ -259,11 +255,11 @@ export class TicketsService {
     example: { id: 42 },
     input: DeleteTicketDto,
   })
-  async delete(input: DeleteTicketDto): Promise<Outcome> {
-    return this.writes.run(input, async ({ manager, now, call }) => {
+  async delete(input: DeleteTicketDto, call: Call): Promise<Answer> {
+    return this.writes.run(call, input, async ({ manager, now }) => {
       const current = await this.queries.findVisible(input.id, viewerOf(call.principal), manager);
       if (!current) throw DeskError.notFound('Ticket', input.id);
-      await manager.update(Ticket, { id: input.id }, { is_deleted: true, users_id_lastupdater: call.principal?.userId ?? null, date_mod: now });
+      await manager.update(Ticket, { id: input.id }, { is_deleted: true, users_id_lastupdater: call.principal.userId, date_mod: now });
       return { message: `Ticket ${input.id} '${String(current.name)}' deleted.`, id: input.id, applied: { is_deleted: true } };
     });
   }
@@ -274,22 +270,18 @@ export class TicketsService {
   }
 
   /** The requester of a write: the caller by default; Self-Service may not name anybody else. */
-  private requesterFor(requested: number | undefined, principal: Principal | undefined, tool: string | undefined): number {
-    if (principal?.rights.ticket_scope === 'own' && requested !== undefined && requested !== principal.userId) {
+  private requesterFor(requested: number | undefined, principal: Principal): number {
+    if (principal.rights.ticket_scope === 'own' && requested !== undefined && requested !== principal.userId) {
       throw new DeskError(
         'FORBIDDEN',
         `Your profile opens and follows tickets only for yourself (${principal.login}); requester_id cannot name another user. Leave requester_id out.`,
       );
     }
-    const id = requested ?? principal?.userId;
-    if (id === undefined) {
-      throw DeskError.validation(tool, [{ field: 'requester_id', code: 'REQUIRED', message: 'requester_id is required when the call has no user.' }]);
-    }
-    return id;
+    return requested ?? principal.userId;
   }
 
   /** GLPI's default for a column the create call left out (priority follows urgency and impact chosen so far). */
-  private createDefault(column: TicketColumn, values: Record<string, unknown>, assigned: boolean, principal: Principal | undefined, now: Date): unknown {
+  private createDefault(column: TicketColumn, values: Record<string, unknown>, assigned: boolean, principal: Principal, now: Date): unknown {
     switch (column) {
       case 'type':
         return DEFAULT_TYPE;
@@ -302,7 +294,7 @@ export class TicketsService {
       case 'priority':
         return priorityFrom(Number(values.urgency), Number(values.impact));
       case 'entities_id':
-        return principal?.defaultEntityId ?? undefined;
+        return principal.defaultEntityId ?? undefined;
       case 'date':
         return now;
       default:
@@ -311,8 +303,8 @@ export class TicketsService {
   }
 
   /** time_to_resolve may not be before the opening date, whichever of the two the call changes. */
-  private checkDeadline(date: Date | null, deadline: Date | null | undefined, tool: string | undefined): void {
+  private checkDeadline(date: Date | null, deadline: Date | null | undefined, call: Call): void {
     const issues: Issue[] = endBeforeStart({ date, time_to_resolve: deadline }, 'date', 'time_to_resolve');
-    if (issues.length) throw DeskError.validation(tool, issues);
+    if (issues.length) throw DeskError.validation(call, issues);
   }
 }

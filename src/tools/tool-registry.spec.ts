@@ -3,7 +3,8 @@ import { Injectable, type CanActivate, type ExecutionContext, type Provider, typ
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE, DiscoveryModule } from '@nestjs/core';
 import { Test, type TestingModule } from '@nestjs/testing';
 import { AuditService } from '../audit/audit.service.js';
-import { runInCall, currentCall } from '../call/call-context.js';
+import type { Principal } from '../auth/principal.js';
+import type { Call } from './call.js';
 import type { Envelope, ErrorEnvelope, SuccessEnvelope, Outcome } from '../envelope/envelope.js';
 import { EnvelopeInterceptor } from '../pipeline/6-envelope.interceptor.js';
 import { ErrorFilter } from '../pipeline/7-error.filter.js';
@@ -31,6 +32,20 @@ function pingTool(name: string, overrides: Partial<ToolDeclaration> = {}): ToolD
   return { name, domain: 'project', access: 'read', title: 'Ping', summary: 'Echoes its input.', example: { text: 'hi' }, input: PingDto, ...overrides };
 }
 
+const PRINCIPAL: Principal = {
+  userId: 1,
+  login: 'glpi',
+  displayName: 'glpi',
+  tokenId: 1,
+  scopes: ['mcp'],
+  timezone: null,
+  language: null,
+  assignments: [],
+  defaultEntityId: 1,
+  scope: { entityIds: [1], ancestorIds: [] },
+  rights: { project: ['read'], ticket: [], user: [], ticket_scope: 'all', admin: false },
+};
+
 @Injectable()
 class PingService {
   readonly received: unknown[] = [];
@@ -49,7 +64,7 @@ class RecordingGuard implements CanActivate {
   readonly seen: Array<{ type: string; tool: string | undefined; args: unknown }> = [];
 
   canActivate(context: ExecutionContext): boolean {
-    this.seen.push({ type: context.getType<string>(), tool: currentCall()?.tool, args: context.getArgByIndex<unknown>(0) });
+    this.seen.push({ type: context.getType<string>(), tool: context.getArgByIndex<Call>(1).tool ?? undefined, args: context.getArgByIndex<unknown>(0) });
     if (this.refuse === 'throw') throw new DeskError('FORBIDDEN', 'Refused by the test guard.');
     return this.refuse === 'no';
   }
@@ -118,7 +133,8 @@ describe('ToolRegistry', () => {
   function call(args: Record<string, unknown>): Promise<Envelope> {
     const tool = registry.get('project_ping');
     if (!tool) throw new Error('project_ping is not registered');
-    return runInCall({ transport: 'mcp', startedAt: performance.now(), tool: 'project_ping', domain: 'project', policy: tool.policy }, () => tool.handler(args));
+    const call: Call = { transport: 'mcp', startedAt: performance.now(), tool: 'project_ping', route: null, domain: 'project', principal: PRINCIPAL, policy: tool.policy, sessionId: 'ses_test', zone: 'UTC' };
+    return tool.handler(args, call);
   }
 
   it('finds the decorated method at boot and puts it in the catalogue', () => {
@@ -135,7 +151,7 @@ describe('ToolRegistry', () => {
     expect(service.received).toHaveLength(1);
     expect(service.received[0]).toBeInstanceOf(PingDto);
     expect(service.received[0]).toMatchObject({ domain: 'project', session_id: 'ses_test', text: 'hi' });
-    expect(envelope).toEqual({ status: 'success', domain: 'project', tool: 'project_ping', message: 'pong', data: { text: 'hi' } });
+    expect(envelope).toEqual({ status: 'success', domain: 'project', tool: 'project_ping', session_id: 'ses_test', message: 'pong', data: { text: 'hi' } });
     expect(recordCall).toHaveBeenCalledWith(expect.objectContaining({ tool: 'project_ping' }), 'success', expect.anything());
   });
 

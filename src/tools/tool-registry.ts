@@ -3,18 +3,22 @@ import { DiscoveryService, ExternalContextCreator, MetadataScanner, Reflector } 
 import type { Domain } from '../auth/principal.js';
 import { AppConfig } from '../config/app-config.js';
 import type { Envelope } from '../envelope/envelope.js';
-import { TOOL, TOOL_PARAMS } from './tool.decorator.js';
+import type { Call } from './call.js';
+import { RawInput } from './raw-input.js';
+import { TOOL, TOOL_CALL_PARAM, TOOL_INPUT_PARAM, TOOL_PARAMS } from './tool.decorator.js';
 import { namedForDomain, policyOf, type ToolDeclaration, type ToolPolicy } from './tool-policy.js';
 
-export type ToolHandler = (input: unknown) => Promise<Envelope>;
+/** A tool method behind the whole chain: called with the raw arguments and the call its transport built. */
+export type ToolHandler = (args: unknown, call: Call) => Promise<Envelope>;
 
 export interface RegisteredTool {
   policy: ToolPolicy;
   handler: ToolHandler;
 }
 
+/** A tool method's parameters: the arguments (for the input pipe, with their call) and the call itself. */
 const toolParamsFactory = {
-  exchangeKeyForValue: (_type: number, _data: unknown, args: unknown[]) => args[0],
+  exchangeKeyForValue: (type: number, _data: unknown, args: unknown[]) => (type === TOOL_INPUT_PARAM ? new RawInput(args[0], args[1] as Call, 'json') : args[1]),
 };
 
 /**

@@ -18,8 +18,7 @@ export class UserAssignments {
   constructor(private readonly queries: UsersRepository) {}
 
   /** Refuses a profile that carries rights the caller does not have. */
-  async assertMayGrant(caller: Principal | undefined, profileId: number, manager: EntityManager): Promise<void> {
-    if (!caller) return;
+  async assertMayGrant(caller: Principal, profileId: number, manager: EntityManager): Promise<void> {
     const profile = await this.queries.profileRights(profileId, manager);
     const extra = profile ? rightsBeyond(caller.rights, parseRights(profile.rights)) : [];
     if (extra.length) {

@@ -1,6 +1,7 @@
 import { Controller, Delete, Get, HttpCode, Patch, Post } from '@nestjs/common';
-import type { Outcome } from '../envelope/envelope.js';
-import { RestInput } from '../transports/rest/rest-input.decorator.js';
+import type { Answer } from '../envelope/envelope.js';
+import type { Call } from '../tools/call.js';
+import { CallOf, RestInput } from '../transports/rest/rest-input.decorator.js';
 import { ServesTool } from '../tools/tool.decorator.js';
 import { Doc, DocTag, page, ref } from '../openapi/route-doc.decorator.js';
 import { CreateUserDto } from './dto/create-user.dto.js';
@@ -18,43 +19,43 @@ export class UsersController {
   @Get()
   @ServesTool('user_search')
   @Doc({ data: page(ref('User')) })
-  search(@RestInput('query') input: SearchUsersDto): Promise<Outcome> {
-    return this.users.search(input);
+  search(@RestInput('query') input: SearchUsersDto, @CallOf() call: Call): Promise<Answer> {
+    return this.users.search(input, call);
   }
 
   @Post('search')
   @HttpCode(200)
   @ServesTool('user_search')
   @Doc({ summary: 'Search users (filters in a JSON body)', data: page(ref('User')) })
-  searchByBody(@RestInput('body') input: SearchUsersDto): Promise<Outcome> {
-    return this.users.search(input);
+  searchByBody(@RestInput('body') input: SearchUsersDto, @CallOf() call: Call): Promise<Answer> {
+    return this.users.search(input, call);
   }
 
   @Get(':id')
   @ServesTool('user_get')
   @Doc({ data: ref('User') })
-  get(@RestInput('params+query') input: GetUserDto): Promise<Outcome> {
-    return this.users.get(input);
+  get(@RestInput('params+query') input: GetUserDto, @CallOf() call: Call): Promise<Answer> {
+    return this.users.get(input, call);
   }
 
   @Post()
   @ServesTool('user_create')
   @Doc({ data: ref('User') })
-  create(@RestInput('body') input: CreateUserDto): Promise<Outcome> {
-    return this.users.create(input);
+  create(@RestInput('body') input: CreateUserDto, @CallOf() call: Call): Promise<Answer> {
+    return this.users.create(input, call);
   }
 
   @Patch(':id')
   @ServesTool('user_update')
   @Doc({ data: ref('User') })
-  update(@RestInput('params+body') input: UpdateUserDto): Promise<Outcome> {
-    return this.users.update(input);
+  update(@RestInput('params+body') input: UpdateUserDto, @CallOf() call: Call): Promise<Answer> {
+    return this.users.update(input, call);
   }
 
   /** Deactivates: users are never deleted. */
   @Delete(':id')
   @ServesTool('user_deactivate')
-  deactivate(@RestInput('params+body') input: DeactivateUserDto): Promise<Outcome> {
-    return this.users.deactivate(input);
+  deactivate(@RestInput('params+body') input: DeactivateUserDto, @CallOf() call: Call): Promise<Answer> {
+    return this.users.deactivate(input, call);
   }
 }

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { EntityScope } from '../auth/principal.js';
-import { requireCall } from '../call/call-context.js';
-import type { Outcome } from '../envelope/envelope.js';
+import type { Answer, Outcome } from '../envelope/envelope.js';
+import type { Call } from '../tools/call.js';
 import type { Issue } from '../envelope/issue.js';
 import { DeskError } from '../envelope/desk-error.js';
 import { quoted } from '../input/echo.js';
@@ -48,12 +48,11 @@ export class UsersService {
     example: { id: 5 },
     input: GetUserDto,
   })
-  async get(input: GetUserDto): Promise<Outcome> {
-    const call = requireCall();
-    const scope = call.principal?.scope;
+  async get(input: GetUserDto, call: Call): Promise<Outcome> {
+    const scope = call.principal.scope;
     const row = await this.queries.findVisible(input.id, scope);
     if (!row) throw DeskError.notFound('User', input.id);
-    const [view] = await this.views([row], metaOf(input).timezone, scope, input.fields);
+    const [view] = await this.views([row], call.zone, scope, input.fields);
     return { message: `User ${input.id} '${String(row.name)}'.`, id: input.id, data: view };
   }
 
@@ -64,14 +63,13 @@ export class UsersService {
     title: 'Search users',
     summary: 'Users matching filters and free text; sorted and paged. Active only unless is_active is given.',
     notFor: 'tickets (ticket_search).',
-        example: { query: 'silva', groups_id: 'Service Desk', limit: 10 },
+    example: { query: 'silva', groups_id: 'Service Desk', limit: 10 },
     input: SearchUsersDto,
   })
-  async search(input: SearchUsersDto): Promise<Outcome> {
-    const call = requireCall();
-    const scope = call.principal?.scope;
+  async search(input: SearchUsersDto, call: Call): Promise<Outcome> {
+    const scope = call.principal.scope;
     const page = await runSearch(this.queries.searchPlan(scope, input), input as unknown as SearchArgs);
-    const items = await this.views(page.rows, metaOf(input).timezone, scope, input.fields);
+    const items = await this.views(page.rows, call.zone, scope, input.fields);
     return pageOutcome('user', page, items, metaOf(input).resolved);
   }
 
@@ -86,15 +84,15 @@ export class UsersService {
     example: { name: 'ana.lima', firstname: 'Ana', realname: 'Lima', profiles_id: 'Technician', entities_id: 'Sede', groups_id: 'Service Desk', timezone: 'America/Sao_Paulo' },
     input: CreateUserDto,
   })
-  async create(input: CreateUserDto): Promise<Outcome> {
+  async create(input: CreateUserDto, call: Call): Promise<Answer> {
     const meta = metaOf(input);
-    return this.writes.run(input, async ({ manager, now, call }) => {
+    return this.writes.run(call, input, async ({ manager, now }) => {
       const issues: Issue[] = [];
       const profileId = input.profiles_id ?? (await this.queries.profileIdByName(DEFAULT_PROFILE, manager));
-      const entityId = input.entities_id ?? call.principal?.defaultEntityId ?? undefined;
+      const entityId = input.entities_id ?? call.principal.defaultEntityId ?? undefined;
       if (profileId === undefined) issues.push({ field: 'profiles_id', code: 'REQUIRED', message: `profiles_id is required: there is no '${DEFAULT_PROFILE}' profile to default to.` });
       if (entityId === undefined) issues.push({ field: 'entities_id', code: 'REQUIRED', message: 'entities_id is required: you have no default entity.' });
-      if (issues.length || profileId === undefined || entityId === undefined) throw DeskError.validation(call.tool, issues);
+      if (issues.length || profileId === undefined || entityId === undefined) throw DeskError.validation(call, issues);
       await this.assertUnique(input, undefined, manager);
       await this.assignments.assertMayGrant(call.principal, profileId, manager);
 
@@ -114,8 +112,8 @@ export class UsersService {
         await this.assignments.join(manager, id, input.groups_id, now, true);
         values.groups_id = input.groups_id;
       }
-      const view = await this.storedView(id, meta.timezone, call.principal?.scope, manager);
-      return { message: `User '${input.name}' created.`, id, applied: appliedView(values, meta.timezone), resolved: meta.resolved, data: view };
+      const view = await this.storedView(id, call.zone, call.principal.scope, manager);
+      return { message: `User '${input.name}' created.`, id, applied: appliedView(values, call.zone), resolved: meta.resolved, data: view };
     });
   }
 
@@ -131,19 +129,19 @@ export class UsersService {
     example: { id: 'ana.lima', email: 'ana.lima@empresa.com.br', profiles_id: 'Technician', groups_id: 'Infraestrutura' },
     input: UpdateUserDto,
   })
-  async update(input: UpdateUserDto): Promise<Outcome> {
+  async update(input: UpdateUserDto, call: Call): Promise<Answer> {
     const meta = metaOf(input);
-    const outcome = await this.writes.run(input, async ({ manager, now, call }) => {
-      const current = await this.queries.findVisible(input.id, call.principal?.scope, manager);
+    const outcome = await this.writes.run(call, input, async ({ manager, now }) => {
+      const current = await this.queries.findVisible(input.id, call.principal.scope, manager);
       if (!current) throw DeskError.notFound('User', input.id);
       const issues: Issue[] = [];
       const values: Record<string, unknown> = {};
       for (const column of USER_COLUMNS) {
         if (meta.provided.has(column)) values[column] = (input as unknown as Record<string, unknown>)[column] ?? null;
       }
-      if (values.is_active === false && input.id === call.principal?.userId) issues.push(selfDeactivation('is_active'));
+      if (values.is_active === false && input.id === call.principal.userId) issues.push(selfDeactivation('is_active'));
       const target = this.placementOf(input, current, issues);
-      if (issues.length) throw DeskError.validation(call.tool, issues);
+      if (issues.length) throw DeskError.validation(call, issues);
       const mayDemote = values.is_active === false || input.profiles_id !== undefined;
       const wasSuperAdmin = mayDemote && (await this.queries.isActiveSuperAdmin(input.id, manager));
 
@@ -162,12 +160,12 @@ export class UsersService {
       }
       if (wasSuperAdmin) await this.keepASuperAdmin(manager, String(current.name));
 
-      const view = await this.storedView(input.id, meta.timezone, call.principal?.scope, manager);
+      const view = await this.storedView(input.id, call.zone, call.principal.scope, manager);
       const count = Object.keys(values).length;
       return {
         message: updateMessage('user', input.id, count),
         id: input.id,
-        applied: appliedView(values, meta.timezone),
+        applied: appliedView(values, call.zone),
         resolved: meta.resolved,
         data: view,
       };
@@ -186,12 +184,12 @@ export class UsersService {
     example: { id: 5 },
     input: DeactivateUserDto,
   })
-  async deactivate(input: DeactivateUserDto): Promise<Outcome> {
+  async deactivate(input: DeactivateUserDto, call: Call): Promise<Answer> {
     const meta = metaOf(input);
-    const outcome = await this.writes.run(input, async ({ manager, now, call }) => {
-      const current = await this.queries.findVisible(input.id, call.principal?.scope, manager);
+    const outcome = await this.writes.run(call, input, async ({ manager, now }) => {
+      const current = await this.queries.findVisible(input.id, call.principal.scope, manager);
       if (!current) throw DeskError.notFound('User', input.id);
-      if (input.id === call.principal?.userId) throw DeskError.validation(call.tool, [selfDeactivation('id')]);
+      if (input.id === call.principal.userId) throw DeskError.validation(call, [selfDeactivation('id')]);
       const login = String(current.name);
       if (!isTrue(current.is_active)) {
         return { message: `User ${input.id} '${login}' was already inactive; nothing changed.`, id: input.id, applied: {}, resolved: meta.resolved };

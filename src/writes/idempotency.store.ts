@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { SuccessEnvelope } from '../envelope/envelope.js';
+import { Replay, type Outcome } from '../envelope/envelope.js';
 import { DeskError } from '../envelope/desk-error.js';
 
 interface RecordRow {
@@ -14,8 +14,8 @@ interface RecordRow {
 export class IdempotencyStore {
   constructor(private readonly dataSource: DataSource) {}
 
-  /** The first result for this key, marked replayed; CONFLICT when the key was used with other arguments. */
-  async replay(userId: number, tool: string, key: string, fingerprint: string): Promise<SuccessEnvelope | undefined> {
+  /** The first outcome for this key, to answer again; CONFLICT when the key was used with other arguments. */
+  async replay(userId: number, tool: string, key: string, fingerprint: string): Promise<Replay | undefined> {
     const row = await this.dataSource
       .createQueryBuilder()
       .select(['r.fingerprint AS fingerprint', 'r.status AS status', 'r.result AS result'])
@@ -27,7 +27,7 @@ export class IdempotencyStore {
       throw new DeskError('CONFLICT', `idempotency_key '${key}' was already used for ${tool} with different arguments. Use a new key for a new request.`);
     }
     if (row.status !== 'done' || !row.result) return undefined;
-    return { ...(JSON.parse(row.result) as SuccessEnvelope), replayed: true };
+    return new Replay(storedOutcome(JSON.parse(row.result) as Record<string, unknown>));
   }
 
   async claim(manager: EntityManager, userId: number, tool: string, key: string, fingerprint: string): Promise<void> {
@@ -39,12 +39,22 @@ export class IdempotencyStore {
       .execute();
   }
 
-  async complete(manager: EntityManager, userId: number, tool: string, key: string, envelope: SuccessEnvelope): Promise<void> {
+  /** Stores the outcome (with the session it ran in) for replays, in the write's transaction. */
+  async complete(manager: EntityManager, userId: number, tool: string, key: string, outcome: Outcome): Promise<void> {
     await manager
       .createQueryBuilder()
       .update('idempotency_records')
-      .set({ status: 'done', result: JSON.stringify(envelope) })
+      .set({ status: 'done', result: JSON.stringify(outcome) })
       .where('users_id = :userId AND tool = :tool AND idem_key = :key', { userId, tool, key })
       .execute();
   }
+}
+
+const OUTCOME_KEYS = ['message', 'id', 'applied', 'resolved', 'data', 'dry_run', 'session_id'] as const;
+
+/** The outcome kept in a record (records written before outcomes were kept hold the whole envelope: its outcome part is read). */
+function storedOutcome(stored: Record<string, unknown>): Outcome {
+  const outcome: Record<string, unknown> = {};
+  for (const key of OUTCOME_KEYS) if (stored[key] !== undefined) outcome[key] = stored[key];
+  return outcome as unknown as Outcome;
 }

@@ -1,23 +1,21 @@
 import type { EntityManager } from 'typeorm';
-import type { CallContext } from '../call/call-context.js';
 import { toDate } from '../database/db-dates.js';
 import { DeskError } from '../envelope/desk-error.js';
+import type { Call } from '../tools/call.js';
 
 /**
  * Whether this call must run in a verified session: its tool's policy says so (OTP_REQUIRED_FOR),
  * and it came over MCP (REST callers hold an `api` token and have no MCP session).
  */
-export function needsVerification(call: CallContext): boolean {
+export function needsVerification(call: Call): boolean {
   return call.transport === 'mcp' && call.policy?.needsVerification === true;
 }
 
 /** Reads the session inside the write transaction: verified, by this user, right now. */
-export async function assertVerified(manager: EntityManager, call: CallContext): Promise<void> {
-  const sessionId = call.session?.id;
+export async function assertVerified(manager: EntityManager, call: Call): Promise<void> {
+  const sessionId = call.sessionId;
   const next = sessionId ? { tool: 'auth_request_otp', arguments: { session_id: sessionId } } : undefined;
-  if (!sessionId || !call.principal) {
-    throw new DeskError('VERIFICATION_REQUIRED', 'This write needs a verified session.', next ? { nextCall: next } : {});
-  }
+  if (!sessionId) throw new DeskError('VERIFICATION_REQUIRED', 'This write needs a verified session.');
   const row = await manager
     .createQueryBuilder()
     .select('s.verified_until', 'verified_until')

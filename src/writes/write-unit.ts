@@ -1,14 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { AuditService } from '../audit/audit.service.js';
+import { withWritePermit } from '../database/call-scope.js';
 import { DbLock } from '../database/db-lock.js';
-import { requireCall, type CallContext } from '../call/call-context.js';
-import { successEnvelope } from '../envelope/envelope-builder.js';
-import type { SuccessEnvelope, Outcome } from '../envelope/envelope.js';
-import { toDeskError } from '../envelope/error-mapping.js';
 import { DeskError } from '../envelope/desk-error.js';
-import { IdempotencyStore } from './idempotency.store.js';
+import { Committed, type Answer, type Outcome } from '../envelope/envelope.js';
+import { toDeskError } from '../envelope/error-mapping.js';
+import type { Call } from '../tools/call.js';
 import { fingerprintOf } from './fingerprint.js';
+import { IdempotencyStore } from './idempotency.store.js';
 import { assertVerified, needsVerification } from './verification.js';
 
 export interface WriteArgs {
@@ -16,10 +16,10 @@ export interface WriteArgs {
   dry_run?: boolean;
 }
 
+/** What a write's work gets: the transaction, and the one time it stamps. */
 export interface WriteScope {
   manager: EntityManager;
   now: Date;
-  call: CallContext;
 }
 
 /** Thrown inside the transaction to undo a dry run after everything but the commit ran. */
@@ -32,11 +32,12 @@ class DryRunRollback extends Error {
 /**
  * Every write runs here, as one transaction that first checks the caller's right to write:
  * the session's verification is re-read inside the transaction (so no tool can write around it,
- * and a verification ended elsewhere takes effect at once). The idempotency record is claimed in
- * the same transaction, so concurrent duplicates meet at a unique index, never read-then-write.
- * A dry run executes the whole write and rolls it back: `applied` is exactly what would be stored.
- * The audit entry of a write is stored in its transaction; dry runs and refusals are audited later,
- * in batches, like reads.
+ * and a verification ended elsewhere takes effect at once). What the call needs is its tool's
+ * policy's. The idempotency record is claimed in the same transaction, so concurrent duplicates
+ * meet at a unique index, never read-then-write. A dry run executes the whole write and rolls it
+ * back: `applied` is exactly what would be stored. The audit entry of a write is stored in its
+ * transaction (the answer says so: Committed); dry runs and refusals are audited later, in
+ * batches, like reads. A repeated idempotency key answers the first outcome again (Replay).
  */
 @Injectable()
 export class WriteUnit {
@@ -46,13 +47,12 @@ export class WriteUnit {
     private readonly audit: AuditService,
   ) {}
 
-  async run(input: WriteArgs, work: (scope: WriteScope) => Promise<Outcome>): Promise<Outcome | SuccessEnvelope> {
-    const call = requireCall();
+  async run(call: Call, input: WriteArgs, work: (scope: WriteScope) => Promise<Outcome>): Promise<Answer> {
     const tool = call.policy;
-    if (!tool) throw new Error('A write runs as a call of a tool.');
+    if (!tool) throw new Error(`${call.route ?? 'a call'} writes, but serves no tool: its policy decides how it may write.`);
     const dryRun = input.dry_run === true;
     const key = dryRun ? undefined : input.idempotency_key;
-    const userId = call.principal?.userId ?? 0;
+    const userId = call.principal.userId;
     const fingerprint = key ? fingerprintOf(tool.name, input) : '';
     if (key) {
       const replay = await this.idempotency.replay(userId, tool.name, key, fingerprint);
@@ -62,20 +62,13 @@ export class WriteUnit {
       return await this.lock.transaction(async (manager) => {
         if (!dryRun && needsVerification(call)) await assertVerified(manager, call);
         if (key) await this.idempotency.claim(manager, userId, tool.name, key, fingerprint);
-        call.writeGranted = true;
-        let outcome: Outcome;
-        try {
-          outcome = await work({ manager, now: new Date(), call });
-        } finally {
-          call.writeGranted = false;
-        }
+        const outcome = await withWritePermit(() => work({ manager, now: new Date() }));
         if (dryRun) throw new DryRunRollback(outcome);
-        if (key) await this.idempotency.complete(manager, userId, tool.name, key, successEnvelope(call, outcome));
+        if (key) await this.idempotency.complete(manager, userId, tool.name, key, { ...outcome, session_id: outcome.session_id ?? call.sessionId ?? undefined });
         // Committed together with the write: a crash cannot keep the change and lose its record.
         await this.audit.recordWithin(manager, call, 'success', { changes: outcome.applied });
-        call.audited = true;
-        return outcome;
-      });
+        return new Committed(outcome);
+      }, call.startedAt);
     } catch (error) {
       if (error instanceof DryRunRollback) return dryRunOutcome(error.outcome);
       if (key && !(error instanceof DeskError) && toDeskError(error).error.code === 'CONFLICT') {

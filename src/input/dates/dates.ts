@@ -44,6 +44,15 @@ export function isValidTimeZone(timeZone: unknown): timeZone is string {
   }
 }
 
+/**
+ * The zone in force for a call, decided here only: its `timezone` argument when that is a zone (a
+ * wrong one is the input pipe's issue), else the user's zone, else DEFAULT_TIMEZONE. Dates without
+ * an offset are read in it, and every date of the answer is shown in it.
+ */
+export function zoneInForce(argument: unknown, userZone: string | null, defaultZone: string): string {
+  return isValidTimeZone(argument) ? argument : userZone || defaultZone;
+}
+
 let zones: string[] | undefined;
 
 /**

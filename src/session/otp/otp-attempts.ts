@@ -57,12 +57,12 @@ export class OtpAttempts {
   }
 
   /** Counts one try of a code for the session; throws the refusal when no try is left. */
-  async claim(userId: number, sessionId: string): Promise<Attempt> {
+  async claim(userId: number, sessionId: string, since?: number): Promise<Attempt> {
     // The user's counter row exists before the transaction: inserted there, the duplicate-key check
     // of concurrent tries would take shared locks that deadlock with their updates on MySQL.
     const sqlite = this.dataSource.options.type === 'better-sqlite3';
     const insert = sqlite ? 'INSERT OR IGNORE' : 'INSERT IGNORE';
-    await this.lock.exclusive(() => this.dataSource.query(`${insert} INTO otp_user_failures (users_id, failures) VALUES (?, 0)`, [userId]));
+    await this.lock.exclusive(() => this.dataSource.query(`${insert} INTO otp_user_failures (users_id, failures) VALUES (?, 0)`, [userId]), since);
     return this.lock.transaction(async (m) => {
       const now = new Date();
       // A new window when the last one is over; otherwise one more try, unless the limit is reached.
@@ -92,14 +92,14 @@ export class OtpAttempts {
       if ((session.affected ?? 0) !== 1) throw await this.refusal(m, userId, sessionId, now);
       const counted = await this.read(m, userId, sessionId);
       return { hash: String(counted.session!.otp_hash), sessionTry: Number(counted.session!.otp_failures), userTry: Number(counted.user!.failures) };
-    });
+    }, since);
   }
 
   /**
    * Verifies the session when its code is still `hash` (of two concurrent uses of one code, one
    * wins) and gives the user's try back. False when the code was used or locked meanwhile.
    */
-  async succeed(userId: number, sessionId: string, hash: string, verifiedUntil: Date): Promise<boolean> {
+  async succeed(userId: number, sessionId: string, hash: string, verifiedUntil: Date, since?: number): Promise<boolean> {
     try {
       return await this.lock.transaction(async (m) => {
         await m.createQueryBuilder().update('otp_user_failures').set({ failures: () => 'failures - 1' }).where('users_id = :userId AND failures > 0', { userId }).execute();
@@ -111,7 +111,7 @@ export class OtpAttempts {
           .execute();
         if ((result.affected ?? 0) !== 1) throw new CodeGone();
         return true;
-      });
+      }, since);
     } catch (error) {
       if (error instanceof CodeGone) return false;
       throw error;
@@ -122,7 +122,7 @@ export class OtpAttempts {
    * A wrong code: the try stays counted. The try that reached a limit locks (the session: its code
    * is dropped; the user: every session, for OTP_LOCK_MINUTES from now). Returns what locked.
    */
-  async fail(userId: number, sessionId: string, attempt: Attempt): Promise<{ user: boolean; session: boolean }> {
+  async fail(userId: number, sessionId: string, attempt: Attempt, since?: number): Promise<{ user: boolean; session: boolean }> {
     const locks = { user: attempt.userTry >= USER_MAX_FAILURES, session: attempt.sessionTry >= SESSION_MAX_FAILURES };
     if (!locks.user && !locks.session) return locks;
     const until = new Date(Date.now() + this.lockMs);
@@ -136,7 +136,7 @@ export class OtpAttempts {
           .where('id = :sessionId', { sessionId })
           .execute();
       }
-    });
+    }, since);
     return locks;
   }
 

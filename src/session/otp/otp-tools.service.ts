@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { requireCall } from '../../call/call-context.js';
 import { formatDate } from '../../input/dates/dates.js';
 import type { Outcome } from '../../envelope/envelope.js';
-import { AppConfig } from '../../config/app-config.js';
+import type { Call } from '../../tools/call.js';
 import { Tool } from '../../tools/tool.decorator.js';
 import { RequestOtpDto, VerifyOtpDto } from './dto/otp.dto.js';
 import { OtpService } from './otp.service.js';
@@ -10,10 +9,7 @@ import { OtpService } from './otp.service.js';
 /** The verification tools: the model asks, the user receives the code out of band and tells it. */
 @Injectable()
 export class OtpToolsService {
-  constructor(
-    private readonly otp: OtpService,
-    private readonly config: AppConfig,
-  ) {}
+  constructor(private readonly otp: OtpService) {}
 
   @Tool({
     name: 'auth_request_otp',
@@ -26,15 +22,13 @@ export class OtpToolsService {
     example: { session_id: 'ses_…' },
     input: RequestOtpDto,
   })
-  async request(input: RequestOtpDto): Promise<Outcome> {
-    const call = requireCall();
-    const { session, expiresAt, channel } = await this.otp.request(call.principal!, input.session_id);
-    call.session = { id: session.id };
-    const tz = call.principal!.timezone || this.config.defaultTimezone;
+  async request(input: RequestOtpDto, call: Call): Promise<Outcome> {
+    const { session, expiresAt, channel } = await this.otp.request(call, input.session_id);
     return {
-      message: `A verification code was sent to ${call.principal!.login} (${channel}). Ask the user for the 6 digits, then call auth_verify_otp.`,
+      message: `A verification code was sent to ${call.principal.login} (${channel}). Ask the user for the 6 digits, then call auth_verify_otp.`,
       id: session.id,
-      data: { session_id: session.id, delivery: channel, expires_at: formatDate(expiresAt, tz) },
+      session_id: session.id,
+      data: { session_id: session.id, delivery: channel, expires_at: formatDate(expiresAt, call.zone) },
     };
   }
 
@@ -48,15 +42,13 @@ export class OtpToolsService {
     example: { session_id: 'ses_…', code: '123456' },
     input: VerifyOtpDto,
   })
-  async verify(input: VerifyOtpDto): Promise<Outcome> {
-    const call = requireCall();
-    const { sessionId, verifiedUntil } = await this.otp.verify(call.principal!, input.session_id, input.code);
-    call.session = { id: sessionId };
-    const tz = call.principal!.timezone || this.config.defaultTimezone;
+  async verify(input: VerifyOtpDto, call: Call): Promise<Outcome> {
+    const { sessionId, verifiedUntil } = await this.otp.verify(call, input.session_id, input.code);
     return {
-      message: `Session verified until ${formatDate(verifiedUntil, tz)}.`,
+      message: `Session verified until ${formatDate(verifiedUntil, call.zone)}.`,
       id: sessionId,
-      data: { session_id: sessionId, verified: true, verified_until: formatDate(verifiedUntil, tz) },
+      session_id: sessionId,
+      data: { session_id: sessionId, verified: true, verified_until: formatDate(verifiedUntil, call.zone) },
     };
   }
 }

@@ -4,6 +4,7 @@ import { DeskError } from '../../envelope/desk-error.js';
 import { AppConfig } from '../../config/app-config.js';
 import { SessionsRepository, type SessionRow } from '../sessions.repository.js';
 import type { Principal } from '../../auth/principal.js';
+import type { Call } from '../../tools/call.js';
 import { OtpAttempts, SESSION_MAX_FAILURES, USER_MAX_FAILURES, sessionLocked, userLocked } from './otp-attempts.js';
 import { OtpDelivery } from './otp-delivery.js';
 
@@ -33,7 +34,8 @@ export class OtpService {
     private readonly config: AppConfig,
   ) {}
 
-  async request(principal: Principal, sessionId: string): Promise<{ session: SessionRow; expiresAt: Date; channel: string }> {
+  async request(call: Call, sessionId: string): Promise<{ session: SessionRow; expiresAt: Date; channel: string }> {
+    const { principal } = call;
     const session = await this.liveSession(principal, sessionId);
     const until = session.otp_locked_until;
     if (until && until.getTime() > Date.now()) throw sessionLocked(Math.ceil((until.getTime() - Date.now()) / 1000));
@@ -41,23 +43,24 @@ export class OtpService {
     if (userSeconds > 0) throw userLocked(userSeconds);
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     const expiresAt = new Date(Date.now() + this.config.otpTtlSeconds * 1000);
-    await this.sessions.update(session.id, { otp_hash: hashCode(session.id, code), otp_expires_at: expiresAt });
+    await this.sessions.update(session.id, { otp_hash: hashCode(session.id, code), otp_expires_at: expiresAt }, call.startedAt);
     await this.delivery.send({ user: principal.login, session_id: session.id, code, expires_at: expiresAt.toISOString() });
     return { session, expiresAt, channel: this.delivery.channel };
   }
 
-  async verify(principal: Principal, sessionId: string, code: string): Promise<{ sessionId: string; verifiedUntil: Date }> {
-    const attempt = await this.attempts.claim(principal.userId, sessionId);
+  async verify(call: Call, sessionId: string, code: string): Promise<{ sessionId: string; verifiedUntil: Date }> {
+    const { principal } = call;
+    const attempt = await this.attempts.claim(principal.userId, sessionId, call.startedAt);
     const verifiedUntil = new Date(Date.now() + this.config.verificationTtlMinutes * 60_000);
-    if (sameHash(hashCode(sessionId, code), attempt.hash) && (await this.attempts.succeed(principal.userId, sessionId, attempt.hash, verifiedUntil))) {
+    if (sameHash(hashCode(sessionId, code), attempt.hash) && (await this.attempts.succeed(principal.userId, sessionId, attempt.hash, verifiedUntil, call.startedAt))) {
       return { sessionId, verifiedUntil };
     }
-    const locked = await this.attempts.fail(principal.userId, sessionId, attempt);
+    const locked = await this.attempts.fail(principal.userId, sessionId, attempt, call.startedAt);
     const minutes = this.config.otpLockMinutes;
     if (locked.user) throw userLocked(minutes * 60);
     if (locked.session) throw sessionLocked(minutes * 60);
     const left = Math.min(SESSION_MAX_FAILURES - attempt.sessionTry, USER_MAX_FAILURES - attempt.userTry);
-    throw DeskError.validation('auth_verify_otp', [
+    throw DeskError.validation(call, [
       { field: 'code', code: 'INVALID_VALUE', received: '(hidden)', message: `Wrong code. ${left} attempt${left === 1 ? '' : 's'} left before verification locks. Ask the user to check the code.` },
     ]);
   }

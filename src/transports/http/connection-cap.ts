@@ -73,7 +73,7 @@ function refusal(max: number): { status: number; headers: Record<string, string>
   const error = new DeskError('RATE_LIMITED', `Too many connections from this client address (at most ${max} at once). Close some, or wait ${RETRY_AFTER_SECONDS} s, and retry.`, {
     retryAfterSeconds: RETRY_AFTER_SECONDS,
   });
-  const body = JSON.stringify(errorEnvelope({ transport: 'rest', startedAt: 0, route: 'connection', domain: null }, error));
+  const body = JSON.stringify(errorEnvelope({ tool: null, route: 'connection', domain: null, sessionId: null }, error));
   return { status: httpStatusOf(error.code), headers: errorHeaders(error, false), body };
 }
 

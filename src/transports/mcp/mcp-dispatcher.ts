@@ -1,13 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import { AuditService } from '../../audit/audit.service.js';
 import { CallLimits } from '../../auth/call-limits.js';
-import { runInCall, type CallContext } from '../../call/call-context.js';
+import type { Principal } from '../../auth/principal.js';
+import { AppConfig } from '../../config/app-config.js';
+import { asCall } from '../../database/call-scope.js';
 import { errorEnvelope } from '../../envelope/envelope-builder.js';
 import type { Envelope } from '../../envelope/envelope.js';
 import { toDeskError } from '../../envelope/error-mapping.js';
+import { zoneInForce } from '../../input/dates/dates.js';
 import { rankClosest } from '../../input/text/suggest.js';
-import type { Principal } from '../../auth/principal.js';
+import { readLockArguments } from '../../session/intent-lock.decision.js';
+import type { Call, CallTrace } from '../../tools/call.js';
 import { ToolListService, type ListedTool } from '../../tools/tool-list.service.js';
+import type { ToolPolicy } from '../../tools/tool-policy.js';
 import { ToolRegistry } from '../../tools/tool-registry.js';
 
 export interface ToolCallResult {
@@ -34,6 +39,7 @@ export class McpDispatcher {
     private readonly toolList: ToolListService,
     private readonly audit: AuditService,
     private readonly limits: CallLimits,
+    private readonly config: AppConfig,
   ) {}
 
   listTools(principal: Principal): Promise<ListedTool[]> {
@@ -46,30 +52,40 @@ export class McpDispatcher {
   }
 
   async callTool(principal: Principal, name: string, args: Record<string, unknown> | undefined): Promise<ToolCallResult> {
+    const startedAt = performance.now();
     const tool = this.registry.get(name);
     if (!tool) {
-      const call: CallContext = { transport: 'mcp', startedAt: performance.now(), tool: name.slice(0, 100), domain: null, principal };
+      const trace: CallTrace = { transport: 'mcp', startedAt, tool: name.slice(0, 100), route: null, domain: null, principal, sessionId: null };
       // Counted like any call (as a read), before the answer that names the closest tools.
       try {
         await this.limits.admitCall(principal.userId, 'read');
       } catch (thrown) {
         const { error } = toDeskError(thrown);
-        this.audit.recordRefusal(call, error);
-        return resultOf(errorEnvelope(call, error));
+        this.audit.recordRefusal(trace, error);
+        return resultOf(errorEnvelope(trace, error));
       }
       const error = new UnknownToolError(name, rankClosest(name, this.registry.names(), 3));
-      this.audit.recordCall(call, 'UNKNOWN_TOOL', { message: error.message });
+      this.audit.recordCall(trace, 'UNKNOWN_TOOL', { message: error.message });
       throw error;
     }
-    const call: CallContext = {
+    const call = this.callOf(tool.policy, principal, args ?? {}, startedAt);
+    return resultOf(await asCall(call.sessionId, () => tool.handler(args ?? {}, call)));
+  }
+
+  /** The call, built once here and handed to every step of the chain and to the tool as its second argument. */
+  private callOf(policy: ToolPolicy, principal: Principal, args: Record<string, unknown>, startedAt: number): Call {
+    return Object.freeze({
       transport: 'mcp',
-      startedAt: performance.now(),
-      tool: name,
-      domain: tool.policy.domain,
-      policy: tool.policy,
+      startedAt,
+      tool: policy.name,
+      route: null,
+      domain: policy.domain,
       principal,
-    };
-    return resultOf(await runInCall(call, () => tool.handler(args ?? {})));
+      policy,
+      // The session a domain tool's call names; the intent lock proves it before anything else runs.
+      sessionId: policy.domain === null ? null : (readLockArguments(args).sessionId ?? null),
+      zone: zoneInForce(policy.zoneField ? args[policy.zoneField] : undefined, principal.timezone, this.config.defaultTimezone),
+    });
   }
 }
 

@@ -8,6 +8,7 @@ import { errorEnvelope } from '../../envelope/envelope-builder.js';
 import { toDeskError } from '../../envelope/error-mapping.js';
 import { errorHeaders, httpStatusOf } from '../../envelope/http-status.js';
 import { AppConfig } from '../../config/app-config.js';
+import type { CallTrace } from '../../tools/call.js';
 import { ClientAddresses } from '../http/client-address.js';
 import { byteSize, readJsonBody, refuseMediaType } from './http-body.js';
 import { INTERNAL_ERROR, PARSE_ERROR, rpcError, SERVER_ERROR, UNAUTHORIZED } from './json-rpc.js';
@@ -95,10 +96,10 @@ export class McpHttpEndpoint {
       // A token check that cannot reach the database is UNAVAILABLE (retry later), like any call.
       const { error, internal } = toDeskError(thrown);
       if (internal) this.logger.error(`MCP authentication failed: ${thrown instanceof Error ? thrown.message : String(thrown)}`);
-      const call = { transport: 'mcp', startedAt, route: `${req.method} ${MCP_PATH}`, domain: null } as const;
-      this.audit.recordRefusal(call, error);
+      const trace: CallTrace = { transport: 'mcp', startedAt, tool: null, route: `${req.method} ${MCP_PATH}`, domain: null, principal: null, sessionId: null };
+      this.audit.recordRefusal(trace, error);
       const headers = errorHeaders(error, req.headers.authorization !== undefined);
-      const envelope = errorEnvelope({ ...call, tool: 'mcp' }, error);
+      const envelope = errorEnvelope({ ...trace, tool: 'mcp' }, error);
       // On a 401 clients try OAuth, which this server does not offer, then show the body: make it a
       // JSON-RPC error they can read, saying why and how to get a token.
       const body = error.code === 'UNAUTHENTICATED' ? rpcError(null, UNAUTHORIZED, `Unauthorized: ${error.message} Create a token on the server with: ${MCP_TOKEN_COMMAND}`, envelope) : envelope;

@@ -1,38 +1,25 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import type { Request } from 'express';
+import type { Call } from '../../tools/call.js';
+import { RawInput } from '../../tools/raw-input.js';
+import { restCallOf } from './rest-calls.js';
+import { gatherInput, REST_INPUT, type RestInputMeta, type RestSource } from './rest-request.js';
 
-export type RestSource = 'body' | 'query' | 'params+body' | 'params+query';
-
-/** Where a REST handler's input comes from: read by the OpenAPI document (parameters and body). */
-export const REST_INPUT = 'intentdesk:rest-input';
-
-export interface RestInputMeta {
-  /** Position of the DTO among the handler's parameters (its class is in `design:paramtypes`). */
-  index: number;
-  source: RestSource;
+function callOfRequest(request: Request): Call {
+  const call = restCallOf(request);
+  if (!call) throw new Error(`${request.method} ${request.path}: a public route has no call to hand over`);
+  return call;
 }
 
-const readInput = createParamDecorator((source: RestSource, context: ExecutionContext): Record<string, unknown> => {
+const readInput = createParamDecorator((source: RestSource, context: ExecutionContext): RawInput => {
   const request = context.switchToHttp().getRequest<Request>();
-  const body = request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? (request.body as Record<string, unknown>) : {};
-  const query = request.query as Record<string, unknown>;
-  const params = pathParams(request.params);
-  switch (source) {
-    case 'body':
-      return body;
-    case 'query':
-      return { ...query };
-    case 'params+body':
-      return { ...body, ...params };
-    case 'params+query':
-      return { ...query, ...params };
-  }
+  return new RawInput(gatherInput(request, source), callOfRequest(request), source === 'query' || source === 'params+query' ? 'query' : 'json');
 });
 
 /**
  * The input DTO of a REST handler, gathered from the request the way the route takes it; the global
- * input pipe then parses it exactly as it parses a tool call's arguments. A path id wins over a
- * body `id`. The source is also recorded for the OpenAPI document, so what it declares is what is read.
+ * input pipe then parses it exactly as it parses a tool call's arguments. The source is also recorded
+ * for the OpenAPI document, so what it declares is what is read.
  */
 export function RestInput(source: RestSource): ParameterDecorator {
   return (target, key, index) => {
@@ -41,14 +28,6 @@ export function RestInput(source: RestSource): ParameterDecorator {
   };
 }
 
-/** Path segments that are whole numbers are ids: /api/tickets/42 means id 42, as a number. */
-function pathParams(params: Record<string, string | string[]>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(params)) out[key] = typeof value === "string" && /^[1-9]\d{0,15}$/.test(value) ? Number(value) : value;
-  return out;
-}
+/** The call of a REST handler (the way a tool method receives its second argument). */
+export const CallOf = createParamDecorator((_data: unknown, context: ExecutionContext): Call => callOfRequest(context.switchToHttp().getRequest<Request>()));
 
-/** Sources whose values are all text (URL query and path). */
-export function isTextSource(data: unknown): boolean {
-  return data === 'query' || data === 'params+query';
-}
