@@ -2,7 +2,7 @@ import { Module, type DynamicModule, type MiddlewareConsumer, type NestModule } 
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { AdminModule } from './admin/admin.module.js';
 import { AuthGuard } from './pipeline/1-auth.guard.js';
-import { NoOAuthController } from './auth/no-oauth.controller.js';
+import { NoOAuthController } from './transports/http/no-oauth.controller.js';
 import { OtpModule } from './session/otp/otp.module.js';
 import { RateLimitGuard } from './pipeline/2-rate-limit.guard.js';
 import { RightsGuard } from './pipeline/4-rights.guard.js';

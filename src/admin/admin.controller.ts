@@ -3,7 +3,7 @@ import { RequireScope } from '../auth/public.decorator.js';
 import type { Outcome } from '../envelope/envelope.js';
 import type { Call } from '../tools/call.js';
 import { CallOf, RestInput } from '../transports/rest/rest-input.decorator.js';
-import { Doc, DocTag, list, ref } from '../openapi/route-doc.decorator.js';
+import { Doc, DocTag, list, ref } from '../transports/rest/route-doc.decorator.js';
 import { AdminService } from './admin.service.js';
 import { AuditQueryDto, CreateTokenDto, ListSessionsDto, ListTokensDto, SessionIdDto, TokenIdDto } from './dto/admin.dto.js';
 

@@ -5,7 +5,7 @@ import { PrincipalLoader } from '../auth/principal.loader.js';
 import { allowedScopes, rightsBeyond } from '../auth/rights.js';
 import { DURATION_FORMS, parseDuration } from '../auth/token-hash.js';
 import { tokenState, TokensService, type TokenRecord } from '../auth/tokens.service.js';
-import { formatDate } from '../input/dates/dates.js';
+import { formatDate } from '../dates/dates.js';
 import { metaOf } from '../input/input-meta.js';
 import { toDate } from '../database/db-dates.js';
 import type { Outcome } from '../envelope/envelope.js';

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { toDate } from '../database/db-dates.js';
 import { DbLock } from '../database/db-lock.js';
-import { matchKey } from '../input/text/normalize.js';
+import { matchKey } from '../text/normalize.js';
 import { DeskError } from '../envelope/desk-error.js';
 import { SCOPES, type Scope } from './principal.js';
 import { hashToken, newToken } from './token-hash.js';

@@ -1,5 +1,5 @@
 import { join, resolve } from 'node:path';
-import { isValidTimeZone } from '../input/dates/dates.js';
+import { isValidTimeZone } from '../dates/dates.js';
 import { parseTrustedProxies } from '../transports/http/client-address.js';
 import { AppConfig, type DatabaseTarget, type OtpDelivery, type OtpRequiredFor } from './app-config.js';
 import { PROJECT_ROOT } from './project-root.js';

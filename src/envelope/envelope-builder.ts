@@ -1,4 +1,4 @@
-import { echo } from '../input/echo.js';
+import { echo } from './echo.js';
 import type { DeskError } from './desk-error.js';
 import type { ErrorEnvelope, Outcome, SuccessEnvelope } from './envelope.js';
 import type { Issue } from './issue.js';

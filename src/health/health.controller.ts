@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { Public } from '../auth/public.decorator.js';
 import { schemaPresent } from '../database/schema-probe.js';
 import type { JsonSchema } from '../input/json-schema.js';
-import { Doc, DocTag } from '../openapi/route-doc.decorator.js';
+import { Doc, DocTag } from '../transports/rest/route-doc.decorator.js';
 
 /** How long readiness waits for the database. */
 const READY_TIMEOUT_MS = 2000;

@@ -1,12 +1,12 @@
 import { validate } from 'class-validator';
-import { DATE_FORMATS_EXPECTED, isValidTimeZone, parseDate, suggestDate, suggestTimeZone } from './dates/dates.js';
+import { DATE_FORMATS_EXPECTED, isValidTimeZone, parseDate, suggestDate, suggestTimeZone } from '../dates/dates.js';
 import type { ResolvedReference } from '../envelope/envelope.js';
 import type { Issue } from '../envelope/issue.js';
 import type { NameScope } from './references/reference-scope.js';
-import { matchKey } from './text/normalize.js';
-import { closest, rankClosest } from './text/suggest.js';
+import { matchKey } from '../text/normalize.js';
+import { closest, rankClosest } from '../text/suggest.js';
 import { fieldsOf, type FieldSpec } from './field-spec.js';
-import { echo, quoted } from './echo.js';
+import { echo, quoted } from '../envelope/echo.js';
 import { FIELD_ALIASES } from './field-aliases.js';
 import { attachMeta } from './input-meta.js';
 import { expectedOf, issueFromValidation } from './issue-messages.js';

@@ -1,7 +1,7 @@
 import type { ValidationError } from 'class-validator';
 import type { IssueCode } from '../envelope/error-codes.js';
 import type { Issue } from '../envelope/issue.js';
-import { echo } from './echo.js';
+import { echo } from '../envelope/echo.js';
 import type { FieldSpec } from './field-spec.js';
 
 /** class-validator constraint name -> issue code; the first listed that fails wins. */

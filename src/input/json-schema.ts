@@ -1,4 +1,4 @@
-import { matchKey } from './text/normalize.js';
+import { matchKey } from '../text/normalize.js';
 import type { FieldSpec } from './field-spec.js';
 
 export type JsonSchema = Record<string, unknown>;

@@ -1,6 +1,6 @@
 import type { Issue } from '../envelope/issue.js';
-import { hasLoneSurrogate, hiddenCharacter } from './text/characters.js';
-import { echo } from './echo.js';
+import { hasLoneSurrogate, hiddenCharacter } from '../text/characters.js';
+import { echo } from '../envelope/echo.js';
 import { isRecordField, lengthLimitOf, type FieldSpec } from './field-spec.js';
 import { expectedOf } from './issue-messages.js';
 

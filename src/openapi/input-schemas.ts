@@ -1,4 +1,4 @@
-import { DATE_FORMATS_EXPECTED } from '../input/dates/dates.js';
+import { DATE_FORMATS_EXPECTED } from '../dates/dates.js';
 import { fieldsOf, type FieldSpec } from '../input/field-spec.js';
 import type { JsonSchema } from '../input/json-schema.js';
 import { REFERENCE_KINDS } from '../input/references/reference-kinds.js';

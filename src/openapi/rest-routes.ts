@@ -7,7 +7,7 @@ import { restInputOf, type RestSource } from '../transports/rest/rest-request.js
 import { SERVES_TOOL } from '../tools/tool.decorator.js';
 import type { ToolPolicy } from '../tools/tool-policy.js';
 import type { ToolRegistry } from '../tools/tool-registry.js';
-import { DOC_HIDDEN, DOC_TAG, ROUTE_DOC, type RouteDoc, type TagDoc } from './route-doc.decorator.js';
+import { DOC_HIDDEN, DOC_TAG, ROUTE_DOC, type RouteDoc, type TagDoc } from '../transports/rest/route-doc.decorator.js';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { formatDate } from '../input/dates/dates.js';
+import { formatDate } from '../dates/dates.js';
 import { toDate } from '../database/db-dates.js';
 import { ReferenceResolver } from '../input/references/reference-resolver.js';
 import type { Vocabulary } from '../input/vocab/vocabulary.js';

@@ -6,7 +6,7 @@ import { DeskError } from '../envelope/desk-error.js';
 import { metaOf } from '../input/input-meta.js';
 import { appliedView, Presenter } from '../present/presenter.js';
 import { pageOutcome, runSearch } from '../search/search-runner.js';
-import { matchKey } from '../input/text/normalize.js';
+import { matchKey } from '../text/normalize.js';
 import { WriteUnit } from '../writes/write-unit.js';
 import { updateMessage } from '../writes/update-message.js';
 import { Tool } from '../tools/tool.decorator.js';

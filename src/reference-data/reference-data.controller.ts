@@ -2,7 +2,7 @@ import { Controller, Get } from '@nestjs/common';
 import type { Outcome } from '../envelope/envelope.js';
 import type { Call } from '../tools/call.js';
 import { CallOf, RestInput } from '../transports/rest/rest-input.decorator.js';
-import { Doc, DocTag, list, ref } from '../openapi/route-doc.decorator.js';
+import { Doc, DocTag, list, ref } from '../transports/rest/route-doc.decorator.js';
 import { ReferenceListDto } from './reference-list.dto.js';
 import { ReferenceDataService } from './reference-data.service.js';
 

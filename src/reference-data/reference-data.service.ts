@@ -6,7 +6,7 @@ import { Presenter, type OutputField } from '../present/presenter.js';
 import { referenceKind } from '../input/references/reference-kinds.js';
 import { applyEntityScope } from '../input/references/reference-scope.js';
 import { likePattern } from '../search/search-runner.js';
-import { matchKey } from '../input/text/normalize.js';
+import { matchKey } from '../text/normalize.js';
 import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT, type ReferenceListDto } from './reference-list.dto.js';
 import { REFERENCE_LISTS, type ReferenceListName } from './reference-lists.js';
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { formatDate } from '../input/dates/dates.js';
+import { formatDate } from '../dates/dates.js';
 import type { Outcome } from '../envelope/envelope.js';
 import { DeskError } from '../envelope/desk-error.js';
 import { AppConfig } from '../config/app-config.js';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Principal } from '../auth/principal.js';
-import { endBeforeStart } from '../input/dates/date-order.js';
+import { endBeforeStart } from '../input/date-order.js';
 import { toDate } from '../database/db-dates.js';
 import type { Answer, Outcome } from '../envelope/envelope.js';
 import type { Call } from '../tools/call.js';

@@ -3,9 +3,9 @@ import { DataSource, type EntityManager } from 'typeorm';
 import type { EntityScope } from '../auth/principal.js';
 import { applyEntityScope, entityScopeSql } from '../input/references/reference-scope.js';
 import { likePattern, type Qb, type SearchPlan } from '../search/search-runner.js';
-import { matchKey } from '../input/text/normalize.js';
+import { matchKey } from '../text/normalize.js';
 import type { SearchUsersDto } from './dto/search-users.dto.js';
-import { userKeys } from './user-values.js';
+import { userKeys } from '../database/user-keys.js';
 
 export interface GroupRef {
   id: number;

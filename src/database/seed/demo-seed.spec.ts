@@ -13,7 +13,7 @@ import {
   TicketUser,
   User,
 } from '../entities/index.js';
-import { lookAlikeKey } from '../../input/text/look-alike.js';
+import { lookAlikeKey } from '../../text/look-alike.js';
 import { MIGRATIONS } from '../migrations/index.js';
 import { isDatabaseEmpty, seedDemoData } from './demo-seed.js';
 

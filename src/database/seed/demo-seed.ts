@@ -1,6 +1,6 @@
 import { DataSource, DeepPartial, EntityManager } from 'typeorm';
-import { matchKey } from '../../input/text/normalize.js';
-import { userKeys } from '../../users/user-values.js';
+import { matchKey } from '../../text/normalize.js';
+import { userKeys } from '../user-keys.js';
 import {
   ACTOR_TYPE,
   GlpiEntity,

@@ -1,4 +1,4 @@
-import { matchKey } from '../text/normalize.js';
+import { matchKey } from '../../text/normalize.js';
 
 /**
  * Portuguese (and other common) names of GLPI's built-in reference records. Reference data is data,

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { Candidate, Issue } from '../../envelope/issue.js';
-import { echo, quoted } from '../echo.js';
-import { matchKey } from '../text/normalize.js';
-import { rankClosest } from '../text/suggest.js';
+import { echo, quoted } from '../../envelope/echo.js';
+import { matchKey } from '../../text/normalize.js';
+import { rankClosest } from '../../text/suggest.js';
 import { translatedName } from './name-translations.js';
 import { referenceKind, type ReferenceKind } from './reference-kinds.js';
 import { applyNameScope, isHiddenKind, type NameScope } from './reference-scope.js';

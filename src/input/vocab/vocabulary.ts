@@ -1,4 +1,4 @@
-import { matchKey } from '../text/normalize.js';
+import { matchKey } from '../../text/normalize.js';
 
 export interface VocabEntry {
   code: number;

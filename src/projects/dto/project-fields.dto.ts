@@ -1,4 +1,4 @@
-import { endBeforeStart } from '../../input/dates/date-order.js';
+import { endBeforeStart } from '../../input/date-order.js';
 import { WriteCallDto } from '../../input/dto/call-args.dto.js';
 import type { Issue } from '../../envelope/issue.js';
 import { DateField, EnumField, IntField, RefField, TextField } from '../../input/fields.js';

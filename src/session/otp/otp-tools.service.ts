@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { formatDate } from '../../input/dates/dates.js';
+import { formatDate } from '../../dates/dates.js';
 import type { Outcome } from '../../envelope/envelope.js';
 import type { Call } from '../../tools/call.js';
 import { Tool } from '../../tools/tool.decorator.js';

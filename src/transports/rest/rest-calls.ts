@@ -5,7 +5,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Principal } from '../../auth/principal.js';
 import { AppConfig } from '../../config/app-config.js';
 import { asCall } from '../../database/call-scope.js';
-import { zoneInForce } from '../../input/dates/dates.js';
+import { zoneInForce } from '../../dates/dates.js';
 import type { Call, CallTrace } from '../../tools/call.js';
 import { SERVES_TOOL } from '../../tools/tool.decorator.js';
 import { ToolRegistry } from '../../tools/tool-registry.js';

@@ -1,6 +1,6 @@
 import { SetMetadata } from '@nestjs/common';
-import type { JsonSchema } from '../input/json-schema.js';
-import type { SchemaName } from './components.js';
+import type { JsonSchema } from '../../input/json-schema.js';
+import type { SchemaName } from '../../openapi/components.js';
 
 export const ROUTE_DOC = 'intentdesk:route-doc';
 export const DOC_TAG = 'intentdesk:doc-tag';

@@ -1,4 +1,4 @@
-import type { Issue } from '../../envelope/issue.js';
+import type { Issue } from '../envelope/issue.js';
 
 /** Issue when `end` is before `start` (both given in the same call). */
 export function endBeforeStart(values: Record<string, unknown>, start: string, end: string): Issue[] {

@@ -1,5 +1,5 @@
-import { lookAlikeKey } from '../input/text/look-alike.js';
-import { matchKey } from '../input/text/normalize.js';
+import { lookAlikeKey } from '../text/look-alike.js';
+import { matchKey } from '../text/normalize.js';
 
 export interface UserKeys {
   name_key: string;
