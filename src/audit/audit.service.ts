@@ -6,22 +6,11 @@ import type { CallTrace } from '../tools/call.js';
 import type { DeskError } from '../envelope/desk-error.js';
 import { dateParam } from '../database/db-dates.js';
 import { DbLock } from '../database/db-lock.js';
+import type { AuditEntry } from './audit-entry.js';
 import { RateLimitedTally } from './rate-limited-tally.js';
 
-export interface AuditEntry {
-  at: Date;
-  users_id: number | null;
-  token_id: number | null;
-  session_id: string | null;
-  transport: string;
-  tool: string | null;
-  route: string | null;
-  domain: string | null;
-  outcome: string;
-  duration_ms: number;
-  changes: string | null;
-  message: string | null;
-}
+
+export type { AuditEntry } from './audit-entry.js';
 
 export interface AuditExtra {
   changes?: unknown;

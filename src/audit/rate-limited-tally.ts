@@ -1,6 +1,6 @@
 import type { SpentLimit } from '../auth/call-limits.js';
 import type { CallTrace } from '../tools/call.js';
-import type { AuditEntry } from './audit.service.js';
+import type { AuditEntry } from './audit-entry.js';
 
 /** A refusal whose window end differs by more than this opened a new window (Redis reports time left, not the end). */
 const SAME_WINDOW_MS = 1_000;

@@ -1,6 +1,6 @@
 import { join, resolve } from 'node:path';
 import { isValidTimeZone } from '../dates/dates.js';
-import { parseTrustedProxies } from '../transports/http/client-address.js';
+import { parseTrustedProxies } from './trusted-proxies.js';
 import { AppConfig, type DatabaseTarget, type OtpDelivery, type OtpRequiredFor } from './app-config.js';
 import { PROJECT_ROOT } from './project-root.js';
 

@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from '../../config/env.schema.js';
-import { clientAddressOf, normalizeAddress, parseTrustedProxies, trustedProxies } from './client-address.js';
+import { normalizeAddress, parseTrustedProxies, trustedProxies } from '../../config/trusted-proxies.js';
+import { clientAddressOf } from './client-address.js';
 
 describe('normalizeAddress', () => {
   it.each([

@@ -1,59 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { IncomingMessage } from 'node:http';
-import { BlockList, isIP, type Socket } from 'node:net';
+import type { Socket } from 'node:net';
 import { AppConfig } from '../../config/app-config.js';
-
-/**
- * The address of the client behind a request: the TCP peer, or — when the peer is a trusted proxy
- * (TRUSTED_PROXIES) — the right-most address of X-Forwarded-For that is not itself a trusted proxy.
- * Everything left of that hop was written by the client and is never believed. One helper for every
- * use: per-address limits on /mcp and REST, and the connection cap.
- */
-
-/** An address as the limits key it: IPv4-mapped IPv6 as IPv4, brackets and ports removed; undefined when not an IP. */
-export function normalizeAddress(raw: string | undefined): string | undefined {
-  if (!raw) return undefined;
-  let text = raw.trim();
-  const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(text);
-  if (bracketed) text = bracketed[1];
-  else if (/^\d{1,3}(\.\d{1,3}){3}:\d+$/.test(text)) text = text.slice(0, text.lastIndexOf(':'));
-  const mapped = /^::ffff:(\d{1,3}(\.\d{1,3}){3})$/i.exec(text);
-  if (mapped) text = mapped[1];
-  return isIP(text) ? text.toLowerCase() : undefined;
-}
-
-/** Parses TRUSTED_PROXIES (comma-separated IPs and CIDRs); each bad entry is named in `problems`. */
-export function parseTrustedProxies(raw: string | undefined, problems: string[]): string[] {
-  const entries = (raw ?? '').split(',').map((e) => e.trim()).filter(Boolean);
-  for (const entry of entries) {
-    if (!parseEntry(entry)) problems.push(`TRUSTED_PROXIES entry ${JSON.stringify(entry)} is not an IP address or CIDR (10.0.0.0/8, fd00::/8, 127.0.0.1)`);
-  }
-  return entries;
-}
-
-function parseEntry(entry: string): { address: string; prefix?: number; family: 'ipv4' | 'ipv6' } | undefined {
-  const [address, prefixText, extra] = entry.split('/');
-  const normalized = normalizeAddress(address);
-  if (!normalized || extra !== undefined) return undefined;
-  const family = isIP(normalized) === 4 ? 'ipv4' : 'ipv6';
-  if (prefixText === undefined) return { address: normalized, family };
-  const prefix = /^\d{1,3}$/.test(prefixText) ? Number(prefixText) : NaN;
-  if (!(prefix >= 0 && prefix <= (family === 'ipv4' ? 32 : 128))) return undefined;
-  return { address: normalized, prefix, family };
-}
-
-/** The set of trusted proxies, as a predicate on normalized addresses. */
-export function trustedProxies(entries: readonly string[]): (address: string) => boolean {
-  if (entries.length === 0) return () => false;
-  const list = new BlockList();
-  for (const entry of entries) {
-    const parsed = parseEntry(entry);
-    if (!parsed) continue;
-    if (parsed.prefix === undefined) list.addAddress(parsed.address, parsed.family);
-    else list.addSubnet(parsed.address, parsed.prefix, parsed.family);
-  }
-  return (address) => list.check(address, isIP(address) === 4 ? 'ipv4' : 'ipv6');
-}
+import { normalizeAddress, trustedProxies } from '../../config/trusted-proxies.js';
 
 /**
  * The client address of a request from `peer` carrying `forwardedFor` (every X-Forwarded-For
@@ -76,6 +25,12 @@ export function clientAddressOf(peer: string, forwardedFor: string | string[] | 
 /** Where a socket's peer is unknown (already closed): one shared key, never an exemption. */
 const UNKNOWN_PEER = 'unknown';
 
+/**
+ * The address of the client behind a request: the TCP peer, or — when the peer is a trusted proxy
+ * (TRUSTED_PROXIES) — the right-most address of X-Forwarded-For that is not itself a trusted proxy.
+ * Everything left of that hop was written by the client and is never believed. One helper for every
+ * use: per-address limits on /mcp and REST, and the connection cap.
+ */
 @Injectable()
 export class ClientAddresses {
   readonly isTrusted: (address: string) => boolean;

@@ -1,6 +1,5 @@
 import { SetMetadata } from '@nestjs/common';
 import type { JsonSchema } from '../../input/json-schema.js';
-import type { SchemaName } from '../../openapi/components.js';
 
 export const ROUTE_DOC = 'intentdesk:route-doc';
 export const DOC_TAG = 'intentdesk:doc-tag';
@@ -43,8 +42,8 @@ export const DocTag = (name: string, description: string): ClassDecorator => Set
 /** Leaves a controller's routes out of the document (answers that only explain what is not offered). */
 export const DocHidden = (): ClassDecorator => SetMetadata(DOC_HIDDEN, true);
 
-/** A reference to one of the document's component schemas. */
-export function ref(name: SchemaName): JsonSchema {
+/** A reference to one of the document's component schemas (the document refuses a name it does not have). */
+export function ref(name: string): JsonSchema {
   return { $ref: `#/components/schemas/${name}` };
 }
 
