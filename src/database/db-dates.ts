@@ -1,3 +1,9 @@
+/** A datetime column as a raw query returns it: a Date (mysql2) or UTC text (SQLite). */
+export type DbDate = Date | string;
+
+/** A boolean column as a raw query returns it: 0/1 (both drivers), or a boolean. */
+export type DbFlag = number | boolean | string;
+
 /**
  * Dates read with raw queries: mysql2 (timezone 'Z') returns Date objects; SQLite returns UTC text
  * 'YYYY-MM-DD HH:MM:SS(.sss)'. Both become Date.

@@ -16,13 +16,13 @@ class SampleDto {
   @McpTextField({ required: true, description: 'session' })
   session_id!: string;
 
-  @TextField({ required: true, maxLength: 10, description: 'name' })
+  @TextField({ required: true, maxLength: 10, description: 'name', aliases: ['title'] })
   name!: string;
 
   @TextField({ email: true, description: 'email' })
   email?: string;
 
-  @IntField({ min: 0, max: 100, unit: 'percent', description: 'percent' })
+  @IntField({ min: 0, max: 100, unit: 'percent', description: 'percent', aliases: ['progress'] })
   percent_done?: number;
 
   @BoolField({ description: 'flag' })
@@ -37,7 +37,7 @@ class SampleDto {
   @TimezoneField({ description: 'zone' })
   timezone?: string;
 
-  @RefField('projectState', { description: 'state' })
+  @RefField('projectState', { description: 'state', aliases: ['status', 'state'] })
   projectstates_id?: number;
 
   @ChoiceField(['name', '-name'], { description: 'sort' })

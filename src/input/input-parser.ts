@@ -7,8 +7,8 @@ import { matchKey } from '../text/normalize.js';
 import { closest, rankClosest } from '../text/suggest.js';
 import { fieldsOf, type FieldSpec } from './field-spec.js';
 import { echo, quoted } from '../envelope/echo.js';
-import { FIELD_ALIASES } from './field-aliases.js';
 import { attachMeta } from './input-meta.js';
+import { readId } from './record-id.js';
 import { expectedOf, issueFromValidation } from './issue-messages.js';
 import { cleanText, forbiddenField, valueProblem } from './value-rules.js';
 
@@ -187,9 +187,9 @@ export class InputParser {
           this.parseChoices(spec, value, normalized, issues);
           break;
         case 'ref':
-          if (spec.target && isIdLike(value)) {
+          if (spec.target && typeof readId(value) === 'number') {
             // The record a tool acts on: an unknown id is the service's NOT_FOUND, not an input issue.
-            normalized.set(spec.name, Number(value));
+            normalized.set(spec.name, readId(value));
             break;
           }
           pending.push(
@@ -223,7 +223,7 @@ export class InputParser {
     const owner = new Map<string, string>();
     for (const spec of specs) owner.set(spec.name, spec.name);
     for (const spec of specs) {
-      for (const alias of [...(spec.aliases ?? []), ...(FIELD_ALIASES[spec.name] ?? [])]) if (!owner.has(alias)) owner.set(alias, spec.name);
+      for (const alias of spec.aliases ?? []) if (!owner.has(alias)) owner.set(alias, spec.name);
     }
     const hit = closest(key, owner.keys());
     return hit === undefined ? undefined : owner.get(hit);
@@ -390,9 +390,5 @@ function readScalarText(spec: FieldSpec, value: unknown, mode: 'json' | 'query')
   }
   if (mode === 'query' && value === '' && !spec.required) return undefined;
   return value;
-}
-
-function isIdLike(value: unknown): boolean {
-  return (typeof value === 'number' && Number.isSafeInteger(value) && value > 0) || (typeof value === 'string' && /^\s*[1-9]\d{0,15}\s*$/.test(value));
 }
 

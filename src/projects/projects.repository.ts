@@ -1,8 +1,33 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { EntityScope } from '../auth/principal.js';
-import { applyEntityScope, entityScopeSql } from '../input/references/reference-scope.js';
+import { visibleProjects, whereOf } from '../auth/visibility.js';
+import type { DbDate, DbFlag } from '../database/db-dates.js';
 import { likePattern, type Qb, type SearchPlan } from '../search/search-runner.js';
+
+/** A row of glpi_projects as read. */
+export type ProjectRow = {
+  id: number;
+  name: string;
+  name_key: string;
+  code: string | null;
+  content: string | null;
+  comment: string | null;
+  projectstates_id: number | null;
+  priority: number;
+  users_id: number | null;
+  groups_id: number | null;
+  entities_id: number;
+  projects_id: number | null;
+  plan_start_date: DbDate | null;
+  plan_end_date: DbDate | null;
+  real_start_date: DbDate | null;
+  real_end_date: DbDate | null;
+  percent_done: number;
+  is_deleted: DbFlag;
+  date_creation: DbDate | null;
+  date_mod: DbDate | null;
+};
 
 /** Visible, not deleted projects: the base of every project read. */
 @Injectable()
@@ -10,14 +35,13 @@ export class ProjectsRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   base(scope: EntityScope | undefined): Qb {
-    const qb = this.dataSource.createQueryBuilder().select('t.*').from('glpi_projects', 't').where('t.is_deleted = 0') as Qb;
-    applyEntityScope(qb, 't', 'entity', scope);
-    return qb;
+    return whereOf(this.dataSource.createQueryBuilder().select('t.*').from('glpi_projects', 't') as Qb, visibleProjects('t', scope));
   }
 
-  async findVisible(id: number, scope: EntityScope | undefined, manager?: EntityManager): Promise<Record<string, unknown> | undefined> {
-    const visible = entityScopeSql('t', 'entity', scope);
-    const rows = (await (manager ?? this.dataSource).query(`SELECT t.* FROM glpi_projects t WHERE t.id = ? AND t.is_deleted = 0${visible.sql}`, [id, ...visible.params])) as Array<Record<string, unknown>>;
+  async findVisible(id: number, scope: EntityScope | undefined, manager?: EntityManager): Promise<ProjectRow | undefined> {
+    // Plain SQL: its text does not change with the id, so the prepared statement is reused.
+    const visible = visibleProjects('t', scope);
+    const rows = (await (manager ?? this.dataSource).query(`SELECT t.* FROM glpi_projects t WHERE t.id = ? AND ${visible.sql}`, [id, ...visible.params])) as ProjectRow[];
     return rows[0];
   }
 

@@ -4,7 +4,8 @@ import type { Call } from '../tools/call.js';
 import type { Outcome } from '../envelope/envelope.js';
 import { Presenter, type OutputField } from '../present/presenter.js';
 import { referenceKind } from '../input/references/reference-kinds.js';
-import { applyEntityScope } from '../input/references/reference-scope.js';
+import { whereOf } from '../auth/visibility.js';
+import { nameable, nameScopeOf } from '../input/references/reference-scope.js';
 import { likePattern } from '../search/search-runner.js';
 import { matchKey } from '../text/normalize.js';
 import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT, type ReferenceListDto } from './reference-list.dto.js';
@@ -27,8 +28,7 @@ export class ReferenceDataService {
       .createQueryBuilder()
       .select(columns.map((c) => `t.${c} AS ${c}`))
       .from(kind.table, 't');
-    if (kind.where) qb.andWhere(kind.where);
-    applyEntityScope(qb, 't', kind.scope, call.principal.scope);
+    whereOf(qb, nameable('t', kind, nameScopeOf(call.principal)));
     if (input.query?.trim()) qb.andWhere(`t.name_key LIKE :q_key ESCAPE '!'`, { q_key: likePattern(matchKey(input.query)) });
 
     const limit = Math.min(input.limit ?? DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT);

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { AppConfig } from '../config/app-config.js';
 import { toDate } from '../database/db-dates.js';
 import type { Domain } from '../auth/principal.js';
@@ -107,11 +107,63 @@ export class SessionsRepository {
     return (result.affected ?? 0) > 0;
   }
 
-  /** The session stored under `id`, whoever owns it and whether or not it is still live. */
-  async get(id: string): Promise<SessionRow | undefined> {
+  /** The session stored under `id`, whoever owns it and whether or not it is still live (`manager`: inside a transaction). */
+  async get(id: string, manager?: EntityManager): Promise<SessionRow | undefined> {
     // Every tool call reads its session: plain SQL (the same on both databases), no query builder.
-    const [raw] = (await this.dataSource.query('SELECT * FROM mcp_sessions WHERE id = ?', [id])) as RawRow[];
+    const [raw] = (await (manager ?? this.dataSource).query('SELECT * FROM mcp_sessions WHERE id = ?', [id])) as RawRow[];
     return raw ? this.toRow(raw) : undefined;
+  }
+
+  /** Until when the session is verified for its user (inside the write transaction that needs it); null when not. */
+  async verifiedUntil(manager: EntityManager, id: string, userId: number): Promise<Date | null> {
+    const row = await manager
+      .createQueryBuilder()
+      .select('s.verified_until', 'verified_until')
+      .from('mcp_sessions', 's')
+      .where('s.id = :id AND s.users_id = :user AND s.ended_at IS NULL', { id, user: userId })
+      .getRawOne<{ verified_until: Date | string | null }>();
+    return toDate(row?.verified_until ?? null);
+  }
+
+  /**
+   * Counts one try of the session's pending code, unless none may be counted now (not the user's,
+   * ended, expired, locked, no code pending, or `max` tries reached): a conditional update, so
+   * concurrent tries never count past the limit. True when the try was counted.
+   */
+  async countCodeTry(manager: EntityManager, id: string, userId: number, now: Date, max: number): Promise<boolean> {
+    const result = await manager
+      .createQueryBuilder()
+      .update('mcp_sessions')
+      .set({ otp_failures: () => 'otp_failures + 1' })
+      .where(
+        'id = :id AND users_id = :userId AND ended_at IS NULL AND expires_at > :now' +
+          ' AND (otp_locked_until IS NULL OR otp_locked_until <= :now)' +
+          ' AND otp_hash IS NOT NULL AND otp_expires_at > :now AND otp_failures < :max',
+        { id, userId, now, max },
+      )
+      .execute();
+    return (result.affected ?? 0) === 1;
+  }
+
+  /** Verifies the session until `until` if its pending code is still `hash` (a code verifies once); true when it did. */
+  async verifyWithCode(manager: EntityManager, id: string, hash: string, until: Date): Promise<boolean> {
+    const result = await manager
+      .createQueryBuilder()
+      .update('mcp_sessions')
+      .set({ otp_hash: null, otp_expires_at: null, otp_failures: 0, verified_until: until })
+      .where('id = :id AND otp_hash = :hash', { id, hash })
+      .execute();
+    return (result.affected ?? 0) === 1;
+  }
+
+  /** Locks the session's verification until `until`, dropping its pending code. */
+  async lockVerification(manager: EntityManager, id: string, until: Date): Promise<void> {
+    await manager
+      .createQueryBuilder()
+      .update('mcp_sessions')
+      .set({ otp_locked_until: until, otp_hash: null, otp_expires_at: null, otp_failures: 0 })
+      .where('id = :id', { id })
+      .execute();
   }
 
   async list(filter: { users_id?: number; live?: boolean; limit?: number }): Promise<SessionRow[]> {

@@ -2,12 +2,49 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { EntityScope, Principal } from '../auth/principal.js';
 import type { Row } from '../present/presenter.js';
-import { applyEntityScope, entityScopeSql } from '../input/references/reference-scope.js';
+import { visibleTickets, whereOf } from '../auth/visibility.js';
+import type { DbDate, DbFlag } from '../database/db-dates.js';
 import { likePattern, type Qb, type SearchPlan } from '../search/search-runner.js';
 import { ACTOR_TYPE } from '../database/entities/index.js';
 import { ACTOR_FIELDS } from './ticket-actors.js';
 import { MAX_FOLLOWUPS } from './ticket.fields.js';
 
+
+/** A row of glpi_tickets as read, with its actors (the first requester, assignee and assigned group). */
+export type TicketRow = {
+  id: number;
+  name: string;
+  content: string | null;
+  type: number;
+  status: number;
+  urgency: number;
+  impact: number;
+  priority: number;
+  itilcategories_id: number | null;
+  locations_id: number | null;
+  entities_id: number;
+  date: DbDate;
+  time_to_resolve: DbDate | null;
+  solvedate: DbDate | null;
+  closedate: DbDate | null;
+  users_id_recipient: number | null;
+  users_id_lastupdater: number | null;
+  is_deleted: DbFlag;
+  date_creation: DbDate | null;
+  date_mod: DbDate | null;
+  requester_id: number | null;
+  assignee_id: number | null;
+  assignee_group_id: number | null;
+};
+
+/** A followup of a ticket as shown. */
+export type FollowupRow = {
+  id: number;
+  content: string;
+  users_id: number;
+  is_private: DbFlag;
+  date: DbDate;
+};
 
 /** Who is looking: entity scope, and for Self-Service the user whose requests alone are visible. */
 export interface TicketViewer {
@@ -51,21 +88,15 @@ export class TicketsRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   base(viewer: TicketViewer): Qb {
-    const qb = this.dataSource.createQueryBuilder().select('t.*').from('glpi_tickets', 't').where('t.is_deleted = 0') as Qb;
-    applyEntityScope(qb, 't', 'entity', viewer.scope);
     // Self-Service sees only what it requested; everything else is indistinguishable from missing.
-    if (viewer.requesterId !== null) {
-      qb.andWhere(actorExists('glpi_tickets_users', 'users_id', ACTOR_TYPE.requester, 'own_user'), { own_user: viewer.requesterId });
-    }
-    return qb;
+    return whereOf(this.dataSource.createQueryBuilder().select('t.*').from('glpi_tickets', 't') as Qb, visibleTickets('t', viewer.scope, viewer.requesterId));
   }
 
   /** One visible ticket with its actors, or undefined (absent, deleted, out of scope or not the Self-Service caller's). */
-  async findVisible(id: number, viewer: TicketViewer, manager?: EntityManager): Promise<Row | undefined> {
-    const scope = entityScopeSql('t', 'entity', viewer.scope);
-    const own = viewer.requesterId !== null ? ' AND t.id IN (SELECT o.tickets_id FROM glpi_tickets_users o WHERE o.users_id = ? AND o.type = ?)' : '';
-    const params = [id, ...scope.params, ...(viewer.requesterId !== null ? [viewer.requesterId, ACTOR_TYPE.requester] : [])];
-    const rows = (await (manager ?? this.dataSource).query(`SELECT ${ROW_COLUMNS} FROM glpi_tickets t WHERE t.id = ? AND t.is_deleted = 0${scope.sql}${own}`, params)) as Row[];
+  async findVisible(id: number, viewer: TicketViewer, manager?: EntityManager): Promise<TicketRow | undefined> {
+    // Plain SQL: its text does not change with the id, so the prepared statement is reused.
+    const visible = visibleTickets('t', viewer.scope, viewer.requesterId);
+    const rows = (await (manager ?? this.dataSource).query(`SELECT ${ROW_COLUMNS} FROM glpi_tickets t WHERE t.id = ? AND ${visible.sql}`, [id, ...visible.params])) as TicketRow[];
     return rows[0];
   }
 
@@ -115,14 +146,14 @@ export class TicketsRepository {
   }
 
   /** Newest followups first. A requester limited to their own tickets does not see others' private notes. */
-  async followupsOf(ticketId: number, viewer: TicketViewer): Promise<Row[]> {
+  async followupsOf(ticketId: number, viewer: TicketViewer): Promise<FollowupRow[]> {
     const hidden = viewer.requesterId !== null ? ' AND (f.is_private = 0 OR f.users_id = ?)' : '';
     const params = [ticketId, ...(viewer.requesterId !== null ? [viewer.requesterId] : []), MAX_FOLLOWUPS];
     return (await this.dataSource.query(
       `SELECT f.id AS id, f.content AS content, f.users_id AS users_id, f.is_private AS is_private, f.date AS date FROM glpi_itilfollowups f
         WHERE f.itemtype = 'Ticket' AND f.items_id = ?${hidden} ORDER BY f.date DESC, f.id DESC LIMIT ?`,
       params,
-    )) as Row[];
+    )) as FollowupRow[];
   }
 
   searchPlan(viewer: TicketViewer): SearchPlan {

@@ -1,11 +1,29 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { EntityScope } from '../auth/principal.js';
-import { applyEntityScope, entityScopeSql } from '../input/references/reference-scope.js';
+import { inScope, visibleUsers, whereOf } from '../auth/visibility.js';
+import type { DbDate, DbFlag } from '../database/db-dates.js';
 import { likePattern, type Qb, type SearchPlan } from '../search/search-runner.js';
 import { matchKey } from '../text/normalize.js';
 import type { SearchUsersDto } from './dto/search-users.dto.js';
 import { userKeys } from '../database/user-keys.js';
+
+/** A row of glpi_users as callers may see it (its lookup keys and soft-delete flag stay inside). */
+export type UserRow = {
+  id: number;
+  name: string;
+  realname: string | null;
+  firstname: string | null;
+  email: string | null;
+  phone: string | null;
+  timezone: string | null;
+  language: string | null;
+  is_active: DbFlag;
+  entities_id: number | null;
+  profiles_id: number | null;
+  date_creation: DbDate | null;
+  date_mod: DbDate | null;
+};
 
 export interface GroupRef {
   id: number;
@@ -34,16 +52,14 @@ export class UsersRepository {
 
   /** Not deleted users with an assignment in one of the caller's visible entities. */
   base(scope: EntityScope | undefined): Qb {
-    const qb = this.db().createQueryBuilder().select(COLUMNS.map((c) => `t.${c} AS ${c}`)).from('glpi_users', 't').where('t.is_deleted = 0') as Qb;
-    applyEntityScope(qb, 't', 'user-assignment', scope);
-    return qb;
+    return whereOf(this.db().createQueryBuilder().select(COLUMNS.map((c) => `t.${c} AS ${c}`)).from('glpi_users', 't') as Qb, visibleUsers('t', scope));
   }
 
-  async findVisible(id: number, scope: EntityScope | undefined, manager?: EntityManager): Promise<Record<string, unknown> | undefined> {
+  async findVisible(id: number, scope: EntityScope | undefined, manager?: EntityManager): Promise<UserRow | undefined> {
     // Plain SQL: its text does not change with the id, so the prepared statement is reused.
-    const visible = entityScopeSql('t', 'user-assignment', scope);
+    const visible = visibleUsers('t', scope);
     const columns = COLUMNS.map((c) => `t.${c} AS ${c}`).join(', ');
-    const rows = (await this.db(manager).query(`SELECT ${columns} FROM glpi_users t WHERE t.id = ? AND t.is_deleted = 0${visible.sql}`, [id, ...visible.params])) as Array<Record<string, unknown>>;
+    const rows = (await this.db(manager).query(`SELECT ${columns} FROM glpi_users t WHERE t.id = ? AND ${visible.sql}`, [id, ...visible.params])) as UserRow[];
     return rows[0];
   }
 
@@ -120,7 +136,7 @@ export class UsersRepository {
       .from('glpi_groups_users', 'gu')
       .innerJoin('glpi_groups', 'g', 'g.id = gu.groups_id')
       .where('gu.users_id IN (:...userIds)', { userIds });
-    applyEntityScope(qb, 'g', 'entity-recursive', scope);
+    whereOf(qb, inScope('g', 'entity-recursive', scope));
     const rows = await qb.orderBy('g.name', 'ASC').addOrderBy('g.id', 'ASC').getRawMany<{ users_id: number; id: number; name: string }>();
     for (const row of rows) out.get(Number(row.users_id))?.push({ id: Number(row.id), name: String(row.name) });
     return out;

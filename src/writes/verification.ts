@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
-import { toDate } from '../database/db-dates.js';
 import { DeskError } from '../envelope/desk-error.js';
+import type { SessionsRepository } from '../session/sessions.repository.js';
 import type { Call } from '../tools/call.js';
 
 /**
@@ -12,17 +12,11 @@ export function needsVerification(call: Call): boolean {
 }
 
 /** Reads the session inside the write transaction: verified, by this user, right now. */
-export async function assertVerified(manager: EntityManager, call: Call): Promise<void> {
+export async function assertVerified(sessions: SessionsRepository, manager: EntityManager, call: Call): Promise<void> {
   const sessionId = call.sessionId;
   const next = sessionId ? { tool: 'auth_request_otp', arguments: { session_id: sessionId } } : undefined;
   if (!sessionId) throw new DeskError('VERIFICATION_REQUIRED', 'This write needs a verified session.');
-  const row = await manager
-    .createQueryBuilder()
-    .select('s.verified_until', 'verified_until')
-    .from('mcp_sessions', 's')
-    .where('s.id = :id AND s.users_id = :user AND s.ended_at IS NULL', { id: sessionId, user: call.principal.userId })
-    .getRawOne<{ verified_until: Date | string | null }>();
-  const until = toDate(row?.verified_until ?? null);
+  const until = await sessions.verifiedUntil(manager, sessionId, call.principal.userId);
   if (!until || until.getTime() <= Date.now()) {
     throw new DeskError(
       'VERIFICATION_REQUIRED',

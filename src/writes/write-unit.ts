@@ -6,6 +6,7 @@ import { DbLock } from '../database/db-lock.js';
 import { DeskError } from '../envelope/desk-error.js';
 import { Committed, type Answer, type Outcome } from '../envelope/envelope.js';
 import { toDeskError } from '../envelope/error-mapping.js';
+import { SessionsRepository } from '../session/sessions.repository.js';
 import type { Call } from '../tools/call.js';
 import { fingerprintOf } from './fingerprint.js';
 import { IdempotencyStore } from './idempotency.store.js';
@@ -45,6 +46,7 @@ export class WriteUnit {
     private readonly idempotency: IdempotencyStore,
     private readonly lock: DbLock,
     private readonly audit: AuditService,
+    private readonly sessions: SessionsRepository,
   ) {}
 
   async run(call: Call, input: WriteArgs, work: (scope: WriteScope) => Promise<Outcome>): Promise<Answer> {
@@ -60,7 +62,7 @@ export class WriteUnit {
     }
     try {
       return await this.lock.transaction(async (manager) => {
-        if (!dryRun && needsVerification(call)) await assertVerified(manager, call);
+        if (!dryRun && needsVerification(call)) await assertVerified(this.sessions, manager, call);
         if (key) await this.idempotency.claim(manager, userId, tool.name, key, fingerprint);
         const outcome = await withWritePermit(() => work({ manager, now: new Date() }));
         if (dryRun) throw new DryRunRollback(outcome);

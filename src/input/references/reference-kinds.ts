@@ -4,8 +4,7 @@
  * locations flagged recursive are visible from the entities below theirs too.
  */
 import type { Domain } from '../../auth/principal.js';
-
-export type ScopeRule = 'global' | 'entity' | 'entity-recursive' | 'entity-self' | 'user-assignment';
+import type { ScopeRule } from '../../auth/visibility.js';
 
 export interface ReferenceKind {
   kind: string;
@@ -19,8 +18,8 @@ export interface ReferenceKind {
   /** Columns compared to the input for the exact-match preference. */
   exact: string[];
   scope: ScopeRule;
-  /** Extra condition for rows that count as existing (soft delete). */
-  where?: string;
+  /** Rows have is_deleted: a deleted one is gone (the one visibility rule, auth/visibility.ts). */
+  softDelete?: boolean;
   /** Records of a domain: named only to callers with that domain's read right (see NameScope). */
   readRight?: Domain;
 }
@@ -52,6 +51,7 @@ export const REFERENCE_KINDS: Record<string, ReferenceKind> = {
     keys: ['name_key', 'email_key', 'fullname_key'],
     exact: ['name', 'email'],
     scope: 'user-assignment',
+    softDelete: true,
     readRight: 'user',
   },
   group: {
@@ -98,7 +98,7 @@ export const REFERENCE_KINDS: Record<string, ReferenceKind> = {
     keys: ['name_key'],
     exact: ['name'],
     scope: 'entity',
-    where: 't.is_deleted = 0',
+    softDelete: true,
     readRight: 'project',
   },
 };

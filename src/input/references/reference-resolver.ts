@@ -4,6 +4,7 @@ import type { Candidate, Issue } from '../../envelope/issue.js';
 import { echo, quoted } from '../../envelope/echo.js';
 import { matchKey } from '../../text/normalize.js';
 import { rankClosest } from '../../text/suggest.js';
+import { readId } from '../record-id.js';
 import { translatedName } from './name-translations.js';
 import { referenceKind, type ReferenceKind } from './reference-kinds.js';
 import { applyNameScope, isHiddenKind, type NameScope } from './reference-scope.js';
@@ -36,9 +37,9 @@ export class ReferenceResolver {
 
   async resolve(kindName: string, field: string, input: unknown, scope: NameScope | undefined): Promise<Resolution> {
     const kind = referenceKind(kindName);
-    if (typeof input === 'number' || (typeof input === 'string' && /^\s*\d+\s*$/.test(input))) {
-      const id = Number(input);
-      if (!Number.isSafeInteger(id) || id < 1) return this.notFound(kind, field, input, scope, `id ${quoted(input)} is not a valid id`);
+    const id = readId(input);
+    if (id !== undefined) {
+      if (id === null) return this.notFound(kind, field, input, scope, `id ${quoted(input)} is not a valid id`);
       const row = await this.byId(kind, id, scope);
       return row ? { ok: true, id: row.id, name: row.display } : this.notFound(kind, field, input, scope, `id ${id} not found in ${kind.label}`);
     }
@@ -124,7 +125,6 @@ export class ReferenceResolver {
     const kind = referenceKind(kindName);
     if (isHiddenKind(kind, scope)) return [];
     const qb = this.dataSource.createQueryBuilder().select(`t.${kind.display}`, 'display').from(kind.table, 't');
-    if (kind.where) qb.andWhere(kind.where);
     if (kindName === 'user') qb.andWhere('t.is_active = 1');
     applyNameScope(qb, 't', kind, scope);
     const rows = await qb.orderBy(`t.${kind.display}`, 'ASC').limit(limit).getRawMany<{ display: string }>();
@@ -133,7 +133,6 @@ export class ReferenceResolver {
 
   private async byId(kind: ReferenceKind, id: number, scope: NameScope | undefined): Promise<Row | undefined> {
     const qb = this.dataSource.createQueryBuilder().select('t.id', 'id').addSelect(`t.${kind.display}`, 'display').from(kind.table, 't').where('t.id = :id', { id });
-    if (kind.where) qb.andWhere(kind.where);
     applyNameScope(qb, 't', kind, scope);
     const row = await qb.limit(1).getRawOne<Row>();
     return row ? { ...row, id: Number(row.id), display: String(row.display) } : undefined;
@@ -151,8 +150,7 @@ export class ReferenceResolver {
         if (extra !== kind.display) qb.addSelect(`t.${extra}`, extra);
       }
       qb.where(`t.${column} = :key`, { key });
-      if (kind.where) qb.andWhere(kind.where);
-      applyNameScope(qb, 't', kind, scope);
+        applyNameScope(qb, 't', kind, scope);
       return qb.limit(MAX_CANDIDATES + 1).getQueryAndParameters();
     });
     const sql = probes.map(([query], i) => `SELECT * FROM (${query}) k${i}`).join(' UNION ALL ');
@@ -211,7 +209,6 @@ export class ReferenceResolver {
       .select(`t.${kind.display}`, 'display')
       .from(kind.table, 't')
       .where(`t.${kind.keys[0]} LIKE :prefix`, { prefix: `${prefix}%` });
-    if (kind.where) qb.andWhere(kind.where);
     applyNameScope(qb, 't', kind, scope);
     const rows = await qb.limit(50).getRawMany<{ display: string }>();
     return rows.map((r) => String(r.display));

@@ -1,15 +1,7 @@
-import type { SelectQueryBuilder, WhereExpressionBuilder } from 'typeorm';
+import type { WhereExpressionBuilder } from 'typeorm';
 import { DOMAINS, type Domain, type EntityScope, type Principal } from '../../auth/principal.js';
-import type { ReferenceKind, ScopeRule } from './reference-kinds.js';
-
-type Where = SelectQueryBuilder<Record<string, unknown>> | WhereExpressionBuilder;
-
-let counter = 0;
-/** Parameter names must be unique within one query builder. */
-function param(base: string): string {
-  counter = (counter + 1) % 1_000_000;
-  return `${base}_${counter}`;
-}
+import { allOf, inScope, notDeleted, whereOf, type Condition } from '../../auth/visibility.js';
+import type { ReferenceKind } from './reference-kinds.js';
 
 /**
  * What a caller sees when it names records (resolution, `available`, did_you_mean, candidates,
@@ -34,63 +26,18 @@ export function isHiddenKind(kind: ReferenceKind, scope: NameScope | undefined):
   return scope !== undefined && kind.readRight !== undefined && !scope.readable.includes(kind.readRight);
 }
 
-/** Restricts `alias` rows of `kind` to those the caller may name; without a scope (system work) none is hidden. */
-export function applyNameScope(qb: Where, alias: string, kind: ReferenceKind, scope: NameScope | undefined): void {
-  if (!scope) return;
-  if (isHiddenKind(kind, scope)) {
-    const self = param('self');
-    if (kind.kind === 'user') qb.andWhere(`${alias}.id = :${self}`, { [self]: scope.userId });
-    else qb.andWhere('1 = 0');
-    return;
-  }
-  applyEntityScope(qb, alias, kind.scope, scope.entities);
+/**
+ * The rows of `kind` the caller may name: existing ones (not soft-deleted) in its entities; of a
+ * kind it may not read, only itself (a user) or none. Without a scope (system work) none is hidden.
+ */
+export function nameable(alias: string, kind: ReferenceKind, scope: NameScope | undefined): Condition {
+  const existing = kind.softDelete ? notDeleted(alias) : { sql: '', params: [] };
+  if (!scope) return existing;
+  if (isHiddenKind(kind, scope)) return allOf(existing, kind.kind === 'user' ? { sql: `${alias}.id = ?`, params: [scope.userId] } : { sql: '1 = 0', params: [] });
+  return allOf(existing, inScope(alias, kind.scope, scope.entities));
 }
 
-/**
- * Restricts `alias` rows to what `scope` may see. Without a scope (system work: seeding, CLI) no
- * restriction applies. An empty visible set matches nothing.
- */
-export function applyEntityScope(qb: Where, alias: string, rule: ScopeRule, scope: EntityScope | undefined): void {
-  if (!scope || rule === 'global') return;
-  const visible = scope.entityIds.length ? scope.entityIds : [-1];
-  const ids = param('vis');
-  switch (rule) {
-    case 'entity':
-      qb.andWhere(`${alias}.entities_id IN (:...${ids})`, { [ids]: visible });
-      return;
-    case 'entity-self':
-      qb.andWhere(`${alias}.id IN (:...${ids})`, { [ids]: visible });
-      return;
-    case 'entity-recursive': {
-      const up = param('anc');
-      const ancestors = scope.ancestorIds.length ? scope.ancestorIds : [-1];
-      qb.andWhere(`(${alias}.entities_id IN (:...${ids}) OR (${alias}.is_recursive = 1 AND ${alias}.entities_id IN (:...${up})))`, {
-        [ids]: visible,
-        [up]: ancestors,
-      });
-      return;
-    }
-    case 'user-assignment':
-      qb.andWhere(
-        `EXISTS (SELECT 1 FROM glpi_profiles_users pu WHERE pu.users_id = ${alias}.id AND pu.entities_id IN (:...${ids}))`,
-        { [ids]: visible },
-      );
-      return;
-  }
-}
-
-/**
- * The same restriction as plain SQL with `?` placeholders, for hot single-row reads run with
- * dataSource.query: the SQL text then depends only on the scope, not on the id read, so the
- * driver's prepared-statement cache keeps hitting.
- */
-export function entityScopeSql(alias: string, rule: 'entity' | 'user-assignment', scope: EntityScope | undefined): { sql: string; params: number[] } {
-  if (!scope) return { sql: '', params: [] };
-  const visible = scope.entityIds.length ? scope.entityIds : [-1];
-  const marks = visible.map(() => '?').join(', ');
-  const sql =
-    rule === 'entity'
-      ? ` AND ${alias}.entities_id IN (${marks})`
-      : ` AND EXISTS (SELECT 1 FROM glpi_profiles_users pu WHERE pu.users_id = ${alias}.id AND pu.entities_id IN (${marks}))`;
-  return { sql, params: visible };
+/** Restricts a query builder's `alias` rows of `kind` to those the caller may name (nameable). */
+export function applyNameScope<Q extends WhereExpressionBuilder>(qb: Q, alias: string, kind: ReferenceKind, scope: NameScope | undefined): Q {
+  return whereOf(qb, nameable(alias, kind, scope));
 }

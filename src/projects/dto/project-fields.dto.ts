@@ -5,7 +5,7 @@ import { DateField, EnumField, IntField, RefField, TextField } from '../../input
 import { PRIORITY } from '../../input/vocab/glpi-vocabularies.js';
 
 /** The project name field; project_create redeclares it required, with the same rules. */
-export const PROJECT_NAME_FIELD = { maxLength: 255, printable: true, description: '', aliases: ['title', 'titulo', 'nome'] } as const;
+export const PROJECT_NAME_FIELD = { maxLength: 255, printable: true, description: '', aliases: ['title', 'titulo', 'nome', 'subject', 'assunto'] } as const;
 
 /** The writable project fields, shared by create and update. */
 export abstract class ProjectFieldsDto extends WriteCallDto {
@@ -15,13 +15,13 @@ export abstract class ProjectFieldsDto extends WriteCallDto {
   @TextField({ maxLength: 255, printable: true, nullable: true, description: 'Short code, e.g. "ERP-26".' })
   code?: string | null;
 
-  @TextField({ maxLength: 65000, nullable: true, description: '', aliases: ['description', 'descricao', 'details'] })
+  @TextField({ maxLength: 65000, nullable: true, description: '', aliases: ['description', 'descricao', 'details', 'body', 'text'] })
   content?: string | null;
 
   @TextField({ maxLength: 65000, nullable: true, description: '' })
   comment?: string | null;
 
-  @RefField('projectState', { nullable: true, description: '', aliases: ['status', 'estado', 'situacao'] })
+  @RefField('projectState', { nullable: true, description: '', aliases: ['status', 'estado', 'situacao', 'state', 'project_state', 'projectstate'] })
   projectstates_id?: number | null;
 
   @EnumField(PRIORITY, { description: 'Default 3.' })
@@ -36,7 +36,7 @@ export abstract class ProjectFieldsDto extends WriteCallDto {
   @RefField('entity', { description: 'Default: yours.', aliases: ['entity', 'entidade'] })
   entities_id?: number;
 
-  @RefField('project', { nullable: true, description: 'Parent project.', aliases: ['parent', 'parent_id', 'projeto_pai'] })
+  @RefField('project', { nullable: true, description: 'Parent project.', aliases: ['parent', 'parent_id', 'projeto_pai', 'parent_project'] })
   projects_id?: number | null;
 
   @DateField({ nullable: true, description: '' })

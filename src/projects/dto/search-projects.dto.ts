@@ -9,22 +9,22 @@ export class SearchProjectsDto extends SearchCallDto {
   @TextField({ maxLength: 255, description: '' })
   code?: string;
 
-  @RefField('projectState', { description: '' })
+  @RefField('projectState', { description: '', aliases: ['status', 'state', 'estado', 'situacao', 'project_state', 'projectstate'] })
   projectstates_id?: number;
 
   @EnumField(PRIORITY, { description: '' })
   priority?: number;
 
-  @RefField('user', { description: '' })
+  @RefField('user', { description: '', aliases: ['manager', 'gestor', 'responsavel', 'owner', 'user'] })
   users_id?: number;
 
-  @RefField('group', { description: 'Manager group.' })
+  @RefField('group', { description: 'Manager group.', aliases: ['group', 'team', 'grupo', 'equipe'] })
   groups_id?: number;
 
-  @RefField('entity', { description: '' })
+  @RefField('entity', { description: '', aliases: ['entity', 'entidade'] })
   entities_id?: number;
 
-  @RefField('project', { description: 'Parent project.' })
+  @RefField('project', { description: 'Parent project.', aliases: ['parent', 'parent_id', 'parent_project'] })
   projects_id?: number;
 
   @DateField({ description: '' })

@@ -4,6 +4,7 @@ import { dateParam, toDate } from '../../database/db-dates.js';
 import { DeskError } from '../../envelope/desk-error.js';
 import { AppConfig } from '../../config/app-config.js';
 import { DbLock } from '../../database/db-lock.js';
+import { SessionsRepository, type SessionRow } from '../sessions.repository.js';
 
 /** Wrong codes that lock one session's verification. */
 export const SESSION_MAX_FAILURES = 5;
@@ -24,16 +25,6 @@ interface UserRow {
   window_until: Date | string | null;
 }
 
-interface SessionOtpRow {
-  otp_failures: number | string;
-  otp_hash: string | null;
-  otp_expires_at: Date | string | null;
-  otp_locked_until: Date | string | null;
-  users_id: number | string;
-  ended_at: Date | string | null;
-  expires_at: Date | string;
-}
-
 /** The user's counting window is over, or never began (one parameter: now). */
 const WINDOW_OVER = '(window_until IS NULL OR window_until <= ?)';
 
@@ -50,6 +41,7 @@ export class OtpAttempts {
     private readonly dataSource: DataSource,
     private readonly lock: DbLock,
     private readonly config: AppConfig,
+    private readonly sessions: SessionsRepository,
   ) {}
 
   private get lockMs(): number {
@@ -78,18 +70,7 @@ export class OtpAttempts {
         true,
       );
       if ((user.affected ?? 0) !== 1) throw await this.refusal(m, userId, sessionId, now);
-      const session = await m
-        .createQueryBuilder()
-        .update('mcp_sessions')
-        .set({ otp_failures: () => 'otp_failures + 1' })
-        .where(
-          'id = :sessionId AND users_id = :userId AND ended_at IS NULL AND expires_at > :now' +
-            ' AND (otp_locked_until IS NULL OR otp_locked_until <= :now)' +
-            ' AND otp_hash IS NOT NULL AND otp_expires_at > :now AND otp_failures < :max',
-          { sessionId, userId, now, max: SESSION_MAX_FAILURES },
-        )
-        .execute();
-      if ((session.affected ?? 0) !== 1) throw await this.refusal(m, userId, sessionId, now);
+      if (!(await this.sessions.countCodeTry(m, sessionId, userId, now, SESSION_MAX_FAILURES))) throw await this.refusal(m, userId, sessionId, now);
       const counted = await this.read(m, userId, sessionId);
       return { hash: String(counted.session!.otp_hash), sessionTry: Number(counted.session!.otp_failures), userTry: Number(counted.user!.failures) };
     }, since);
@@ -103,13 +84,7 @@ export class OtpAttempts {
     try {
       return await this.lock.transaction(async (m) => {
         await m.createQueryBuilder().update('otp_user_failures').set({ failures: () => 'failures - 1' }).where('users_id = :userId AND failures > 0', { userId }).execute();
-        const result = await m
-          .createQueryBuilder()
-          .update('mcp_sessions')
-          .set({ otp_hash: null, otp_expires_at: null, otp_failures: 0, verified_until: verifiedUntil })
-          .where('id = :sessionId AND otp_hash = :hash', { sessionId, hash })
-          .execute();
-        if ((result.affected ?? 0) !== 1) throw new CodeGone();
+        if (!(await this.sessions.verifyWithCode(m, sessionId, hash, verifiedUntil))) throw new CodeGone();
         return true;
       }, since);
     } catch (error) {
@@ -128,14 +103,7 @@ export class OtpAttempts {
     const until = new Date(Date.now() + this.lockMs);
     await this.lock.transaction(async (m) => {
       if (locks.user) await m.createQueryBuilder().update('otp_user_failures').set({ window_until: until }).where('users_id = :userId', { userId }).execute();
-      if (locks.session) {
-        await m
-          .createQueryBuilder()
-          .update('mcp_sessions')
-          .set({ otp_locked_until: until, otp_hash: null, otp_expires_at: null, otp_failures: 0 })
-          .where('id = :sessionId', { sessionId })
-          .execute();
-      }
+      if (locks.session) await this.sessions.lockVerification(m, sessionId, until);
     }, since);
     return locks;
   }
@@ -146,13 +114,9 @@ export class OtpAttempts {
     return userLockSeconds(rows[0], Date.now());
   }
 
-  private async read(m: EntityManager, userId: number, sessionId: string): Promise<{ user?: UserRow; session?: SessionOtpRow }> {
+  private async read(m: EntityManager, userId: number, sessionId: string): Promise<{ user?: UserRow; session?: SessionRow }> {
     const [user] = (await m.query('SELECT failures, window_until FROM otp_user_failures WHERE users_id = ?', [userId])) as UserRow[];
-    const [session] = (await m.query(
-      'SELECT otp_failures, otp_hash, otp_expires_at, otp_locked_until, users_id, ended_at, expires_at FROM mcp_sessions WHERE id = ?',
-      [sessionId],
-    )) as SessionOtpRow[];
-    return { user, session };
+    return { user, session: await this.sessions.get(sessionId, m) };
   }
 
   /** Why no try was counted, as the answer to the caller. */

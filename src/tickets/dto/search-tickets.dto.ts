@@ -1,4 +1,4 @@
-import { SearchCallDto } from '../../input/dto/search-args.dto.js';
+import { QUERY_ALIASES, SearchCallDto } from '../../input/dto/search-args.dto.js';
 import { ChoiceField, ChoicesField, DateField, EnumField, RefField, TextField } from '../../input/fields.js';
 import { IMPACT, PRIORITY, TICKET_STATUS, TICKET_TYPE, URGENCY } from '../../input/vocab/glpi-vocabularies.js';
 import { TICKET_ALIASES, TICKET_FIELD_NAMES } from '../ticket.fields.js';
@@ -7,7 +7,7 @@ export const TICKET_SORTS = ['date', '-date', 'date_mod', '-date_mod', 'priority
 
 export class SearchTicketsDto extends SearchCallDto {
   // Tickets keep no normalized title column, so accents count on SQLite; say only what always holds.
-  @TextField({ maxLength: 200, description: 'Free text (title, description).' })
+  @TextField({ maxLength: 200, description: 'Free text (title, description).', aliases: QUERY_ALIASES })
   override query?: string;
 
   @EnumField(TICKET_TYPE, { description: '' })

@@ -1,3 +1,4 @@
+import { readId } from '../../input/record-id.js';
 import type { Request } from 'express';
 
 export type RestSource = 'body' | 'query' | 'params+body' | 'params+query';
@@ -33,9 +34,12 @@ export function restInputOf(prototype: object, handler: string): RestInputMeta |
   return Reflect.getMetadata(REST_INPUT, prototype, handler) as RestInputMeta | undefined;
 }
 
-/** Path segments that are whole numbers are ids: /api/tickets/42 means id 42, as a number. */
+/** Path segments that are ids are numbers: /api/tickets/42 means id 42. */
 function pathParams(params: Record<string, string | string[]>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(params)) out[key] = typeof value === 'string' && /^[1-9]\d{0,15}$/.test(value) ? Number(value) : value;
+  for (const [key, value] of Object.entries(params)) {
+    const id = readId(value);
+    out[key] = typeof id === 'number' ? id : value;
+  }
   return out;
 }

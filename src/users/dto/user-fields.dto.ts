@@ -15,7 +15,7 @@ function canonicalLanguage(value: string): string {
 }
 
 /** The login field; user_create redeclares it required, with the same rules. */
-export const LOGIN_FIELD = { maxLength: 255, printable: true, description: 'Login, unique.', aliases: ['login', 'username', 'user_name'] } as const;
+export const LOGIN_FIELD = { maxLength: 255, printable: true, description: 'Login, unique.', aliases: ['login', 'username', 'user_name', 'title', 'titulo', 'nome', 'subject', 'assunto'] } as const;
 
 /** The writable user fields, shared by create and update. */
 export abstract class UserFieldsDto extends WriteCallDto {

@@ -1,4 +1,4 @@
-import { DomainCallDto, WriteCallDto } from '../../input/dto/call-args.dto.js';
+import { RECORD_ID_ALIASES, DomainCallDto, WriteCallDto } from '../../input/dto/call-args.dto.js';
 import { ChoicesField, RefField } from '../../input/fields.js';
 import { USER_FIELD_NAMES } from '../user.fields.js';
 
@@ -8,7 +8,7 @@ import { USER_FIELD_NAMES } from '../user.fields.js';
  */
 
 export class GetUserDto extends DomainCallDto {
-  @RefField('user', { required: true, target: true, description: 'Id, login, email or "Firstname Lastname".' })
+  @RefField('user', { required: true, target: true, description: 'Id, login, email or "Firstname Lastname".', aliases: RECORD_ID_ALIASES })
   id!: number;
 
   @ChoicesField(USER_FIELD_NAMES, { description: '' })
@@ -16,6 +16,6 @@ export class GetUserDto extends DomainCallDto {
 }
 
 export class DeactivateUserDto extends WriteCallDto {
-  @RefField('user', { required: true, target: true, description: 'Id, login, email or "Firstname Lastname".' })
+  @RefField('user', { required: true, target: true, description: 'Id, login, email or "Firstname Lastname".', aliases: RECORD_ID_ALIASES })
   id!: number;
 }
