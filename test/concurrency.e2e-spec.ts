@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { Envelope } from '../src/envelope/envelope.js';
 import { DATABASES } from './support/databases.js';
 import { startStack, type TestStack } from './support/test-app.js';
+import { found } from './support/found.js';
 
 /**
  * Fifty sessions of four users at once, over the real SDK client: each opens its own session in its
@@ -159,8 +160,10 @@ describe.each(DATABASES)('concurrent sessions on %s', (kind) => {
     }
 
     // An unverified session of a user whose other sessions are verified still cannot write.
-    const unverified = results.find((result) => !result.plan.verify && results.some((other) => other.plan.verify && other.plan.user === result.plan.user))!;
-    expect(unverified).toBeDefined();
+    const unverified = found(
+      results.find((result) => !result.plan.verify && results.some((other) => other.plan.verify && other.plan.user === result.plan.user)),
+      'an unverified session of a user with a verified one',
+    );
     const retry = await call(clients.get(unverified.plan.user)!, 'project_create', { domain: 'project', session_id: unverified.sessionId, name: unverified.plan.name });
     expect(codeOf(retry)).toBe('VERIFICATION_REQUIRED');
 

@@ -4,6 +4,7 @@ import type { Issue } from '../src/envelope/issue.js';
 import { DATABASES } from './support/databases.js';
 import { callTool, connectHttp, failure, openSession, success } from './support/mcp-client.js';
 import { startStack, type TestStack } from './support/test-app.js';
+import { found } from './support/found.js';
 
 /** The first try of a model: five different problems in one call. */
 const FIVE_PROBLEMS = {
@@ -120,7 +121,7 @@ describe.each(DATABASES)('inputs a model gets right first time, on %s', (kind) =
 
   it('lists real example values in the tool descriptions', async () => {
     const { tools } = await client.listTools();
-    const create = tools.find((t) => t.name === 'project_create')!;
+    const create = found(tools.find((t) => t.name === 'project_create'), 'project_create');
     const state = (create.inputSchema.properties as Record<string, { description?: string }>).projectstates_id;
     expect(state.description).toMatch(/"(New|Processing|Closed)"/);
   });

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { DATABASES } from './support/databases.js';
 import { startStack, type TestStack } from './support/test-app.js';
+import { found } from './support/found.js';
 
 interface Ref {
   id: number;
@@ -45,7 +46,7 @@ describe.each(DATABASES)('reference data REST on %s', (kind) => {
     expect(entities.items.find((e) => e.name === 'Sede')).toEqual({
       id: expect.any(Number), name: 'Sede', completename: 'Root entity > Sede', parent: { id: expect.any(Number), name: 'Root entity' },
     });
-    expect(entities.items.find((e) => e.name === 'Root entity')!.parent).toBeNull();
+    expect(found(entities.items.find((e) => e.name === 'Root entity'), 'Root entity').parent).toBeNull();
     expect(entities.message).toBe('3 entities.');
 
     const groups = await list('/api/groups', admin);

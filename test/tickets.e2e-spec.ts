@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { DATABASES } from './support/databases.js';
 import { startStack, type TestStack } from './support/test-app.js';
+import { found } from './support/found.js';
 
 type Ref = { id: number; name: string } | null;
 type TicketView = Record<string, unknown> & { id: number; name: string; requester_id: Ref; status: Ref };
@@ -35,7 +36,7 @@ describe.each(DATABASES)('tickets REST on %s', (kind) => {
     expect(items.map((t) => t.name)).toEqual(
       expect.arrayContaining(['Impressora do 2º andar não imprime', 'Acesso à VPN para novo colaborador', 'Erro ao abrir o ERP', 'Troca de monitor']),
     );
-    const vpn = items.find((t) => t.name === 'Acesso à VPN para novo colaborador')!;
+    const vpn = found(items.find((t) => t.name === 'Acesso à VPN para novo colaborador'), 'the VPN ticket');
     expect(vpn.requester_id).toEqual({ id: expect.any(Number), name: 'joao.souza' });
     expect(vpn.assignee_id).toEqual({ id: expect.any(Number), name: 'tech' });
     expect(vpn.assignee_group_id).toEqual({ id: expect.any(Number), name: 'Infraestrutura' });

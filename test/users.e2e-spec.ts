@@ -2,6 +2,7 @@ import request from 'supertest';
 import { DATABASES } from './support/databases.js';
 import { callTool, connectHttp, failure, itemNames, openSession, success } from './support/mcp-client.js';
 import { startStack, type TestStack } from './support/test-app.js';
+import { found as foundIn } from './support/found.js';
 
 interface Ref {
   id: number;
@@ -51,7 +52,7 @@ describe.each(DATABASES)('users REST on %s', (kind) => {
     expect(res.body).toMatchObject({ status: 'success', domain: 'user', tool: 'user_search' });
     const items = res.body.data.items as UserView[];
     expect(items.map((u) => u.name)).toEqual(['glpi', 'joao.souza', 'maria.silva', 'normal', 'post-only', 'tech']);
-    const tech = items.find((u) => u.name === 'tech')!;
+    const tech = foundIn(items.find((u) => u.name === 'tech'), 'user tech');
     expect(tech.groups.map((g) => g.name)).toEqual(['Infraestrutura', 'Service Desk']);
     expect(tech.profiles_id).toMatchObject({ name: 'Technician' });
     expect(tech.is_active).toBe(true);
@@ -223,7 +224,7 @@ describe.each(DATABASES)('users REST on %s', (kind) => {
     try {
       const tools = (await client.listTools()).tools.filter((t) => t.name.startsWith('user_'));
       expect(tools.map((t) => t.name).sort()).toEqual(['user_create', 'user_deactivate', 'user_get', 'user_search', 'user_update']);
-      const deactivate = tools.find((t) => t.name === 'user_deactivate')!;
+      const deactivate = foundIn(tools.find((t) => t.name === 'user_deactivate'), 'user_deactivate');
       expect(deactivate.annotations).toMatchObject({ destructiveHint: true, readOnlyHint: false });
       expect(deactivate.description).toContain('user_update');
 

@@ -1,15 +1,17 @@
-import type { EntitySubscriberInterface, InsertEvent, RemoveEvent, SoftRemoveEvent, UpdateEvent } from 'typeorm';
+import { EventSubscriber, type EntitySubscriberInterface, type InsertEvent, type RemoveEvent, type SoftRemoveEvent, type UpdateEvent } from 'typeorm';
 import { refusedWriteScope } from './call-scope.js';
 import { DeskError } from '../envelope/desk-error.js';
 
 /** Bookkeeping the chain itself writes outside a write unit. */
-const BOOKKEEPING = new Set(['mcp_sessions', 'audit_log', 'idempotency_records', 'api_tokens']);
+const BOOKKEEPING = new Set(['mcp_sessions', 'audit_log', 'idempotency_records', 'api_tokens', 'otp_user_failures']);
 
 /**
  * The backstop under the write unit: during a call, a change to a domain table that did not go
  * through WriteUnit.run (and so through its verification check) is refused, whatever tool issued it.
- * Work outside calls (migrations, seeding, the CLI) is not affected.
+ * Work outside calls (migrations, seeding, the CLI) is not affected. (@EventSubscriber: TypeORM
+ * registers only decorated classes from the data source's `subscribers`.)
  */
+@EventSubscriber()
 export class WriteGuardSubscriber implements EntitySubscriberInterface {
   beforeInsert(event: InsertEvent<unknown>): void {
     check(event.metadata.tableName);

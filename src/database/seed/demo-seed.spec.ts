@@ -60,8 +60,8 @@ async function exerciseLifecycle(ds: DataSource): Promise<void> {
   try {
     for (const meta of ds.entityMetadatas) {
       const table = await runner.getTable(meta.tableName);
-      expect(table).toBeDefined();
-      const columns = table!.columns.map((c) => c.name).sort();
+      if (!table) throw new Error(`table ${meta.tableName} of entity ${meta.name} is not in the migrated schema`);
+      const columns = table.columns.map((c) => c.name).sort();
       expect(columns).toEqual(meta.columns.map((c) => c.databaseName).sort());
     }
   } finally {
