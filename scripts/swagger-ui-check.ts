@@ -136,7 +136,7 @@ async function run(page: Page, base: string, token: string, out: string): Promis
 async function shot(page: Page, out: string, name: string): Promise<string> {
   const path = join(out, `${name}.png`);
   mkdirSync(out, { recursive: true });
-  await page.screenshot({ path: path as `${string}.png` });
+  await page.screenshot({ path: path });
   return path;
 }
 
@@ -157,7 +157,7 @@ async function shotOf(page: Page, out: string, name: string, selector: string): 
     const live = element.querySelector('.live-responses-table')?.getBoundingClientRect();
     return { x: block.left + window.scrollX, y: block.top + window.scrollY, width: block.width, bottom: (live ?? block).bottom + window.scrollY };
   });
-  await page.screenshot({ path: path as `${string}.png`, captureBeyondViewport: true, clip: { x: area.x, y: area.y, width: area.width, height: Math.min(area.bottom - area.y + 8, 6000) } });
+  await page.screenshot({ path: path, captureBeyondViewport: true, clip: { x: area.x, y: area.y, width: area.width, height: Math.min(area.bottom - area.y + 8, 6000) } });
   return path;
 }
 

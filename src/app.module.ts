@@ -1,4 +1,4 @@
-import { Module, type DynamicModule, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
+import { type DynamicModule, type MiddlewareConsumer, Module, type NestModule } from '@nestjs/common';
 import { AdminModule } from './admin/admin.module.js';
 import { AppConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
@@ -9,8 +9,8 @@ import { ProjectsModule } from './projects/projects.module.js';
 import { ReferenceDataModule } from './reference-data/reference-data.module.js';
 import { SessionModule } from './session/session.module.js';
 import { TicketsModule } from './tickets/tickets.module.js';
-import { TransportsModule } from './transports/transports.module.js';
 import { restCallMiddleware } from './transports/rest/rest-calls.js';
+import { TransportsModule } from './transports/transports.module.js';
 import { UsersModule } from './users/users.module.js';
 
 /**

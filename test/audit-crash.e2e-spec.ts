@@ -1,8 +1,8 @@
+import { type ChildProcess,spawn } from 'node:child_process';
+import { createServer } from 'node:net';
 import Database from 'better-sqlite3';
 import mysql from 'mysql2/promise';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
-import { DATABASES, createTestDatabase, type DbKind, type TestDatabase } from './support/databases.js';
+import { createTestDatabase, DATABASES, type DbKind, type TestDatabase } from './support/databases.js';
 import { MAIN_JS, REPO_ROOT } from './support/mcp-client.js';
 import { startApp } from './support/test-app.js';
 
@@ -37,7 +37,7 @@ async function spawnServer(databaseUrl: string): Promise<{ child: ChildProcess; 
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const reap = () => child.kill('SIGKILL');
   process.once('exit', reap);

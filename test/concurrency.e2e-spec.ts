@@ -1,14 +1,14 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Envelope } from '../src/envelope/envelope.js';
 import { DATABASES } from './support/databases.js';
-import { startStack, type TestStack } from './support/test-app.js';
 import { found } from './support/found.js';
+import { startStack, type TestStack } from './support/test-app.js';
 
 /**
  * Fifty sessions of four users at once, over the real SDK client: each opens its own session in its

@@ -3,8 +3,8 @@ import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamable
 import type { LoggerService } from '@nestjs/common';
 import Database from 'better-sqlite3';
 import mysql from 'mysql2/promise';
-import type { Envelope } from '../src/envelope/envelope.js';
 import { boundedMysql } from '../src/database/mysql-driver.js';
+import type { Envelope } from '../src/envelope/envelope.js';
 import { createTestDatabase, type TestDatabase } from './support/databases.js';
 import { callTool, connectHttp, openSession } from './support/mcp-client.js';
 import { startApp, type TestApp } from './support/test-app.js';
@@ -150,7 +150,7 @@ onMysql('a stalled MariaDB/MySQL database', () => {
     const pool = driver.createPool({ host: url.hostname, port: Number(url.port || 3306), user: decodeURIComponent(url.username), database: url.pathname.slice(1), connectionLimit: 1 });
     type Conn = { query(sql: string, cb: (error: Error | null, rows: unknown) => void): void; release(): void };
     const acquire = () =>
-      new Promise<Conn>((resolve, reject) => pool.getConnection((error, connection) => (error ? reject(error) : resolve(connection as unknown as Conn))));
+      new Promise<Conn>((resolve, reject) => pool.getConnection((error, connection) => (error ? reject(error) : resolve(connection))));
     const ask = (conn: Conn, sql: string) => new Promise<unknown>((resolve, reject) => conn.query(sql, (error, rows) => (error ? reject(error) : resolve(rows))));
     try {
       const held = await acquire();

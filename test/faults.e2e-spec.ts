@@ -1,7 +1,7 @@
-import type { LoggerService } from '@nestjs/common';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { type CallToolResult,McpError } from '@modelcontextprotocol/sdk/types.js';
+import type { LoggerService } from '@nestjs/common';
 import type { Envelope, ErrorBody } from '../src/envelope/envelope.js';
 import { canRunPrivateMariaDb, createPrivateMariaDb, type PrivateMariaDb } from './support/mariadb-server.js';
 import { startApp, type TestApp } from './support/test-app.js';
@@ -56,7 +56,7 @@ class CollectingLogger implements LoggerService {
 }
 
 function isUnavailableBody(error: ErrorBody | undefined): boolean {
-  return !!error && error.code === 'UNAVAILABLE' && error.retryable === true && typeof error.retry_after_seconds === 'number' && error.retry_after_seconds > 0;
+  return !!error && error.code === 'UNAVAILABLE' && error.retryable && typeof error.retry_after_seconds === 'number' && error.retry_after_seconds > 0;
 }
 
 /** Classifies one MCP tool answer (or the error the SDK raised). */

@@ -1,6 +1,6 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { McpError, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { type CallToolResult, McpError, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import fc from 'fast-check';
 import type { Envelope } from '../src/envelope/envelope.js';
 import { DATABASES } from './support/databases.js';
@@ -88,7 +88,7 @@ function domainOf(tool: string): 'project' | 'ticket' | 'user' | null {
 
 /** Plausible arguments for `tool` with hostile values in some fields, hostile extra keys, or (rarely) no object at all. */
 function hostileArguments(tool: Tool, sessionId: string): fc.Arbitrary<unknown> {
-  const properties = Object.keys((tool.inputSchema.properties ?? {}) as Record<string, unknown>);
+  const properties = Object.keys((tool.inputSchema.properties ?? {}));
   const domain = domainOf(tool.name);
   const base: Array<[string, unknown]> = [];
   if (properties.includes('domain')) base.push(['domain', domain ?? 'project']);

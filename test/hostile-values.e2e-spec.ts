@@ -1,6 +1,6 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import request from 'supertest';
-import type { ErrorEnvelope, Envelope } from '../src/envelope/envelope.js';
+import type { Envelope,ErrorEnvelope } from '../src/envelope/envelope.js';
 import type { Issue } from '../src/envelope/issue.js';
 import { CapturingLogger } from './support/capturing-logger.js';
 import { DATABASES } from './support/databases.js';

@@ -2,9 +2,9 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import request from 'supertest';
 import type { Issue } from '../src/envelope/issue.js';
 import { DATABASES } from './support/databases.js';
+import { found } from './support/found.js';
 import { callTool, connectHttp, failure, openSession, success } from './support/mcp-client.js';
 import { startStack, type TestStack } from './support/test-app.js';
-import { found } from './support/found.js';
 
 /** The first try of a model: five different problems in one call. */
 const FIVE_PROBLEMS = {

@@ -1,13 +1,13 @@
-import { jest } from '@jest/globals';
 import { randomBytes } from 'node:crypto';
+import { jest } from '@jest/globals';
+import { Redis } from 'ioredis';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { TokensService } from '../src/auth/tokens.service.js';
 import type { Envelope, ErrorEnvelope } from '../src/envelope/envelope.js';
 import { SessionsRepository } from '../src/session/sessions.repository.js';
-import { Redis } from 'ioredis';
 import { DATABASES } from './support/databases.js';
-import { mcpBatch, rawRequest, type JsonRpcCall } from './support/raw-http.js';
+import { type JsonRpcCall,mcpBatch, rawRequest } from './support/raw-http.js';
 import { startApp, startStack, type TestApp, type TestStack } from './support/test-app.js';
 
 /**

@@ -1,9 +1,9 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { type ChildProcessWithoutNullStreams,spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { databaseLabel } from '../src/config/app-config.js';
 import { loadConfig } from '../src/config/env.schema.js';
 import { createTestDatabase, DATABASES, type TestDatabase } from './support/databases.js';
-import { callTool, connectStdio, failure, itemNames, MAIN_JS, openSession, REPO_ROOT, stdioEnv, success, type StdioConnection } from './support/mcp-client.js';
+import { callTool, connectStdio, failure, itemNames, MAIN_JS, openSession, REPO_ROOT, type StdioConnection,stdioEnv, success } from './support/mcp-client.js';
 import { startApp } from './support/test-app.js';
 
 const PROCESS_TIMEOUT_MS = 30_000;

@@ -1,7 +1,7 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { DataSource } from 'typeorm';
 import type { Envelope } from '../src/envelope/envelope.js';
 import { DATABASES } from './support/databases.js';

@@ -1,7 +1,7 @@
-import type { LoggerService } from '@nestjs/common';
 import { execFile } from 'node:child_process';
 import { statSync } from 'node:fs';
 import { promisify } from 'node:util';
+import type { LoggerService } from '@nestjs/common';
 import { databaseLabel } from '../src/config/app-config.js';
 import { loadConfig } from '../src/config/env.schema.js';
 import { DATABASES } from './support/databases.js';

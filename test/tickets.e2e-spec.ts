@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { DATABASES } from './support/databases.js';
-import { startStack, type TestStack } from './support/test-app.js';
 import { found } from './support/found.js';
+import { startStack, type TestStack } from './support/test-app.js';
 
 type Ref = { id: number; name: string } | null;
 type TicketView = Record<string, unknown> & { id: number; name: string; requester_id: Ref; status: Ref };

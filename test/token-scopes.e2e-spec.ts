@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { DATABASES } from './support/databases.js';
-import { REPO_ROOT, callTool, connectHttp, failure, openSession } from './support/mcp-client.js';
+import { callTool, connectHttp, failure, openSession,REPO_ROOT } from './support/mcp-client.js';
 import { startStack, type TestStack } from './support/test-app.js';
 
 const run = promisify(execFile);

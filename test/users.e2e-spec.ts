@@ -1,8 +1,8 @@
 import request from 'supertest';
 import { DATABASES } from './support/databases.js';
+import { found as foundIn } from './support/found.js';
 import { callTool, connectHttp, failure, itemNames, openSession, success } from './support/mcp-client.js';
 import { startStack, type TestStack } from './support/test-app.js';
-import { found as foundIn } from './support/found.js';
 
 interface Ref {
   id: number;

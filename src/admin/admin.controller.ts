@@ -46,8 +46,8 @@ export class AdminController {
 
   @Delete('sessions/:id')
   @Doc({ summary: 'End an MCP session', description: 'Its next call gets SESSION_NOT_FOUND.' })
-  endSession(@RestInput('params+query') input: SessionIdDto, @CallOf() call: Call): Promise<Outcome> {
-    return this.admin.endSession(input, call);
+  endSession(@RestInput('params+query') input: SessionIdDto): Promise<Outcome> {
+    return this.admin.endSession(input);
   }
 
   @Get('audit')

@@ -4,15 +4,15 @@ import type { Scope } from '../auth/principal.js';
 import { PrincipalLoader } from '../auth/principal.loader.js';
 import { allowedScopes, rightsBeyond } from '../auth/rights.js';
 import { DURATION_FORMS, parseDuration } from '../auth/token-hash.js';
-import { tokenState, TokensService, type TokenRecord } from '../auth/tokens.service.js';
-import { formatDate } from '../dates/dates.js';
-import { metaOf } from '../input/input-meta.js';
+import { type TokenRecord,TokensService, tokenState } from '../auth/tokens.service.js';
 import { toDate } from '../database/db-dates.js';
-import type { Outcome } from '../envelope/envelope.js';
+import { formatDate } from '../dates/dates.js';
 import { DeskError } from '../envelope/desk-error.js';
+import type { Outcome } from '../envelope/envelope.js';
+import { metaOf } from '../input/input-meta.js';
+import { type SessionRow,SessionsRepository } from '../session/sessions.repository.js';
 import type { Call } from '../tools/call.js';
 import { ToolListService } from '../tools/tool-list.service.js';
-import { SessionsRepository, type SessionRow } from '../session/sessions.repository.js';
 import { AuditQueryService } from './audit-query.service.js';
 import type { AuditQueryDto, CreateTokenDto, ListSessionsDto, ListTokensDto, SessionIdDto, TokenIdDto } from './dto/admin.dto.js';
 
@@ -90,7 +90,7 @@ export class AdminService {
     return { message: `Session ${row.id}.`, id: row.id, data: { ...this.sessionView(row, call.zone), recent_calls: audit.rows.map((a) => this.auditView(a, call.zone)) } };
   }
 
-  async endSession(input: SessionIdDto, call: Call): Promise<Outcome> {
+  async endSession(input: SessionIdDto): Promise<Outcome> {
     const row = await this.sessions.get(input.id);
     if (!row) throw DeskError.notFound('Session', input.id);
     const ended = await this.sessions.end(row.id);

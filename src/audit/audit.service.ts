@@ -2,10 +2,10 @@ import { Injectable, Logger, type OnApplicationShutdown, type OnModuleDestroy } 
 import { DataSource, type EntityManager } from 'typeorm';
 import { RateLimitedError } from '../auth/call-limits.js';
 import { outsideCalls } from '../database/call-scope.js';
-import type { CallTrace } from '../tools/call.js';
-import type { DeskError } from '../envelope/desk-error.js';
 import { dateParam } from '../database/db-dates.js';
 import { DbLock } from '../database/db-lock.js';
+import type { DeskError } from '../envelope/desk-error.js';
+import type { CallTrace } from '../tools/call.js';
 import type { AuditEntry } from './audit-entry.js';
 import { RateLimitedTally } from './rate-limited-tally.js';
 

@@ -1,6 +1,6 @@
 import { jest } from '@jest/globals';
-import { DeskError } from '../envelope/desk-error.js';
 import { AppConfig } from '../config/app-config.js';
+import { DeskError } from '../envelope/desk-error.js';
 import { AuthService } from './auth.service.js';
 import { CallLimits } from './call-limits.js';
 import type { Principal, Scope } from './principal.js';

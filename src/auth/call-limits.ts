@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import { DeskError } from '../envelope/desk-error.js';
 import { AppConfig } from '../config/app-config.js';
+import { DeskError } from '../envelope/desk-error.js';
 import type { RateLimiter } from './rate-limiter.js';
 
 /** The per-user budget a call spends. */

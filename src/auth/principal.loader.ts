@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { ACTIONS, type Action, type Assignment, type EntityScope, type MergedRights, type Principal, type ProfileRights, type Scope } from './principal.js';
+import { type Action, ACTIONS, type Assignment, type EntityScope, type MergedRights, type Principal, type ProfileRights, type Scope } from './principal.js';
 import { allowedScopes, simplifiedInterfaceLimits } from './rights.js';
 
 interface UserRow {

@@ -1,5 +1,5 @@
 import type { Principal, ProfileRights } from './principal.js';
-import { SIMPLIFIED_INTERFACE_FIELDS, settableFields, simplifiedInterfaceLimits } from './rights.js';
+import { settableFields, SIMPLIFIED_INTERFACE_FIELDS, simplifiedInterfaceLimits } from './rights.js';
 
 const SELF_SERVICE: ProfileRights = { project: [], ticket: ['read', 'create'], user: [], ticket_scope: 'own' };
 const TECHNICIAN: ProfileRights = { project: ['read'], ticket: ['read', 'create', 'update'], user: ['read'], ticket_scope: 'all' };

@@ -1,4 +1,4 @@
-import { DOMAINS, SCOPES, type Action, type Domain, type MergedRights, type Principal, type ProfileRights, type Scope } from './principal.js';
+import { type Action, type Domain, DOMAINS, type MergedRights, type Principal, type ProfileRights, type Scope,SCOPES } from './principal.js';
 
 /**
  * What GLPI's simplified interface (profiles whose interface is `helpdesk`, such as Self-Service)

@@ -2,9 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { toDate } from '../database/db-dates.js';
 import { DbLock } from '../database/db-lock.js';
-import { matchKey } from '../text/normalize.js';
 import { DeskError } from '../envelope/desk-error.js';
-import { SCOPES, type Scope } from './principal.js';
+import { matchKey } from '../text/normalize.js';
+import { type Scope,SCOPES } from './principal.js';
 import { hashToken, newToken } from './token-hash.js';
 
 export interface TokenRecord {
@@ -74,7 +74,7 @@ export class TokensService {
       created_at: now,
     };
     const result = await this.lock.exclusive(() => this.dataSource.createQueryBuilder().insert().into('api_tokens').values(row).execute());
-    const id = Number(result.identifiers[0]?.id ?? result.raw?.insertId ?? result.raw);
+    const id = Number(result.identifiers[0]?.id ?? (result.raw as { insertId?: number } | undefined)?.insertId ?? result.raw);
     return { token, record: { ...row, id, scopes }, login };
   }
 

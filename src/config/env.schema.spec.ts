@@ -1,6 +1,6 @@
-import { jest } from '@jest/globals';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { jest } from '@jest/globals';
 import { databaseLabel } from './app-config.js';
 import { loadConfig } from './env.schema.js';
 import { PROJECT_ROOT } from './project-root.js';

@@ -1,8 +1,8 @@
 import { join, resolve } from 'node:path';
 import { isValidTimeZone } from '../dates/dates.js';
-import { parseTrustedProxies } from './trusted-proxies.js';
 import { AppConfig, type DatabaseTarget, type OtpDelivery, type OtpRequiredFor } from './app-config.js';
 import { PROJECT_ROOT } from './project-root.js';
+import { parseTrustedProxies } from './trusted-proxies.js';
 
 /** Where the default database lives: in the project folder, not the caller's current directory. */
 const DEFAULT_SQLITE_PATH = join(PROJECT_ROOT, 'data', 'intentdesk.sqlite');

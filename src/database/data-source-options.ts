@@ -4,7 +4,7 @@ import type { DataSource, DataSourceOptions, Logger as TypeOrmLogger } from 'typ
 import type { DatabaseTarget } from '../config/app-config.js';
 import { ENTITIES } from './entities/index.js';
 import { MIGRATIONS } from './migrations/index.js';
-import { boundedMysql, type BoundedMysql } from './mysql-driver.js';
+import { type BoundedMysql,boundedMysql } from './mysql-driver.js';
 import { WriteGuardSubscriber } from './write-guard.subscriber.js';
 
 export interface PoolOptions {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { isSqliteBusy, unavailable } from '../envelope/error-mapping.js';
 import { AppConfig } from '../config/app-config.js';
+import { isSqliteBusy, unavailable } from '../envelope/error-mapping.js';
 import { Gate, GateTimeoutError } from './gate.js';
 
 /**

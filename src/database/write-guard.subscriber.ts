@@ -1,6 +1,6 @@
-import { EventSubscriber, type EntitySubscriberInterface, type InsertEvent, type RemoveEvent, type SoftRemoveEvent, type UpdateEvent } from 'typeorm';
-import { refusedWriteScope } from './call-scope.js';
+import { type EntitySubscriberInterface, EventSubscriber, type InsertEvent, type RemoveEvent, type SoftRemoveEvent, type UpdateEvent } from 'typeorm';
 import { DeskError } from '../envelope/desk-error.js';
+import { refusedWriteScope } from './call-scope.js';
 
 /** Bookkeeping the chain itself writes outside a write unit. */
 const BOOKKEEPING = new Set(['mcp_sessions', 'audit_log', 'idempotency_records', 'api_tokens', 'otp_user_failures']);

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { ECHO_LIMIT, echo, quoted, textOf } from './echo.js';
+import { echo, ECHO_LIMIT, quoted, textOf } from './echo.js';
 
 describe('echo of values in answers', () => {
   it('keeps short values as they are', () => {

@@ -1,5 +1,5 @@
-import { echo } from './echo.js';
 import type { DeskError } from './desk-error.js';
+import { echo } from './echo.js';
 import type { ErrorEnvelope, Outcome, SuccessEnvelope } from './envelope.js';
 import type { Issue } from './issue.js';
 

@@ -1,6 +1,6 @@
+import type { NextCall } from './desk-error.js';
 import type { ErrorCode } from './error-codes.js';
 import type { Issue } from './issue.js';
-import type { NextCall } from './desk-error.js';
 
 export interface ResolvedReference {
   input: unknown;

@@ -1,9 +1,9 @@
 import { NotFoundException } from '@nestjs/common';
 import { DeskError } from './desk-error.js';
-import { ERROR_CODES } from './error-codes.js';
-import { httpStatusOf } from './http-status.js';
 import { errorEnvelope } from './envelope-builder.js';
+import { ERROR_CODES } from './error-codes.js';
 import { isSqliteBusy, toDeskError } from './error-mapping.js';
+import { httpStatusOf } from './http-status.js';
 
 describe('error mapping', () => {
   it('keeps ToolErrors as they are', () => {

@@ -1,7 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { IsBoolean, IsEmail, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
+import { type FieldSpec,registerField } from './field-spec.js';
 import type { Vocabulary } from './vocab/vocabulary.js';
-import { registerField, type FieldSpec } from './field-spec.js';
 
 /**
 /**

@@ -1,16 +1,16 @@
 import { jest } from '@jest/globals';
 import fc from 'fast-check';
-import type { NameScope } from './references/reference-scope.js';
-import type { Issue } from '../envelope/issue.js';
-import { URGENCY } from './vocab/glpi-vocabularies.js';
-import { ECHO_LIMIT, echo } from '../envelope/echo.js';
 import { zoneInForce } from '../dates/dates.js';
+import { echo,ECHO_LIMIT } from '../envelope/echo.js';
+import type { Issue } from '../envelope/issue.js';
 import { domainArgument } from './dto/call-args.dto.js';
 import { fieldsOf } from './field-spec.js';
 import { BoolField, ChoiceField, ChoicesField, DateField, EnumField, IntField, McpTextField, RefField, TextField, TimezoneField } from './fields.js';
 import { metaOf } from './input-meta.js';
 import { InputParser, type ReferenceLookup } from './input-parser.js';
 import { inputJsonSchema } from './json-schema.js';
+import type { NameScope } from './references/reference-scope.js';
+import { URGENCY } from './vocab/glpi-vocabularies.js';
 
 class SampleDto {
   @McpTextField({ required: true, description: 'session' })

@@ -1,15 +1,15 @@
 import { validate } from 'class-validator';
 import { DATE_FORMATS_EXPECTED, isValidTimeZone, parseDate, suggestDate, suggestTimeZone } from '../dates/dates.js';
+import { echo, quoted } from '../envelope/echo.js';
 import type { ResolvedReference } from '../envelope/envelope.js';
 import type { Issue } from '../envelope/issue.js';
-import type { NameScope } from './references/reference-scope.js';
 import { matchKey } from '../text/normalize.js';
 import { closest, rankClosest } from '../text/suggest.js';
 import { fieldsOf, type FieldSpec } from './field-spec.js';
-import { echo, quoted } from '../envelope/echo.js';
 import { attachMeta } from './input-meta.js';
-import { readId } from './record-id.js';
 import { expectedOf, issueFromValidation } from './issue-messages.js';
+import { readId } from './record-id.js';
+import type { NameScope } from './references/reference-scope.js';
 import { cleanText, forbiddenField, valueProblem } from './value-rules.js';
 
 export interface ReferenceLookup {
@@ -207,8 +207,8 @@ export class InputParser {
 
     const out = new dto();
     for (const [key, value] of normalized) (out as Record<string, unknown>)[key] = value;
-    const crossCheck = (dto as unknown as CrossChecked<T>).crossCheck;
-    if (crossCheck) issues.push(...crossCheck(out));
+    const checked = dto as unknown as CrossChecked<T>;
+    if (checked.crossCheck) issues.push(...checked.crossCheck(out));
 
     if (issues.length > 0) {
       const order = new Map(specs.map((s, i) => [s.name, i]));
@@ -258,11 +258,11 @@ export class InputParser {
     if (checked.size === 0) return;
     // Own properties on a bare instance: no class-transformer recursion into hostile values
     // (an object with its own `constructor` key must be an INVALID_TYPE, not a crash).
-    const instance = Object.assign(Object.create(dto.prototype) as object, plain);
+    const instance = Object.assign(Object.create(dto.prototype as object) as object, plain);
     const errors = await validate(instance, { forbidUnknownValues: false, skipMissingProperties: true });
     for (const error of errors) {
       const spec = checked.get(error.property);
-      if (spec) issues.push(issueFromValidation({ ...error, value: values.get(spec.name) }, spec));
+      if (spec) issues.push(issueFromValidation(error, values.get(spec.name), spec));
     }
   }
 

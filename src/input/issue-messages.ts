@@ -1,7 +1,7 @@
 import type { ValidationError } from 'class-validator';
+import { echo } from '../envelope/echo.js';
 import type { IssueCode } from '../envelope/error-codes.js';
 import type { Issue } from '../envelope/issue.js';
-import { echo } from '../envelope/echo.js';
 import type { FieldSpec } from './field-spec.js';
 
 /** class-validator constraint name -> issue code; the first listed that fails wins. */
@@ -41,7 +41,7 @@ export function expectedOf(spec: FieldSpec): string {
 }
 
 /** One issue per field from class-validator's errors, in the house format. */
-export function issueFromValidation(error: ValidationError, spec: FieldSpec): Issue {
+export function issueFromValidation(error: ValidationError, value: unknown, spec: FieldSpec): Issue {
   const failed = Object.keys(error.constraints ?? {});
   const code = CONSTRAINT_CODES.find(([name]) => failed.includes(name))?.[1] ?? 'INVALID_VALUE';
   const expected = expectedOf(spec);
@@ -57,6 +57,6 @@ export function issueFromValidation(error: ValidationError, spec: FieldSpec): Is
     UNKNOWN_FIELD: '',
     FORBIDDEN_FIELD: '',
   };
-  const received = echo(error.value);
+  const received = echo(value);
   return { field: spec.name, code, received, message: messages[code], expected };
 }

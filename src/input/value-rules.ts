@@ -1,7 +1,7 @@
+import { echo } from '../envelope/echo.js';
 import type { Issue } from '../envelope/issue.js';
 import { hasLoneSurrogate, hiddenCharacter } from '../text/characters.js';
-import { echo } from '../envelope/echo.js';
-import { isRecordField, lengthLimitOf, type FieldSpec } from './field-spec.js';
+import { type FieldSpec,isRecordField, lengthLimitOf } from './field-spec.js';
 import { expectedOf } from './issue-messages.js';
 
 /**

@@ -112,5 +112,5 @@ function namedBy(kind: string): string {
 function withNull(schema: JsonSchema): JsonSchema {
   if (Array.isArray(schema.oneOf)) return { ...schema, oneOf: [...(schema.oneOf as JsonSchema[]), { type: 'null' }] };
   const type = schema.type;
-  return { ...schema, type: [...(Array.isArray(type) ? type : [type]), 'null'] };
+  return { ...schema, type: [...(Array.isArray(type) ? (type as unknown[]) : [type]), 'null'] };
 }

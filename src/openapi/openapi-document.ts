@@ -2,11 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import type { FieldSpec } from '../input/field-spec.js';
 import type { JsonSchema } from '../input/json-schema.js';
-import { SERVER_INFO } from '../transports/mcp/mcp-server.factory.js';
 import { ToolRegistry } from '../tools/tool-registry.js';
-import { componentSchemas, ERROR_RESPONSES, errorResponseComponents, HEADERS, type ErrorStatus } from './components.js';
-import { hasZone, inputFieldSchema, inputObjectSchema, restFields, type FieldContext } from './input-schemas.js';
-import { restRoutes, type RestRoute } from './rest-routes.js';
+import { SERVER_INFO } from '../transports/mcp/mcp-server.factory.js';
+import { componentSchemas, ERROR_RESPONSES, errorResponseComponents, type ErrorStatus,HEADERS } from './components.js';
+import { type FieldContext,hasZone, inputFieldSchema, inputObjectSchema, restFields } from './input-schemas.js';
+import { type RestRoute,restRoutes } from './rest-routes.js';
 
 export type OpenApi = Record<string, unknown>;
 

@@ -3,10 +3,10 @@ import { HTTP_CODE_METADATA, METHOD_METADATA, PATH_METADATA } from '@nestjs/comm
 import type { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import type { Scope } from '../auth/principal.js';
 import { PUBLIC_ROUTE, REQUIRED_SCOPE } from '../auth/public.decorator.js';
-import { restInputOf, type RestSource } from '../transports/rest/rest-request.js';
 import { SERVES_TOOL } from '../tools/tool.decorator.js';
 import type { ToolPolicy } from '../tools/tool-policy.js';
 import type { ToolRegistry } from '../tools/tool-registry.js';
+import { restInputOf, type RestSource } from '../transports/rest/rest-request.js';
 import { DOC_HIDDEN, DOC_TAG, ROUTE_DOC, type RouteDoc, type TagDoc } from '../transports/rest/route-doc.decorator.js';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';

@@ -1,4 +1,4 @@
-import { Injectable, type ArgumentMetadata, type PipeTransform } from '@nestjs/common';
+import { type ArgumentMetadata, Injectable, type PipeTransform } from '@nestjs/common';
 import { settableFields } from '../auth/rights.js';
 import { DeskError } from '../envelope/desk-error.js';
 import { fieldsOf } from '../input/field-spec.js';

@@ -1,8 +1,8 @@
-import { Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
+import { type CallHandler, type ExecutionContext, Injectable, type NestInterceptor } from '@nestjs/common';
 import { map, type Observable } from 'rxjs';
 import { AuditService } from '../audit/audit.service.js';
-import { successEnvelope } from '../envelope/envelope-builder.js';
 import { Committed, isOutcome, Replay } from '../envelope/envelope.js';
+import { successEnvelope } from '../envelope/envelope-builder.js';
 import { callOf } from './call-of.js';
 
 /**

@@ -1,13 +1,13 @@
-import { Catch, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
+import { type ArgumentsHost, Catch, type ExceptionFilter,Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { AuditService } from '../audit/audit.service.js';
-import { errorEnvelope } from '../envelope/envelope-builder.js';
 import type { ErrorEnvelope } from '../envelope/envelope.js';
+import { errorEnvelope } from '../envelope/envelope-builder.js';
 import { toDeskError } from '../envelope/error-mapping.js';
 import { errorHeaders, httpStatusOf } from '../envelope/http-status.js';
 import { sessionNamedBy } from '../envelope/refusal-session.js';
+import { type Call,callLabel } from '../tools/call.js';
 import { restTraceOf } from '../transports/rest/rest-calls.js';
-import { callLabel, type Call } from '../tools/call.js';
 
 /**
  * The one place errors become envelopes: returned to the MCP transport, or written to the HTTP
@@ -19,7 +19,7 @@ export class ErrorFilter implements ExceptionFilter {
 
   constructor(private readonly audit: AuditService) {}
 
-  catch(exception: unknown, host: ArgumentsHost): ErrorEnvelope | void {
+  catch(exception: unknown, host: ArgumentsHost): ErrorEnvelope | undefined {
     const http = host.getType() === 'http' ? host.switchToHttp() : undefined;
     const trace = http ? restTraceOf(http.getRequest<Request>()) : host.getArgByIndex<Call>(1);
     const { error, internal } = toDeskError(exception);
@@ -32,8 +32,9 @@ export class ErrorFilter implements ExceptionFilter {
     this.audit.recordRefusal(refused, error);
     if (!http) return envelope;
     const response = http.getResponse<Response>();
-    if (response.headersSent) return;
+    if (response.headersSent) return undefined;
     response.set(errorHeaders(error, http.getRequest<Request>().headers.authorization !== undefined));
     response.status(httpStatusOf(error.code)).json(envelope);
+    return undefined;
   }
 }

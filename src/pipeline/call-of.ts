@@ -1,7 +1,7 @@
 import type { ArgumentsHost } from '@nestjs/common';
 import type { Request } from 'express';
-import { restCallOf } from '../transports/rest/rest-calls.js';
 import type { Call } from '../tools/call.js';
+import { restCallOf } from '../transports/rest/rest-calls.js';
 
 /**
  * The call a step of the chain is working on, as its transport built it: a tool call carries it as

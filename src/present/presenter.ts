@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { formatDate } from '../dates/dates.js';
 import { toDate } from '../database/db-dates.js';
+import { formatDate } from '../dates/dates.js';
 import { ReferenceResolver } from '../input/references/reference-resolver.js';
 import type { Vocabulary } from '../input/vocab/vocabulary.js';
 

@@ -3,8 +3,8 @@ import type { Outcome } from '../envelope/envelope.js';
 import type { Call } from '../tools/call.js';
 import { CallOf, RestInput } from '../transports/rest/rest-input.decorator.js';
 import { Doc, DocTag, list, ref } from '../transports/rest/route-doc.decorator.js';
-import { ReferenceListDto } from './reference-list.dto.js';
 import { ReferenceDataService } from './reference-data.service.js';
+import { ReferenceListDto } from './reference-list.dto.js';
 
 /** Read-only lists of the names reference fields accept, limited to what the caller may see. */
 @DocTag('reference data', 'The names reference fields (*_id) accept, limited to what you may see.')

@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { Call } from '../tools/call.js';
-import type { Outcome } from '../envelope/envelope.js';
-import { Presenter, type OutputField } from '../present/presenter.js';
-import { referenceKind } from '../input/references/reference-kinds.js';
 import { whereOf } from '../auth/visibility.js';
+import type { Outcome } from '../envelope/envelope.js';
+import { referenceKind } from '../input/references/reference-kinds.js';
 import { nameable, nameScopeOf } from '../input/references/reference-scope.js';
+import { type OutputField,Presenter } from '../present/presenter.js';
 import { likePattern } from '../search/search-runner.js';
 import { matchKey } from '../text/normalize.js';
+import type { Call } from '../tools/call.js';
 import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT, type ReferenceListDto } from './reference-list.dto.js';
 import { REFERENCE_LISTS, type ReferenceListName } from './reference-lists.js';
 

@@ -1,8 +1,8 @@
 import type { SelectQueryBuilder } from 'typeorm';
 import { toDate } from '../database/db-dates.js';
-import type { Outcome } from '../envelope/envelope.js';
 import { DeskError } from '../envelope/desk-error.js';
 import { echo } from '../envelope/echo.js';
+import type { Outcome } from '../envelope/envelope.js';
 import { matchKey } from '../text/normalize.js';
 import { decodeCursor, encodeCursor, queryHash } from './cursor.js';
 

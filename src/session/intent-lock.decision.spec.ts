@@ -1,5 +1,5 @@
 import type { Domain } from '../auth/principal.js';
-import { decideIntentLock, isLiveSession, readLockArguments, type LockDecision, type LockedTool, type LockSession } from './intent-lock.decision.js';
+import { decideIntentLock, isLiveSession, type LockDecision, type LockedTool, type LockSession,readLockArguments } from './intent-lock.decision.js';
 
 const NOW = Date.UTC(2026, 5, 1, 12, 0, 0);
 const CALLER = { userId: 1, now: NOW };

@@ -1,7 +1,7 @@
-import { DOMAINS, type Domain } from '../auth/principal.js';
-import type { Issue } from '../envelope/issue.js';
+import { type Domain,DOMAINS } from '../auth/principal.js';
 import { DeskError } from '../envelope/desk-error.js';
 import { echo, quoted, textOf } from '../envelope/echo.js';
+import type { Issue } from '../envelope/issue.js';
 
 /**
  * The intent lock, decided in one place for every transport: a domain tool runs only in a live

@@ -1,14 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { formatDate } from '../dates/dates.js';
-import type { Outcome } from '../envelope/envelope.js';
-import { DeskError } from '../envelope/desk-error.js';
 import { AppConfig } from '../config/app-config.js';
+import { formatDate } from '../dates/dates.js';
+import { DeskError } from '../envelope/desk-error.js';
+import type { Outcome } from '../envelope/envelope.js';
 import type { Call } from '../tools/call.js';
 import { Tool } from '../tools/tool.decorator.js';
 import { ToolRegistry } from '../tools/tool-registry.js';
 import { DomainSwitchDto } from './dto/domain-switch.dto.js';
 import { SessionStatusDto } from './dto/session-status.dto.js';
-import { SessionsRepository, type SessionRow } from './sessions.repository.js';
+import { type SessionRow,SessionsRepository } from './sessions.repository.js';
 
 /** The session tools: the only way to open a session or change its intent, and its status. */
 @Injectable()

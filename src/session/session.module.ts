@@ -1,9 +1,9 @@
 import { Module } from '@nestjs/common';
 import { ToolsModule } from '../tools/tools.module.js';
+import { OtpService } from './otp/otp.service.js';
 import { OtpAttempts } from './otp/otp-attempts.js';
 import { OtpDelivery } from './otp/otp-delivery.js';
 import { OtpToolsService } from './otp/otp-tools.service.js';
-import { OtpService } from './otp/otp.service.js';
 import { SessionToolsService } from './session-tools.service.js';
 import { SessionsRepository } from './sessions.repository.js';
 

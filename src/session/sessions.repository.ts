@@ -1,9 +1,9 @@
-import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import type { Domain } from '../auth/principal.js';
 import { AppConfig } from '../config/app-config.js';
 import { toDate } from '../database/db-dates.js';
-import type { Domain } from '../auth/principal.js';
 import { DbLock } from '../database/db-lock.js';
 import { isLiveSession } from './intent-lock.decision.js';
 

@@ -1,5 +1,5 @@
-import type { OutputField } from '../present/presenter.js';
 import { IMPACT, PRIORITY, TICKET_STATUS, TICKET_TYPE, URGENCY } from '../input/vocab/glpi-vocabularies.js';
+import type { OutputField } from '../present/presenter.js';
 
 /**
  * Ticket fields as callers see them. requester_id, assignee_id and assignee_group_id are not

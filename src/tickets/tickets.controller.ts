@@ -1,8 +1,8 @@
 import { Controller, Delete, Get, HttpCode, Patch, Post } from '@nestjs/common';
 import type { Answer } from '../envelope/envelope.js';
 import type { Call } from '../tools/call.js';
-import { CallOf, RestInput } from '../transports/rest/rest-input.decorator.js';
 import { ServesTool } from '../tools/tool.decorator.js';
+import { CallOf, RestInput } from '../transports/rest/rest-input.decorator.js';
 import { Doc, DocTag, page, ref } from '../transports/rest/route-doc.decorator.js';
 import { AddFollowupDto } from './dto/add-followup.dto.js';
 import { CreateTicketDto } from './dto/create-ticket.dto.js';

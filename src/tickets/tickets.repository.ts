@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { EntityScope, Principal } from '../auth/principal.js';
-import type { Row } from '../present/presenter.js';
 import { visibleTickets, whereOf } from '../auth/visibility.js';
 import type { DbDate, DbFlag } from '../database/db-dates.js';
-import { likePattern, type Qb, type SearchPlan } from '../search/search-runner.js';
 import { ACTOR_TYPE } from '../database/entities/index.js';
-import { ACTOR_FIELDS } from './ticket-actors.js';
+import type { Row } from '../present/presenter.js';
+import { likePattern, type Qb, type SearchPlan } from '../search/search-runner.js';
 import { MAX_FOLLOWUPS } from './ticket.fields.js';
+import { ACTOR_FIELDS } from './ticket-actors.js';
 
 
 /** A row of glpi_tickets as read, with its actors (the first requester, assignee and assigned group). */

@@ -1,25 +1,26 @@
 import { Injectable } from '@nestjs/common';
 import type { Principal } from '../auth/principal.js';
-import { endBeforeStart } from '../input/date-order.js';
 import { toDate } from '../database/db-dates.js';
-import type { Answer, Outcome } from '../envelope/envelope.js';
-import type { Call } from '../tools/call.js';
-import type { Issue } from '../envelope/issue.js';
+import { ItilFollowup, Ticket } from '../database/entities/index.js';
 import { DeskError } from '../envelope/desk-error.js';
+import type { Answer, Outcome } from '../envelope/envelope.js';
+import type { Issue } from '../envelope/issue.js';
+import { endBeforeStart } from '../input/date-order.js';
 import { metaOf } from '../input/input-meta.js';
+import { priorityFrom } from '../input/vocab/priority-matrix.js';
 import { appliedView, Presenter, type Row, type View } from '../present/presenter.js';
 import { pageOutcome, runSearch, type SearchArgs } from '../search/search-runner.js';
-import { priorityFrom } from '../input/vocab/priority-matrix.js';
-import { WriteUnit } from '../writes/write-unit.js';
-import { updateMessage } from '../writes/update-message.js';
-import { ItilFollowup, Ticket } from '../database/entities/index.js';
+import type { Call } from '../tools/call.js';
 import { Tool } from '../tools/tool.decorator.js';
+import { updateMessage } from '../writes/update-message.js';
+import { WriteUnit } from '../writes/write-unit.js';
 import { AddFollowupDto } from './dto/add-followup.dto.js';
 import { CreateTicketDto } from './dto/create-ticket.dto.js';
 import { SearchTicketsDto } from './dto/search-tickets.dto.js';
 import { DeleteTicketDto, GetTicketDto } from './dto/ticket-id.dto.js';
 import { UpdateTicketDto } from './dto/update-ticket.dto.js';
-import { actorsApplied, writeActors, type ActorChanges } from './ticket-actors.js';
+import { FOLLOWUP_OUTPUT, TICKET_OUTPUT, TICKET_WRITABLE, type TicketColumn } from './ticket.fields.js';
+import { type ActorChanges,actorsApplied, writeActors } from './ticket-actors.js';
 import {
   ASSIGNED_STATUS,
   DEFAULT_IMPACT,
@@ -30,7 +31,6 @@ import {
   statusStamps,
   statusStateOf,
 } from './ticket-rules.js';
-import { FOLLOWUP_OUTPUT, TICKET_OUTPUT, TICKET_WRITABLE, type TicketColumn } from './ticket.fields.js';
 import { SYSTEM_VIEWER, TicketsRepository, viewerOf } from './tickets.repository.js';
 
 /** Tickets: the one code path behind the ticket_* tools and /api/tickets. */
@@ -181,8 +181,8 @@ export class TicketsService {
       if (!meta.provided.has('status') && assigning && Number(current.status) === NEW_STATUS) values.status = ASSIGNED_STATUS;
       if (values.status !== undefined) Object.assign(values, statusStamps(Number(values.status), statusStateOf(current), now));
       if (meta.provided.has('date') || meta.provided.has('time_to_resolve')) {
-        const date = (values.date as Date | undefined) ?? toDate(current.date as Date | string);
-        const deadline = meta.provided.has('time_to_resolve') ? (values.time_to_resolve as Date | null) : toDate(current.time_to_resolve as Date | string | null);
+        const date = (values.date as Date | undefined) ?? toDate(current.date);
+        const deadline = meta.provided.has('time_to_resolve') ? (values.time_to_resolve as Date | null) : toDate(current.time_to_resolve);
         this.checkDeadline(date, deadline, call);
       }
 
@@ -216,7 +216,6 @@ export class TicketsService {
     input: AddFollowupDto,
   })
   async addFollowup(input: AddFollowupDto, call: Call): Promise<Answer> {
-    const meta = metaOf(input);
     return this.writes.run(call, input, async ({ manager, now }) => {
       const ticket = await this.queries.findVisible(input.id, viewerOf(call.principal), manager);
       if (!ticket) throw DeskError.notFound('Ticket', input.id);

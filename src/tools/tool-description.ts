@@ -1,5 +1,5 @@
-import { isRecordField } from '../input/field-spec.js';
 import type { AppConfig } from '../config/app-config.js';
+import { isRecordField } from '../input/field-spec.js';
 import type { ToolPolicy } from './tool-policy.js';
 
 /** What one caller's description shows: its example call, and the only fields it may set (when limited). */

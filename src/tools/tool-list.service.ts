@@ -1,14 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import type { Principal } from '../auth/principal.js';
 import { mayCall, settableFields } from '../auth/rights.js';
+import { AppConfig } from '../config/app-config.js';
 import { isRecordField } from '../input/field-spec.js';
 import { inputJsonSchema, type JsonSchema } from '../input/json-schema.js';
 import { referenceKind } from '../input/references/reference-kinds.js';
 import { ReferenceResolver } from '../input/references/reference-resolver.js';
-import { isHiddenKind, nameScopeOf, type NameScope } from '../input/references/reference-scope.js';
-import { AppConfig } from '../config/app-config.js';
+import { isHiddenKind, type NameScope,nameScopeOf } from '../input/references/reference-scope.js';
 import { ENVELOPE_SCHEMA } from './envelope-schema.js';
-import { describeTool, type DescribedFor } from './tool-description.js';
+import { type DescribedFor,describeTool } from './tool-description.js';
 import type { ToolPolicy } from './tool-policy.js';
 import { ToolRegistry } from './tool-registry.js';
 

@@ -5,7 +5,7 @@ import { AppConfig } from '../config/app-config.js';
 import type { Envelope } from '../envelope/envelope.js';
 import type { Call } from './call.js';
 import { RawInput } from './raw-input.js';
-import { TOOL, TOOL_CALL_PARAM, TOOL_INPUT_PARAM, TOOL_PARAMS } from './tool.decorator.js';
+import { TOOL, TOOL_INPUT_PARAM, TOOL_PARAMS } from './tool.decorator.js';
 import { namedForDomain, policyOf, type ToolDeclaration, type ToolPolicy } from './tool-policy.js';
 
 /** A tool method behind the whole chain: called with the raw arguments and the call its transport built. */

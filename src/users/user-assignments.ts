@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { Principal } from '../auth/principal.js';
-import { DeskError } from '../envelope/desk-error.js';
-import { GroupUser, ProfileUser } from '../database/entities/index.js';
 import { parseRights } from '../auth/principal.loader.js';
 import { rightsBeyond } from '../auth/rights.js';
+import { GroupUser, ProfileUser } from '../database/entities/index.js';
+import { DeskError } from '../envelope/desk-error.js';
 import { UsersRepository } from './users.repository.js';
 
 export interface Placement {

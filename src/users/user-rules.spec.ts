@@ -1,8 +1,8 @@
 import { parseRights } from '../auth/principal.loader.js';
 import { rightsBeyond } from '../auth/rights.js';
+import { userKeys } from '../database/user-keys.js';
 import { UpdateUserDto } from './dto/update-user.dto.js';
 import { UserFieldsDto } from './dto/user-fields.dto.js';
-import { userKeys } from '../database/user-keys.js';
 
 const SUPER_ADMIN = JSON.stringify({ project: ['read', 'create', 'update', 'delete'], ticket: ['read', 'create', 'update', 'delete'], user: ['read', 'create', 'update', 'delete'], ticket_scope: 'all', admin: true });
 const TECHNICIAN = JSON.stringify({ project: ['read', 'create', 'update'], ticket: ['read', 'create', 'update'], user: ['read'], ticket_scope: 'all' });

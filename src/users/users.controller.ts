@@ -1,8 +1,8 @@
 import { Controller, Delete, Get, HttpCode, Patch, Post } from '@nestjs/common';
 import type { Answer } from '../envelope/envelope.js';
 import type { Call } from '../tools/call.js';
-import { CallOf, RestInput } from '../transports/rest/rest-input.decorator.js';
 import { ServesTool } from '../tools/tool.decorator.js';
+import { CallOf, RestInput } from '../transports/rest/rest-input.decorator.js';
 import { Doc, DocTag, page, ref } from '../transports/rest/route-doc.decorator.js';
 import { CreateUserDto } from './dto/create-user.dto.js';
 import { SearchUsersDto } from './dto/search-users.dto.js';

@@ -3,10 +3,10 @@ import { DataSource, type EntityManager } from 'typeorm';
 import type { EntityScope } from '../auth/principal.js';
 import { inScope, visibleUsers, whereOf } from '../auth/visibility.js';
 import type { DbDate, DbFlag } from '../database/db-dates.js';
+import { userKeys } from '../database/user-keys.js';
 import { likePattern, type Qb, type SearchPlan } from '../search/search-runner.js';
 import { matchKey } from '../text/normalize.js';
 import type { SearchUsersDto } from './dto/search-users.dto.js';
-import { userKeys } from '../database/user-keys.js';
 
 /** A row of glpi_users as callers may see it (its lookup keys and soft-delete flag stay inside). */
 export type UserRow = {

@@ -1,27 +1,27 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { AuthService } from '../auth/auth.service.js';
 import type { EntityScope } from '../auth/principal.js';
-import type { Answer, Outcome } from '../envelope/envelope.js';
-import type { Call } from '../tools/call.js';
-import type { Issue } from '../envelope/issue.js';
+import { User } from '../database/entities/index.js';
+import { userKeys } from '../database/user-keys.js';
+import { canonicalZone } from '../dates/dates.js';
 import { DeskError } from '../envelope/desk-error.js';
 import { quoted } from '../envelope/echo.js';
+import type { Answer, Outcome } from '../envelope/envelope.js';
+import type { Issue } from '../envelope/issue.js';
 import { metaOf } from '../input/input-meta.js';
 import { appliedView, Presenter, type Row, type View } from '../present/presenter.js';
 import { pageOutcome, runSearch, type SearchArgs } from '../search/search-runner.js';
-import { WriteUnit } from '../writes/write-unit.js';
-import { updateMessage } from '../writes/update-message.js';
-import { User } from '../database/entities/index.js';
+import type { Call } from '../tools/call.js';
 import { Tool } from '../tools/tool.decorator.js';
+import { updateMessage } from '../writes/update-message.js';
+import { WriteUnit } from '../writes/write-unit.js';
 import { CreateUserDto } from './dto/create-user.dto.js';
 import { SearchUsersDto } from './dto/search-users.dto.js';
 import { UpdateUserDto } from './dto/update-user.dto.js';
 import { DeactivateUserDto, GetUserDto } from './dto/user-id.dto.js';
-import { UserAssignments, type Placement } from './user-assignments.js';
 import { USER_COLUMNS, USER_FIELD_NAMES, USER_OUTPUT } from './user.fields.js';
-import { canonicalZone } from '../dates/dates.js';
-import { userKeys } from '../database/user-keys.js';
-import { AuthService } from '../auth/auth.service.js';
+import { type Placement,UserAssignments } from './user-assignments.js';
 import { SUPER_ADMIN_PROFILE, UsersRepository } from './users.repository.js';
 
 /** Profile a new user gets when the call names none: the least privileged of the GLPI defaults. */

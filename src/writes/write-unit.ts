@@ -4,7 +4,7 @@ import { AuditService } from '../audit/audit.service.js';
 import { withWritePermit } from '../database/call-scope.js';
 import { DbLock } from '../database/db-lock.js';
 import { DeskError } from '../envelope/desk-error.js';
-import { Committed, type Answer, type Outcome } from '../envelope/envelope.js';
+import { type Answer, Committed, type Outcome } from '../envelope/envelope.js';
 import { toDeskError } from '../envelope/error-mapping.js';
 import { SessionsRepository } from '../session/sessions.repository.js';
 import type { Call } from '../tools/call.js';
@@ -84,8 +84,6 @@ export class WriteUnit {
 }
 
 function dryRunOutcome(outcome: Outcome): Outcome {
-  const { id: _discarded, data: _data, ...rest } = outcome;
-  void _discarded;
-  void _data;
+  const { id: _id, data: _data, ...rest } = outcome;
   return { ...rest, message: `Dry run: nothing was written. ${outcome.message.replace(/\.$/, '')} would be the result.`, dry_run: true };
 }

@@ -2,7 +2,7 @@ import type { SearchProjectsDto } from '../../src/projects/dto/search-projects.d
 import { ProjectsRepository } from '../../src/projects/projects.repository.js';
 import { ProjectsService } from '../../src/projects/projects.service.js';
 import { runSearch } from '../../src/search/search-runner.js';
-import { openDesk, refusal, type Desk } from './support/desk.js';
+import { type Desk,openDesk, refusal } from './support/desk.js';
 
 /** Keyset pagination over a real table: every visible row once, in order, whatever the sort. */
 describe('search cursors', () => {

@@ -1,6 +1,6 @@
 import { ReferenceResolver } from '../../src/input/references/reference-resolver.js';
 import { nameScopeOf } from '../../src/input/references/reference-scope.js';
-import { openDesk, type Desk } from './support/desk.js';
+import { type Desk,openDesk } from './support/desk.js';
 
 /** Name resolution within what each caller may see, on the demo data. */
 describe('reference resolution and scope', () => {

@@ -1,11 +1,11 @@
-import { Committed, type Answer, type Outcome } from '../../src/envelope/envelope.js';
+import { type Answer, Committed, type Outcome } from '../../src/envelope/envelope.js';
 import type { CreateTicketDto } from '../../src/tickets/dto/create-ticket.dto.js';
 import type { SearchTicketsDto } from '../../src/tickets/dto/search-tickets.dto.js';
 import type { GetTicketDto } from '../../src/tickets/dto/ticket-id.dto.js';
 import type { UpdateTicketDto } from '../../src/tickets/dto/update-ticket.dto.js';
 import { TicketsRepository, viewerOf } from '../../src/tickets/tickets.repository.js';
 import { TicketsService } from '../../src/tickets/tickets.service.js';
-import { openDesk, refusal, type Desk } from './support/desk.js';
+import { type Desk,openDesk, refusal } from './support/desk.js';
 
 function outcomeOf(answer: Answer): Outcome {
   if (answer instanceof Committed) return answer.outcome;

@@ -1,10 +1,10 @@
 import { asCall } from '../../src/database/call-scope.js';
 import { Project } from '../../src/database/entities/index.js';
-import { Committed, Replay, type Outcome } from '../../src/envelope/envelope.js';
+import { Committed, type Outcome,Replay } from '../../src/envelope/envelope.js';
 import { SessionsRepository } from '../../src/session/sessions.repository.js';
 import type { Call } from '../../src/tools/call.js';
 import { WriteUnit } from '../../src/writes/write-unit.js';
-import { openDesk, refusal, type Desk } from './support/desk.js';
+import { type Desk,openDesk, refusal } from './support/desk.js';
 
 /** The write unit on a real database: verification, idempotency, dry runs, and the guard beneath it. */
 describe('write unit', () => {

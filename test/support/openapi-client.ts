@@ -144,7 +144,7 @@ export class OpenApiClient {
     const declared = operation.responses[key] ?? operation.responses[`${key[0]}XX`] ?? operation.responses.default;
     if (!declared) throw new Error(`${operationId} answered ${key}, a status its document does not declare: ${JSON.stringify(answer.body)}`);
     const response = this.resolve(declared);
-    for (const header of Object.keys((response.headers ?? {}) as Json)) {
+    for (const header of Object.keys((response.headers ?? {}))) {
       if (answer.headers.get(header) === null) throw new Error(`${operationId} answered ${key} without its declared header ${header}`);
     }
     const pointer = this.pointerOf(operationId, operation, key, declared);
@@ -177,7 +177,7 @@ export class OpenApiClient {
     let current = node;
     for (let hops = 0; typeof current.$ref === 'string'; hops++) {
       if (hops > 10) throw new Error(`$ref loop at ${String(current.$ref)}`);
-      current = (current.$ref as string)
+      current = (current.$ref)
         .slice(2)
         .split('/')
         .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))

@@ -1,4 +1,4 @@
-import { request, type IncomingHttpHeaders } from 'node:http';
+import { type IncomingHttpHeaders,request } from 'node:http';
 import { connect, type Socket } from 'node:net';
 
 export interface RawAnswer {

@@ -25,7 +25,6 @@ export class AdminRight1765100000001 implements MigrationInterface {
     await rewrite(queryRunner, (_row, rights) => {
       if (!('admin' in rights)) return undefined;
       const { admin: _admin, ...rest } = rights;
-      void _admin;
       return rest;
     });
   }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import mysql from 'mysql2/promise';
 import { DataSource, DataSourceOptions } from 'typeorm';
+import { lookAlikeKey } from '../../text/look-alike.js';
 import {
   ENTITIES,
   GlpiEntity,
@@ -13,7 +14,6 @@ import {
   TicketUser,
   User,
 } from '../entities/index.js';
-import { lookAlikeKey } from '../../text/look-alike.js';
 import { MIGRATIONS } from '../migrations/index.js';
 import { isDatabaseEmpty, seedDemoData } from './demo-seed.js';
 

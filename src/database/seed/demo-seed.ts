@@ -1,6 +1,5 @@
 import { DataSource, DeepPartial, EntityManager } from 'typeorm';
 import { matchKey } from '../../text/normalize.js';
-import { userKeys } from '../user-keys.js';
 import {
   ACTOR_TYPE,
   GlpiEntity,
@@ -20,6 +19,7 @@ import {
   TicketUser,
   User,
 } from '../entities/index.js';
+import { userKeys } from '../user-keys.js';
 
 /** Creation/modification stamp of the reference rows. */
 const SEEDED_AT = new Date('2025-12-01T12:00:00.000Z');
@@ -146,7 +146,7 @@ async function insertDemoData(m: EntityManager): Promise<void> {
 
   // Projects
   const project = (data: DeepPartial<Project> & { name: string }) =>
-    add(m, Project, { name_key: matchKey(data.name), is_deleted: false, ...data });
+    add(m, Project, { name_key: matchKey(data.name), is_deleted: false, ...(data as Record<string, unknown>) });
   await project({
     name: 'Migração ERP', code: 'ERP-26', entities_id: sede.id, projectstates_id: processing.id, priority: 4,
     users_id: maria.id, groups_id: infra.id, percent_done: 40,

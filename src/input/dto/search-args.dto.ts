@@ -1,5 +1,5 @@
-import { IntField, TextField } from '../fields.js';
 import { DEFAULT_LIMIT, MAX_LIMIT } from '../../search/search-runner.js';
+import { IntField, TextField } from '../fields.js';
 import { DomainCallDto } from './call-args.dto.js';
 
 /** Names models use for free text and page size: suggested (did_you_mean), never accepted. */

@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { Candidate, Issue } from '../../envelope/issue.js';
 import { echo, quoted } from '../../envelope/echo.js';
+import type { Candidate, Issue } from '../../envelope/issue.js';
 import { matchKey } from '../../text/normalize.js';
 import { rankClosest } from '../../text/suggest.js';
 import { readId } from '../record-id.js';
 import { translatedName } from './name-translations.js';
-import { referenceKind, type ReferenceKind } from './reference-kinds.js';
+import { type ReferenceKind,referenceKind } from './reference-kinds.js';
 import { applyNameScope, isHiddenKind, type NameScope } from './reference-scope.js';
 
 export type Resolution = { ok: true; id: number; name: string } | { ok: false; issue: Issue };
@@ -61,7 +61,7 @@ export class ReferenceResolver {
         field,
         code: 'REFERENCE_AMBIGUOUS',
         received: echo(input),
-        message: `name '${quoted(input)}' matches ${rows.length > MAX_CANDIDATES ? 'more than ' + MAX_CANDIDATES : rows.length} ${kind.label}. Send the id of the one you mean.`,
+        message: `name '${quoted(input)}' matches ${rows.length > MAX_CANDIDATES ? `more than ${MAX_CANDIDATES}` : rows.length} ${kind.label}. Send the id of the one you mean.`,
         candidates,
       },
     };
@@ -154,7 +154,7 @@ export class ReferenceResolver {
       return qb.limit(MAX_CANDIDATES + 1).getQueryAndParameters();
     });
     const sql = probes.map(([query], i) => `SELECT * FROM (${query}) k${i}`).join(' UNION ALL ');
-    const rows = (await this.dataSource.query(sql, probes.flatMap(([, parameters]) => parameters))) as Row[];
+    const rows = (await this.dataSource.query(sql, probes.flatMap(([, parameters]) => parameters as unknown[]))) as Row[];
     const found = new Map<number, Row>();
     for (const row of rows) {
       const id = Number(row.id);

@@ -1,6 +1,6 @@
 import type { WhereExpressionBuilder } from 'typeorm';
-import { DOMAINS, type Domain, type EntityScope, type Principal } from '../../auth/principal.js';
-import { allOf, inScope, notDeleted, whereOf, type Condition } from '../../auth/visibility.js';
+import { type Domain, DOMAINS, type EntityScope, type Principal } from '../../auth/principal.js';
+import { allOf, type Condition,inScope, notDeleted, whereOf } from '../../auth/visibility.js';
 import type { ReferenceKind } from './reference-kinds.js';
 
 /**

@@ -5,7 +5,7 @@ import { priorityFrom } from './priority-matrix.js';
 const ALL = [URGENCY, IMPACT, PRIORITY, TICKET_TYPE, TICKET_STATUS];
 
 function scramble(label: string, upper: boolean[]): string {
-  return [...label].map((c, i) => (upper[i % upper.length] ? c.toUpperCase() : c.toLowerCase())).join('');
+  return Array.from(label).map((c, i) => (upper[i % upper.length] ? c.toUpperCase() : c.toLowerCase())).join('');
 }
 
 describe('vocabularies', () => {

@@ -1,6 +1,6 @@
+import type { Issue } from '../../envelope/issue.js';
 import { endBeforeStart } from '../../input/date-order.js';
 import { WriteCallDto } from '../../input/dto/call-args.dto.js';
-import type { Issue } from '../../envelope/issue.js';
 import { DateField, EnumField, IntField, RefField, TextField } from '../../input/fields.js';
 import { PRIORITY } from '../../input/vocab/glpi-vocabularies.js';
 

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { dateParam, toDate } from '../../database/db-dates.js';
-import { DeskError } from '../../envelope/desk-error.js';
 import { AppConfig } from '../../config/app-config.js';
+import { dateParam, toDate } from '../../database/db-dates.js';
 import { DbLock } from '../../database/db-lock.js';
-import { SessionsRepository, type SessionRow } from '../sessions.repository.js';
+import { DeskError } from '../../envelope/desk-error.js';
+import { type SessionRow,SessionsRepository } from '../sessions.repository.js';
 
 /** Wrong codes that lock one session's verification. */
 export const SESSION_MAX_FAILURES = 5;

@@ -1,8 +1,8 @@
-import { Injectable, Logger } from '@nestjs/common';
 import { appendFile, mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { DeskError } from '../../envelope/desk-error.js';
+import { Injectable, Logger } from '@nestjs/common';
 import { AppConfig } from '../../config/app-config.js';
+import { DeskError } from '../../envelope/desk-error.js';
 
 export interface OtpMessage {
   user: string;

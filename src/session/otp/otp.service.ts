@@ -1,11 +1,11 @@
-import { Injectable } from '@nestjs/common';
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
-import { DeskError } from '../../envelope/desk-error.js';
-import { AppConfig } from '../../config/app-config.js';
-import { SessionsRepository, type SessionRow } from '../sessions.repository.js';
+import { Injectable } from '@nestjs/common';
 import type { Principal } from '../../auth/principal.js';
+import { AppConfig } from '../../config/app-config.js';
+import { DeskError } from '../../envelope/desk-error.js';
 import type { Call } from '../../tools/call.js';
-import { OtpAttempts, SESSION_MAX_FAILURES, USER_MAX_FAILURES, sessionLocked, userLocked } from './otp-attempts.js';
+import { type SessionRow,SessionsRepository } from '../sessions.repository.js';
+import { OtpAttempts, SESSION_MAX_FAILURES, sessionLocked, USER_MAX_FAILURES, userLocked } from './otp-attempts.js';
 import { OtpDelivery } from './otp-delivery.js';
 
 /** Codes are bound to their session: the same digits verify nothing else. */

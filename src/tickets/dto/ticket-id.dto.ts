@@ -1,4 +1,4 @@
-import { RECORD_ID_ALIASES, DomainCallDto, WriteCallDto } from '../../input/dto/call-args.dto.js';
+import { DomainCallDto, RECORD_ID_ALIASES, WriteCallDto } from '../../input/dto/call-args.dto.js';
 import { ChoicesField, IntField } from '../../input/fields.js';
 import { TICKET_GET_FIELDS } from '../ticket.fields.js';
 

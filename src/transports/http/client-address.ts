@@ -1,6 +1,6 @@
-import { Injectable } from '@nestjs/common';
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
+import { Injectable } from '@nestjs/common';
 import { AppConfig } from '../../config/app-config.js';
 import { normalizeAddress, trustedProxies } from '../../config/trusted-proxies.js';
 

@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import { DeskError } from '../../envelope/desk-error.js';
 import { errorEnvelope } from '../../envelope/envelope-builder.js';
 import { errorHeaders, httpStatusOf } from '../../envelope/http-status.js';
-import { DeskError } from '../../envelope/desk-error.js';
 import type { ClientAddresses } from './client-address.js';
 
 const RETRY_AFTER_SECONDS = 1;

@@ -1,8 +1,8 @@
 import { All, Controller } from '@nestjs/common';
-import { DeskError } from '../../envelope/desk-error.js';
-import { DocHidden } from '../rest/route-doc.decorator.js';
 import { Public } from '../../auth/public.decorator.js';
 import { MCP_TOKEN_COMMAND } from '../../auth/token-howto.js';
+import { DeskError } from '../../envelope/desk-error.js';
+import { DocHidden } from '../rest/route-doc.decorator.js';
 
 /**
  * Where OAuth clients look after a 401 (metadata, then the default endpoints of the MCP

@@ -1,13 +1,13 @@
-import { Injectable, Logger } from '@nestjs/common';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Injectable, Logger } from '@nestjs/common';
 import { AuditService } from '../../audit/audit.service.js';
 import { AuthService } from '../../auth/auth.service.js';
 import type { Principal } from '../../auth/principal.js';
 import { MCP_TOKEN_COMMAND } from '../../auth/token-howto.js';
+import { AppConfig } from '../../config/app-config.js';
 import { errorEnvelope } from '../../envelope/envelope-builder.js';
 import { toDeskError } from '../../envelope/error-mapping.js';
 import { errorHeaders, httpStatusOf } from '../../envelope/http-status.js';
-import { AppConfig } from '../../config/app-config.js';
 import type { CallTrace } from '../../tools/call.js';
 import { ClientAddresses } from '../http/client-address.js';
 import { byteSize, readJsonBody, refuseMediaType } from './http-body.js';

@@ -1,7 +1,7 @@
-import { Injectable, Logger } from '@nestjs/common';
 import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
+import { Injectable, Logger } from '@nestjs/common';
 import type { Principal } from '../../auth/principal.js';
-import { classify, INTERNAL_ERROR, INVALID_PARAMS, INVALID_REQUEST, METHOD_NOT_FOUND, rpcError, SERVER_ERROR, type JsonRpcRequest, type JsonRpcResponse } from './json-rpc.js';
+import { classify, INTERNAL_ERROR, INVALID_PARAMS, INVALID_REQUEST, type JsonRpcRequest, type JsonRpcResponse,METHOD_NOT_FOUND, rpcError, SERVER_ERROR } from './json-rpc.js';
 import { McpDispatcher, UnknownToolError } from './mcp-dispatcher.js';
 import { INSTRUCTIONS, SERVER_INFO } from './mcp-server.factory.js';
 

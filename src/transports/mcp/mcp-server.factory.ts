@@ -1,5 +1,5 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { Principal } from '../../auth/principal.js';
 import { McpDispatcher, UnknownToolError } from './mcp-dispatcher.js';
 
@@ -19,13 +19,16 @@ export const INSTRUCTIONS = [
  * One SDK Server wired to the dispatcher for one caller. `principal` is re-read per request so a
  * revoked token stops a long-lived stdio process too.
  */
+// The SDK's low-level Server on purpose: the dispatcher lists and calls the tools; nothing is registered with McpServer.
+// eslint-disable-next-line @typescript-eslint/no-deprecated -- the low-level Server, see above
 export function createMcpServer(dispatcher: McpDispatcher, principal: () => Promise<Principal>): Server {
+  // eslint-disable-next-line @typescript-eslint/no-deprecated -- the low-level Server, see above
   const server = new Server(SERVER_INFO, { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS });
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: (await dispatcher.listTools(await principal())) as unknown as Tool[] }));
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     try {
       const result = await dispatcher.callTool(await principal(), request.params.name, request.params.arguments);
-      return result as unknown as CallToolResult;
+      return result;
     } catch (error) {
       if (error instanceof UnknownToolError) throw new McpError(ErrorCode.InvalidParams, error.message, { did_you_mean: error.suggestions });
       throw error;

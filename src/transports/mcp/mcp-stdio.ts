@@ -1,9 +1,9 @@
-import type { INestApplicationContext } from '@nestjs/common';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import type { INestApplicationContext } from '@nestjs/common';
 import { AuthService } from '../../auth/auth.service.js';
 import { MCP_TOKEN_COMMAND } from '../../auth/token-howto.js';
-import { DeskError } from '../../envelope/desk-error.js';
 import { AppConfig, databaseLabel } from '../../config/app-config.js';
+import { DeskError } from '../../envelope/desk-error.js';
 import { McpDispatcher } from './mcp-dispatcher.js';
 import { createMcpServer } from './mcp-server.factory.js';
 

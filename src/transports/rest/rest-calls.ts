@@ -1,7 +1,7 @@
-import { Injectable, type ExecutionContext } from '@nestjs/common';
+import type { IncomingMessage } from 'node:http';
+import { type ExecutionContext,Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { NextFunction, Request, Response } from 'express';
-import type { IncomingMessage } from 'node:http';
 import type { Principal } from '../../auth/principal.js';
 import { AppConfig } from '../../config/app-config.js';
 import { asCall } from '../../database/call-scope.js';

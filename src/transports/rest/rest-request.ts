@@ -1,5 +1,5 @@
-import { readId } from '../../input/record-id.js';
 import type { Request } from 'express';
+import { readId } from '../../input/record-id.js';
 
 export type RestSource = 'body' | 'query' | 'params+body' | 'params+query';
 

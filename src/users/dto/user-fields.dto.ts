@@ -1,7 +1,7 @@
-import { WriteCallDto } from '../../input/dto/call-args.dto.js';
 import { isValidTimeZone, suggestTimeZone } from '../../dates/dates.js';
-import type { Issue } from '../../envelope/issue.js';
 import { echo, quoted } from '../../envelope/echo.js';
+import type { Issue } from '../../envelope/issue.js';
+import { WriteCallDto } from '../../input/dto/call-args.dto.js';
 import { BoolField, RefField, TextField } from '../../input/fields.js';
 
 /** GLPI language codes: `pt_BR`, `en_GB`, `es_419`. */

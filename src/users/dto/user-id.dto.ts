@@ -1,4 +1,4 @@
-import { RECORD_ID_ALIASES, DomainCallDto, WriteCallDto } from '../../input/dto/call-args.dto.js';
+import { DomainCallDto, RECORD_ID_ALIASES, WriteCallDto } from '../../input/dto/call-args.dto.js';
 import { ChoicesField, RefField } from '../../input/fields.js';
 import { USER_FIELD_NAMES } from '../user.fields.js';
 

@@ -2,13 +2,13 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { Principal } from '../../../src/auth/principal.js';
 import { PrincipalLoader } from '../../../src/auth/principal.loader.js';
+import { settableFields } from '../../../src/auth/rights.js';
 import { createContext } from '../../../src/bootstrap.js';
 import { zoneInForce } from '../../../src/dates/dates.js';
 import { DeskError } from '../../../src/envelope/desk-error.js';
 import { InputParser } from '../../../src/input/input-parser.js';
 import { ReferenceResolver } from '../../../src/input/references/reference-resolver.js';
 import { nameScopeOf } from '../../../src/input/references/reference-scope.js';
-import { settableFields } from '../../../src/auth/rights.js';
 import type { Call } from '../../../src/tools/call.js';
 import { ToolRegistry } from '../../../src/tools/tool-registry.js';
 
