@@ -4,7 +4,6 @@ import { type FieldSpec,registerField } from './field-spec.js';
 import type { Vocabulary } from './vocab/vocabulary.js';
 
 /**
-/**
  * Composite field decorators: each registers the field for the input pipe, the tools' JSON Schema
  * and the OpenAPI document (all three read the registered spec), and adds the class-validator rules
  * for its scalar checks. Lengths and characters of strings are the input parser's (it checks them

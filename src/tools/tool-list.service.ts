@@ -24,6 +24,12 @@ const EXAMPLES_PER_FIELD = 5;
 /** Example values are re-read this often, so every replica picks up reference data changed elsewhere. */
 const EXAMPLES_MAX_AGE_MS = 5 * 60_000;
 
+/** One cached list, and its `{"tools": [...]}` JSON for the HTTP answer (serialized once). */
+interface CachedList {
+  tools: ListedTool[];
+  json: string;
+}
+
 /**
  * The tools/list answer. Descriptions are composed once; input schemas carry example names read from
  * the database, sampled within what the caller may name (so a description never shows a name the
@@ -32,12 +38,6 @@ const EXAMPLES_MAX_AGE_MS = 5 * 60_000;
  * and visibility and cached: tools/list does no schema work per call, and stays byte-identical for a
  * principal.
  */
-/** One cached list, and its `{"tools": [...]}` JSON for the HTTP answer (serialized once). */
-interface CachedList {
-  tools: ListedTool[];
-  json: string;
-}
-
 @Injectable()
 export class ToolListService {
   private readonly lists = new Map<string, Promise<CachedList>>();
