@@ -9,7 +9,12 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
   {
-    languageOptions: { parserOptions: { projectService: { allowDefaultProject: ['*.mjs', '*.js', 'scripts/*.mjs', 'test/support/*.mjs', 'test/support/*.js'] }, tsconfigRootDir: import.meta.dirname } },
+    languageOptions: {
+      parserOptions: {
+        projectService: { allowDefaultProject: ['*.mjs', '*.js', 'scripts/*.mjs', 'test/support/*.mjs', 'test/support/*.js'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
     plugins: { 'simple-import-sort': simpleImportSort },
     rules: {
       // One block of imports, no blank lines: side effects, node:, packages, then this project's.

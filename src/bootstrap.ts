@@ -26,7 +26,10 @@ export class StderrLogger extends ConsoleLogger {
 
 /** Body parsing errors (bad JSON, too large) answered with the error envelope, not an HTML page. */
 function bodyErrorHandler(error: unknown, req: Request, res: Response, next: NextFunction): void {
-  if (!error) { next(); return; }
+  if (!error) {
+    next();
+    return;
+  }
   const { error: toolError } = toDeskError(error);
   // A body over BODY_LIMIT is 413 (Payload Too Large), whatever the envelope's code maps to.
   const status = toolError.issues?.[0]?.code === 'TOO_LONG' ? 413 : httpStatusOf(toolError.code);

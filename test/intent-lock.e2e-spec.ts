@@ -71,9 +71,7 @@ describe.each(DATABASES)('intent lock over MCP on %s', (kind) => {
     expect(refused).toMatchObject({ tool: other.name, domain: other.domain });
     expect(refused.error.next_call).toEqual({ tool: 'domain_switch', arguments: { domain: other.domain, session_id: projectSession } });
     expect(refused).not.toHaveProperty('data');
-    expect(await auditOf(projectSession)).toEqual(
-      expect.arrayContaining([expect.objectContaining({ tool: other.name, outcome: 'INTENT_LOCKED' })]),
-    );
+    expect(await auditOf(projectSession)).toEqual(expect.arrayContaining([expect.objectContaining({ tool: other.name, outcome: 'INTENT_LOCKED' })]));
   });
 
   it('audits the switch and every refused call', async () => {

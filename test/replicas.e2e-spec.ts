@@ -137,7 +137,9 @@ suite('replicas: two instances on one database and one Redis', () => {
     ok(await call(onB, 'project_search', { domain: 'project', session_id: sessionId, limit: 1 }));
 
     // Switched on B: A sees the new lock at once.
-    expect(data<{ previous_domain: string }>(ok(await call(onB, 'domain_switch', { domain: 'ticket', session_id: sessionId }))).previous_domain).toBe('project');
+    expect(data<{ previous_domain: string }>(ok(await call(onB, 'domain_switch', { domain: 'ticket', session_id: sessionId }))).previous_domain).toBe(
+      'project',
+    );
     expect(data<{ domain: string }>(ok(await call(onA, 'session_status', { session_id: sessionId }))).domain).toBe('ticket');
     const locked = failed(await call(onA, 'project_search', { domain: 'project', session_id: sessionId }), 'INTENT_LOCKED');
     expect(locked.error.next_call).toEqual({ tool: 'domain_switch', arguments: { domain: 'project', session_id: sessionId } });

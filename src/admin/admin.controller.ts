@@ -21,7 +21,11 @@ export class AdminController {
   }
 
   @Post('tokens')
-  @Doc({ summary: 'Create an API token', description: 'The token is in data.token, shown only in this answer; only its hash is stored.', data: ref('NewToken') })
+  @Doc({
+    summary: 'Create an API token',
+    description: 'The token is in data.token, shown only in this answer; only its hash is stored.',
+    data: ref('NewToken'),
+  })
   createToken(@RestInput('body') input: CreateTokenDto, @CallOf() call: Call): Promise<Outcome> {
     return this.admin.createToken(input, call);
   }

@@ -81,7 +81,9 @@ export const SESSION_WITH_CALLS_SCHEMA: JsonSchema = {
     {
       type: 'object',
       required: ['recent_calls'],
-      properties: { recent_calls: { type: 'array', items: { $ref: '#/components/schemas/AuditEntry' }, description: 'The latest 50 calls of the session, newest first.' } },
+      properties: {
+        recent_calls: { type: 'array', items: { $ref: '#/components/schemas/AuditEntry' }, description: 'The latest 50 calls of the session, newest first.' },
+      },
     },
   ],
 };

@@ -4,13 +4,13 @@ import type { Scope } from '../auth/principal.js';
 import { PrincipalLoader } from '../auth/principal.loader.js';
 import { allowedScopes, rightsBeyond } from '../auth/rights.js';
 import { DURATION_FORMS, parseDuration } from '../auth/token-hash.js';
-import { type TokenRecord,TokensService, tokenState } from '../auth/tokens.service.js';
+import { type TokenRecord, TokensService, tokenState } from '../auth/tokens.service.js';
 import { toDate } from '../database/db-dates.js';
 import { formatDate } from '../dates/dates.js';
 import { DeskError } from '../envelope/desk-error.js';
 import type { Outcome } from '../envelope/envelope.js';
 import { metaOf } from '../input/input-meta.js';
-import { type SessionRow,SessionsRepository } from '../session/sessions.repository.js';
+import { type SessionRow, SessionsRepository } from '../session/sessions.repository.js';
 import type { Call } from '../tools/call.js';
 import { ToolListService } from '../tools/tool-list.service.js';
 import { AuditQueryService } from './audit-query.service.js';
@@ -39,7 +39,15 @@ export class AdminService {
   async createToken(input: CreateTokenDto, call: Call): Promise<Outcome> {
     const expiresIn = input.expires_in ? parseDuration(input.expires_in) : null;
     if (input.expires_in && !expiresIn) {
-      throw DeskError.validation(undefined, [{ field: 'expires_in', code: 'INVALID_VALUE', received: input.expires_in, message: `expires_in must look like ${DURATION_FORMS}.`, expected: DURATION_FORMS }]);
+      throw DeskError.validation(undefined, [
+        {
+          field: 'expires_in',
+          code: 'INVALID_VALUE',
+          received: input.expires_in,
+          message: `expires_in must look like ${DURATION_FORMS}.`,
+          expected: DURATION_FORMS,
+        },
+      ]);
     }
     const scopes = (input.scopes ?? DEFAULT_SCOPES) as Scope[];
     await this.assertMayMakeToken(call, input.user, metaOf(input).resolved.user?.name ?? `user ${input.user}`, scopes);
@@ -67,7 +75,13 @@ export class AdminService {
     const refused = scopes.filter((scope) => !allowedScopes(target).includes(scope));
     if (refused.length) {
       throw DeskError.validation(undefined, [
-        { field: 'scopes', code: 'INVALID_VALUE', received: scopes, message: `The profile of ${who} gives no admin right, so the scope ${refused.join(', ')} would never work. Leave it out.`, available: allowedScopes(target) },
+        {
+          field: 'scopes',
+          code: 'INVALID_VALUE',
+          received: scopes,
+          message: `The profile of ${who} gives no admin right, so the scope ${refused.join(', ')} would never work. Leave it out.`,
+          available: allowedScopes(target),
+        },
       ]);
     }
   }
@@ -87,7 +101,11 @@ export class AdminService {
     const row = await this.sessions.get(input.id);
     if (!row) throw DeskError.notFound('Session', input.id);
     const audit = await this.auditQuery.query({ session_id: row.id, limit: 50 });
-    return { message: `Session ${row.id}.`, id: row.id, data: { ...this.sessionView(row, call.zone), recent_calls: audit.rows.map((a) => this.auditView(a, call.zone)) } };
+    return {
+      message: `Session ${row.id}.`,
+      id: row.id,
+      data: { ...this.sessionView(row, call.zone), recent_calls: audit.rows.map((a) => this.auditView(a, call.zone)) },
+    };
   }
 
   async endSession(input: SessionIdDto): Promise<Outcome> {
@@ -99,7 +117,10 @@ export class AdminService {
 
   async audit(input: AuditQueryDto, call: Call): Promise<Outcome> {
     const { rows, next_cursor } = await this.auditQuery.query(input);
-    return { message: `${rows.length} audit entr${rows.length === 1 ? 'y' : 'ies'}.`, data: { items: rows.map((r) => this.auditView(r, call.zone)), next_cursor } };
+    return {
+      message: `${rows.length} audit entr${rows.length === 1 ? 'y' : 'ies'}.`,
+      data: { items: rows.map((r) => this.auditView(r, call.zone)), next_cursor },
+    };
   }
 
   async tools(): Promise<Outcome> {

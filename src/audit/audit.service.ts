@@ -9,7 +9,6 @@ import type { CallTrace } from '../tools/call.js';
 import type { AuditEntry } from './audit-entry.js';
 import { RateLimitedTally } from './rate-limited-tally.js';
 
-
 export type { AuditEntry } from './audit-entry.js';
 
 export interface AuditExtra {
@@ -35,7 +34,20 @@ function entryOf(call: CallTrace, outcome: string, extra: AuditExtra): AuditEntr
   };
 }
 
-const COLUMNS = ['at', 'users_id', 'token_id', 'session_id', 'transport', 'tool', 'route', 'domain', 'outcome', 'duration_ms', 'changes', 'message'] as const satisfies ReadonlyArray<keyof AuditEntry>;
+const COLUMNS = [
+  'at',
+  'users_id',
+  'token_id',
+  'session_id',
+  'transport',
+  'tool',
+  'route',
+  'domain',
+  'outcome',
+  'duration_ms',
+  'changes',
+  'message',
+] as const satisfies ReadonlyArray<keyof AuditEntry>;
 const ROW_MARKS = `(${COLUMNS.map(() => '?').join(', ')})`;
 
 const FLUSH_EVERY_MS = 200;

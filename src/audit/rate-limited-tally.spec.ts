@@ -42,7 +42,10 @@ describe('RateLimitedTally', () => {
     tally.add(CALL, spent());
     tally.add(CALL, spent({ key: 'write:5', kind: 'write', max: 30 }));
     tally.add(CALL, spent({ key: 'read:6', userId: 6 }));
-    tally.add({ ...CALL, transport: 'rest' }, spent({ key: 'unauthenticated:203.0.113.7', kind: 'unauthenticated', userId: null, address: '203.0.113.7', max: 60 }));
+    tally.add(
+      { ...CALL, transport: 'rest' },
+      spent({ key: 'unauthenticated:203.0.113.7', kind: 'unauthenticated', userId: null, address: '203.0.113.7', max: 60 }),
+    );
     tally.add(CALL, spent());
     tally.drain();
     expect(written.map((e) => [e.users_id, changes(e).budget, changes(e).refused])).toEqual([

@@ -56,7 +56,10 @@ export class RateLimitedTally {
 }
 
 function entryOf({ spent, first, at, count }: Tally): AuditEntry {
-  const what = spent.kind === 'unauthenticated' ? `request${count === 1 ? '' : 's'} without a valid token from ${spent.address}` : `${spent.kind} call${count === 1 ? '' : 's'}`;
+  const what =
+    spent.kind === 'unauthenticated'
+      ? `request${count === 1 ? '' : 's'} without a valid token from ${spent.address}`
+      : `${spent.kind} call${count === 1 ? '' : 's'}`;
   return {
     at,
     users_id: spent.userId,

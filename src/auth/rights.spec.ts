@@ -11,8 +11,16 @@ function tool(_name: string, kind: 'read' | 'write'): { domain: 'ticket'; writes
 
 function caller(settable: Principal['rights']['settable']): Principal {
   return {
-    userId: 4, login: 'post-only', displayName: 'Post Only', tokenId: 1, scopes: ['mcp'], timezone: null, language: null, assignments: [],
-    defaultEntityId: 1, scope: { entityIds: [1], ancestorIds: [] },
+    userId: 4,
+    login: 'post-only',
+    displayName: 'Post Only',
+    tokenId: 1,
+    scopes: ['mcp'],
+    timezone: null,
+    language: null,
+    assignments: [],
+    defaultEntityId: 1,
+    scope: { entityIds: [1], ancestorIds: [] },
     rights: { project: [], ticket: ['read', 'create'], user: [], ticket_scope: 'own', admin: false, settable },
   };
 }
@@ -24,7 +32,12 @@ describe('fields a profile may set', () => {
   });
 
   it('lifts the limit when a central profile gives rights in the domain too', () => {
-    expect(simplifiedInterfaceLimits([{ rights: SELF_SERVICE, helpdesk: true }, { rights: TECHNICIAN, helpdesk: false }])).toEqual({});
+    expect(
+      simplifiedInterfaceLimits([
+        { rights: SELF_SERVICE, helpdesk: true },
+        { rights: TECHNICIAN, helpdesk: false },
+      ]),
+    ).toEqual({});
     expect(simplifiedInterfaceLimits([{ rights: TECHNICIAN, helpdesk: false }])).toEqual({});
     expect(simplifiedInterfaceLimits([])).toEqual({});
   });

@@ -1,4 +1,4 @@
-import { type Action, type Domain, DOMAINS, type MergedRights, type Principal, type ProfileRights, type Scope,SCOPES } from './principal.js';
+import { type Action, type Domain, DOMAINS, type MergedRights, type Principal, type ProfileRights, type Scope, SCOPES } from './principal.js';
 
 /**
  * What GLPI's simplified interface (profiles whose interface is `helpdesk`, such as Self-Service)
@@ -23,7 +23,10 @@ export function simplifiedInterfaceLimits(profiles: Array<{ rights: ProfileRight
 }
 
 /** The record fields `principal` may set with a tool; undefined when there is no limit (reads, session tools, system work). */
-export function settableFields(principal: Principal | undefined, tool: { domain: Domain | null; writesRecords: boolean } | undefined): ReadonlySet<string> | undefined {
+export function settableFields(
+  principal: Principal | undefined,
+  tool: { domain: Domain | null; writesRecords: boolean } | undefined,
+): ReadonlySet<string> | undefined {
   if (!principal || !tool?.writesRecords || !tool.domain) return undefined;
   const fields = principal.rights.settable?.[tool.domain];
   return fields ? new Set(fields) : undefined;

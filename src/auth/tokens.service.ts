@@ -4,7 +4,7 @@ import { toDate } from '../database/db-dates.js';
 import { DbLock } from '../database/db-lock.js';
 import { DeskError } from '../envelope/desk-error.js';
 import { matchKey } from '../text/normalize.js';
-import { type Scope,SCOPES } from './principal.js';
+import { type Scope, SCOPES } from './principal.js';
 import { hashToken, newToken } from './token-hash.js';
 
 export interface TokenRecord {
@@ -53,7 +53,12 @@ export class TokensService {
   ) {}
 
   /** A new token for the user with id `user`, or with login `user`; returns the login it was made for. */
-  async create(user: number | string, scopes: Scope[], expiresInMs: number | null, name?: string): Promise<{ token: string; record: TokenRecord; login: string }> {
+  async create(
+    user: number | string,
+    scopes: Scope[],
+    expiresInMs: number | null,
+    name?: string,
+  ): Promise<{ token: string; record: TokenRecord; login: string }> {
     const qb = this.dataSource.createQueryBuilder().select('u.id', 'id').addSelect('u.name', 'name').from('glpi_users', 'u').where('u.is_deleted = 0');
     if (typeof user === 'number') qb.andWhere('u.id = :id', { id: user });
     else qb.andWhere('(u.name = :login OR u.name_key = :key)', { login: user, key: matchKey(user) });
@@ -80,7 +85,12 @@ export class TokensService {
 
   /** The live token for `token`, or undefined when unknown, expired or revoked. */
   async verify(token: string): Promise<TokenRecord | undefined> {
-    const row = await this.dataSource.createQueryBuilder().select('t.*').from('api_tokens', 't').where('t.token_hash = :hash', { hash: hashToken(token) }).getRawOne<TokenRow>();
+    const row = await this.dataSource
+      .createQueryBuilder()
+      .select('t.*')
+      .from('api_tokens', 't')
+      .where('t.token_hash = :hash', { hash: hashToken(token) })
+      .getRawOne<TokenRow>();
     if (!row) return undefined;
     const record = this.toRecord(row);
     if (record.revoked_at) return undefined;
@@ -89,7 +99,9 @@ export class TokensService {
   }
 
   async touch(id: number): Promise<void> {
-    await this.lock.exclusive(() => this.dataSource.createQueryBuilder().update('api_tokens').set({ last_used_at: new Date() }).where('id = :id', { id }).execute());
+    await this.lock.exclusive(() =>
+      this.dataSource.createQueryBuilder().update('api_tokens').set({ last_used_at: new Date() }).where('id = :id', { id }).execute(),
+    );
   }
 
   async list(filter: { users_id?: number } = {}): Promise<TokenRecord[]> {

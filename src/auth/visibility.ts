@@ -47,7 +47,10 @@ export function inScope(alias: string, rule: ScopeRule, scope: EntityScope | und
       };
     }
     case 'user-assignment':
-      return { sql: `EXISTS (SELECT 1 FROM glpi_profiles_users pu WHERE pu.users_id = ${alias}.id AND pu.entities_id IN (${marks(visible)}))`, params: visible };
+      return {
+        sql: `EXISTS (SELECT 1 FROM glpi_profiles_users pu WHERE pu.users_id = ${alias}.id AND pu.entities_id IN (${marks(visible)}))`,
+        params: visible,
+      };
   }
 }
 
@@ -62,7 +65,10 @@ export function notDeleted(alias: string): Condition {
  * primary key: the cost follows that person's tickets, not the size of the ticket table.
  */
 export function requestedBy(alias: string, userId: number): Condition {
-  return { sql: `${alias}.id IN (SELECT own.tickets_id FROM glpi_tickets_users own WHERE own.users_id = ? AND own.type = ?)`, params: [userId, ACTOR_TYPE.requester] };
+  return {
+    sql: `${alias}.id IN (SELECT own.tickets_id FROM glpi_tickets_users own WHERE own.users_id = ? AND own.type = ?)`,
+    params: [userId, ACTOR_TYPE.requester],
+  };
 }
 
 /** Projects a caller sees: not deleted, in its entities. */

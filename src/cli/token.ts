@@ -1,8 +1,8 @@
 import 'reflect-metadata';
 import { parseArgs } from 'node:util';
-import { type Scope,SCOPES } from '../auth/principal.js';
+import { type Scope, SCOPES } from '../auth/principal.js';
 import { DURATION_FORMS, parseDuration } from '../auth/token-hash.js';
-import { TokensService,tokenState } from '../auth/tokens.service.js';
+import { TokensService, tokenState } from '../auth/tokens.service.js';
 import { createContext } from '../bootstrap.js';
 import { AppConfig, databaseLabel } from '../config/app-config.js';
 import { ConfigError } from '../config/env.schema.js';
@@ -36,7 +36,10 @@ async function main(): Promise<void> {
     process.stdout.write(`${USAGE}\n`);
     return;
   }
-  const scopes = values.scopes.split(',').map((s) => s.trim()).filter(Boolean);
+  const scopes = values.scopes
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const bad = scopes.filter((s) => !(SCOPES as readonly string[]).includes(s));
   if (bad.length) fail(`Unknown scope(s): ${bad.join(', ')}. Scopes: ${SCOPES.join(', ')}.`);
   const expiresIn = values['expires-in'] ? parseDuration(values['expires-in']) : null;
@@ -52,7 +55,9 @@ async function main(): Promise<void> {
     const database = databaseLabel(context.get(AppConfig).database);
     if (command === 'create') {
       const { token, record } = await tokens.create(values.user!, scopes as Scope[], expiresIn ?? null, values.name);
-      process.stderr.write(`Token ${record.id} for ${values.user} (scopes ${record.scopes.join(',')}${record.expires_at ? `, expires ${record.expires_at.toISOString()}` : ''}) in ${database}. Shown once:\n`);
+      process.stderr.write(
+        `Token ${record.id} for ${values.user} (scopes ${record.scopes.join(',')}${record.expires_at ? `, expires ${record.expires_at.toISOString()}` : ''}) in ${database}. Shown once:\n`,
+      );
       process.stdout.write(`${token}\n`);
     } else if (command === 'list') {
       for (const t of await tokens.list()) {

@@ -16,7 +16,10 @@ export function normalizeAddress(raw: string | undefined): string | undefined {
 
 /** Parses TRUSTED_PROXIES (comma-separated IPs and CIDRs); each bad entry is named in `problems`. */
 export function parseTrustedProxies(raw: string | undefined, problems: string[]): string[] {
-  const entries = (raw ?? '').split(',').map((e) => e.trim()).filter(Boolean);
+  const entries = (raw ?? '')
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
   for (const entry of entries) {
     if (!parseEntry(entry)) problems.push(`TRUSTED_PROXIES entry ${JSON.stringify(entry)} is not an IP address or CIDR (10.0.0.0/8, fd00::/8, 127.0.0.1)`);
   }
@@ -46,4 +49,3 @@ export function trustedProxies(entries: readonly string[]): (address: string) =>
   }
   return (address) => list.check(address, isIP(address) === 4 ? 'ipv4' : 'ipv6');
 }
-

@@ -24,4 +24,3 @@ export function userKeys(user: Record<string, unknown>): UserKeys {
     email_lookalike: text(user.email) ? lookAlikeKey(text(user.email)) : null,
   };
 }
-

@@ -23,7 +23,17 @@ describe('dates', () => {
   });
 
   it('refuses impossible dates and unknown formats with a reason', () => {
-    for (const input of ['2026-02-30', '2026-13-01', '2026-06-01 24:00:00', '2026-06-01 123:00', '01/06/2026', 'tomorrow', '2026-6-1', '', '2026-06-01T09:00:00+15:00']) {
+    for (const input of [
+      '2026-02-30',
+      '2026-13-01',
+      '2026-06-01 24:00:00',
+      '2026-06-01 123:00',
+      '01/06/2026',
+      'tomorrow',
+      '2026-6-1',
+      '',
+      '2026-06-01T09:00:00+15:00',
+    ]) {
       const parsed = parseDate(input, 'UTC');
       expect(parsed.ok).toBe(false);
     }
@@ -114,10 +124,12 @@ describe('date suggestions', () => {
   });
 
   it('never throws on arbitrary text (property)', () => {
-    fc.assert(fc.property(fc.string({ maxLength: 70 }), (text) => {
-      const suggestion = suggestDate(text);
-      return suggestion === undefined || parseDate(suggestion, 'UTC').ok;
-    }));
+    fc.assert(
+      fc.property(fc.string({ maxLength: 70 }), (text) => {
+        const suggestion = suggestDate(text);
+        return suggestion === undefined || parseDate(suggestion, 'UTC').ok;
+      }),
+    );
   });
 });
 

@@ -3,11 +3,9 @@
  * `T`, and ISO-8601 with an offset or `Z`. A date without offset is wall time in the call's zone.
  * Stored as UTC instants; shown as ISO-8601 with the offset of the zone in force.
  */
-export const DATE_FORMATS_EXPECTED =
-  'YYYY-MM-DD, YYYY-MM-DD HH:MM:SS, or ISO-8601 with offset (2026-06-01T09:00:00-03:00)';
+export const DATE_FORMATS_EXPECTED = 'YYYY-MM-DD, YYYY-MM-DD HH:MM:SS, or ISO-8601 with offset (2026-06-01T09:00:00-03:00)';
 
-const PATTERN =
-  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{1,2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
+const PATTERN = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{1,2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
@@ -161,10 +159,49 @@ export function formatDate(instant: Date | null | undefined, timeZone: string): 
 }
 
 const MONTHS: Record<string, number> = {
-  jan: 1, january: 1, janeiro: 1, fev: 2, feb: 2, february: 2, fevereiro: 2, mar: 3, march: 3, marco: 3,
-  apr: 4, april: 4, abr: 4, abril: 4, may: 5, mai: 5, maio: 5, jun: 6, june: 6, junho: 6, jul: 7, july: 7, julho: 7,
-  aug: 8, august: 8, ago: 8, agosto: 8, sep: 9, sept: 9, september: 9, set: 9, setembro: 9, oct: 10, october: 10,
-  out: 10, outubro: 10, nov: 11, november: 11, novembro: 11, dec: 12, december: 12, dez: 12, dezembro: 12,
+  jan: 1,
+  january: 1,
+  janeiro: 1,
+  fev: 2,
+  feb: 2,
+  february: 2,
+  fevereiro: 2,
+  mar: 3,
+  march: 3,
+  marco: 3,
+  apr: 4,
+  april: 4,
+  abr: 4,
+  abril: 4,
+  may: 5,
+  mai: 5,
+  maio: 5,
+  jun: 6,
+  june: 6,
+  junho: 6,
+  jul: 7,
+  july: 7,
+  julho: 7,
+  aug: 8,
+  august: 8,
+  ago: 8,
+  agosto: 8,
+  sep: 9,
+  sept: 9,
+  september: 9,
+  set: 9,
+  setembro: 9,
+  oct: 10,
+  october: 10,
+  out: 10,
+  outubro: 10,
+  nov: 11,
+  november: 11,
+  novembro: 11,
+  dec: 12,
+  december: 12,
+  dez: 12,
+  dezembro: 12,
 };
 
 /**
@@ -175,7 +212,11 @@ const MONTHS: Record<string, number> = {
  */
 export function suggestDate(input: unknown): string | undefined {
   if (typeof input !== 'string' || input.length > 60) return undefined;
-  const text = input.trim().toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+  const text = input
+    .trim()
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '');
   const time = /(\d{1,2}):(\d{2})(?::(\d{2}))?\s*$/.exec(text);
   const clock = time ? ` ${pad(Number(time[1]))}:${time[2]}:${time[3] ?? '00'}` : '';
   const body = time ? text.slice(0, time.index).trim().replace(/[,t]$/, '').trim() : text;

@@ -9,7 +9,9 @@ function messageOn(transport: 'mcp' | 'rest' | undefined, tool: string | undefin
 describe('DeskError.validation wording', () => {
   it('tells an MCP caller which tool to call again', () => {
     expect(messageOn('mcp', 'project_create')).toBe('1 problem in the input. Fix it and call project_create again.');
-    expect(messageOn('mcp', 'project_create', [issue, { ...issue, field: 'code' }])).toBe('2 problems in the input. Fix all of them and call project_create again.');
+    expect(messageOn('mcp', 'project_create', [issue, { ...issue, field: 'code' }])).toBe(
+      '2 problems in the input. Fix all of them and call project_create again.',
+    );
   });
 
   it('tells a REST caller to send the request again, even on a route that shares a tool', () => {

@@ -1,4 +1,4 @@
-import { type ErrorCode,RETRYABLE } from './error-codes.js';
+import { type ErrorCode, RETRYABLE } from './error-codes.js';
 import type { Issue } from './issue.js';
 
 /** A call the caller should make before retrying (e.g. domain_switch with its arguments). */

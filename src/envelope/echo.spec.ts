@@ -22,7 +22,11 @@ describe('echo of values in answers', () => {
     for (let i = 0; i < 20_000; i++) deep = { a: deep };
     expect(echo(deep)).toBe('object');
     expect(textOf([deep])).toBe('array');
-    const hostile = { toJSON: () => { throw new Error('no'); } };
+    const hostile = {
+      toJSON: () => {
+        throw new Error('no');
+      },
+    };
     expect(quoted(hostile)).toBe('object');
   });
 

@@ -12,7 +12,11 @@ describe('error mapping', () => {
   });
 
   it('turns a lost database into UNAVAILABLE, retryable with a wait', () => {
-    for (const cause of [Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:3306'), { code: 'ECONNREFUSED' }), new Error('Connection lost: The server closed the connection.'), { driverError: { code: 'PROTOCOL_CONNECTION_LOST' } }]) {
+    for (const cause of [
+      Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:3306'), { code: 'ECONNREFUSED' }),
+      new Error('Connection lost: The server closed the connection.'),
+      { driverError: { code: 'PROTOCOL_CONNECTION_LOST' } },
+    ]) {
       const { error } = toDeskError(cause);
       expect(error.code).toBe('UNAVAILABLE');
       expect(error.retryable).toBe(true);

@@ -77,7 +77,9 @@ function isUnavailable(error: unknown): boolean {
   if (errno !== undefined && UNAVAILABLE_ERRNOS.has(errno)) return true;
   const message = error instanceof Error ? error.message : '';
   // Lost or refused connections, a pool that cannot hand one out, and SQLite's missing table.
-  return /connection (lost|is in closed state|refused)|pool is closed|Cannot enqueue|Connection terminated|ECONNREFUSED|server has gone away|Queue limit reached|No connections available|no such table/i.test(message);
+  return /connection (lost|is in closed state|refused)|pool is closed|Cannot enqueue|Connection terminated|ECONNREFUSED|server has gone away|Queue limit reached|No connections available|no such table/i.test(
+    message,
+  );
 }
 
 /**
@@ -98,7 +100,12 @@ export function toDeskError(error: unknown): { error: DeskError; internal: boole
     return { error: DeskError.validation(undefined, [{ field: '(body)', code: 'TOO_LONG', message: 'The request body is too large.' }]), internal: false };
   }
   if (status === 400 && (type === 'entity.parse.failed' || error instanceof SyntaxError)) {
-    return { error: DeskError.validation(undefined, [{ field: '(body)', code: 'INVALID_TYPE', message: 'The request body is not valid JSON.', expected: 'a JSON object' }]), internal: false };
+    return {
+      error: DeskError.validation(undefined, [
+        { field: '(body)', code: 'INVALID_TYPE', message: 'The request body is not valid JSON.', expected: 'a JSON object' },
+      ]),
+      internal: false,
+    };
   }
   return { error: new DeskError('INTERNAL', 'Internal error. It has been logged; try again or report it.'), internal: true };
 }

@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { IsBoolean, IsEmail, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
-import { type FieldSpec,registerField } from './field-spec.js';
+import { type FieldSpec, registerField } from './field-spec.js';
 import type { Vocabulary } from './vocab/vocabulary.js';
 
 /**

@@ -1,7 +1,7 @@
 import { jest } from '@jest/globals';
 import fc from 'fast-check';
 import { zoneInForce } from '../dates/dates.js';
-import { echo,ECHO_LIMIT } from '../envelope/echo.js';
+import { echo, ECHO_LIMIT } from '../envelope/echo.js';
 import type { Issue } from '../envelope/issue.js';
 import { domainArgument } from './dto/call-args.dto.js';
 import { fieldsOf } from './field-spec.js';
@@ -57,17 +57,39 @@ const STATES = [
 const lookup: ReferenceLookup = {
   async resolve(_kind: string, field: string, input: unknown, _scope: NameScope | undefined) {
     if (input === 'Dup') {
-      return { ok: false as const, issue: { field, code: 'REFERENCE_AMBIGUOUS' as const, received: input, message: 'ambiguous', candidates: [{ id: 7, name: 'Dup' }, { id: 8, name: 'Dup' }] } };
+      return {
+        ok: false as const,
+        issue: {
+          field,
+          code: 'REFERENCE_AMBIGUOUS' as const,
+          received: input,
+          message: 'ambiguous',
+          candidates: [
+            { id: 7, name: 'Dup' },
+            { id: 8, name: 'Dup' },
+          ],
+        },
+      };
     }
     // Like the real resolver, only numbers and strings are looked up (an object may not even convert).
     if (typeof input !== 'number' && typeof input !== 'string') {
-      return { ok: false as const, issue: { field, code: 'INVALID_TYPE' as const, received: echo(input), message: 'integer id or name', expected: 'integer id or name' } };
+      return {
+        ok: false as const,
+        issue: { field, code: 'INVALID_TYPE' as const, received: echo(input), message: 'integer id or name', expected: 'integer id or name' },
+      };
     }
     const found = STATES.find((s) => s.id === Number(input) || s.name.toLowerCase() === input.toString().toLowerCase());
     if (found) return { ok: true as const, id: found.id, name: found.name };
     return {
       ok: false as const,
-      issue: { field, code: 'REFERENCE_NOT_FOUND' as const, received: echo(input), message: 'not found', available: STATES.map((s) => s.name), did_you_mean: 'Processing' },
+      issue: {
+        field,
+        code: 'REFERENCE_NOT_FOUND' as const,
+        received: echo(input),
+        message: 'not found',
+        available: STATES.map((s) => s.name),
+        did_you_mean: 'Processing',
+      },
     };
   },
 };
@@ -85,7 +107,15 @@ async function issuesOf(args: Record<string, unknown>): Promise<Issue[]> {
 
 describe('InputParser', () => {
   it('normalizes names, labels, dates and zones, and records what it resolved', async () => {
-    const args = { ...base, urgency: 'Alta', plan_start_date: '2026-06-01', timezone: 'America/Sao_Paulo', projectstates_id: 'processing', sort: 'NAME', fields: 'id,name' };
+    const args = {
+      ...base,
+      urgency: 'Alta',
+      plan_start_date: '2026-06-01',
+      timezone: 'America/Sao_Paulo',
+      projectstates_id: 'processing',
+      sort: 'NAME',
+      fields: 'id,name',
+    };
     // The transport puts the zone in force into the call: here, the call's own argument.
     const result = await parser.parse(SampleDto, args, { ...options, zone: zoneInForce(args.timezone, null, 'UTC') });
     if (!result.ok) throw new Error(`expected the arguments to parse, got ${JSON.stringify(result.issues)}`);
@@ -159,7 +189,13 @@ describe('InputParser', () => {
   });
 
   it('reads integers and booleans sent as text in JSON, a percentage with its sign, and refuses the rest', async () => {
-    for (const [sent, expected] of [['60', 60], ['60%', 60], [' 60 % ', 60], ['60.0', 60], ['+7', 7]] as const) {
+    for (const [sent, expected] of [
+      ['60', 60],
+      ['60%', 60],
+      [' 60 % ', 60],
+      ['60.0', 60],
+      ['+7', 7],
+    ] as const) {
       const result = await parser.parse(SampleDto, { ...base, percent_done: sent, dry_run: 'FALSE' }, options);
       expect(result.ok && [result.value.percent_done, result.value.dry_run]).toEqual([expected, false]);
     }
@@ -224,10 +260,16 @@ describe('InputParser', () => {
 
   it('never throws and always answers ok or issues, whatever the input (property)', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.dictionary(fc.constantFrom('name', 'email', 'percent_done', 'urgency', 'plan_start_date', 'projectstates_id', 'fields', '__proto__', 'x'), fc.anything()), async (args) => {
-        const result = await parser.parse(SampleDto, { ...base, ...args }, options);
-        return result.ok || (result.issues.length > 0 && result.issues.every((i) => typeof i.message === 'string' && typeof i.field === 'string'));
-      }),
+      fc.asyncProperty(
+        fc.dictionary(
+          fc.constantFrom('name', 'email', 'percent_done', 'urgency', 'plan_start_date', 'projectstates_id', 'fields', '__proto__', 'x'),
+          fc.anything(),
+        ),
+        async (args) => {
+          const result = await parser.parse(SampleDto, { ...base, ...args }, options);
+          return result.ok || (result.issues.length > 0 && result.issues.every((i) => typeof i.message === 'string' && typeof i.field === 'string'));
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -254,7 +296,8 @@ class AccountDto {
 describe('InputParser and hostile values', () => {
   const resolve = jest.fn(lookup.resolve);
   const watched = new InputParser({ resolve });
-  const parseAccount = (args: Record<string, unknown>, settable?: ReadonlySet<string>) => watched.parse(AccountDto, args, { ...options, fields: undefined, settable });
+  const parseAccount = (args: Record<string, unknown>, settable?: ReadonlySet<string>) =>
+    watched.parse(AccountDto, args, { ...options, fields: undefined, settable });
   const issuesOfAccount = async (args: Record<string, unknown>, settable?: ReadonlySet<string>): Promise<Issue[]> => {
     const result = await parseAccount(args, settable);
     return result.ok ? [] : result.issues;
@@ -304,7 +347,9 @@ describe('InputParser and hostile values', () => {
     expect(issues.every((i) => i.received === undefined && i.message.includes('sets only content'))).toBe(true);
     expect(resolve).not.toHaveBeenCalled();
     // The same answer whatever the refused value (an existing name or not).
-    expect(await issuesOfAccount({ content: 'ok', projectstates_id: 'nothing' }, settable)).toEqual(await issuesOfAccount({ content: 'ok', projectstates_id: 'Processing' }, settable));
+    expect(await issuesOfAccount({ content: 'ok', projectstates_id: 'nothing' }, settable)).toEqual(
+      await issuesOfAccount({ content: 'ok', projectstates_id: 'Processing' }, settable),
+    );
     expect((await parseAccount({ id: 3, idempotency_key: 'k1', content: 'ok' }, settable)).ok).toBe(true);
   });
 
@@ -318,7 +363,11 @@ describe('InputParser and hostile values', () => {
   });
 
   it('echoes at most ECHO_LIMIT characters of any value, whatever it is (property)', async () => {
-    const big = fc.oneof(fc.string({ minLength: 100, maxLength: 3000 }), fc.array(fc.string({ maxLength: 200 }), { maxLength: 300 }), fc.anything({ maxDepth: 4 }));
+    const big = fc.oneof(
+      fc.string({ minLength: 100, maxLength: 3000 }),
+      fc.array(fc.string({ maxLength: 200 }), { maxLength: 300 }),
+      fc.anything({ maxDepth: 4 }),
+    );
     await fc.assert(
       fc.asyncProperty(fc.dictionary(fc.constantFrom('name', 'content', 'projectstates_id', 'id', 'idempotency_key', 'x'.repeat(500)), big), async (args) => {
         const issues = await issuesOfAccount(args);

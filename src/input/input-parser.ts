@@ -80,7 +80,10 @@ export class InputParser {
     const { specs, byName } = shapeOf(options.fields ?? fieldsOf(dto) ?? [], options.transport);
     if (raw === undefined || raw === null) raw = {};
     if (typeof raw !== 'object' || Array.isArray(raw)) {
-      return { ok: false, issues: [{ field: '(arguments)', code: 'INVALID_TYPE', received: echo(raw), message: 'The arguments must be a JSON object.', expected: 'object' }] };
+      return {
+        ok: false,
+        issues: [{ field: '(arguments)', code: 'INVALID_TYPE', received: echo(raw), message: 'The arguments must be a JSON object.', expected: 'object' }],
+      };
     }
     const input = raw as Record<string, unknown>;
     const issues: Issue[] = [];
@@ -115,7 +118,11 @@ export class InputParser {
       });
     }
     if (unlisted > 0) {
-      issues.push({ field: '(arguments)', code: 'UNKNOWN_FIELD', message: `${unlisted} more unknown fields, not listed.${knownListedOn ? '' : ` Known fields: ${[...byName.keys()].join(', ')}.`}` });
+      issues.push({
+        field: '(arguments)',
+        code: 'UNKNOWN_FIELD',
+        message: `${unlisted} more unknown fields, not listed.${knownListedOn ? '' : ` Known fields: ${[...byName.keys()].join(', ')}.`}`,
+      });
     }
 
     const values = new Map<string, unknown>();
@@ -161,8 +168,22 @@ export class InputParser {
       }
       if (value === null) {
         if (spec.nullable) normalized.set(spec.name, null);
-        else if (spec.required) issues.push({ field: spec.name, code: 'REQUIRED', received: null, message: `${spec.name} is required and cannot be null.`, expected: expectedOf(spec) });
-        else issues.push({ field: spec.name, code: 'INVALID_TYPE', received: null, message: `${spec.name} cannot be null (it cannot be cleared); omit it to leave it unchanged.`, expected: expectedOf(spec) });
+        else if (spec.required)
+          issues.push({
+            field: spec.name,
+            code: 'REQUIRED',
+            received: null,
+            message: `${spec.name} is required and cannot be null.`,
+            expected: expectedOf(spec),
+          });
+        else
+          issues.push({
+            field: spec.name,
+            code: 'INVALID_TYPE',
+            received: null,
+            message: `${spec.name} cannot be null (it cannot be cleared); omit it to leave it unchanged.`,
+            expected: expectedOf(spec),
+          });
         continue;
       }
       switch (spec.kind) {
@@ -329,9 +350,21 @@ export class InputParser {
   }
 
   private parseChoices(spec: FieldSpec, value: unknown, out: Map<string, unknown>, issues: Issue[]): void {
-    const list = typeof value === 'string' ? value.split(',').map((v) => v.trim()).filter(Boolean) : value;
+    const list =
+      typeof value === 'string'
+        ? value
+            .split(',')
+            .map((v) => v.trim())
+            .filter(Boolean)
+        : value;
     if (!Array.isArray(list)) {
-      issues.push({ field: spec.name, code: 'INVALID_TYPE', received: echo(value), message: `${spec.name} must be a list of field names.`, expected: expectedOf(spec) });
+      issues.push({
+        field: spec.name,
+        code: 'INVALID_TYPE',
+        received: echo(value),
+        message: `${spec.name} must be a list of field names.`,
+        expected: expectedOf(spec),
+      });
       return;
     }
     const accepted: string[] = [];
@@ -343,7 +376,10 @@ export class InputParser {
     }
     if (unknown.length) {
       const suggestion = rankClosest(unknown[0], spec.values!, 1)[0];
-      const named = unknown.slice(0, UNKNOWN_ENTRIES_NAMED).map((u) => `'${u}'`).join(', ');
+      const named = unknown
+        .slice(0, UNKNOWN_ENTRIES_NAMED)
+        .map((u) => `'${u}'`)
+        .join(', ');
       const more = unknown.length > UNKNOWN_ENTRIES_NAMED ? ` and ${unknown.length - UNKNOWN_ENTRIES_NAMED} more` : '';
       issues.push({
         field: spec.name,
@@ -391,4 +427,3 @@ function readScalarText(spec: FieldSpec, value: unknown, mode: 'json' | 'query')
   if (mode === 'query' && value === '' && !spec.required) return undefined;
   return value;
 }
-

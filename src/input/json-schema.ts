@@ -65,7 +65,11 @@ export function fieldJsonSchema(spec: FieldSpec, options: DescribeOptions = {}, 
   switch (spec.kind) {
     case 'text':
       // Lengths of 255 and more are the server's to police (TOO_LONG); short limits help the caller.
-      schema = { type: 'string', maxLength: !spec.mcpOnly && spec.maxLength !== undefined && spec.maxLength < 200 ? spec.maxLength : undefined, ...(spec.email ? { format: 'email' } : {}) };
+      schema = {
+        type: 'string',
+        maxLength: !spec.mcpOnly && spec.maxLength !== undefined && spec.maxLength < 200 ? spec.maxLength : undefined,
+        ...(spec.email ? { format: 'email' } : {}),
+      };
       break;
     case 'int':
       // A lower bound of 1 (ids, page sizes) goes without saying; the server still checks it.
@@ -98,7 +102,8 @@ export function fieldJsonSchema(spec: FieldSpec, options: DescribeOptions = {}, 
       break;
   }
   if (spec.nullable && allowNull) {
-    schema = 'oneOf' in schema ? { oneOf: [...(schema.oneOf as JsonSchema[]), { type: 'null' }] } : { ...schema, type: [...[schema.type ?? []].flat(), 'null'] };
+    schema =
+      'oneOf' in schema ? { oneOf: [...(schema.oneOf as JsonSchema[]), { type: 'null' }] } : { ...schema, type: [...[schema.type ?? []].flat(), 'null'] };
   }
   const cleaned = Object.fromEntries(Object.entries(schema).filter(([, v]) => v !== undefined));
   return description ? { ...cleaned, description } : cleaned;
@@ -133,4 +138,3 @@ export function inputJsonSchema(
   // the model would never see the suggestion.
   return { type: 'object', properties, ...(required.length ? { required } : {}) };
 }
-

@@ -1,7 +1,7 @@
 import { echo } from '../envelope/echo.js';
 import type { Issue } from '../envelope/issue.js';
 import { hasLoneSurrogate, hiddenCharacter } from '../text/characters.js';
-import { type FieldSpec,isRecordField, lengthLimitOf } from './field-spec.js';
+import { type FieldSpec, isRecordField, lengthLimitOf } from './field-spec.js';
 import { expectedOf } from './issue-messages.js';
 
 /**
@@ -35,12 +35,24 @@ export function forbiddenField(spec: FieldSpec, settable: ReadonlySet<string> | 
  */
 export function valueProblem(spec: FieldSpec, value: unknown): Issue | undefined {
   if (Array.isArray(value) && spec.kind === 'choices' && value.length > MAX_LIST_ENTRIES) {
-    return { field: spec.name, code: 'TOO_LONG', received: echo(value), message: `${spec.name} lists ${value.length} entries; at most ${MAX_LIST_ENTRIES}.`, expected: expectedOf(spec) };
+    return {
+      field: spec.name,
+      code: 'TOO_LONG',
+      received: echo(value),
+      message: `${spec.name} lists ${value.length} entries; at most ${MAX_LIST_ENTRIES}.`,
+      expected: expectedOf(spec),
+    };
   }
   if (typeof value !== 'string') return undefined;
   const limit = lengthLimitOf(spec);
   if (value.length > limit && cleanText(spec, value).length > limit) {
-    return { field: spec.name, code: 'TOO_LONG', received: echo(value), message: `${spec.name} is longer than ${limit} characters.`, expected: expectedOf(spec) };
+    return {
+      field: spec.name,
+      code: 'TOO_LONG',
+      received: echo(value),
+      message: `${spec.name} is longer than ${limit} characters.`,
+      expected: expectedOf(spec),
+    };
   }
   if (hasLoneSurrogate(value)) {
     return {

@@ -65,7 +65,10 @@ export function serveApiDocs(app: INestApplication): void {
   });
   express.get(`${DOCS_PATH}/:asset`, (req: Request, res: Response, next: () => void) => {
     const asset = req.params.asset as string;
-    if (!Object.hasOwn(ASSETS, asset)) { next(); return; }
+    if (!Object.hasOwn(ASSETS, asset)) {
+      next();
+      return;
+    }
     res.sendFile(join(uiDir, asset), { headers: { 'Content-Type': ASSETS[asset], 'Cache-Control': 'public, max-age=3600' } });
   });
 }

@@ -61,7 +61,12 @@ function typeOf(spec: FieldSpec): JsonSchema {
     // "Either" is oneOf rather than a list of types: Swagger UI cannot check a required parameter
     // whose type is a list, and refuses to send it.
     case 'enum':
-      return { oneOf: [{ type: 'integer', enum: spec.vocab!.codes }, { type: 'string', examples: [spec.vocab!.entries[0].en] }] };
+      return {
+        oneOf: [
+          { type: 'integer', enum: spec.vocab!.codes },
+          { type: 'string', examples: [spec.vocab!.entries[0].en] },
+        ],
+      };
     case 'ref':
       return { oneOf: [{ type: 'integer' }, { type: 'string' }] };
     case 'date':
@@ -84,7 +89,9 @@ function describe(spec: FieldSpec, nullable: boolean, zoned: boolean): string {
       parts.push(`A code or a label (English or Portuguese, any case): ${spec.vocab!.describe()}.`);
       break;
     case 'ref':
-      parts.push(spec.target ? `An id or a name.` : `An id or a name of one of the ${REFERENCE_KINDS[spec.ref!]?.label ?? 'records'} you may see${namedBy(spec.ref!)}.`);
+      parts.push(
+        spec.target ? `An id or a name.` : `An id or a name of one of the ${REFERENCE_KINDS[spec.ref!]?.label ?? 'records'} you may see${namedBy(spec.ref!)}.`,
+      );
       break;
     case 'date':
       parts.push(`${DATE_FORMATS_EXPECTED}; without an offset, read in ${zoned ? '`timezone`, else ' : ''}your user's zone, else the server's.`);

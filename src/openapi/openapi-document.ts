@@ -4,14 +4,14 @@ import type { FieldSpec } from '../input/field-spec.js';
 import type { JsonSchema } from '../input/json-schema.js';
 import { ToolRegistry } from '../tools/tool-registry.js';
 import { SERVER_INFO } from '../transports/mcp/mcp-server.factory.js';
-import { componentSchemas, ERROR_RESPONSES, errorResponseComponents, type ErrorStatus,HEADERS } from './components.js';
-import { type FieldContext,hasZone, inputFieldSchema, inputObjectSchema, restFields } from './input-schemas.js';
-import { type RestRoute,restRoutes } from './rest-routes.js';
+import { componentSchemas, ERROR_RESPONSES, errorResponseComponents, type ErrorStatus, HEADERS } from './components.js';
+import { type FieldContext, hasZone, inputFieldSchema, inputObjectSchema, restFields } from './input-schemas.js';
+import { type RestRoute, restRoutes } from './rest-routes.js';
 
 export type OpenApi = Record<string, unknown>;
 
 const DESCRIPTION = [
-  'Projects, tickets and users on GLPI\'s data model: the same services, validation, name resolution and answers as the MCP tools on POST /mcp.',
+  "Projects, tickets and users on GLPI's data model: the same services, validation, name resolution and answers as the MCP tools on POST /mcp.",
   '',
   '- **Tokens**: `Authorization: Bearer <token>`, an opaque token with the `api` scope (`admin` for /api/admin). Create one with',
   '  `npm run --silent token -- create --user <login> --scopes api` or POST /api/admin/tokens.',
@@ -95,7 +95,10 @@ function operation(route: RestRoute, bodies: Record<string, JsonSchema>): JsonSc
   const fromQuery = route.input?.source === 'query' || route.input?.source === 'params+query';
   const fromBody = route.input?.source === 'body' || route.input?.source === 'params+body';
   const context: FieldContext = { zoned: hasZone(fields) };
-  const parameters = [...inPath.map((spec) => parameter(spec, 'path', example, context)), ...(fromQuery ? others.map((spec) => parameter(spec, 'query', example, context)) : [])];
+  const parameters = [
+    ...inPath.map((spec) => parameter(spec, 'path', example, context)),
+    ...(fromQuery ? others.map((spec) => parameter(spec, 'query', example, context)) : []),
+  ];
   const op: JsonSchema = {
     operationId: route.operationId,
     summary: route.doc.summary ?? route.tool?.text.title ?? missing(route, 'summary'),

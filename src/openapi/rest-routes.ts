@@ -47,7 +47,10 @@ export function restRoutes({ discovery, scanner, reflector, tools }: RouteSource
       const handler = prototype[name] as (...args: unknown[]) => unknown;
       const method = Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod | undefined;
       if (method === undefined) continue;
-      const path = joinPath(Reflect.getMetadata(PATH_METADATA, controller) as string | undefined, Reflect.getMetadata(PATH_METADATA, handler) as string | undefined);
+      const path = joinPath(
+        Reflect.getMetadata(PATH_METADATA, controller) as string | undefined,
+        Reflect.getMetadata(PATH_METADATA, handler) as string | undefined,
+      );
       const targets = [handler, controller];
       const verb = httpMethod(method, controller.name, name);
       routes.push({

@@ -1,4 +1,4 @@
-import { type CanActivate, type ExecutionContext,Injectable } from '@nestjs/common';
+import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
 import { CallLimits } from '../auth/call-limits.js';
 import { refusalIn } from '../envelope/refusal-session.js';
 import { callOf } from './call-of.js';

@@ -1,7 +1,7 @@
-import { type CanActivate, type ExecutionContext,Injectable } from '@nestjs/common';
+import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
 import { refusalIn } from '../envelope/refusal-session.js';
-import { decideIntentLock, type LockDecision,MAX_SESSION_ID_LENGTH, readLockArguments } from '../session/intent-lock.decision.js';
-import { type SessionRow,SessionsRepository } from '../session/sessions.repository.js';
+import { decideIntentLock, type LockDecision, MAX_SESSION_ID_LENGTH, readLockArguments } from '../session/intent-lock.decision.js';
+import { type SessionRow, SessionsRepository } from '../session/sessions.repository.js';
 import type { Call } from '../tools/call.js';
 
 /**

@@ -1,4 +1,4 @@
-import { type CanActivate, type ExecutionContext,Injectable } from '@nestjs/common';
+import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
 import { mayCall } from '../auth/rights.js';
 import { DeskError } from '../envelope/desk-error.js';
 import { callOf } from './call-of.js';

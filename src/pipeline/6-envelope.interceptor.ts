@@ -25,7 +25,9 @@ export class EnvelopeInterceptor implements NestInterceptor {
         if (!isOutcome(outcome)) return result;
         // Every tool call is audited; on REST, the writes. A committed write's entry is already stored.
         if (!committed && (call.transport === 'mcp' || !call.route?.startsWith('GET '))) {
-          this.audit.recordCall({ ...call, sessionId: outcome.session_id ?? call.sessionId }, 'success', { changes: outcome.dry_run ? undefined : outcome.applied });
+          this.audit.recordCall({ ...call, sessionId: outcome.session_id ?? call.sessionId }, 'success', {
+            changes: outcome.dry_run ? undefined : outcome.applied,
+          });
         }
         return successEnvelope(call, outcome);
       }),

@@ -1,4 +1,4 @@
-import { type ArgumentsHost, Catch, type ExceptionFilter,Logger } from '@nestjs/common';
+import { type ArgumentsHost, Catch, type ExceptionFilter, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { AuditService } from '../audit/audit.service.js';
 import type { ErrorEnvelope } from '../envelope/envelope.js';
@@ -6,7 +6,7 @@ import { errorEnvelope } from '../envelope/envelope-builder.js';
 import { toDeskError } from '../envelope/error-mapping.js';
 import { errorHeaders, httpStatusOf } from '../envelope/http-status.js';
 import { sessionNamedBy } from '../envelope/refusal-session.js';
-import { type Call,callLabel } from '../tools/call.js';
+import { type Call, callLabel } from '../tools/call.js';
 import { restTraceOf } from '../transports/rest/rest-calls.js';
 
 /**

@@ -41,7 +41,10 @@ export class ProjectsRepository {
   async findVisible(id: number, scope: EntityScope | undefined, manager?: EntityManager): Promise<ProjectRow | undefined> {
     // Plain SQL: its text does not change with the id, so the prepared statement is reused.
     const visible = visibleProjects('t', scope);
-    const rows = (await (manager ?? this.dataSource).query(`SELECT t.* FROM glpi_projects t WHERE t.id = ? AND ${visible.sql}`, [id, ...visible.params])) as ProjectRow[];
+    const rows = (await (manager ?? this.dataSource).query(`SELECT t.* FROM glpi_projects t WHERE t.id = ? AND ${visible.sql}`, [
+      id,
+      ...visible.params,
+    ])) as ProjectRow[];
     return rows[0];
   }
 

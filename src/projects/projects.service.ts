@@ -17,7 +17,6 @@ import { UpdateProjectDto } from './dto/update-project.dto.js';
 import { PROJECT_OUTPUT, PROJECT_WRITABLE } from './project.fields.js';
 import { ProjectsRepository } from './projects.repository.js';
 
-
 /** Projects: the one code path behind the project_* tools and /api/projects. */
 @Injectable()
 export class ProjectsService {
@@ -153,4 +152,3 @@ export class ProjectsService {
     });
   }
 }
-

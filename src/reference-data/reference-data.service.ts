@@ -4,7 +4,7 @@ import { whereOf } from '../auth/visibility.js';
 import type { Outcome } from '../envelope/envelope.js';
 import { referenceKind } from '../input/references/reference-kinds.js';
 import { nameable, nameScopeOf } from '../input/references/reference-scope.js';
-import { type OutputField,Presenter } from '../present/presenter.js';
+import { type OutputField, Presenter } from '../present/presenter.js';
 import { likePattern } from '../search/search-runner.js';
 import { matchKey } from '../text/normalize.js';
 import type { Call } from '../tools/call.js';

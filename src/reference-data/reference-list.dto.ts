@@ -9,6 +9,12 @@ export class ReferenceListDto {
   @TextField({ maxLength: 200, description: 'Only names containing this text (case and accents ignored).', aliases: QUERY_ALIASES })
   query?: string;
 
-  @IntField({ min: 1, max: MAX_LIST_LIMIT, unit: 'rows', description: `How many rows at most (default ${DEFAULT_LIST_LIMIT}, max ${MAX_LIST_LIMIT}).`, aliases: LIMIT_ALIASES })
+  @IntField({
+    min: 1,
+    max: MAX_LIST_LIMIT,
+    unit: 'rows',
+    description: `How many rows at most (default ${DEFAULT_LIST_LIMIT}, max ${MAX_LIST_LIMIT}).`,
+    aliases: LIMIT_ALIASES,
+  })
   limit?: number;
 }

@@ -108,7 +108,9 @@ export async function runSearch(plan: SearchPlan, args: SearchArgs): Promise<Sea
     qb.andWhere(`(t.${sort.column} ${op} :c_value OR (t.${sort.column} = :c_value AND t.id ${op} :c_id))`, { c_value: value, c_id: state.id });
   }
   const direction = descending ? 'DESC' : 'ASC';
-  qb.orderBy(`t.${sort.column}`, direction).addOrderBy('t.id', direction).limit(limit + 1);
+  qb.orderBy(`t.${sort.column}`, direction)
+    .addOrderBy('t.id', direction)
+    .limit(limit + 1);
   const rows = await qb.getRawMany<Record<string, unknown>>();
   const more = rows.length > limit;
   const page = more ? rows.slice(0, limit) : rows;

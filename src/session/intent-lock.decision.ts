@@ -1,4 +1,4 @@
-import { type Domain,DOMAINS } from '../auth/principal.js';
+import { type Domain, DOMAINS } from '../auth/principal.js';
 import { DeskError } from '../envelope/desk-error.js';
 import { echo, quoted, textOf } from '../envelope/echo.js';
 import type { Issue } from '../envelope/issue.js';
@@ -89,7 +89,8 @@ export function decideIntentLock<S extends LockSession>(tool: LockedTool, args: 
   const domain = tool.domain;
   if (domain === null) return { pass: true };
   const live = session && args.sessionId !== undefined && session.id === args.sessionId && isLiveSession(session, caller) ? session : undefined;
-  if (args.domain !== undefined && args.domain !== domain) return { pass: false, error: domainMismatch(tool.name, domain, args.declared), ...(live ? { session: live } : {}) };
+  if (args.domain !== undefined && args.domain !== domain)
+    return { pass: false, error: domainMismatch(tool.name, domain, args.declared), ...(live ? { session: live } : {}) };
   const openOne = { tool: 'domain_switch', arguments: { domain } };
   if (args.sessionId === undefined) {
     const issues: Issue[] = [
@@ -101,15 +102,20 @@ export function decideIntentLock<S extends LockSession>(tool: LockedTool, args: 
         expected: 'the session_id returned by domain_switch (ses_…)',
       },
     ];
-    if (args.domain === undefined) issues.push({ field: 'domain', code: 'REQUIRED', message: `domain is required: "${domain}" for ${tool.name}.`, expected: domain });
+    if (args.domain === undefined)
+      issues.push({ field: 'domain', code: 'REQUIRED', message: `domain is required: "${domain}" for ${tool.name}.`, expected: domain });
     return { pass: false, error: DeskError.validation({ transport: 'mcp', tool: tool.name }, issues, openOne) };
   }
   if (!live) {
     return {
       pass: false,
-      error: new DeskError('SESSION_NOT_FOUND', `Session '${quoted(args.sessionId)}' does not exist, has expired or is not yours. Open one with domain_switch.`, {
-        nextCall: openOne,
-      }),
+      error: new DeskError(
+        'SESSION_NOT_FOUND',
+        `Session '${quoted(args.sessionId)}' does not exist, has expired or is not yours. Open one with domain_switch.`,
+        {
+          nextCall: openOne,
+        },
+      ),
     };
   }
   if (live.domain !== domain) {
@@ -133,7 +139,11 @@ function domainMismatch(toolName: string, domain: Domain, declared: unknown): De
   const shown = quoted(declared);
   const named = typeof declared === 'string' ? declared.trim().toLowerCase() : '';
   const instead = (DOMAINS as readonly string[]).includes(named) ? `, or use a ${named} tool` : '';
-  return new DeskError('DOMAIN_MISMATCH', `${toolName} belongs to domain '${domain}', but the call says domain='${shown}'. Send domain='${domain}'${instead}.`, {
-    details: { tool_domain: domain, declared_domain: echo(declared) },
-  });
+  return new DeskError(
+    'DOMAIN_MISMATCH',
+    `${toolName} belongs to domain '${domain}', but the call says domain='${shown}'. Send domain='${domain}'${instead}.`,
+    {
+      details: { tool_domain: domain, declared_domain: echo(declared) },
+    },
+  );
 }

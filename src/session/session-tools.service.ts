@@ -8,7 +8,7 @@ import { Tool } from '../tools/tool.decorator.js';
 import { ToolRegistry } from '../tools/tool-registry.js';
 import { DomainSwitchDto } from './dto/domain-switch.dto.js';
 import { SessionStatusDto } from './dto/session-status.dto.js';
-import { type SessionRow,SessionsRepository } from './sessions.repository.js';
+import { type SessionRow, SessionsRepository } from './sessions.repository.js';
 
 /** The session tools: the only way to open a session or change its intent, and its status. */
 @Injectable()
@@ -24,8 +24,9 @@ export class SessionToolsService {
     domain: null,
     access: 'switch',
     title: 'Open or move a session (intent)',
-    summary: 'Opens a session locked to a domain and returns its session_id, or moves a session to another domain. Domain tools run only in a session of theirs.',
-    notFor: 'records; switch only when the user\'s intent moves.',
+    summary:
+      'Opens a session locked to a domain and returns its session_id, or moves a session to another domain. Domain tools run only in a session of theirs.',
+    notFor: "records; switch only when the user's intent moves.",
     example: { domain: 'ticket', session_id: 'ses_… (to move one)', reason: 'asked about a ticket' },
     input: DomainSwitchDto,
   })
@@ -36,9 +37,13 @@ export class SessionToolsService {
     if (input.session_id) {
       const found = await this.sessions.findLive(input.session_id, principal.userId);
       if (!found) {
-        throw new DeskError('SESSION_NOT_FOUND', `Session '${input.session_id}' does not exist, has expired or is not yours. Omit session_id to open a new one.`, {
-          nextCall: { tool: 'domain_switch', arguments: { domain: input.domain } },
-        });
+        throw new DeskError(
+          'SESSION_NOT_FOUND',
+          `Session '${input.session_id}' does not exist, has expired or is not yours. Omit session_id to open a new one.`,
+          {
+            nextCall: { tool: 'domain_switch', arguments: { domain: input.domain } },
+          },
+        );
       }
       previous = found.domain;
       if (found.domain !== input.domain) await this.sessions.switchDomain(found, input.domain, call.startedAt);
@@ -49,11 +54,12 @@ export class SessionToolsService {
     }
     const tools = this.tools.namesIn(input.domain);
     const moved = previous !== null && previous !== input.domain;
-    const message = previous === null
-      ? `Session opened, locked to domain '${input.domain}'.`
-      : moved
-        ? `Session moved from '${previous}' to '${input.domain}'.`
-        : `Session already in domain '${input.domain}'.`;
+    const message =
+      previous === null
+        ? `Session opened, locked to domain '${input.domain}'.`
+        : moved
+          ? `Session moved from '${previous}' to '${input.domain}'.`
+          : `Session already in domain '${input.domain}'.`;
     return {
       message,
       id: row.id,

@@ -85,13 +85,14 @@ export class SessionsRepository {
 
   async switchDomain(row: SessionRow, domain: Domain, since?: number): Promise<void> {
     const now = Date.now();
-    await this.lock.exclusive(() =>
-      this.dataSource
-        .createQueryBuilder()
-        .update('mcp_sessions')
-        .set({ domain, last_seen_at: new Date(now), expires_at: new Date(now + this.idleMs), switch_count: () => 'switch_count + 1' })
-        .where('id = :id', { id: row.id })
-        .execute(),
+    await this.lock.exclusive(
+      () =>
+        this.dataSource
+          .createQueryBuilder()
+          .update('mcp_sessions')
+          .set({ domain, last_seen_at: new Date(now), expires_at: new Date(now + this.idleMs), switch_count: () => 'switch_count + 1' })
+          .where('id = :id', { id: row.id })
+          .execute(),
       since,
     );
   }
@@ -167,7 +168,12 @@ export class SessionsRepository {
   }
 
   async list(filter: { users_id?: number; live?: boolean; limit?: number }): Promise<SessionRow[]> {
-    const qb = this.dataSource.createQueryBuilder().select('s.*').from('mcp_sessions', 's').orderBy('s.last_seen_at', 'DESC').limit(Math.min(filter.limit ?? 100, 500));
+    const qb = this.dataSource
+      .createQueryBuilder()
+      .select('s.*')
+      .from('mcp_sessions', 's')
+      .orderBy('s.last_seen_at', 'DESC')
+      .limit(Math.min(filter.limit ?? 100, 500));
     if (filter.users_id) qb.andWhere('s.users_id = :u', { u: filter.users_id });
     if (filter.live) qb.andWhere('s.ended_at IS NULL AND s.expires_at > :now', { now: new Date() });
     return (await qb.getRawMany<RawRow>()).map((r) => this.toRow(r));

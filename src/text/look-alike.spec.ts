@@ -11,7 +11,12 @@ describe('look-alike keys', () => {
   });
 
   it('keep different names apart', () => {
-    for (const [a, b] of [['maria.silva', 'maria.silvia'], ['ana', 'anna'], ['joao', 'joana'], ['tech', 'teck']]) {
+    for (const [a, b] of [
+      ['maria.silva', 'maria.silvia'],
+      ['ana', 'anna'],
+      ['joao', 'joana'],
+      ['tech', 'teck'],
+    ]) {
       expect([a, b, lookAlikeKey(a) === lookAlikeKey(b)]).toEqual([a, b, false]);
     }
   });

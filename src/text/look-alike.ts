@@ -15,11 +15,5 @@ export function lookAlikeKey(value: string): string {
 }
 
 function fold(value: string): string {
-  return value
-    .normalize('NFKC')
-    .toLowerCase()
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return value.normalize('NFKC').toLowerCase().normalize('NFD').replace(/\p{M}/gu, '').replace(/\s+/g, ' ').trim();
 }

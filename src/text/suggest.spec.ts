@@ -2,8 +2,40 @@ import fc from 'fast-check';
 import { matchKey } from './normalize.js';
 import { closest, editDistance, rankClosest } from './suggest.js';
 
-const PROJECT_FIELDS = ['name', 'code', 'content', 'comment', 'projectstates_id', 'priority', 'users_id', 'groups_id', 'entities_id', 'projects_id', 'plan_start_date', 'plan_end_date', 'real_start_date', 'real_end_date', 'percent_done'];
-const TICKET_FIELDS = ['name', 'content', 'type', 'status', 'urgency', 'impact', 'priority', 'itilcategories_id', 'locations_id', 'entities_id', 'requester_id', 'assignee_id', 'assignee_group_id', 'date', 'time_to_resolve'];
+const PROJECT_FIELDS = [
+  'name',
+  'code',
+  'content',
+  'comment',
+  'projectstates_id',
+  'priority',
+  'users_id',
+  'groups_id',
+  'entities_id',
+  'projects_id',
+  'plan_start_date',
+  'plan_end_date',
+  'real_start_date',
+  'real_end_date',
+  'percent_done',
+];
+const TICKET_FIELDS = [
+  'name',
+  'content',
+  'type',
+  'status',
+  'urgency',
+  'impact',
+  'priority',
+  'itilcategories_id',
+  'locations_id',
+  'entities_id',
+  'requester_id',
+  'assignee_id',
+  'assignee_group_id',
+  'date',
+  'time_to_resolve',
+];
 
 describe('suggestion matcher', () => {
   it('finds fields by the words inside their names', () => {

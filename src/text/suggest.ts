@@ -64,15 +64,17 @@ export function closeness(input: string, candidate: string): number | undefined 
   const prefix = commonPrefix(a, b);
   if (prefix >= 5 && prefix >= 0.6 * Math.min(a.length, b.length)) return tolerance + 1 + (Math.max(a.length, b.length) - prefix) / 10;
 
-  const inputWords = wordsOf(input).filter((w) => !NOISE_WORDS.has(w)).map(singular);
-  const candidateWords = wordsOf(candidate).filter((w) => !NOISE_WORDS.has(w)).map(singular);
+  const inputWords = wordsOf(input)
+    .filter((w) => !NOISE_WORDS.has(w))
+    .map(singular);
+  const candidateWords = wordsOf(candidate)
+    .filter((w) => !NOISE_WORDS.has(w))
+    .map(singular);
   if (inputWords.length === 0 || candidateWords.length === 0) return undefined;
   const joined = candidateWords.join('');
   let matched = 0;
   for (const word of inputWords) {
-    const hit =
-      candidateWords.some((c) => c === word || editDistance(c, word, 1) <= 1 && word.length > 3) ||
-      (word.length >= 4 && joined.includes(word));
+    const hit = candidateWords.some((c) => c === word || (editDistance(c, word, 1) <= 1 && word.length > 3)) || (word.length >= 4 && joined.includes(word));
     if (hit) matched++;
   }
   if (matched === 0) return undefined;

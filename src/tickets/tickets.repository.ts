@@ -9,7 +9,6 @@ import { likePattern, type Qb, type SearchPlan } from '../search/search-runner.j
 import { MAX_FOLLOWUPS } from './ticket.fields.js';
 import { ACTOR_FIELDS } from './ticket-actors.js';
 
-
 /** A row of glpi_tickets as read, with its actors (the first requester, assignee and assigned group). */
 export type TicketRow = {
   id: number;
@@ -96,7 +95,10 @@ export class TicketsRepository {
   async findVisible(id: number, viewer: TicketViewer, manager?: EntityManager): Promise<TicketRow | undefined> {
     // Plain SQL: its text does not change with the id, so the prepared statement is reused.
     const visible = visibleTickets('t', viewer.scope, viewer.requesterId);
-    const rows = (await (manager ?? this.dataSource).query(`SELECT ${ROW_COLUMNS} FROM glpi_tickets t WHERE t.id = ? AND ${visible.sql}`, [id, ...visible.params])) as TicketRow[];
+    const rows = (await (manager ?? this.dataSource).query(`SELECT ${ROW_COLUMNS} FROM glpi_tickets t WHERE t.id = ? AND ${visible.sql}`, [
+      id,
+      ...visible.params,
+    ])) as TicketRow[];
     return rows[0];
   }
 
@@ -172,8 +174,7 @@ export class TicketsRepository {
       custom: {
         requester_id: (qb, value) => qb.andWhere(actorExists('glpi_tickets_users', 'users_id', ACTOR_TYPE.requester, 'f_requester'), { f_requester: value }),
         assignee_id: (qb, value) => qb.andWhere(actorExists('glpi_tickets_users', 'users_id', ACTOR_TYPE.assigned, 'f_assignee'), { f_assignee: value }),
-        assignee_group_id: (qb, value) =>
-          qb.andWhere(actorExists('glpi_groups_tickets', 'groups_id', ACTOR_TYPE.assigned, 'f_group'), { f_group: value }),
+        assignee_group_id: (qb, value) => qb.andWhere(actorExists('glpi_groups_tickets', 'groups_id', ACTOR_TYPE.assigned, 'f_group'), { f_group: value }),
       },
       ranges: ['date', 'time_to_resolve', 'date_mod'],
       text: (qb, raw) => qb.andWhere(`(t.name LIKE :q_raw ESCAPE '!' OR t.content LIKE :q_raw ESCAPE '!')`, { q_raw: likePattern(raw) }),

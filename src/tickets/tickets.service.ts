@@ -20,17 +20,8 @@ import { SearchTicketsDto } from './dto/search-tickets.dto.js';
 import { DeleteTicketDto, GetTicketDto } from './dto/ticket-id.dto.js';
 import { UpdateTicketDto } from './dto/update-ticket.dto.js';
 import { FOLLOWUP_OUTPUT, TICKET_OUTPUT, TICKET_WRITABLE, type TicketColumn } from './ticket.fields.js';
-import { type ActorChanges,actorsApplied, writeActors } from './ticket-actors.js';
-import {
-  ASSIGNED_STATUS,
-  DEFAULT_IMPACT,
-  DEFAULT_TYPE,
-  DEFAULT_URGENCY,
-  NEW_STATUS,
-  recomputedPriority,
-  statusStamps,
-  statusStateOf,
-} from './ticket-rules.js';
+import { type ActorChanges, actorsApplied, writeActors } from './ticket-actors.js';
+import { ASSIGNED_STATUS, DEFAULT_IMPACT, DEFAULT_TYPE, DEFAULT_URGENCY, NEW_STATUS, recomputedPriority, statusStamps, statusStateOf } from './ticket-rules.js';
 import { SYSTEM_VIEWER, TicketsRepository, viewerOf } from './tickets.repository.js';
 
 /** Tickets: the one code path behind the ticket_* tools and /api/tickets. */

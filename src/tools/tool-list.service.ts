@@ -6,9 +6,9 @@ import { isRecordField } from '../input/field-spec.js';
 import { inputJsonSchema, type JsonSchema } from '../input/json-schema.js';
 import { referenceKind } from '../input/references/reference-kinds.js';
 import { ReferenceResolver } from '../input/references/reference-resolver.js';
-import { isHiddenKind, type NameScope,nameScopeOf } from '../input/references/reference-scope.js';
+import { isHiddenKind, type NameScope, nameScopeOf } from '../input/references/reference-scope.js';
 import { ENVELOPE_SCHEMA } from './envelope-schema.js';
-import { type DescribedFor,describeTool } from './tool-description.js';
+import { type DescribedFor, describeTool } from './tool-description.js';
 import type { ToolPolicy } from './tool-policy.js';
 import { ToolRegistry } from './tool-registry.js';
 
@@ -72,7 +72,10 @@ export class ToolListService {
     if (!list) {
       const cacheKey = key;
       // Everything the list depends on is in the key: entities, and rights (reads, settable fields).
-      list = this.build(nameScopeOf(principal), principal, (tool) => mayCall(principal, tool.right)).then((tools) => ({ tools, json: JSON.stringify({ tools }) }));
+      list = this.build(nameScopeOf(principal), principal, (tool) => mayCall(principal, tool.right)).then((tools) => ({
+        tools,
+        json: JSON.stringify({ tools }),
+      }));
       list.catch(() => this.lists.delete(cacheKey));
       this.lists.set(key, list);
     }
@@ -91,7 +94,10 @@ export class ToolListService {
   }
 
   private async build(scope: NameScope | undefined, principal: Principal | undefined, include: (tool: ToolPolicy) => boolean): Promise<ListedTool[]> {
-    const tools = this.registry.all().map((t) => t.policy).filter(include);
+    const tools = this.registry
+      .all()
+      .map((t) => t.policy)
+      .filter(include);
     const kinds = new Set<string>();
     for (const tool of tools) for (const f of tool.fields) if (f.ref) kinds.add(f.ref);
     const examples = new Map<string, string[]>();

@@ -6,7 +6,7 @@ import { AuditService } from '../audit/audit.service.js';
 import type { Principal } from '../auth/principal.js';
 import { AppConfig } from '../config/app-config.js';
 import { DeskError } from '../envelope/desk-error.js';
-import type { Envelope, ErrorEnvelope, Outcome,SuccessEnvelope } from '../envelope/envelope.js';
+import type { Envelope, ErrorEnvelope, Outcome, SuccessEnvelope } from '../envelope/envelope.js';
 import { IntField, McpTextField, TextField } from '../input/fields.js';
 import { ReferenceResolver } from '../input/references/reference-resolver.js';
 import { InputPipe } from '../pipeline/5-input.pipe.js';
@@ -133,7 +133,17 @@ describe('ToolRegistry', () => {
   function call(args: Record<string, unknown>): Promise<Envelope> {
     const tool = registry.get('project_ping');
     if (!tool) throw new Error('project_ping is not registered');
-    const call: Call = { transport: 'mcp', startedAt: performance.now(), tool: 'project_ping', route: null, domain: 'project', principal: PRINCIPAL, policy: tool.policy, sessionId: 'ses_test', zone: 'UTC' };
+    const call: Call = {
+      transport: 'mcp',
+      startedAt: performance.now(),
+      tool: 'project_ping',
+      route: null,
+      domain: 'project',
+      principal: PRINCIPAL,
+      policy: tool.policy,
+      sessionId: 'ses_test',
+      zone: 'UTC',
+    };
     return tool.handler(args, call);
   }
 
@@ -160,7 +170,11 @@ describe('ToolRegistry', () => {
     const envelope = (await call({ domain: 'project', session_id: 'ses_test' })) as ErrorEnvelope;
     expect(guard.seen).toHaveLength(1);
     expect(service.received).toEqual([]);
-    expect(envelope).toMatchObject({ status: 'error', tool: 'project_ping', error: { code: 'FORBIDDEN', message: 'Refused by the test guard.', retryable: false } });
+    expect(envelope).toMatchObject({
+      status: 'error',
+      tool: 'project_ping',
+      error: { code: 'FORBIDDEN', message: 'Refused by the test guard.', retryable: false },
+    });
     expect(recordRefusal).toHaveBeenCalledWith(expect.objectContaining({ tool: 'project_ping' }), expect.objectContaining({ code: 'FORBIDDEN' }));
   });
 

@@ -18,7 +18,8 @@ export interface RegisteredTool {
 
 /** A tool method's parameters: the arguments (for the input pipe, with their call) and the call itself. */
 const toolParamsFactory = {
-  exchangeKeyForValue: (type: number, _data: unknown, args: unknown[]) => (type === TOOL_INPUT_PARAM ? new RawInput(args[0], args[1] as Call, 'json') : args[1]),
+  exchangeKeyForValue: (type: number, _data: unknown, args: unknown[]) =>
+    type === TOOL_INPUT_PARAM ? new RawInput(args[0], args[1] as Call, 'json') : args[1],
 };
 
 /**
@@ -68,7 +69,17 @@ export class ToolRegistry implements OnApplicationBootstrap {
     if (this.tools.has(name)) throw new Error(`Duplicate tool name '${name}'`);
     const policy = policyOf(declaration, this.config);
     const callback = instance[method] as (...args: unknown[]) => unknown;
-    const handler = this.contextCreator.create(instance, callback, method, TOOL_PARAMS, toolParamsFactory, undefined, undefined, undefined, 'mcp') as ToolHandler;
+    const handler = this.contextCreator.create(
+      instance,
+      callback,
+      method,
+      TOOL_PARAMS,
+      toolParamsFactory,
+      undefined,
+      undefined,
+      undefined,
+      'mcp',
+    ) as ToolHandler;
     this.tools.set(name, { policy, handler });
   }
 

@@ -1,4 +1,4 @@
-import { applyDecorators,SetMetadata } from '@nestjs/common';
+import { applyDecorators, SetMetadata } from '@nestjs/common';
 import type { ToolDeclaration } from './tool-policy.js';
 
 export const TOOL = 'intentdesk:tool';

@@ -22,12 +22,22 @@ export class UserAssignments {
     const profile = await this.queries.profileRights(profileId, manager);
     const extra = profile ? rightsBeyond(caller.rights, parseRights(profile.rights)) : [];
     if (extra.length) {
-      throw new DeskError('FORBIDDEN', `You cannot give the profile '${profile!.name}': it has rights your own profiles lack (${extra.join(', ')}). Choose a profile with the same or fewer rights.`);
+      throw new DeskError(
+        'FORBIDDEN',
+        `You cannot give the profile '${profile!.name}': it has rights your own profiles lack (${extra.join(', ')}). Choose a profile with the same or fewer rights.`,
+      );
     }
   }
 
   async add(manager: EntityManager, userId: number, to: Placement, now: Date): Promise<void> {
-    await manager.insert(ProfileUser, { users_id: userId, profiles_id: to.profileId, entities_id: to.entityId, is_recursive: false, date_creation: now, date_mod: now });
+    await manager.insert(ProfileUser, {
+      users_id: userId,
+      profiles_id: to.profileId,
+      entities_id: to.entityId,
+      is_recursive: false,
+      date_creation: now,
+      date_mod: now,
+    });
   }
 
   /**
@@ -40,7 +50,8 @@ export class UserAssignments {
     const existing = await this.queries.assignmentId(userId, to.profileId, to.entityId, manager);
     const previous = from ? await this.queries.assignmentId(userId, from.profileId, from.entityId, manager) : undefined;
     if (previous !== undefined && existing !== undefined) await manager.delete(ProfileUser, { id: previous });
-    else if (previous !== undefined) await manager.update(ProfileUser, { id: previous }, { profiles_id: to.profileId, entities_id: to.entityId, date_mod: now });
+    else if (previous !== undefined)
+      await manager.update(ProfileUser, { id: previous }, { profiles_id: to.profileId, entities_id: to.entityId, date_mod: now });
     else if (existing === undefined) await this.add(manager, userId, to, now);
   }
 

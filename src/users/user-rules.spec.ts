@@ -4,7 +4,13 @@ import { userKeys } from '../database/user-keys.js';
 import { UpdateUserDto } from './dto/update-user.dto.js';
 import { UserFieldsDto } from './dto/user-fields.dto.js';
 
-const SUPER_ADMIN = JSON.stringify({ project: ['read', 'create', 'update', 'delete'], ticket: ['read', 'create', 'update', 'delete'], user: ['read', 'create', 'update', 'delete'], ticket_scope: 'all', admin: true });
+const SUPER_ADMIN = JSON.stringify({
+  project: ['read', 'create', 'update', 'delete'],
+  ticket: ['read', 'create', 'update', 'delete'],
+  user: ['read', 'create', 'update', 'delete'],
+  ticket_scope: 'all',
+  admin: true,
+});
 const TECHNICIAN = JSON.stringify({ project: ['read', 'create', 'update'], ticket: ['read', 'create', 'update'], user: ['read'], ticket_scope: 'all' });
 
 describe('user field rules', () => {
@@ -18,11 +24,23 @@ describe('user field rules', () => {
   });
 
   it('builds keys without "null" for missing name parts', () => {
-    expect(userKeys({ name: ' Zé ', firstname: null, realname: 'Souza', email: null })).toEqual({ name_key: 'ze', email_key: null, fullname_key: 'souza', name_lookalike: 'ze', email_lookalike: null });
+    expect(userKeys({ name: ' Zé ', firstname: null, realname: 'Souza', email: null })).toEqual({
+      name_key: 'ze',
+      email_key: null,
+      fullname_key: 'souza',
+      name_lookalike: 'ze',
+      email_lookalike: null,
+    });
   });
 
   it('lists the rights a profile would add', () => {
-    const admin = { project: ['read', 'create', 'update'], ticket: ['read', 'create', 'update'], user: ['read', 'create', 'update', 'delete'], ticket_scope: 'all', admin: false } as const;
+    const admin = {
+      project: ['read', 'create', 'update'],
+      ticket: ['read', 'create', 'update'],
+      user: ['read', 'create', 'update', 'delete'],
+      ticket_scope: 'all',
+      admin: false,
+    } as const;
     const rights = { ...admin, project: [...admin.project], ticket: [...admin.ticket], user: [...admin.user] };
     expect(rightsBeyond(rights, parseRights(TECHNICIAN))).toEqual([]);
     expect(rightsBeyond(rights, parseRights(SUPER_ADMIN))).toEqual(['project:delete', 'ticket:delete', 'admin']);

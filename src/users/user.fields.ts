@@ -25,4 +25,3 @@ export const USER_FIELD_NAMES: readonly string[] = [...COLUMN_NAMES.slice(0, AFT
 
 /** Columns of glpi_users a create or update writes directly (GLPI names). */
 export const USER_COLUMNS = ['name', 'realname', 'firstname', 'email', 'phone', 'timezone', 'language', 'is_active'] as const;
-

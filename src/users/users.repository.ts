@@ -31,7 +31,21 @@ export interface GroupRef {
 }
 
 /** Only the visible columns: keys and the soft-delete flag stay inside. */
-const COLUMNS = ['id', 'name', 'realname', 'firstname', 'email', 'phone', 'timezone', 'language', 'is_active', 'entities_id', 'profiles_id', 'date_creation', 'date_mod'];
+const COLUMNS = [
+  'id',
+  'name',
+  'realname',
+  'firstname',
+  'email',
+  'phone',
+  'timezone',
+  'language',
+  'is_active',
+  'entities_id',
+  'profiles_id',
+  'date_creation',
+  'date_mod',
+];
 
 /** The profile the last active holder of which may not be demoted or deactivated. */
 export const SUPER_ADMIN_PROFILE = 'Super-Admin';
@@ -52,7 +66,13 @@ export class UsersRepository {
 
   /** Not deleted users with an assignment in one of the caller's visible entities. */
   base(scope: EntityScope | undefined): Qb {
-    return whereOf(this.db().createQueryBuilder().select(COLUMNS.map((c) => `t.${c} AS ${c}`)).from('glpi_users', 't') as Qb, visibleUsers('t', scope));
+    return whereOf(
+      this.db()
+        .createQueryBuilder()
+        .select(COLUMNS.map((c) => `t.${c} AS ${c}`))
+        .from('glpi_users', 't') as Qb,
+      visibleUsers('t', scope),
+    );
   }
 
   async findVisible(id: number, scope: EntityScope | undefined, manager?: EntityManager): Promise<UserRow | undefined> {
@@ -100,12 +120,23 @@ export class UsersRepository {
   }
 
   async profileIdByName(name: string, manager?: EntityManager): Promise<number | undefined> {
-    const row = await this.db(manager).createQueryBuilder().select('p.id', 'id').from('glpi_profiles', 'p').where('p.name_key = :key', { key: matchKey(name) }).limit(1).getRawOne<{ id: number }>();
+    const row = await this.db(manager)
+      .createQueryBuilder()
+      .select('p.id', 'id')
+      .from('glpi_profiles', 'p')
+      .where('p.name_key = :key', { key: matchKey(name) })
+      .limit(1)
+      .getRawOne<{ id: number }>();
     return row ? Number(row.id) : undefined;
   }
 
   async profileRights(profileId: number, manager?: EntityManager): Promise<{ name: string; rights: string | null } | undefined> {
-    return this.db(manager).createQueryBuilder().select(['p.name AS name', 'p.rights AS rights']).from('glpi_profiles', 'p').where('p.id = :id', { id: profileId }).getRawOne<{ name: string; rights: string | null }>();
+    return this.db(manager)
+      .createQueryBuilder()
+      .select(['p.name AS name', 'p.rights AS rights'])
+      .from('glpi_profiles', 'p')
+      .where('p.id = :id', { id: profileId })
+      .getRawOne<{ name: string; rights: string | null }>();
   }
 
   /** The assignment row of (user, profile, entity), if any. */
@@ -122,7 +153,13 @@ export class UsersRepository {
   }
 
   async isMember(userId: number, groupId: number, manager?: EntityManager): Promise<boolean> {
-    const row = await this.db(manager).createQueryBuilder().select('gu.id', 'id').from('glpi_groups_users', 'gu').where('gu.users_id = :userId AND gu.groups_id = :groupId', { userId, groupId }).limit(1).getRawOne<{ id: number }>();
+    const row = await this.db(manager)
+      .createQueryBuilder()
+      .select('gu.id', 'id')
+      .from('glpi_groups_users', 'gu')
+      .where('gu.users_id = :userId AND gu.groups_id = :groupId', { userId, groupId })
+      .limit(1)
+      .getRawOne<{ id: number }>();
     return row !== undefined;
   }
 

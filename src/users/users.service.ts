@@ -21,7 +21,7 @@ import { SearchUsersDto } from './dto/search-users.dto.js';
 import { UpdateUserDto } from './dto/update-user.dto.js';
 import { DeactivateUserDto, GetUserDto } from './dto/user-id.dto.js';
 import { USER_COLUMNS, USER_FIELD_NAMES, USER_OUTPUT } from './user.fields.js';
-import { type Placement,UserAssignments } from './user-assignments.js';
+import { type Placement, UserAssignments } from './user-assignments.js';
 import { SUPER_ADMIN_PROFILE, UsersRepository } from './users.repository.js';
 
 /** Profile a new user gets when the call names none: the least privileged of the GLPI defaults. */
@@ -80,8 +80,16 @@ export class UsersService {
     title: 'Create a user',
     summary: 'Creates a user with a profile on an entity (default Self-Service, your entity) and optionally a group; returns "applied".',
     notFor: 'changing users (user_update); passwords.',
-    notes: ['timezone: the user\'s IANA zone; language: e.g. pt_BR.'],
-    example: { name: 'ana.lima', firstname: 'Ana', realname: 'Lima', profiles_id: 'Technician', entities_id: 'Sede', groups_id: 'Service Desk', timezone: 'America/Sao_Paulo' },
+    notes: ["timezone: the user's IANA zone; language: e.g. pt_BR."],
+    example: {
+      name: 'ana.lima',
+      firstname: 'Ana',
+      realname: 'Lima',
+      profiles_id: 'Technician',
+      entities_id: 'Sede',
+      groups_id: 'Service Desk',
+      timezone: 'America/Sao_Paulo',
+    },
     input: CreateUserDto,
   })
   async create(input: CreateUserDto, call: Call): Promise<Answer> {
@@ -90,7 +98,8 @@ export class UsersService {
       const issues: Issue[] = [];
       const profileId = input.profiles_id ?? (await this.queries.profileIdByName(DEFAULT_PROFILE, manager));
       const entityId = input.entities_id ?? call.principal.defaultEntityId ?? undefined;
-      if (profileId === undefined) issues.push({ field: 'profiles_id', code: 'REQUIRED', message: `profiles_id is required: there is no '${DEFAULT_PROFILE}' profile to default to.` });
+      if (profileId === undefined)
+        issues.push({ field: 'profiles_id', code: 'REQUIRED', message: `profiles_id is required: there is no '${DEFAULT_PROFILE}' profile to default to.` });
       if (entityId === undefined) issues.push({ field: 'entities_id', code: 'REQUIRED', message: 'entities_id is required: you have no default entity.' });
       if (issues.length || profileId === undefined || entityId === undefined) throw DeskError.validation(call, issues);
       await this.assertUnique(input, undefined, manager);
@@ -125,7 +134,7 @@ export class UsersService {
     title: 'Update a user',
     summary: 'Changes the given fields of one user (null clears). profiles_id/entities_id move the default assignment; groups_id adds a group.',
     notFor: 'deactivating (user_deactivate).',
-    notes: ['timezone: the user\'s IANA zone; language: e.g. pt_BR.'],
+    notes: ["timezone: the user's IANA zone; language: e.g. pt_BR."],
     example: { id: 'ana.lima', email: 'ana.lima@empresa.com.br', profiles_id: 'Technician', groups_id: 'Infraestrutura' },
     input: UpdateUserDto,
   })
@@ -225,8 +234,10 @@ export class UsersService {
     if (input.profiles_id === undefined && input.entities_id === undefined) return undefined;
     const profileId = input.profiles_id ?? numberOrUndefined(current.profiles_id);
     const entityId = input.entities_id ?? numberOrUndefined(current.entities_id);
-    if (profileId === undefined) issues.push({ field: 'profiles_id', code: 'REQUIRED', message: 'This user has no default profile yet: send profiles_id together with entities_id.' });
-    if (entityId === undefined) issues.push({ field: 'entities_id', code: 'REQUIRED', message: 'This user has no default entity yet: send entities_id together with profiles_id.' });
+    if (profileId === undefined)
+      issues.push({ field: 'profiles_id', code: 'REQUIRED', message: 'This user has no default profile yet: send profiles_id together with entities_id.' });
+    if (entityId === undefined)
+      issues.push({ field: 'entities_id', code: 'REQUIRED', message: 'This user has no default entity yet: send entities_id together with profiles_id.' });
     return profileId !== undefined && entityId !== undefined ? { profileId, entityId } : undefined;
   }
 
@@ -259,7 +270,13 @@ export class UsersService {
   private async views(rows: Row[], timezone: string, scope: EntityScope | undefined, projection?: readonly string[], manager?: EntityManager): Promise<View[]> {
     const views = await this.presenter.present(rows, USER_OUTPUT, timezone, projection);
     const withGroups = !projection?.length || projection.includes('groups');
-    const groups = withGroups ? await this.queries.groupsOf(rows.map((r) => Number(r.id)), scope, manager) : undefined;
+    const groups = withGroups
+      ? await this.queries.groupsOf(
+          rows.map((r) => Number(r.id)),
+          scope,
+          manager,
+        )
+      : undefined;
     return views.map((view) => {
       const ordered: View = {};
       for (const name of USER_FIELD_NAMES) {

@@ -18,5 +18,9 @@ function canonical(value: unknown): unknown {
 
 /** Hash of a call's normalized arguments: "Processing" and 2 are the same request once resolved. */
 export function fingerprintOf(tool: string, input: object): string {
-  return createHash('sha256').update(tool).update('\0').update(JSON.stringify(canonical(input))).digest('hex');
+  return createHash('sha256')
+    .update(tool)
+    .update('\0')
+    .update(JSON.stringify(canonical(input)))
+    .digest('hex');
 }

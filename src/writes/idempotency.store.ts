@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { DeskError } from '../envelope/desk-error.js';
-import { type Outcome,Replay } from '../envelope/envelope.js';
+import { type Outcome, Replay } from '../envelope/envelope.js';
 
 interface RecordRow {
   fingerprint: string;

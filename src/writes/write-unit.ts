@@ -66,7 +66,8 @@ export class WriteUnit {
         if (key) await this.idempotency.claim(manager, userId, tool.name, key, fingerprint);
         const outcome = await withWritePermit(() => work({ manager, now: new Date() }));
         if (dryRun) throw new DryRunRollback(outcome);
-        if (key) await this.idempotency.complete(manager, userId, tool.name, key, { ...outcome, session_id: outcome.session_id ?? call.sessionId ?? undefined });
+        if (key)
+          await this.idempotency.complete(manager, userId, tool.name, key, { ...outcome, session_id: outcome.session_id ?? call.sessionId ?? undefined });
         // Committed together with the write: a crash cannot keep the change and lose its record.
         await this.audit.recordWithin(manager, call, 'success', { changes: outcome.applied });
         return new Committed(outcome);

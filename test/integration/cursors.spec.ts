@@ -2,7 +2,7 @@ import type { SearchProjectsDto } from '../../src/projects/dto/search-projects.d
 import { ProjectsRepository } from '../../src/projects/projects.repository.js';
 import { ProjectsService } from '../../src/projects/projects.service.js';
 import { runSearch } from '../../src/search/search-runner.js';
-import { type Desk,openDesk, refusal } from './support/desk.js';
+import { type Desk, openDesk, refusal } from './support/desk.js';
 
 /** Keyset pagination over a real table: every visible row once, in order, whatever the sort. */
 describe('search cursors', () => {
@@ -15,7 +15,13 @@ describe('search cursors', () => {
       // Equal priorities and names differing only in case: ties must break on id.
       await desk.db.query(
         "INSERT INTO glpi_projects (name, name_key, priority, percent_done, entities_id, users_id, is_deleted, date_creation, date_mod) VALUES (?, ?, ?, 0, 1, ?, 0, '2026-01-01 00:00:00.000', ?)",
-        [`Paged ${i % 2 ? 'A' : 'a'}${String(Math.floor(i / 2)).padStart(2, '0')}`, `paged a${String(Math.floor(i / 2)).padStart(2, '0')}`, (i % 3) + 1, glpi, `2026-02-${String((i % 5) + 1).padStart(2, '0')} 00:00:00.000`],
+        [
+          `Paged ${i % 2 ? 'A' : 'a'}${String(Math.floor(i / 2)).padStart(2, '0')}`,
+          `paged a${String(Math.floor(i / 2)).padStart(2, '0')}`,
+          (i % 3) + 1,
+          glpi,
+          `2026-02-${String((i % 5) + 1).padStart(2, '0')} 00:00:00.000`,
+        ],
       );
     }
   });
@@ -50,7 +56,10 @@ describe('search cursors', () => {
   it('counts and pages only what the caller sees', async () => {
     const service = desk.get(ProjectsService);
     const call = await desk.call('project_search', 'normal');
-    const page = (await service.search(await desk.input<SearchProjectsDto>(call, { limit: 100 }), call)).data as { items: Array<{ name: string }>; total: number };
+    const page = (await service.search(await desk.input<SearchProjectsDto>(call, { limit: 100 }), call)).data as {
+      items: Array<{ name: string }>;
+      total: number;
+    };
     expect(page.items.map((p) => p.name)).toEqual(['Migração ERP']);
     expect(page.total).toBe(1);
   });

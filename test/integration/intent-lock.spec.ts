@@ -1,7 +1,7 @@
 import { decideIntentLock, readLockArguments } from '../../src/session/intent-lock.decision.js';
 import { SessionsRepository } from '../../src/session/sessions.repository.js';
 import { ToolRegistry } from '../../src/tools/tool-registry.js';
-import { type Desk,openDesk } from './support/desk.js';
+import { type Desk, openDesk } from './support/desk.js';
 
 /** The lock's decisions on sessions as the repository stores and reads them, on a real database. */
 describe('intent lock on stored sessions', () => {

@@ -1,6 +1,6 @@
 import { ReferenceResolver } from '../../src/input/references/reference-resolver.js';
 import { nameScopeOf } from '../../src/input/references/reference-scope.js';
-import { type Desk,openDesk } from './support/desk.js';
+import { type Desk, openDesk } from './support/desk.js';
 
 /** Name resolution within what each caller may see, on the demo data. */
 describe('reference resolution and scope', () => {
@@ -28,7 +28,7 @@ describe('reference resolution and scope', () => {
     expect(await resolve('glpi', 'project', 'Renovação do parque de impressoras')).toMatchObject({ ok: true });
   });
 
-  it("lets a Self-Service caller name only itself among users, with the same answer for any other", async () => {
+  it('lets a Self-Service caller name only itself among users, with the same answer for any other', async () => {
     expect(await resolve('post-only', 'user', 'post-only')).toMatchObject({ ok: true, id: await desk.userId('post-only') });
     const existing = await resolve('post-only', 'user', 'tech');
     const missing = await resolve('post-only', 'user', 'nobody-at-all');
@@ -47,6 +47,9 @@ describe('reference resolution and scope', () => {
   });
 
   it('answers a number that cannot be an id as not found, never as a name', async () => {
-    expect(await resolve('glpi', 'group', 0)).toMatchObject({ ok: false, issue: { code: 'REFERENCE_NOT_FOUND', message: expect.stringContaining('not a valid id') } });
+    expect(await resolve('glpi', 'group', 0)).toMatchObject({
+      ok: false,
+      issue: { code: 'REFERENCE_NOT_FOUND', message: expect.stringContaining('not a valid id') },
+    });
   });
 });

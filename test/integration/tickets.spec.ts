@@ -5,7 +5,7 @@ import type { GetTicketDto } from '../../src/tickets/dto/ticket-id.dto.js';
 import type { UpdateTicketDto } from '../../src/tickets/dto/update-ticket.dto.js';
 import { TicketsRepository, viewerOf } from '../../src/tickets/tickets.repository.js';
 import { TicketsService } from '../../src/tickets/tickets.service.js';
-import { type Desk,openDesk, refusal } from './support/desk.js';
+import { type Desk, openDesk, refusal } from './support/desk.js';
 
 function outcomeOf(answer: Answer): Outcome {
   if (answer instanceof Committed) return answer.outcome;
@@ -46,7 +46,10 @@ describe('tickets service and repository', () => {
     const vpn = (await search('glpi', { query: 'VPN' })).items[0];
     const repository = desk.get(TicketsRepository);
     expect(await repository.findVisible(vpn.id, viewerOf(await desk.principal('post-only')))).toBeUndefined();
-    expect(await repository.findVisible(vpn.id, viewerOf(await desk.principal('glpi')))).toMatchObject({ id: vpn.id, requester_id: await desk.userId('joao.souza') });
+    expect(await repository.findVisible(vpn.id, viewerOf(await desk.principal('glpi')))).toMatchObject({
+      id: vpn.id,
+      requester_id: await desk.userId('joao.souza'),
+    });
     const call = await desk.call('ticket_get', 'post-only');
     expect((await refusal(tickets.get(await desk.input<GetTicketDto>(call, { id: vpn.id }), call))).code).toBe('NOT_FOUND');
   });
@@ -54,10 +57,15 @@ describe('tickets service and repository', () => {
   it('hides private followups of others from a Self-Service requester', async () => {
     const monitor = (await search('post-only')).items[0];
     const techId = await desk.userId('tech');
-    await desk.db.query("INSERT INTO glpi_itilfollowups (itemtype, items_id, users_id, content, is_private, date, date_creation, date_mod) VALUES ('Ticket', ?, ?, 'nota interna', 1, '2026-11-06 10:00:00', '2026-11-06 10:00:00', '2026-11-06 10:00:00')", [monitor.id, techId]);
+    await desk.db.query(
+      "INSERT INTO glpi_itilfollowups (itemtype, items_id, users_id, content, is_private, date, date_creation, date_mod) VALUES ('Ticket', ?, ?, 'nota interna', 1, '2026-11-06 10:00:00', '2026-11-06 10:00:00', '2026-11-06 10:00:00')",
+      [monitor.id, techId],
+    );
     const read = async (login: string) => {
       const call = await desk.call('ticket_get', login);
-      return ((await tickets.get(await desk.input<GetTicketDto>(call, { id: monitor.id }), call)).data as { followups: Array<{ content: string }> }).followups.map((f) => f.content);
+      return (
+        (await tickets.get(await desk.input<GetTicketDto>(call, { id: monitor.id }), call)).data as { followups: Array<{ content: string }> }
+      ).followups.map((f) => f.content);
     };
     expect(await read('glpi')).toContain('nota interna');
     expect(await read('post-only')).not.toContain('nota interna');

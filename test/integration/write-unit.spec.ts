@@ -1,10 +1,10 @@
 import { asCall } from '../../src/database/call-scope.js';
 import { Project } from '../../src/database/entities/index.js';
-import { Committed, type Outcome,Replay } from '../../src/envelope/envelope.js';
+import { Committed, type Outcome, Replay } from '../../src/envelope/envelope.js';
 import { SessionsRepository } from '../../src/session/sessions.repository.js';
 import type { Call } from '../../src/tools/call.js';
 import { WriteUnit } from '../../src/writes/write-unit.js';
-import { type Desk,openDesk, refusal } from './support/desk.js';
+import { type Desk, openDesk, refusal } from './support/desk.js';
 
 /** The write unit on a real database: verification, idempotency, dry runs, and the guard beneath it. */
 describe('write unit', () => {
@@ -21,12 +21,15 @@ describe('write unit', () => {
   afterAll(() => desk?.close());
 
   /** A write that inserts a project named `name` and says so. */
-  const insert = (name: string) => async ({ manager }: { manager: import('typeorm').EntityManager }): Promise<Outcome> => {
-    await manager.insert(Project, { name, name_key: name.toLowerCase(), priority: 3, percent_done: 0, entities_id: 1, is_deleted: false });
-    return { message: `Project ${name} created.`, applied: { name } };
-  };
+  const insert =
+    (name: string) =>
+    async ({ manager }: { manager: import('typeorm').EntityManager }): Promise<Outcome> => {
+      await manager.insert(Project, { name, name_key: name.toLowerCase(), priority: 3, percent_done: 0, entities_id: 1, is_deleted: false });
+      return { message: `Project ${name} created.`, applied: { name } };
+    };
 
-  const stored = async (name: string): Promise<number> => Number(((await desk.db.query('SELECT COUNT(*) AS n FROM glpi_projects WHERE name = ?', [name])) as Array<{ n: number }>)[0].n);
+  const stored = async (name: string): Promise<number> =>
+    Number(((await desk.db.query('SELECT COUNT(*) AS n FROM glpi_projects WHERE name = ?', [name])) as Array<{ n: number }>)[0].n);
 
   async function mcpCall(verified: boolean): Promise<Call> {
     const session = await sessions.open(await desk.userId('glpi'), 'project');
@@ -67,7 +70,11 @@ describe('write unit', () => {
   });
 
   it('refuses a write to a domain table made during a call outside the write unit', async () => {
-    const error = await refusal(asCall('ses_x', () => desk.db.manager.insert(Project, { name: 'Around', name_key: 'around', priority: 3, percent_done: 0, entities_id: 1, is_deleted: false })));
+    const error = await refusal(
+      asCall('ses_x', () =>
+        desk.db.manager.insert(Project, { name: 'Around', name_key: 'around', priority: 3, percent_done: 0, entities_id: 1, is_deleted: false }),
+      ),
+    );
     expect(error).toMatchObject({ code: 'VERIFICATION_REQUIRED', nextCall: { tool: 'auth_request_otp', arguments: { session_id: 'ses_x' } } });
     expect(await stored('Around')).toBe(0);
   });

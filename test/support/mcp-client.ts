@@ -53,7 +53,7 @@ export async function connectStdio(databaseUrl: string, token: string, extra: Re
   });
   let stderr = '';
   // Piped stderr must be drained, or a chatty server would block on a full pipe.
-  (transport.stderr)?.on('data', (chunk: Buffer) => {
+  transport.stderr?.on('data', (chunk: Buffer) => {
     stderr += chunk.toString('utf8');
   });
   const client = new Client(CLIENT_INFO);

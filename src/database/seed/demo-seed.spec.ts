@@ -2,18 +2,7 @@ import { randomBytes } from 'node:crypto';
 import mysql from 'mysql2/promise';
 import { DataSource, DataSourceOptions } from 'typeorm';
 import { lookAlikeKey } from '../../text/look-alike.js';
-import {
-  ENTITIES,
-  GlpiEntity,
-  Location,
-  Profile,
-  ProfileRights,
-  Project,
-  ProjectState,
-  Ticket,
-  TicketUser,
-  User,
-} from '../entities/index.js';
+import { ENTITIES, GlpiEntity, Location, Profile, ProfileRights, Project, ProjectState, Ticket, TicketUser, User } from '../entities/index.js';
 import { MIGRATIONS } from '../migrations/index.js';
 import { isDatabaseEmpty, seedDemoData } from './demo-seed.js';
 

@@ -31,7 +31,11 @@ export function domainArgument(domain: Domain): FieldSpec {
 
 /** Arguments every write tool takes on top of the domain arguments. */
 export abstract class WriteCallDto extends DomainCallDto {
-  @TextField({ maxLength: 255, call: true, description: 'Optional key; a retry with the same key and arguments returns the first result instead of writing again.' })
+  @TextField({
+    maxLength: 255,
+    call: true,
+    description: 'Optional key; a retry with the same key and arguments returns the first result instead of writing again.',
+  })
   idempotency_key?: string;
 
   @BoolField({ call: true, description: 'true: validate, resolve and normalize, return "applied", write nothing.' })

@@ -6,7 +6,7 @@ import { matchKey } from '../../text/normalize.js';
 import { rankClosest } from '../../text/suggest.js';
 import { readId } from '../record-id.js';
 import { translatedName } from './name-translations.js';
-import { type ReferenceKind,referenceKind } from './reference-kinds.js';
+import { type ReferenceKind, referenceKind } from './reference-kinds.js';
 import { applyNameScope, isHiddenKind, type NameScope } from './reference-scope.js';
 
 export type Resolution = { ok: true; id: number; name: string } | { ok: false; issue: Issue };
@@ -46,7 +46,13 @@ export class ReferenceResolver {
     if (typeof input !== 'string' || input.trim() === '') {
       return {
         ok: false,
-        issue: { field, code: 'INVALID_TYPE', received: echo(input), message: `${field} must be an integer id or a non-empty name.`, expected: 'integer id or name' },
+        issue: {
+          field,
+          code: 'INVALID_TYPE',
+          received: echo(input),
+          message: `${field} must be an integer id or a non-empty name.`,
+          expected: 'integer id or name',
+        },
       };
     }
     const rows = await this.byKey(kind, input, scope);
@@ -132,7 +138,12 @@ export class ReferenceResolver {
   }
 
   private async byId(kind: ReferenceKind, id: number, scope: NameScope | undefined): Promise<Row | undefined> {
-    const qb = this.dataSource.createQueryBuilder().select('t.id', 'id').addSelect(`t.${kind.display}`, 'display').from(kind.table, 't').where('t.id = :id', { id });
+    const qb = this.dataSource
+      .createQueryBuilder()
+      .select('t.id', 'id')
+      .addSelect(`t.${kind.display}`, 'display')
+      .from(kind.table, 't')
+      .where('t.id = :id', { id });
     applyNameScope(qb, 't', kind, scope);
     const row = await qb.limit(1).getRawOne<Row>();
     return row ? { ...row, id: Number(row.id), display: String(row.display) } : undefined;
@@ -150,11 +161,14 @@ export class ReferenceResolver {
         if (extra !== kind.display) qb.addSelect(`t.${extra}`, extra);
       }
       qb.where(`t.${column} = :key`, { key });
-        applyNameScope(qb, 't', kind, scope);
+      applyNameScope(qb, 't', kind, scope);
       return qb.limit(MAX_CANDIDATES + 1).getQueryAndParameters();
     });
     const sql = probes.map(([query], i) => `SELECT * FROM (${query}) k${i}`).join(' UNION ALL ');
-    const rows = (await this.dataSource.query(sql, probes.flatMap(([, parameters]) => parameters as unknown[]))) as Row[];
+    const rows = (await this.dataSource.query(
+      sql,
+      probes.flatMap(([, parameters]) => parameters as unknown[]),
+    )) as Row[];
     const found = new Map<number, Row>();
     for (const row of rows) {
       const id = Number(row.id);
@@ -175,15 +189,20 @@ export class ReferenceResolver {
       const self = kind.kind === 'user' ? ' only your own login, email or name resolves here' : ' none can be named';
       return {
         ok: false,
-        issue: { field, code: 'REFERENCE_NOT_FOUND', received: echo(input), message: `${what}. Your profile cannot read ${kind.label}:${self}.`, available: [] },
+        issue: {
+          field,
+          code: 'REFERENCE_NOT_FOUND',
+          received: echo(input),
+          message: `${what}. Your profile cannot read ${kind.label}:${self}.`,
+          available: [],
+        },
       };
     }
     const available = await this.sampleNames(kind.kind, scope);
     const near = typeof input === 'string' ? await this.nearNames(kind, input, scope) : [];
     const known = new Set([...near, ...available]);
     const translated = typeof input === 'string' ? translatedName(input) : undefined;
-    const didYouMean =
-      typeof input !== 'string' ? undefined : translated && known.has(translated) ? translated : rankClosest(input, known, 1)[0];
+    const didYouMean = typeof input !== 'string' ? undefined : translated && known.has(translated) ? translated : rankClosest(input, known, 1)[0];
     const more = available.length >= MAX_AVAILABLE ? ', ...' : '';
     const hint = didYouMean ? ` Did you mean '${didYouMean}'?` : '';
     return {

@@ -1,6 +1,6 @@
 import type { WhereExpressionBuilder } from 'typeorm';
 import { type Domain, DOMAINS, type EntityScope, type Principal } from '../../auth/principal.js';
-import { allOf, type Condition,inScope, notDeleted, whereOf } from '../../auth/visibility.js';
+import { allOf, type Condition, inScope, notDeleted, whereOf } from '../../auth/visibility.js';
 import type { ReferenceKind } from './reference-kinds.js';
 
 /**
@@ -33,7 +33,8 @@ export function isHiddenKind(kind: ReferenceKind, scope: NameScope | undefined):
 export function nameable(alias: string, kind: ReferenceKind, scope: NameScope | undefined): Condition {
   const existing = kind.softDelete ? notDeleted(alias) : { sql: '', params: [] };
   if (!scope) return existing;
-  if (isHiddenKind(kind, scope)) return allOf(existing, kind.kind === 'user' ? { sql: `${alias}.id = ?`, params: [scope.userId] } : { sql: '1 = 0', params: [] });
+  if (isHiddenKind(kind, scope))
+    return allOf(existing, kind.kind === 'user' ? { sql: `${alias}.id = ?`, params: [scope.userId] } : { sql: '1 = 0', params: [] });
   return allOf(existing, inScope(alias, kind.scope, scope.entities));
 }
 

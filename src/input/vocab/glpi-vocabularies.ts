@@ -10,10 +10,7 @@ const scale = [
 
 export const URGENCY = new Vocabulary('urgency', scale);
 export const IMPACT = new Vocabulary('impact', scale);
-export const PRIORITY = new Vocabulary('priority', [
-  ...scale,
-  { code: 6, en: 'Major', pt: 'Crítica', aliases: ['critical', 'critico', 'maior'] },
-]);
+export const PRIORITY = new Vocabulary('priority', [...scale, { code: 6, en: 'Major', pt: 'Crítica', aliases: ['critical', 'critico', 'maior'] }]);
 
 export const TICKET_TYPE = new Vocabulary('type', [
   { code: 1, en: 'Incident', pt: 'Incidente' },

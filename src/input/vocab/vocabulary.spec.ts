@@ -5,7 +5,9 @@ import { priorityFrom } from './priority-matrix.js';
 const ALL = [URGENCY, IMPACT, PRIORITY, TICKET_TYPE, TICKET_STATUS];
 
 function scramble(label: string, upper: boolean[]): string {
-  return Array.from(label).map((c, i) => (upper[i % upper.length] ? c.toUpperCase() : c.toLowerCase())).join('');
+  return Array.from(label)
+    .map((c, i) => (upper[i % upper.length] ? c.toUpperCase() : c.toLowerCase()))
+    .join('');
 }
 
 describe('vocabularies', () => {
@@ -51,15 +53,17 @@ describe('vocabularies', () => {
     );
   });
 
-  it('derives priority with GLPI\'s default matrix', () => {
+  it("derives priority with GLPI's default matrix", () => {
     expect(priorityFrom(3, 3)).toBe(3);
     expect(priorityFrom(5, 5)).toBe(5);
     expect(priorityFrom(1, 1)).toBe(1);
     expect(priorityFrom(4, 3)).toBe(4);
     expect(() => priorityFrom(6, 1)).toThrow(RangeError);
-    fc.assert(fc.property(fc.integer({ min: 1, max: 5 }), fc.integer({ min: 1, max: 5 }), (u, i) => {
-      const p = priorityFrom(u, i);
-      return p >= 1 && p <= 5 && (u === 5 || priorityFrom(u + 1, i) >= p) && (i === 5 || priorityFrom(u, i + 1) >= p);
-    }));
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 5 }), fc.integer({ min: 1, max: 5 }), (u, i) => {
+        const p = priorityFrom(u, i);
+        return p >= 1 && p <= 5 && (u === 5 || priorityFrom(u + 1, i) >= p) && (i === 5 || priorityFrom(u, i + 1) >= p);
+      }),
+    );
   });
 });

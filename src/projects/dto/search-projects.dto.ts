@@ -3,7 +3,20 @@ import { ChoiceField, ChoicesField, DateField, EnumField, RefField, TextField } 
 import { PRIORITY } from '../../input/vocab/glpi-vocabularies.js';
 import { PROJECT_FIELD_NAMES } from '../project.fields.js';
 
-export const PROJECT_SORTS = ['date_mod', '-date_mod', 'date_creation', '-date_creation', 'name', '-name', 'priority', '-priority', 'percent_done', '-percent_done', 'id', '-id'] as const;
+export const PROJECT_SORTS = [
+  'date_mod',
+  '-date_mod',
+  'date_creation',
+  '-date_creation',
+  'name',
+  '-name',
+  'priority',
+  '-priority',
+  'percent_done',
+  '-percent_done',
+  'id',
+  '-id',
+] as const;
 
 export class SearchProjectsDto extends SearchCallDto {
   @TextField({ maxLength: 255, description: '' })

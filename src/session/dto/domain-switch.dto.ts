@@ -1,4 +1,4 @@
-import { type Domain,DOMAINS } from '../../auth/principal.js';
+import { type Domain, DOMAINS } from '../../auth/principal.js';
 import { ChoiceField, McpTextField, TextField } from '../../input/fields.js';
 
 export class DomainSwitchDto {

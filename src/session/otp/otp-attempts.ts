@@ -4,7 +4,7 @@ import { AppConfig } from '../../config/app-config.js';
 import { dateParam, toDate } from '../../database/db-dates.js';
 import { DbLock } from '../../database/db-lock.js';
 import { DeskError } from '../../envelope/desk-error.js';
-import { type SessionRow,SessionsRepository } from '../sessions.repository.js';
+import { type SessionRow, SessionsRepository } from '../sessions.repository.js';
 
 /** Wrong codes that lock one session's verification. */
 export const SESSION_MAX_FAILURES = 5;
@@ -83,7 +83,12 @@ export class OtpAttempts {
   async succeed(userId: number, sessionId: string, hash: string, verifiedUntil: Date, since?: number): Promise<boolean> {
     try {
       return await this.lock.transaction(async (m) => {
-        await m.createQueryBuilder().update('otp_user_failures').set({ failures: () => 'failures - 1' }).where('users_id = :userId AND failures > 0', { userId }).execute();
+        await m
+          .createQueryBuilder()
+          .update('otp_user_failures')
+          .set({ failures: () => 'failures - 1' })
+          .where('users_id = :userId AND failures > 0', { userId })
+          .execute();
         if (!(await this.sessions.verifyWithCode(m, sessionId, hash, verifiedUntil))) throw new CodeGone();
         return true;
       }, since);
@@ -135,9 +140,13 @@ export class OtpAttempts {
     const expires = toDate(session.otp_expires_at);
     if (!session.otp_hash || !expires || expires.getTime() <= at) return noCodePending(sessionId);
     // Every try the session has left is being checked right now; one of them may lock it.
-    return new DeskError('RATE_LIMITED', `Too many codes are being tried for this session at once. Retry in ${this.config.otpLockMinutes} minutes, one code at a time.`, {
-      retryAfterSeconds: this.config.otpLockMinutes * 60,
-    });
+    return new DeskError(
+      'RATE_LIMITED',
+      `Too many codes are being tried for this session at once. Retry in ${this.config.otpLockMinutes} minutes, one code at a time.`,
+      {
+        retryAfterSeconds: this.config.otpLockMinutes * 60,
+      },
+    );
   }
 }
 
@@ -151,11 +160,15 @@ function userLockSeconds(row: UserRow | undefined, now: number): number {
 }
 
 export function userLocked(seconds: number): DeskError {
-  return new DeskError('RATE_LIMITED', `Too many wrong codes for this user: verification is locked in every session. Retry in ${seconds} s.`, { retryAfterSeconds: seconds });
+  return new DeskError('RATE_LIMITED', `Too many wrong codes for this user: verification is locked in every session. Retry in ${seconds} s.`, {
+    retryAfterSeconds: seconds,
+  });
 }
 
 export function sessionLocked(seconds: number): DeskError {
-  return new DeskError('RATE_LIMITED', `Verification of this session is locked after too many wrong codes. Retry in ${seconds} s.`, { retryAfterSeconds: seconds });
+  return new DeskError('RATE_LIMITED', `Verification of this session is locked after too many wrong codes. Retry in ${seconds} s.`, {
+    retryAfterSeconds: seconds,
+  });
 }
 
 export function noCodePending(sessionId: string): DeskError {

@@ -4,7 +4,7 @@ import type { Principal } from '../../auth/principal.js';
 import { AppConfig } from '../../config/app-config.js';
 import { DeskError } from '../../envelope/desk-error.js';
 import type { Call } from '../../tools/call.js';
-import { type SessionRow,SessionsRepository } from '../sessions.repository.js';
+import { type SessionRow, SessionsRepository } from '../sessions.repository.js';
 import { OtpAttempts, SESSION_MAX_FAILURES, sessionLocked, USER_MAX_FAILURES, userLocked } from './otp-attempts.js';
 import { OtpDelivery } from './otp-delivery.js';
 
@@ -52,7 +52,10 @@ export class OtpService {
     const { principal } = call;
     const attempt = await this.attempts.claim(principal.userId, sessionId, call.startedAt);
     const verifiedUntil = new Date(Date.now() + this.config.verificationTtlMinutes * 60_000);
-    if (sameHash(hashCode(sessionId, code), attempt.hash) && (await this.attempts.succeed(principal.userId, sessionId, attempt.hash, verifiedUntil, call.startedAt))) {
+    if (
+      sameHash(hashCode(sessionId, code), attempt.hash) &&
+      (await this.attempts.succeed(principal.userId, sessionId, attempt.hash, verifiedUntil, call.startedAt))
+    ) {
       return { sessionId, verifiedUntil };
     }
     const locked = await this.attempts.fail(principal.userId, sessionId, attempt, call.startedAt);
@@ -61,7 +64,12 @@ export class OtpService {
     if (locked.session) throw sessionLocked(minutes * 60);
     const left = Math.min(SESSION_MAX_FAILURES - attempt.sessionTry, USER_MAX_FAILURES - attempt.userTry);
     throw DeskError.validation(call, [
-      { field: 'code', code: 'INVALID_VALUE', received: '(hidden)', message: `Wrong code. ${left} attempt${left === 1 ? '' : 's'} left before verification locks. Ask the user to check the code.` },
+      {
+        field: 'code',
+        code: 'INVALID_VALUE',
+        received: '(hidden)',
+        message: `Wrong code. ${left} attempt${left === 1 ? '' : 's'} left before verification locks. Ask the user to check the code.`,
+      },
     ]);
   }
 

@@ -55,7 +55,8 @@ export abstract class TicketFieldsDto extends WriteCallDto {
   static crossCheck(value: TicketFieldsDto): Issue[] {
     const issues = endBeforeStart(value as unknown as Record<string, unknown>, 'date', 'time_to_resolve');
     // A blank title passes the text rules but leaves the ticket unfindable in lists.
-    if (value.name === '') issues.unshift({ field: 'name', code: 'INVALID_VALUE', received: '', message: 'name (the title) cannot be empty.', expected: 'a short title' });
+    if (value.name === '')
+      issues.unshift({ field: 'name', code: 'INVALID_VALUE', received: '', message: 'name (the title) cannot be empty.', expected: 'a short title' });
     return issues;
   }
 }

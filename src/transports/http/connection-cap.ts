@@ -70,9 +70,13 @@ export class ConnectionCap {
 }
 
 function refusal(max: number): { status: number; headers: Record<string, string>; body: string } {
-  const error = new DeskError('RATE_LIMITED', `Too many connections from this client address (at most ${max} at once). Close some, or wait ${RETRY_AFTER_SECONDS} s, and retry.`, {
-    retryAfterSeconds: RETRY_AFTER_SECONDS,
-  });
+  const error = new DeskError(
+    'RATE_LIMITED',
+    `Too many connections from this client address (at most ${max} at once). Close some, or wait ${RETRY_AFTER_SECONDS} s, and retry.`,
+    {
+      retryAfterSeconds: RETRY_AFTER_SECONDS,
+    },
+  );
   const body = JSON.stringify(errorEnvelope({ tool: null, route: 'connection', domain: null, sessionId: null }, error));
   return { status: httpStatusOf(error.code), headers: errorHeaders(error, false), body };
 }
@@ -80,6 +84,11 @@ function refusal(max: number): { status: number; headers: Record<string, string>
 /** The same answer written straight on a socket no request was read from. */
 function rawRefusal(max: number): string {
   const { headers, body } = refusal(max);
-  const lines = Object.entries({ ...headers, 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(Buffer.byteLength(body)), Connection: 'close' });
+  const lines = Object.entries({
+    ...headers,
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': String(Buffer.byteLength(body)),
+    Connection: 'close',
+  });
   return `HTTP/1.1 429 Too Many Requests\r\n${lines.map(([name, value]) => `${name}: ${value}\r\n`).join('')}\r\n${body}`;
 }

@@ -23,6 +23,9 @@ export class NoOAuthController {
     'token',
   ])
   explain(): never {
-    throw new DeskError('NOT_FOUND', `This server has no OAuth: send a bearer token (Authorization: Bearer <token>). Create one on the server with: ${MCP_TOKEN_COMMAND}`);
+    throw new DeskError(
+      'NOT_FOUND',
+      `This server has no OAuth: send a bearer token (Authorization: Bearer <token>). Create one on the server with: ${MCP_TOKEN_COMMAND}`,
+    );
   }
 }

@@ -24,10 +24,10 @@ export interface JsonRpcNotification {
 }
 
 export type JsonRpcResponse =
-  | { jsonrpc: '2.0'; id: JsonRpcId; result: unknown }
-  | { jsonrpc: '2.0'; id: JsonRpcId | null; error: { code: number; message: string; data?: unknown } };
+  { jsonrpc: '2.0'; id: JsonRpcId; result: unknown } | { jsonrpc: '2.0'; id: JsonRpcId | null; error: { code: number; message: string; data?: unknown } };
 
-export type Incoming = { kind: 'request'; message: JsonRpcRequest } | { kind: 'notification' } | { kind: 'response' } | { kind: 'invalid'; id: JsonRpcId | null };
+export type Incoming =
+  { kind: 'request'; message: JsonRpcRequest } | { kind: 'notification' } | { kind: 'response' } | { kind: 'invalid'; id: JsonRpcId | null };
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

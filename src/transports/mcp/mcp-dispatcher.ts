@@ -11,7 +11,7 @@ import { toDeskError } from '../../envelope/error-mapping.js';
 import { readLockArguments } from '../../session/intent-lock.decision.js';
 import { rankClosest } from '../../text/suggest.js';
 import type { Call, CallTrace } from '../../tools/call.js';
-import { type ListedTool,ToolListService } from '../../tools/tool-list.service.js';
+import { type ListedTool, ToolListService } from '../../tools/tool-list.service.js';
 import type { ToolPolicy } from '../../tools/tool-policy.js';
 import { ToolRegistry } from '../../tools/tool-registry.js';
 

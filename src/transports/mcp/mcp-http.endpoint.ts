@@ -102,7 +102,10 @@ export class McpHttpEndpoint {
       const envelope = errorEnvelope({ ...trace, tool: 'mcp' }, error);
       // On a 401 clients try OAuth, which this server does not offer, then show the body: make it a
       // JSON-RPC error they can read, saying why and how to get a token.
-      const body = error.code === 'UNAUTHENTICATED' ? rpcError(null, UNAUTHORIZED, `Unauthorized: ${error.message} Create a token on the server with: ${MCP_TOKEN_COMMAND}`, envelope) : envelope;
+      const body =
+        error.code === 'UNAUTHENTICATED'
+          ? rpcError(null, UNAUTHORIZED, `Unauthorized: ${error.message} Create a token on the server with: ${MCP_TOKEN_COMMAND}`, envelope)
+          : envelope;
       send(res, httpStatusOf(error.code), JSON.stringify(body), headers);
       return undefined;
     }
@@ -115,7 +118,5 @@ function send(res: ServerResponse, status: number, body: string | undefined, hea
     res.writeHead(status, { ...headers, 'Content-Length': '0' }).end();
     return;
   }
-  res
-    .writeHead(status, { ...headers, 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(Buffer.byteLength(body)) })
-    .end(body);
+  res.writeHead(status, { ...headers, 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(Buffer.byteLength(body)) }).end(body);
 }

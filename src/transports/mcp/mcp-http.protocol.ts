@@ -1,7 +1,17 @@
 import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
 import { Injectable, Logger } from '@nestjs/common';
 import type { Principal } from '../../auth/principal.js';
-import { classify, INTERNAL_ERROR, INVALID_PARAMS, INVALID_REQUEST, type JsonRpcRequest, type JsonRpcResponse,METHOD_NOT_FOUND, rpcError, SERVER_ERROR } from './json-rpc.js';
+import {
+  classify,
+  INTERNAL_ERROR,
+  INVALID_PARAMS,
+  INVALID_REQUEST,
+  type JsonRpcRequest,
+  type JsonRpcResponse,
+  METHOD_NOT_FOUND,
+  rpcError,
+  SERVER_ERROR,
+} from './json-rpc.js';
 import { McpDispatcher, UnknownToolError } from './mcp-dispatcher.js';
 import { INSTRUCTIONS, SERVER_INFO } from './mcp-server.factory.js';
 
@@ -18,7 +28,9 @@ class RawJson {
 
 /** A tools/call result around an envelope already serialized (its text copy is that JSON, escaped). */
 function toolResult(envelopeJson: string, isError: boolean): RawJson {
-  return new RawJson(`{"content":[{"type":"text","text":${JSON.stringify(envelopeJson)}}],"structuredContent":${envelopeJson}${isError ? ',"isError":true' : ''}}`);
+  return new RawJson(
+    `{"content":[{"type":"text","text":${JSON.stringify(envelopeJson)}}],"structuredContent":${envelopeJson}${isError ? ',"isError":true' : ''}}`,
+  );
 }
 
 /** One JSON-RPC answer as text; the bulk of it (an envelope, a tool list) is serialized once only. */
@@ -45,18 +57,30 @@ export class McpHttpProtocol {
   async handle(principal: Principal, payload: unknown, headers: { accept?: string; protocolVersion?: string }): Promise<HttpAnswer> {
     const accept = headers.accept ?? '';
     if (!accept.includes('application/json') || !accept.includes('text/event-stream')) {
-      return { status: 406, body: JSON.stringify(rpcError(null, SERVER_ERROR, 'Not Acceptable: Client must accept both application/json and text/event-stream')) };
+      return {
+        status: 406,
+        body: JSON.stringify(rpcError(null, SERVER_ERROR, 'Not Acceptable: Client must accept both application/json and text/event-stream')),
+      };
     }
     if (headers.protocolVersion && !(SUPPORTED_PROTOCOL_VERSIONS as readonly string[]).includes(headers.protocolVersion)) {
       return {
         status: 400,
-        body: JSON.stringify(rpcError(null, SERVER_ERROR, `Bad Request: Unsupported protocol version: ${headers.protocolVersion} (supported versions: ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')})`)),
+        body: JSON.stringify(
+          rpcError(
+            null,
+            SERVER_ERROR,
+            `Bad Request: Unsupported protocol version: ${headers.protocolVersion} (supported versions: ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')})`,
+          ),
+        ),
       };
     }
     const batch = Array.isArray(payload);
     const messages = batch ? (payload as unknown[]) : [payload];
     if (messages.length === 0 || messages.length > MAX_BATCH) {
-      return { status: 400, body: JSON.stringify(rpcError(null, INVALID_REQUEST, `Invalid Request: send one JSON-RPC message (or a batch of at most ${MAX_BATCH}).`)) };
+      return {
+        status: 400,
+        body: JSON.stringify(rpcError(null, INVALID_REQUEST, `Invalid Request: send one JSON-RPC message (or a batch of at most ${MAX_BATCH}).`)),
+      };
     }
     const answers: JsonRpcResponse[] = [];
     const work: Array<Promise<JsonRpcResponse>> = [];
@@ -79,7 +103,11 @@ export class McpHttpProtocol {
         case 'initialize': {
           const asked = typeof params.protocolVersion === 'string' ? params.protocolVersion : '';
           const protocolVersion = (SUPPORTED_PROTOCOL_VERSIONS as readonly string[]).includes(asked) ? asked : LATEST_PROTOCOL_VERSION;
-          return { jsonrpc: '2.0', id: request.id, result: { protocolVersion, capabilities: { tools: { listChanged: false } }, serverInfo: SERVER_INFO, instructions: INSTRUCTIONS } };
+          return {
+            jsonrpc: '2.0',
+            id: request.id,
+            result: { protocolVersion, capabilities: { tools: { listChanged: false } }, serverInfo: SERVER_INFO, instructions: INSTRUCTIONS },
+          };
         }
         case 'ping':
           return { jsonrpc: '2.0', id: request.id, result: {} };
@@ -95,7 +123,11 @@ export class McpHttpProtocol {
           return { jsonrpc: '2.0', id: request.id, result: toolResult(result.content[0].text, result.isError === true) };
         }
         default:
-          return rpcError(request.id, METHOD_NOT_FOUND, `Method not found: ${request.method.slice(0, 100)}. This server offers initialize, ping, tools/list and tools/call.`);
+          return rpcError(
+            request.id,
+            METHOD_NOT_FOUND,
+            `Method not found: ${request.method.slice(0, 100)}. This server offers initialize, ping, tools/list and tools/call.`,
+          );
       }
     } catch (error) {
       if (error instanceof UnknownToolError) return rpcError(request.id, INVALID_PARAMS, error.message, { did_you_mean: error.suggestions });

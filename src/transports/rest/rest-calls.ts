@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { type ExecutionContext,Injectable } from '@nestjs/common';
+import { type ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { NextFunction, Request, Response } from 'express';
 import type { Principal } from '../../auth/principal.js';
@@ -35,7 +35,15 @@ export function restCallOf(req: IncomingMessage): Call | undefined {
 export function restTraceOf(req: Request): CallTrace {
   return (
     calls.get(req) ??
-    traces.get(req) ?? { transport: 'rest', startedAt: arrivals.get(req) ?? performance.now(), tool: null, route: routeOf(req), domain: null, principal: null, sessionId: null }
+    traces.get(req) ?? {
+      transport: 'rest',
+      startedAt: arrivals.get(req) ?? performance.now(),
+      tool: null,
+      route: routeOf(req),
+      domain: null,
+      principal: null,
+      sessionId: null,
+    }
   );
 }
 

@@ -30,4 +30,3 @@ export function RestInput(source: RestSource): ParameterDecorator {
 
 /** The call of a REST handler (the way a tool method receives its second argument). */
 export const CallOf = createParamDecorator((_data: unknown, context: ExecutionContext): Call => callOfRequest(context.switchToHttp().getRequest<Request>()));
-

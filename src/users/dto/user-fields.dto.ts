@@ -15,7 +15,12 @@ function canonicalLanguage(value: string): string {
 }
 
 /** The login field; user_create redeclares it required, with the same rules. */
-export const LOGIN_FIELD = { maxLength: 255, printable: true, description: 'Login, unique.', aliases: ['login', 'username', 'user_name', 'title', 'titulo', 'nome', 'subject', 'assunto'] } as const;
+export const LOGIN_FIELD = {
+  maxLength: 255,
+  printable: true,
+  description: 'Login, unique.',
+  aliases: ['login', 'username', 'user_name', 'title', 'titulo', 'nome', 'subject', 'assunto'],
+} as const;
 
 /** The writable user fields, shared by create and update. */
 export abstract class UserFieldsDto extends WriteCallDto {
@@ -59,7 +64,8 @@ export abstract class UserFieldsDto extends WriteCallDto {
 
   static crossCheck(value: UserFieldsDto): Issue[] {
     const issues: Issue[] = [];
-    if (value.name === '') issues.push({ field: 'name', code: 'INVALID_VALUE', received: '', message: 'name (the login) cannot be empty.', expected: 'a non-empty login' });
+    if (value.name === '')
+      issues.push({ field: 'name', code: 'INVALID_VALUE', received: '', message: 'name (the login) cannot be empty.', expected: 'a non-empty login' });
     const zone: unknown = value.timezone;
     if (typeof zone === 'string' && !isValidTimeZone(zone)) {
       const suggestion = suggestTimeZone(zone);
