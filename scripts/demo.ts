@@ -8,9 +8,9 @@
  * DATABASE_URL (the server's, by default the same file) and revoked when the demo ends.
  */
 import 'reflect-metadata';
-import type { INestApplicationContext } from '@nestjs/common';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { INestApplicationContext } from '@nestjs/common';
 import { TokensService } from '../src/auth/tokens.service.js';
 import { createContext } from '../src/bootstrap.js';
 import { AppConfig, databaseLabel } from '../src/config/app-config.js';
@@ -50,21 +50,28 @@ async function tokenFor(login: string): Promise<DemoToken> {
   }
 }
 
-type Envelope = Record<string, unknown> & { status: string; error?: { code: string; message: string; issues?: Array<Record<string, unknown>>; next_call?: unknown } };
+type Envelope = Record<string, unknown> & {
+  status: string;
+  error?: { code: string; message: string; issues?: Array<Record<string, unknown>>; next_call?: unknown };
+};
 
 async function call(client: Client, name: string, args: Record<string, unknown>): Promise<Envelope> {
   console.log(`\n${bold('→ ' + name)} ${dim(JSON.stringify(args))}`);
   const result = await client.callTool({ name, arguments: args });
   const envelope = result.structuredContent as Envelope;
   if (envelope.status === 'error') {
-    console.log(`${bold(`✗ ${envelope.error!.code}: ${envelope.error!.message}`)}`);
+    console.log(bold(`✗ ${envelope.error!.code}: ${envelope.error!.message}`));
     for (const issue of envelope.error!.issues ?? []) {
-      const hint = issue.did_you_mean ? `  did_you_mean: ${JSON.stringify(issue.did_you_mean)}` : issue.expected ? `  expected: ${String(issue.expected)}` : '';
+      const hint = issue.did_you_mean
+        ? `  did_you_mean: ${JSON.stringify(issue.did_you_mean)}`
+        : issue.expected
+          ? `  expected: ${issue.expected as string}`
+          : '';
       console.log(`   • ${String(issue.field).padEnd(18)} ${String(issue.code).padEnd(20)} ${hint}`);
     }
     if (envelope.error!.next_call) console.log(`   next_call: ${JSON.stringify(envelope.error!.next_call)}`);
   } else {
-    console.log(`${bold('✓ ' + String(envelope.message))}`);
+    console.log(bold('✓ ' + String(envelope.message)));
     if (envelope.applied) console.log(`   applied:  ${JSON.stringify(envelope.applied)}`);
     if (envelope.resolved) console.log(`   resolved: ${JSON.stringify(envelope.resolved)}`);
   }
@@ -86,10 +93,11 @@ async function play({ token, database }: DemoToken): Promise<void> {
     await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    const hint = /\b401\b|Unauthorized/.test(reason) && database
-      ? `the server does not know the demo's token, made in ${database}: start the server with the same DATABASE_URL`
-      : 'is the server running (npm start)? Set INTENTDESK_URL, or HOST and PORT, to where it listens';
-    throw new Error(`could not reach intentdesk at ${url}: ${reason} (${hint})`);
+    const hint =
+      /\b401\b|Unauthorized/.test(reason) && database
+        ? `the server does not know the demo's token, made in ${database}: start the server with the same DATABASE_URL`
+        : 'is the server running (npm start)? Set INTENTDESK_URL, or HOST and PORT, to where it listens';
+    throw new Error(`could not reach intentdesk at ${url}: ${reason} (${hint})`, { cause: error });
   }
   console.log(bold(`intentdesk demo — ${url}`));
 
@@ -97,7 +105,7 @@ async function play({ token, database }: DemoToken): Promise<void> {
     const opened = await call(client, 'domain_switch', { domain: 'project' });
     const session_id = String(opened.id);
 
-    console.log(dim('\nA model\'s first try: a state name that does not exist, a Brazilian date, a field name that is not ours.'));
+    console.log(dim("\nA model's first try: a state name that does not exist, a Brazilian date, a field name that is not ours."));
     await call(client, 'project_create', {
       domain: 'project',
       session_id,

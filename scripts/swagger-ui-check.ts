@@ -63,7 +63,16 @@ async function main(): Promise<void> {
     browser = await puppeteer.launch({
       executablePath: CHROMIUM,
       headless: true,
-      args: ['--no-sandbox', '--headless', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', `--user-data-dir=${join(work, 'profile')}`],
+      args: [
+        '--no-sandbox',
+        '--headless',
+        '--disable-gpu',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        `--user-data-dir=${join(work, 'profile')}`,
+      ],
     });
     const page = await browser.newPage();
     await page.setViewport({ width: 1280, height: 900 });
@@ -136,7 +145,7 @@ async function run(page: Page, base: string, token: string, out: string): Promis
 async function shot(page: Page, out: string, name: string): Promise<string> {
   const path = join(out, `${name}.png`);
   mkdirSync(out, { recursive: true });
-  await page.screenshot({ path: path as `${string}.png` });
+  await page.screenshot({ path: path });
   return path;
 }
 
@@ -157,7 +166,11 @@ async function shotOf(page: Page, out: string, name: string, selector: string): 
     const live = element.querySelector('.live-responses-table')?.getBoundingClientRect();
     return { x: block.left + window.scrollX, y: block.top + window.scrollY, width: block.width, bottom: (live ?? block).bottom + window.scrollY };
   });
-  await page.screenshot({ path: path as `${string}.png`, captureBeyondViewport: true, clip: { x: area.x, y: area.y, width: area.width, height: Math.min(area.bottom - area.y + 8, 6000) } });
+  await page.screenshot({
+    path: path,
+    captureBeyondViewport: true,
+    clip: { x: area.x, y: area.y, width: area.width, height: Math.min(area.bottom - area.y + 8, 6000) },
+  });
   return path;
 }
 

@@ -1,32 +1,21 @@
-import { Module, type DynamicModule, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
+import { type DynamicModule, type MiddlewareConsumer, Module, type NestModule } from '@nestjs/common';
 import { AdminModule } from './admin/admin.module.js';
-import { AuthGuard } from './auth/auth.guard.js';
-import { NoOAuthController } from './auth/no-oauth.controller.js';
-import { OtpModule } from './auth/otp/otp.module.js';
-import { RateLimitGuard } from './auth/rate-limit.guard.js';
-import { RightsGuard } from './auth/rights.guard.js';
-import { callContextMiddleware } from './common/context/call-context.middleware.js';
-import { EnvelopeInterceptor } from './common/envelope/envelope.interceptor.js';
-import { ToolErrorFilter } from './common/envelope/tool-error.filter.js';
-import { InputPipe } from './common/input/input.pipe.js';
 import { AppConfigModule } from './config/config.module.js';
-import { CoreModule } from './core.module.js';
 import { DatabaseModule } from './database/database.module.js';
 import { HealthController } from './health/health.controller.js';
 import { OpenApiModule } from './openapi/openapi.module.js';
+import { PipelineModule } from './pipeline/pipeline.module.js';
 import { ProjectsModule } from './projects/projects.module.js';
 import { ReferenceDataModule } from './reference-data/reference-data.module.js';
-import { IntentLockGuard } from './session/intent-lock.guard.js';
 import { SessionModule } from './session/session.module.js';
 import { TicketsModule } from './tickets/tickets.module.js';
+import { restCallMiddleware } from './transports/rest/rest-calls.js';
+import { TransportsModule } from './transports/transports.module.js';
 import { UsersModule } from './users/users.module.js';
 
 /**
- * The application. The global chain every tool call and REST route goes through, in order:
- * AuthGuard -> RateLimitGuard -> IntentLockGuard -> RightsGuard -> InputPipe -> handler ->
- * EnvelopeInterceptor / ToolErrorFilter. Bound with useExisting so tests can swap any of them.
- * Calls are counted right after the token check, so refused calls spend the budget too.
+ * The application: configuration and database, the transports calls come in by, the pipeline they go
+ * through (PipelineModule binds it globally), and the modules whose services the tools are.
  */
 @Module({})
 export class AppModule implements NestModule {
@@ -36,9 +25,9 @@ export class AppModule implements NestModule {
       imports: [
         AppConfigModule.forRoot(env),
         DatabaseModule,
-        CoreModule,
+        TransportsModule,
+        PipelineModule,
         SessionModule,
-        OtpModule,
         ProjectsModule,
         TicketsModule,
         UsersModule,
@@ -46,20 +35,11 @@ export class AppModule implements NestModule {
         AdminModule,
         OpenApiModule,
       ],
-      controllers: [HealthController, NoOAuthController],
-      providers: [
-        { provide: APP_GUARD, useExisting: AuthGuard },
-        { provide: APP_GUARD, useExisting: RateLimitGuard },
-        { provide: APP_GUARD, useExisting: IntentLockGuard },
-        { provide: APP_GUARD, useExisting: RightsGuard },
-        { provide: APP_PIPE, useExisting: InputPipe },
-        { provide: APP_INTERCEPTOR, useExisting: EnvelopeInterceptor },
-        { provide: APP_FILTER, useExisting: ToolErrorFilter },
-      ],
+      controllers: [HealthController],
     };
   }
 
   configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(callContextMiddleware).forRoutes('*path');
+    consumer.apply(restCallMiddleware).forRoutes('*path');
   }
 }

@@ -1,19 +1,19 @@
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { ConsoleLogger, type INestApplication, type INestApplicationContext, type LoggerService, type LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import express, { type NextFunction, type Request, type Response } from 'express';
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import type { Socket } from 'node:net';
 import { AppModule } from './app.module.js';
 import { AuditService } from './audit/audit.service.js';
-import { errorEnvelope } from './common/envelope/envelope-builder.js';
-import { toToolError } from './common/envelope/error-mapping.js';
-import { httpStatusOf } from './common/errors/http-status.js';
 import type { AppConfig } from './config/app-config.js';
 import { loadConfig } from './config/env.schema.js';
-import { ClientAddresses } from './http/client-address.js';
-import { ConnectionCap } from './http/connection-cap.js';
-import { isMcpPath, McpHttpEndpoint } from './mcp/mcp-http.endpoint.js';
+import { errorEnvelope } from './envelope/envelope-builder.js';
+import { toDeskError } from './envelope/error-mapping.js';
+import { httpStatusOf } from './envelope/http-status.js';
 import { serveApiDocs } from './openapi/api-docs.js';
+import { ClientAddresses } from './transports/http/client-address.js';
+import { ConnectionCap } from './transports/http/connection-cap.js';
+import { isMcpPath, McpHttpEndpoint } from './transports/mcp/mcp-http.endpoint.js';
 
 type Env = Record<string, string | undefined>;
 
@@ -26,11 +26,14 @@ export class StderrLogger extends ConsoleLogger {
 
 /** Body parsing errors (bad JSON, too large) answered with the error envelope, not an HTML page. */
 function bodyErrorHandler(error: unknown, req: Request, res: Response, next: NextFunction): void {
-  if (!error) return next();
-  const { error: toolError } = toToolError(error);
+  if (!error) {
+    next();
+    return;
+  }
+  const { error: toolError } = toDeskError(error);
   // A body over BODY_LIMIT is 413 (Payload Too Large), whatever the envelope's code maps to.
   const status = toolError.issues?.[0]?.code === 'TOO_LONG' ? 413 : httpStatusOf(toolError.code);
-  res.status(status).json(errorEnvelope({ transport: 'rest', startedAt: 0, route: `${req.method} ${req.path}`, domain: null }, toolError));
+  res.status(status).json(errorEnvelope({ tool: null, route: `${req.method} ${req.path}`, domain: null, sessionId: null }, toolError));
 }
 
 export interface HttpAppOptions {

@@ -1,10 +1,10 @@
 import 'reflect-metadata';
 import type { INestApplication } from '@nestjs/common';
 import { MCP_TOKEN_COMMAND } from './auth/token-howto.js';
+import { closeGracefully, createContext, createHttpApp } from './bootstrap.js';
 import { AppConfig } from './config/app-config.js';
 import { ConfigError } from './config/env.schema.js';
-import { closeGracefully, createContext, createHttpApp } from './bootstrap.js';
-import { runStdio } from './mcp/mcp-stdio.js';
+import { runStdio } from './transports/mcp/mcp-stdio.js';
 
 /** Extra time, past the grace period, for the audit flush and pool close before the process gives up. */
 const CLOSE_MARGIN_MS = 15_000;

@@ -1,8 +1,8 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
 import Database from 'better-sqlite3';
 import mysql from 'mysql2/promise';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
-import { DATABASES, createTestDatabase, type DbKind, type TestDatabase } from './support/databases.js';
+import { createTestDatabase, DATABASES, type DbKind, type TestDatabase } from './support/databases.js';
 import { MAIN_JS, REPO_ROOT } from './support/mcp-client.js';
 import { startApp } from './support/test-app.js';
 
@@ -33,11 +33,19 @@ async function spawnServer(databaseUrl: string): Promise<{ child: ChildProcess; 
   const port = await freePort();
   const child = spawn(process.execPath, [MAIN_JS], {
     cwd: REPO_ROOT,
-    env: { PATH: process.env.PATH ?? '', DATABASE_URL: databaseUrl, HOST: '127.0.0.1', PORT: String(port), SEED_DEMO: 'false', RATE_LIMIT_WRITES: '100000', RATE_LIMIT_READS: '100000' },
+    env: {
+      PATH: process.env.PATH ?? '',
+      DATABASE_URL: databaseUrl,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      SEED_DEMO: 'false',
+      RATE_LIMIT_WRITES: '100000',
+      RATE_LIMIT_READS: '100000',
+    },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const reap = () => child.kill('SIGKILL');
   process.once('exit', reap);
@@ -46,7 +54,10 @@ async function spawnServer(databaseUrl: string): Promise<{ child: ChildProcess; 
   const deadline = Date.now() + 30_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited at start:\n${stderr}`);
-    const status = await fetch(`${url}/ready`).then((r) => r.status, () => 0);
+    const status = await fetch(`${url}/ready`).then(
+      (r) => r.status,
+      () => 0,
+    );
     if (status === 200) return { child, url, exited, stderr: () => stderr };
     if (Date.now() > deadline) throw new Error(`server not ready within 30 s:\n${stderr}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -123,7 +134,9 @@ describe.each(DATABASES)('audit of writes through a crash on %s', (kind: DbKind)
         (row) => (JSON.parse(String(row.changes)) as { name?: string }).name,
       ),
     );
-    process.stderr.write(`audit-crash (${kind}): ${next} writes sent, ${acknowledged.length} acknowledged, ${committed.length} committed, ${audited.size} audited at kill -9\n`);
+    process.stderr.write(
+      `audit-crash (${kind}): ${next} writes sent, ${acknowledged.length} acknowledged, ${committed.length} committed, ${audited.size} audited at kill -9\n`,
+    );
     // The kill came mid-load, after writes had committed.
     expect(acknowledged.length).toBeGreaterThanOrEqual(KILL_AFTER);
     expect(next).toBeLessThan(WRITES);

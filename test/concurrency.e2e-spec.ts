@@ -1,12 +1,13 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Envelope } from '../src/common/envelope/envelope.js';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { Envelope } from '../src/envelope/envelope.js';
 import { DATABASES } from './support/databases.js';
+import { found } from './support/found.js';
 import { startStack, type TestStack } from './support/test-app.js';
 
 /**
@@ -142,7 +143,9 @@ describe.each(DATABASES)('concurrent sessions on %s', (kind) => {
     const traced = (plan: SessionPlan): Promise<SessionResult> => {
       const trace: string[] = [];
       return runSession(plan, trace).catch((error: unknown) => {
-        throw new Error(`session #${plan.index} (${plan.user}, ${plan.domain}, verify=${plan.verify}) after [${trace.join(', ')}]: ${(error as Error).message}`);
+        throw new Error(
+          `session #${plan.index} (${plan.user}, ${plan.domain}, verify=${plan.verify}) after [${trace.join(', ')}]: ${(error as Error).message}`,
+        );
       });
     };
     const results = await Promise.all(plans.map(traced));
@@ -159,9 +162,15 @@ describe.each(DATABASES)('concurrent sessions on %s', (kind) => {
     }
 
     // An unverified session of a user whose other sessions are verified still cannot write.
-    const unverified = results.find((result) => !result.plan.verify && results.some((other) => other.plan.verify && other.plan.user === result.plan.user))!;
-    expect(unverified).toBeDefined();
-    const retry = await call(clients.get(unverified.plan.user)!, 'project_create', { domain: 'project', session_id: unverified.sessionId, name: unverified.plan.name });
+    const unverified = found(
+      results.find((result) => !result.plan.verify && results.some((other) => other.plan.verify && other.plan.user === result.plan.user)),
+      'an unverified session of a user with a verified one',
+    );
+    const retry = await call(clients.get(unverified.plan.user)!, 'project_create', {
+      domain: 'project',
+      session_id: unverified.sessionId,
+      name: unverified.plan.name,
+    });
     expect(codeOf(retry)).toBe('VERIFICATION_REQUIRED');
 
     // Exactly the verified sessions wrote, once each.
@@ -170,7 +179,10 @@ describe.each(DATABASES)('concurrent sessions on %s', (kind) => {
     });
     const body = (await response.json()) as { data: { items: Array<{ name: string }> } };
     const stored = body.data.items.map((item) => item.name).sort();
-    const expected = plans.filter((plan) => plan.verify).map((plan) => plan.name).sort();
+    const expected = plans
+      .filter((plan) => plan.verify)
+      .map((plan) => plan.name)
+      .sort();
     expect(stored).toEqual(expected);
   }, 60_000);
 });

@@ -3,8 +3,8 @@ import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamable
 import type { LoggerService } from '@nestjs/common';
 import Database from 'better-sqlite3';
 import mysql from 'mysql2/promise';
-import type { Envelope } from '../src/common/envelope/envelope.js';
 import { boundedMysql } from '../src/database/mysql-driver.js';
+import type { Envelope } from '../src/envelope/envelope.js';
 import { createTestDatabase, type TestDatabase } from './support/databases.js';
 import { callTool, connectHttp, openSession } from './support/mcp-client.js';
 import { startApp, type TestApp } from './support/test-app.js';
@@ -70,7 +70,8 @@ async function mcp(client: Client, name: string, args: Record<string, unknown>):
     const { envelope } = await callTool(client, name, args);
     return { code: envelope.status === 'success' ? 'success' : envelope.error.code, ms: Date.now() - started, at: Date.now() };
   } catch (error) {
-    const code = error instanceof StreamableHTTPError && error.code === 503 && error.message.includes('"UNAVAILABLE"') ? 'UNAVAILABLE' : `thrown: ${String(error)}`;
+    const code =
+      error instanceof StreamableHTTPError && error.code === 503 && error.message.includes('"UNAVAILABLE"') ? 'UNAVAILABLE' : `thrown: ${String(error)}`;
     return { code, ms: Date.now() - started, at: Date.now() };
   }
 }
@@ -103,7 +104,13 @@ onMysql('a stalled MariaDB/MySQL database', () => {
     db = await createTestDatabase('mysql');
     stack = await startApp(db.url, { DB_TIMEOUT_MS: String(TIMEOUT_MS) }, { logger });
     const url = new URL(db.url);
-    admin = await mysql.createConnection({ host: url.hostname, port: Number(url.port || 3306), user: decodeURIComponent(url.username), password: decodeURIComponent(url.password), database: url.pathname.slice(1) });
+    admin = await mysql.createConnection({
+      host: url.hostname,
+      port: Number(url.port || 3306),
+      user: decodeURIComponent(url.username),
+      password: decodeURIComponent(url.password),
+      database: url.pathname.slice(1),
+    });
   });
   afterAll(async () => {
     await admin?.end().catch(() => undefined);
@@ -127,7 +134,9 @@ onMysql('a stalled MariaDB/MySQL database', () => {
         const readiness = await ready(stack.url);
         const answers = await Promise.all(writes);
 
-        process.stderr.write(`db-stall (MariaDB, DB_TIMEOUT_MS=${TIMEOUT_MS}): ${WRITES} writes answered in ${Math.min(...answers.map((a) => a.ms))}-${Math.max(...answers.map((a) => a.ms))} ms (${answers.map((a) => a.code).join(',')}); read on another table ${read.ms} ms\n`);
+        process.stderr.write(
+          `db-stall (MariaDB, DB_TIMEOUT_MS=${TIMEOUT_MS}): ${WRITES} writes answered in ${Math.min(...answers.map((a) => a.ms))}-${Math.max(...answers.map((a) => a.ms))} ms (${answers.map((a) => a.code).join(',')}); read on another table ${read.ms} ms\n`,
+        );
         expect(read.code).toBe('success');
         // The read was not held up by the stalled writes: it was answered before any of them.
         expect(read.at).toBeLessThan(Math.min(...answers.map((a) => a.at)));
@@ -147,11 +156,17 @@ onMysql('a stalled MariaDB/MySQL database', () => {
   it('the pool: a caller gives up on a busy pool in time, and armed connections carry the time limits', async () => {
     const driver = boundedMysql(300);
     const url = new URL(db.url);
-    const pool = driver.createPool({ host: url.hostname, port: Number(url.port || 3306), user: decodeURIComponent(url.username), database: url.pathname.slice(1), connectionLimit: 1 });
+    const pool = driver.createPool({
+      host: url.hostname,
+      port: Number(url.port || 3306),
+      user: decodeURIComponent(url.username),
+      database: url.pathname.slice(1),
+      connectionLimit: 1,
+    });
     type Conn = { query(sql: string, cb: (error: Error | null, rows: unknown) => void): void; release(): void };
-    const acquire = () =>
-      new Promise<Conn>((resolve, reject) => pool.getConnection((error, connection) => (error ? reject(error) : resolve(connection as unknown as Conn))));
-    const ask = (conn: Conn, sql: string) => new Promise<unknown>((resolve, reject) => conn.query(sql, (error, rows) => (error ? reject(error) : resolve(rows))));
+    const acquire = () => new Promise<Conn>((resolve, reject) => pool.getConnection((error, connection) => (error ? reject(error) : resolve(connection))));
+    const ask = (conn: Conn, sql: string) =>
+      new Promise<unknown>((resolve, reject) => conn.query(sql, (error, rows) => (error ? reject(error) : resolve(rows))));
     try {
       const held = await acquire();
       const [{ version }] = (await ask(held, 'SELECT VERSION() AS version')) as Array<{ version: string }>;
@@ -218,7 +233,9 @@ describe('a stalled SQLite database', () => {
     other.exec('BEGIN IMMEDIATE');
     try {
       const answers = await Promise.all(Array.from({ length: WRITES }, (_, i) => rest(stack.url, token, 'POST', '/api/tickets', ticket(i + 1))));
-      process.stderr.write(`db-stall (SQLite, DB_TIMEOUT_MS=${TIMEOUT_MS}): ${WRITES} writes answered in ${Math.min(...answers.map((a) => a.ms))}-${Math.max(...answers.map((a) => a.ms))} ms\n`);
+      process.stderr.write(
+        `db-stall (SQLite, DB_TIMEOUT_MS=${TIMEOUT_MS}): ${WRITES} writes answered in ${Math.min(...answers.map((a) => a.ms))}-${Math.max(...answers.map((a) => a.ms))} ms\n`,
+      );
       expectUnavailable(answers);
       expect((await rest(stack.url, token, 'GET', '/api/projects?limit=5')).code).toBe('success');
       expect(await ready(stack.url)).toBe(200);

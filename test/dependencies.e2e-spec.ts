@@ -70,7 +70,10 @@ describe.each(DATABASES)('modules the server loads, on %s', (kind) => {
       await mcp(1, 'initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'imports', version: '0' } });
       await mcp(2, 'tools/list', {});
       const opened = await mcp(3, 'tools/call', { name: 'domain_switch', arguments: { domain: 'project' } });
-      await mcp(4, 'tools/call', { name: 'project_create', arguments: { domain: 'project', session_id: opened.result?.structuredContent?.id, name: 'Imports check' } });
+      await mcp(4, 'tools/call', {
+        name: 'project_create',
+        arguments: { domain: 'project', session_id: opened.result?.structuredContent?.id, name: 'Imports check' },
+      });
       expect((await fetch(`${base}/api/projects`, { headers: auth })).status).toBe(200);
       expect((await fetch(`${base}/api/docs-json`)).status).toBe(200);
     } finally {

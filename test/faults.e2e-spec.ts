@@ -1,8 +1,8 @@
-import type { LoggerService } from '@nestjs/common';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { Envelope, ErrorBody } from '../src/common/envelope/envelope.js';
+import { type CallToolResult, McpError } from '@modelcontextprotocol/sdk/types.js';
+import type { LoggerService } from '@nestjs/common';
+import type { Envelope, ErrorBody } from '../src/envelope/envelope.js';
 import { canRunPrivateMariaDb, createPrivateMariaDb, type PrivateMariaDb } from './support/mariadb-server.js';
 import { startApp, type TestApp } from './support/test-app.js';
 
@@ -56,7 +56,7 @@ class CollectingLogger implements LoggerService {
 }
 
 function isUnavailableBody(error: ErrorBody | undefined): boolean {
-  return !!error && error.code === 'UNAVAILABLE' && error.retryable === true && typeof error.retry_after_seconds === 'number' && error.retry_after_seconds > 0;
+  return !!error && error.code === 'UNAVAILABLE' && error.retryable && typeof error.retry_after_seconds === 'number' && error.retry_after_seconds > 0;
 }
 
 /** Classifies one MCP tool answer (or the error the SDK raised). */
@@ -71,7 +71,8 @@ function judgeMcp(result: CallToolResult | undefined, thrown: unknown): Answer {
       } catch {
         return { outcome: 'violation', detail: `HTTP ${thrown.code} without an envelope: ${thrown.message.slice(0, 200)}` };
       }
-      if (thrown.code === 503 && envelope.status === 'error' && isUnavailableBody(envelope.error) && !LEAK.test(body)) return { outcome: 'unavailable', detail: 'http 503' };
+      if (thrown.code === 503 && envelope.status === 'error' && isUnavailableBody(envelope.error) && !LEAK.test(body))
+        return { outcome: 'unavailable', detail: 'http 503' };
       return { outcome: 'violation', detail: `HTTP ${thrown.code}: ${body.slice(0, 300)}` };
     }
     if (thrown instanceof McpError) return { outcome: 'violation', detail: `JSON-RPC error ${thrown.code}: ${thrown.message.slice(0, 200)}` };
@@ -288,7 +289,10 @@ suite('database faults: a private MariaDB killed and restarted under load', () =
     expect(counts.down.unavailable).toBeGreaterThan(0);
     expect(counts.after.ok).toBeGreaterThan(0);
     // What the application logged as errors is about the database going away, nothing else.
-    const unexpected = logger.errors.filter((line) => !/connect|connection|ECONNREFUSED|ECONNRESET|EPIPE|PROTOCOL_CONNECTION_LOST|closed state|gone away|Pool is closed|audit write failed/i.test(line));
+    const unexpected = logger.errors.filter(
+      (line) =>
+        !/connect|connection|ECONNREFUSED|ECONNRESET|EPIPE|PROTOCOL_CONNECTION_LOST|closed state|gone away|Pool is closed|audit write failed/i.test(line),
+    );
     expect(unexpected.slice(0, 5)).toEqual([]);
 
     // 5. The data: every acknowledged write is there once; no failed write is half there;
@@ -303,7 +307,8 @@ suite('database faults: a private MariaDB killed and restarted under load', () =
     for (const write of writes) {
       const found = byName.get(write.name) ?? [];
       if (write.outcome === 'ok') {
-        if (found.length !== 1 || found[0].id !== write.id) problems.push(`acknowledged ${write.via} write '${write.name}' (id ${write.id}) stored ${found.length} time(s)`);
+        if (found.length !== 1 || found[0].id !== write.id)
+          problems.push(`acknowledged ${write.via} write '${write.name}' (id ${write.id}) stored ${found.length} time(s)`);
       } else if (found.length > 1) {
         problems.push(`failed ${write.via} write '${write.name}' stored ${found.length} times`);
       }
@@ -321,10 +326,17 @@ suite('database faults: a private MariaDB killed and restarted under load', () =
       const existed = byName.get(write.name)?.[0];
       let envelope: Envelope;
       if (write.via === 'mcp') {
-        const result = (await clients[0].callTool({ name: 'project_create', arguments: { domain: 'project', session_id: sessions[Number(write.key.split('-')[2])], name: write.name, idempotency_key: write.key } })) as CallToolResult;
+        const result = (await clients[0].callTool({
+          name: 'project_create',
+          arguments: { domain: 'project', session_id: sessions[Number(write.key.split('-')[2])], name: write.name, idempotency_key: write.key },
+        })) as CallToolResult;
         envelope = result.structuredContent as unknown as Envelope;
       } else {
-        const response = await fetch(`${stack.url}/api/projects`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ name: write.name, idempotency_key: write.key }) });
+        const response = await fetch(`${stack.url}/api/projects`, {
+          method: 'POST',
+          headers: { ...auth, 'content-type': 'application/json' },
+          body: JSON.stringify({ name: write.name, idempotency_key: write.key }),
+        });
         envelope = (await response.json()) as Envelope;
       }
       if (envelope.status !== 'success') {
@@ -333,7 +345,8 @@ suite('database faults: a private MariaDB killed and restarted under load', () =
       }
       if (existed) {
         replayedInDoubt++;
-        if (envelope.replayed !== true || envelope.id !== existed.id) problems.push(`retry of in-doubt '${write.name}' did not replay id ${existed.id}: ${JSON.stringify(envelope).slice(0, 200)}`);
+        if (envelope.replayed !== true || envelope.id !== existed.id)
+          problems.push(`retry of in-doubt '${write.name}' did not replay id ${existed.id}: ${JSON.stringify(envelope).slice(0, 200)}`);
       }
     }
     const names = failed.map((write) => write.name);
@@ -345,7 +358,9 @@ suite('database faults: a private MariaDB killed and restarted under load', () =
       const stored = new Map(after.map((row) => [row.name, Number(row.n)]));
       for (const name of names) if (stored.get(name) !== 1) problems.push(`after retry '${name}' is stored ${stored.get(name) ?? 0} time(s)`);
     }
-    process.stderr.write(`faults: ${writes.length} writes, ${failed.length} failed and retried (${replayedInDoubt} had committed before the connection died)\n`);
+    process.stderr.write(
+      `faults: ${writes.length} writes, ${failed.length} failed and retried (${replayedInDoubt} had committed before the connection died)\n`,
+    );
     expect(problems).toEqual([]);
 
     for (const client of clients) await client.close();
@@ -384,7 +399,10 @@ suite('database faults: a private MariaDB killed and restarted under load', () =
       const deadline = Date.now() + 15_000;
       let status = 0;
       while (Date.now() < deadline && status !== 200) {
-        status = await fetch(`${quick.url}/ready`).then((response) => response.status, () => 0);
+        status = await fetch(`${quick.url}/ready`).then(
+          (response) => response.status,
+          () => 0,
+        );
         if (status !== 200) await sleep(200);
       }
       expect(status).toBe(200);

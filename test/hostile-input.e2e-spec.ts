@@ -1,8 +1,8 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { McpError, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { type CallToolResult, McpError, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import fc from 'fast-check';
-import type { Envelope } from '../src/common/envelope/envelope.js';
+import type { Envelope } from '../src/envelope/envelope.js';
 import { DATABASES } from './support/databases.js';
 import { startStack, type TestStack } from './support/test-app.js';
 
@@ -17,7 +17,17 @@ const RUNS_PER_TOOL = Number(process.env.HOSTILE_RUNS ?? 40);
 const SEED = Number(process.env.HOSTILE_SEED ?? Date.now() % 2 ** 31);
 
 /** SPEC §3 error codes a caller may receive here; INTERNAL (and UNAVAILABLE, the database is up) are failures. */
-const ACCEPTED_CODES = new Set(['VALIDATION_FAILED', 'INTENT_LOCKED', 'DOMAIN_MISMATCH', 'SESSION_NOT_FOUND', 'VERIFICATION_REQUIRED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT', 'RATE_LIMITED']);
+const ACCEPTED_CODES = new Set([
+  'VALIDATION_FAILED',
+  'INTENT_LOCKED',
+  'DOMAIN_MISMATCH',
+  'SESSION_NOT_FOUND',
+  'VERIFICATION_REQUIRED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'RATE_LIMITED',
+]);
 /** Stack frames and file paths must never reach a caller. */
 const LEAK = /\bat [\w$.<>]+ \([^)]*:\d+:\d+\)|node_modules|\/work\/|file:\/\/|\.(ts|js):\d+:\d+/;
 
@@ -38,7 +48,22 @@ const SQL = [
   '0x41',
   '/*',
 ];
-const DATES = ['2026-02-30', '2026-13-01', '2026-00-10', '9999-99-99 99:99:99', '0000-00-00', '0000-00-00 00:00:00', '2026-06-01T25:00:00Z', '2026-06-01T10:00:00+99:00', '-271821-04-20', '+275760-09-14', '2026-06-01T10:00:00.999999999999Z', 'yesterday', '1e400', ''];
+const DATES = [
+  '2026-02-30',
+  '2026-13-01',
+  '2026-00-10',
+  '9999-99-99 99:99:99',
+  '0000-00-00',
+  '0000-00-00 00:00:00',
+  '2026-06-01T25:00:00Z',
+  '2026-06-01T10:00:00+99:00',
+  '-271821-04-20',
+  '+275760-09-14',
+  '2026-06-01T10:00:00.999999999999Z',
+  'yesterday',
+  '1e400',
+  '',
+];
 const NUMBERS = [-1, 0, 1.5, -0.0001, 2 ** 31, 2 ** 53 + 2, -(2 ** 63), 1e308, Number.MAX_SAFE_INTEGER, Number.MIN_SAFE_INTEGER];
 
 function deep(depth: number, kind: 'array' | 'object'): unknown {
@@ -88,7 +113,7 @@ function domainOf(tool: string): 'project' | 'ticket' | 'user' | null {
 
 /** Plausible arguments for `tool` with hostile values in some fields, hostile extra keys, or (rarely) no object at all. */
 function hostileArguments(tool: Tool, sessionId: string): fc.Arbitrary<unknown> {
-  const properties = Object.keys((tool.inputSchema.properties ?? {}) as Record<string, unknown>);
+  const properties = Object.keys(tool.inputSchema.properties ?? {});
   const domain = domainOf(tool.name);
   const base: Array<[string, unknown]> = [];
   if (properties.includes('domain')) base.push(['domain', domain ?? 'project']);
@@ -119,7 +144,8 @@ function judge(tool: string, result: CallToolResult | undefined, thrown: unknown
     if (thrown instanceof McpError) {
       // A JSON-RPC error from the server is a proper answer to a malformed call, except an internal one.
       if (thrown.code === -32603) return `JSON-RPC internal error: ${thrown.message.slice(0, 200)}`;
-      if (/does not match the tool's output schema|output schema/i.test(thrown.message)) return `envelope does not match outputSchema: ${thrown.message.slice(0, 300)}`;
+      if (/does not match the tool's output schema|output schema/i.test(thrown.message))
+        return `envelope does not match outputSchema: ${thrown.message.slice(0, 300)}`;
       return LEAK.test(thrown.message) ? `JSON-RPC error leaks: ${thrown.message.slice(0, 300)}` : undefined;
     }
     // Arguments past BODY_LIMIT: refused whole, with a JSON answer (JSON-RPC error or envelope).
@@ -135,7 +161,8 @@ function judge(tool: string, result: CallToolResult | undefined, thrown: unknown
   if (envelope.status === 'success') return result?.isError ? 'success envelope with isError' : undefined;
   if (result?.isError !== true) return 'error envelope without isError';
   if (!ACCEPTED_CODES.has(envelope.error.code)) return `error ${envelope.error.code}: ${envelope.error.message}`;
-  if (typeof envelope.error.message !== 'string' || typeof envelope.error.retryable !== 'boolean') return `malformed error body ${JSON.stringify(envelope.error).slice(0, 200)}`;
+  if (typeof envelope.error.message !== 'string' || typeof envelope.error.retryable !== 'boolean')
+    return `malformed error body ${JSON.stringify(envelope.error).slice(0, 200)}`;
   return undefined;
 }
 
@@ -222,7 +249,12 @@ describe.each(DATABASES)('hostile input on %s', (kind) => {
   }, 120_000);
 
   it('answers a 5 MB body with a JSON error envelope, not a crash', async () => {
-    const big = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'project_search', arguments: { query: 'x'.repeat(5 * 1024 * 1024) } } });
+    const big = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'project_search', arguments: { query: 'x'.repeat(5 * 1024 * 1024) } },
+    });
     for (const path of ['/mcp', '/api/projects']) {
       const response = await post(path, big);
       expect(response.status).toBe(413);
@@ -236,7 +268,15 @@ describe.each(DATABASES)('hostile input on %s', (kind) => {
   });
 
   it('answers malformed JSON with a JSON-RPC parse error or an error envelope, never HTML', async () => {
-    const bodies = ['{"jsonrpc": "2.0", "id": 1, "method": ', '{"a":1}}', 'not json at all', '\u0000\u0001\u0002', '{"__proto__": {"polluted": 1}, "x": }', '[', '"unterminated'];
+    const bodies = [
+      '{"jsonrpc": "2.0", "id": 1, "method": ',
+      '{"a":1}}',
+      'not json at all',
+      '\u0000\u0001\u0002',
+      '{"__proto__": {"polluted": 1}, "x": }',
+      '[',
+      '"unterminated',
+    ];
     for (const path of ['/mcp', '/api/projects']) {
       for (const body of bodies) {
         const response = await post(path, body);
@@ -253,7 +293,11 @@ describe.each(DATABASES)('hostile input on %s', (kind) => {
       }
     }
     // Valid JSON that is not JSON-RPC, and the wrong content type, are refused cleanly too.
-    for (const [body, type] of [['{"hello": "world"}', 'application/json'], ['[1, 2, 3]', 'application/json'], ['{"jsonrpc":"2.0","id":1,"method":"tools/list"}', 'text/plain']] as const) {
+    for (const [body, type] of [
+      ['{"hello": "world"}', 'application/json'],
+      ['[1, 2, 3]', 'application/json'],
+      ['{"jsonrpc":"2.0","id":1,"method":"tools/list"}', 'text/plain'],
+    ] as const) {
       const response = await post('/mcp', body, type);
       const text = await response.text();
       expect(response.status).toBeGreaterThanOrEqual(400);

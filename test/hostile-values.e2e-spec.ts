@@ -1,7 +1,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import request from 'supertest';
-import type { ErrorEnvelope, Envelope } from '../src/common/envelope/envelope.js';
-import type { Issue } from '../src/common/errors/issue.js';
+import type { Envelope, ErrorEnvelope } from '../src/envelope/envelope.js';
+import type { Issue } from '../src/envelope/issue.js';
 import { CapturingLogger } from './support/capturing-logger.js';
 import { DATABASES } from './support/databases.js';
 import { callTool, connectHttp, failure, openSession, success } from './support/mcp-client.js';
@@ -58,8 +58,7 @@ describe.each(DATABASES)('hostile values on %s', (kind) => {
   };
 
   /** The arguments of a call in the right session, as JSON text, with `extra` (JSON text) spliced in. */
-  const argsWith = (domain: 'project' | 'ticket' | 'user', extra: string): string =>
-    `{"domain":"${domain}","session_id":"${sessions[domain]}",${extra}}`;
+  const argsWith = (domain: 'project' | 'ticket' | 'user', extra: string): string => `{"domain":"${domain}","session_id":"${sessions[domain]}",${extra}}`;
 
   const issueOf = (envelope: Envelope | undefined, field: string): Issue => {
     const issue = (envelope as ErrorEnvelope | undefined)?.error.issues?.find((i) => i.field === field);
@@ -125,7 +124,10 @@ describe.each(DATABASES)('hostile values on %s', (kind) => {
       expect([where, answer.envelope?.status]).toEqual([where, 'error']);
       expect([where, (answer.envelope as ErrorEnvelope).error.code === 'INTERNAL']).toEqual([where, false]);
     }
-    const rest = await request(stack.http).post('/api/users').set(admin).send({ name: 'ok.login', timezone: LONG, language: LONG, [LONG]: LONG });
+    const rest = await request(stack.http)
+      .post('/api/users')
+      .set(admin)
+      .send({ name: 'ok.login', timezone: LONG, language: LONG, [LONG]: LONG });
     expect(rest.status).toBe(422);
     expect(rest.text.includes(ECHOED_TOO_MUCH)).toBe(false);
   });
@@ -146,7 +148,10 @@ describe.each(DATABASES)('hostile values on %s', (kind) => {
       expect(rest.status).toBe(422);
       expect(issueOf(rest.body as Envelope, 'itilcategories_id').code).toBe('INVALID_TYPE');
     }
-    const deepProject = await rawTool('project_create', argsWith('project', `"name":"Fundo","dry_run":true,"users_id":${deepJson(10_000, 'object')},"projects_id":${deepJson(10_000, 'array')}`));
+    const deepProject = await rawTool(
+      'project_create',
+      argsWith('project', `"name":"Fundo","dry_run":true,"users_id":${deepJson(10_000, 'object')},"projects_id":${deepJson(10_000, 'array')}`),
+    );
     expect(issueOf(deepProject.envelope, 'users_id').code).toBe('INVALID_TYPE');
     expect(issueOf(deepProject.envelope, 'projects_id').code).toBe('INVALID_TYPE');
     const logged = logger.lines.slice(before).filter((line) => STACK.test(line));
@@ -179,7 +184,13 @@ describe.each(DATABASES)('hostile values on %s', (kind) => {
 
   it('stores logins and names NFC-normalized, exactly as applied reports them', async () => {
     const created = success(
-      await callTool(client, 'user_create', { domain: 'user', session_id: sessions.user, name: 'jose\u0301.nfc', firstname: 'Jose\u0301', realname: 'Conceic\u0327a\u0303o' }),
+      await callTool(client, 'user_create', {
+        domain: 'user',
+        session_id: sessions.user,
+        name: 'jose\u0301.nfc',
+        firstname: 'Jose\u0301',
+        realname: 'Conceic\u0327a\u0303o',
+      }),
     );
     expect(created.applied).toMatchObject({ name: 'jos\u00e9.nfc', firstname: 'Jos\u00e9', realname: 'Concei\u00e7\u00e3o' });
     const stored = await request(stack.http).get(`/api/users/${created.id}`).set(admin);
@@ -198,7 +209,10 @@ describe.each(DATABASES)('hostile values on %s', (kind) => {
       expect(answer.error.message).toMatch(/email/);
     }
     failure(await callTool(client, 'user_update', { domain: 'user', session_id: sessions.user, id: 'joao.souza', name: 'm\u0430ria.silva' }), 'CONFLICT');
-    failure(await callTool(client, 'user_update', { domain: 'user', session_id: sessions.user, id: 'joao.souza', email: 'MARIA.SILVA@example.com' }), 'CONFLICT');
+    failure(
+      await callTool(client, 'user_update', { domain: 'user', session_id: sessions.user, id: 'joao.souza', email: 'MARIA.SILVA@example.com' }),
+      'CONFLICT',
+    );
 
     const rest = await request(stack.http).post('/api/users').set(admin).send({ name: 'MARÍA.SILVA' });
     expect(rest.status).toBe(409);
@@ -210,15 +224,32 @@ describe.each(DATABASES)('hostile values on %s', (kind) => {
 
     // Not a conflict: the user's own login in other letters, and a login that merely resembles one.
     success(await callTool(client, 'user_update', { domain: 'user', session_id: sessions.user, id: 'maria.silva', name: 'Maria.Silva', dry_run: true }));
-    success(await callTool(client, 'user_create', { domain: 'user', session_id: sessions.user, name: 'maria.silva2', email: 'maria.silva2@example.com', dry_run: true }));
+    success(
+      await callTool(client, 'user_create', {
+        domain: 'user',
+        session_id: sessions.user,
+        name: 'maria.silva2',
+        email: 'maria.silva2@example.com',
+        dry_run: true,
+      }),
+    );
   });
 
   it('refuses a lone surrogate in any text, and stores astral characters exactly as applied reports them', async () => {
-    const user = failure(await callTool(client, 'user_create', { domain: 'user', session_id: sessions.user, name: 'ana.lima', firstname: 'Ana\ud800' }), 'VALIDATION_FAILED');
+    const user = failure(
+      await callTool(client, 'user_create', { domain: 'user', session_id: sessions.user, name: 'ana.lima', firstname: 'Ana\ud800' }),
+      'VALIDATION_FAILED',
+    );
     expect(issueOf(user, 'firstname').code).toBe('INVALID_VALUE');
-    const ticket = failure(await callTool(client, 'ticket_create', { domain: 'ticket', session_id: sessions.ticket, name: 'Teclado', content: 'tecla \udc00 presa' }), 'VALIDATION_FAILED');
+    const ticket = failure(
+      await callTool(client, 'ticket_create', { domain: 'ticket', session_id: sessions.ticket, name: 'Teclado', content: 'tecla \udc00 presa' }),
+      'VALIDATION_FAILED',
+    );
     expect(issueOf(ticket, 'content').code).toBe('INVALID_VALUE');
-    const project = failure(await callTool(client, 'project_create', { domain: 'project', session_id: sessions.project, name: '\ud83d', projectstates_id: 'New\udfff' }), 'VALIDATION_FAILED');
+    const project = failure(
+      await callTool(client, 'project_create', { domain: 'project', session_id: sessions.project, name: '\ud83d', projectstates_id: 'New\udfff' }),
+      'VALIDATION_FAILED',
+    );
     expect(issueOf(project, 'name').code).toBe('INVALID_VALUE');
     expect(issueOf(project, 'projectstates_id').code).toBe('INVALID_VALUE');
     const rest = await request(stack.http)

@@ -1,7 +1,8 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import request from 'supertest';
-import type { Issue } from '../src/common/errors/issue.js';
+import type { Issue } from '../src/envelope/issue.js';
 import { DATABASES } from './support/databases.js';
+import { found } from './support/found.js';
 import { callTool, connectHttp, failure, openSession, success } from './support/mcp-client.js';
 import { startStack, type TestStack } from './support/test-app.js';
 
@@ -92,7 +93,13 @@ describe.each(DATABASES)('inputs a model gets right first time, on %s', (kind) =
 
   it('dry_run validates and shows applied but writes nothing', async () => {
     const before = await count();
-    const call = await callTool(client, 'project_create', { domain: 'project', session_id: session, name: 'Migração ERP fase 2 (rascunho)', projectstates_id: 'New', dry_run: true });
+    const call = await callTool(client, 'project_create', {
+      domain: 'project',
+      session_id: session,
+      name: 'Migração ERP fase 2 (rascunho)',
+      projectstates_id: 'New',
+      dry_run: true,
+    });
     const envelope = success(call);
     expect(envelope.dry_run).toBe(true);
     expect(envelope.applied).toMatchObject({ projectstates_id: 1 });
@@ -113,14 +120,26 @@ describe.each(DATABASES)('inputs a model gets right first time, on %s', (kind) =
   });
 
   it('reports an end before a start together with other problems', async () => {
-    const call = await callTool(client, 'project_create', { domain: 'project', session_id: session, name: 'x', plan_start_date: '2026-06-10', plan_end_date: '2026-06-01', percent_done: -1 });
-    const fields = failure(call, 'VALIDATION_FAILED').error.issues!.map((i) => i.field).sort();
+    const call = await callTool(client, 'project_create', {
+      domain: 'project',
+      session_id: session,
+      name: 'x',
+      plan_start_date: '2026-06-10',
+      plan_end_date: '2026-06-01',
+      percent_done: -1,
+    });
+    const fields = failure(call, 'VALIDATION_FAILED')
+      .error.issues!.map((i) => i.field)
+      .sort();
     expect(fields).toEqual(['percent_done', 'plan_end_date']);
   });
 
   it('lists real example values in the tool descriptions', async () => {
     const { tools } = await client.listTools();
-    const create = tools.find((t) => t.name === 'project_create')!;
+    const create = found(
+      tools.find((t) => t.name === 'project_create'),
+      'project_create',
+    );
     const state = (create.inputSchema.properties as Record<string, { description?: string }>).projectstates_id;
     expect(state.description).toMatch(/"(New|Processing|Closed)"/);
   });

@@ -1,6 +1,6 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { DataSource } from 'typeorm';
-import type { ErrorEnvelope } from '../src/common/envelope/envelope.js';
+import type { ErrorEnvelope } from '../src/envelope/envelope.js';
 import { createTestDatabase, DATABASES, type TestDatabase } from './support/databases.js';
 import { callTool, connectHttp, connectStdio, failure, openSession, success, type ToolCall } from './support/mcp-client.js';
 import { startApp, startStack, type TestStack } from './support/test-app.js';
@@ -123,7 +123,10 @@ describe.each(DATABASES)('intent lock bypass attempts on %s', (kind) => {
       const session = await openSession(glpi, 'project');
       const missing = failure(await callTool(glpi, 'project_search', { session_id: session, limt: 5 }), 'VALIDATION_FAILED');
       expect(missing.error.issues).toEqual(
-        expect.arrayContaining([expect.objectContaining({ field: 'domain', code: 'REQUIRED' }), expect.objectContaining({ field: 'limt', code: 'UNKNOWN_FIELD' })]),
+        expect.arrayContaining([
+          expect.objectContaining({ field: 'domain', code: 'REQUIRED' }),
+          expect.objectContaining({ field: 'limt', code: 'UNKNOWN_FIELD' }),
+        ]),
       );
     });
 
@@ -157,7 +160,10 @@ describe.each(DATABASES)('intent lock bypass over stdio on %s', (kind) => {
     try {
       for (const [, sessionId] of NOT_A_SESSION) {
         noSession(await callTool(connection.client, 'project_search', { domain: 'project', session_id: sessionId }), 'project');
-        noSession(await callTool(connection.client, 'ticket_create', { domain: 'ticket', session_id: sessionId, name: 'stdio sem sessão', content: 'x' }), 'ticket');
+        noSession(
+          await callTool(connection.client, 'ticket_create', { domain: 'ticket', session_id: sessionId, name: 'stdio sem sessão', content: 'x' }),
+          'ticket',
+        );
       }
       failure(await callTool(connection.client, 'project_search', { domain: 'ticket' }), 'DOMAIN_MISMATCH');
     } finally {

@@ -1,13 +1,13 @@
-import { jest } from '@jest/globals';
 import { randomBytes } from 'node:crypto';
+import { jest } from '@jest/globals';
+import { Redis } from 'ioredis';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { TokensService } from '../src/auth/tokens.service.js';
-import type { Envelope, ErrorEnvelope } from '../src/common/envelope/envelope.js';
-import { SessionsService } from '../src/session/sessions.service.js';
-import { Redis } from 'ioredis';
+import type { Envelope, ErrorEnvelope } from '../src/envelope/envelope.js';
+import { SessionsRepository } from '../src/session/sessions.repository.js';
 import { DATABASES } from './support/databases.js';
-import { mcpBatch, rawRequest, type JsonRpcCall } from './support/raw-http.js';
+import { type JsonRpcCall, mcpBatch, rawRequest } from './support/raw-http.js';
 import { startApp, startStack, type TestApp, type TestStack } from './support/test-app.js';
 
 /**
@@ -70,7 +70,7 @@ describe.each(DATABASES)('refused calls count against the limits on %s', (kind) 
       { name: 'ticket_search', arguments: { domain: 'ticket', session_id: ticketSession, limt: 5 } },
       { name: 'ticket_get', arguments: { domain: 'ticket', session_id: '', id: 1 } },
     ];
-    const sessionReads = jest.spyOn(stack.app.get(SessionsService), 'get');
+    const sessionReads = jest.spyOn(stack.app.get(SessionsRepository), 'get');
     const outcomes: string[] = [];
     const limited: ErrorEnvelope[] = [];
     for (let start = 0; start < BURST; start += BATCH) {
@@ -89,7 +89,9 @@ describe.each(DATABASES)('refused calls count against the limits on %s', (kind) 
     expect(outcomes).toHaveLength(BURST);
     expect(outcomes.filter((o) => o !== 'RATE_LIMITED')).toHaveLength(admitted);
     // (calls of one batch run side by side, so which of them got the last places is not fixed)
-    expect(new Set(outcomes.filter((o) => o !== 'RATE_LIMITED'))).toEqual(new Set(['rpc-error', 'SESSION_NOT_FOUND', 'INTENT_LOCKED', 'DOMAIN_MISMATCH', 'FORBIDDEN', 'VALIDATION_FAILED']));
+    expect(new Set(outcomes.filter((o) => o !== 'RATE_LIMITED'))).toEqual(
+      new Set(['rpc-error', 'SESSION_NOT_FOUND', 'INTENT_LOCKED', 'DOMAIN_MISMATCH', 'FORBIDDEN', 'VALIDATION_FAILED']),
+    );
     expect(limited).toHaveLength(BURST - admitted);
     for (const envelope of limited) {
       expect(envelope.error.retryable).toBe(true);
@@ -102,9 +104,12 @@ describe.each(DATABASES)('refused calls count against the limits on %s', (kind) 
     expect(sessionReads.mock.calls.length).toBeLessThanOrEqual(admitted);
 
     await stack.flushAudit();
-    const rows = (await stack.app.get(DataSource).query(
-      "SELECT a.outcome AS outcome, a.changes AS changes FROM audit_log a JOIN glpi_users u ON u.id = a.users_id WHERE u.name = 'post-only'",
-    )) as Array<{ outcome: string; changes: string | null }>;
+    const rows = (await stack.app
+      .get(DataSource)
+      .query("SELECT a.outcome AS outcome, a.changes AS changes FROM audit_log a JOIN glpi_users u ON u.id = a.users_id WHERE u.name = 'post-only'")) as Array<{
+      outcome: string;
+      changes: string | null;
+    }>;
     const tallies = rows.filter((r) => r.outcome === 'RATE_LIMITED');
     // One row per admitted call (refusals stay audited one by one), one tally for the refused flood.
     expect(rows.length - tallies.length).toBe(READ_LIMIT);
@@ -113,7 +118,9 @@ describe.each(DATABASES)('refused calls count against the limits on %s', (kind) 
   });
 
   it('counts writes apart, and REST calls of the same user against the same budget', async () => {
-    const write = await mcpBatch(stack.url, token, [{ name: 'ticket_create', arguments: { domain: 'ticket', session_id: ticketSession, name: 'Ainda posso escrever', dry_run: true } }]);
+    const write = await mcpBatch(stack.url, token, [
+      { name: 'ticket_create', arguments: { domain: 'ticket', session_id: ticketSession, name: 'Ainda posso escrever', dry_run: true } },
+    ]);
     expect(outcomeOf((write.json as RpcAnswer[])[0])).toBe('success');
     const rest = await request(stack.http).get('/api/tickets').set('Authorization', `Bearer ${token}`);
     expect(rest.status).toBe(429);
@@ -133,7 +140,8 @@ describe.each(DATABASES)('requests without a valid token are limited per client 
 
   it('answers a bad-token flood with 429 and Retry-After before any token lookup, and keeps good cached tokens working', async () => {
     const good = await stack.token('glpi', ['mcp', 'api']);
-    const ping = (bearer: string, from?: string) => mcpBatch(stack.url, bearer, [{ name: 'session_status', arguments: { session_id: 'ses_x' } }], { localAddress: from });
+    const ping = (bearer: string, from?: string) =>
+      mcpBatch(stack.url, bearer, [{ name: 'session_status', arguments: { session_id: 'ses_x' } }], { localAddress: from });
     expect((await ping(good)).status).toBe(200); // cached from here on
 
     const lookups = jest.spyOn(stack.app.get(TokensService), 'verify');
@@ -160,7 +168,9 @@ describe.each(DATABASES)('requests without a valid token are limited per client 
 
     // The refusals past the budget are one audit row for this address and window.
     await stack.flushAudit();
-    const tallies = (await stack.app.get(DataSource).query("SELECT changes FROM audit_log WHERE outcome = 'RATE_LIMITED' AND users_id IS NULL")) as Array<{ changes: string }>;
+    const tallies = (await stack.app.get(DataSource).query("SELECT changes FROM audit_log WHERE outcome = 'RATE_LIMITED' AND users_id IS NULL")) as Array<{
+      changes: string;
+    }>;
     const counted = tallies.map((t) => JSON.parse(t.changes) as { refused: number; budget: string; client_address: string });
     expect(counted.every((c) => c.budget === 'unauthenticated' && c.client_address === '127.0.0.1')).toBe(true);
     expect(counted.length).toBeLessThanOrEqual(2); // the MCP and the REST refusals share the window; flushes split it at most once here
@@ -173,7 +183,8 @@ describe.each(DATABASES)('X-Forwarded-For on %s', (kind) => {
 
   async function spend(stack: TestStack, headers: () => Record<string, string>, from?: string): Promise<number[]> {
     const statuses: number[] = [];
-    for (let i = 0; i < BUDGET + 2; i++) statuses.push((await mcpBatch(stack.url, badToken(), [{ name: 'session_status' }], { headers: headers(), localAddress: from })).status);
+    for (let i = 0; i < BUDGET + 2; i++)
+      statuses.push((await mcpBatch(stack.url, badToken(), [{ name: 'session_status' }], { headers: headers(), localAddress: from })).status);
     return statuses;
   }
   const limitedAfterBudget = [...Array(BUDGET).fill(401), 429, 429];
@@ -209,35 +220,37 @@ describe.each(DATABASES)('X-Forwarded-For on %s', (kind) => {
 const REDIS_URL = process.env.TEST_REDIS_URL;
 if (!REDIS_URL) process.stderr.write('limits.e2e-spec: the per-address budget across replicas needs TEST_REDIS_URL; not run\n');
 
-(REDIS_URL ? DATABASES : []).forEach((kind) => describe(`the per-address budget across replicas sharing Redis on ${kind}`, () => {
-  const BUDGET = 6;
-  const redisUrl = REDIS_URL!;
-  // A client address of its own (benchmarking range, random), so the shared Redis holds no other count for it.
-  const client = `198.18.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}`;
-  let first: TestStack;
-  let second: TestApp;
+(REDIS_URL ? DATABASES : []).forEach((kind) =>
+  describe(`the per-address budget across replicas sharing Redis on ${kind}`, () => {
+    const BUDGET = 6;
+    const redisUrl = REDIS_URL!;
+    // A client address of its own (benchmarking range, random), so the shared Redis holds no other count for it.
+    const client = `198.18.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}`;
+    let first: TestStack;
+    let second: TestApp;
 
-  beforeAll(async () => {
-    const probe = new Redis(redisUrl, { lazyConnect: true, connectTimeout: 1000, maxRetriesPerRequest: 0, retryStrategy: () => null });
-    probe.on('error', () => undefined);
-    await probe.connect();
-    await probe.del(`intentdesk:rate:unauthenticated:${client}`);
-    await probe.quit();
-    const env = { REDIS_URL: redisUrl, TRUSTED_PROXIES: '127.0.0.1', RATE_LIMIT_UNAUTHENTICATED: String(BUDGET) };
-    first = await startStack(kind, env);
-    second = await startApp(first.db.url, { ...env, SEED_DEMO: 'false' });
-  });
-  afterAll(async () => {
-    await second?.close();
-    await first?.close();
-  });
+    beforeAll(async () => {
+      const probe = new Redis(redisUrl, { lazyConnect: true, connectTimeout: 1000, maxRetriesPerRequest: 0, retryStrategy: () => null });
+      probe.on('error', () => undefined);
+      await probe.connect();
+      await probe.del(`intentdesk:rate:unauthenticated:${client}`);
+      await probe.quit();
+      const env = { REDIS_URL: redisUrl, TRUSTED_PROXIES: '127.0.0.1', RATE_LIMIT_UNAUTHENTICATED: String(BUDGET) };
+      first = await startStack(kind, env);
+      second = await startApp(first.db.url, { ...env, SEED_DEMO: 'false' });
+    });
+    afterAll(async () => {
+      await second?.close();
+      await first?.close();
+    });
 
-  it('counts bad tokens of one address once for all replicas', async () => {
-    const statuses: number[] = [];
-    for (let i = 0; i < BUDGET + 2; i++) {
-      const replica = i % 2 === 0 ? first : second;
-      statuses.push((await mcpBatch(replica.url, badToken(), [{ name: 'session_status' }], { headers: { 'X-Forwarded-For': client } })).status);
-    }
-    expect(statuses).toEqual([...Array(BUDGET).fill(401), 429, 429]);
-  });
-}));
+    it('counts bad tokens of one address once for all replicas', async () => {
+      const statuses: number[] = [];
+      for (let i = 0; i < BUDGET + 2; i++) {
+        const replica = i % 2 === 0 ? first : second;
+        statuses.push((await mcpBatch(replica.url, badToken(), [{ name: 'session_status' }], { headers: { 'X-Forwarded-For': client } })).status);
+      }
+      expect(statuses).toEqual([...Array(BUDGET).fill(401), 429, 429]);
+    });
+  }),
+);

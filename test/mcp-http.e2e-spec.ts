@@ -175,7 +175,7 @@ describe.each(DATABASES)('MCP over Streamable HTTP on %s', (kind) => {
         // A client that validates arguments would refuse a misnamed field itself, hiding the server's did_you_mean.
         if ('additionalProperties' in input) problems.push(`${tool.name}: inputSchema restricts additional properties`);
         if (tool.outputSchema?.type !== 'object') problems.push(`${tool.name}: outputSchema is not an object schema`);
-        const required = (tool.outputSchema?.required ?? []) as string[];
+        const required = tool.outputSchema?.required ?? [];
         if (!required.includes('status')) problems.push(`${tool.name}: outputSchema does not require status`);
         for (const hint of ['readOnlyHint', 'destructiveHint', 'idempotentHint'] as const) {
           if (typeof tool.annotations?.[hint] !== 'boolean') problems.push(`${tool.name}: annotations.${hint} is not a boolean`);

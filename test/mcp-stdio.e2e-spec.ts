@@ -1,9 +1,9 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { databaseLabel } from '../src/config/app-config.js';
 import { loadConfig } from '../src/config/env.schema.js';
 import { createTestDatabase, DATABASES, type TestDatabase } from './support/databases.js';
-import { callTool, connectStdio, failure, itemNames, MAIN_JS, openSession, REPO_ROOT, stdioEnv, success, type StdioConnection } from './support/mcp-client.js';
+import { callTool, connectStdio, failure, itemNames, MAIN_JS, openSession, REPO_ROOT, type StdioConnection, stdioEnv, success } from './support/mcp-client.js';
 import { startApp } from './support/test-app.js';
 
 const PROCESS_TIMEOUT_MS = 30_000;
@@ -109,7 +109,12 @@ describe.each(DATABASES)('MCP over stdio on %s', (kind) => {
     const send = (message: object): void => {
       child.stdin.write(`${JSON.stringify(message)}\n`);
     };
-    send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '0' } } });
+    send({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '0' } },
+    });
     send({ jsonrpc: '2.0', method: 'notifications/initialized' });
     send({ jsonrpc: '2.0', id: 2, method: 'tools/list', params: {} });
     try {
@@ -139,7 +144,9 @@ describe.each(DATABASES)('MCP over stdio on %s', (kind) => {
     const exit = exitOf(child);
     const lines = createInterface({ input: child.stdout });
     const initialized = new Promise<void>((resolve) => lines.on('line', (line) => line.includes('"id":1') && resolve()));
-    child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '0' } } })}\n`);
+    child.stdin.write(
+      `${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '0' } } })}\n`,
+    );
     await Promise.race([initialized, exit.then((e) => Promise.reject(new Error(`exited early (${e.code}): ${e.stderr}`)))]);
     return { child, exit };
   }

@@ -1,6 +1,6 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import request from 'supertest';
-import type { Envelope } from '../src/common/envelope/envelope.js';
+import type { Envelope } from '../src/envelope/envelope.js';
 import { DATABASES } from './support/databases.js';
 import { callTool, connectHttp, failure, openSession, success, type ToolCall } from './support/mcp-client.js';
 import { startStack, type TestStack } from './support/test-app.js';
@@ -29,7 +29,8 @@ describe.each(DATABASES)('names and fields a Self-Service user may not reach, on
   let techId: number;
   let monitorId: number;
 
-  const ticket = (args: Record<string, unknown>): Promise<ToolCall> => callTool(postOnly, args.id === undefined ? 'ticket_create' : 'ticket_get', { domain: 'ticket', session_id: session, ...args });
+  const ticket = (args: Record<string, unknown>): Promise<ToolCall> =>
+    callTool(postOnly, args.id === undefined ? 'ticket_create' : 'ticket_get', { domain: 'ticket', session_id: session, ...args });
   const search = (args: Record<string, unknown>): Promise<ToolCall> => callTool(postOnly, 'ticket_search', { domain: 'ticket', session_id: session, ...args });
   const countTickets = async (): Promise<number> => (await request(stack.http).get('/api/tickets').query({ limit: 1 }).set(admin)).body.data.total as number;
   /** An answer with the probed value taken out (as a value, and as a word in texts), to compare the answers of two probes. */
@@ -109,7 +110,17 @@ describe.each(DATABASES)('names and fields a Self-Service user may not reach, on
 
   it('may set only the simplified-interface fields: every other one refused in one error, nothing written', async () => {
     const before = await countTickets();
-    const forbidden = { requester_id: 'post-only', assignee_id: 'tech', assignee_group_id: 'Service Desk', status: 'Closed', priority: 'Major', impact: 'High', entities_id: 'Sede', date: '2026-01-01', time_to_resolve: '2027-01-01' };
+    const forbidden = {
+      requester_id: 'post-only',
+      assignee_id: 'tech',
+      assignee_group_id: 'Service Desk',
+      status: 'Closed',
+      priority: 'Major',
+      impact: 'High',
+      entities_id: 'Sede',
+      date: '2026-01-01',
+      time_to_resolve: '2027-01-01',
+    };
     const refused = failure(await ticket({ name: 'Cadeira quebrada', urgency: 'Alta', ...forbidden }), 'VALIDATION_FAILED');
     const issues = refused.error.issues!;
     expect(issues.map((i) => i.field).sort()).toEqual(Object.keys(forbidden).sort());
@@ -117,7 +128,10 @@ describe.each(DATABASES)('names and fields a Self-Service user may not reach, on
     expect(issues[0].message).toMatch(/name, content, type, urgency, itilcategories_id, locations_id/);
     expect(JSON.stringify(refused).match(OTHER_USERS)?.[0]).toBeUndefined();
 
-    const rest = await request(stack.http).post('/api/tickets').set(self).send({ name: 'Cadeira quebrada', status: 'Closed', priority: 'Major', assignee_id: 'tech' });
+    const rest = await request(stack.http)
+      .post('/api/tickets')
+      .set(self)
+      .send({ name: 'Cadeira quebrada', status: 'Closed', priority: 'Major', assignee_id: 'tech' });
     expect(rest.status).toBe(422);
     expect((rest.body as { error: { issues: Array<{ field: string; code: string }> } }).error.issues.map((i) => [i.field, i.code]).sort()).toEqual([
       ['assignee_id', 'FORBIDDEN_FIELD'],
@@ -125,11 +139,21 @@ describe.each(DATABASES)('names and fields a Self-Service user may not reach, on
       ['status', 'FORBIDDEN_FIELD'],
     ]);
     // Followups of a requester are public: GLPI's simplified interface has no private ones.
-    const followup = failure(await callTool(postOnly, 'ticket_add_followup', { domain: 'ticket', session_id: session, id: monitorId, content: 'Oi', is_private: true }), 'VALIDATION_FAILED');
+    const followup = failure(
+      await callTool(postOnly, 'ticket_add_followup', { domain: 'ticket', session_id: session, id: monitorId, content: 'Oi', is_private: true }),
+      'VALIDATION_FAILED',
+    );
     expect(followup.error.issues!.map((i) => [i.field, i.code])).toEqual([['is_private', 'FORBIDDEN_FIELD']]);
     expect(await countTickets()).toBe(before);
 
-    const allowed = { name: 'Cadeira quebrada', content: 'O encosto soltou.', type: 'Requisição', urgency: 'Alta', itilcategories_id: 'Hardware', locations_id: 'Sede > Andar 2' };
+    const allowed = {
+      name: 'Cadeira quebrada',
+      content: 'O encosto soltou.',
+      type: 'Requisição',
+      urgency: 'Alta',
+      itilcategories_id: 'Hardware',
+      locations_id: 'Sede > Andar 2',
+    };
     expect(Object.keys(allowed)).toEqual(SIMPLIFIED);
     const created = success(await ticket(allowed));
     expect(created.applied).toMatchObject({ name: 'Cadeira quebrada', type: 2, urgency: 4, status: 1, priority: 4 });
@@ -155,7 +179,10 @@ describe.each(DATABASES)('names and fields a Self-Service user may not reach, on
     const tech = await connectHttp(stack.url, await stack.token('tech', ['mcp']));
     try {
       const techSession = await openSession(tech, 'ticket');
-      const answer = failure(await callTool(tech, 'ticket_create', { domain: 'ticket', session_id: techSession, name: 'x', dry_run: true, assignee_id: 'mari' }), 'VALIDATION_FAILED');
+      const answer = failure(
+        await callTool(tech, 'ticket_create', { domain: 'ticket', session_id: techSession, name: 'x', dry_run: true, assignee_id: 'mari' }),
+        'VALIDATION_FAILED',
+      );
       expect(answer.error.issues![0]).toMatchObject({ code: 'REFERENCE_NOT_FOUND', did_you_mean: 'maria.silva' });
       expect(answer.error.issues![0].available).toContain('maria.silva');
     } finally {

@@ -41,7 +41,8 @@ function inputSchemas(doc: Json): Array<{ where: string; name: string; schema: J
     for (const p of op.parameters ?? []) out.push({ where: `${method} ${path} (${String(p.in)})`, name: String(p.name), schema: p.schema as Json });
     const ref = ((op.requestBody?.content as Record<string, { schema: Json }> | undefined)?.['application/json']?.schema?.$ref as string | undefined) ?? '';
     const body = schemas[ref.split('/').pop() ?? ''];
-    for (const [name, schema] of Object.entries((body?.properties ?? {}) as Record<string, Json>)) out.push({ where: `${method} ${path} (body)`, name, schema });
+    for (const [name, schema] of Object.entries((body?.properties ?? {}) as Record<string, Json>))
+      out.push({ where: `${method} ${path} (body)`, name, schema });
   }
   return out;
 }
@@ -87,21 +88,26 @@ describe('OpenAPI document', () => {
       const declared = (op.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name);
       expect({ at: `${method} ${path}`, declared }).toEqual({ at: `${method} ${path}`, declared: inPath });
     }
-    const queryOf = (path: string) => ((doc.paths as Record<string, Record<string, Operation>>)[path].get.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name);
-    expect(queryOf('/api/projects')).toEqual(expect.arrayContaining(['query', 'limit', 'cursor', 'sort', 'fields', 'projectstates_id', 'users_id', 'plan_start_date_from']));
+    const queryOf = (path: string) =>
+      ((doc.paths as Record<string, Record<string, Operation>>)[path].get.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name);
+    expect(queryOf('/api/projects')).toEqual(
+      expect.arrayContaining(['query', 'limit', 'cursor', 'sort', 'fields', 'projectstates_id', 'users_id', 'plan_start_date_from']),
+    );
     expect(queryOf('/api/tickets')).toEqual(expect.arrayContaining(['status', 'assignee_id', 'itilcategories_id', 'date_from', 'limit']));
     expect(queryOf('/api/locations')).toEqual(['query', 'limit']);
     expect(queryOf('/api/admin/audit')).toEqual(['user', 'tool', 'outcome', 'session_id', 'from', 'to', 'limit', 'cursor']);
     expect(queryOf('/api/projects/{id}')).toEqual(['fields']);
     // MCP-only arguments (domain, session_id) are not REST inputs; the audit log filters by session.
-    const mcpOnly = inputSchemas(doc).filter(({ name }) => name === 'domain' || name === 'session_id').map((i) => `${i.where} ${i.name}`);
+    const mcpOnly = inputSchemas(doc)
+      .filter(({ name }) => name === 'domain' || name === 'session_id')
+      .map((i) => `${i.where} ${i.name}`);
     expect(mcpOnly).toEqual(['get /api/admin/audit (query) session_id']);
   });
 
   it('types single-value fields as single values; only lists of names are arrays', () => {
     const arrays = inputSchemas(doc).filter(({ schema }) => schema.type === 'array' || (Array.isArray(schema.type) && schema.type.includes('array')));
     expect([...new Set(arrays.map((a) => a.name))].sort()).toEqual(['fields', 'scopes']);
-    const body = (name: string) => ((doc.components as { schemas: Record<string, Json> }).schemas[name].properties as Record<string, Json>);
+    const body = (name: string) => (doc.components as { schemas: Record<string, Json> }).schemas[name].properties as Record<string, Json>;
     expect(body('CreateProject').code).toMatchObject({ type: 'string', maxLength: 255 });
     expect(body('CreateProject').priority).toMatchObject({ oneOf: [{ type: 'integer', enum: [1, 2, 3, 4, 5, 6] }, { type: 'string' }] });
     expect(body('CreateProject').projectstates_id).toMatchObject({ oneOf: [{ type: 'integer' }, { type: 'string' }] });
@@ -180,7 +186,11 @@ describe.each(DATABASES)('a client built only from the OpenAPI document, on %s',
     expect(byName.body.data.id).toBe(id);
 
     const created = await api.call<{ id: number; applied: Json; data: ProjectView }>('projects_create', {
-      name: 'Portal RH', projectstates_id: 'new', users_id: 'tech', plan_start_date: '2026-07-01', priority: 'Alta',
+      name: 'Portal RH',
+      projectstates_id: 'new',
+      users_id: 'tech',
+      plan_start_date: '2026-07-01',
+      priority: 'Alta',
     });
     expect(created.status).toBe(201);
     expect(created.body.applied).toMatchObject({ name: 'Portal RH', projectstates_id: 1, priority: 4, plan_start_date: '2026-07-01T00:00:00-03:00' }); // glpi's zone
@@ -196,7 +206,12 @@ describe.each(DATABASES)('a client built only from the OpenAPI document, on %s',
     const byBody = await api.call<Page<{ id: number }>>('tickets_searchByBody', { status: 'New', fields: ['name'] });
     expect(byBody.body.data.items.map((t) => t.id)).toEqual(found.body.data.items.map((t) => t.id));
 
-    const opened = await api.call<{ id: number }>('tickets_create', { name: 'Teclado com defeito', content: 'Teclas presas.', urgency: 'Alta', itilcategories_id: 'Hardware' });
+    const opened = await api.call<{ id: number }>('tickets_create', {
+      name: 'Teclado com defeito',
+      content: 'Teclas presas.',
+      urgency: 'Alta',
+      itilcategories_id: 'Hardware',
+    });
     expect(opened.status).toBe(201);
     const followup = await api.call('tickets_addFollowup', { id: opened.body.id, content: 'Troca agendada.' });
     expect(followup.status).toBe(201);
@@ -205,7 +220,11 @@ describe.each(DATABASES)('a client built only from the OpenAPI document, on %s',
   });
 
   it('gets the answers the document declares for bad input, unknown ids and missing tokens', async () => {
-    const bad = await api.call<{ error: { code: string; message: string; issues: Array<{ field: string }> } }>('projects_create', { name: 'X', projectstates_id: 'Procesing', plan_start_date: '01/06/2026' });
+    const bad = await api.call<{ error: { code: string; message: string; issues: Array<{ field: string }> } }>('projects_create', {
+      name: 'X',
+      projectstates_id: 'Procesing',
+      plan_start_date: '01/06/2026',
+    });
     expect(bad.status).toBe(422);
     expect(bad.body.error.issues.map((i) => i.field).sort()).toEqual(['plan_start_date', 'projectstates_id']);
     expect(bad.body.error.message).toBe('2 problems in the input. Fix all of them and send the request again.');
@@ -225,7 +244,21 @@ describe.each(DATABASES)('a client built only from the OpenAPI document, on %s',
       expect({ operationId, status: answer.status }).toEqual({ operationId, status: 200 });
       visited.push(operationId);
     }
-    expect(visited).toEqual(expect.arrayContaining(['health_health', 'health_ready', 'projects_search', 'tickets_search', 'users_search', 'referenceData_entities', 'referenceData_locations', 'admin_listTokens', 'admin_listSessions', 'admin_audit', 'admin_tools']));
+    expect(visited).toEqual(
+      expect.arrayContaining([
+        'health_health',
+        'health_ready',
+        'projects_search',
+        'tickets_search',
+        'users_search',
+        'referenceData_entities',
+        'referenceData_locations',
+        'admin_listTokens',
+        'admin_listSessions',
+        'admin_audit',
+        'admin_tools',
+      ]),
+    );
     const tokens = await admin.call<{ data: { items: Array<{ id: number }> } }>('admin_listTokens');
     const session = await admin.call('admin_getSession', { id: 'ses_unknown' });
     expect(session.status).toBe(404);

@@ -1,9 +1,9 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { DataSource } from 'typeorm';
-import type { Envelope } from '../src/common/envelope/envelope.js';
+import type { Envelope } from '../src/envelope/envelope.js';
 import { DATABASES } from './support/databases.js';
 import { callTool, connectHttp, failure, openSession, success } from './support/mcp-client.js';
 import { startApp, startStack, type TestApp, type TestStack } from './support/test-app.js';
@@ -21,7 +21,10 @@ describe.each(DATABASES)('one-time code limits under attack on %s', (kind) => {
   let replica: TestApp;
 
   const codeFor = (session: string): string => {
-    const lines = readFileSync(otpFile, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { session_id: string; code: string });
+    const lines = readFileSync(otpFile, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { session_id: string; code: string });
     const code = lines.filter((l) => l.session_id === session).pop()?.code;
     if (!code) throw new Error(`no code delivered for ${session}`);
     return code;
@@ -119,9 +122,11 @@ describe.each(DATABASES)('one-time code limits under attack on %s', (kind) => {
       failure(await callTool(two, 'auth_request_otp', { session_id: fresh }), 'RATE_LIMITED');
 
       // Once OTP_LOCK_MINUTES have passed (the lock's end moved into the past here), the user may verify again.
-      await stack.app.get(DataSource).query("UPDATE otp_user_failures SET window_until = ? WHERE users_id = (SELECT id FROM glpi_users WHERE name = 'normal')", [
-        kind === 'sqlite' ? '2000-01-01 00:00:00.000' : new Date('2000-01-01T00:00:00Z'),
-      ]);
+      await stack.app
+        .get(DataSource)
+        .query("UPDATE otp_user_failures SET window_until = ? WHERE users_id = (SELECT id FROM glpi_users WHERE name = 'normal')", [
+          kind === 'sqlite' ? '2000-01-01 00:00:00.000' : new Date('2000-01-01T00:00:00Z'),
+        ]);
       success(await callTool(two, 'auth_request_otp', { session_id: fresh }));
       success(await callTool(two, 'auth_verify_otp', { session_id: fresh, code: codeFor(fresh) }));
       expect(await isVerified(two, fresh)).toBe(true);

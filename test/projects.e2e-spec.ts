@@ -51,7 +51,9 @@ describe.each(DATABASES)('projects REST on %s', (kind) => {
     expect(got.status).toBe(200);
     expect(got.body.data).toMatchObject({ id, name: 'Intranet nova', code: 'INT-1', users_id: { name: 'tech' } });
 
-    const byName = await request(stack.http).get(`/api/projects/${encodeURIComponent('intranet NOVA')}`).set(auth);
+    const byName = await request(stack.http)
+      .get(`/api/projects/${encodeURIComponent('intranet NOVA')}`)
+      .set(auth);
     expect(byName.body.data.id).toBe(id);
 
     const updated = await request(stack.http).patch(`/api/projects/${id}`).set(auth).send({ projectstates_id: 'Processing', percent_done: 50, code: null });
@@ -59,7 +61,10 @@ describe.each(DATABASES)('projects REST on %s', (kind) => {
     expect(updated.body.applied).toEqual({ projectstates_id: 2, percent_done: 50, code: null });
     expect(updated.body.data).toMatchObject({ percent_done: 50, code: null, projectstates_id: { name: 'Processing' } });
 
-    const found = await request(stack.http).get('/api/projects').query({ query: 'intranet', projectstates_id: 'processing', fields: 'name,percent_done' }).set(auth);
+    const found = await request(stack.http)
+      .get('/api/projects')
+      .query({ query: 'intranet', projectstates_id: 'processing', fields: 'name,percent_done' })
+      .set(auth);
     expect(found.body.data.total).toBe(1);
     expect(found.body.data.items[0]).toEqual({ id, name: 'Intranet nova', percent_done: 50 });
 
@@ -72,7 +77,10 @@ describe.each(DATABASES)('projects REST on %s', (kind) => {
 
   it('pages with cursors through every row exactly once, in order', async () => {
     for (let i = 0; i < 12; i++) {
-      const res = await request(stack.http).post('/api/projects').set(auth).send({ name: `Paginado ${String(i).padStart(2, '0')}`, priority: (i % 5) + 1 });
+      const res = await request(stack.http)
+        .post('/api/projects')
+        .set(auth)
+        .send({ name: `Paginado ${String(i).padStart(2, '0')}`, priority: (i % 5) + 1 });
       expect(res.status).toBe(201);
     }
     for (const sort of ['name', '-priority', '-date_mod', 'id']) {
@@ -80,7 +88,10 @@ describe.each(DATABASES)('projects REST on %s', (kind) => {
       let cursor: string | undefined;
       let pages = 0;
       do {
-        const res = await request(stack.http).post('/api/projects/search').set(auth).send({ query: 'paginado', sort, limit: 5, ...(cursor ? { cursor } : {}) });
+        const res = await request(stack.http)
+          .post('/api/projects/search')
+          .set(auth)
+          .send({ query: 'paginado', sort, limit: 5, ...(cursor ? { cursor } : {}) });
         expect(res.status).toBe(200);
         expect(res.body.data.total).toBe(12);
         seen.push(...(res.body.data.items as ProjectView[]).map((p) => p.id));
@@ -114,7 +125,11 @@ describe.each(DATABASES)('projects REST on %s', (kind) => {
   });
 
   it('words validation found by the service for a REST caller too', async () => {
-    const { id } = (await request(stack.http).get(`/api/projects/${encodeURIComponent('Migração ERP')}`).set(auth)).body as { id: number };
+    const { id } = (
+      await request(stack.http)
+        .get(`/api/projects/${encodeURIComponent('Migração ERP')}`)
+        .set(auth)
+    ).body as { id: number };
     const res = await request(stack.http).patch(`/api/projects/${id}`).set(auth).send({ projects_id: id });
     expect(res.status).toBe(422);
     expect(res.body.error.message).toBe('1 problem in the input. Fix it and send the request again.');
@@ -135,7 +150,10 @@ describe.each(DATABASES)('projects REST on %s', (kind) => {
     const garbage = await request(stack.http).post('/api/projects').set(auth).set('Content-Type', 'application/json').send('{"name": ');
     expect(garbage.status).toBe(422);
     expect(garbage.body.error.code).toBe('VALIDATION_FAILED');
-    const big = await request(stack.http).post('/api/projects').set(auth).send({ name: 'x'.repeat(2_000_000) });
+    const big = await request(stack.http)
+      .post('/api/projects')
+      .set(auth)
+      .send({ name: 'x'.repeat(2_000_000) });
     expect(big.status).toBe(413);
     expect(big.body.error.issues[0]).toMatchObject({ field: '(body)', code: 'TOO_LONG' });
     for (const body of [garbage.text, big.text]) expect(body).not.toMatch(/at .*\.(js|ts):\d+|SELECT |INSERT |\/work\/|node_modules/);

@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { DATABASES } from './support/databases.js';
+import { found } from './support/found.js';
 import { startStack, type TestStack } from './support/test-app.js';
 
 interface Ref {
@@ -43,9 +44,17 @@ describe.each(DATABASES)('reference data REST on %s', (kind) => {
     const entities = await list('/api/entities', admin);
     expect(names(entities.items)).toEqual(['Filial Porto', 'Root entity', 'Sede']);
     expect(entities.items.find((e) => e.name === 'Sede')).toEqual({
-      id: expect.any(Number), name: 'Sede', completename: 'Root entity > Sede', parent: { id: expect.any(Number), name: 'Root entity' },
+      id: expect.any(Number),
+      name: 'Sede',
+      completename: 'Root entity > Sede',
+      parent: { id: expect.any(Number), name: 'Root entity' },
     });
-    expect(entities.items.find((e) => e.name === 'Root entity')!.parent).toBeNull();
+    expect(
+      found(
+        entities.items.find((e) => e.name === 'Root entity'),
+        'Root entity',
+      ).parent,
+    ).toBeNull();
     expect(entities.message).toBe('3 entities.');
 
     const groups = await list('/api/groups', admin);
@@ -55,11 +64,20 @@ describe.each(DATABASES)('reference data REST on %s', (kind) => {
     ]);
     expect(names((await list('/api/profiles', admin)).items)).toEqual(['Admin', 'Self-Service', 'Super-Admin', 'Technician']);
     const states = await list('/api/project-states', admin);
-    expect(states.items).toEqual([{ id: 3, name: 'Closed' }, { id: 1, name: 'New' }, { id: 2, name: 'Processing' }]);
+    expect(states.items).toEqual([
+      { id: 3, name: 'Closed' },
+      { id: 1, name: 'New' },
+      { id: 2, name: 'Processing' },
+    ]);
     expect(names((await list('/api/itil-categories', admin)).items)).toEqual(['Hardware', 'Rede', 'Software']);
     const locations = await list('/api/locations', admin);
     expect(names(locations.items)).toEqual(['Andar 2', 'Porto', 'Sede']);
-    expect(locations.items[0]).toMatchObject({ completename: 'Sede > Andar 2', parent: { name: 'Sede' }, entities_id: { name: 'Root entity' }, is_recursive: true });
+    expect(locations.items[0]).toMatchObject({
+      completename: 'Sede > Andar 2',
+      parent: { name: 'Sede' },
+      entities_id: { name: 'Root entity' },
+      is_recursive: true,
+    });
   });
 
   it('filters by text and limits the rows, keeping the total', async () => {

@@ -1,13 +1,13 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { Redis } from 'ioredis';
 import { randomBytes } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { Redis } from 'ioredis';
 import { closeGracefully } from '../src/bootstrap.js';
-import type { Envelope, ErrorEnvelope, SuccessEnvelope } from '../src/common/envelope/envelope.js';
+import type { Envelope, ErrorEnvelope, SuccessEnvelope } from '../src/envelope/envelope.js';
 import { createTestDatabase, type TestDatabase } from './support/databases.js';
 import { startApp, type TestApp } from './support/test-app.js';
 
@@ -137,7 +137,9 @@ suite('replicas: two instances on one database and one Redis', () => {
     ok(await call(onB, 'project_search', { domain: 'project', session_id: sessionId, limit: 1 }));
 
     // Switched on B: A sees the new lock at once.
-    expect(data<{ previous_domain: string }>(ok(await call(onB, 'domain_switch', { domain: 'ticket', session_id: sessionId }))).previous_domain).toBe('project');
+    expect(data<{ previous_domain: string }>(ok(await call(onB, 'domain_switch', { domain: 'ticket', session_id: sessionId }))).previous_domain).toBe(
+      'project',
+    );
     expect(data<{ domain: string }>(ok(await call(onA, 'session_status', { session_id: sessionId }))).domain).toBe('ticket');
     const locked = failed(await call(onA, 'project_search', { domain: 'project', session_id: sessionId }), 'INTENT_LOCKED');
     expect(locked.error.next_call).toEqual({ tool: 'domain_switch', arguments: { domain: 'project', session_id: sessionId } });

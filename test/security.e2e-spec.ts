@@ -1,7 +1,7 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { CapturingLogger } from './support/capturing-logger.js';
@@ -19,7 +19,10 @@ describe.each(DATABASES)('identity, rights and verification on %s', (kind) => {
 
   /** The newest code delivered for `session`. */
   const codeFor = (session: string): string => {
-    const lines = readFileSync(otpFile, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { session_id: string; code: string });
+    const lines = readFileSync(otpFile, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { session_id: string; code: string });
     const code = lines.filter((l) => l.session_id === session).pop()?.code;
     if (!code) throw new Error(`no code delivered for ${session}`);
     secrets.push(code);
@@ -51,7 +54,10 @@ describe.each(DATABASES)('identity, rights and verification on %s', (kind) => {
 
   it('refuses a write on an unverified session and writes nothing', async () => {
     const session = await openSession(glpi, 'project');
-    const refused = failure(await callTool(glpi, 'project_create', { domain: 'project', session_id: session, name: 'Sem verificação' }), 'VERIFICATION_REQUIRED');
+    const refused = failure(
+      await callTool(glpi, 'project_create', { domain: 'project', session_id: session, name: 'Sem verificação' }),
+      'VERIFICATION_REQUIRED',
+    );
     expect(refused.error.next_call).toEqual({ tool: 'auth_request_otp', arguments: { session_id: session } });
     expect(await countProjects('Sem verificação')).toBe(0);
   });
@@ -127,7 +133,8 @@ describe.each(DATABASES)('identity, rights and verification on %s', (kind) => {
     try {
       const names = (await postOnly.listTools()).tools.map((t) => t.name);
       expect(names).toEqual(expect.arrayContaining(['ticket_search', 'ticket_create', 'domain_switch']));
-      for (const hidden of ['project_create', 'project_update', 'project_delete', 'project_search', 'ticket_delete', 'user_create']) expect(names).not.toContain(hidden);
+      for (const hidden of ['project_create', 'project_update', 'project_delete', 'project_search', 'ticket_delete', 'user_create'])
+        expect(names).not.toContain(hidden);
       const projectSession = await openSession(postOnly, 'project');
       failure(await callTool(postOnly, 'project_create', { domain: 'project', session_id: projectSession, name: 'Intruso' }), 'FORBIDDEN');
       const ticketSession = await openSession(postOnly, 'ticket');
@@ -135,11 +142,16 @@ describe.each(DATABASES)('identity, rights and verification on %s', (kind) => {
       const items = (mine.data as { items: Array<{ name: string; requester_id: { name: string } }> }).items;
       expect(items.length).toBeGreaterThan(0);
       expect(items.every((t) => t.requester_id.name === 'post-only')).toBe(true);
-      const others = await request(stack.http).get('/api/tickets').query({ query: 'VPN' }).set('Authorization', `Bearer ${await token('glpi', ['api'])}`);
+      const others = await request(stack.http)
+        .get('/api/tickets')
+        .query({ query: 'VPN' })
+        .set('Authorization', `Bearer ${await token('glpi', ['api'])}`);
       const vpnId = others.body.data.items[0].id as number;
       failure(await callTool(postOnly, 'ticket_get', { domain: 'ticket', session_id: ticketSession, id: vpnId }), 'NOT_FOUND');
       const missing = failure(await callTool(postOnly, 'ticket_get', { domain: 'ticket', session_id: ticketSession, id: 999999 }), 'NOT_FOUND');
-      expect(missing.error.message.replace('999999', String(vpnId))).toBe(failure(await callTool(postOnly, 'ticket_get', { domain: 'ticket', session_id: ticketSession, id: vpnId }), 'NOT_FOUND').error.message);
+      expect(missing.error.message.replace('999999', String(vpnId))).toBe(
+        failure(await callTool(postOnly, 'ticket_get', { domain: 'ticket', session_id: ticketSession, id: vpnId }), 'NOT_FOUND').error.message,
+      );
     } finally {
       await postOnly.close();
     }
@@ -154,7 +166,10 @@ describe.each(DATABASES)('identity, rights and verification on %s', (kind) => {
       expect(visible).toContain('Migração ERP');
       expect(visible).not.toContain('Renovação do parque de impressoras');
       expect(visible).not.toContain('Portal do cliente');
-      const byName = failure(await callTool(normal, 'project_get', { domain: 'project', session_id: session, id: 'Renovação do parque de impressoras' }), 'VALIDATION_FAILED');
+      const byName = failure(
+        await callTool(normal, 'project_get', { domain: 'project', session_id: session, id: 'Renovação do parque de impressoras' }),
+        'VALIDATION_FAILED',
+      );
       expect(byName.error.issues![0].code).toBe('REFERENCE_NOT_FOUND');
       expect(byName.error.issues![0].available).not.toContain('Renovação do parque de impressoras');
       const user = failure(await callTool(normal, 'project_search', { domain: 'project', session_id: session, users_id: 'joao.souza' }), 'VALIDATION_FAILED');
@@ -175,7 +190,10 @@ describe.each(DATABASES)('identity, rights and verification on %s', (kind) => {
 
   it('revokes tokens and lists them without secrets', async () => {
     const admin = `Bearer ${await token('glpi', ['api', 'admin'])}`;
-    const created = await request(stack.http).post('/api/admin/tokens').set('Authorization', admin).send({ user: 'tech', scopes: ['api'], expires_in: '1h' });
+    const created = await request(stack.http)
+      .post('/api/admin/tokens')
+      .set('Authorization', admin)
+      .send({ user: 'tech', scopes: ['api'], expires_in: '1h' });
     expect(created.status).toBe(201);
     const fresh = created.body.data.token as string;
     secrets.push(fresh);
@@ -216,8 +234,12 @@ describe.each(DATABASES)('rate limits on %s', (kind) => {
     const client = await connectHttp(stack.url, await stack.token('maria.silva', ['mcp', 'api']));
     try {
       const session = await openSession(client, 'project');
-      for (let i = 0; i < 3; i++) success(await callTool(client, 'project_create', { domain: 'project', session_id: session, name: `Limite ${i}`, dry_run: true }));
-      const limited = failure(await callTool(client, 'project_create', { domain: 'project', session_id: session, name: 'Limite 3', dry_run: true }), 'RATE_LIMITED');
+      for (let i = 0; i < 3; i++)
+        success(await callTool(client, 'project_create', { domain: 'project', session_id: session, name: `Limite ${i}`, dry_run: true }));
+      const limited = failure(
+        await callTool(client, 'project_create', { domain: 'project', session_id: session, name: 'Limite 3', dry_run: true }),
+        'RATE_LIMITED',
+      );
       expect(limited.error.retryable).toBe(true);
       expect(limited.error.retry_after_seconds).toBeGreaterThan(0);
       success(await callTool(client, 'project_search', { domain: 'project', session_id: session }));

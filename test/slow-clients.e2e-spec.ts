@@ -118,7 +118,9 @@ describe.each(DATABASES)('connections per client address on %s', (kind) => {
       // CAP requests of one client held open by the proxy (their bodies are still coming).
       for (let i = 0; i < CAP; i++) {
         const socket = await openSocket(stack.url);
-        socket.write(`POST /api/projects HTTP/1.1\r\nHost: intentdesk\r\nX-Forwarded-For: 203.0.113.7\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{`);
+        socket.write(
+          `POST /api/projects HTTP/1.1\r\nHost: intentdesk\r\nX-Forwarded-For: 203.0.113.7\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{`,
+        );
         held.push(socket);
       }
       await new Promise((resolve) => setTimeout(resolve, 200)); // let the server see them all

@@ -1,7 +1,7 @@
-import type { LoggerService } from '@nestjs/common';
 import { execFile } from 'node:child_process';
 import { statSync } from 'node:fs';
 import { promisify } from 'node:util';
+import type { LoggerService } from '@nestjs/common';
 import { databaseLabel } from '../src/config/app-config.js';
 import { loadConfig } from '../src/config/env.schema.js';
 import { DATABASES } from './support/databases.js';
@@ -36,7 +36,8 @@ describe.each(DATABASES)('HTTP start on %s', (kind) => {
 });
 
 describe('the build that npm start, start:stdio, token and demo run first', () => {
-  const build = (...args: string[]) => promisify(execFile)('npm', ['run', '--silent', 'build', ...(args.length ? ['--', ...args] : [])], { cwd: REPO_ROOT, timeout: 120_000 });
+  const build = (...args: string[]) =>
+    promisify(execFile)('npm', ['run', '--silent', 'build', ...(args.length ? ['--', ...args] : [])], { cwd: REPO_ROOT, timeout: 120_000 });
 
   it('checks the output is up to date instead of compiling again, and then writes nothing', async () => {
     await build(); // whatever the state, the output is up to date after this

@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { DATABASES } from './support/databases.js';
+import { found } from './support/found.js';
 import { startStack, type TestStack } from './support/test-app.js';
 
 type Ref = { id: number; name: string } | null;
@@ -35,7 +36,10 @@ describe.each(DATABASES)('tickets REST on %s', (kind) => {
     expect(items.map((t) => t.name)).toEqual(
       expect.arrayContaining(['Impressora do 2º andar não imprime', 'Acesso à VPN para novo colaborador', 'Erro ao abrir o ERP', 'Troca de monitor']),
     );
-    const vpn = items.find((t) => t.name === 'Acesso à VPN para novo colaborador')!;
+    const vpn = found(
+      items.find((t) => t.name === 'Acesso à VPN para novo colaborador'),
+      'the VPN ticket',
+    );
     expect(vpn.requester_id).toEqual({ id: expect.any(Number), name: 'joao.souza' });
     expect(vpn.assignee_id).toEqual({ id: expect.any(Number), name: 'tech' });
     expect(vpn.assignee_group_id).toEqual({ id: expect.any(Number), name: 'Infraestrutura' });
@@ -187,10 +191,7 @@ describe.each(DATABASES)('tickets REST on %s', (kind) => {
   });
 
   it('refuses a deadline before the opening date', async () => {
-    const res = await request(stack.http)
-      .post('/api/tickets')
-      .set(admin)
-      .send({ name: 'Prazo inválido', date: '2026-06-10', time_to_resolve: '2026-06-01' });
+    const res = await request(stack.http).post('/api/tickets').set(admin).send({ name: 'Prazo inválido', date: '2026-06-10', time_to_resolve: '2026-06-01' });
     expect(res.status).toBe(422);
     expect(res.body.error.issues[0].field).toBe('time_to_resolve');
   });

@@ -47,7 +47,10 @@ describe.each(DATABASES)('token CLI on %s', (kind) => {
 
   it('refuses bad arguments and unknown users with a message, not a stack', async () => {
     await expect(cli(stack.db.url, 'create', '--user', 'nobody')).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining("'nobody' not found") });
-    await expect(cli(stack.db.url, 'create', '--user', 'glpi', '--scopes', 'root')).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('Unknown scope') });
+    await expect(cli(stack.db.url, 'create', '--user', 'glpi', '--scopes', 'root')).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('Unknown scope'),
+    });
     await expect(cli(stack.db.url, 'create', '--user', 'glpi', '--expires-in', 'soon')).rejects.toMatchObject({ code: 2 });
   });
 });

@@ -3,14 +3,18 @@ import { promisify } from 'node:util';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { DATABASES } from './support/databases.js';
-import { REPO_ROOT, callTool, connectHttp, failure, openSession } from './support/mcp-client.js';
+import { callTool, connectHttp, failure, openSession, REPO_ROOT } from './support/mcp-client.js';
 import { startStack, type TestStack } from './support/test-app.js';
 
 const run = promisify(execFile);
 
 /** The token CLI as an operator runs it. */
 async function cli(databaseUrl: string, ...args: string[]): Promise<{ stdout: string; stderr: string }> {
-  return run(process.execPath, ['dist/src/cli/token.js', ...args], { cwd: REPO_ROOT, env: { PATH: process.env.PATH ?? '', DATABASE_URL: databaseUrl }, timeout: 30_000 });
+  return run(process.execPath, ['dist/src/cli/token.js', ...args], {
+    cwd: REPO_ROOT,
+    env: { PATH: process.env.PATH ?? '', DATABASE_URL: databaseUrl },
+    timeout: 30_000,
+  });
 }
 
 /**
@@ -25,12 +29,17 @@ describe.each(DATABASES)('token scopes and the last Super-Admin on %s', (kind) =
 
   const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
   const tokensOf = async (login: string): Promise<number> => {
-    const rows = (await stack.app.get(DataSource).query('SELECT COUNT(*) AS n FROM api_tokens t JOIN glpi_users u ON u.id = t.users_id WHERE u.name = ?', [login])) as Array<{ n: number | string }>;
+    const rows = (await stack.app
+      .get(DataSource)
+      .query('SELECT COUNT(*) AS n FROM api_tokens t JOIN glpi_users u ON u.id = t.users_id WHERE u.name = ?', [login])) as Array<{ n: number | string }>;
     return Number(rows[0].n);
   };
   /** A user made by glpi over REST, with the given profile on the root entity. */
   const createUser = async (login: string, profile: string): Promise<number> => {
-    const res = await request(stack.http).post('/api/users').set(bearer(glpi)).send({ name: login, firstname: login, profiles_id: profile, entities_id: 'Root entity' });
+    const res = await request(stack.http)
+      .post('/api/users')
+      .set(bearer(glpi))
+      .send({ name: login, firstname: login, profiles_id: profile, entities_id: 'Root entity' });
     expect(res.status).toBe(201);
     return res.body.id as number;
   };
@@ -39,12 +48,14 @@ describe.each(DATABASES)('token scopes and the last Super-Admin on %s', (kind) =
     stack = await startStack(kind, { OTP_REQUIRED_FOR: 'none' });
     glpi = await stack.token('glpi', ['mcp', 'api', 'admin']);
     // A profile that may administer tokens but holds fewer rights than a Technician.
-    await stack.app.get(DataSource).query('INSERT INTO glpi_profiles (name, name_key, interface, rights) VALUES (?, ?, ?, ?)', [
-      'Help Desk Admin',
-      'help desk admin',
-      'central',
-      JSON.stringify({ admin: true, project: [], ticket: ['read', 'create', 'update', 'delete'], user: ['read'], ticket_scope: 'all' }),
-    ]);
+    await stack.app
+      .get(DataSource)
+      .query('INSERT INTO glpi_profiles (name, name_key, interface, rights) VALUES (?, ?, ?, ?)', [
+        'Help Desk Admin',
+        'help desk admin',
+        'central',
+        JSON.stringify({ admin: true, project: [], ticket: ['read', 'create', 'update', 'delete'], user: ['read'], ticket_scope: 'all' }),
+      ]);
   });
   afterAll(async () => stack?.close());
 
@@ -58,15 +69,33 @@ describe.each(DATABASES)('token scopes and the last Super-Admin on %s', (kind) =
     const created = await request(stack.http).post('/api/admin/tokens').set(bearer(glpi)).send({ user: 'tech' });
     expect(created.status).toBe(201);
     expect(created.body.data.scopes).toEqual(['mcp']);
-    expect((await request(stack.http).get('/api/projects').set(bearer(created.body.data.token as string))).status).toBe(403);
-    const api = await request(stack.http).post('/api/admin/tokens').set(bearer(glpi)).send({ user: 'tech', scopes: ['mcp', 'api'] });
-    expect((await request(stack.http).get('/api/projects').set(bearer(api.body.data.token as string))).status).toBe(200);
+    expect(
+      (
+        await request(stack.http)
+          .get('/api/projects')
+          .set(bearer(created.body.data.token as string))
+      ).status,
+    ).toBe(403);
+    const api = await request(stack.http)
+      .post('/api/admin/tokens')
+      .set(bearer(glpi))
+      .send({ user: 'tech', scopes: ['mcp', 'api'] });
+    expect(
+      (
+        await request(stack.http)
+          .get('/api/projects')
+          .set(bearer(api.body.data.token as string))
+      ).status,
+    ).toBe(200);
   });
 
   it('a Self-Service user holding an admin-scoped token cannot use it, nor mint a Super-Admin token', async () => {
     const postOnly = await stack.token('post-only', ['mcp', 'api', 'admin']);
     const before = await tokensOf('glpi');
-    const minted = await request(stack.http).post('/api/admin/tokens').set(bearer(postOnly)).send({ user: 'glpi', scopes: ['mcp', 'api', 'admin'] });
+    const minted = await request(stack.http)
+      .post('/api/admin/tokens')
+      .set(bearer(postOnly))
+      .send({ user: 'glpi', scopes: ['mcp', 'api', 'admin'] });
     expect(minted.status).toBe(403);
     expect(minted.body.error.code).toBe('FORBIDDEN');
     expect(await tokensOf('glpi')).toBe(before);
@@ -75,7 +104,7 @@ describe.each(DATABASES)('token scopes and the last Super-Admin on %s', (kind) =
     expect((await request(stack.http).get('/api/tickets').set(bearer(postOnly))).status).toBe(200);
   });
 
-  it('caps a token by its user\'s profile at every use: an admin demoted loses the admin scope', async () => {
+  it("caps a token by its user's profile at every use: an admin demoted loses the admin scope", async () => {
     const id = await createUser('ana.admin', 'Admin');
     const token = await stack.token('ana.admin', ['api', 'admin']);
     expect((await request(stack.http).get('/api/admin/tokens').set(bearer(token))).status).toBe(200);
@@ -87,15 +116,24 @@ describe.each(DATABASES)('token scopes and the last Super-Admin on %s', (kind) =
   it('makes tokens only for users whose rights the creator holds', async () => {
     await createUser('hd.admin', 'Help Desk Admin');
     const token = await stack.token('hd.admin', ['api', 'admin']);
-    const forTech = await request(stack.http).post('/api/admin/tokens').set(bearer(token)).send({ user: 'tech', scopes: ['mcp'] });
+    const forTech = await request(stack.http)
+      .post('/api/admin/tokens')
+      .set(bearer(token))
+      .send({ user: 'tech', scopes: ['mcp'] });
     expect(forTech.status).toBe(403);
     expect(forTech.body.error.message).toContain('project:create');
     const forGlpi = await request(stack.http).post('/api/admin/tokens').set(bearer(token)).send({ user: 'glpi' });
     expect(forGlpi.status).toBe(403);
-    const forSelfService = await request(stack.http).post('/api/admin/tokens').set(bearer(token)).send({ user: 'post-only', scopes: ['mcp', 'api'] });
+    const forSelfService = await request(stack.http)
+      .post('/api/admin/tokens')
+      .set(bearer(token))
+      .send({ user: 'post-only', scopes: ['mcp', 'api'] });
     expect(forSelfService.status).toBe(201);
     // An admin scope for a user whose profile gives no admin right would never work: refused.
-    const adminForSelfService = await request(stack.http).post('/api/admin/tokens').set(bearer(glpi)).send({ user: 'post-only', scopes: ['admin'] });
+    const adminForSelfService = await request(stack.http)
+      .post('/api/admin/tokens')
+      .set(bearer(glpi))
+      .send({ user: 'post-only', scopes: ['admin'] });
     expect(adminForSelfService.status).toBe(422);
     expect(adminForSelfService.body.error.issues[0].field).toBe('scopes');
   });
@@ -141,14 +179,16 @@ describe.each(DATABASES)('token scopes and the last Super-Admin on %s', (kind) =
     const answers = await Promise.all(
       ['glpi', String(second)].map((id) => request(stack.http).patch(`/api/users/${id}`).set(bearer(admin)).send({ profiles_id: 'Admin' })),
     );
-    const codes = answers.map((answer) => (answer.status === 200 ? 'success' : answer.body.error.code as string));
+    const codes = answers.map((answer) => (answer.status === 200 ? 'success' : (answer.body.error.code as string)));
     process.stderr.write(`token-scopes (${kind}): concurrent demotions of the last two Super-Admins answered ${codes.join(', ')}\n`);
     // One may go; the other is refused (or, on MySQL/MariaDB, may lose a deadlock and be told to retry).
     expect(codes.filter((code) => code === 'success').length).toBeLessThanOrEqual(1);
     expect(codes.every((code) => ['success', 'CONFLICT', 'UNAVAILABLE'].includes(code))).toBe(true);
-    const left = (await stack.app.get(DataSource).query(
-      "SELECT COUNT(DISTINCT u.id) AS n FROM glpi_users u JOIN glpi_profiles_users pu ON pu.users_id = u.id JOIN glpi_profiles p ON p.id = pu.profiles_id WHERE p.name = 'Super-Admin' AND u.is_active = 1",
-    )) as Array<{ n: number | string }>;
+    const left = (await stack.app
+      .get(DataSource)
+      .query(
+        "SELECT COUNT(DISTINCT u.id) AS n FROM glpi_users u JOIN glpi_profiles_users pu ON pu.users_id = u.id JOIN glpi_profiles p ON p.id = pu.profiles_id WHERE p.name = 'Super-Admin' AND u.is_active = 1",
+      )) as Array<{ n: number | string }>;
     expect(Number(left[0].n)).toBeGreaterThanOrEqual(1);
   });
 });

@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { DATABASES } from './support/databases.js';
+import { found as foundIn } from './support/found.js';
 import { callTool, connectHttp, failure, itemNames, openSession, success } from './support/mcp-client.js';
 import { startStack, type TestStack } from './support/test-app.js';
 
@@ -51,35 +52,64 @@ describe.each(DATABASES)('users REST on %s', (kind) => {
     expect(res.body).toMatchObject({ status: 'success', domain: 'user', tool: 'user_search' });
     const items = res.body.data.items as UserView[];
     expect(items.map((u) => u.name)).toEqual(['glpi', 'joao.souza', 'maria.silva', 'normal', 'post-only', 'tech']);
-    const tech = items.find((u) => u.name === 'tech')!;
+    const tech = foundIn(
+      items.find((u) => u.name === 'tech'),
+      'user tech',
+    );
     expect(tech.groups.map((g) => g.name)).toEqual(['Infraestrutura', 'Service Desk']);
     expect(tech.profiles_id).toMatchObject({ name: 'Technician' });
     expect(tech.is_active).toBe(true);
     expect(Object.keys(tech)).toEqual([
-      'id', 'name', 'realname', 'firstname', 'email', 'phone', 'timezone', 'language', 'is_active',
-      'entities_id', 'profiles_id', 'groups', 'date_creation', 'date_mod',
+      'id',
+      'name',
+      'realname',
+      'firstname',
+      'email',
+      'phone',
+      'timezone',
+      'language',
+      'is_active',
+      'entities_id',
+      'profiles_id',
+      'groups',
+      'date_creation',
+      'date_mod',
     ]);
     expect(JSON.stringify(res.body)).not.toMatch(/name_key|password|is_deleted/);
   });
 
   it('creates, reads, finds, updates and deactivates a user', async () => {
-    const created = await request(stack.http)
-      .post('/api/users')
-      .set(admin)
-      .send({
-        name: 'ana.lima', firstname: 'Ana', realname: 'Lima', email: 'Ana.Lima@example.com', phone: '+55 11 5555-0101',
-        profiles_id: 'Technician', entities_id: 'Sede', groups_id: 'Service Desk', timezone: 'America/Sao_Paulo', language: 'pt_BR',
-      });
+    const created = await request(stack.http).post('/api/users').set(admin).send({
+      name: 'ana.lima',
+      firstname: 'Ana',
+      realname: 'Lima',
+      email: 'Ana.Lima@example.com',
+      phone: '+55 11 5555-0101',
+      profiles_id: 'Technician',
+      entities_id: 'Sede',
+      groups_id: 'Service Desk',
+      timezone: 'America/Sao_Paulo',
+      language: 'pt_BR',
+    });
     expect(created.status).toBe(201);
     const id = created.body.id as number;
     expect(created.body.message).toBe("User 'ana.lima' created.");
     expect(created.body.applied).toMatchObject({
-      name: 'ana.lima', is_active: true, timezone: 'America/Sao_Paulo',
-      profiles_id: created.body.resolved.profiles_id.id, entities_id: created.body.resolved.entities_id.id, groups_id: created.body.resolved.groups_id.id,
+      name: 'ana.lima',
+      is_active: true,
+      timezone: 'America/Sao_Paulo',
+      profiles_id: created.body.resolved.profiles_id.id,
+      entities_id: created.body.resolved.entities_id.id,
+      groups_id: created.body.resolved.groups_id.id,
     });
     expect(typeof created.body.applied.profiles_id).toBe('number');
     expect(created.body.resolved.profiles_id).toMatchObject({ input: 'Technician', name: 'Technician' });
-    expect(created.body.data).toMatchObject({ id, profiles_id: { name: 'Technician' }, entities_id: { name: 'Root entity > Sede' }, groups: [{ name: 'Service Desk' }] });
+    expect(created.body.data).toMatchObject({
+      id,
+      profiles_id: { name: 'Technician' },
+      entities_id: { name: 'Root entity > Sede' },
+      groups: [{ name: 'Service Desk' }],
+    });
 
     const got = await request(stack.http).get(`/api/users/${id}`).set(admin);
     expect(got.status).toBe(200);
@@ -100,8 +130,12 @@ describe.each(DATABASES)('users REST on %s', (kind) => {
       .send({ phone: null, language: 'en_GB', firstname: 'Anna', profiles_id: 'Self-Service', groups_id: 'Infraestrutura' });
     expect(updated.status).toBe(200);
     expect(updated.body.applied).toEqual({
-      phone: null, language: 'en_GB', firstname: 'Anna', profiles_id: updated.body.resolved.profiles_id.id,
-      entities_id: created.body.applied.entities_id, groups_id: updated.body.resolved.groups_id.id,
+      phone: null,
+      language: 'en_GB',
+      firstname: 'Anna',
+      profiles_id: updated.body.resolved.profiles_id.id,
+      entities_id: created.body.applied.entities_id,
+      groups_id: updated.body.resolved.groups_id.id,
     });
     expect(updated.body.data).toMatchObject({ phone: null, profiles_id: { name: 'Self-Service' } });
     expect((updated.body.data as UserView).groups.map((g) => g.name)).toEqual(['Infraestrutura', 'Service Desk']);
@@ -171,14 +205,19 @@ describe.each(DATABASES)('users REST on %s', (kind) => {
   });
 
   it('refuses to deactivate the caller', async () => {
-    const res = await request(stack.http).delete(`/api/users/${await idOf('glpi')}`).set(admin);
+    const res = await request(stack.http)
+      .delete(`/api/users/${await idOf('glpi')}`)
+      .set(admin);
     expect(res.status).toBe(422);
     expect(res.body.error.issues[0]).toMatchObject({ field: 'id', code: 'INVALID_VALUE' });
   });
 
   it('pages with a cursor through every row once', async () => {
     for (let i = 1; i <= 5; i++) {
-      const res = await request(stack.http).post('/api/users').set(admin).send({ name: `pager.${i}`, firstname: 'Pager', realname: `N${i}` });
+      const res = await request(stack.http)
+        .post('/api/users')
+        .set(admin)
+        .send({ name: `pager.${i}`, firstname: 'Pager', realname: `N${i}` });
       expect(res.status).toBe(201);
     }
     const all = await request(stack.http).get('/api/users').query({ limit: 100, sort: '-date_mod' }).set(admin);
@@ -186,7 +225,10 @@ describe.each(DATABASES)('users REST on %s', (kind) => {
     const seen: number[] = [];
     let cursor: string | undefined;
     do {
-      const res = await request(stack.http).get('/api/users').query({ limit: 2, sort: '-date_mod', ...(cursor ? { cursor } : {}) }).set(admin);
+      const res = await request(stack.http)
+        .get('/api/users')
+        .query({ limit: 2, sort: '-date_mod', ...(cursor ? { cursor } : {}) })
+        .set(admin);
       expect(res.status).toBe(200);
       expect(res.body.data.total).toBe(expected.length);
       seen.push(...(res.body.data.items as UserView[]).map((u) => u.id));
@@ -223,7 +265,10 @@ describe.each(DATABASES)('users REST on %s', (kind) => {
     try {
       const tools = (await client.listTools()).tools.filter((t) => t.name.startsWith('user_'));
       expect(tools.map((t) => t.name).sort()).toEqual(['user_create', 'user_deactivate', 'user_get', 'user_search', 'user_update']);
-      const deactivate = tools.find((t) => t.name === 'user_deactivate')!;
+      const deactivate = foundIn(
+        tools.find((t) => t.name === 'user_deactivate'),
+        'user_deactivate',
+      );
       expect(deactivate.annotations).toMatchObject({ destructiveHint: true, readOnlyHint: false });
       expect(deactivate.description).toContain('user_update');
 
@@ -231,9 +276,16 @@ describe.each(DATABASES)('users REST on %s', (kind) => {
       const found = success(await callTool(client, 'user_search', { domain: 'user', session_id, query: 'silva' }));
       expect(itemNames(found)).toEqual(['maria.silva']);
 
-      const dry = success(await callTool(client, 'user_create', {
-        domain: 'user', session_id, name: 'dry.run', entities_id: 'Filial Porto', timezone: 'europe/lisbon', dry_run: true,
-      }));
+      const dry = success(
+        await callTool(client, 'user_create', {
+          domain: 'user',
+          session_id,
+          name: 'dry.run',
+          entities_id: 'Filial Porto',
+          timezone: 'europe/lisbon',
+          dry_run: true,
+        }),
+      );
       expect(dry).toMatchObject({ dry_run: true, applied: { name: 'dry.run', timezone: 'Europe/Lisbon', is_active: true } });
       expect(typeof dry.applied!.profiles_id).toBe('number');
       const none = success(await callTool(client, 'user_search', { domain: 'user', session_id, name: 'dry.run', is_active: false }));
@@ -241,7 +293,10 @@ describe.each(DATABASES)('users REST on %s', (kind) => {
 
       const cleared = failure(await callTool(client, 'user_update', { domain: 'user', session_id, id: 999999, phone: null }), 'NOT_FOUND');
       expect(cleared.error.message).toContain('999999');
-      const badNull = failure(await callTool(client, 'user_update', { domain: 'user', session_id, id: (found.data as { items: UserView[] }).items[0].id, name: null }), 'VALIDATION_FAILED');
+      const badNull = failure(
+        await callTool(client, 'user_update', { domain: 'user', session_id, id: (found.data as { items: UserView[] }).items[0].id, name: null }),
+        'VALIDATION_FAILED',
+      );
       expect(badNull.error.issues).toMatchObject([{ field: 'name', code: 'INVALID_TYPE' }]);
     } finally {
       await client.close();

@@ -28,7 +28,7 @@ export async function startApp(databaseUrl: string, env: Record<string, string> 
   const { createHttpApp } = await importDist<{ createHttpApp: (env: Record<string, string | undefined>, o: { logger: string[] }) => Promise<NestApp> }>('bootstrap.js');
   const { TokensService } = await importDist<{ TokensService: Ctor }>('auth/tokens.service.js');
   const { AuthService } = await importDist<{ AuthService: Ctor }>('auth/auth.service.js');
-  const { ReferenceResolver } = await importDist<{ ReferenceResolver: Ctor }>('common/references/reference-resolver.js');
+  const { ReferenceResolver } = await importDist<{ ReferenceResolver: Ctor }>('input/references/reference-resolver.js');
   const { DataSource } = await importRoot<{ DataSource: Ctor }>('typeorm');
   const app = await createHttpApp(
     productEnv(databaseUrl, 0, env),

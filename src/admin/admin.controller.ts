@@ -1,8 +1,9 @@
 import { Controller, Delete, Get, Post } from '@nestjs/common';
 import { RequireScope } from '../auth/public.decorator.js';
-import type { ToolOutcome } from '../common/envelope/envelope.js';
-import { RestInput } from '../common/input/rest-input.decorator.js';
-import { Doc, DocTag, list, ref } from '../openapi/route-doc.decorator.js';
+import type { Outcome } from '../envelope/envelope.js';
+import type { Call } from '../tools/call.js';
+import { CallOf, RestInput } from '../transports/rest/rest-input.decorator.js';
+import { Doc, DocTag, list, ref } from '../transports/rest/route-doc.decorator.js';
 import { AdminService } from './admin.service.js';
 import { AuditQueryDto, CreateTokenDto, ListSessionsDto, ListTokensDto, SessionIdDto, TokenIdDto } from './dto/admin.dto.js';
 
@@ -15,49 +16,53 @@ export class AdminController {
 
   @Get('tokens')
   @Doc({ summary: 'List API tokens', data: list(ref('Token')) })
-  listTokens(@RestInput('query') input: ListTokensDto): Promise<ToolOutcome> {
-    return this.admin.listTokens(input);
+  listTokens(@RestInput('query') input: ListTokensDto, @CallOf() call: Call): Promise<Outcome> {
+    return this.admin.listTokens(input, call);
   }
 
   @Post('tokens')
-  @Doc({ summary: 'Create an API token', description: 'The token is in data.token, shown only in this answer; only its hash is stored.', data: ref('NewToken') })
-  createToken(@RestInput('body') input: CreateTokenDto): Promise<ToolOutcome> {
-    return this.admin.createToken(input);
+  @Doc({
+    summary: 'Create an API token',
+    description: 'The token is in data.token, shown only in this answer; only its hash is stored.',
+    data: ref('NewToken'),
+  })
+  createToken(@RestInput('body') input: CreateTokenDto, @CallOf() call: Call): Promise<Outcome> {
+    return this.admin.createToken(input, call);
   }
 
   @Delete('tokens/:id')
   @Doc({ summary: 'Revoke an API token', description: 'Takes effect at once on this replica, within 5 s on the others.', data: ref('Token') })
-  revokeToken(@RestInput('params+query') input: TokenIdDto): Promise<ToolOutcome> {
-    return this.admin.revokeToken(input);
+  revokeToken(@RestInput('params+query') input: TokenIdDto, @CallOf() call: Call): Promise<Outcome> {
+    return this.admin.revokeToken(input, call);
   }
 
   @Get('sessions')
   @Doc({ summary: 'List MCP sessions', data: list(ref('Session')) })
-  listSessions(@RestInput('query') input: ListSessionsDto): Promise<ToolOutcome> {
-    return this.admin.listSessions(input);
+  listSessions(@RestInput('query') input: ListSessionsDto, @CallOf() call: Call): Promise<Outcome> {
+    return this.admin.listSessions(input, call);
   }
 
   @Get('sessions/:id')
   @Doc({ summary: 'Inspect an MCP session', description: 'With its latest 50 calls.', data: ref('SessionWithCalls') })
-  getSession(@RestInput('params+query') input: SessionIdDto): Promise<ToolOutcome> {
-    return this.admin.getSession(input);
+  getSession(@RestInput('params+query') input: SessionIdDto, @CallOf() call: Call): Promise<Outcome> {
+    return this.admin.getSession(input, call);
   }
 
   @Delete('sessions/:id')
   @Doc({ summary: 'End an MCP session', description: 'Its next call gets SESSION_NOT_FOUND.' })
-  endSession(@RestInput('params+query') input: SessionIdDto): Promise<ToolOutcome> {
+  endSession(@RestInput('params+query') input: SessionIdDto): Promise<Outcome> {
     return this.admin.endSession(input);
   }
 
   @Get('audit')
   @Doc({ summary: 'Read the audit log', description: 'Newest first; filter by user, tool, outcome, session and time.', data: ref('AuditPage') })
-  audit(@RestInput('query') input: AuditQueryDto): Promise<ToolOutcome> {
-    return this.admin.audit(input);
+  audit(@RestInput('query') input: AuditQueryDto, @CallOf() call: Call): Promise<Outcome> {
+    return this.admin.audit(input, call);
   }
 
   @Get('tools')
   @Doc({ summary: 'The MCP tool catalogue', description: 'Every tool with its input and output schemas, as tools/list shows them.', data: list(ref('Tool')) })
-  tools(): Promise<ToolOutcome> {
+  tools(): Promise<Outcome> {
     return this.admin.tools();
   }
 }

@@ -1,5 +1,5 @@
 import { DOMAINS, SCOPES } from '../auth/principal.js';
-import type { JsonSchema } from '../common/input/json-schema.js';
+import type { JsonSchema } from '../input/json-schema.js';
 import { AUDIT_OUTCOMES } from './dto/admin.dto.js';
 
 /**
@@ -81,7 +81,9 @@ export const SESSION_WITH_CALLS_SCHEMA: JsonSchema = {
     {
       type: 'object',
       required: ['recent_calls'],
-      properties: { recent_calls: { type: 'array', items: { $ref: '#/components/schemas/AuditEntry' }, description: 'The latest 50 calls of the session, newest first.' } },
+      properties: {
+        recent_calls: { type: 'array', items: { $ref: '#/components/schemas/AuditEntry' }, description: 'The latest 50 calls of the session, newest first.' },
+      },
     },
   ],
 };

@@ -4,16 +4,15 @@ import type { Scope } from '../auth/principal.js';
 import { PrincipalLoader } from '../auth/principal.loader.js';
 import { allowedScopes, rightsBeyond } from '../auth/rights.js';
 import { DURATION_FORMS, parseDuration } from '../auth/token-hash.js';
-import { tokenState, TokensService, type TokenRecord } from '../auth/tokens.service.js';
-import { requireCall } from '../common/context/call-context.js';
-import { formatDate } from '../common/dates/dates.js';
-import { metaOf } from '../common/input/input-meta.js';
-import { toDate } from '../common/dates/db-dates.js';
-import type { ToolOutcome } from '../common/envelope/envelope.js';
-import { ToolError } from '../common/errors/tool-error.js';
-import { AppConfig } from '../config/app-config.js';
-import { ToolListService } from '../mcp/tool-list.service.js';
-import { SessionsService, type SessionRow } from '../session/sessions.service.js';
+import { type TokenRecord, TokensService, tokenState } from '../auth/tokens.service.js';
+import { toDate } from '../database/db-dates.js';
+import { formatDate } from '../dates/dates.js';
+import { DeskError } from '../envelope/desk-error.js';
+import type { Outcome } from '../envelope/envelope.js';
+import { metaOf } from '../input/input-meta.js';
+import { type SessionRow, SessionsRepository } from '../session/sessions.repository.js';
+import type { Call } from '../tools/call.js';
+import { ToolListService } from '../tools/tool-list.service.js';
 import { AuditQueryService } from './audit-query.service.js';
 import type { AuditQueryDto, CreateTokenDto, ListSessionsDto, ListTokensDto, SessionIdDto, TokenIdDto } from './dto/admin.dto.js';
 
@@ -27,34 +26,37 @@ export class AdminService {
     private readonly tokens: TokensService,
     private readonly auth: AuthService,
     private readonly principals: PrincipalLoader,
-    private readonly sessions: SessionsService,
+    private readonly sessions: SessionsRepository,
     private readonly auditQuery: AuditQueryService,
     private readonly toolList: ToolListService,
-    private readonly config: AppConfig,
   ) {}
 
-  private get tz(): string {
-    return requireCall().principal?.timezone || this.config.defaultTimezone;
-  }
-
-  async listTokens(input: ListTokensDto): Promise<ToolOutcome> {
-    const items = (await this.tokens.list({ users_id: input.user })).map((t) => this.tokenView(t));
+  async listTokens(input: ListTokensDto, call: Call): Promise<Outcome> {
+    const items = (await this.tokens.list({ users_id: input.user })).map((t) => this.tokenView(t, call.zone));
     return { message: `${items.length} token(s).`, data: { items, total: items.length } };
   }
 
-  async createToken(input: CreateTokenDto): Promise<ToolOutcome> {
+  async createToken(input: CreateTokenDto, call: Call): Promise<Outcome> {
     const expiresIn = input.expires_in ? parseDuration(input.expires_in) : null;
     if (input.expires_in && !expiresIn) {
-      throw ToolError.validation(undefined, [{ field: 'expires_in', code: 'INVALID_VALUE', received: input.expires_in, message: `expires_in must look like ${DURATION_FORMS}.`, expected: DURATION_FORMS }]);
+      throw DeskError.validation(undefined, [
+        {
+          field: 'expires_in',
+          code: 'INVALID_VALUE',
+          received: input.expires_in,
+          message: `expires_in must look like ${DURATION_FORMS}.`,
+          expected: DURATION_FORMS,
+        },
+      ]);
     }
     const scopes = (input.scopes ?? DEFAULT_SCOPES) as Scope[];
-    await this.assertMayMakeToken(input.user, metaOf(input).resolved.user?.name ?? `user ${input.user}`, scopes);
+    await this.assertMayMakeToken(call, input.user, metaOf(input).resolved.user?.name ?? `user ${input.user}`, scopes);
     const { token, record, login } = await this.tokens.create(input.user, scopes, expiresIn ?? null, input.name);
     return {
       message: `Token ${record.id} created for ${login}. It is shown only in this response.`,
       id: record.id,
-      applied: { users_id: record.users_id, scopes: record.scopes, expires_at: formatDate(record.expires_at, this.tz), name: record.name },
-      data: { ...this.tokenView(record), token },
+      applied: { users_id: record.users_id, scopes: record.scopes, expires_at: formatDate(record.expires_at, call.zone), name: record.name },
+      data: { ...this.tokenView(record, call.zone), token },
     };
   }
 
@@ -63,57 +65,70 @@ export class AdminService {
    * they hold, and an admin scope only for a user whose profile gives the admin right (it would never
    * work otherwise). The CLI, the operator's own tool, is not bound by this.
    */
-  private async assertMayMakeToken(userId: number, who: string, scopes: Scope[]): Promise<void> {
-    const caller = requireCall().principal!;
+  private async assertMayMakeToken(call: Call, userId: number, who: string, scopes: Scope[]): Promise<void> {
+    const caller = call.principal;
     const target = await this.principals.rightsOf(userId);
     const extra = rightsBeyond(caller.rights, target);
     if (extra.length) {
-      throw new ToolError('FORBIDDEN', `You cannot create a token for ${who}: it would act with rights your own profiles lack (${extra.join(', ')}).`);
+      throw new DeskError('FORBIDDEN', `You cannot create a token for ${who}: it would act with rights your own profiles lack (${extra.join(', ')}).`);
     }
     const refused = scopes.filter((scope) => !allowedScopes(target).includes(scope));
     if (refused.length) {
-      throw ToolError.validation(undefined, [
-        { field: 'scopes', code: 'INVALID_VALUE', received: scopes, message: `The profile of ${who} gives no admin right, so the scope ${refused.join(', ')} would never work. Leave it out.`, available: allowedScopes(target) },
+      throw DeskError.validation(undefined, [
+        {
+          field: 'scopes',
+          code: 'INVALID_VALUE',
+          received: scopes,
+          message: `The profile of ${who} gives no admin right, so the scope ${refused.join(', ')} would never work. Leave it out.`,
+          available: allowedScopes(target),
+        },
       ]);
     }
   }
 
-  async revokeToken(input: TokenIdDto): Promise<ToolOutcome> {
+  async revokeToken(input: TokenIdDto, call: Call): Promise<Outcome> {
     const record = await this.tokens.revoke(input.id);
     this.auth.invalidate();
-    return { message: `Token ${record.id} revoked.`, id: record.id, applied: { revoked: true }, data: this.tokenView(record) };
+    return { message: `Token ${record.id} revoked.`, id: record.id, applied: { revoked: true }, data: this.tokenView(record, call.zone) };
   }
 
-  async listSessions(input: ListSessionsDto): Promise<ToolOutcome> {
-    const items = (await this.sessions.list({ users_id: input.user, live: input.live, limit: input.limit })).map((s) => this.sessionView(s));
+  async listSessions(input: ListSessionsDto, call: Call): Promise<Outcome> {
+    const items = (await this.sessions.list({ users_id: input.user, live: input.live, limit: input.limit })).map((s) => this.sessionView(s, call.zone));
     return { message: `${items.length} session(s).`, data: { items, total: items.length } };
   }
 
-  async getSession(input: SessionIdDto): Promise<ToolOutcome> {
+  async getSession(input: SessionIdDto, call: Call): Promise<Outcome> {
     const row = await this.sessions.get(input.id);
-    if (!row) throw ToolError.notFound('Session', input.id);
+    if (!row) throw DeskError.notFound('Session', input.id);
     const audit = await this.auditQuery.query({ session_id: row.id, limit: 50 });
-    return { message: `Session ${row.id}.`, id: row.id, data: { ...this.sessionView(row), recent_calls: audit.rows.map((a) => this.auditView(a)) } };
+    return {
+      message: `Session ${row.id}.`,
+      id: row.id,
+      data: { ...this.sessionView(row, call.zone), recent_calls: audit.rows.map((a) => this.auditView(a, call.zone)) },
+    };
   }
 
-  async endSession(input: SessionIdDto): Promise<ToolOutcome> {
+  async endSession(input: SessionIdDto): Promise<Outcome> {
     const row = await this.sessions.get(input.id);
-    if (!row) throw ToolError.notFound('Session', input.id);
+    if (!row) throw DeskError.notFound('Session', input.id);
     const ended = await this.sessions.end(row.id);
     return { message: ended ? `Session ${row.id} ended.` : `Session ${row.id} was already ended.`, id: row.id, applied: { ended: true } };
   }
 
-  async audit(input: AuditQueryDto): Promise<ToolOutcome> {
+  async audit(input: AuditQueryDto, call: Call): Promise<Outcome> {
     const { rows, next_cursor } = await this.auditQuery.query(input);
-    return { message: `${rows.length} audit entr${rows.length === 1 ? 'y' : 'ies'}.`, data: { items: rows.map((r) => this.auditView(r)), next_cursor } };
+    return {
+      message: `${rows.length} audit entr${rows.length === 1 ? 'y' : 'ies'}.`,
+      data: { items: rows.map((r) => this.auditView(r, call.zone)), next_cursor },
+    };
   }
 
-  async tools(): Promise<ToolOutcome> {
+  async tools(): Promise<Outcome> {
     const tools = await this.toolList.catalogue();
     return { message: `${tools.length} tools.`, data: { items: tools, total: tools.length } };
   }
 
-  private tokenView(t: TokenRecord): Record<string, unknown> {
+  private tokenView(t: TokenRecord, zone: string): Record<string, unknown> {
     return {
       id: t.id,
       users_id: t.users_id,
@@ -121,14 +136,14 @@ export class AdminService {
       prefix: t.prefix,
       scopes: t.scopes,
       state: tokenState(t),
-      expires_at: formatDate(t.expires_at, this.tz),
-      revoked_at: formatDate(t.revoked_at, this.tz),
-      last_used_at: formatDate(t.last_used_at, this.tz),
-      created_at: formatDate(t.created_at, this.tz),
+      expires_at: formatDate(t.expires_at, zone),
+      revoked_at: formatDate(t.revoked_at, zone),
+      last_used_at: formatDate(t.last_used_at, zone),
+      created_at: formatDate(t.created_at, zone),
     };
   }
 
-  private sessionView(s: SessionRow): Record<string, unknown> {
+  private sessionView(s: SessionRow, zone: string): Record<string, unknown> {
     const now = Date.now();
     return {
       id: s.id,
@@ -136,17 +151,17 @@ export class AdminService {
       domain: s.domain,
       live: !s.ended_at && s.expires_at.getTime() > now,
       verified: !!s.verified_until && s.verified_until.getTime() > now,
-      verified_until: formatDate(s.verified_until, this.tz),
-      verification_locked_until: formatDate(s.otp_locked_until, this.tz),
+      verified_until: formatDate(s.verified_until, zone),
+      verification_locked_until: formatDate(s.otp_locked_until, zone),
       switch_count: s.switch_count,
-      created_at: formatDate(s.created_at, this.tz),
-      last_seen_at: formatDate(s.last_seen_at, this.tz),
-      expires_at: formatDate(s.expires_at, this.tz),
-      ended_at: formatDate(s.ended_at, this.tz),
+      created_at: formatDate(s.created_at, zone),
+      last_seen_at: formatDate(s.last_seen_at, zone),
+      expires_at: formatDate(s.expires_at, zone),
+      ended_at: formatDate(s.ended_at, zone),
     };
   }
 
-  private auditView(a: Record<string, unknown>): Record<string, unknown> {
+  private auditView(a: Record<string, unknown>, zone: string): Record<string, unknown> {
     let changes: unknown = null;
     if (typeof a.changes === 'string') {
       try {
@@ -157,7 +172,7 @@ export class AdminService {
     }
     return {
       id: Number(a.id),
-      at: formatDate(toDate(a.at as Date | string), this.tz),
+      at: formatDate(toDate(a.at as Date | string), zone),
       users_id: a.users_id === null ? null : Number(a.users_id),
       session_id: a.session_id,
       transport: a.transport,

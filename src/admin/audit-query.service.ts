@@ -22,7 +22,10 @@ export class AuditQueryService {
     if (filter.from) qb.andWhere('a.at >= :from', { from: filter.from });
     if (filter.to) qb.andWhere('a.at <= :to', { to: filter.to });
     if (filter.cursor) qb.andWhere('a.id < :cursor', { cursor: filter.cursor });
-    const rows = await qb.orderBy('a.id', 'DESC').limit(limit + 1).getRawMany<Record<string, unknown>>();
+    const rows = await qb
+      .orderBy('a.id', 'DESC')
+      .limit(limit + 1)
+      .getRawMany<Record<string, unknown>>();
     const more = rows.length > limit;
     const page = more ? rows.slice(0, limit) : rows;
     return { rows: page, next_cursor: more ? Number(page[page.length - 1].id) : null };

@@ -1,26 +1,15 @@
 import { Injectable, Logger, type OnApplicationShutdown, type OnModuleDestroy } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { RateLimitedError } from '../auth/call-limits.js';
-import { outsideCall, type CallContext } from '../common/context/call-context.js';
-import type { ToolError } from '../common/errors/tool-error.js';
-import { dateParam } from '../common/dates/db-dates.js';
+import { outsideCalls } from '../database/call-scope.js';
+import { dateParam } from '../database/db-dates.js';
 import { DbLock } from '../database/db-lock.js';
+import type { DeskError } from '../envelope/desk-error.js';
+import type { CallTrace } from '../tools/call.js';
+import type { AuditEntry } from './audit-entry.js';
 import { RateLimitedTally } from './rate-limited-tally.js';
 
-export interface AuditEntry {
-  at: Date;
-  users_id: number | null;
-  token_id: number | null;
-  session_id: string | null;
-  transport: string;
-  tool: string | null;
-  route: string | null;
-  domain: string | null;
-  outcome: string;
-  duration_ms: number;
-  changes: string | null;
-  message: string | null;
-}
+export type { AuditEntry } from './audit-entry.js';
 
 export interface AuditExtra {
   changes?: unknown;
@@ -28,16 +17,16 @@ export interface AuditExtra {
 }
 
 /** The entry of a call that ends now with `outcome`. */
-function entryOf(call: CallContext, outcome: string, extra: AuditExtra): AuditEntry {
+function entryOf(call: CallTrace, outcome: string, extra: AuditExtra): AuditEntry {
   return {
     at: new Date(),
     users_id: call.principal?.userId ?? null,
     token_id: call.principal?.tokenId ?? null,
-    session_id: call.session?.id ?? null,
+    session_id: call.sessionId,
     transport: call.transport,
-    tool: call.tool ?? null,
-    route: call.route ?? null,
-    domain: call.domain ?? null,
+    tool: call.tool,
+    route: call.route,
+    domain: call.domain,
     outcome,
     duration_ms: Math.max(0, Math.round(performance.now() - call.startedAt)),
     changes: extra.changes === undefined ? null : JSON.stringify(extra.changes),
@@ -45,7 +34,20 @@ function entryOf(call: CallContext, outcome: string, extra: AuditExtra): AuditEn
   };
 }
 
-const COLUMNS = ['at', 'users_id', 'token_id', 'session_id', 'transport', 'tool', 'route', 'domain', 'outcome', 'duration_ms', 'changes', 'message'] as const satisfies ReadonlyArray<keyof AuditEntry>;
+const COLUMNS = [
+  'at',
+  'users_id',
+  'token_id',
+  'session_id',
+  'transport',
+  'tool',
+  'route',
+  'domain',
+  'outcome',
+  'duration_ms',
+  'changes',
+  'message',
+] as const satisfies ReadonlyArray<keyof AuditEntry>;
 const ROW_MARKS = `(${COLUMNS.map(() => '?').join(', ')})`;
 
 const FLUSH_EVERY_MS = 200;
@@ -71,7 +73,7 @@ export class AuditService implements OnModuleDestroy, OnApplicationShutdown {
   ) {}
 
   /** Records one call's outcome (`outcome` is 'success' or an error code), buffered. */
-  recordCall(call: CallContext, outcome: string, extra: AuditExtra = {}): void {
+  recordCall(call: CallTrace, outcome: string, extra: AuditExtra = {}): void {
     this.record(entryOf(call, outcome, extra));
   }
 
@@ -79,12 +81,12 @@ export class AuditService implements OnModuleDestroy, OnApplicationShutdown {
    * Writes one call's entry now, with `manager`: inside a write's transaction, the entry commits
    * with the write or not at all, so a crash cannot lose the record of a committed change.
    */
-  async recordWithin(manager: EntityManager, call: CallContext, outcome: string, extra: AuditExtra = {}): Promise<void> {
+  async recordWithin(manager: EntityManager, call: CallTrace, outcome: string, extra: AuditExtra = {}): Promise<void> {
     await this.insert(manager, [entryOf(call, outcome, extra)]);
   }
 
   /** Records a refused call: one entry each, except RATE_LIMITED past a budget, tallied per budget and window. */
-  recordRefusal(call: CallContext, error: ToolError): void {
+  recordRefusal(call: CallTrace, error: DeskError): void {
     if (error instanceof RateLimitedError) this.rateLimited.add(call, error.spent);
     else this.recordCall(call, error.code, { message: error.message });
   }
@@ -97,7 +99,7 @@ export class AuditService implements OnModuleDestroy, OnApplicationShutdown {
     this.buffer.push(entry);
     if (this.buffer.length >= FLUSH_AT) void this.writeBuffered();
     else if (!this.timer) {
-      this.timer = outsideCall(() => setTimeout(() => void this.writeBuffered(), FLUSH_EVERY_MS));
+      this.timer = outsideCalls(() => setTimeout(() => void this.writeBuffered(), FLUSH_EVERY_MS));
       this.timer.unref();
     }
   }
@@ -110,7 +112,7 @@ export class AuditService implements OnModuleDestroy, OnApplicationShutdown {
   }
 
   private writeBuffered(): Promise<void> {
-    return outsideCall(() => {
+    return outsideCalls(() => {
       this.flushing = this.flushing.then(() => this.writePending());
       return this.flushing;
     });

@@ -1,6 +1,6 @@
 import { jest } from '@jest/globals';
 import type { SpentLimit } from '../auth/call-limits.js';
-import type { CallContext } from '../common/context/call-context.js';
+import type { CallTrace } from '../tools/call.js';
 import type { AuditEntry } from './audit.service.js';
 import { RateLimitedTally } from './rate-limited-tally.js';
 
@@ -10,7 +10,7 @@ function spent(over: Partial<SpentLimit> = {}): SpentLimit {
   return { key: 'read:5', kind: 'read', max: 120, resetAt: NOW + 30_000, userId: 5, address: null, ...over };
 }
 
-const CALL: CallContext = { transport: 'mcp', startedAt: 0, tool: 'ticket_get', domain: 'ticket' };
+const CALL: CallTrace = { transport: 'mcp', startedAt: 0, tool: 'ticket_get', route: null, domain: 'ticket', principal: null, sessionId: null };
 
 describe('RateLimitedTally', () => {
   let written: AuditEntry[];
@@ -42,7 +42,10 @@ describe('RateLimitedTally', () => {
     tally.add(CALL, spent());
     tally.add(CALL, spent({ key: 'write:5', kind: 'write', max: 30 }));
     tally.add(CALL, spent({ key: 'read:6', userId: 6 }));
-    tally.add({ ...CALL, transport: 'rest' }, spent({ key: 'unauthenticated:203.0.113.7', kind: 'unauthenticated', userId: null, address: '203.0.113.7', max: 60 }));
+    tally.add(
+      { ...CALL, transport: 'rest' },
+      spent({ key: 'unauthenticated:203.0.113.7', kind: 'unauthenticated', userId: null, address: '203.0.113.7', max: 60 }),
+    );
     tally.add(CALL, spent());
     tally.drain();
     expect(written.map((e) => [e.users_id, changes(e).budget, changes(e).refused])).toEqual([

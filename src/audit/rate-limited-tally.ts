@@ -1,6 +1,6 @@
 import type { SpentLimit } from '../auth/call-limits.js';
-import type { CallContext } from '../common/context/call-context.js';
-import type { AuditEntry } from './audit.service.js';
+import type { CallTrace } from '../tools/call.js';
+import type { AuditEntry } from './audit-entry.js';
 
 /** A refusal whose window end differs by more than this opened a new window (Redis reports time left, not the end). */
 const SAME_WINDOW_MS = 1_000;
@@ -9,7 +9,7 @@ const MAX_OPEN = 10_000;
 
 interface Tally {
   spent: SpentLimit;
-  first: CallContext;
+  first: CallTrace;
   at: Date;
   count: number;
   timer: NodeJS.Timeout;
@@ -25,7 +25,7 @@ export class RateLimitedTally {
 
   constructor(private readonly emit: (entry: AuditEntry) => void) {}
 
-  add(call: CallContext, spent: SpentLimit): void {
+  add(call: CallTrace, spent: SpentLimit): void {
     let tally = this.open.get(spent.key);
     if (tally && spent.resetAt > tally.spent.resetAt + SAME_WINDOW_MS) {
       this.close(spent.key);
@@ -56,7 +56,10 @@ export class RateLimitedTally {
 }
 
 function entryOf({ spent, first, at, count }: Tally): AuditEntry {
-  const what = spent.kind === 'unauthenticated' ? `request${count === 1 ? '' : 's'} without a valid token from ${spent.address}` : `${spent.kind} call${count === 1 ? '' : 's'}`;
+  const what =
+    spent.kind === 'unauthenticated'
+      ? `request${count === 1 ? '' : 's'} without a valid token from ${spent.address}`
+      : `${spent.kind} call${count === 1 ? '' : 's'}`;
   return {
     at,
     users_id: spent.userId,

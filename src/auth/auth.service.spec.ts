@@ -1,6 +1,6 @@
 import { jest } from '@jest/globals';
-import { ToolError } from '../common/errors/tool-error.js';
 import { AppConfig } from '../config/app-config.js';
+import { DeskError } from '../envelope/desk-error.js';
 import { AuthService } from './auth.service.js';
 import { CallLimits } from './call-limits.js';
 import type { Principal, Scope } from './principal.js';
@@ -40,7 +40,7 @@ async function codeOf(work: Promise<unknown>): Promise<string> {
     await work;
     return 'ok';
   } catch (error) {
-    return error instanceof ToolError ? error.code : String(error);
+    return error instanceof DeskError ? error.code : String(error);
   }
 }
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ToolError } from '../common/errors/tool-error.js';
+import { DeskError } from '../envelope/desk-error.js';
 import { CallLimits } from './call-limits.js';
 import type { Principal, Scope } from './principal.js';
 import { PrincipalLoader } from './principal.loader.js';
@@ -75,13 +75,13 @@ export class AuthService {
       if (!principal) {
         if (clientAddress !== undefined) await this.limits.countUnauthenticated(clientAddress);
         throw token === undefined
-          ? new ToolError('UNAUTHENTICATED', 'A bearer token is required: Authorization: Bearer <token>.')
-          : new ToolError('UNAUTHENTICATED', 'The token is unknown, expired or revoked.');
+          ? new DeskError('UNAUTHENTICATED', 'A bearer token is required: Authorization: Bearer <token>.')
+          : new DeskError('UNAUTHENTICATED', 'The token is unknown, expired or revoked.');
       }
     }
     if (!principal.scopes.includes(scope)) {
       const why = scope === 'admin' ? ", or its user's profile gives no admin right (Super-Admin and Admin do)" : '';
-      throw new ToolError('FORBIDDEN', `This token lacks the '${scope}' scope${why}.`);
+      throw new DeskError('FORBIDDEN', `This token lacks the '${scope}' scope${why}.`);
     }
     return principal;
   }

@@ -1,8 +1,10 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import { ToolError } from '../common/errors/tool-error.js';
 import { AppConfig } from '../config/app-config.js';
-import type { ToolKind } from '../mcp/tool-definition.js';
+import { DeskError } from '../envelope/desk-error.js';
 import type { RateLimiter } from './rate-limiter.js';
+
+/** The per-user budget a call spends. */
+export type RateClass = 'read' | 'write';
 
 export const RATE_LIMITER = Symbol('RATE_LIMITER');
 const WINDOW_MS = 60_000;
@@ -11,7 +13,7 @@ const WINDOW_MS = 60_000;
 export interface SpentLimit {
   /** The counter's key (one audit row per key and window). */
   key: string;
-  kind: ToolKind | 'unauthenticated';
+  kind: RateClass | 'unauthenticated';
   max: number;
   /** End of the window the refusal fell in (ms since the epoch). */
   resetAt: number;
@@ -23,7 +25,7 @@ export interface SpentLimit {
  * RATE_LIMITED from a per-minute budget. Its refusals are audited as one row per key and window
  * (AuditService.recordRefusal), so a flood past the limit costs no database write per call.
  */
-export class RateLimitedError extends ToolError {
+export class RateLimitedError extends DeskError {
   constructor(
     readonly spent: SpentLimit,
     message: string,
@@ -50,14 +52,8 @@ export class CallLimits implements OnApplicationShutdown {
     await this.limiter.close();
   }
 
-  /** The budget a call spends: its tool's kind; a tool nobody declared (an unknown name) is a read. */
-  static kindOf(tool: { kind: ToolKind } | undefined, route?: string): ToolKind {
-    if (tool) return tool.kind;
-    return route === undefined || route.startsWith('GET ') ? 'read' : 'write';
-  }
-
   /** Counts one call of `userId`; RATE_LIMITED past the limit of its kind. */
-  async admitCall(userId: number, kind: ToolKind): Promise<void> {
+  async admitCall(userId: number, kind: RateClass): Promise<void> {
     const max = kind === 'write' ? this.config.rateLimitWrites : this.config.rateLimitReads;
     const key = `${kind}:${userId}`;
     const decision = await this.guarded(() => this.limiter.consume(key, max, WINDOW_MS));
@@ -93,7 +89,7 @@ export class CallLimits implements OnApplicationShutdown {
     try {
       return await work();
     } catch {
-      throw new ToolError('UNAVAILABLE', 'The rate-limit store is unavailable right now. Retry in a few seconds.', { retryAfterSeconds: 2 });
+      throw new DeskError('UNAVAILABLE', 'The rate-limit store is unavailable right now. Retry in a few seconds.', { retryAfterSeconds: 2 });
     }
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { ACTIONS, type Action, type Assignment, type EntityScope, type MergedRights, type Principal, type ProfileRights, type Scope } from './principal.js';
+import { type Action, ACTIONS, type Assignment, type EntityScope, type MergedRights, type Principal, type ProfileRights, type Scope } from './principal.js';
 import { allowedScopes, simplifiedInterfaceLimits } from './rights.js';
 
 interface UserRow {
@@ -37,14 +37,32 @@ export class PrincipalLoader {
   async load(userId: number, tokenId: number | null, scopes: Scope[]): Promise<Principal | undefined> {
     const user = await this.dataSource
       .createQueryBuilder()
-      .select(['u.id AS id', 'u.name AS name', 'u.firstname AS firstname', 'u.realname AS realname', 'u.timezone AS timezone', 'u.language AS language', 'u.is_active AS is_active', 'u.entities_id AS entities_id'])
+      .select([
+        'u.id AS id',
+        'u.name AS name',
+        'u.firstname AS firstname',
+        'u.realname AS realname',
+        'u.timezone AS timezone',
+        'u.language AS language',
+        'u.is_active AS is_active',
+        'u.entities_id AS entities_id',
+      ])
       .from('glpi_users', 'u')
       .where('u.id = :id AND u.is_deleted = 0', { id: userId })
       .getRawOne<UserRow>();
     if (!user || !Number(user.is_active)) return undefined;
     const rows = await this.assignmentsOf(userId);
-    const entities = await this.dataSource.createQueryBuilder().select(['e.id AS id', 'e.entities_id AS entities_id']).from('glpi_entities', 'e').getRawMany<EntityRow>();
-    const assignments: Assignment[] = rows.map((r) => ({ profileId: Number(r.profiles_id), profileName: r.profile_name, entityId: Number(r.entities_id), recursive: !!Number(r.is_recursive) }));
+    const entities = await this.dataSource
+      .createQueryBuilder()
+      .select(['e.id AS id', 'e.entities_id AS entities_id'])
+      .from('glpi_entities', 'e')
+      .getRawMany<EntityRow>();
+    const assignments: Assignment[] = rows.map((r) => ({
+      profileId: Number(r.profiles_id),
+      profileName: r.profile_name,
+      entityId: Number(r.entities_id),
+      recursive: !!Number(r.is_recursive),
+    }));
     const displayName = [user.firstname, user.realname].filter(Boolean).join(' ') || user.name;
     const profiles = rows.map((r) => ({ rights: parseRights(r.rights), helpdesk: r.profile_interface === 'helpdesk' }));
     const rights = { ...mergeRights(profiles.map((p) => p.rights)), settable: simplifiedInterfaceLimits(profiles) };
@@ -71,7 +89,14 @@ export class PrincipalLoader {
   private assignmentsOf(userId: number): Promise<AssignmentRow[]> {
     return this.dataSource
       .createQueryBuilder()
-      .select(['pu.profiles_id AS profiles_id', 'pu.entities_id AS entities_id', 'pu.is_recursive AS is_recursive', 'p.name AS profile_name', 'p.interface AS profile_interface', 'p.rights AS rights'])
+      .select([
+        'pu.profiles_id AS profiles_id',
+        'pu.entities_id AS entities_id',
+        'pu.is_recursive AS is_recursive',
+        'p.name AS profile_name',
+        'p.interface AS profile_interface',
+        'p.rights AS rights',
+      ])
       .from('glpi_profiles_users', 'pu')
       .innerJoin('glpi_profiles', 'p', 'p.id = pu.profiles_id')
       .where('pu.users_id = :id', { id: userId })

@@ -1,18 +1,26 @@
-import type { ToolOptions } from '../mcp/tool-definition.js';
 import type { Principal, ProfileRights } from './principal.js';
-import { SIMPLIFIED_INTERFACE_FIELDS, settableFields, simplifiedInterfaceLimits } from './rights.js';
+import { settableFields, SIMPLIFIED_INTERFACE_FIELDS, simplifiedInterfaceLimits } from './rights.js';
 
 const SELF_SERVICE: ProfileRights = { project: [], ticket: ['read', 'create'], user: [], ticket_scope: 'own' };
 const TECHNICIAN: ProfileRights = { project: ['read'], ticket: ['read', 'create', 'update'], user: ['read'], ticket_scope: 'all' };
 
-function tool(name: string, kind: 'read' | 'write'): ToolOptions {
-  return { name, domain: 'ticket', kind, title: name, summary: '', example: {}, input: class {} };
+/** What settableFields reads of a ticket tool's policy. */
+function tool(_name: string, kind: 'read' | 'write'): { domain: 'ticket'; writesRecords: boolean } {
+  return { domain: 'ticket', writesRecords: kind === 'write' };
 }
 
 function caller(settable: Principal['rights']['settable']): Principal {
   return {
-    userId: 4, login: 'post-only', displayName: 'Post Only', tokenId: 1, scopes: ['mcp'], timezone: null, language: null, assignments: [],
-    defaultEntityId: 1, scope: { entityIds: [1], ancestorIds: [] },
+    userId: 4,
+    login: 'post-only',
+    displayName: 'Post Only',
+    tokenId: 1,
+    scopes: ['mcp'],
+    timezone: null,
+    language: null,
+    assignments: [],
+    defaultEntityId: 1,
+    scope: { entityIds: [1], ancestorIds: [] },
     rights: { project: [], ticket: ['read', 'create'], user: [], ticket_scope: 'own', admin: false, settable },
   };
 }
@@ -24,7 +32,12 @@ describe('fields a profile may set', () => {
   });
 
   it('lifts the limit when a central profile gives rights in the domain too', () => {
-    expect(simplifiedInterfaceLimits([{ rights: SELF_SERVICE, helpdesk: true }, { rights: TECHNICIAN, helpdesk: false }])).toEqual({});
+    expect(
+      simplifiedInterfaceLimits([
+        { rights: SELF_SERVICE, helpdesk: true },
+        { rights: TECHNICIAN, helpdesk: false },
+      ]),
+    ).toEqual({});
     expect(simplifiedInterfaceLimits([{ rights: TECHNICIAN, helpdesk: false }])).toEqual({});
     expect(simplifiedInterfaceLimits([])).toEqual({});
   });

@@ -1,5 +1,4 @@
-import type { ToolOptions } from '../mcp/tool-definition.js';
-import { DOMAINS, SCOPES, type Action, type Domain, type MergedRights, type Principal, type ProfileRights, type Scope } from './principal.js';
+import { type Action, type Domain, DOMAINS, type MergedRights, type Principal, type ProfileRights, type Scope, SCOPES } from './principal.js';
 
 /**
  * What GLPI's simplified interface (profiles whose interface is `helpdesk`, such as Self-Service)
@@ -23,25 +22,18 @@ export function simplifiedInterfaceLimits(profiles: Array<{ rights: ProfileRight
   return limits;
 }
 
-/** The record fields `principal` may set with `tool`; undefined when there is no limit (reads, system work). */
-export function settableFields(principal: Principal | undefined, tool: ToolOptions | undefined): ReadonlySet<string> | undefined {
-  if (!principal || !tool || tool.kind !== 'write' || !tool.domain) return undefined;
+/** The record fields `principal` may set with a tool; undefined when there is no limit (reads, session tools, system work). */
+export function settableFields(
+  principal: Principal | undefined,
+  tool: { domain: Domain | null; writesRecords: boolean } | undefined,
+): ReadonlySet<string> | undefined {
+  if (!principal || !tool?.writesRecords || !tool.domain) return undefined;
   const fields = principal.rights.settable?.[tool.domain];
   return fields ? new Set(fields) : undefined;
 }
 
-/** The right a tool needs: declared, or derived from its domain and verb. */
-export function requiredRight(tool: ToolOptions): { domain: Domain; action: Action } | undefined {
-  if (tool.right) return tool.right;
-  if (!tool.domain) return undefined;
-  const verb = tool.name.slice(tool.domain.length + 1);
-  const action: Action =
-    tool.kind === 'read' ? 'read' : verb === 'create' ? 'create' : verb === 'delete' || verb === 'deactivate' ? 'delete' : 'update';
-  return { domain: tool.domain, action };
-}
-
-export function mayCall(principal: Principal, tool: ToolOptions): boolean {
-  const right = requiredRight(tool);
+/** Whether the caller's profiles give `right` (a tool's policy says which; null: none needed). */
+export function mayCall(principal: Principal, right: { domain: Domain; action: Action } | null): boolean {
   return !right || principal.rights[right.domain].includes(right.action);
 }
 

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { toDate } from '../common/dates/db-dates.js';
+import { toDate } from '../database/db-dates.js';
 import { DbLock } from '../database/db-lock.js';
-import { matchKey } from '../common/text/normalize.js';
-import { ToolError } from '../common/errors/tool-error.js';
-import { SCOPES, type Scope } from './principal.js';
+import { DeskError } from '../envelope/desk-error.js';
+import { matchKey } from '../text/normalize.js';
+import { type Scope, SCOPES } from './principal.js';
 import { hashToken, newToken } from './token-hash.js';
 
 export interface TokenRecord {
@@ -53,12 +53,17 @@ export class TokensService {
   ) {}
 
   /** A new token for the user with id `user`, or with login `user`; returns the login it was made for. */
-  async create(user: number | string, scopes: Scope[], expiresInMs: number | null, name?: string): Promise<{ token: string; record: TokenRecord; login: string }> {
+  async create(
+    user: number | string,
+    scopes: Scope[],
+    expiresInMs: number | null,
+    name?: string,
+  ): Promise<{ token: string; record: TokenRecord; login: string }> {
     const qb = this.dataSource.createQueryBuilder().select('u.id', 'id').addSelect('u.name', 'name').from('glpi_users', 'u').where('u.is_deleted = 0');
     if (typeof user === 'number') qb.andWhere('u.id = :id', { id: user });
     else qb.andWhere('(u.name = :login OR u.name_key = :key)', { login: user, key: matchKey(user) });
     const found = await qb.getRawOne<{ id: number; name: string }>();
-    if (!found) throw new ToolError('NOT_FOUND', `User '${user}' not found.`);
+    if (!found) throw new DeskError('NOT_FOUND', `User '${user}' not found.`);
     const login = String(found.name);
     const token = newToken();
     const now = new Date();
@@ -74,13 +79,18 @@ export class TokensService {
       created_at: now,
     };
     const result = await this.lock.exclusive(() => this.dataSource.createQueryBuilder().insert().into('api_tokens').values(row).execute());
-    const id = Number(result.identifiers[0]?.id ?? result.raw?.insertId ?? result.raw);
+    const id = Number(result.identifiers[0]?.id ?? (result.raw as { insertId?: number } | undefined)?.insertId ?? result.raw);
     return { token, record: { ...row, id, scopes }, login };
   }
 
   /** The live token for `token`, or undefined when unknown, expired or revoked. */
   async verify(token: string): Promise<TokenRecord | undefined> {
-    const row = await this.dataSource.createQueryBuilder().select('t.*').from('api_tokens', 't').where('t.token_hash = :hash', { hash: hashToken(token) }).getRawOne<TokenRow>();
+    const row = await this.dataSource
+      .createQueryBuilder()
+      .select('t.*')
+      .from('api_tokens', 't')
+      .where('t.token_hash = :hash', { hash: hashToken(token) })
+      .getRawOne<TokenRow>();
     if (!row) return undefined;
     const record = this.toRecord(row);
     if (record.revoked_at) return undefined;
@@ -89,7 +99,9 @@ export class TokensService {
   }
 
   async touch(id: number): Promise<void> {
-    await this.lock.exclusive(() => this.dataSource.createQueryBuilder().update('api_tokens').set({ last_used_at: new Date() }).where('id = :id', { id }).execute());
+    await this.lock.exclusive(() =>
+      this.dataSource.createQueryBuilder().update('api_tokens').set({ last_used_at: new Date() }).where('id = :id', { id }).execute(),
+    );
   }
 
   async list(filter: { users_id?: number } = {}): Promise<TokenRecord[]> {
@@ -103,7 +115,7 @@ export class TokensService {
       this.dataSource.createQueryBuilder().update('api_tokens').set({ revoked_at: new Date() }).where('id = :id AND revoked_at IS NULL', { id }).execute(),
     );
     const row = await this.dataSource.createQueryBuilder().select('t.*').from('api_tokens', 't').where('t.id = :id', { id }).getRawOne<TokenRow>();
-    if (!row) throw ToolError.notFound('Token', id);
+    if (!row) throw DeskError.notFound('Token', id);
     return this.toRecord(row);
   }
 

@@ -1,12 +1,12 @@
 import 'reflect-metadata';
 import { parseArgs } from 'node:util';
-import { SCOPES, type Scope } from '../auth/principal.js';
+import { type Scope, SCOPES } from '../auth/principal.js';
 import { DURATION_FORMS, parseDuration } from '../auth/token-hash.js';
-import { tokenState, TokensService } from '../auth/tokens.service.js';
+import { TokensService, tokenState } from '../auth/tokens.service.js';
 import { createContext } from '../bootstrap.js';
-import { ToolError } from '../common/errors/tool-error.js';
 import { AppConfig, databaseLabel } from '../config/app-config.js';
 import { ConfigError } from '../config/env.schema.js';
+import { DeskError } from '../envelope/desk-error.js';
 
 const USAGE = `Usage:
   npm run --silent token -- create --user <login> [--scopes mcp,api,admin] [--expires-in 30d] [--name <label>]
@@ -36,7 +36,10 @@ async function main(): Promise<void> {
     process.stdout.write(`${USAGE}\n`);
     return;
   }
-  const scopes = values.scopes!.split(',').map((s) => s.trim()).filter(Boolean);
+  const scopes = values.scopes
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const bad = scopes.filter((s) => !(SCOPES as readonly string[]).includes(s));
   if (bad.length) fail(`Unknown scope(s): ${bad.join(', ')}. Scopes: ${SCOPES.join(', ')}.`);
   const expiresIn = values['expires-in'] ? parseDuration(values['expires-in']) : null;
@@ -52,7 +55,9 @@ async function main(): Promise<void> {
     const database = databaseLabel(context.get(AppConfig).database);
     if (command === 'create') {
       const { token, record } = await tokens.create(values.user!, scopes as Scope[], expiresIn ?? null, values.name);
-      process.stderr.write(`Token ${record.id} for ${values.user} (scopes ${record.scopes.join(',')}${record.expires_at ? `, expires ${record.expires_at.toISOString()}` : ''}) in ${database}. Shown once:\n`);
+      process.stderr.write(
+        `Token ${record.id} for ${values.user} (scopes ${record.scopes.join(',')}${record.expires_at ? `, expires ${record.expires_at.toISOString()}` : ''}) in ${database}. Shown once:\n`,
+      );
       process.stdout.write(`${token}\n`);
     } else if (command === 'list') {
       for (const t of await tokens.list()) {
@@ -68,6 +73,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof ToolError) fail(error.message);
+  if (error instanceof ConfigError || error instanceof DeskError) fail(error.message);
   fail(`token: ${error instanceof Error ? error.message : String(error)}`);
 });

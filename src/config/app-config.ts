@@ -2,9 +2,7 @@ export type OtpRequiredFor = 'write' | 'destructive' | 'none';
 
 export type OtpDelivery = { kind: 'log' } | { kind: 'file'; path: string } | { kind: 'webhook'; url: string };
 
-export type DatabaseTarget =
-  | { type: 'sqlite'; path: string }
-  | { type: 'mysql'; url: string; database: string };
+export type DatabaseTarget = { type: 'sqlite'; path: string } | { type: 'mysql'; url: string; database: string };
 
 /** The database as logged and shown to people: a SQLite file's absolute path, a MySQL URL without its password. */
 export function databaseLabel(target: DatabaseTarget): string {

@@ -1,6 +1,6 @@
-import { jest } from '@jest/globals';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { jest } from '@jest/globals';
 import { databaseLabel } from './app-config.js';
 import { loadConfig } from './env.schema.js';
 import { PROJECT_ROOT } from './project-root.js';
@@ -26,7 +26,9 @@ describe('DATABASE_URL', () => {
   });
 
   it('is named without its password', () => {
-    expect(databaseLabel(loadConfig({ DATABASE_URL: 'mysql://app:s3cret@db.example:3306/intentdesk' }).database)).toBe('mysql://app@db.example:3306/intentdesk');
+    expect(databaseLabel(loadConfig({ DATABASE_URL: 'mysql://app:s3cret@db.example:3306/intentdesk' }).database)).toBe(
+      'mysql://app@db.example:3306/intentdesk',
+    );
     expect(databaseLabel(loadConfig({ DATABASE_URL: 'sqlite:/var/lib/intentdesk.sqlite' }).database)).toBe('sqlite:/var/lib/intentdesk.sqlite');
   });
 });

@@ -1,8 +1,8 @@
 import { join, resolve } from 'node:path';
-import { isValidTimeZone } from '../common/dates/dates.js';
-import { parseTrustedProxies } from '../http/client-address.js';
+import { isValidTimeZone } from '../dates/dates.js';
 import { AppConfig, type DatabaseTarget, type OtpDelivery, type OtpRequiredFor } from './app-config.js';
 import { PROJECT_ROOT } from './project-root.js';
+import { parseTrustedProxies } from './trusted-proxies.js';
 
 /** Where the default database lives: in the project folder, not the caller's current directory. */
 const DEFAULT_SQLITE_PATH = join(PROJECT_ROOT, 'data', 'intentdesk.sqlite');
@@ -86,7 +86,10 @@ export function loadConfig(env: Env): AppConfig {
   config.otpTtlSeconds = int(env, 'OTP_TTL_SECONDS', 300, 30, 3600, problems);
   config.verificationTtlMinutes = int(env, 'VERIFICATION_TTL_MINUTES', 30, 1, 60 * 24, problems);
   config.otpLockMinutes = int(env, 'OTP_LOCK_MINUTES', 15, 1, 60 * 24, problems);
-  config.allowedOrigins = (env.ALLOWED_ORIGINS || '').split(',').map((o) => o.trim()).filter(Boolean);
+  config.allowedOrigins = (env.ALLOWED_ORIGINS || '')
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
   config.dbPoolSize = int(env, 'DB_POOL_SIZE', 10, 1, 500, problems);
   config.dbTimeoutMs = int(env, 'DB_TIMEOUT_MS', 5000, 100, 600_000, problems);
   config.shutdownGraceMs = int(env, 'SHUTDOWN_GRACE_MS', 10_000, 0, 600_000, problems);

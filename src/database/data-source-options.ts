@@ -4,7 +4,7 @@ import type { DataSource, DataSourceOptions, Logger as TypeOrmLogger } from 'typ
 import type { DatabaseTarget } from '../config/app-config.js';
 import { ENTITIES } from './entities/index.js';
 import { MIGRATIONS } from './migrations/index.js';
-import { boundedMysql, type BoundedMysql } from './mysql-driver.js';
+import { type BoundedMysql, boundedMysql } from './mysql-driver.js';
 import { WriteGuardSubscriber } from './write-guard.subscriber.js';
 
 export interface PoolOptions {
@@ -63,7 +63,15 @@ export async function applyCallLimits(dataSource: DataSource): Promise<void> {
  * client-side statement timeout (its connection is then dropped).
  */
 export function dataSourceOptions(target: DatabaseTarget, pool: PoolOptions = { poolSize: 10, timeoutMs: 5000 }): DataSourceOptions {
-  const common = { entities: ENTITIES, migrations: MIGRATIONS, subscribers: [WriteGuardSubscriber], migrationsRun: false, synchronize: false, logging: false as const, logger: stderrLogger };
+  const common = {
+    entities: ENTITIES,
+    migrations: MIGRATIONS,
+    subscribers: [WriteGuardSubscriber],
+    migrationsRun: false,
+    synchronize: false,
+    logging: false as const,
+    logger: stderrLogger,
+  };
   if (target.type === 'sqlite') {
     if (target.path !== ':memory:') mkdirSync(dirname(target.path), { recursive: true });
     return {

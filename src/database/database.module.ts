@@ -1,8 +1,9 @@
-import { Injectable, Logger, Module, type OnApplicationBootstrap } from '@nestjs/common';
+import { Global, Injectable, Logger, Module, type OnApplicationBootstrap } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { AppConfig, databaseLabel } from '../config/app-config.js';
 import { applyCallLimits, dataSourceOptions } from './data-source-options.js';
+import { DbLock } from './db-lock.js';
 import { ensureDatabase } from './ensure-database.js';
 import { DemoSeeder } from './seed/demo-seeder.js';
 
@@ -20,7 +21,8 @@ class DatabaseAnnouncer implements OnApplicationBootstrap {
   }
 }
 
-/** The database connection (migrated at start) and the demo seed. */
+/** The database connection (migrated at start), the admission of writes (DbLock) and the demo seed; every module may use them. */
+@Global()
 @Module({
   imports: [
     TypeOrmModule.forRootAsync({
@@ -42,6 +44,7 @@ class DatabaseAnnouncer implements OnApplicationBootstrap {
       },
     }),
   ],
-  providers: [DemoSeeder, DatabaseAnnouncer],
+  providers: [DbLock, DemoSeeder, DatabaseAnnouncer],
+  exports: [DbLock],
 })
 export class DatabaseModule {}

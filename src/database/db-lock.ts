@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { currentCall } from '../common/context/call-context.js';
-import { isSqliteBusy, unavailable } from '../common/envelope/error-mapping.js';
 import { AppConfig } from '../config/app-config.js';
+import { isSqliteBusy, unavailable } from '../envelope/error-mapping.js';
 import { Gate, GateTimeoutError } from './gate.js';
 
 /**
@@ -19,9 +18,10 @@ import { Gate, GateTimeoutError } from './gate.js';
  * untouched tables wait too: write transactions get at most half the pool. Single-statement writes
  * (session and token bookkeeping, audit batches) hold a connection for one statement and pass freely.
  *
- * A write gets its turn within DB_TIMEOUT_MS of the start of its call, or is UNAVAILABLE (retryable):
- * a call that already waited that long (behind a SQLite statement blocked on the file lock, say)
- * fails at once instead of adding its own wait. Outside calls, the wait counts from the request.
+ * A write gets its turn within DB_TIMEOUT_MS of `since` (the start of its call, which callers pass),
+ * or is UNAVAILABLE (retryable): a call that already waited that long (behind a SQLite statement
+ * blocked on the file lock, say) fails at once instead of adding its own wait. Without `since`
+ * (work outside calls), the wait counts from now.
  * Code holding a turn must not ask for another (the gate is not reentrant).
  */
 @Injectable()
@@ -43,17 +43,17 @@ export class DbLock {
   }
 
   /** A single-statement write. */
-  exclusive<T>(work: () => Promise<T>): Promise<T> {
-    return this.statements ? this.admitted(this.statements, work) : work();
+  exclusive<T>(work: () => Promise<T>, since?: number): Promise<T> {
+    return this.statements ? this.admitted(this.statements, work, since) : work();
   }
 
   /** A write transaction (committed when `work` resolves, rolled back when it throws). */
-  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    return this.admitted(this.transactions, () => this.dataSource.transaction(work));
+  transaction<T>(work: (manager: EntityManager) => Promise<T>, since?: number): Promise<T> {
+    return this.admitted(this.transactions, () => this.dataSource.transaction(work), since);
   }
 
-  private async admitted<T>(gate: Gate, work: () => Promise<T>): Promise<T> {
-    const deadline = (currentCall()?.startedAt ?? performance.now()) + this.waitMs;
+  private async admitted<T>(gate: Gate, work: () => Promise<T>, since = performance.now()): Promise<T> {
+    const deadline = since + this.waitMs;
     try {
       return await gate.run(() => (this.sqlite ? whileBusy(work, deadline) : work()), deadline);
     } catch (error) {

@@ -54,11 +54,14 @@ export class Gate {
         deadline,
         admit: resolve,
         refuse: () => reject(new GateTimeoutError()),
-        timer: setTimeout(() => {
-          const at = this.queue.indexOf(waiter);
-          if (at >= 0) this.queue.splice(at, 1);
-          waiter.refuse();
-        }, Math.max(0, deadline - performance.now())),
+        timer: setTimeout(
+          () => {
+            const at = this.queue.indexOf(waiter);
+            if (at >= 0) this.queue.splice(at, 1);
+            waiter.refuse();
+          },
+          Math.max(0, deadline - performance.now()),
+        ),
       };
       waiter.timer.unref?.();
       this.queue.push(waiter);

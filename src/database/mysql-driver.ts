@@ -1,5 +1,5 @@
-import mysql from 'mysql2';
 import type { Pool, PoolConnection, PoolOptions } from 'mysql2';
+import mysql from 'mysql2';
 
 type Acquired = (error: NodeJS.ErrnoException | null, connection: PoolConnection) => void;
 

@@ -1,15 +1,17 @@
-import type { EntitySubscriberInterface, InsertEvent, RemoveEvent, SoftRemoveEvent, UpdateEvent } from 'typeorm';
-import { currentCall } from '../common/context/call-context.js';
-import { ToolError } from '../common/errors/tool-error.js';
+import { type EntitySubscriberInterface, EventSubscriber, type InsertEvent, type RemoveEvent, type SoftRemoveEvent, type UpdateEvent } from 'typeorm';
+import { DeskError } from '../envelope/desk-error.js';
+import { refusedWriteScope } from './call-scope.js';
 
 /** Bookkeeping the chain itself writes outside a write unit. */
-const BOOKKEEPING = new Set(['mcp_sessions', 'audit_log', 'idempotency_records', 'api_tokens']);
+const BOOKKEEPING = new Set(['mcp_sessions', 'audit_log', 'idempotency_records', 'api_tokens', 'otp_user_failures']);
 
 /**
  * The backstop under the write unit: during a call, a change to a domain table that did not go
  * through WriteUnit.run (and so through its verification check) is refused, whatever tool issued it.
- * Work outside calls (migrations, seeding, the CLI) is not affected.
+ * Work outside calls (migrations, seeding, the CLI) is not affected. (@EventSubscriber: TypeORM
+ * registers only decorated classes from the data source's `subscribers`.)
  */
+@EventSubscriber()
 export class WriteGuardSubscriber implements EntitySubscriberInterface {
   beforeInsert(event: InsertEvent<unknown>): void {
     check(event.metadata.tableName);
@@ -29,9 +31,9 @@ export class WriteGuardSubscriber implements EntitySubscriberInterface {
 }
 
 function check(table: string): void {
-  const call = currentCall();
-  if (!call || call.writeGranted || BOOKKEEPING.has(table)) return;
-  throw new ToolError('VERIFICATION_REQUIRED', 'Writes run only inside a verified write transaction. Nothing was written.', {
-    ...(call.session ? { nextCall: { tool: 'auth_request_otp', arguments: { session_id: call.session.id } } } : {}),
+  const refused = refusedWriteScope();
+  if (!refused || BOOKKEEPING.has(table)) return;
+  throw new DeskError('VERIFICATION_REQUIRED', 'Writes run only inside a verified write transaction. Nothing was written.', {
+    ...(refused.sessionId ? { nextCall: { tool: 'auth_request_otp', arguments: { session_id: refused.sessionId } } } : {}),
   });
 }

@@ -3,8 +3,8 @@ import type { Response } from 'express';
 import { DataSource } from 'typeorm';
 import { Public } from '../auth/public.decorator.js';
 import { schemaPresent } from '../database/schema-probe.js';
-import type { JsonSchema } from '../common/input/json-schema.js';
-import { Doc, DocTag } from '../openapi/route-doc.decorator.js';
+import type { JsonSchema } from '../input/json-schema.js';
+import { Doc, DocTag } from '../transports/rest/route-doc.decorator.js';
 
 /** How long readiness waits for the database. */
 const READY_TIMEOUT_MS = 2000;
@@ -28,7 +28,11 @@ export class HealthController {
   constructor(private readonly dataSource: DataSource) {}
 
   @Get('health')
-  @Doc({ summary: 'Liveness', description: 'The process answers.', responses: { 200: { description: 'Alive.', schema: { type: 'object', required: ['status'], properties: { status: { const: 'ok' } } } } } })
+  @Doc({
+    summary: 'Liveness',
+    description: 'The process answers.',
+    responses: { 200: { description: 'Alive.', schema: { type: 'object', required: ['status'], properties: { status: { const: 'ok' } } } } },
+  })
   health(): { status: 'ok' } {
     return { status: 'ok' };
   }
@@ -39,7 +43,11 @@ export class HealthController {
     description: 'The database answers (within 2 s) and has its schema. A locked table does not make it fail.',
     responses: {
       200: { description: 'Ready.', schema: readiness('ready', { const: 'up' }) },
-      503: { description: 'The database does not answer, or its schema is missing.', schema: readiness('unavailable', { enum: ['down', 'schema missing'] }), headers: ['Retry-After'] },
+      503: {
+        description: 'The database does not answer, or its schema is missing.',
+        schema: readiness('unavailable', { enum: ['down', 'schema missing'] }),
+        headers: ['Retry-After'],
+      },
     },
   })
   async ready(@Res() res: Response): Promise<void> {

@@ -1,7 +1,7 @@
-import type { INestApplication } from '@nestjs/common';
-import type { Express, Request, Response } from 'express';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import type { INestApplication } from '@nestjs/common';
+import type { Express, Request, Response } from 'express';
 import { OpenApiDocument } from './openapi-document.js';
 
 export const DOCS_PATH = '/api/docs';
@@ -65,7 +65,10 @@ export function serveApiDocs(app: INestApplication): void {
   });
   express.get(`${DOCS_PATH}/:asset`, (req: Request, res: Response, next: () => void) => {
     const asset = req.params.asset as string;
-    if (!Object.hasOwn(ASSETS, asset)) return next();
+    if (!Object.hasOwn(ASSETS, asset)) {
+      next();
+      return;
+    }
     res.sendFile(join(uiDir, asset), { headers: { 'Content-Type': ASSETS[asset], 'Cache-Control': 'public, max-age=3600' } });
   });
 }

@@ -1,7 +1,15 @@
-import { AUDIT_ENTRY_SCHEMA, AUDIT_PAGE_SCHEMA, NEW_TOKEN_SCHEMA, SESSION_SCHEMA, SESSION_WITH_CALLS_SCHEMA, TOKEN_SCHEMA, TOOL_SCHEMA } from '../admin/admin.schemas.js';
-import { ERROR_CODES, ISSUE_CODES } from '../common/errors/error-codes.js';
-import type { JsonSchema } from '../common/input/json-schema.js';
-import type { OutputField } from '../common/present/presenter.js';
+import {
+  AUDIT_ENTRY_SCHEMA,
+  AUDIT_PAGE_SCHEMA,
+  NEW_TOKEN_SCHEMA,
+  SESSION_SCHEMA,
+  SESSION_WITH_CALLS_SCHEMA,
+  TOKEN_SCHEMA,
+  TOOL_SCHEMA,
+} from '../admin/admin.schemas.js';
+import { ERROR_CODES, ISSUE_CODES } from '../envelope/error-codes.js';
+import type { JsonSchema } from '../input/json-schema.js';
+import type { OutputField } from '../present/presenter.js';
 import { PROJECT_OUTPUT } from '../projects/project.fields.js';
 import { REFERENCE_LISTS } from '../reference-data/reference-lists.js';
 import { FOLLOWUP_OUTPUT, TICKET_OUTPUT } from '../tickets/ticket.fields.js';
@@ -70,7 +78,11 @@ const SCHEMAS = {
       id: { type: ['integer', 'string'], description: 'The record the call acted on.' },
       message: { type: 'string' },
       applied: { type: 'object', description: 'Exactly what was written, after resolution and normalization (ids, codes, ISO dates).' },
-      resolved: { type: 'object', additionalProperties: { $ref: '#/components/schemas/ResolvedReference' }, description: 'Each name that was resolved, by field.' },
+      resolved: {
+        type: 'object',
+        additionalProperties: { $ref: '#/components/schemas/ResolvedReference' },
+        description: 'Each name that was resolved, by field.',
+      },
       data: { description: 'The answer itself; its shape is given per route.' },
       dry_run: { type: 'boolean', description: 'true: nothing was written.' },
       replayed: { type: 'boolean', description: 'true: the first result of this idempotency_key, returned again.' },
@@ -122,7 +134,10 @@ const SCHEMAS = {
   TicketWithFollowups: {
     allOf: [
       { $ref: '#/components/schemas/Ticket' },
-      { type: 'object', properties: { followups: { type: 'array', items: { $ref: '#/components/schemas/Followup' }, description: 'The latest 50, newest first.' } } },
+      {
+        type: 'object',
+        properties: { followups: { type: 'array', items: { $ref: '#/components/schemas/Followup' }, description: 'The latest 50, newest first.' } },
+      },
     ],
   },
   NewFollowup: {
@@ -160,7 +175,11 @@ export const ERROR_RESPONSES = {
   422: { name: 'ValidationFailed', description: 'VALIDATION_FAILED: every problem of the input in `issues`; nothing was written.', headers: [] },
   429: { name: 'RateLimited', description: 'RATE_LIMITED: too many calls per minute; retry after Retry-After seconds.', headers: ['Retry-After'] },
   500: { name: 'Internal', description: 'INTERNAL: an unexpected fault (no details are shown).', headers: [] },
-  503: { name: 'Unavailable', description: 'UNAVAILABLE: the database or the rate-limit store is unreachable; retry after Retry-After seconds.', headers: ['Retry-After'] },
+  503: {
+    name: 'Unavailable',
+    description: 'UNAVAILABLE: the database or the rate-limit store is unreachable; retry after Retry-After seconds.',
+    headers: ['Retry-After'],
+  },
 } as const;
 
 export type ErrorStatus = keyof typeof ERROR_RESPONSES;
@@ -187,7 +206,13 @@ const VALIDATION_EXAMPLE = {
         available: ['Closed', 'New', 'Processing'],
         did_you_mean: 'Processing',
       },
-      { field: 'plan_start_date', code: 'INVALID_DATE', received: '01/06/2026', message: 'plan_start_date is not a date.', expected: 'YYYY-MM-DD, YYYY-MM-DD HH:MM:SS, or ISO-8601 with offset (2026-06-01T09:00:00-03:00)' },
+      {
+        field: 'plan_start_date',
+        code: 'INVALID_DATE',
+        received: '01/06/2026',
+        message: 'plan_start_date is not a date.',
+        expected: 'YYYY-MM-DD, YYYY-MM-DD HH:MM:SS, or ISO-8601 with offset (2026-06-01T09:00:00-03:00)',
+      },
     ],
   },
 };

@@ -1,7 +1,7 @@
-import { DATE_FORMATS_EXPECTED } from '../common/dates/dates.js';
-import { fieldsOf, type FieldSpec } from '../common/input/field-spec.js';
-import type { JsonSchema } from '../common/input/json-schema.js';
-import { REFERENCE_KINDS } from '../common/references/reference-kinds.js';
+import { DATE_FORMATS_EXPECTED } from '../dates/dates.js';
+import { fieldsOf, type FieldSpec } from '../input/field-spec.js';
+import type { JsonSchema } from '../input/json-schema.js';
+import { REFERENCE_KINDS } from '../input/references/reference-kinds.js';
 
 /**
  * REST input schemas (OpenAPI 3.1, JSON Schema 2020-12) from the same field specs the input pipe
@@ -61,7 +61,12 @@ function typeOf(spec: FieldSpec): JsonSchema {
     // "Either" is oneOf rather than a list of types: Swagger UI cannot check a required parameter
     // whose type is a list, and refuses to send it.
     case 'enum':
-      return { oneOf: [{ type: 'integer', enum: spec.vocab!.codes }, { type: 'string', examples: [spec.vocab!.entries[0].en] }] };
+      return {
+        oneOf: [
+          { type: 'integer', enum: spec.vocab!.codes },
+          { type: 'string', examples: [spec.vocab!.entries[0].en] },
+        ],
+      };
     case 'ref':
       return { oneOf: [{ type: 'integer' }, { type: 'string' }] };
     case 'date':
@@ -84,7 +89,9 @@ function describe(spec: FieldSpec, nullable: boolean, zoned: boolean): string {
       parts.push(`A code or a label (English or Portuguese, any case): ${spec.vocab!.describe()}.`);
       break;
     case 'ref':
-      parts.push(spec.target ? `An id or a name.` : `An id or a name of one of the ${REFERENCE_KINDS[spec.ref!]?.label ?? 'records'} you may see${namedBy(spec.ref!)}.`);
+      parts.push(
+        spec.target ? `An id or a name.` : `An id or a name of one of the ${REFERENCE_KINDS[spec.ref!]?.label ?? 'records'} you may see${namedBy(spec.ref!)}.`,
+      );
       break;
     case 'date':
       parts.push(`${DATE_FORMATS_EXPECTED}; without an offset, read in ${zoned ? '`timezone`, else ' : ''}your user's zone, else the server's.`);
@@ -112,5 +119,5 @@ function namedBy(kind: string): string {
 function withNull(schema: JsonSchema): JsonSchema {
   if (Array.isArray(schema.oneOf)) return { ...schema, oneOf: [...(schema.oneOf as JsonSchema[]), { type: 'null' }] };
   const type = schema.type;
-  return { ...schema, type: [...(Array.isArray(type) ? type : [type]), 'null'] };
+  return { ...schema, type: [...(Array.isArray(type) ? (type as unknown[]) : [type]), 'null'] };
 }

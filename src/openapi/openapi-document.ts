@@ -1,17 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
-import type { FieldSpec } from '../common/input/field-spec.js';
-import type { JsonSchema } from '../common/input/json-schema.js';
-import { SERVER_INFO } from '../mcp/mcp-server.factory.js';
-import { ToolRegistry } from '../mcp/tool-registry.js';
-import { componentSchemas, ERROR_RESPONSES, errorResponseComponents, HEADERS, type ErrorStatus } from './components.js';
-import { hasZone, inputFieldSchema, inputObjectSchema, restFields, type FieldContext } from './input-schemas.js';
-import { restRoutes, type RestRoute } from './rest-routes.js';
+import type { FieldSpec } from '../input/field-spec.js';
+import type { JsonSchema } from '../input/json-schema.js';
+import { ToolRegistry } from '../tools/tool-registry.js';
+import { SERVER_INFO } from '../transports/mcp/mcp-server.factory.js';
+import { componentSchemas, ERROR_RESPONSES, errorResponseComponents, type ErrorStatus, HEADERS } from './components.js';
+import { type FieldContext, hasZone, inputFieldSchema, inputObjectSchema, restFields } from './input-schemas.js';
+import { type RestRoute, restRoutes } from './rest-routes.js';
 
 export type OpenApi = Record<string, unknown>;
 
 const DESCRIPTION = [
-  'Projects, tickets and users on GLPI\'s data model: the same services, validation, name resolution and answers as the MCP tools on POST /mcp.',
+  "Projects, tickets and users on GLPI's data model: the same services, validation, name resolution and answers as the MCP tools on POST /mcp.",
   '',
   '- **Tokens**: `Authorization: Bearer <token>`, an opaque token with the `api` scope (`admin` for /api/admin). Create one with',
   '  `npm run --silent token -- create --user <login> --scopes api` or POST /api/admin/tokens.',
@@ -85,7 +85,7 @@ export class OpenApiDocument {
 /** One operation; request bodies are added to `bodies` (components.schemas) under their DTO's name. */
 function operation(route: RestRoute, bodies: Record<string, JsonSchema>): JsonSchema {
   const fields = route.input ? restFields(route.input.dto) : [];
-  const example = route.tool?.example ?? {};
+  const example = route.tool?.text.example ?? {};
   const inPath = route.pathParams.map((name) => {
     const spec = fields.find((f) => f.name === name);
     if (!spec) throw new Error(`OpenAPI: ${route.operationId} has the path parameter {${name}} but its input has no such field`);
@@ -95,10 +95,13 @@ function operation(route: RestRoute, bodies: Record<string, JsonSchema>): JsonSc
   const fromQuery = route.input?.source === 'query' || route.input?.source === 'params+query';
   const fromBody = route.input?.source === 'body' || route.input?.source === 'params+body';
   const context: FieldContext = { zoned: hasZone(fields) };
-  const parameters = [...inPath.map((spec) => parameter(spec, 'path', example, context)), ...(fromQuery ? others.map((spec) => parameter(spec, 'query', example, context)) : [])];
+  const parameters = [
+    ...inPath.map((spec) => parameter(spec, 'path', example, context)),
+    ...(fromQuery ? others.map((spec) => parameter(spec, 'query', example, context)) : []),
+  ];
   const op: JsonSchema = {
     operationId: route.operationId,
-    summary: route.doc.summary ?? route.tool?.title ?? missing(route, 'summary'),
+    summary: route.doc.summary ?? route.tool?.text.title ?? missing(route, 'summary'),
     description: description(route),
     ...(route.tag ? { tags: [route.tag.name] } : {}),
     ...(route.isPublic ? { security: [] } : {}),
@@ -175,12 +178,12 @@ function errorStatuses(route: RestRoute, fromBody: boolean): ErrorStatus[] {
   if (route.input) statuses.add(422);
   if (fromBody) statuses.add(413);
   if (route.pathParams.length) statuses.add(404);
-  if (route.tool?.kind === 'write') statuses.add(409);
+  if (route.tool?.writesRecords) statuses.add(409);
   return [...statuses].sort((a, b) => a - b);
 }
 
 function description(route: RestRoute): string | undefined {
-  const parts = [route.doc.description ?? route.tool?.summary];
+  const parts = [route.doc.description ?? route.tool?.text.summary];
   if (route.tool) parts.push(`Same rules, rights and rate limit as the MCP tool \`${route.tool.name}\`.`);
   if (route.scope === 'admin') parts.push('Needs a token with the `admin` scope.');
   const text = parts.filter(Boolean).join(' ');

@@ -3,11 +3,11 @@ import { HTTP_CODE_METADATA, METHOD_METADATA, PATH_METADATA } from '@nestjs/comm
 import type { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import type { Scope } from '../auth/principal.js';
 import { PUBLIC_ROUTE, REQUIRED_SCOPE } from '../auth/public.decorator.js';
-import { REST_INPUT, type RestInputMeta, type RestSource } from '../common/input/rest-input.decorator.js';
-import { FOR_TOOL } from '../mcp/mcp-tool.decorator.js';
-import type { ToolOptions } from '../mcp/tool-definition.js';
-import type { ToolRegistry } from '../mcp/tool-registry.js';
-import { DOC_HIDDEN, DOC_TAG, ROUTE_DOC, type RouteDoc, type TagDoc } from './route-doc.decorator.js';
+import { SERVES_TOOL } from '../tools/tool.decorator.js';
+import type { ToolPolicy } from '../tools/tool-policy.js';
+import type { ToolRegistry } from '../tools/tool-registry.js';
+import { restInputOf, type RestSource } from '../transports/rest/rest-request.js';
+import { DOC_HIDDEN, DOC_TAG, ROUTE_DOC, type RouteDoc, type TagDoc } from '../transports/rest/route-doc.decorator.js';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -24,7 +24,7 @@ export interface RestRoute {
   isPublic: boolean;
   scope: Scope;
   /** The tool whose rights, rate class and envelope the route shares. */
-  tool: ToolOptions | undefined;
+  tool: ToolPolicy | undefined;
   input: { dto: Type<object>; source: RestSource } | undefined;
   doc: RouteDoc;
 }
@@ -47,7 +47,10 @@ export function restRoutes({ discovery, scanner, reflector, tools }: RouteSource
       const handler = prototype[name] as (...args: unknown[]) => unknown;
       const method = Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod | undefined;
       if (method === undefined) continue;
-      const path = joinPath(Reflect.getMetadata(PATH_METADATA, controller) as string | undefined, Reflect.getMetadata(PATH_METADATA, handler) as string | undefined);
+      const path = joinPath(
+        Reflect.getMetadata(PATH_METADATA, controller) as string | undefined,
+        Reflect.getMetadata(PATH_METADATA, handler) as string | undefined,
+      );
       const targets = [handler, controller];
       const verb = httpMethod(method, controller.name, name);
       routes.push({
@@ -59,7 +62,7 @@ export function restRoutes({ discovery, scanner, reflector, tools }: RouteSource
         successStatus: (Reflect.getMetadata(HTTP_CODE_METADATA, handler) as number | undefined) ?? (verb === 'post' ? 201 : 200),
         isPublic: !!reflector.getAllAndOverride<boolean | undefined>(PUBLIC_ROUTE, targets),
         scope: reflector.getAllAndOverride<Scope | undefined>(REQUIRED_SCOPE, targets) ?? 'api',
-        tool: tools.definition(reflector.get<string | undefined>(FOR_TOOL, handler)),
+        tool: tools.policy(reflector.get<string | undefined>(SERVES_TOOL, handler)),
         input: inputOf(prototype, name),
         doc: reflector.get<RouteDoc | undefined>(ROUTE_DOC, handler) ?? {},
       });
@@ -69,7 +72,7 @@ export function restRoutes({ discovery, scanner, reflector, tools }: RouteSource
 }
 
 function inputOf(prototype: object, name: string): RestRoute['input'] {
-  const meta = Reflect.getMetadata(REST_INPUT, prototype, name) as RestInputMeta | undefined;
+  const meta = restInputOf(prototype, name);
   if (!meta) return undefined;
   const types = Reflect.getMetadata('design:paramtypes', prototype, name) as Array<Type<object>> | undefined;
   const dto = types?.[meta.index];

@@ -1,5 +1,5 @@
-import type { OutputField } from '../common/present/presenter.js';
-import { PRIORITY } from '../common/vocab/glpi-vocabularies.js';
+import { PRIORITY } from '../input/vocab/glpi-vocabularies.js';
+import type { OutputField } from '../present/presenter.js';
 
 /** Project fields as callers see them. */
 export const PROJECT_OUTPUT: readonly OutputField[] = [

@@ -1,8 +1,9 @@
 import { Controller, Delete, Get, HttpCode, Patch, Post } from '@nestjs/common';
-import type { ToolOutcome } from '../common/envelope/envelope.js';
-import { RestInput } from '../common/input/rest-input.decorator.js';
-import { ForTool } from '../mcp/mcp-tool.decorator.js';
-import { Doc, DocTag, page, ref } from '../openapi/route-doc.decorator.js';
+import type { Answer } from '../envelope/envelope.js';
+import type { Call } from '../tools/call.js';
+import { ServesTool } from '../tools/tool.decorator.js';
+import { CallOf, RestInput } from '../transports/rest/rest-input.decorator.js';
+import { Doc, DocTag, page, ref } from '../transports/rest/route-doc.decorator.js';
 import { CreateProjectDto } from './dto/create-project.dto.js';
 import { DeleteProjectDto, GetProjectDto } from './dto/project-id.dto.js';
 import { SearchProjectsDto } from './dto/search-projects.dto.js';
@@ -16,44 +17,44 @@ export class ProjectsController {
   constructor(private readonly projects: ProjectsService) {}
 
   @Get()
-  @ForTool('project_search')
+  @ServesTool('project_search')
   @Doc({ data: page(ref('Project')) })
-  search(@RestInput('query') input: SearchProjectsDto): Promise<ToolOutcome> {
-    return this.projects.search(input);
+  search(@RestInput('query') input: SearchProjectsDto, @CallOf() call: Call): Promise<Answer> {
+    return this.projects.search(input, call);
   }
 
   @Post('search')
   @HttpCode(200)
-  @ForTool('project_search')
+  @ServesTool('project_search')
   @Doc({ summary: 'Search projects (filters in a JSON body)', data: page(ref('Project')) })
-  searchByBody(@RestInput('body') input: SearchProjectsDto): Promise<ToolOutcome> {
-    return this.projects.search(input);
+  searchByBody(@RestInput('body') input: SearchProjectsDto, @CallOf() call: Call): Promise<Answer> {
+    return this.projects.search(input, call);
   }
 
   @Get(':id')
-  @ForTool('project_get')
+  @ServesTool('project_get')
   @Doc({ data: ref('Project') })
-  get(@RestInput('params+query') input: GetProjectDto): Promise<ToolOutcome> {
-    return this.projects.get(input);
+  get(@RestInput('params+query') input: GetProjectDto, @CallOf() call: Call): Promise<Answer> {
+    return this.projects.get(input, call);
   }
 
   @Post()
-  @ForTool('project_create')
+  @ServesTool('project_create')
   @Doc({ data: ref('Project') })
-  create(@RestInput('body') input: CreateProjectDto): Promise<ToolOutcome> {
-    return this.projects.create(input);
+  create(@RestInput('body') input: CreateProjectDto, @CallOf() call: Call): Promise<Answer> {
+    return this.projects.create(input, call);
   }
 
   @Patch(':id')
-  @ForTool('project_update')
+  @ServesTool('project_update')
   @Doc({ data: ref('Project') })
-  update(@RestInput('params+body') input: UpdateProjectDto): Promise<ToolOutcome> {
-    return this.projects.update(input);
+  update(@RestInput('params+body') input: UpdateProjectDto, @CallOf() call: Call): Promise<Answer> {
+    return this.projects.update(input, call);
   }
 
   @Delete(':id')
-  @ForTool('project_delete')
-  remove(@RestInput('params+body') input: DeleteProjectDto): Promise<ToolOutcome> {
-    return this.projects.delete(input);
+  @ServesTool('project_delete')
+  remove(@RestInput('params+body') input: DeleteProjectDto, @CallOf() call: Call): Promise<Answer> {
+    return this.projects.delete(input, call);
   }
 }

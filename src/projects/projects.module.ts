@@ -1,7 +1,9 @@
 import { Module } from '@nestjs/common';
+import { PresentModule } from '../present/present.module.js';
+import { WritesModule } from '../writes/writes.module.js';
 import { ProjectsController } from './projects.controller.js';
-import { ProjectsQueries } from './projects.queries.js';
+import { ProjectsRepository } from './projects.repository.js';
 import { ProjectsService } from './projects.service.js';
 
-@Module({ controllers: [ProjectsController], providers: [ProjectsService, ProjectsQueries] })
+@Module({ imports: [WritesModule, PresentModule], controllers: [ProjectsController], providers: [ProjectsService, ProjectsRepository] })
 export class ProjectsModule {}

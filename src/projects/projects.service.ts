@@ -1,71 +1,68 @@
 import { Injectable } from '@nestjs/common';
 import { Project } from '../database/entities/index.js';
-import { requireCall } from '../common/context/call-context.js';
-import type { ToolOutcome } from '../common/envelope/envelope.js';
-import { ToolError } from '../common/errors/tool-error.js';
-import { metaOf } from '../common/input/input-meta.js';
-import { appliedView, Presenter } from '../common/present/presenter.js';
-import { pageOutcome, runSearch } from '../common/search/search-runner.js';
-import { matchKey } from '../common/text/normalize.js';
-import { WriteUnit } from '../common/write/write-unit.js';
-import { updateMessage } from '../common/write/update-message.js';
-import { McpTool } from '../mcp/mcp-tool.decorator.js';
+import { DeskError } from '../envelope/desk-error.js';
+import type { Answer, Outcome } from '../envelope/envelope.js';
+import { metaOf } from '../input/input-meta.js';
+import { appliedView, Presenter } from '../present/presenter.js';
+import { pageOutcome, runSearch } from '../search/search-runner.js';
+import { matchKey } from '../text/normalize.js';
+import type { Call } from '../tools/call.js';
+import { Tool } from '../tools/tool.decorator.js';
+import { updateMessage } from '../writes/update-message.js';
+import { WriteUnit } from '../writes/write-unit.js';
 import { CreateProjectDto } from './dto/create-project.dto.js';
 import { DeleteProjectDto, GetProjectDto } from './dto/project-id.dto.js';
 import { SearchProjectsDto } from './dto/search-projects.dto.js';
 import { UpdateProjectDto } from './dto/update-project.dto.js';
 import { PROJECT_OUTPUT, PROJECT_WRITABLE } from './project.fields.js';
-import { ProjectsQueries } from './projects.queries.js';
-
+import { ProjectsRepository } from './projects.repository.js';
 
 /** Projects: the one code path behind the project_* tools and /api/projects. */
 @Injectable()
 export class ProjectsService {
   constructor(
-    private readonly queries: ProjectsQueries,
+    private readonly queries: ProjectsRepository,
     private readonly presenter: Presenter,
     private readonly writes: WriteUnit,
   ) {}
 
-  @McpTool({
+  @Tool({
     name: 'project_get',
     domain: 'project',
-    kind: 'read',
+    access: 'read',
     title: 'Get a project',
     summary: 'One project by id or name, references as {id, name}.',
     notFor: 'finding projects (project_search).',
     example: { id: 'Migração ERP' },
     input: GetProjectDto,
   })
-  async get(input: GetProjectDto): Promise<ToolOutcome> {
-    const call = requireCall();
-    const row = await this.queries.findVisible(input.id, call.principal?.scope);
-    if (!row) throw ToolError.notFound('Project', input.id);
-    const [view] = await this.presenter.present([row], PROJECT_OUTPUT, metaOf(input).timezone, input.fields);
+  async get(input: GetProjectDto, call: Call): Promise<Outcome> {
+    const row = await this.queries.findVisible(input.id, call.principal.scope);
+    if (!row) throw DeskError.notFound('Project', input.id);
+    const [view] = await this.presenter.present([row], PROJECT_OUTPUT, call.zone, input.fields);
     return { message: `Project ${input.id}.`, id: input.id, data: view };
   }
 
-  @McpTool({
+  @Tool({
     name: 'project_search',
     domain: 'project',
-    kind: 'read',
+    access: 'read',
     title: 'Search projects',
     summary: 'Projects matching filters, free text and date ranges; sorted and paged.',
     notFor: 'tickets (ticket_search).',
     example: { projectstates_id: 'Processing', query: 'ERP', limit: 10 },
     input: SearchProjectsDto,
   })
-  async search(input: SearchProjectsDto): Promise<ToolOutcome> {
-    const call = requireCall();
-    const page = await runSearch(this.queries.searchPlan(call.principal?.scope), input as unknown as Record<string, unknown>);
-    const items = await this.presenter.present(page.rows, PROJECT_OUTPUT, metaOf(input).timezone, input.fields);
+  async search(input: SearchProjectsDto, call: Call): Promise<Outcome> {
+    const page = await runSearch(this.queries.searchPlan(call.principal.scope), input as unknown as Record<string, unknown>);
+    const items = await this.presenter.present(page.rows, PROJECT_OUTPUT, call.zone, input.fields);
     return pageOutcome('project', page, items, metaOf(input).resolved);
   }
 
-  @McpTool({
+  @Tool({
     name: 'project_create',
     domain: 'project',
-    kind: 'write',
+    access: 'create',
     title: 'Create a project',
     summary: 'Creates a project; returns what was stored ("applied") and the names resolved.',
     notFor: 'changing projects (project_update).',
@@ -73,9 +70,9 @@ export class ProjectsService {
     example: { name: 'Migração ERP', projectstates_id: 'Processing', users_id: 'maria.silva', plan_start_date: '2026-06-01', plan_end_date: '2026-12-15' },
     input: CreateProjectDto,
   })
-  async create(input: CreateProjectDto): Promise<ToolOutcome> {
+  async create(input: CreateProjectDto, call: Call): Promise<Answer> {
     const meta = metaOf(input);
-    return this.writes.run({ name: 'project_create' }, input, async ({ manager, now, call }) => {
+    return this.writes.run(call, input, async ({ manager, now }) => {
       const values: Record<string, unknown> = {};
       for (const column of PROJECT_WRITABLE) {
         const value = (input as unknown as Record<string, unknown>)[column];
@@ -83,23 +80,22 @@ export class ProjectsService {
       }
       values.priority ??= 3;
       values.percent_done ??= 0;
-      values.entities_id ??= call.principal?.defaultEntityId ?? undefined;
-      if (values.entities_id === undefined) throw new ToolError('FORBIDDEN', 'You have no entity to create projects in.');
+      values.entities_id ??= call.principal.defaultEntityId ?? undefined;
+      if (values.entities_id === undefined) throw new DeskError('FORBIDDEN', 'You have no entity to create projects in.');
       const row = { ...values, name_key: matchKey(input.name), is_deleted: false, date_creation: now, date_mod: now };
       const result = await manager.insert(Project, row);
       const id = Number(result.identifiers[0].id);
       const stored = await this.queries.findVisible(id, undefined, manager);
-      const [view] = await this.presenter.present([stored!], PROJECT_OUTPUT, meta.timezone);
-      return { message: `Project created.`, id, applied: appliedView(values, meta.timezone), resolved: meta.resolved, data: view };
+      const [view] = await this.presenter.present([stored!], PROJECT_OUTPUT, call.zone);
+      return { message: `Project created.`, id, applied: appliedView(values, call.zone), resolved: meta.resolved, data: view };
     });
   }
 
-  @McpTool({
+  @Tool({
     name: 'project_update',
     sameFieldsAs: 'project_create',
     domain: 'project',
-    kind: 'write',
-    idempotent: true,
+    access: 'update',
     title: 'Update a project',
     summary: 'Changes the given fields of one project (null clears; others stay); returns "applied".',
     notFor: 'deleting (project_delete).',
@@ -107,55 +103,52 @@ export class ProjectsService {
     example: { id: 'Migração ERP', projectstates_id: 'Closed', percent_done: 100, real_end_date: '2026-12-20' },
     input: UpdateProjectDto,
   })
-  async update(input: UpdateProjectDto): Promise<ToolOutcome> {
+  async update(input: UpdateProjectDto, call: Call): Promise<Answer> {
     const meta = metaOf(input);
-    return this.writes.run({ name: 'project_update' }, input, async ({ manager, now, call }) => {
-      const current = await this.queries.findVisible(input.id, call.principal?.scope, manager);
-      if (!current) throw ToolError.notFound('Project', input.id);
+    return this.writes.run(call, input, async ({ manager, now }) => {
+      const current = await this.queries.findVisible(input.id, call.principal.scope, manager);
+      if (!current) throw DeskError.notFound('Project', input.id);
       const values: Record<string, unknown> = {};
       for (const column of PROJECT_WRITABLE) {
         if (!meta.provided.has(column)) continue;
         values[column] = (input as unknown as Record<string, unknown>)[column] ?? null;
       }
       if (values.projects_id === input.id) {
-        throw ToolError.validation(call.tool, [{ field: 'projects_id', code: 'INVALID_VALUE', received: input.id, message: 'A project cannot be its own parent.' }]);
+        throw DeskError.validation(call, [{ field: 'projects_id', code: 'INVALID_VALUE', received: input.id, message: 'A project cannot be its own parent.' }]);
       }
       const changes: Record<string, unknown> = { ...values, date_mod: now };
       if (typeof values.name === 'string') changes.name_key = matchKey(values.name);
       await manager.update(Project, { id: input.id }, changes);
       const stored = await this.queries.findVisible(input.id, undefined, manager);
-      const [view] = await this.presenter.present([stored!], PROJECT_OUTPUT, meta.timezone);
+      const [view] = await this.presenter.present([stored!], PROJECT_OUTPUT, call.zone);
       const count = Object.keys(values).length;
       return {
         message: updateMessage('project', input.id, count),
         id: input.id,
-        applied: appliedView(values, meta.timezone),
+        applied: appliedView(values, call.zone),
         resolved: meta.resolved,
         data: view,
       };
     });
   }
 
-  @McpTool({
+  @Tool({
     name: 'project_delete',
     domain: 'project',
-    kind: 'write',
-    destructive: true,
-    idempotent: true,
+    access: 'delete',
     title: 'Delete a project',
     summary: 'Moves one project to the trash (soft delete).',
     notFor: 'closing (project_update projectstates_id "Closed").',
     example: { id: 42 },
     input: DeleteProjectDto,
   })
-  async delete(input: DeleteProjectDto): Promise<ToolOutcome> {
+  async delete(input: DeleteProjectDto, call: Call): Promise<Answer> {
     const meta = metaOf(input);
-    return this.writes.run({ name: 'project_delete', destructive: true }, input, async ({ manager, now, call }) => {
-      const current = await this.queries.findVisible(input.id, call.principal?.scope, manager);
-      if (!current) throw ToolError.notFound('Project', input.id);
+    return this.writes.run(call, input, async ({ manager, now }) => {
+      const current = await this.queries.findVisible(input.id, call.principal.scope, manager);
+      if (!current) throw DeskError.notFound('Project', input.id);
       await manager.update(Project, { id: input.id }, { is_deleted: true, date_mod: now });
       return { message: `Project ${input.id} '${String(current.name)}' deleted.`, id: input.id, applied: { is_deleted: true }, resolved: meta.resolved };
     });
   }
 }
-

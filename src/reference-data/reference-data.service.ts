@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { requireCall } from '../common/context/call-context.js';
-import type { ToolOutcome } from '../common/envelope/envelope.js';
-import { metaOf } from '../common/input/input-meta.js';
-import { Presenter, type OutputField } from '../common/present/presenter.js';
-import { referenceKind } from '../common/references/reference-kinds.js';
-import { applyEntityScope } from '../common/references/reference-scope.js';
-import { likePattern } from '../common/search/search-runner.js';
-import { matchKey } from '../common/text/normalize.js';
+import { whereOf } from '../auth/visibility.js';
+import type { Outcome } from '../envelope/envelope.js';
+import { referenceKind } from '../input/references/reference-kinds.js';
+import { nameable, nameScopeOf } from '../input/references/reference-scope.js';
+import { type OutputField, Presenter } from '../present/presenter.js';
+import { likePattern } from '../search/search-runner.js';
+import { matchKey } from '../text/normalize.js';
+import type { Call } from '../tools/call.js';
 import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT, type ReferenceListDto } from './reference-list.dto.js';
 import { REFERENCE_LISTS, type ReferenceListName } from './reference-lists.js';
 
@@ -19,8 +19,7 @@ export class ReferenceDataService {
     private readonly presenter: Presenter,
   ) {}
 
-  async list(name: ReferenceListName, input: ReferenceListDto): Promise<ToolOutcome> {
-    const call = requireCall();
+  async list(name: ReferenceListName, input: ReferenceListDto, call: Call): Promise<Outcome> {
     const list = REFERENCE_LISTS[name];
     const kind = referenceKind(list.kind);
     const output: readonly OutputField[] = list.output;
@@ -29,14 +28,13 @@ export class ReferenceDataService {
       .createQueryBuilder()
       .select(columns.map((c) => `t.${c} AS ${c}`))
       .from(kind.table, 't');
-    if (kind.where) qb.andWhere(kind.where);
-    applyEntityScope(qb, 't', kind.scope, call.principal?.scope);
+    whereOf(qb, nameable('t', kind, nameScopeOf(call.principal)));
     if (input.query?.trim()) qb.andWhere(`t.name_key LIKE :q_key ESCAPE '!'`, { q_key: likePattern(matchKey(input.query)) });
 
     const limit = Math.min(input.limit ?? DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT);
     const count = await qb.clone().select('COUNT(*)', 'n').getRawOne<{ n: number | string }>();
     const rows = await qb.orderBy('t.name', 'ASC').addOrderBy('t.id', 'ASC').limit(limit).getRawMany<Record<string, unknown>>();
-    const items = await this.presenter.present(rows, output, metaOf(input).timezone);
+    const items = await this.presenter.present(rows, output, call.zone);
     const total = Number(count?.n ?? 0);
     return {
       message: `${total} ${total === 1 ? singular(kind.label) : kind.label}${total > items.length ? `; showing the first ${items.length}, raise limit or narrow with query` : ''}.`,

@@ -1,4 +1,4 @@
-import type { OutputField } from '../common/present/presenter.js';
+import type { OutputField } from '../present/presenter.js';
 
 /** One REST list of reference data: which reference kind it shows, and which columns. */
 export interface ReferenceList {
@@ -21,7 +21,10 @@ export const REFERENCE_LISTS = {
   groups: { kind: 'group', output: [ID, NAME, ...OWNER] },
   profiles: { kind: 'profile', output: [ID, NAME] },
   'project-states': { kind: 'projectState', output: [ID, NAME] },
-  'itil-categories': { kind: 'itilCategory', output: [ID, NAME, COMPLETENAME, { name: 'parent', kind: 'ref', ref: 'itilCategory', column: 'itilcategories_id' }, ...OWNER] },
+  'itil-categories': {
+    kind: 'itilCategory',
+    output: [ID, NAME, COMPLETENAME, { name: 'parent', kind: 'ref', ref: 'itilCategory', column: 'itilcategories_id' }, ...OWNER],
+  },
   locations: { kind: 'location', output: [ID, NAME, COMPLETENAME, { name: 'parent', kind: 'ref', ref: 'location', column: 'locations_id' }, ...OWNER] },
 } as const satisfies Record<string, ReferenceList>;
 

@@ -1,5 +1,5 @@
 import type { Domain } from '../auth/principal.js';
-import { decideIntentLock, isLiveSession, readLockArguments, type LockDecision, type LockedTool, type LockSession } from './intent-lock.decision.js';
+import { decideIntentLock, isLiveSession, type LockDecision, type LockedTool, type LockSession, readLockArguments } from './intent-lock.decision.js';
 
 const NOW = Date.UTC(2026, 5, 1, 12, 0, 0);
 const CALLER = { userId: 1, now: NOW };
@@ -94,7 +94,9 @@ function outcomeOf(decision: LockDecision): Outcome {
   throw new Error(`unexpected issues ${fields.join()}`);
 }
 
-const CELLS = (Object.keys(EXPECTED) as SessionCase[]).flatMap((s) => (Object.keys(DOMAINS_SENT) as DomainCase[]).map((d, i) => [s, d, EXPECTED[s][i]] as const));
+const CELLS = (Object.keys(EXPECTED) as SessionCase[]).flatMap((s) =>
+  (Object.keys(DOMAINS_SENT) as DomainCase[]).map((d, i) => [s, d, EXPECTED[s][i]] as const),
+);
 
 describe('intent lock decision: every session case × every domain case', () => {
   it('has one expectation per domain case', () => {

@@ -1,7 +1,7 @@
-import { DOMAINS, type Domain } from '../auth/principal.js';
-import type { Issue } from '../common/errors/issue.js';
-import { ToolError } from '../common/errors/tool-error.js';
-import { echo, quoted, textOf } from '../common/input/echo.js';
+import { type Domain, DOMAINS } from '../auth/principal.js';
+import { DeskError } from '../envelope/desk-error.js';
+import { echo, quoted, textOf } from '../envelope/echo.js';
+import type { Issue } from '../envelope/issue.js';
 
 /**
  * The intent lock, decided in one place for every transport: a domain tool runs only in a live
@@ -57,7 +57,7 @@ export interface Caller {
  * A pass carries the session the call runs in (none for session tools); a refusal names the caller's
  * live session when there is one, so its answer and audit entry carry it.
  */
-export type LockDecision<S extends LockSession = LockSession> = { pass: true; session?: S } | { pass: false; error: ToolError; session?: S };
+export type LockDecision<S extends LockSession = LockSession> = { pass: true; session?: S } | { pass: false; error: DeskError; session?: S };
 
 function blank(value: unknown): boolean {
   return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
@@ -89,7 +89,8 @@ export function decideIntentLock<S extends LockSession>(tool: LockedTool, args: 
   const domain = tool.domain;
   if (domain === null) return { pass: true };
   const live = session && args.sessionId !== undefined && session.id === args.sessionId && isLiveSession(session, caller) ? session : undefined;
-  if (args.domain !== undefined && args.domain !== domain) return { pass: false, error: domainMismatch(tool.name, domain, args.declared), ...(live ? { session: live } : {}) };
+  if (args.domain !== undefined && args.domain !== domain)
+    return { pass: false, error: domainMismatch(tool.name, domain, args.declared), ...(live ? { session: live } : {}) };
   const openOne = { tool: 'domain_switch', arguments: { domain } };
   if (args.sessionId === undefined) {
     const issues: Issue[] = [
@@ -101,22 +102,27 @@ export function decideIntentLock<S extends LockSession>(tool: LockedTool, args: 
         expected: 'the session_id returned by domain_switch (ses_…)',
       },
     ];
-    if (args.domain === undefined) issues.push({ field: 'domain', code: 'REQUIRED', message: `domain is required: "${domain}" for ${tool.name}.`, expected: domain });
-    return { pass: false, error: ToolError.validation(tool.name, issues, openOne) };
+    if (args.domain === undefined)
+      issues.push({ field: 'domain', code: 'REQUIRED', message: `domain is required: "${domain}" for ${tool.name}.`, expected: domain });
+    return { pass: false, error: DeskError.validation({ transport: 'mcp', tool: tool.name }, issues, openOne) };
   }
   if (!live) {
     return {
       pass: false,
-      error: new ToolError('SESSION_NOT_FOUND', `Session '${quoted(args.sessionId)}' does not exist, has expired or is not yours. Open one with domain_switch.`, {
-        nextCall: openOne,
-      }),
+      error: new DeskError(
+        'SESSION_NOT_FOUND',
+        `Session '${quoted(args.sessionId)}' does not exist, has expired or is not yours. Open one with domain_switch.`,
+        {
+          nextCall: openOne,
+        },
+      ),
     };
   }
   if (live.domain !== domain) {
     return {
       pass: false,
       session: live,
-      error: new ToolError(
+      error: new DeskError(
         'INTENT_LOCKED',
         `This session is locked to domain '${live.domain}'; ${tool.name} belongs to domain '${domain}'. Nothing was run. If the user's intent changed, call domain_switch first, then retry.`,
         {
@@ -129,11 +135,15 @@ export function decideIntentLock<S extends LockSession>(tool: LockedTool, args: 
   return { pass: true, session: live };
 }
 
-function domainMismatch(toolName: string, domain: Domain, declared: unknown): ToolError {
+function domainMismatch(toolName: string, domain: Domain, declared: unknown): DeskError {
   const shown = quoted(declared);
   const named = typeof declared === 'string' ? declared.trim().toLowerCase() : '';
   const instead = (DOMAINS as readonly string[]).includes(named) ? `, or use a ${named} tool` : '';
-  return new ToolError('DOMAIN_MISMATCH', `${toolName} belongs to domain '${domain}', but the call says domain='${shown}'. Send domain='${domain}'${instead}.`, {
-    details: { tool_domain: domain, declared_domain: echo(declared) },
-  });
+  return new DeskError(
+    'DOMAIN_MISMATCH',
+    `${toolName} belongs to domain '${domain}', but the call says domain='${shown}'. Send domain='${domain}'${instead}.`,
+    {
+      details: { tool_domain: domain, declared_domain: echo(declared) },
+    },
+  );
 }

@@ -1,10 +1,10 @@
 import type { EntityManager } from 'typeorm';
 import { ACTOR_TYPE, GroupTicket, TicketUser } from '../database/entities/index.js';
 
-/** Actor roles a create or update may set; a key that is present replaces that role. */
 /** Ticket fields kept in the actor tables (glpi_tickets_users, glpi_groups_tickets), not on the row. */
 export const ACTOR_FIELDS = ['requester_id', 'assignee_id', 'assignee_group_id'] as const;
 
+/** Actor roles a create or update may set; a key that is present replaces that role. */
 export interface ActorChanges {
   requester_id?: number;
   assignee_id?: number | null;

@@ -1,7 +1,7 @@
-import { toDate } from '../common/dates/db-dates.js';
-import { CLOSED_STATUS, SOLVED_STATUS } from '../common/vocab/glpi-vocabularies.js';
-import { priorityFrom } from '../common/vocab/priority-matrix.js';
-import type { Row } from '../common/present/presenter.js';
+import { toDate } from '../database/db-dates.js';
+import { CLOSED_STATUS, SOLVED_STATUS } from '../input/vocab/glpi-vocabularies.js';
+import { priorityFrom } from '../input/vocab/priority-matrix.js';
+import type { Row } from '../present/presenter.js';
 
 /** GLPI's defaults for a new ticket. */
 export const DEFAULT_TYPE = 1; // Incident

@@ -1,8 +1,9 @@
 import { Controller, Delete, Get, HttpCode, Patch, Post } from '@nestjs/common';
-import type { ToolOutcome } from '../common/envelope/envelope.js';
-import { RestInput } from '../common/input/rest-input.decorator.js';
-import { ForTool } from '../mcp/mcp-tool.decorator.js';
-import { Doc, DocTag, page, ref } from '../openapi/route-doc.decorator.js';
+import type { Answer } from '../envelope/envelope.js';
+import type { Call } from '../tools/call.js';
+import { ServesTool } from '../tools/tool.decorator.js';
+import { CallOf, RestInput } from '../transports/rest/rest-input.decorator.js';
+import { Doc, DocTag, page, ref } from '../transports/rest/route-doc.decorator.js';
 import { AddFollowupDto } from './dto/add-followup.dto.js';
 import { CreateTicketDto } from './dto/create-ticket.dto.js';
 import { SearchTicketsDto } from './dto/search-tickets.dto.js';
@@ -17,51 +18,51 @@ export class TicketsController {
   constructor(private readonly tickets: TicketsService) {}
 
   @Get()
-  @ForTool('ticket_search')
+  @ServesTool('ticket_search')
   @Doc({ data: page(ref('Ticket')) })
-  search(@RestInput('query') input: SearchTicketsDto): Promise<ToolOutcome> {
-    return this.tickets.search(input);
+  search(@RestInput('query') input: SearchTicketsDto, @CallOf() call: Call): Promise<Answer> {
+    return this.tickets.search(input, call);
   }
 
   @Post('search')
   @HttpCode(200)
-  @ForTool('ticket_search')
+  @ServesTool('ticket_search')
   @Doc({ summary: 'Search tickets (filters in a JSON body)', data: page(ref('Ticket')) })
-  searchByBody(@RestInput('body') input: SearchTicketsDto): Promise<ToolOutcome> {
-    return this.tickets.search(input);
+  searchByBody(@RestInput('body') input: SearchTicketsDto, @CallOf() call: Call): Promise<Answer> {
+    return this.tickets.search(input, call);
   }
 
   @Get(':id')
-  @ForTool('ticket_get')
+  @ServesTool('ticket_get')
   @Doc({ data: ref('TicketWithFollowups') })
-  get(@RestInput('params+query') input: GetTicketDto): Promise<ToolOutcome> {
-    return this.tickets.get(input);
+  get(@RestInput('params+query') input: GetTicketDto, @CallOf() call: Call): Promise<Answer> {
+    return this.tickets.get(input, call);
   }
 
   @Post()
-  @ForTool('ticket_create')
+  @ServesTool('ticket_create')
   @Doc({ data: ref('Ticket') })
-  create(@RestInput('body') input: CreateTicketDto): Promise<ToolOutcome> {
-    return this.tickets.create(input);
+  create(@RestInput('body') input: CreateTicketDto, @CallOf() call: Call): Promise<Answer> {
+    return this.tickets.create(input, call);
   }
 
   @Patch(':id')
-  @ForTool('ticket_update')
+  @ServesTool('ticket_update')
   @Doc({ data: ref('Ticket') })
-  update(@RestInput('params+body') input: UpdateTicketDto): Promise<ToolOutcome> {
-    return this.tickets.update(input);
+  update(@RestInput('params+body') input: UpdateTicketDto, @CallOf() call: Call): Promise<Answer> {
+    return this.tickets.update(input, call);
   }
 
   @Delete(':id')
-  @ForTool('ticket_delete')
-  remove(@RestInput('params+body') input: DeleteTicketDto): Promise<ToolOutcome> {
-    return this.tickets.delete(input);
+  @ServesTool('ticket_delete')
+  remove(@RestInput('params+body') input: DeleteTicketDto, @CallOf() call: Call): Promise<Answer> {
+    return this.tickets.delete(input, call);
   }
 
   @Post(':id/followups')
-  @ForTool('ticket_add_followup')
+  @ServesTool('ticket_add_followup')
   @Doc({ data: ref('NewFollowup') })
-  addFollowup(@RestInput('params+body') input: AddFollowupDto): Promise<ToolOutcome> {
-    return this.tickets.addFollowup(input);
+  addFollowup(@RestInput('params+body') input: AddFollowupDto, @CallOf() call: Call): Promise<Answer> {
+    return this.tickets.addFollowup(input, call);
   }
 }

@@ -1,7 +1,9 @@
 import { Module } from '@nestjs/common';
+import { PresentModule } from '../present/present.module.js';
+import { WritesModule } from '../writes/writes.module.js';
 import { TicketsController } from './tickets.controller.js';
-import { TicketsQueries } from './tickets.queries.js';
+import { TicketsRepository } from './tickets.repository.js';
 import { TicketsService } from './tickets.service.js';
 
-@Module({ controllers: [TicketsController], providers: [TicketsService, TicketsQueries] })
+@Module({ imports: [WritesModule, PresentModule], controllers: [TicketsController], providers: [TicketsService, TicketsRepository] })
 export class TicketsModule {}

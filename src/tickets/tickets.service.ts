@@ -1,63 +1,53 @@
 import { Injectable } from '@nestjs/common';
 import type { Principal } from '../auth/principal.js';
-import { requireCall } from '../common/context/call-context.js';
-import { endBeforeStart } from '../common/dates/date-order.js';
-import { toDate } from '../common/dates/db-dates.js';
-import type { ToolOutcome } from '../common/envelope/envelope.js';
-import type { Issue } from '../common/errors/issue.js';
-import { ToolError } from '../common/errors/tool-error.js';
-import { metaOf } from '../common/input/input-meta.js';
-import { appliedView, Presenter, type Row, type View } from '../common/present/presenter.js';
-import { pageOutcome, runSearch, type SearchArgs } from '../common/search/search-runner.js';
-import { priorityFrom } from '../common/vocab/priority-matrix.js';
-import { WriteUnit } from '../common/write/write-unit.js';
-import { updateMessage } from '../common/write/update-message.js';
+import { toDate } from '../database/db-dates.js';
 import { ItilFollowup, Ticket } from '../database/entities/index.js';
-import { McpTool } from '../mcp/mcp-tool.decorator.js';
+import { DeskError } from '../envelope/desk-error.js';
+import type { Answer, Outcome } from '../envelope/envelope.js';
+import type { Issue } from '../envelope/issue.js';
+import { endBeforeStart } from '../input/date-order.js';
+import { metaOf } from '../input/input-meta.js';
+import { priorityFrom } from '../input/vocab/priority-matrix.js';
+import { appliedView, Presenter, type Row, type View } from '../present/presenter.js';
+import { pageOutcome, runSearch, type SearchArgs } from '../search/search-runner.js';
+import type { Call } from '../tools/call.js';
+import { Tool } from '../tools/tool.decorator.js';
+import { updateMessage } from '../writes/update-message.js';
+import { WriteUnit } from '../writes/write-unit.js';
 import { AddFollowupDto } from './dto/add-followup.dto.js';
 import { CreateTicketDto } from './dto/create-ticket.dto.js';
 import { SearchTicketsDto } from './dto/search-tickets.dto.js';
 import { DeleteTicketDto, GetTicketDto } from './dto/ticket-id.dto.js';
 import { UpdateTicketDto } from './dto/update-ticket.dto.js';
-import { actorsApplied, writeActors, type ActorChanges } from './ticket-actors.js';
-import {
-  ASSIGNED_STATUS,
-  DEFAULT_IMPACT,
-  DEFAULT_TYPE,
-  DEFAULT_URGENCY,
-  NEW_STATUS,
-  recomputedPriority,
-  statusStamps,
-  statusStateOf,
-} from './ticket-rules.js';
 import { FOLLOWUP_OUTPUT, TICKET_OUTPUT, TICKET_WRITABLE, type TicketColumn } from './ticket.fields.js';
-import { SYSTEM_VIEWER, TicketsQueries, viewerOf } from './tickets.queries.js';
+import { type ActorChanges, actorsApplied, writeActors } from './ticket-actors.js';
+import { ASSIGNED_STATUS, DEFAULT_IMPACT, DEFAULT_TYPE, DEFAULT_URGENCY, NEW_STATUS, recomputedPriority, statusStamps, statusStateOf } from './ticket-rules.js';
+import { SYSTEM_VIEWER, TicketsRepository, viewerOf } from './tickets.repository.js';
 
 /** Tickets: the one code path behind the ticket_* tools and /api/tickets. */
 @Injectable()
 export class TicketsService {
   constructor(
-    private readonly queries: TicketsQueries,
+    private readonly queries: TicketsRepository,
     private readonly presenter: Presenter,
     private readonly writes: WriteUnit,
   ) {}
 
-  @McpTool({
+  @Tool({
     name: 'ticket_get',
     domain: 'ticket',
-    kind: 'read',
+    access: 'read',
     title: 'Get a ticket',
     summary: 'One ticket by id, references as {id, name}, with its latest 50 followups.',
     notFor: 'finding tickets (ticket_search).',
     example: { id: 3 },
     input: GetTicketDto,
   })
-  async get(input: GetTicketDto): Promise<ToolOutcome> {
-    const call = requireCall();
+  async get(input: GetTicketDto, call: Call): Promise<Outcome> {
     const viewer = viewerOf(call.principal);
-    const timezone = metaOf(input).timezone;
+    const timezone = call.zone;
     const row = await this.queries.findVisible(input.id, viewer);
-    if (!row) throw ToolError.notFound('Ticket', input.id);
+    if (!row) throw DeskError.notFound('Ticket', input.id);
     const withFollowups = !input.fields?.length || input.fields.includes('followups');
     // Independent reads: on a pooled database they run side by side.
     const [[view], followups] = await Promise.all([
@@ -68,28 +58,26 @@ export class TicketsService {
     return { message: `Ticket ${input.id}.`, id: input.id, data: view };
   }
 
-  @McpTool({
+  @Tool({
     name: 'ticket_search',
     domain: 'ticket',
-    kind: 'read',
+    access: 'read',
     title: 'Search tickets',
     summary: 'Tickets matching filters, free text (title, description) and date ranges; sorted and paged.',
     notFor: 'projects or users (project_search, user_search).',
-        example: { status: 'Em atendimento (atribuído)', assignee_id: 'tech', query: 'impressora', sort: '-priority', limit: 10 },
+    example: { status: 'Em atendimento (atribuído)', assignee_id: 'tech', query: 'impressora', sort: '-priority', limit: 10 },
     input: SearchTicketsDto,
   })
-  async search(input: SearchTicketsDto): Promise<ToolOutcome> {
-    const call = requireCall();
-    const meta = metaOf(input);
+  async search(input: SearchTicketsDto, call: Call): Promise<Outcome> {
     const page = await runSearch(this.queries.searchPlan(viewerOf(call.principal)), input as unknown as SearchArgs);
-    const items = await this.present(await this.queries.withActorsIfShown(page.rows, input.fields), meta.timezone, input.fields);
-    return pageOutcome('ticket', page, items, meta.resolved);
+    const items = await this.present(await this.queries.withActorsIfShown(page.rows, input.fields), call.zone, input.fields);
+    return pageOutcome('ticket', page, items, metaOf(input).resolved);
   }
 
-  @McpTool({
+  @Tool({
     name: 'ticket_create',
     domain: 'ticket',
-    kind: 'write',
+    access: 'create',
     title: 'Open a ticket',
     summary: 'Opens a ticket; returns what was stored ("applied"). Defaults: requester you, priority from urgency x impact.',
     notFor: 'changing a ticket (ticket_update), comments (ticket_add_followup).',
@@ -104,11 +92,11 @@ export class TicketsService {
     },
     input: CreateTicketDto,
   })
-  async create(input: CreateTicketDto): Promise<ToolOutcome> {
+  async create(input: CreateTicketDto, call: Call): Promise<Answer> {
     const meta = metaOf(input);
-    return this.writes.run({ name: 'ticket_create' }, input, async ({ manager, now, call }) => {
+    return this.writes.run(call, input, async ({ manager, now }) => {
       const principal = call.principal;
-      const requesterId = this.requesterFor(input.requester_id, principal, call.tool);
+      const requesterId = this.requesterFor(input.requester_id, principal);
       const assigned = input.assignee_id != null || input.assignee_group_id != null;
       const given = input as unknown as Record<string, unknown>;
       const values: Record<string, unknown> = {};
@@ -116,11 +104,11 @@ export class TicketsService {
         const value = given[column] ?? this.createDefault(column, values, assigned, principal, now);
         if (value !== undefined && value !== null) values[column] = value;
       }
-      if (values.entities_id === undefined) throw new ToolError('FORBIDDEN', 'You have no entity to open tickets in. Name one with entities_id.');
+      if (values.entities_id === undefined) throw new DeskError('FORBIDDEN', 'You have no entity to open tickets in. Name one with entities_id.');
       Object.assign(values, statusStamps(Number(values.status), null, now));
-      this.checkDeadline(values.date as Date, values.time_to_resolve as Date | undefined, call.tool);
+      this.checkDeadline(values.date as Date, values.time_to_resolve as Date | undefined, call);
 
-      const callerId = principal?.userId ?? null;
+      const callerId = principal.userId;
       const result = await manager.insert(Ticket, {
         ...values,
         users_id_recipient: callerId,
@@ -136,23 +124,22 @@ export class TicketsService {
       await writeActors(manager, id, actors, true);
 
       const stored = await this.queries.findVisible(id, SYSTEM_VIEWER, manager);
-      const [view] = await this.present([stored!], meta.timezone);
+      const [view] = await this.present([stored!], call.zone);
       return {
         message: `Ticket ${id} created.`,
         id,
-        applied: appliedView({ ...values, ...actorsApplied(actors) }, meta.timezone),
+        applied: appliedView({ ...values, ...actorsApplied(actors) }, call.zone),
         resolved: meta.resolved,
         data: view,
       };
     });
   }
 
-  @McpTool({
+  @Tool({
     name: 'ticket_update',
     sameFieldsAs: 'ticket_create',
     domain: 'ticket',
-    kind: 'write',
-    idempotent: true,
+    access: 'update',
     title: 'Update a ticket',
     summary: 'Changes the given fields of one ticket (null clears); returns "applied". Urgency or impact recompute priority.',
     notFor: 'comments (ticket_add_followup).',
@@ -160,21 +147,21 @@ export class TicketsService {
     example: { id: 3, status: 'Solucionado', assignee_id: 'tech' },
     input: UpdateTicketDto,
   })
-  async update(input: UpdateTicketDto): Promise<ToolOutcome> {
+  async update(input: UpdateTicketDto, call: Call): Promise<Answer> {
     const meta = metaOf(input);
-    return this.writes.run({ name: 'ticket_update' }, input, async ({ manager, now, call }) => {
+    return this.writes.run(call, input, async ({ manager, now }) => {
       const current = await this.queries.findVisible(input.id, viewerOf(call.principal), manager);
-      if (!current) throw ToolError.notFound('Ticket', input.id);
+      if (!current) throw DeskError.notFound('Ticket', input.id);
       const given = input as unknown as Record<string, unknown>;
       const values: Record<string, unknown> = {};
       for (const column of TICKET_WRITABLE) {
         if (meta.provided.has(column)) values[column] = given[column] ?? null;
       }
       if (meta.provided.has('name') && !values.name) {
-        throw ToolError.validation(call.tool, [{ field: 'name', code: 'REQUIRED', received: null, message: 'name (the title) cannot be cleared.' }]);
+        throw DeskError.validation(call, [{ field: 'name', code: 'REQUIRED', received: null, message: 'name (the title) cannot be cleared.' }]);
       }
       const actors: ActorChanges = {};
-      if (meta.provided.has('requester_id')) actors.requester_id = this.requesterFor(input.requester_id, call.principal, call.tool);
+      if (meta.provided.has('requester_id')) actors.requester_id = this.requesterFor(input.requester_id, call.principal);
       if (meta.provided.has('assignee_id')) actors.assignee_id = input.assignee_id ?? null;
       if (meta.provided.has('assignee_group_id')) actors.assignee_group_id = input.assignee_group_id ?? null;
 
@@ -185,16 +172,16 @@ export class TicketsService {
       if (!meta.provided.has('status') && assigning && Number(current.status) === NEW_STATUS) values.status = ASSIGNED_STATUS;
       if (values.status !== undefined) Object.assign(values, statusStamps(Number(values.status), statusStateOf(current), now));
       if (meta.provided.has('date') || meta.provided.has('time_to_resolve')) {
-        const date = (values.date as Date | undefined) ?? toDate(current.date as Date | string);
-        const deadline = meta.provided.has('time_to_resolve') ? (values.time_to_resolve as Date | null) : toDate(current.time_to_resolve as Date | string | null);
-        this.checkDeadline(date, deadline, call.tool);
+        const date = (values.date as Date | undefined) ?? toDate(current.date);
+        const deadline = meta.provided.has('time_to_resolve') ? (values.time_to_resolve as Date | null) : toDate(current.time_to_resolve);
+        this.checkDeadline(date, deadline, call);
       }
 
-      await manager.update(Ticket, { id: input.id }, { ...values, users_id_lastupdater: call.principal?.userId ?? null, date_mod: now });
+      await manager.update(Ticket, { id: input.id }, { ...values, users_id_lastupdater: call.principal.userId, date_mod: now });
       await writeActors(manager, input.id, actors, false);
       const stored = await this.queries.findVisible(input.id, SYSTEM_VIEWER, manager);
-      const [view] = await this.present([stored!], meta.timezone);
-      const applied = appliedView({ ...values, ...actorsApplied(actors) }, meta.timezone);
+      const [view] = await this.present([stored!], call.zone);
+      const applied = appliedView({ ...values, ...actorsApplied(actors) }, call.zone);
       const count = Object.keys(applied).length;
       return {
         message: updateMessage('ticket', input.id, count),
@@ -206,12 +193,12 @@ export class TicketsService {
     });
   }
 
-  @McpTool({
+  @Tool({
     name: 'ticket_add_followup',
     domain: 'ticket',
-    kind: 'write',
+    access: 'create',
     // Requesters (Self-Service, who cannot update tickets) must be able to answer on their own tickets.
-    right: { domain: 'ticket', action: 'read' },
+    right: 'read',
     title: 'Add a followup to a ticket',
     summary: 'Adds a followup (comment) to one ticket and returns it.',
     notFor: 'changing fields or status (ticket_update).',
@@ -219,13 +206,11 @@ export class TicketsService {
     example: { id: 3, content: 'Reiniciei o servidor; favor testar.' },
     input: AddFollowupDto,
   })
-  async addFollowup(input: AddFollowupDto): Promise<ToolOutcome> {
-    const meta = metaOf(input);
-    return this.writes.run({ name: 'ticket_add_followup' }, input, async ({ manager, now, call }) => {
+  async addFollowup(input: AddFollowupDto, call: Call): Promise<Answer> {
+    return this.writes.run(call, input, async ({ manager, now }) => {
       const ticket = await this.queries.findVisible(input.id, viewerOf(call.principal), manager);
-      if (!ticket) throw ToolError.notFound('Ticket', input.id);
-      const authorId = call.principal?.userId;
-      if (authorId === undefined) throw new ToolError('FORBIDDEN', 'A followup needs an authenticated user as its author.');
+      if (!ticket) throw DeskError.notFound('Ticket', input.id);
+      const authorId = call.principal.userId;
       const values = { tickets_id: input.id, content: input.content, is_private: input.is_private ?? false, date: now };
       const result = await manager.insert(ItilFollowup, {
         itemtype: 'Ticket',
@@ -240,33 +225,31 @@ export class TicketsService {
       const id = Number(result.identifiers[0].id);
       await manager.update(Ticket, { id: input.id }, { users_id_lastupdater: authorId, date_mod: now });
       const row: Row = { id, content: values.content, users_id: authorId, is_private: values.is_private, date: now };
-      const [view] = await this.presenter.present([row], FOLLOWUP_OUTPUT, meta.timezone);
+      const [view] = await this.presenter.present([row], FOLLOWUP_OUTPUT, call.zone);
       return {
         message: `Followup ${id} added to ticket ${input.id}.`,
         id,
-        applied: appliedView(values, meta.timezone),
+        applied: appliedView(values, call.zone),
         data: { ticket_id: input.id, ...view },
       };
     });
   }
 
-  @McpTool({
+  @Tool({
     name: 'ticket_delete',
     domain: 'ticket',
-    kind: 'write',
-    destructive: true,
-    idempotent: true,
+    access: 'delete',
     title: 'Delete a ticket',
     summary: 'Moves one ticket to the trash (soft delete).',
     notFor: 'solving or closing (ticket_update status).',
     example: { id: 42 },
     input: DeleteTicketDto,
   })
-  async delete(input: DeleteTicketDto): Promise<ToolOutcome> {
-    return this.writes.run({ name: 'ticket_delete', destructive: true }, input, async ({ manager, now, call }) => {
+  async delete(input: DeleteTicketDto, call: Call): Promise<Answer> {
+    return this.writes.run(call, input, async ({ manager, now }) => {
       const current = await this.queries.findVisible(input.id, viewerOf(call.principal), manager);
-      if (!current) throw ToolError.notFound('Ticket', input.id);
-      await manager.update(Ticket, { id: input.id }, { is_deleted: true, users_id_lastupdater: call.principal?.userId ?? null, date_mod: now });
+      if (!current) throw DeskError.notFound('Ticket', input.id);
+      await manager.update(Ticket, { id: input.id }, { is_deleted: true, users_id_lastupdater: call.principal.userId, date_mod: now });
       return { message: `Ticket ${input.id} '${String(current.name)}' deleted.`, id: input.id, applied: { is_deleted: true } };
     });
   }
@@ -277,22 +260,18 @@ export class TicketsService {
   }
 
   /** The requester of a write: the caller by default; Self-Service may not name anybody else. */
-  private requesterFor(requested: number | undefined, principal: Principal | undefined, tool: string | undefined): number {
-    if (principal?.rights.ticket_scope === 'own' && requested !== undefined && requested !== principal.userId) {
-      throw new ToolError(
+  private requesterFor(requested: number | undefined, principal: Principal): number {
+    if (principal.rights.ticket_scope === 'own' && requested !== undefined && requested !== principal.userId) {
+      throw new DeskError(
         'FORBIDDEN',
         `Your profile opens and follows tickets only for yourself (${principal.login}); requester_id cannot name another user. Leave requester_id out.`,
       );
     }
-    const id = requested ?? principal?.userId;
-    if (id === undefined) {
-      throw ToolError.validation(tool, [{ field: 'requester_id', code: 'REQUIRED', message: 'requester_id is required when the call has no user.' }]);
-    }
-    return id;
+    return requested ?? principal.userId;
   }
 
   /** GLPI's default for a column the create call left out (priority follows urgency and impact chosen so far). */
-  private createDefault(column: TicketColumn, values: Record<string, unknown>, assigned: boolean, principal: Principal | undefined, now: Date): unknown {
+  private createDefault(column: TicketColumn, values: Record<string, unknown>, assigned: boolean, principal: Principal, now: Date): unknown {
     switch (column) {
       case 'type':
         return DEFAULT_TYPE;
@@ -305,7 +284,7 @@ export class TicketsService {
       case 'priority':
         return priorityFrom(Number(values.urgency), Number(values.impact));
       case 'entities_id':
-        return principal?.defaultEntityId ?? undefined;
+        return principal.defaultEntityId ?? undefined;
       case 'date':
         return now;
       default:
@@ -314,8 +293,8 @@ export class TicketsService {
   }
 
   /** time_to_resolve may not be before the opening date, whichever of the two the call changes. */
-  private checkDeadline(date: Date | null, deadline: Date | null | undefined, tool: string | undefined): void {
+  private checkDeadline(date: Date | null, deadline: Date | null | undefined, call: Call): void {
     const issues: Issue[] = endBeforeStart({ date, time_to_resolve: deadline }, 'date', 'time_to_resolve');
-    if (issues.length) throw ToolError.validation(tool, issues);
+    if (issues.length) throw DeskError.validation(call, issues);
   }
 }

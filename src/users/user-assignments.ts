@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { Principal } from '../auth/principal.js';
-import { ToolError } from '../common/errors/tool-error.js';
-import { GroupUser, ProfileUser } from '../database/entities/index.js';
 import { parseRights } from '../auth/principal.loader.js';
 import { rightsBeyond } from '../auth/rights.js';
-import { UsersQueries } from './users.queries.js';
+import { GroupUser, ProfileUser } from '../database/entities/index.js';
+import { DeskError } from '../envelope/desk-error.js';
+import { UsersRepository } from './users.repository.js';
 
 export interface Placement {
   profileId: number;
@@ -15,20 +15,29 @@ export interface Placement {
 /** Writes of a user's profile assignments and group memberships; run inside a write unit. */
 @Injectable()
 export class UserAssignments {
-  constructor(private readonly queries: UsersQueries) {}
+  constructor(private readonly queries: UsersRepository) {}
 
   /** Refuses a profile that carries rights the caller does not have. */
-  async assertMayGrant(caller: Principal | undefined, profileId: number, manager: EntityManager): Promise<void> {
-    if (!caller) return;
+  async assertMayGrant(caller: Principal, profileId: number, manager: EntityManager): Promise<void> {
     const profile = await this.queries.profileRights(profileId, manager);
     const extra = profile ? rightsBeyond(caller.rights, parseRights(profile.rights)) : [];
     if (extra.length) {
-      throw new ToolError('FORBIDDEN', `You cannot give the profile '${profile!.name}': it has rights your own profiles lack (${extra.join(', ')}). Choose a profile with the same or fewer rights.`);
+      throw new DeskError(
+        'FORBIDDEN',
+        `You cannot give the profile '${profile!.name}': it has rights your own profiles lack (${extra.join(', ')}). Choose a profile with the same or fewer rights.`,
+      );
     }
   }
 
   async add(manager: EntityManager, userId: number, to: Placement, now: Date): Promise<void> {
-    await manager.insert(ProfileUser, { users_id: userId, profiles_id: to.profileId, entities_id: to.entityId, is_recursive: false, date_creation: now, date_mod: now });
+    await manager.insert(ProfileUser, {
+      users_id: userId,
+      profiles_id: to.profileId,
+      entities_id: to.entityId,
+      is_recursive: false,
+      date_creation: now,
+      date_mod: now,
+    });
   }
 
   /**
@@ -41,7 +50,8 @@ export class UserAssignments {
     const existing = await this.queries.assignmentId(userId, to.profileId, to.entityId, manager);
     const previous = from ? await this.queries.assignmentId(userId, from.profileId, from.entityId, manager) : undefined;
     if (previous !== undefined && existing !== undefined) await manager.delete(ProfileUser, { id: previous });
-    else if (previous !== undefined) await manager.update(ProfileUser, { id: previous }, { profiles_id: to.profileId, entities_id: to.entityId, date_mod: now });
+    else if (previous !== undefined)
+      await manager.update(ProfileUser, { id: previous }, { profiles_id: to.profileId, entities_id: to.entityId, date_mod: now });
     else if (existing === undefined) await this.add(manager, userId, to, now);
   }
 

@@ -1,4 +1,4 @@
-import type { OutputField } from '../common/present/presenter.js';
+import type { OutputField } from '../present/presenter.js';
 
 /** User columns as callers see them; `groups` is added from the memberships table. */
 export const USER_OUTPUT: readonly OutputField[] = [
@@ -25,4 +25,3 @@ export const USER_FIELD_NAMES: readonly string[] = [...COLUMN_NAMES.slice(0, AFT
 
 /** Columns of glpi_users a create or update writes directly (GLPI names). */
 export const USER_COLUMNS = ['name', 'realname', 'firstname', 'email', 'phone', 'timezone', 'language', 'is_active'] as const;
-

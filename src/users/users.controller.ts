@@ -1,8 +1,9 @@
 import { Controller, Delete, Get, HttpCode, Patch, Post } from '@nestjs/common';
-import type { ToolOutcome } from '../common/envelope/envelope.js';
-import { RestInput } from '../common/input/rest-input.decorator.js';
-import { ForTool } from '../mcp/mcp-tool.decorator.js';
-import { Doc, DocTag, page, ref } from '../openapi/route-doc.decorator.js';
+import type { Answer } from '../envelope/envelope.js';
+import type { Call } from '../tools/call.js';
+import { ServesTool } from '../tools/tool.decorator.js';
+import { CallOf, RestInput } from '../transports/rest/rest-input.decorator.js';
+import { Doc, DocTag, page, ref } from '../transports/rest/route-doc.decorator.js';
 import { CreateUserDto } from './dto/create-user.dto.js';
 import { SearchUsersDto } from './dto/search-users.dto.js';
 import { UpdateUserDto } from './dto/update-user.dto.js';
@@ -16,45 +17,45 @@ export class UsersController {
   constructor(private readonly users: UsersService) {}
 
   @Get()
-  @ForTool('user_search')
+  @ServesTool('user_search')
   @Doc({ data: page(ref('User')) })
-  search(@RestInput('query') input: SearchUsersDto): Promise<ToolOutcome> {
-    return this.users.search(input);
+  search(@RestInput('query') input: SearchUsersDto, @CallOf() call: Call): Promise<Answer> {
+    return this.users.search(input, call);
   }
 
   @Post('search')
   @HttpCode(200)
-  @ForTool('user_search')
+  @ServesTool('user_search')
   @Doc({ summary: 'Search users (filters in a JSON body)', data: page(ref('User')) })
-  searchByBody(@RestInput('body') input: SearchUsersDto): Promise<ToolOutcome> {
-    return this.users.search(input);
+  searchByBody(@RestInput('body') input: SearchUsersDto, @CallOf() call: Call): Promise<Answer> {
+    return this.users.search(input, call);
   }
 
   @Get(':id')
-  @ForTool('user_get')
+  @ServesTool('user_get')
   @Doc({ data: ref('User') })
-  get(@RestInput('params+query') input: GetUserDto): Promise<ToolOutcome> {
-    return this.users.get(input);
+  get(@RestInput('params+query') input: GetUserDto, @CallOf() call: Call): Promise<Answer> {
+    return this.users.get(input, call);
   }
 
   @Post()
-  @ForTool('user_create')
+  @ServesTool('user_create')
   @Doc({ data: ref('User') })
-  create(@RestInput('body') input: CreateUserDto): Promise<ToolOutcome> {
-    return this.users.create(input);
+  create(@RestInput('body') input: CreateUserDto, @CallOf() call: Call): Promise<Answer> {
+    return this.users.create(input, call);
   }
 
   @Patch(':id')
-  @ForTool('user_update')
+  @ServesTool('user_update')
   @Doc({ data: ref('User') })
-  update(@RestInput('params+body') input: UpdateUserDto): Promise<ToolOutcome> {
-    return this.users.update(input);
+  update(@RestInput('params+body') input: UpdateUserDto, @CallOf() call: Call): Promise<Answer> {
+    return this.users.update(input, call);
   }
 
   /** Deactivates: users are never deleted. */
   @Delete(':id')
-  @ForTool('user_deactivate')
-  deactivate(@RestInput('params+body') input: DeactivateUserDto): Promise<ToolOutcome> {
-    return this.users.deactivate(input);
+  @ServesTool('user_deactivate')
+  deactivate(@RestInput('params+body') input: DeactivateUserDto, @CallOf() call: Call): Promise<Answer> {
+    return this.users.deactivate(input, call);
   }
 }

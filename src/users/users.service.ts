@@ -1,28 +1,28 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { AuthService } from '../auth/auth.service.js';
 import type { EntityScope } from '../auth/principal.js';
-import { requireCall } from '../common/context/call-context.js';
-import type { ToolOutcome } from '../common/envelope/envelope.js';
-import type { Issue } from '../common/errors/issue.js';
-import { ToolError } from '../common/errors/tool-error.js';
-import { quoted } from '../common/input/echo.js';
-import { metaOf } from '../common/input/input-meta.js';
-import { appliedView, Presenter, type Row, type View } from '../common/present/presenter.js';
-import { pageOutcome, runSearch, type SearchArgs } from '../common/search/search-runner.js';
-import { WriteUnit } from '../common/write/write-unit.js';
-import { updateMessage } from '../common/write/update-message.js';
 import { User } from '../database/entities/index.js';
-import { McpTool } from '../mcp/mcp-tool.decorator.js';
+import { userKeys } from '../database/user-keys.js';
+import { canonicalZone } from '../dates/dates.js';
+import { DeskError } from '../envelope/desk-error.js';
+import { quoted } from '../envelope/echo.js';
+import type { Answer, Outcome } from '../envelope/envelope.js';
+import type { Issue } from '../envelope/issue.js';
+import { metaOf } from '../input/input-meta.js';
+import { appliedView, Presenter, type Row, type View } from '../present/presenter.js';
+import { pageOutcome, runSearch, type SearchArgs } from '../search/search-runner.js';
+import type { Call } from '../tools/call.js';
+import { Tool } from '../tools/tool.decorator.js';
+import { updateMessage } from '../writes/update-message.js';
+import { WriteUnit } from '../writes/write-unit.js';
 import { CreateUserDto } from './dto/create-user.dto.js';
 import { SearchUsersDto } from './dto/search-users.dto.js';
 import { UpdateUserDto } from './dto/update-user.dto.js';
 import { DeactivateUserDto, GetUserDto } from './dto/user-id.dto.js';
-import { UserAssignments, type Placement } from './user-assignments.js';
 import { USER_COLUMNS, USER_FIELD_NAMES, USER_OUTPUT } from './user.fields.js';
-import { canonicalZone } from '../common/dates/dates.js';
-import { userKeys } from './user-values.js';
-import { AuthService } from '../auth/auth.service.js';
-import { SUPER_ADMIN_PROFILE, UsersQueries } from './users.queries.js';
+import { type Placement, UserAssignments } from './user-assignments.js';
+import { SUPER_ADMIN_PROFILE, UsersRepository } from './users.repository.js';
 
 /** Profile a new user gets when the call names none: the least privileged of the GLPI defaults. */
 const DEFAULT_PROFILE = 'Self-Service';
@@ -31,70 +31,77 @@ const DEFAULT_PROFILE = 'Self-Service';
 @Injectable()
 export class UsersService {
   constructor(
-    private readonly queries: UsersQueries,
+    private readonly queries: UsersRepository,
     private readonly assignments: UserAssignments,
     private readonly presenter: Presenter,
     private readonly writes: WriteUnit,
     private readonly auth: AuthService,
   ) {}
 
-  @McpTool({
+  @Tool({
     name: 'user_get',
     domain: 'user',
-    kind: 'read',
+    access: 'read',
     title: 'Get a user',
     summary: 'One user by id or login, with profile, entity and groups as {id, name}.',
     notFor: 'finding users (user_search).',
     example: { id: 5 },
     input: GetUserDto,
   })
-  async get(input: GetUserDto): Promise<ToolOutcome> {
-    const call = requireCall();
-    const scope = call.principal?.scope;
+  async get(input: GetUserDto, call: Call): Promise<Outcome> {
+    const scope = call.principal.scope;
     const row = await this.queries.findVisible(input.id, scope);
-    if (!row) throw ToolError.notFound('User', input.id);
-    const [view] = await this.views([row], metaOf(input).timezone, scope, input.fields);
+    if (!row) throw DeskError.notFound('User', input.id);
+    const [view] = await this.views([row], call.zone, scope, input.fields);
     return { message: `User ${input.id} '${String(row.name)}'.`, id: input.id, data: view };
   }
 
-  @McpTool({
+  @Tool({
     name: 'user_search',
     domain: 'user',
-    kind: 'read',
+    access: 'read',
     title: 'Search users',
     summary: 'Users matching filters and free text; sorted and paged. Active only unless is_active is given.',
     notFor: 'tickets (ticket_search).',
-        example: { query: 'silva', groups_id: 'Service Desk', limit: 10 },
+    example: { query: 'silva', groups_id: 'Service Desk', limit: 10 },
     input: SearchUsersDto,
   })
-  async search(input: SearchUsersDto): Promise<ToolOutcome> {
-    const call = requireCall();
-    const scope = call.principal?.scope;
+  async search(input: SearchUsersDto, call: Call): Promise<Outcome> {
+    const scope = call.principal.scope;
     const page = await runSearch(this.queries.searchPlan(scope, input), input as unknown as SearchArgs);
-    const items = await this.views(page.rows, metaOf(input).timezone, scope, input.fields);
+    const items = await this.views(page.rows, call.zone, scope, input.fields);
     return pageOutcome('user', page, items, metaOf(input).resolved);
   }
 
-  @McpTool({
+  @Tool({
     name: 'user_create',
     domain: 'user',
-    kind: 'write',
+    access: 'create',
     title: 'Create a user',
     summary: 'Creates a user with a profile on an entity (default Self-Service, your entity) and optionally a group; returns "applied".',
     notFor: 'changing users (user_update); passwords.',
-    notes: ['timezone: the user\'s IANA zone; language: e.g. pt_BR.'],
-    example: { name: 'ana.lima', firstname: 'Ana', realname: 'Lima', profiles_id: 'Technician', entities_id: 'Sede', groups_id: 'Service Desk', timezone: 'America/Sao_Paulo' },
+    notes: ["timezone: the user's IANA zone; language: e.g. pt_BR."],
+    example: {
+      name: 'ana.lima',
+      firstname: 'Ana',
+      realname: 'Lima',
+      profiles_id: 'Technician',
+      entities_id: 'Sede',
+      groups_id: 'Service Desk',
+      timezone: 'America/Sao_Paulo',
+    },
     input: CreateUserDto,
   })
-  async create(input: CreateUserDto): Promise<ToolOutcome> {
+  async create(input: CreateUserDto, call: Call): Promise<Answer> {
     const meta = metaOf(input);
-    return this.writes.run({ name: 'user_create' }, input, async ({ manager, now, call }) => {
+    return this.writes.run(call, input, async ({ manager, now }) => {
       const issues: Issue[] = [];
       const profileId = input.profiles_id ?? (await this.queries.profileIdByName(DEFAULT_PROFILE, manager));
-      const entityId = input.entities_id ?? call.principal?.defaultEntityId ?? undefined;
-      if (profileId === undefined) issues.push({ field: 'profiles_id', code: 'REQUIRED', message: `profiles_id is required: there is no '${DEFAULT_PROFILE}' profile to default to.` });
+      const entityId = input.entities_id ?? call.principal.defaultEntityId ?? undefined;
+      if (profileId === undefined)
+        issues.push({ field: 'profiles_id', code: 'REQUIRED', message: `profiles_id is required: there is no '${DEFAULT_PROFILE}' profile to default to.` });
       if (entityId === undefined) issues.push({ field: 'entities_id', code: 'REQUIRED', message: 'entities_id is required: you have no default entity.' });
-      if (issues.length || profileId === undefined || entityId === undefined) throw ToolError.validation(call.tool, issues);
+      if (issues.length || profileId === undefined || entityId === undefined) throw DeskError.validation(call, issues);
       await this.assertUnique(input, undefined, manager);
       await this.assignments.assertMayGrant(call.principal, profileId, manager);
 
@@ -114,37 +121,36 @@ export class UsersService {
         await this.assignments.join(manager, id, input.groups_id, now, true);
         values.groups_id = input.groups_id;
       }
-      const view = await this.storedView(id, meta.timezone, call.principal?.scope, manager);
-      return { message: `User '${input.name}' created.`, id, applied: appliedView(values, meta.timezone), resolved: meta.resolved, data: view };
+      const view = await this.storedView(id, call.zone, call.principal.scope, manager);
+      return { message: `User '${input.name}' created.`, id, applied: appliedView(values, call.zone), resolved: meta.resolved, data: view };
     });
   }
 
-  @McpTool({
+  @Tool({
     name: 'user_update',
     sameFieldsAs: 'user_create',
     domain: 'user',
-    kind: 'write',
-    idempotent: true,
+    access: 'update',
     title: 'Update a user',
     summary: 'Changes the given fields of one user (null clears). profiles_id/entities_id move the default assignment; groups_id adds a group.',
     notFor: 'deactivating (user_deactivate).',
-    notes: ['timezone: the user\'s IANA zone; language: e.g. pt_BR.'],
+    notes: ["timezone: the user's IANA zone; language: e.g. pt_BR."],
     example: { id: 'ana.lima', email: 'ana.lima@empresa.com.br', profiles_id: 'Technician', groups_id: 'Infraestrutura' },
     input: UpdateUserDto,
   })
-  async update(input: UpdateUserDto): Promise<ToolOutcome> {
+  async update(input: UpdateUserDto, call: Call): Promise<Answer> {
     const meta = metaOf(input);
-    const outcome = await this.writes.run({ name: 'user_update' }, input, async ({ manager, now, call }) => {
-      const current = await this.queries.findVisible(input.id, call.principal?.scope, manager);
-      if (!current) throw ToolError.notFound('User', input.id);
+    const outcome = await this.writes.run(call, input, async ({ manager, now }) => {
+      const current = await this.queries.findVisible(input.id, call.principal.scope, manager);
+      if (!current) throw DeskError.notFound('User', input.id);
       const issues: Issue[] = [];
       const values: Record<string, unknown> = {};
       for (const column of USER_COLUMNS) {
         if (meta.provided.has(column)) values[column] = (input as unknown as Record<string, unknown>)[column] ?? null;
       }
-      if (values.is_active === false && input.id === call.principal?.userId) issues.push(selfDeactivation('is_active'));
+      if (values.is_active === false && input.id === call.principal.userId) issues.push(selfDeactivation('is_active'));
       const target = this.placementOf(input, current, issues);
-      if (issues.length) throw ToolError.validation(call.tool, issues);
+      if (issues.length) throw DeskError.validation(call, issues);
       const mayDemote = values.is_active === false || input.profiles_id !== undefined;
       const wasSuperAdmin = mayDemote && (await this.queries.isActiveSuperAdmin(input.id, manager));
 
@@ -163,12 +169,12 @@ export class UsersService {
       }
       if (wasSuperAdmin) await this.keepASuperAdmin(manager, String(current.name));
 
-      const view = await this.storedView(input.id, meta.timezone, call.principal?.scope, manager);
+      const view = await this.storedView(input.id, call.zone, call.principal.scope, manager);
       const count = Object.keys(values).length;
       return {
         message: updateMessage('user', input.id, count),
         id: input.id,
-        applied: appliedView(values, meta.timezone),
+        applied: appliedView(values, call.zone),
         resolved: meta.resolved,
         data: view,
       };
@@ -177,24 +183,22 @@ export class UsersService {
     return outcome;
   }
 
-  @McpTool({
+  @Tool({
     name: 'user_deactivate',
     domain: 'user',
-    kind: 'write',
-    destructive: true,
-    idempotent: true,
+    access: 'delete',
     title: 'Deactivate a user',
     summary: 'Sets is_active=false: the user can no longer act. Nothing is deleted.',
     notFor: 'reactivating (user_update is_active=true).',
     example: { id: 5 },
     input: DeactivateUserDto,
   })
-  async deactivate(input: DeactivateUserDto): Promise<ToolOutcome> {
+  async deactivate(input: DeactivateUserDto, call: Call): Promise<Answer> {
     const meta = metaOf(input);
-    const outcome = await this.writes.run({ name: 'user_deactivate', destructive: true }, input, async ({ manager, now, call }) => {
-      const current = await this.queries.findVisible(input.id, call.principal?.scope, manager);
-      if (!current) throw ToolError.notFound('User', input.id);
-      if (input.id === call.principal?.userId) throw ToolError.validation(call.tool, [selfDeactivation('id')]);
+    const outcome = await this.writes.run(call, input, async ({ manager, now }) => {
+      const current = await this.queries.findVisible(input.id, call.principal.scope, manager);
+      if (!current) throw DeskError.notFound('User', input.id);
+      if (input.id === call.principal.userId) throw DeskError.validation(call, [selfDeactivation('id')]);
       const login = String(current.name);
       if (!isTrue(current.is_active)) {
         return { message: `User ${input.id} '${login}' was already inactive; nothing changed.`, id: input.id, applied: {}, resolved: meta.resolved };
@@ -219,7 +223,7 @@ export class UsersService {
    */
   private async keepASuperAdmin(manager: EntityManager, login: string): Promise<void> {
     if ((await this.queries.activeSuperAdmins(manager)) > 0) return;
-    throw new ToolError(
+    throw new DeskError(
       'CONFLICT',
       `'${login}' is the last active ${SUPER_ADMIN_PROFILE}: demoting or deactivating them would leave nobody to administer everything. Give another user the ${SUPER_ADMIN_PROFILE} profile first. Nothing was changed.`,
     );
@@ -230,8 +234,10 @@ export class UsersService {
     if (input.profiles_id === undefined && input.entities_id === undefined) return undefined;
     const profileId = input.profiles_id ?? numberOrUndefined(current.profiles_id);
     const entityId = input.entities_id ?? numberOrUndefined(current.entities_id);
-    if (profileId === undefined) issues.push({ field: 'profiles_id', code: 'REQUIRED', message: 'This user has no default profile yet: send profiles_id together with entities_id.' });
-    if (entityId === undefined) issues.push({ field: 'entities_id', code: 'REQUIRED', message: 'This user has no default entity yet: send entities_id together with profiles_id.' });
+    if (profileId === undefined)
+      issues.push({ field: 'profiles_id', code: 'REQUIRED', message: 'This user has no default profile yet: send profiles_id together with entities_id.' });
+    if (entityId === undefined)
+      issues.push({ field: 'entities_id', code: 'REQUIRED', message: 'This user has no default entity yet: send entities_id together with profiles_id.' });
     return profileId !== undefined && entityId !== undefined ? { profileId, entityId } : undefined;
   }
 
@@ -241,13 +247,13 @@ export class UsersService {
    */
   private async assertUnique(values: { name?: unknown; email?: unknown }, self: number | undefined, manager: EntityManager): Promise<void> {
     if (typeof values.name === 'string' && (await this.queries.lookAlikeOwner('name', values.name, self, manager)) !== undefined) {
-      throw new ToolError(
+      throw new DeskError(
         'CONFLICT',
         `A user with login '${quoted(values.name)}' already exists, or with one that only looks different (logins are unique; case, accents and look-alike characters are ignored). Choose another login.`,
       );
     }
     if (typeof values.email === 'string' && (await this.queries.lookAlikeOwner('email', values.email, self, manager)) !== undefined) {
-      throw new ToolError(
+      throw new DeskError(
         'CONFLICT',
         `The email '${quoted(values.email)}' belongs to another user, or one that only looks different (emails are unique; case, accents and look-alike characters are ignored). Use another email.`,
       );
@@ -264,7 +270,13 @@ export class UsersService {
   private async views(rows: Row[], timezone: string, scope: EntityScope | undefined, projection?: readonly string[], manager?: EntityManager): Promise<View[]> {
     const views = await this.presenter.present(rows, USER_OUTPUT, timezone, projection);
     const withGroups = !projection?.length || projection.includes('groups');
-    const groups = withGroups ? await this.queries.groupsOf(rows.map((r) => Number(r.id)), scope, manager) : undefined;
+    const groups = withGroups
+      ? await this.queries.groupsOf(
+          rows.map((r) => Number(r.id)),
+          scope,
+          manager,
+        )
+      : undefined;
     return views.map((view) => {
       const ordered: View = {};
       for (const name of USER_FIELD_NAMES) {

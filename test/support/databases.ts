@@ -30,7 +30,12 @@ export async function createTestDatabase(kind: DbKind): Promise<TestDatabase> {
   }
   const server = new URL(process.env.TEST_MYSQL_URL!);
   const name = `intentdesk_test_${suffix}`;
-  const admin = await mysql.createConnection({ host: server.hostname, port: Number(server.port || 3306), user: decodeURIComponent(server.username), password: decodeURIComponent(server.password) });
+  const admin = await mysql.createConnection({
+    host: server.hostname,
+    port: Number(server.port || 3306),
+    user: decodeURIComponent(server.username),
+    password: decodeURIComponent(server.password),
+  });
   await admin.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
   await admin.end();
   const url = new URL(server.toString());
@@ -39,7 +44,12 @@ export async function createTestDatabase(kind: DbKind): Promise<TestDatabase> {
     kind,
     url: url.toString(),
     drop: async () => {
-      const conn = await mysql.createConnection({ host: server.hostname, port: Number(server.port || 3306), user: decodeURIComponent(server.username), password: decodeURIComponent(server.password) });
+      const conn = await mysql.createConnection({
+        host: server.hostname,
+        port: Number(server.port || 3306),
+        user: decodeURIComponent(server.username),
+        password: decodeURIComponent(server.password),
+      });
       await conn.query(`DROP DATABASE IF EXISTS \`${name}\``);
       await conn.end();
     },

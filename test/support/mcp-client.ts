@@ -1,11 +1,10 @@
+import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { fileURLToPath } from 'node:url';
-import type { Stream } from 'node:stream';
 import type { Domain } from '../../src/auth/principal.js';
-import type { Envelope, ErrorBody, ErrorEnvelope, SuccessEnvelope } from '../../src/common/envelope/envelope.js';
+import type { Envelope, ErrorBody, ErrorEnvelope, SuccessEnvelope } from '../../src/envelope/envelope.js';
 
 /** The repository root (where dist/ lives), whatever the current directory is. */
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -54,7 +53,7 @@ export async function connectStdio(databaseUrl: string, token: string, extra: Re
   });
   let stderr = '';
   // Piped stderr must be drained, or a chatty server would block on a full pipe.
-  (transport.stderr as Stream | null)?.on('data', (chunk: Buffer) => {
+  transport.stderr?.on('data', (chunk: Buffer) => {
     stderr += chunk.toString('utf8');
   });
   const client = new Client(CLIENT_INFO);
@@ -62,7 +61,7 @@ export async function connectStdio(databaseUrl: string, token: string, extra: Re
     await client.connect(transport);
   } catch (error) {
     await transport.close().catch(() => undefined);
-    throw new Error(`stdio server did not start: ${(error as Error).message}\n${stderr}`);
+    throw new Error(`stdio server did not start: ${(error as Error).message}\n${stderr}`, { cause: error });
   }
   return { client, stderr: () => stderr, close: () => client.close() };
 }

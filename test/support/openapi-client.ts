@@ -144,7 +144,7 @@ export class OpenApiClient {
     const declared = operation.responses[key] ?? operation.responses[`${key[0]}XX`] ?? operation.responses.default;
     if (!declared) throw new Error(`${operationId} answered ${key}, a status its document does not declare: ${JSON.stringify(answer.body)}`);
     const response = this.resolve(declared);
-    for (const header of Object.keys((response.headers ?? {}) as Json)) {
+    for (const header of Object.keys(response.headers ?? {})) {
       if (answer.headers.get(header) === null) throw new Error(`${operationId} answered ${key} without its declared header ${header}`);
     }
     const pointer = this.pointerOf(operationId, operation, key, declared);
@@ -155,20 +155,23 @@ export class OpenApiClient {
       this.validators.set(pointer, validate);
     }
     if (!validate(answer.body)) {
-      throw new Error(`${operationId} answered ${key} with a body its document does not describe: ${this.ajv.errorsText(validate.errors)}\n${JSON.stringify(answer.body).slice(0, 2000)}`);
+      throw new Error(
+        `${operationId} answered ${key} with a body its document does not describe: ${this.ajv.errorsText(validate.errors)}\n${JSON.stringify(answer.body).slice(0, 2000)}`,
+      );
     }
   }
 
   /** JSON pointer (as a URI fragment) of the response schema for `status`. */
   private pointerOf(operationId: string, operation: Operation, status: string, declared: Json): string {
     const escape = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
-    const base = typeof declared.$ref === 'string'
-      ? declared.$ref.slice(1)
-      : (() => {
-          const { method, path } = this.operation(operationId);
-          const key = operation.responses[status] ? status : `${status[0]}XX`;
-          return `/paths/${escape(path)}/${method}/responses/${key}`;
-        })();
+    const base =
+      typeof declared.$ref === 'string'
+        ? declared.$ref.slice(1)
+        : (() => {
+            const { method, path } = this.operation(operationId);
+            const key = operation.responses[status] ? status : `${status[0]}XX`;
+            return `/paths/${escape(path)}/${method}/responses/${key}`;
+          })();
     return `#${base}/content/${escape('application/json')}/schema`;
   }
 
@@ -177,7 +180,7 @@ export class OpenApiClient {
     let current = node;
     for (let hops = 0; typeof current.$ref === 'string'; hops++) {
       if (hops > 10) throw new Error(`$ref loop at ${String(current.$ref)}`);
-      current = (current.$ref as string)
+      current = current.$ref
         .slice(2)
         .split('/')
         .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))

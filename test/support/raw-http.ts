@@ -1,4 +1,4 @@
-import { request, type IncomingHttpHeaders } from 'node:http';
+import { type IncomingHttpHeaders, request } from 'node:http';
 import { connect, type Socket } from 'node:net';
 
 export interface RawAnswer {
@@ -48,7 +48,9 @@ export interface JsonRpcCall {
 
 /** A JSON-RPC batch of tools/call requests to `${base}/mcp`, answered in order of the calls. */
 export async function mcpBatch(base: string, token: string, calls: JsonRpcCall[], options: Omit<RawRequest, 'body' | 'method'> = {}): Promise<RawAnswer> {
-  const body = JSON.stringify(calls.map((call, id) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: call.name, arguments: call.arguments ?? {} } })));
+  const body = JSON.stringify(
+    calls.map((call, id) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: call.name, arguments: call.arguments ?? {} } })),
+  );
   return rawRequest(`${base}/mcp`, {
     ...options,
     method: 'POST',

@@ -1,6 +1,6 @@
-import type { INestApplication, LoggerService, LogLevel } from '@nestjs/common';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { INestApplication, LoggerService, LogLevel } from '@nestjs/common';
 import { AuditService } from '../../src/audit/audit.service.js';
 import type { Scope } from '../../src/auth/principal.js';
 import { TokensService } from '../../src/auth/tokens.service.js';

@@ -1,6 +1,8 @@
 import { SCOPES } from '../../auth/principal.js';
-import { ERROR_CODES } from '../../common/errors/error-codes.js';
-import { BoolField, ChoiceField, ChoicesField, DateField, IntField, RefField, TextField } from '../../common/input/fields.js';
+import { ERROR_CODES } from '../../envelope/error-codes.js';
+import { RECORD_ID_ALIASES } from '../../input/dto/call-args.dto.js';
+import { LIMIT_ALIASES } from '../../input/dto/search-args.dto.js';
+import { BoolField, ChoiceField, ChoicesField, DateField, IntField, RefField, TextField } from '../../input/fields.js';
 
 export class CreateTokenDto {
   @RefField('user', { required: true, description: 'User the token acts as.' })
@@ -12,12 +14,12 @@ export class CreateTokenDto {
   @TextField({ maxLength: 20, description: 'Lifetime such as 30d, 12h, 45m (default: no expiry).' })
   expires_in?: string;
 
-  @TextField({ maxLength: 255, description: 'Label.' })
+  @TextField({ maxLength: 255, description: 'Label.', aliases: ['title', 'titulo', 'nome', 'subject', 'assunto'] })
   name?: string;
 }
 
 export class TokenIdDto {
-  @IntField({ required: true, min: 1, description: 'Token id.' })
+  @IntField({ required: true, min: 1, description: 'Token id.', aliases: RECORD_ID_ALIASES })
   id!: number;
 }
 
@@ -33,12 +35,12 @@ export class ListSessionsDto {
   @BoolField({ description: 'Only sessions that are neither ended nor expired.' })
   live?: boolean;
 
-  @IntField({ min: 1, max: 500, unit: 'rows', description: 'Max rows (default 100).' })
+  @IntField({ min: 1, max: 500, unit: 'rows', description: 'Max rows (default 100).', aliases: LIMIT_ALIASES })
   limit?: number;
 }
 
 export class SessionIdDto {
-  @TextField({ required: true, maxLength: 64, description: 'Session id (ses_…).' })
+  @TextField({ required: true, maxLength: 64, description: 'Session id (ses_…).', aliases: RECORD_ID_ALIASES })
   id!: string;
 }
 
@@ -64,7 +66,7 @@ export class AuditQueryDto {
   @DateField({ description: 'Up to this time.' })
   to?: Date;
 
-  @IntField({ min: 1, max: 500, unit: 'rows', description: 'Page size (default 50).' })
+  @IntField({ min: 1, max: 500, unit: 'rows', description: 'Page size (default 50).', aliases: LIMIT_ALIASES })
   limit?: number;
 
   @IntField({ min: 1, description: 'next_cursor of the previous page (rows older than this id).' })

@@ -1,4 +1,4 @@
-import { Table, type MigrationInterface, type QueryRunner } from 'typeorm';
+import { type MigrationInterface, type QueryRunner, Table } from 'typeorm';
 
 /** Per-user count of one-time code tries, so new sessions give no fresh attempts. */
 export class OtpUserFailures1765100000000 implements MigrationInterface {

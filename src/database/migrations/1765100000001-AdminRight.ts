@@ -25,14 +25,16 @@ export class AdminRight1765100000001 implements MigrationInterface {
     await rewrite(queryRunner, (_row, rights) => {
       if (!('admin' in rights)) return undefined;
       const { admin: _admin, ...rest } = rights;
-      void _admin;
       return rest;
     });
   }
 }
 
 /** Rewrites the rights JSON of every profile `change` returns new rights for. */
-async function rewrite(queryRunner: QueryRunner, change: (row: ProfileRow, rights: Record<string, unknown>) => Record<string, unknown> | undefined): Promise<void> {
+async function rewrite(
+  queryRunner: QueryRunner,
+  change: (row: ProfileRow, rights: Record<string, unknown>) => Record<string, unknown> | undefined,
+): Promise<void> {
   const rows = (await queryRunner.query('SELECT id, name_key, rights FROM glpi_profiles')) as ProfileRow[];
   for (const row of rows) {
     let rights: Record<string, unknown>;

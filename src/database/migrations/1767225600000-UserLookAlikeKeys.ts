@@ -1,5 +1,5 @@
 import { MigrationInterface, QueryRunner, TableColumn, TableIndex } from 'typeorm';
-import { lookAlikeKey } from '../../common/text/look-alike.js';
+import { lookAlikeKey } from '../../text/look-alike.js';
 
 const COLUMNS = ['name_lookalike', 'email_lookalike'] as const;
 const BATCH = 500;

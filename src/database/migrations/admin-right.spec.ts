@@ -31,7 +31,16 @@ describe.each(KINDS)('the admin right migration on %s', (kind) => {
         await conn.query(`DROP DATABASE IF EXISTS \`${name}\``);
         await conn.end();
       };
-      ds = new DataSource({ type: 'mysql', ...server, username: server.user, database: name, timezone: 'Z', charset: 'utf8mb4_unicode_ci', entities: ENTITIES, migrations: MIGRATIONS });
+      ds = new DataSource({
+        type: 'mysql',
+        ...server,
+        username: server.user,
+        database: name,
+        timezone: 'Z',
+        charset: 'utf8mb4_unicode_ci',
+        entities: ENTITIES,
+        migrations: MIGRATIONS,
+      });
     }
     await ds.initialize();
   });
@@ -53,7 +62,12 @@ describe.each(KINDS)('the admin right migration on %s', (kind) => {
       Technician: { project: ['read'], ticket: ['read'], user: ['read'], ticket_scope: 'all' },
     };
     for (const [name, value] of Object.entries(before)) {
-      await ds.query('INSERT INTO glpi_profiles (name, name_key, interface, rights) VALUES (?, ?, ?, ?)', [name, name.toLowerCase(), 'central', JSON.stringify(value)]);
+      await ds.query('INSERT INTO glpi_profiles (name, name_key, interface, rights) VALUES (?, ?, ?, ?)', [
+        name,
+        name.toLowerCase(),
+        'central',
+        JSON.stringify(value),
+      ]);
     }
     await ds.query('INSERT INTO glpi_profiles (name, name_key, interface, rights) VALUES (?, ?, ?, ?)', ['Broken', 'broken', 'central', 'not json']);
 

@@ -1,19 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import mysql from 'mysql2/promise';
 import { DataSource, DataSourceOptions } from 'typeorm';
-import {
-  ENTITIES,
-  GlpiEntity,
-  Location,
-  Profile,
-  ProfileRights,
-  Project,
-  ProjectState,
-  Ticket,
-  TicketUser,
-  User,
-} from '../entities/index.js';
-import { lookAlikeKey } from '../../common/text/look-alike.js';
+import { lookAlikeKey } from '../../text/look-alike.js';
+import { ENTITIES, GlpiEntity, Location, Profile, ProfileRights, Project, ProjectState, Ticket, TicketUser, User } from '../entities/index.js';
 import { MIGRATIONS } from '../migrations/index.js';
 import { isDatabaseEmpty, seedDemoData } from './demo-seed.js';
 
@@ -60,8 +49,8 @@ async function exerciseLifecycle(ds: DataSource): Promise<void> {
   try {
     for (const meta of ds.entityMetadatas) {
       const table = await runner.getTable(meta.tableName);
-      expect(table).toBeDefined();
-      const columns = table!.columns.map((c) => c.name).sort();
+      if (!table) throw new Error(`table ${meta.tableName} of entity ${meta.name} is not in the migrated schema`);
+      const columns = table.columns.map((c) => c.name).sort();
       expect(columns).toEqual(meta.columns.map((c) => c.databaseName).sort());
     }
   } finally {

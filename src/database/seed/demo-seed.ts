@@ -1,6 +1,5 @@
 import { DataSource, DeepPartial, EntityManager } from 'typeorm';
-import { matchKey } from '../../common/text/normalize.js';
-import { userKeys } from '../../users/user-values.js';
+import { matchKey } from '../../text/normalize.js';
 import {
   ACTOR_TYPE,
   GlpiEntity,
@@ -20,6 +19,7 @@ import {
   TicketUser,
   User,
 } from '../entities/index.js';
+import { userKeys } from '../user-keys.js';
 
 /** Creation/modification stamp of the reference rows. */
 const SEEDED_AT = new Date('2025-12-01T12:00:00.000Z');
@@ -69,8 +69,7 @@ function treeNode(name: string, parent?: TreeRow) {
 
 async function insertDemoData(m: EntityManager): Promise<void> {
   // Entities
-  const entity = (name: string, parent?: GlpiEntity) =>
-    add(m, GlpiEntity, { ...treeNode(name, parent), entities_id: parent?.id ?? null, ...stamp() });
+  const entity = (name: string, parent?: GlpiEntity) => add(m, GlpiEntity, { ...treeNode(name, parent), entities_id: parent?.id ?? null, ...stamp() });
   const root = await entity('Root entity');
   const sede = await entity('Sede', root);
   const porto = await entity('Filial Porto', root);
@@ -79,26 +78,42 @@ async function insertDemoData(m: EntityManager): Promise<void> {
   const profile = (name: string, iface: 'central' | 'helpdesk', rights: ProfileRights) =>
     add(m, Profile, { name, name_key: matchKey(name), interface: iface, rights: JSON.stringify(rights), ...stamp() });
   const superAdmin = await profile('Super-Admin', 'central', {
-    project: ALL, ticket: ALL, user: ALL, ticket_scope: 'all', admin: true,
+    project: ALL,
+    ticket: ALL,
+    user: ALL,
+    ticket_scope: 'all',
+    admin: true,
   });
   await profile('Admin', 'central', { project: ALL, ticket: ALL, user: ALL, ticket_scope: 'all', admin: true });
   const technician = await profile('Technician', 'central', {
-    project: ['read', 'create', 'update'], ticket: ['read', 'create', 'update'], user: ['read'], ticket_scope: 'all',
+    project: ['read', 'create', 'update'],
+    ticket: ['read', 'create', 'update'],
+    user: ['read'],
+    ticket_scope: 'all',
   });
   const selfService = await profile('Self-Service', 'helpdesk', {
-    project: [], ticket: ['read', 'create'], user: [], ticket_scope: 'own',
+    project: [],
+    ticket: ['read', 'create'],
+    user: [],
+    ticket_scope: 'own',
   });
 
   // Users, each with one profile assignment that is also their default
-  const user = async (
-    login: string, firstname: string, realname: string, language: string,
-    prof: Profile, ent: GlpiEntity, is_recursive: boolean,
-  ) => {
+  const user = async (login: string, firstname: string, realname: string, language: string, prof: Profile, ent: GlpiEntity, is_recursive: boolean) => {
     const email = `${login}@example.com`;
     const u = await add(m, User, {
-      name: login, firstname, realname, email, ...userKeys({ name: login, firstname, realname, email }),
-      timezone: 'America/Sao_Paulo', language, is_active: true,
-      entities_id: ent.id, profiles_id: prof.id, is_deleted: false, ...stamp(),
+      name: login,
+      firstname,
+      realname,
+      email,
+      ...userKeys({ name: login, firstname, realname, email }),
+      timezone: 'America/Sao_Paulo',
+      language,
+      is_active: true,
+      entities_id: ent.id,
+      profiles_id: prof.id,
+      is_deleted: false,
+      ...stamp(),
     });
     await add(m, ProfileUser, { users_id: u.id, profiles_id: prof.id, entities_id: ent.id, is_recursive, ...stamp() });
     return u;
@@ -111,25 +126,31 @@ async function insertDemoData(m: EntityManager): Promise<void> {
   const joao = await user('joao.souza', 'João', 'Souza', 'pt_BR', selfService, porto, true);
 
   // Project states (ids 1, 2, 3 on an empty database)
-  const state = (name: string, color: string, is_finished = false) =>
-    add(m, ProjectState, { name, name_key: matchKey(name), color, is_finished, ...stamp() });
+  const state = (name: string, color: string, is_finished = false) => add(m, ProjectState, { name, name_key: matchKey(name), color, is_finished, ...stamp() });
   const fresh = await state('New', '#06ff00');
   const processing = await state('Processing', '#ffb800');
   const closed = await state('Closed', '#ff0000', true);
 
   // Groups
-  const group = (name: string) =>
-    add(m, Group, { name, name_key: matchKey(name), entities_id: root.id, is_recursive: true, ...stamp() });
+  const group = (name: string) => add(m, Group, { name, name_key: matchKey(name), entities_id: root.id, is_recursive: true, ...stamp() });
   const serviceDesk = await group('Service Desk');
   const infra = await group('Infraestrutura');
-  for (const [g, u] of [[serviceDesk, tech], [serviceDesk, maria], [infra, tech]] as const) {
+  for (const [g, u] of [
+    [serviceDesk, tech],
+    [serviceDesk, maria],
+    [infra, tech],
+  ] as const) {
     await add(m, GroupUser, { groups_id: g.id, users_id: u.id, ...stamp() });
   }
 
   // ITIL categories
   const category = (name: string) =>
     add(m, ItilCategory, {
-      ...treeNode(name), itilcategories_id: null, entities_id: root.id, is_recursive: true, ...stamp(),
+      ...treeNode(name),
+      itilcategories_id: null,
+      entities_id: root.id,
+      is_recursive: true,
+      ...stamp(),
     });
   const hardware = await category('Hardware');
   const software = await category('Software');
@@ -138,7 +159,11 @@ async function insertDemoData(m: EntityManager): Promise<void> {
   // Locations
   const location = (name: string, ent: GlpiEntity, is_recursive: boolean, parent?: Location) =>
     add(m, Location, {
-      ...treeNode(name, parent), locations_id: parent?.id ?? null, entities_id: ent.id, is_recursive, ...stamp(),
+      ...treeNode(name, parent),
+      locations_id: parent?.id ?? null,
+      entities_id: ent.id,
+      is_recursive,
+      ...stamp(),
     });
   const sedeLocation = await location('Sede', root, true);
   const andar2 = await location('Andar 2', root, true, sedeLocation);
@@ -146,41 +171,57 @@ async function insertDemoData(m: EntityManager): Promise<void> {
 
   // Projects
   const project = (data: DeepPartial<Project> & { name: string }) =>
-    add(m, Project, { name_key: matchKey(data.name), is_deleted: false, ...data });
+    add(m, Project, { name_key: matchKey(data.name), is_deleted: false, ...(data as Record<string, unknown>) });
   await project({
-    name: 'Migração ERP', code: 'ERP-26', entities_id: sede.id, projectstates_id: processing.id, priority: 4,
-    users_id: maria.id, groups_id: infra.id, percent_done: 40,
+    name: 'Migração ERP',
+    code: 'ERP-26',
+    entities_id: sede.id,
+    projectstates_id: processing.id,
+    priority: 4,
+    users_id: maria.id,
+    groups_id: infra.id,
+    percent_done: 40,
     content: 'Migração do ERP legado para a nova plataforma, incluindo dados fiscais e integrações.',
-    plan_start_date: at('2026-06-01T00:00:00Z'), plan_end_date: at('2026-12-15T00:00:00Z'),
+    plan_start_date: at('2026-06-01T00:00:00Z'),
+    plan_end_date: at('2026-12-15T00:00:00Z'),
     real_start_date: at('2026-06-08T00:00:00Z'),
     ...stamp(at('2026-05-04T13:00:00Z'), at('2026-11-16T18:30:00Z')),
   });
   await project({
-    name: 'Renovação do parque de impressoras', entities_id: porto.id, projectstates_id: fresh.id, priority: 3,
-    users_id: tech.id, percent_done: 0,
+    name: 'Renovação do parque de impressoras',
+    entities_id: porto.id,
+    projectstates_id: fresh.id,
+    priority: 3,
+    users_id: tech.id,
+    percent_done: 0,
     content: 'Substituição das impressoras da Filial Porto por multifuncionais em contrato de locação.',
-    plan_start_date: at('2027-01-11T00:00:00Z'), plan_end_date: at('2027-03-31T00:00:00Z'),
+    plan_start_date: at('2027-01-11T00:00:00Z'),
+    plan_end_date: at('2027-03-31T00:00:00Z'),
     ...stamp(at('2026-10-20T14:00:00Z')),
   });
   await project({
-    name: 'Portal do cliente', entities_id: root.id, projectstates_id: closed.id, priority: 3,
-    users_id: glpi.id, percent_done: 100,
+    name: 'Portal do cliente',
+    entities_id: root.id,
+    projectstates_id: closed.id,
+    priority: 3,
+    users_id: glpi.id,
+    percent_done: 100,
     content: 'Portal web para clientes acompanharem pedidos e chamados.',
-    plan_start_date: at('2026-01-05T00:00:00Z'), plan_end_date: at('2026-05-29T00:00:00Z'),
-    real_start_date: at('2026-01-12T00:00:00Z'), real_end_date: at('2026-06-12T00:00:00Z'),
+    plan_start_date: at('2026-01-05T00:00:00Z'),
+    plan_end_date: at('2026-05-29T00:00:00Z'),
+    real_start_date: at('2026-01-12T00:00:00Z'),
+    real_end_date: at('2026-06-12T00:00:00Z'),
     ...stamp(at('2025-12-15T10:00:00Z'), at('2026-06-12T17:00:00Z')),
   });
 
   // Tickets with their actors
-  const ticket = async (
-    data: Partial<Ticket> & { date: Date },
-    requester: User,
-    assignee?: User,
-    assignedGroup?: Group,
-  ) => {
+  const ticket = async (data: Partial<Ticket> & { date: Date }, requester: User, assignee?: User, assignedGroup?: Group) => {
     const t = await add(m, Ticket, {
-      users_id_recipient: requester.id, users_id_lastupdater: (assignee ?? requester).id, is_deleted: false,
-      ...stamp(data.date, data.solvedate ?? data.date), ...data,
+      users_id_recipient: requester.id,
+      users_id_lastupdater: (assignee ?? requester).id,
+      is_deleted: false,
+      ...stamp(data.date, data.solvedate ?? data.date),
+      ...data,
     });
     await add(m, TicketUser, { tickets_id: t.id, users_id: requester.id, type: ACTOR_TYPE.requester });
     if (assignee) await add(m, TicketUser, { tickets_id: t.id, users_id: assignee.id, type: ACTOR_TYPE.assigned });
@@ -189,33 +230,83 @@ async function insertDemoData(m: EntityManager): Promise<void> {
     }
     return t;
   };
-  await ticket({
-    name: 'Impressora do 2º andar não imprime', type: 1, status: 1, urgency: 4, impact: 3, priority: 4,
-    content: 'A impressora do segundo andar mostra "papel atolado", mas não há papel preso.',
-    itilcategories_id: hardware.id, locations_id: andar2.id, entities_id: sede.id,
-    date: at('2026-11-24T12:10:00Z'), time_to_resolve: at('2026-11-26T12:10:00Z'),
-  }, normal);
-  await ticket({
-    name: 'Acesso à VPN para novo colaborador', type: 2, status: 2, urgency: 3, impact: 2, priority: 2,
-    content: 'Liberar acesso à VPN para o colaborador que começa na segunda-feira.',
-    itilcategories_id: rede.id, entities_id: porto.id, date: at('2026-11-20T14:30:00Z'),
-  }, joao, tech, infra);
-  const erp = await ticket({
-    name: 'Erro ao abrir o ERP', type: 1, status: 4, urgency: 5, impact: 4, priority: 5,
-    content: 'Ao abrir o ERP aparece "falha de conexão com o servidor de licenças".',
-    itilcategories_id: software.id, entities_id: sede.id,
-    date: at('2026-11-18T11:45:00Z'), time_to_resolve: at('2026-11-19T11:45:00Z'),
-  }, maria, tech);
-  await ticket({
-    name: 'Troca de monitor', type: 2, status: 5, urgency: 2, impact: 2, priority: 2,
-    content: 'O monitor atual pisca constantemente; solicito a troca.',
-    itilcategories_id: hardware.id, entities_id: root.id,
-    date: at('2026-11-03T13:00:00Z'), solvedate: at('2026-11-05T16:20:00Z'),
-  }, postOnly, tech, serviceDesk);
+  await ticket(
+    {
+      name: 'Impressora do 2º andar não imprime',
+      type: 1,
+      status: 1,
+      urgency: 4,
+      impact: 3,
+      priority: 4,
+      content: 'A impressora do segundo andar mostra "papel atolado", mas não há papel preso.',
+      itilcategories_id: hardware.id,
+      locations_id: andar2.id,
+      entities_id: sede.id,
+      date: at('2026-11-24T12:10:00Z'),
+      time_to_resolve: at('2026-11-26T12:10:00Z'),
+    },
+    normal,
+  );
+  await ticket(
+    {
+      name: 'Acesso à VPN para novo colaborador',
+      type: 2,
+      status: 2,
+      urgency: 3,
+      impact: 2,
+      priority: 2,
+      content: 'Liberar acesso à VPN para o colaborador que começa na segunda-feira.',
+      itilcategories_id: rede.id,
+      entities_id: porto.id,
+      date: at('2026-11-20T14:30:00Z'),
+    },
+    joao,
+    tech,
+    infra,
+  );
+  const erp = await ticket(
+    {
+      name: 'Erro ao abrir o ERP',
+      type: 1,
+      status: 4,
+      urgency: 5,
+      impact: 4,
+      priority: 5,
+      content: 'Ao abrir o ERP aparece "falha de conexão com o servidor de licenças".',
+      itilcategories_id: software.id,
+      entities_id: sede.id,
+      date: at('2026-11-18T11:45:00Z'),
+      time_to_resolve: at('2026-11-19T11:45:00Z'),
+    },
+    maria,
+    tech,
+  );
+  await ticket(
+    {
+      name: 'Troca de monitor',
+      type: 2,
+      status: 5,
+      urgency: 2,
+      impact: 2,
+      priority: 2,
+      content: 'O monitor atual pisca constantemente; solicito a troca.',
+      itilcategories_id: hardware.id,
+      entities_id: root.id,
+      date: at('2026-11-03T13:00:00Z'),
+      solvedate: at('2026-11-05T16:20:00Z'),
+    },
+    postOnly,
+    tech,
+    serviceDesk,
+  );
 
   const followupDate = at('2026-11-18T15:05:00Z');
   await add(m, ItilFollowup, {
-    itemtype: 'Ticket', items_id: erp.id, users_id: tech.id, is_private: false, date: followupDate,
+    itemtype: 'Ticket',
+    items_id: erp.id,
+    users_id: tech.id,
+    is_private: false,
+    date: followupDate,
     content: 'O servidor de licenças foi reiniciado. Aguardando retorno do fornecedor para renovar a licença.',
     ...stamp(followupDate),
   });

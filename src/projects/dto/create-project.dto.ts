@@ -1,4 +1,4 @@
-import { TextField } from '../../common/input/fields.js';
+import { TextField } from '../../input/fields.js';
 import { PROJECT_NAME_FIELD, ProjectFieldsDto } from './project-fields.dto.js';
 
 export class CreateProjectDto extends ProjectFieldsDto {

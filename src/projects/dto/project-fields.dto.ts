@@ -1,30 +1,27 @@
-import { endBeforeStart } from '../../common/dates/date-order.js';
-import { WriteCallDto, domainField } from '../../common/dto/call-args.dto.js';
-import type { Issue } from '../../common/errors/issue.js';
-import { DateField, EnumField, IntField, RefField, TextField } from '../../common/input/fields.js';
-import { PRIORITY } from '../../common/vocab/glpi-vocabularies.js';
+import type { Issue } from '../../envelope/issue.js';
+import { endBeforeStart } from '../../input/date-order.js';
+import { WriteCallDto } from '../../input/dto/call-args.dto.js';
+import { DateField, EnumField, IntField, RefField, TextField } from '../../input/fields.js';
+import { PRIORITY } from '../../input/vocab/glpi-vocabularies.js';
 
 /** The project name field; project_create redeclares it required, with the same rules. */
-export const PROJECT_NAME_FIELD = { maxLength: 255, printable: true, description: '', aliases: ['title', 'titulo', 'nome'] } as const;
+export const PROJECT_NAME_FIELD = { maxLength: 255, printable: true, description: '', aliases: ['title', 'titulo', 'nome', 'subject', 'assunto'] } as const;
 
 /** The writable project fields, shared by create and update. */
 export abstract class ProjectFieldsDto extends WriteCallDto {
-  @domainField('project')
-  domain!: 'project';
-
   @TextField(PROJECT_NAME_FIELD)
   name?: string;
 
   @TextField({ maxLength: 255, printable: true, nullable: true, description: 'Short code, e.g. "ERP-26".' })
   code?: string | null;
 
-  @TextField({ maxLength: 65000, nullable: true, description: '', aliases: ['description', 'descricao', 'details'] })
+  @TextField({ maxLength: 65000, nullable: true, description: '', aliases: ['description', 'descricao', 'details', 'body', 'text'] })
   content?: string | null;
 
   @TextField({ maxLength: 65000, nullable: true, description: '' })
   comment?: string | null;
 
-  @RefField('projectState', { nullable: true, description: '', aliases: ['status', 'estado', 'situacao'] })
+  @RefField('projectState', { nullable: true, description: '', aliases: ['status', 'estado', 'situacao', 'state', 'project_state', 'projectstate'] })
   projectstates_id?: number | null;
 
   @EnumField(PRIORITY, { description: 'Default 3.' })
@@ -39,7 +36,7 @@ export abstract class ProjectFieldsDto extends WriteCallDto {
   @RefField('entity', { description: 'Default: yours.', aliases: ['entity', 'entidade'] })
   entities_id?: number;
 
-  @RefField('project', { nullable: true, description: 'Parent project.', aliases: ['parent', 'parent_id', 'projeto_pai'] })
+  @RefField('project', { nullable: true, description: 'Parent project.', aliases: ['parent', 'parent_id', 'projeto_pai', 'parent_project'] })
   projects_id?: number | null;
 
   @DateField({ nullable: true, description: '' })

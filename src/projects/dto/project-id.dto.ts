@@ -1,12 +1,9 @@
-import { DomainCallDto, WriteCallDto, domainField } from '../../common/dto/call-args.dto.js';
-import { ChoicesField, RefField } from '../../common/input/fields.js';
+import { DomainCallDto, RECORD_ID_ALIASES, WriteCallDto } from '../../input/dto/call-args.dto.js';
+import { ChoicesField, RefField } from '../../input/fields.js';
 import { PROJECT_FIELD_NAMES } from '../project.fields.js';
 
 export class GetProjectDto extends DomainCallDto {
-  @domainField('project')
-  domain!: 'project';
-
-  @RefField('project', { required: true, target: true, description: '' })
+  @RefField('project', { required: true, target: true, description: '', aliases: RECORD_ID_ALIASES })
   id!: number;
 
   @ChoicesField(PROJECT_FIELD_NAMES, { description: '' })
@@ -14,9 +11,6 @@ export class GetProjectDto extends DomainCallDto {
 }
 
 export class DeleteProjectDto extends WriteCallDto {
-  @domainField('project')
-  domain!: 'project';
-
-  @RefField('project', { required: true, target: true, description: '' })
+  @RefField('project', { required: true, target: true, description: '', aliases: RECORD_ID_ALIASES })
   id!: number;
 }

@@ -1,5 +1,5 @@
-import { DOMAINS, type Domain } from '../../auth/principal.js';
-import { ChoiceField, McpTextField, TextField } from '../../common/input/fields.js';
+import { type Domain, DOMAINS } from '../../auth/principal.js';
+import { ChoiceField, McpTextField, TextField } from '../../input/fields.js';
 
 export class DomainSwitchDto {
   @ChoiceField(DOMAINS, { required: true, description: 'Domain to work in: project, ticket or user.' })

@@ -1,4 +1,4 @@
-import { McpTextField } from '../../common/input/fields.js';
+import { McpTextField } from '../../input/fields.js';
 
 export class SessionStatusDto {
   @McpTextField({ required: true, description: 'Session id from domain_switch.' })

@@ -1,14 +1,11 @@
-import { WriteCallDto, domainField } from '../../common/dto/call-args.dto.js';
-import { BoolField, IntField, TextField } from '../../common/input/fields.js';
+import { RECORD_ID_ALIASES, WriteCallDto } from '../../input/dto/call-args.dto.js';
+import { BoolField, IntField, TextField } from '../../input/fields.js';
 
 export class AddFollowupDto extends WriteCallDto {
-  @domainField('ticket')
-  domain!: 'ticket';
-
-  @IntField({ required: true, min: 1, target: true, description: 'Ticket id.' })
+  @IntField({ required: true, min: 1, target: true, description: 'Ticket id.', aliases: RECORD_ID_ALIASES })
   id!: number;
 
-  @TextField({ required: true, maxLength: 65000, description: 'Followup text.' })
+  @TextField({ required: true, maxLength: 65000, description: 'Followup text.', aliases: ['description', 'descricao', 'details', 'body', 'text'] })
   content!: string;
 
   @BoolField({ description: 'true: visible to technicians only, not to the requester (default false).' })

@@ -1,4 +1,4 @@
-import { TextField } from '../../common/input/fields.js';
+import { TextField } from '../../input/fields.js';
 import { TICKET_ALIASES } from '../ticket.fields.js';
 import { TicketFieldsDto } from './ticket-fields.dto.js';
 

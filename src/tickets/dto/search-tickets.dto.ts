@@ -1,17 +1,13 @@
-import { domainField } from '../../common/dto/call-args.dto.js';
-import { SearchCallDto } from '../../common/dto/search-args.dto.js';
-import { ChoiceField, ChoicesField, DateField, EnumField, RefField, TextField } from '../../common/input/fields.js';
-import { IMPACT, PRIORITY, TICKET_STATUS, TICKET_TYPE, URGENCY } from '../../common/vocab/glpi-vocabularies.js';
+import { QUERY_ALIASES, SearchCallDto } from '../../input/dto/search-args.dto.js';
+import { ChoiceField, ChoicesField, DateField, EnumField, RefField, TextField } from '../../input/fields.js';
+import { IMPACT, PRIORITY, TICKET_STATUS, TICKET_TYPE, URGENCY } from '../../input/vocab/glpi-vocabularies.js';
 import { TICKET_ALIASES, TICKET_FIELD_NAMES } from '../ticket.fields.js';
 
 export const TICKET_SORTS = ['date', '-date', 'date_mod', '-date_mod', 'priority', '-priority', 'status', '-status', 'id', '-id'] as const;
 
 export class SearchTicketsDto extends SearchCallDto {
-  @domainField('ticket')
-  domain!: 'ticket';
-
   // Tickets keep no normalized title column, so accents count on SQLite; say only what always holds.
-  @TextField({ maxLength: 200, description: 'Free text (title, description).' })
+  @TextField({ maxLength: 200, description: 'Free text (title, description).', aliases: QUERY_ALIASES })
   override query?: string;
 
   @EnumField(TICKET_TYPE, { description: '' })

@@ -1,15 +1,12 @@
-import { endBeforeStart } from '../../common/dates/date-order.js';
-import { WriteCallDto, domainField } from '../../common/dto/call-args.dto.js';
-import type { Issue } from '../../common/errors/issue.js';
-import { DateField, EnumField, RefField, TextField } from '../../common/input/fields.js';
-import { IMPACT, PRIORITY, TICKET_STATUS, TICKET_TYPE, URGENCY } from '../../common/vocab/glpi-vocabularies.js';
+import type { Issue } from '../../envelope/issue.js';
+import { endBeforeStart } from '../../input/date-order.js';
+import { WriteCallDto } from '../../input/dto/call-args.dto.js';
+import { DateField, EnumField, RefField, TextField } from '../../input/fields.js';
+import { IMPACT, PRIORITY, TICKET_STATUS, TICKET_TYPE, URGENCY } from '../../input/vocab/glpi-vocabularies.js';
 import { TICKET_ALIASES } from '../ticket.fields.js';
 
 /** The writable ticket fields, shared by create and update. */
 export abstract class TicketFieldsDto extends WriteCallDto {
-  @domainField('ticket')
-  domain!: 'ticket';
-
   @TextField({ maxLength: 255, description: '', aliases: TICKET_ALIASES.name })
   name?: string;
 
@@ -58,7 +55,8 @@ export abstract class TicketFieldsDto extends WriteCallDto {
   static crossCheck(value: TicketFieldsDto): Issue[] {
     const issues = endBeforeStart(value as unknown as Record<string, unknown>, 'date', 'time_to_resolve');
     // A blank title passes the text rules but leaves the ticket unfindable in lists.
-    if (value.name === '') issues.unshift({ field: 'name', code: 'INVALID_VALUE', received: '', message: 'name (the title) cannot be empty.', expected: 'a short title' });
+    if (value.name === '')
+      issues.unshift({ field: 'name', code: 'INVALID_VALUE', received: '', message: 'name (the title) cannot be empty.', expected: 'a short title' });
     return issues;
   }
 }

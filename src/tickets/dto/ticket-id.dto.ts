@@ -1,12 +1,9 @@
-import { DomainCallDto, WriteCallDto, domainField } from '../../common/dto/call-args.dto.js';
-import { ChoicesField, IntField } from '../../common/input/fields.js';
+import { DomainCallDto, RECORD_ID_ALIASES, WriteCallDto } from '../../input/dto/call-args.dto.js';
+import { ChoicesField, IntField } from '../../input/fields.js';
 import { TICKET_GET_FIELDS } from '../ticket.fields.js';
 
 export class GetTicketDto extends DomainCallDto {
-  @domainField('ticket')
-  domain!: 'ticket';
-
-  @IntField({ required: true, min: 1, target: true, description: '' })
+  @IntField({ required: true, min: 1, target: true, description: '', aliases: RECORD_ID_ALIASES })
   id!: number;
 
   @ChoicesField(TICKET_GET_FIELDS, { description: 'Only these fields (id is always included; "followups" for the followups).' })
@@ -14,9 +11,6 @@ export class GetTicketDto extends DomainCallDto {
 }
 
 export class DeleteTicketDto extends WriteCallDto {
-  @domainField('ticket')
-  domain!: 'ticket';
-
-  @IntField({ required: true, min: 1, target: true, description: '' })
+  @IntField({ required: true, min: 1, target: true, description: '', aliases: RECORD_ID_ALIASES })
   id!: number;
 }

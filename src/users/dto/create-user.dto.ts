@@ -1,4 +1,4 @@
-import { TextField } from '../../common/input/fields.js';
+import { TextField } from '../../input/fields.js';
 import { LOGIN_FIELD, UserFieldsDto } from './user-fields.dto.js';
 
 export class CreateUserDto extends UserFieldsDto {

@@ -1,7 +1,8 @@
-import { RefField } from '../../common/input/fields.js';
+import { RECORD_ID_ALIASES } from '../../input/dto/call-args.dto.js';
+import { RefField } from '../../input/fields.js';
 import { UserFieldsDto } from './user-fields.dto.js';
 
 export class UpdateUserDto extends UserFieldsDto {
-  @RefField('user', { required: true, target: true, description: 'Id, login, email or "Firstname Lastname".' })
+  @RefField('user', { required: true, target: true, description: 'Id, login, email or "Firstname Lastname".', aliases: RECORD_ID_ALIASES })
   id!: number;
 }

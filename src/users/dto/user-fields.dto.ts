@@ -1,8 +1,8 @@
-import { WriteCallDto, domainField } from '../../common/dto/call-args.dto.js';
-import { isValidTimeZone, suggestTimeZone } from '../../common/dates/dates.js';
-import type { Issue } from '../../common/errors/issue.js';
-import { echo, quoted } from '../../common/input/echo.js';
-import { BoolField, RefField, TextField } from '../../common/input/fields.js';
+import { isValidTimeZone, suggestTimeZone } from '../../dates/dates.js';
+import { echo, quoted } from '../../envelope/echo.js';
+import type { Issue } from '../../envelope/issue.js';
+import { WriteCallDto } from '../../input/dto/call-args.dto.js';
+import { BoolField, RefField, TextField } from '../../input/fields.js';
 
 /** GLPI language codes: `pt_BR`, `en_GB`, `es_419`. */
 const LANGUAGE = /^[a-z]{2,3}(_[A-Za-z0-9]{2,4})?$/;
@@ -15,13 +15,15 @@ function canonicalLanguage(value: string): string {
 }
 
 /** The login field; user_create redeclares it required, with the same rules. */
-export const LOGIN_FIELD = { maxLength: 255, printable: true, description: 'Login, unique.', aliases: ['login', 'username', 'user_name'] } as const;
+export const LOGIN_FIELD = {
+  maxLength: 255,
+  printable: true,
+  description: 'Login, unique.',
+  aliases: ['login', 'username', 'user_name', 'title', 'titulo', 'nome', 'subject', 'assunto'],
+} as const;
 
 /** The writable user fields, shared by create and update. */
 export abstract class UserFieldsDto extends WriteCallDto {
-  @domainField('user')
-  domain!: 'user';
-
   @TextField(LOGIN_FIELD)
   name?: string;
 
@@ -62,7 +64,8 @@ export abstract class UserFieldsDto extends WriteCallDto {
 
   static crossCheck(value: UserFieldsDto): Issue[] {
     const issues: Issue[] = [];
-    if (value.name === '') issues.push({ field: 'name', code: 'INVALID_VALUE', received: '', message: 'name (the login) cannot be empty.', expected: 'a non-empty login' });
+    if (value.name === '')
+      issues.push({ field: 'name', code: 'INVALID_VALUE', received: '', message: 'name (the login) cannot be empty.', expected: 'a non-empty login' });
     const zone: unknown = value.timezone;
     if (typeof zone === 'string' && !isValidTimeZone(zone)) {
       const suggestion = suggestTimeZone(zone);

@@ -1,17 +1,15 @@
-import { DomainCallDto, WriteCallDto, domainField } from '../../common/dto/call-args.dto.js';
-import { ChoicesField, RefField } from '../../common/input/fields.js';
+import { DomainCallDto, RECORD_ID_ALIASES, WriteCallDto } from '../../input/dto/call-args.dto.js';
+import { ChoicesField, RefField } from '../../input/fields.js';
 import { USER_FIELD_NAMES } from '../user.fields.js';
 
 /*
- * `id` is a plain integer, not a reference: a user the caller cannot see must answer NOT_FOUND,
- * exactly like one that does not exist, and a name lookup would answer a validation error instead.
+ * `id` is the user a tool acts on (a target reference): an id passes through to the service, which
+ * answers NOT_FOUND for a user the caller cannot see exactly as for one that does not exist; a login,
+ * email or "Firstname Lastname" resolves like any reference, within what the caller may see.
  */
 
 export class GetUserDto extends DomainCallDto {
-  @domainField('user')
-  domain!: 'user';
-
-  @RefField('user', { required: true, target: true, description: 'Id, login, email or "Firstname Lastname".' })
+  @RefField('user', { required: true, target: true, description: 'Id, login, email or "Firstname Lastname".', aliases: RECORD_ID_ALIASES })
   id!: number;
 
   @ChoicesField(USER_FIELD_NAMES, { description: '' })
@@ -19,9 +17,6 @@ export class GetUserDto extends DomainCallDto {
 }
 
 export class DeactivateUserDto extends WriteCallDto {
-  @domainField('user')
-  domain!: 'user';
-
-  @RefField('user', { required: true, target: true, description: 'Id, login, email or "Firstname Lastname".' })
+  @RefField('user', { required: true, target: true, description: 'Id, login, email or "Firstname Lastname".', aliases: RECORD_ID_ALIASES })
   id!: number;
 }

@@ -1,0 +1,25 @@
+import { Module } from '@nestjs/common';
+import { AppConfig } from '../config/app-config.js';
+import { AuthService } from './auth.service.js';
+import { CallLimits, RATE_LIMITER } from './call-limits.js';
+import { PrincipalLoader } from './principal.loader.js';
+import { MemoryRateLimiter, type RateLimiter } from './rate-limiter.js';
+import { RedisRateLimiter } from './redis-rate-limiter.js';
+import { TokensService } from './tokens.service.js';
+
+/** Who calls and how much: tokens, principals (profiles, rights, visible entities), per-minute budgets. */
+@Module({
+  providers: [
+    AuthService,
+    PrincipalLoader,
+    TokensService,
+    CallLimits,
+    {
+      provide: RATE_LIMITER,
+      inject: [AppConfig],
+      useFactory: (config: AppConfig): RateLimiter => (config.redisUrl ? new RedisRateLimiter(config.redisUrl) : new MemoryRateLimiter()),
+    },
+  ],
+  exports: [AuthService, PrincipalLoader, TokensService, CallLimits],
+})
+export class AuthModule {}

@@ -1,0 +1,104 @@
+import type { WhereExpressionBuilder } from 'typeorm';
+import { ACTOR_TYPE } from '../database/entities/index.js';
+import type { EntityScope } from './principal.js';
+
+/**
+ * Which rows a caller sees, written once per rule as a condition with `?` placeholders. The same
+ * condition serves plain SQL (single-row reads on the hot path, whose text then depends only on the
+ * shape of the scope, so prepared statements are reused) and query builders (whereOf).
+ */
+export interface Condition {
+  readonly sql: string;
+  readonly params: readonly unknown[];
+}
+
+/** How a table's rows are scoped by entity (GLPI): by their entity, recursively from above, being the entity, or by the user's assignments. */
+export type ScopeRule = 'global' | 'entity' | 'entity-recursive' | 'entity-self' | 'user-assignment';
+
+const EVERY_ROW: Condition = { sql: '', params: [] };
+
+function marks(values: readonly unknown[]): string {
+  return values.map(() => '?').join(', ');
+}
+
+/** Every condition given, joined with AND. */
+export function allOf(...conditions: Condition[]): Condition {
+  const parts = conditions.filter((c) => c.sql !== '');
+  return { sql: parts.map((c) => c.sql).join(' AND '), params: parts.flatMap((c) => c.params) };
+}
+
+/**
+ * Rows of `alias` in entities `scope` sees, by the table's rule. No scope (system work: seeding, the
+ * CLI, re-reading a row just written): every row. An empty visible set matches nothing.
+ */
+export function inScope(alias: string, rule: ScopeRule, scope: EntityScope | undefined): Condition {
+  if (!scope || rule === 'global') return EVERY_ROW;
+  const visible = scope.entityIds.length ? scope.entityIds : [-1];
+  switch (rule) {
+    case 'entity':
+      return { sql: `${alias}.entities_id IN (${marks(visible)})`, params: visible };
+    case 'entity-self':
+      return { sql: `${alias}.id IN (${marks(visible)})`, params: visible };
+    case 'entity-recursive': {
+      const ancestors = scope.ancestorIds.length ? scope.ancestorIds : [-1];
+      return {
+        sql: `(${alias}.entities_id IN (${marks(visible)}) OR (${alias}.is_recursive = 1 AND ${alias}.entities_id IN (${marks(ancestors)})))`,
+        params: [...visible, ...ancestors],
+      };
+    }
+    case 'user-assignment':
+      return {
+        sql: `EXISTS (SELECT 1 FROM glpi_profiles_users pu WHERE pu.users_id = ${alias}.id AND pu.entities_id IN (${marks(visible)}))`,
+        params: visible,
+      };
+  }
+}
+
+/** A soft-deleted row is gone, for every caller. */
+export function notDeleted(alias: string): Condition {
+  return { sql: `${alias}.is_deleted = 0`, params: [] };
+}
+
+/**
+ * Tickets whose requester is `userId` (what Self-Service sees). Written as `t.id IN (...)` so both
+ * databases start from the user's own tickets (index users_id, type, tickets_id) and probe tickets by
+ * primary key: the cost follows that person's tickets, not the size of the ticket table.
+ */
+export function requestedBy(alias: string, userId: number): Condition {
+  return {
+    sql: `${alias}.id IN (SELECT own.tickets_id FROM glpi_tickets_users own WHERE own.users_id = ? AND own.type = ?)`,
+    params: [userId, ACTOR_TYPE.requester],
+  };
+}
+
+/** Projects a caller sees: not deleted, in its entities. */
+export function visibleProjects(alias: string, scope: EntityScope | undefined): Condition {
+  return allOf(notDeleted(alias), inScope(alias, 'entity', scope));
+}
+
+/** Tickets a caller sees: not deleted, in its entities, and its own only when its profile says so (`requesterId`). */
+export function visibleTickets(alias: string, scope: EntityScope | undefined, requesterId: number | null): Condition {
+  return allOf(notDeleted(alias), inScope(alias, 'entity', scope), requesterId === null ? EVERY_ROW : requestedBy(alias, requesterId));
+}
+
+/** Users a caller sees: not deleted, assigned in one of its entities. */
+export function visibleUsers(alias: string, scope: EntityScope | undefined): Condition {
+  return allOf(notDeleted(alias), inScope(alias, 'user-assignment', scope));
+}
+
+let counter = 0;
+
+/** Adds `condition` to a query builder: its `?` become named parameters, unique within any builder. */
+export function whereOf<Q extends WhereExpressionBuilder>(qb: Q, condition: Condition): Q {
+  if (condition.sql === '') return qb;
+  const named: Record<string, unknown> = {};
+  let index = 0;
+  const sql = condition.sql.replace(/\?/g, () => {
+    counter = (counter + 1) % 1_000_000;
+    const name = `vis_${counter}`;
+    named[name] = condition.params[index++];
+    return `:${name}`;
+  });
+  qb.andWhere(sql, named);
+  return qb;
+}

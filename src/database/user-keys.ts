@@ -1,0 +1,26 @@
+import { lookAlikeKey } from '../text/look-alike.js';
+import { matchKey } from '../text/normalize.js';
+
+export interface UserKeys {
+  name_key: string;
+  email_key: string | null;
+  fullname_key: string | null;
+  name_lookalike: string;
+  email_lookalike: string | null;
+}
+
+/**
+ * The lookup keys of a user row (name, email, "Firstname Lastname"), and the look-alike keys that
+ * keep logins and emails unique, kept in step on every write.
+ */
+export function userKeys(user: Record<string, unknown>): UserKeys {
+  const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
+  const full = [text(user.firstname), text(user.realname)].filter(Boolean).join(' ');
+  return {
+    name_key: matchKey(text(user.name)),
+    email_key: text(user.email) ? matchKey(text(user.email)) : null,
+    fullname_key: full ? matchKey(full) : null,
+    name_lookalike: lookAlikeKey(text(user.name)),
+    email_lookalike: text(user.email) ? lookAlikeKey(text(user.email)) : null,
+  };
+}

@@ -1,0 +1,143 @@
+import fc from 'fast-check';
+import { formatDate, isValidTimeZone, offsetMinutes, parseDate, suggestDate, suggestTimeZone } from './dates.js';
+
+const ZONES = ['UTC', 'America/Sao_Paulo', 'Europe/Lisbon', 'Asia/Kolkata', 'America/New_York', 'Australia/Adelaide'];
+
+describe('dates', () => {
+  it('reads a bare date as midnight in the given zone', () => {
+    const parsed = parseDate('2026-06-01', 'America/Sao_Paulo');
+    expect(parsed.ok && parsed.value.toISOString()).toBe('2026-06-01T03:00:00.000Z');
+  });
+
+  it('reads "YYYY-MM-DD HH:MM:SS" and the T form without offset as wall time', () => {
+    for (const input of ['2026-06-01 09:30:00', '2026-06-01T09:30:00', '2026-06-01 09:30']) {
+      const parsed = parseDate(input, 'America/Sao_Paulo');
+      expect(parsed.ok && parsed.value.toISOString()).toBe('2026-06-01T12:30:00.000Z');
+    }
+  });
+
+  it('honours an explicit offset or Z over the zone', () => {
+    const a = parseDate('2026-06-01T09:00:00-03:00', 'Asia/Kolkata');
+    const b = parseDate('2026-06-01T12:00:00Z', 'Asia/Kolkata');
+    expect(a.ok && b.ok && a.value.getTime() === b.value.getTime()).toBe(true);
+  });
+
+  it('refuses impossible dates and unknown formats with a reason', () => {
+    for (const input of [
+      '2026-02-30',
+      '2026-13-01',
+      '2026-06-01 24:00:00',
+      '2026-06-01 123:00',
+      '01/06/2026',
+      'tomorrow',
+      '2026-6-1',
+      '',
+      '2026-06-01T09:00:00+15:00',
+    ]) {
+      const parsed = parseDate(input, 'UTC');
+      expect(parsed.ok).toBe(false);
+    }
+    expect(parseDate(20260601, 'UTC').ok).toBe(false);
+  });
+
+  it('accepts 29 February only in leap years', () => {
+    expect(parseDate('2028-02-29', 'UTC').ok).toBe(true);
+    expect(parseDate('2026-02-29', 'UTC').ok).toBe(false);
+  });
+
+  it('formats with the offset of the zone at that instant (DST aware)', () => {
+    expect(formatDate(new Date('2026-01-15T12:00:00Z'), 'America/New_York')).toBe('2026-01-15T07:00:00-05:00');
+    expect(formatDate(new Date('2026-07-15T12:00:00Z'), 'America/New_York')).toBe('2026-07-15T08:00:00-04:00');
+    expect(formatDate(new Date('2026-07-15T12:00:00Z'), 'Asia/Kolkata')).toBe('2026-07-15T17:30:00+05:30');
+    expect(formatDate(null, 'UTC')).toBeNull();
+  });
+
+  it('validates IANA zones', () => {
+    expect(isValidTimeZone('America/Sao_Paulo')).toBe(true);
+    expect(isValidTimeZone('Mars/Olympus')).toBe(false);
+    expect(isValidTimeZone(3)).toBe(false);
+  });
+
+  it('round-trips: format(parse(x)) parses back to the same instant, in any zone', () => {
+    fc.assert(
+      fc.property(
+        fc.date({ min: new Date('1950-01-01T00:00:00Z'), max: new Date('2090-12-31T23:59:59Z'), noInvalidDate: true }),
+        fc.constantFrom(...ZONES),
+        (date, zone) => {
+          const instant = new Date(Math.floor(date.getTime() / 1000) * 1000);
+          const text = formatDate(instant, zone)!;
+          const parsed = parseDate(text, 'UTC');
+          return parsed.ok && parsed.value.getTime() === instant.getTime();
+        },
+      ),
+    );
+  });
+
+  it('wall time read in a zone shows the same wall time when formatted in that zone (outside DST gaps)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1951, max: 2089 }),
+        fc.integer({ min: 1, max: 12 }),
+        fc.integer({ min: 1, max: 28 }),
+        fc.integer({ min: 4, max: 23 }),
+        fc.integer({ min: 0, max: 59 }),
+        fc.constantFrom(...ZONES),
+        (y, mo, d, h, mi, zone) => {
+          const pad = (n: number) => String(n).padStart(2, '0');
+          const wall = `${y}-${pad(mo)}-${pad(d)} ${pad(h)}:${pad(mi)}:00`;
+          const parsed = parseDate(wall, zone);
+          if (!parsed.ok) return false;
+          const shown = formatDate(parsed.value, zone)!;
+          const offsetNow = offsetMinutes(parsed.value, zone);
+          const offsetHourBefore = offsetMinutes(new Date(parsed.value.getTime() - 3 * 3600_000), zone);
+          // Around a DST switch a wall time may not exist; elsewhere it must come back unchanged.
+          return offsetNow !== offsetHourBefore || shown.startsWith(wall.replace(' ', 'T'));
+        },
+      ),
+    );
+  });
+
+  it('never throws on arbitrary input', () => {
+    fc.assert(fc.property(fc.anything(), fc.constantFrom(...ZONES), (value, zone) => typeof parseDate(value, zone).ok === 'boolean'));
+  });
+});
+
+describe('date suggestions', () => {
+  it('suggests the accepted spelling of dates that can only mean one day', () => {
+    expect(suggestDate('25/12/2026')).toBe('2026-12-25');
+    expect(suggestDate('June 1st 2026')).toBe('2026-06-01');
+    expect(suggestDate('1 de junho de 2026')).toBe('2026-06-01');
+    expect(suggestDate('2026/06/01 9:30')).toBe('2026-06-01 09:30:00');
+    expect(suggestDate('Dec 5, 2026 14:00')).toBe('2026-12-05 14:00:00');
+  });
+
+  it('suggests nothing for ambiguous or impossible dates', () => {
+    expect(suggestDate('01/06/2026')).toBeUndefined();
+    expect(suggestDate('31/02/2026')).toBeUndefined();
+    expect(suggestDate('tomorrow')).toBeUndefined();
+    expect(suggestDate(42)).toBeUndefined();
+  });
+
+  it('accepts a one-digit hour', () => {
+    const parsed = parseDate('2026-06-01 9:30', 'UTC');
+    expect(parsed.ok && parsed.value.toISOString()).toBe('2026-06-01T09:30:00.000Z');
+  });
+
+  it('never throws on arbitrary text (property)', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 70 }), (text) => {
+        const suggestion = suggestDate(text);
+        return suggestion === undefined || parseDate(suggestion, 'UTC').ok;
+      }),
+    );
+  });
+});
+
+describe('time zone suggestions', () => {
+  it('fixes spacing, case and bare city names', () => {
+    expect(suggestTimeZone('America/Sao Paulo')).toBe('America/Sao_Paulo');
+    expect(suggestTimeZone('america/sao_paulo')).toBe('America/Sao_Paulo');
+    expect(suggestTimeZone('Sao Paulo')).toBe('America/Sao_Paulo');
+    expect(suggestTimeZone('Atlantis')).toBeUndefined();
+  });
+});

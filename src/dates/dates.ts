@@ -1,0 +1,241 @@
+/**
+ * Date input and output. Accepted: `YYYY-MM-DD` (midnight), `YYYY-MM-DD HH:MM[:SS]`, the same with
+ * `T`, and ISO-8601 with an offset or `Z`. A date without offset is wall time in the call's zone.
+ * Stored as UTC instants; shown as ISO-8601 with the offset of the zone in force.
+ */
+export const DATE_FORMATS_EXPECTED = 'YYYY-MM-DD, YYYY-MM-DD HH:MM:SS, or ISO-8601 with offset (2026-06-01T09:00:00-03:00)';
+
+const PATTERN = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{1,2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/** The canonical spelling of a valid IANA zone ("america/sao_paulo" -> "America/Sao_Paulo"). */
+export function canonicalZone(zone: string): string {
+  return formatterFor(zone).resolvedOptions().timeZone;
+}
+
+export function isValidTimeZone(timeZone: unknown): timeZone is string {
+  if (typeof timeZone !== 'string' || timeZone.length === 0 || timeZone.length > 64) return false;
+  try {
+    formatterFor(timeZone);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The zone in force for a call, decided here only: its `timezone` argument when that is a zone (a
+ * wrong one is the input pipe's issue), else the user's zone, else DEFAULT_TIMEZONE. Dates without
+ * an offset are read in it, and every date of the answer is shown in it.
+ */
+export function zoneInForce(argument: unknown, userZone: string | null, defaultZone: string): string {
+  return isValidTimeZone(argument) ? argument : userZone || defaultZone;
+}
+
+let zones: string[] | undefined;
+
+/**
+ * The IANA zone a near miss most likely meant: "america/sao paulo" -> "America/Sao_Paulo",
+ * "Sao Paulo" -> "America/Sao_Paulo". Undefined when nothing matches clearly.
+ */
+export function suggestTimeZone(input: unknown): string | undefined {
+  if (typeof input !== 'string' || input.length > 64) return undefined;
+  zones ??= Intl.supportedValuesOf('timeZone');
+  const key = input.trim().replace(/\s+/g, '_').toLowerCase();
+  const exact = zones.find((z) => z.toLowerCase() === key);
+  if (exact) return exact;
+  const byCity = zones.filter((z) => z.toLowerCase().split('/').pop() === key);
+  return byCity.length === 1 ? byCity[0] : undefined;
+}
+
+const OFFSET_BUCKET_MS = 15 * 60_000;
+const offsets = new Map<string, number>();
+
+/**
+ * Offset of `timeZone` from UTC at `instant`, in minutes (east positive). Zone offsets change only
+ * on quarter hours, so results are cached per zone and quarter hour (formatToParts is slow).
+ */
+export function offsetMinutes(instant: Date, timeZone: string): number {
+  const key = `${timeZone}|${Math.floor(instant.getTime() / OFFSET_BUCKET_MS)}`;
+  let offset = offsets.get(key);
+  if (offset === undefined) {
+    if (offsets.size > 100_000) offsets.clear();
+    offset = computeOffset(instant, timeZone);
+    offsets.set(key, offset);
+  }
+  return offset;
+}
+
+function computeOffset(instant: Date, timeZone: string): number {
+  const parts = formatterFor(timeZone).formatToParts(instant);
+  const get = (type: string): number => Number(parts.find((p) => p.type === type)?.value);
+  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
+  return Math.round((asUtc - Math.floor(instant.getTime() / 1000) * 1000) / 60000);
+}
+
+function daysInMonth(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+export type DateParse = { ok: true; value: Date } | { ok: false; reason: string };
+
+/** Parses one of the accepted formats; wall times are read in `timeZone`. */
+export function parseDate(input: unknown, timeZone: string): DateParse {
+  if (typeof input !== 'string') return { ok: false, reason: 'not a string' };
+  const match = PATTERN.exec(input.trim());
+  if (!match) return { ok: false, reason: 'unrecognized format' };
+  const [, y, mo, d, h = '0', mi = '0', s = '0', fraction = '', offset] = match;
+  const year = Number(y);
+  const month = Number(mo);
+  const day = Number(d);
+  const hour = Number(h);
+  const minute = Number(mi);
+  const second = Number(s);
+  if (year < 1900 || year > 2999) return { ok: false, reason: `year ${year} outside 1900..2999` };
+  if (month < 1 || month > 12) return { ok: false, reason: `month ${month} does not exist` };
+  if (day < 1 || day > daysInMonth(year, month)) return { ok: false, reason: `${y}-${mo} has no day ${day}` };
+  if (hour > 23 || minute > 59 || second > 59) return { ok: false, reason: 'time of day out of range' };
+  const millis = fraction ? Number(fraction.padEnd(3, '0').slice(0, 3)) : 0;
+  const wall = Date.UTC(year, month - 1, day, hour, minute, second, millis);
+  if (offset) {
+    const minutesEast = offset.toUpperCase() === 'Z' ? 0 : offsetFromText(offset);
+    if (minutesEast === undefined) return { ok: false, reason: `offset ${offset} out of range` };
+    return { ok: true, value: new Date(wall - minutesEast * 60000) };
+  }
+  return { ok: true, value: wallTimeToInstant(wall, timeZone) };
+}
+
+function offsetFromText(offset: string): number | undefined {
+  const sign = offset.startsWith('-') ? -1 : 1;
+  const digits = offset.slice(1).replace(':', '');
+  const hours = Number(digits.slice(0, 2));
+  const minutes = Number(digits.slice(2, 4));
+  if (hours > 14 || minutes > 59) return undefined;
+  return sign * (hours * 60 + minutes);
+}
+
+/** The instant whose wall-clock time in `timeZone` is `wall` (given as if UTC). */
+function wallTimeToInstant(wall: number, timeZone: string): Date {
+  // Two passes settle the offset, also across a DST change.
+  let guess = wall - offsetMinutes(new Date(wall), timeZone) * 60000;
+  guess = wall - offsetMinutes(new Date(guess), timeZone) * 60000;
+  return new Date(guess);
+}
+
+function pad(value: number, width = 2): string {
+  return String(Math.abs(value)).padStart(width, '0');
+}
+
+/** ISO-8601 with the offset of `timeZone` at that instant: `2026-06-01T00:00:00-03:00`. */
+export function formatDate(instant: Date | null | undefined, timeZone: string): string | null {
+  if (!instant || Number.isNaN(instant.getTime())) return null;
+  const offset = offsetMinutes(instant, timeZone);
+  const local = new Date(instant.getTime() + offset * 60000);
+  const sign = offset < 0 ? '-' : '+';
+  return (
+    `${pad(local.getUTCFullYear(), 4)}-${pad(local.getUTCMonth() + 1)}-${pad(local.getUTCDate())}` +
+    `T${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}:${pad(local.getUTCSeconds())}` +
+    `${sign}${pad(Math.trunc(Math.abs(offset) / 60))}:${pad(Math.abs(offset) % 60)}`
+  );
+}
+
+const MONTHS: Record<string, number> = {
+  jan: 1,
+  january: 1,
+  janeiro: 1,
+  fev: 2,
+  feb: 2,
+  february: 2,
+  fevereiro: 2,
+  mar: 3,
+  march: 3,
+  marco: 3,
+  apr: 4,
+  april: 4,
+  abr: 4,
+  abril: 4,
+  may: 5,
+  mai: 5,
+  maio: 5,
+  jun: 6,
+  june: 6,
+  junho: 6,
+  jul: 7,
+  july: 7,
+  julho: 7,
+  aug: 8,
+  august: 8,
+  ago: 8,
+  agosto: 8,
+  sep: 9,
+  sept: 9,
+  september: 9,
+  set: 9,
+  setembro: 9,
+  oct: 10,
+  october: 10,
+  out: 10,
+  outubro: 10,
+  nov: 11,
+  november: 11,
+  novembro: 11,
+  dec: 12,
+  december: 12,
+  dez: 12,
+  dezembro: 12,
+};
+
+/**
+ * The accepted spelling of a date written another way, when it can only mean one day:
+ * "25/12/2026" -> "2026-12-25", "June 1st 2026" / "1 de junho de 2026" -> "2026-06-01",
+ * "2026/06/01 9:30" -> "2026-06-01 09:30:00". "01/06/2026" (1 June or January 6?) gets none.
+ * Only ever a suggestion: the call is still refused, so the caller confirms what it meant.
+ */
+export function suggestDate(input: unknown): string | undefined {
+  if (typeof input !== 'string' || input.length > 60) return undefined;
+  const text = input
+    .trim()
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '');
+  const time = /(\d{1,2}):(\d{2})(?::(\d{2}))?\s*$/.exec(text);
+  const clock = time ? ` ${pad(Number(time[1]))}:${time[2]}:${time[3] ?? '00'}` : '';
+  const body = time ? text.slice(0, time.index).trim().replace(/[,t]$/, '').trim() : text;
+  let y: number | undefined;
+  let m: number | undefined;
+  let d: number | undefined;
+  let match: RegExpExecArray | null;
+  if ((match = /^(\d{4})[/.-](\d{1,2})[/.-](\d{1,2})$/.exec(body))) [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  else if ((match = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(body))) {
+    const [a, b] = [Number(match[1]), Number(match[2])];
+    if (a > 12 && b <= 12) [y, m, d] = [Number(match[3]), b, a];
+    else if (b > 12 && a <= 12) [y, m, d] = [Number(match[3]), a, b];
+    else if (a === b) [y, m, d] = [Number(match[3]), a, a];
+  } else if ((match = /^([a-z]+)\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})$/.exec(body)) && MONTHS[match[1]]) {
+    [y, m, d] = [Number(match[3]), MONTHS[match[1]], Number(match[2])];
+  } else if ((match = /^(\d{1,2})(?:st|nd|rd|th|o|º)?\s+(?:de\s+)?([a-z]+)\.?,?\s+(?:de\s+)?(\d{4})$/.exec(body)) && MONTHS[match[2]]) {
+    [y, m, d] = [Number(match[3]), MONTHS[match[2]], Number(match[1])];
+  }
+  if (y === undefined || m === undefined || d === undefined) return undefined;
+  const candidate = `${y}-${pad(m)}-${pad(d)}${clock}`;
+  return parseDate(candidate, 'UTC').ok ? candidate : undefined;
+}

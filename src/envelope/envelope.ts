@@ -1,0 +1,67 @@
+import type { NextCall } from './desk-error.js';
+import type { ErrorCode } from './error-codes.js';
+import type { Issue } from './issue.js';
+
+export interface ResolvedReference {
+  input: unknown;
+  id: number;
+  name: string;
+}
+
+/** What a service method returns; the envelope interceptor adds status, domain, tool and session. */
+export interface Outcome {
+  message: string;
+  id?: number | string;
+  applied?: Record<string, unknown>;
+  resolved?: Record<string, ResolvedReference>;
+  data?: unknown;
+  dry_run?: boolean;
+  /** The session the answer names when the tool itself opened or checked it (the session tools); else the call's. */
+  session_id?: string;
+}
+
+/** A write's first outcome, answered again for a repeated idempotency key (the envelope says `replayed`). */
+export class Replay {
+  constructor(readonly outcome: Outcome) {}
+}
+
+/** An outcome whose audit entry was stored with its write, in the write's own transaction. */
+export class Committed {
+  constructor(readonly outcome: Outcome) {}
+}
+
+/** What a service method answers: its outcome, or what the write unit made of it. */
+export type Answer = Outcome | Replay | Committed;
+
+export interface SuccessEnvelope extends Outcome {
+  status: 'success';
+  domain: string | null;
+  tool: string;
+  session_id?: string;
+  replayed?: boolean;
+}
+
+export interface ErrorBody {
+  code: ErrorCode;
+  retryable: boolean;
+  message: string;
+  retry_after_seconds?: number;
+  issues?: Issue[];
+  next_call?: NextCall;
+  [extra: string]: unknown;
+}
+
+export interface ErrorEnvelope {
+  status: 'error';
+  domain: string | null;
+  tool: string;
+  session_id?: string;
+  error: ErrorBody;
+}
+
+export type Envelope = SuccessEnvelope | ErrorEnvelope;
+
+/** A plain outcome (health checks and documents answer otherwise, and pass through untouched). */
+export function isOutcome(value: unknown): value is Outcome {
+  return typeof value === 'object' && value !== null && typeof (value as Outcome).message === 'string';
+}

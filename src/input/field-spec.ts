@@ -1,0 +1,92 @@
+import type { Vocabulary } from './vocab/vocabulary.js';
+
+export type FieldKind = 'text' | 'int' | 'bool' | 'enum' | 'ref' | 'date' | 'timezone' | 'choice' | 'choices';
+
+/** Everything the input pipe and the schema builder know about one input field. */
+export interface FieldSpec {
+  name: string;
+  kind: FieldKind;
+  required: boolean;
+  description: string;
+  /** May be `null` to clear the stored value (update tools). */
+  nullable?: boolean;
+  /** Only on MCP tool calls (domain, session_id); REST does not take them. */
+  mcpOnly?: boolean;
+  /** An argument of the call (session, dry_run, idempotency key, zone), not a field of the record written. */
+  call?: boolean;
+  /** Longest string taken (TOO_LONG past it); see lengthLimitOf for kinds that declare none. */
+  maxLength?: number;
+  email?: boolean;
+  /** A name, login or email: only visible characters (see input/text/characters.ts). */
+  printable?: boolean;
+  min?: number;
+  max?: number;
+  unit?: string;
+  vocab?: Vocabulary;
+  /** Reference kind, resolved through the reference registry. */
+  ref?: string;
+  /** The record the tool acts on (its id): ids pass through (the service answers NOT_FOUND), names resolve. */
+  target?: boolean;
+  /** Allowed values of `choice` / `choices` fields (case-insensitive on input). */
+  values?: readonly string[];
+  /** The tool's own domain: the intent lock judges what was sent; the DTO holds this value. */
+  constant?: string;
+  /** An empty or blank string counts as not sent (session ids: `""` is no session). */
+  blankIsAbsent?: boolean;
+  example?: unknown;
+  /** Other names a caller may use for this field ("manager" for users_id): suggested, never accepted. */
+  aliases?: readonly string[];
+}
+
+/**
+ * No name, label, date or zone is longer than this (names are stored in 255 characters): a longer
+ * string is TOO_LONG before anything looks it up, parses it or echoes it.
+ */
+const VALUE_LENGTH = 255;
+/** A list of output fields given as one comma-separated string. */
+const LIST_LENGTH = 1000;
+
+/** The longest string a field takes. */
+export function lengthLimitOf(spec: FieldSpec): number {
+  return spec.maxLength ?? (spec.kind === 'choices' ? LIST_LENGTH : VALUE_LENGTH);
+}
+
+/** A field of the record the call writes, as opposed to the call's own arguments and the id of its target. */
+export function isRecordField(spec: FieldSpec): boolean {
+  return !spec.call && !spec.target;
+}
+
+const FIELDS = Symbol('intentdesk:input-fields');
+
+type WithFields = { [FIELDS]?: FieldSpec[] };
+
+/** Registers a field on a DTO class; inherited fields come first, a subclass may redefine one. */
+export function registerField(target: object, spec: FieldSpec): void {
+  const ctor = target.constructor as WithFields;
+  const own = Object.prototype.hasOwnProperty.call(ctor, FIELDS) ? ctor[FIELDS]! : [];
+  if (!Object.prototype.hasOwnProperty.call(ctor, FIELDS)) {
+    Object.defineProperty(ctor, FIELDS, { value: own, enumerable: false });
+  }
+  const index = own.findIndex((f) => f.name === spec.name);
+  if (index >= 0) own[index] = spec;
+  else own.push(spec);
+}
+
+const cache = new WeakMap<object, FieldSpec[]>();
+
+/** All fields of a DTO class, parents first; undefined when the class declares none. */
+export function fieldsOf(dto: unknown): FieldSpec[] | undefined {
+  if (typeof dto !== 'function') return undefined;
+  const cached = cache.get(dto);
+  if (cached) return cached;
+  const chain: FieldSpec[][] = [];
+  for (let c: unknown = dto; typeof c === 'function' && c !== Function.prototype; c = Object.getPrototypeOf(c)) {
+    if (Object.prototype.hasOwnProperty.call(c, FIELDS)) chain.unshift((c as WithFields)[FIELDS]!);
+  }
+  if (chain.length === 0) return undefined;
+  const merged = new Map<string, FieldSpec>();
+  for (const level of chain) for (const spec of level) merged.set(spec.name, spec);
+  const fields = [...merged.values()];
+  cache.set(dto, fields);
+  return fields;
+}

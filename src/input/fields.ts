@@ -1,0 +1,71 @@
+import { applyDecorators } from '@nestjs/common';
+import { IsBoolean, IsEmail, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
+import { type FieldSpec, registerField } from './field-spec.js';
+import type { Vocabulary } from './vocab/vocabulary.js';
+
+/**
+ * Composite field decorators: each registers the field for the input pipe, the tools' JSON Schema
+ * and the OpenAPI document (all three read the registered spec), and adds the class-validator rules
+ * for its scalar checks. Lengths and characters of strings are the input parser's (it checks them
+ * before anything else reads a value).
+ */
+type Common = { required?: boolean; nullable?: boolean; description: string; example?: unknown; aliases?: readonly string[]; call?: boolean };
+
+function field(spec: Omit<FieldSpec, 'name'>, ...rules: PropertyDecorator[]): PropertyDecorator {
+  return (target: object, key: string | symbol) => {
+    const full: FieldSpec = { ...spec, name: String(key) };
+    registerField(target, full);
+    // Presence (REQUIRED) is the input parser's; class-validator judges only the values given.
+    applyDecorators(IsOptional(), ...rules)(target, key);
+  };
+}
+
+/** Text; `printable` for names, logins and emails (no invisible characters; emails are printable). */
+export function TextField(o: Common & { maxLength?: number; email?: boolean; printable?: boolean }): PropertyDecorator {
+  const maxLength = o.maxLength ?? 255;
+  const rules: PropertyDecorator[] = [IsString()];
+  if (o.email) rules.push(IsEmail());
+  return field({ kind: 'text', required: !!o.required, ...o, maxLength, printable: !!(o.printable || o.email) }, ...rules);
+}
+
+/** `target`: the id of the record the tool acts on (not a field it writes). */
+export function IntField(o: Common & { min?: number; max?: number; unit?: string; target?: boolean }): PropertyDecorator {
+  const rules: PropertyDecorator[] = [IsInt()];
+  if (o.min !== undefined) rules.push(Min(o.min));
+  if (o.max !== undefined) rules.push(Max(o.max));
+  return field({ kind: 'int', required: !!o.required, ...o }, ...rules);
+}
+
+export function BoolField(o: Common): PropertyDecorator {
+  return field({ kind: 'bool', required: !!o.required, ...o }, IsBoolean());
+}
+
+export function EnumField(vocab: Vocabulary, o: Common): PropertyDecorator {
+  return field({ kind: 'enum', required: !!o.required, vocab, ...o });
+}
+
+/** A reference to another record: an integer id or a name (resolved through the registry). */
+export function RefField(ref: string, o: Common & { target?: boolean }): PropertyDecorator {
+  return field({ kind: 'ref', required: !!o.required, ref, ...o });
+}
+
+export function DateField(o: Common): PropertyDecorator {
+  return field({ kind: 'date', required: !!o.required, ...o });
+}
+
+export function TimezoneField(o: Common): PropertyDecorator {
+  return field({ kind: 'timezone', required: !!o.required, ...o });
+}
+
+export function ChoiceField(values: readonly string[], o: Common & { mcpOnly?: boolean }): PropertyDecorator {
+  return field({ kind: 'choice', required: !!o.required, values, ...o });
+}
+
+export function ChoicesField(values: readonly string[], o: Common): PropertyDecorator {
+  return field({ kind: 'choices', required: !!o.required, values, ...o });
+}
+
+/** A session id on the MCP side only: a string, where an empty or blank one counts as not sent. */
+export function McpTextField(o: Common & { maxLength?: number }): PropertyDecorator {
+  return field({ kind: 'text', required: !!o.required, mcpOnly: true, blankIsAbsent: true, maxLength: o.maxLength ?? 64, ...o }, IsString());
+}

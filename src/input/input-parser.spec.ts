@@ -1,0 +1,379 @@
+import { jest } from '@jest/globals';
+import fc from 'fast-check';
+import { zoneInForce } from '../dates/dates.js';
+import { echo, ECHO_LIMIT } from '../envelope/echo.js';
+import type { Issue } from '../envelope/issue.js';
+import { domainArgument } from './dto/call-args.dto.js';
+import { fieldsOf } from './field-spec.js';
+import { BoolField, ChoiceField, ChoicesField, DateField, EnumField, IntField, McpTextField, RefField, TextField, TimezoneField } from './fields.js';
+import { metaOf } from './input-meta.js';
+import { InputParser, type ReferenceLookup } from './input-parser.js';
+import { inputJsonSchema } from './json-schema.js';
+import type { NameScope } from './references/reference-scope.js';
+import { URGENCY } from './vocab/glpi-vocabularies.js';
+
+class SampleDto {
+  @McpTextField({ required: true, description: 'session' })
+  session_id!: string;
+
+  @TextField({ required: true, maxLength: 10, description: 'name', aliases: ['title'] })
+  name!: string;
+
+  @TextField({ email: true, description: 'email' })
+  email?: string;
+
+  @IntField({ min: 0, max: 100, unit: 'percent', description: 'percent', aliases: ['progress'] })
+  percent_done?: number;
+
+  @BoolField({ description: 'flag' })
+  dry_run?: boolean;
+
+  @EnumField(URGENCY, { description: 'urgency' })
+  urgency?: number;
+
+  @DateField({ nullable: true, description: 'start' })
+  plan_start_date?: Date | null;
+
+  @TimezoneField({ description: 'zone' })
+  timezone?: string;
+
+  @RefField('projectState', { description: 'state', aliases: ['status', 'state'] })
+  projectstates_id?: number;
+
+  @ChoiceField(['name', '-name'], { description: 'sort' })
+  sort?: string;
+
+  @ChoicesField(['id', 'name'], { description: 'fields' })
+  fields?: string[];
+}
+
+const STATES = [
+  { id: 1, name: 'New' },
+  { id: 2, name: 'Processing' },
+  { id: 3, name: 'Closed' },
+];
+
+/** Resolves project states like the real resolver: ids, exact names, case-insensitive names; 'Dup' is ambiguous; echoes are cut. */
+const lookup: ReferenceLookup = {
+  async resolve(_kind: string, field: string, input: unknown, _scope: NameScope | undefined) {
+    if (input === 'Dup') {
+      return {
+        ok: false as const,
+        issue: {
+          field,
+          code: 'REFERENCE_AMBIGUOUS' as const,
+          received: input,
+          message: 'ambiguous',
+          candidates: [
+            { id: 7, name: 'Dup' },
+            { id: 8, name: 'Dup' },
+          ],
+        },
+      };
+    }
+    // Like the real resolver, only numbers and strings are looked up (an object may not even convert).
+    if (typeof input !== 'number' && typeof input !== 'string') {
+      return {
+        ok: false as const,
+        issue: { field, code: 'INVALID_TYPE' as const, received: echo(input), message: 'integer id or name', expected: 'integer id or name' },
+      };
+    }
+    const found = STATES.find((s) => s.id === Number(input) || s.name.toLowerCase() === input.toString().toLowerCase());
+    if (found) return { ok: true as const, id: found.id, name: found.name };
+    return {
+      ok: false as const,
+      issue: {
+        field,
+        code: 'REFERENCE_NOT_FOUND' as const,
+        received: echo(input),
+        message: 'not found',
+        available: STATES.map((s) => s.name),
+        did_you_mean: 'Processing',
+      },
+    };
+  },
+};
+
+const parser = new InputParser(lookup);
+/** The fields of a call of a project tool taking SampleDto: its policy puts the `domain` argument first. */
+const FIELDS = [domainArgument('project'), ...(fieldsOf(SampleDto) ?? [])];
+const options = { mode: 'json' as const, transport: 'mcp' as const, zone: 'UTC', scope: undefined, fields: FIELDS };
+const base = { domain: 'project', session_id: 'ses_x', name: 'ok' };
+
+async function issuesOf(args: Record<string, unknown>): Promise<Issue[]> {
+  const result = await parser.parse(SampleDto, args, options);
+  return result.ok ? [] : result.issues;
+}
+
+describe('InputParser', () => {
+  it('normalizes names, labels, dates and zones, and records what it resolved', async () => {
+    const args = {
+      ...base,
+      urgency: 'Alta',
+      plan_start_date: '2026-06-01',
+      timezone: 'America/Sao_Paulo',
+      projectstates_id: 'processing',
+      sort: 'NAME',
+      fields: 'id,name',
+    };
+    // The transport puts the zone in force into the call: here, the call's own argument.
+    const result = await parser.parse(SampleDto, args, { ...options, zone: zoneInForce(args.timezone, null, 'UTC') });
+    if (!result.ok) throw new Error(`expected the arguments to parse, got ${JSON.stringify(result.issues)}`);
+    const value = result.value;
+    expect(value.urgency).toBe(4);
+    expect(value.projectstates_id).toBe(2);
+    expect(value.plan_start_date?.toISOString()).toBe('2026-06-01T03:00:00.000Z');
+    expect(value.sort).toBe('name');
+    expect(metaOf(value).resolved.projectstates_id).toEqual({ input: 'processing', id: 2, name: 'Processing' });
+    expect([...metaOf(value).provided]).toContain('plan_start_date');
+  });
+
+  it('reports every issue code, all in one pass', async () => {
+    const issues = await issuesOf({
+      domain: 'project',
+      session_id: 'ses_x',
+      email: 'not-an-email',
+      percent_done: 150,
+      dry_run: 'yes',
+      urgency: 'altissima',
+      plan_start_date: '2026-02-30',
+      projectstates_id: 'AbacaxiDoido',
+      state: 'New',
+    });
+    const codes = Object.fromEntries(issues.map((i) => [i.field, i.code]));
+    expect(codes).toEqual({
+      name: 'REQUIRED',
+      email: 'INVALID_VALUE',
+      percent_done: 'OUT_OF_RANGE',
+      dry_run: 'INVALID_TYPE',
+      urgency: 'INVALID_VALUE',
+      plan_start_date: 'INVALID_DATE',
+      projectstates_id: 'REFERENCE_NOT_FOUND',
+      state: 'UNKNOWN_FIELD',
+    });
+    expect(issues.find((i) => i.field === 'state')?.did_you_mean).toBe('projectstates_id');
+    expect(issues.find((i) => i.field === 'plan_start_date')?.expected).toMatch(/YYYY-MM-DD/);
+  });
+
+  it('reports TOO_LONG, ambiguous references and bad zones', async () => {
+    const issues = await issuesOf({ ...base, name: 'x'.repeat(11), projectstates_id: 'Dup', timezone: 'Mars/Base' });
+    expect(issues.map((i) => [i.field, i.code])).toEqual([
+      ['name', 'TOO_LONG'],
+      ['timezone', 'INVALID_VALUE'],
+      ['projectstates_id', 'REFERENCE_AMBIGUOUS'],
+    ]);
+    expect(issues.find((i) => i.code === 'REFERENCE_AMBIGUOUS')?.candidates).toHaveLength(2);
+  });
+
+  it('rejects non-object arguments and bad list entries', async () => {
+    expect((await issuesOf([] as unknown as Record<string, unknown>))[0].code).toBe('INVALID_TYPE');
+    const issues = await issuesOf({ ...base, fields: ['id', 'nmae'], sort: 'date' });
+    expect(issues.map((i) => i.field).sort()).toEqual(['fields', 'sort']);
+    expect(issues.find((i) => i.field === 'fields')?.did_you_mean).toBe('name');
+  });
+
+  it('allows null only where a field may be cleared', async () => {
+    expect(await issuesOf({ ...base, plan_start_date: null })).toEqual([]);
+    expect((await issuesOf({ ...base, urgency: null }))[0].code).toBe('INVALID_TYPE');
+    expect((await issuesOf({ ...base, name: null }))[0].code).toBe('REQUIRED');
+  });
+
+  it('does not take MCP-only fields on REST', async () => {
+    const result = await parser.parse(SampleDto, { name: 'ok', session_id: 'ses_x' }, { ...options, transport: 'rest' });
+    expect(!result.ok && result.issues.map((i) => [i.field, i.code])).toEqual([['session_id', 'UNKNOWN_FIELD']]);
+  });
+
+  it('reads integers and booleans from query strings', async () => {
+    const result = await parser.parse(SampleDto, { ...base, percent_done: '40', dry_run: 'true' }, { ...options, mode: 'query' });
+    expect(result.ok && [result.value.percent_done, result.value.dry_run]).toEqual([40, true]);
+  });
+
+  it('reads integers and booleans sent as text in JSON, a percentage with its sign, and refuses the rest', async () => {
+    for (const [sent, expected] of [
+      ['60', 60],
+      ['60%', 60],
+      [' 60 % ', 60],
+      ['60.0', 60],
+      ['+7', 7],
+    ] as const) {
+      const result = await parser.parse(SampleDto, { ...base, percent_done: sent, dry_run: 'FALSE' }, options);
+      expect(result.ok && [result.value.percent_done, result.value.dry_run]).toEqual([expected, false]);
+    }
+    const refused = await issuesOf({ ...base, percent_done: '60.5', dry_run: 'yes' });
+    expect(refused.map((i) => [i.field, i.code, i.received])).toEqual([
+      ['percent_done', 'INVALID_TYPE', '60.5'],
+      ['dry_run', 'INVALID_TYPE', 'yes'],
+    ]);
+    expect((await issuesOf({ ...base, percent_done: '150%' })).map((i) => [i.field, i.code])).toEqual([['percent_done', 'OUT_OF_RANGE']]);
+    // Text stays text: a name made of digits is not turned into a number.
+    const digits = await parser.parse(SampleDto, { ...base, name: '2026' }, options);
+    expect(digits.ok && digits.value.name).toBe('2026');
+  });
+
+  it('derives a JSON Schema with oneOf references, a const domain, text forms typed, and unknown names left to the server', () => {
+    const schema = inputJsonSchema(FIELDS, 'mcp', () => ['New', 'Processing']) as { properties: Record<string, Record<string, unknown>>; required: string[] };
+    // The server answers an unknown name with did_you_mean; a schema that forbade it would let a client refuse it first.
+    expect(schema).not.toHaveProperty('additionalProperties');
+    // What the server reads from text ("60%", "true") a validating client must let through.
+    expect(schema.properties.percent_done.type).toEqual(['integer', 'string']);
+    expect(schema.properties.dry_run.type).toEqual(['boolean', 'string']);
+    const rest = inputJsonSchema(FIELDS, 'rest') as { properties: Record<string, Record<string, unknown>> };
+    expect(rest.properties.percent_done.type).toBe('integer');
+    expect(schema.required).toEqual(['domain', 'session_id', 'name']);
+    expect(schema.properties.domain.const).toBe('project');
+    expect(schema.properties.projectstates_id.oneOf).toEqual([{ type: 'integer' }, { type: 'string' }]);
+    expect(String(schema.properties.projectstates_id.description)).toMatch(/"(New|Processing)"/);
+    expect(String(schema.properties.urgency.description)).toContain('4 High');
+    expect(inputJsonSchema(FIELDS, 'rest').properties).not.toHaveProperty('session_id');
+  });
+
+  it('reads "x desc" as the descending sort', async () => {
+    const result = await parser.parse(SampleDto, { ...base, sort: 'name DESC' }, options);
+    expect(result.ok && result.value.sort).toBe('-name');
+  });
+
+  it('checks a value sent under a wrong name as if sent under the suggested one, in the same pass', async () => {
+    const issues = await issuesOf({ ...base, state: 'AbacaxiDoido' });
+    expect(issues.map((i) => [i.field, i.code])).toEqual([
+      ['projectstates_id', 'REFERENCE_NOT_FOUND'],
+      ['state', 'UNKNOWN_FIELD'],
+    ]);
+    const renamedOnly = await issuesOf({ domain: 'project', session_id: 'ses_x', title: 'ok' });
+    expect(renamedOnly).toMatchObject([{ field: 'title', code: 'UNKNOWN_FIELD', did_you_mean: 'name' }]);
+  });
+
+  it('suggests fields by their common other names', async () => {
+    const issues = await issuesOf({ ...base, status: 'New', progress: 3 });
+    expect(issues.map((i) => [i.field, i.did_you_mean])).toEqual([
+      ['status', 'projectstates_id'],
+      ['progress', 'percent_done'],
+    ]);
+  });
+
+  it('suggests the accepted spelling of a date and of a zone', async () => {
+    const issues = await issuesOf({ ...base, plan_start_date: '25/12/2026', timezone: 'America/Sao Paulo' });
+    expect(issues.map((i) => [i.field, i.did_you_mean])).toEqual([
+      ['plan_start_date', '2026-12-25'],
+      ['timezone', 'America/Sao_Paulo'],
+    ]);
+  });
+
+  it('never throws and always answers ok or issues, whatever the input (property)', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.dictionary(
+          fc.constantFrom('name', 'email', 'percent_done', 'urgency', 'plan_start_date', 'projectstates_id', 'fields', '__proto__', 'x'),
+          fc.anything(),
+        ),
+        async (args) => {
+          const result = await parser.parse(SampleDto, { ...base, ...args }, options);
+          return result.ok || (result.issues.length > 0 && result.issues.every((i) => typeof i.message === 'string' && typeof i.field === 'string'));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
+
+/** A record with a login, a long text, a reference, a call argument and a target id. */
+class AccountDto {
+  @IntField({ min: 1, target: true, description: 'id' })
+  id?: number;
+
+  @TextField({ printable: true, description: 'login' })
+  name?: string;
+
+  @TextField({ maxLength: 1000, description: 'text' })
+  content?: string;
+
+  @RefField('projectState', { description: 'state' })
+  projectstates_id?: number;
+
+  @TextField({ call: true, description: 'key' })
+  idempotency_key?: string;
+}
+
+describe('InputParser and hostile values', () => {
+  const resolve = jest.fn(lookup.resolve);
+  const watched = new InputParser({ resolve });
+  const parseAccount = (args: Record<string, unknown>, settable?: ReadonlySet<string>) =>
+    watched.parse(AccountDto, args, { ...options, fields: undefined, settable });
+  const issuesOfAccount = async (args: Record<string, unknown>, settable?: ReadonlySet<string>): Promise<Issue[]> => {
+    const result = await parseAccount(args, settable);
+    return result.ok ? [] : result.issues;
+  };
+
+  beforeEach(() => resolve.mockClear());
+
+  it('refuses a value longer than its field before anything reads it, echoing a little of it', async () => {
+    const issues = await issuesOfAccount({ name: 'a'.repeat(300), projectstates_id: 'b'.repeat(1_000_000), content: 'c'.repeat(1001) });
+    expect(issues.map((i) => [i.field, i.code])).toEqual([
+      ['name', 'TOO_LONG'],
+      ['content', 'TOO_LONG'],
+      ['projectstates_id', 'TOO_LONG'],
+    ]);
+    expect(resolve).not.toHaveBeenCalled();
+    for (const issue of issues) expect(String(issue.received).length).toBeLessThanOrEqual(ECHO_LIMIT);
+    // Surrounding spaces do not count (they are trimmed), as before.
+    expect(await issuesOfAccount({ content: ` ${'c'.repeat(1000)} ` })).toEqual([]);
+  });
+
+  it('refuses a lone surrogate in any string, and invisible characters in printable ones', async () => {
+    const issues = await issuesOfAccount({ name: 'ana\u200b', content: 'texto \ud800', projectstates_id: 'New\udc00' });
+    expect(issues.map((i) => [i.field, i.code])).toEqual([
+      ['name', 'INVALID_VALUE'],
+      ['content', 'INVALID_VALUE'],
+      ['projectstates_id', 'INVALID_VALUE'],
+    ]);
+    expect(issues[0].message).toContain('U+200B');
+    expect(resolve).not.toHaveBeenCalled();
+    // Line breaks and tabs belong in long texts, not in logins.
+    expect(await issuesOfAccount({ content: 'linha 1\nlinha 2\tfim' })).toEqual([]);
+    expect((await issuesOfAccount({ name: 'ana\tlima' })).map((i) => i.code)).toEqual(['INVALID_VALUE']);
+  });
+
+  it('takes text NFC-normalized and trimmed', async () => {
+    const result = await parseAccount({ name: ' Jose\u0301 ', content: 'Conceic\u0327a\u0303o' });
+    expect(result.ok && [result.value.name, result.value.content]).toEqual(['Jos\u00e9', 'Concei\u00e7\u00e3o']);
+  });
+
+  it('refuses every field the caller may not set in one pass, without reading their values', async () => {
+    const settable = new Set(['content']);
+    const issues = await issuesOfAccount({ id: 3, idempotency_key: 'k1', content: 'ok', name: 'maria.silva', projectstates_id: 'Processing' }, settable);
+    expect(issues.map((i) => [i.field, i.code])).toEqual([
+      ['name', 'FORBIDDEN_FIELD'],
+      ['projectstates_id', 'FORBIDDEN_FIELD'],
+    ]);
+    expect(issues.every((i) => i.received === undefined && i.message.includes('sets only content'))).toBe(true);
+    expect(resolve).not.toHaveBeenCalled();
+    // The same answer whatever the refused value (an existing name or not).
+    expect(await issuesOfAccount({ content: 'ok', projectstates_id: 'nothing' }, settable)).toEqual(
+      await issuesOfAccount({ content: 'ok', projectstates_id: 'Processing' }, settable),
+    );
+    expect((await parseAccount({ id: 3, idempotency_key: 'k1', content: 'ok' }, settable)).ok).toBe(true);
+  });
+
+  it('lists at most 20 unknown fields, and the known fields once', async () => {
+    const args = Object.fromEntries(Array.from({ length: 5_000 }, (_, i) => [`zz${'q'.repeat(100)}${i}`, i]));
+    const issues = await issuesOfAccount(args);
+    expect(issues).toHaveLength(21);
+    expect(issues.filter((i) => i.available)).toHaveLength(1);
+    expect(issues[20]).toMatchObject({ field: '(arguments)', code: 'UNKNOWN_FIELD', message: expect.stringContaining('4980 more') });
+    expect(issues.every((i) => i.field.length <= ECHO_LIMIT)).toBe(true);
+  });
+
+  it('echoes at most ECHO_LIMIT characters of any value, whatever it is (property)', async () => {
+    const big = fc.oneof(
+      fc.string({ minLength: 100, maxLength: 3000 }),
+      fc.array(fc.string({ maxLength: 200 }), { maxLength: 300 }),
+      fc.anything({ maxDepth: 4 }),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.dictionary(fc.constantFrom('name', 'content', 'projectstates_id', 'id', 'idempotency_key', 'x'.repeat(500)), big), async (args) => {
+        const issues = await issuesOfAccount(args);
+        return issues.every((i) => (typeof i.received !== 'string' || Array.from(i.received).length <= ECHO_LIMIT) && i.message.length < 1000);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});

@@ -1,0 +1,429 @@
+import { validate } from 'class-validator';
+import { DATE_FORMATS_EXPECTED, isValidTimeZone, parseDate, suggestDate, suggestTimeZone } from '../dates/dates.js';
+import { echo, quoted } from '../envelope/echo.js';
+import type { ResolvedReference } from '../envelope/envelope.js';
+import type { Issue } from '../envelope/issue.js';
+import { matchKey } from '../text/normalize.js';
+import { closest, rankClosest } from '../text/suggest.js';
+import { fieldsOf, type FieldSpec } from './field-spec.js';
+import { attachMeta } from './input-meta.js';
+import { expectedOf, issueFromValidation } from './issue-messages.js';
+import { readId } from './record-id.js';
+import type { NameScope } from './references/reference-scope.js';
+import { cleanText, forbiddenField, valueProblem } from './value-rules.js';
+
+export interface ReferenceLookup {
+  resolve(
+    kind: string,
+    field: string,
+    input: unknown,
+    scope: NameScope | undefined,
+  ): Promise<{ ok: true; id: number; name: string } | { ok: false; issue: Issue }>;
+}
+
+export interface ParseOptions {
+  /** `query`: values come from a URL query string, so numbers and booleans arrive as text. */
+  mode: 'json' | 'query';
+  transport: 'mcp' | 'rest';
+  /** The zone in force (zoneInForce): dates without offset are read in it. */
+  zone: string;
+  /** What the caller may name; undefined for system work (no restriction). */
+  scope: NameScope | undefined;
+  /** The record fields the caller may set (its profile's); undefined: every field. */
+  settable?: ReadonlySet<string>;
+  /** The fields of the call when they are not the DTO's own: a tool's policy adds its `domain` argument. */
+  fields?: readonly FieldSpec[];
+}
+
+/** A DTO class may check rules between its fields (end after start); run on the parsed values. */
+export interface CrossChecked<T> {
+  crossCheck?(value: T): Issue[];
+}
+
+export type ParseResult<T> = { ok: true; value: T } | { ok: false; issues: Issue[] };
+
+const SCALAR_KINDS = new Set(['text', 'int', 'bool']);
+/** Unknown fields listed one by one; past this, one issue counts the rest (a body of 100k keys stays a small answer). */
+const MAX_UNKNOWN_LISTED = 20;
+/** No field name or alias is longer: a longer unknown key gets no suggestion (and no matching work). */
+const MAX_SUGGESTIBLE_KEY = 64;
+/** Unknown entries of such a list named in the message. */
+const UNKNOWN_ENTRIES_NAMED = 5;
+
+interface Shape {
+  specs: FieldSpec[];
+  byName: Map<string, FieldSpec>;
+}
+
+/** The fields of a call as one transport takes them (REST leaves out MCP's own, such as session_id): worked out once per list. */
+const shapes = new WeakMap<readonly FieldSpec[], Partial<Record<ParseOptions['transport'], Shape>>>();
+
+function shapeOf(fields: readonly FieldSpec[], transport: ParseOptions['transport']): Shape {
+  let byTransport = shapes.get(fields);
+  if (!byTransport) shapes.set(fields, (byTransport = {}));
+  let shape = byTransport[transport];
+  if (!shape) {
+    const specs = fields.filter((s) => transport === 'mcp' || !s.mcpOnly);
+    shape = byTransport[transport] = { specs, byName: new Map(specs.map((s) => [s.name, s])) };
+  }
+  return shape;
+}
+
+/**
+ * Parses one call's arguments against a DTO class: collects every problem (unknown fields, shape
+ * rules, enum labels, dates, references) and either returns the normalized DTO or all issues.
+ */
+export class InputParser {
+  constructor(private readonly references: ReferenceLookup) {}
+
+  async parse<T extends object>(dto: new () => T, raw: unknown, options: ParseOptions): Promise<ParseResult<T>> {
+    const { specs, byName } = shapeOf(options.fields ?? fieldsOf(dto) ?? [], options.transport);
+    if (raw === undefined || raw === null) raw = {};
+    if (typeof raw !== 'object' || Array.isArray(raw)) {
+      return {
+        ok: false,
+        issues: [{ field: '(arguments)', code: 'INVALID_TYPE', received: echo(raw), message: 'The arguments must be a JSON object.', expected: 'object' }],
+      };
+    }
+    const input = raw as Record<string, unknown>;
+    const issues: Issue[] = [];
+    const provided = new Set<string>();
+    const renamed = new Map<string, unknown>();
+    let unlisted = 0;
+    // The known fields are listed once, on the first unknown field that has no close match.
+    let knownListedOn: string | undefined;
+
+    for (const key of Object.keys(input)) {
+      if (byName.has(key)) {
+        if (input[key] !== undefined) provided.add(key);
+        continue;
+      }
+      if (issues.length >= MAX_UNKNOWN_LISTED) {
+        unlisted++;
+        continue;
+      }
+      const suggestion = key.length <= MAX_SUGGESTIBLE_KEY ? this.suggestField(key, specs) : undefined;
+      if (suggestion && !(suggestion in input) && !renamed.has(suggestion)) renamed.set(suggestion, input[key]);
+      const field = quoted(key);
+      const listHere = !suggestion && knownListedOn === undefined;
+      if (listHere) knownListedOn = field;
+      issues.push({
+        field,
+        code: 'UNKNOWN_FIELD',
+        received: echo(input[key]),
+        message: suggestion
+          ? `Unknown field '${field}'. Did you mean '${suggestion}'?`
+          : `Unknown field '${field}'. ${listHere ? `Known fields: ${[...byName.keys()].join(', ')}.` : `Known fields: see '${knownListedOn}'.`}`,
+        ...(suggestion ? { did_you_mean: suggestion } : listHere ? { available: [...byName.keys()] } : {}),
+      });
+    }
+    if (unlisted > 0) {
+      issues.push({
+        field: '(arguments)',
+        code: 'UNKNOWN_FIELD',
+        message: `${unlisted} more unknown fields, not listed.${knownListedOn ? '' : ` Known fields: ${[...byName.keys()].join(', ')}.`}`,
+      });
+    }
+
+    const values = new Map<string, unknown>();
+    for (const spec of specs) {
+      let value = input[spec.name];
+      // A value sent under a wrong name is checked under the name we suggest, in this same pass,
+      // so the retry with the right name does not meet a second problem with the value.
+      if (value === undefined) value = renamed.get(spec.name);
+      value = readScalarText(spec, value, options.mode);
+      if (spec.blankIsAbsent && typeof value === 'string' && value.trim() === '') value = undefined;
+      values.set(spec.name, value);
+    }
+
+    // Fields refused whole (not settable by the caller, too long, broken or invisible characters):
+    // nothing else looks at their values — no parsing, no lookup, no echo of a megabyte.
+    const refused = new Set<string>();
+    for (const spec of specs) {
+      const value = values.get(spec.name);
+      if (value === undefined) continue;
+      const problem = forbiddenField(spec, options.settable) ?? valueProblem(spec, value);
+      if (problem) {
+        issues.push(problem);
+        refused.add(spec.name);
+        values.delete(spec.name);
+      } else if (typeof value === 'string') {
+        values.set(spec.name, cleanText(spec, value));
+      }
+    }
+
+    this.checkZone(specs, values, issues);
+    const timezone = options.zone;
+    await this.checkScalars(dto, specs, values, issues);
+    const normalized = new Map<string, unknown>();
+    const resolved: Record<string, ResolvedReference> = {};
+    const pending: Array<Promise<void>> = [];
+
+    for (const spec of specs) {
+      if (refused.has(spec.name)) continue;
+      const value = values.get(spec.name);
+      if (value === undefined) {
+        if (spec.required) issues.push({ field: spec.name, code: 'REQUIRED', message: `${spec.name} is required.`, expected: expectedOf(spec) });
+        continue;
+      }
+      if (value === null) {
+        if (spec.nullable) normalized.set(spec.name, null);
+        else if (spec.required)
+          issues.push({
+            field: spec.name,
+            code: 'REQUIRED',
+            received: null,
+            message: `${spec.name} is required and cannot be null.`,
+            expected: expectedOf(spec),
+          });
+        else
+          issues.push({
+            field: spec.name,
+            code: 'INVALID_TYPE',
+            received: null,
+            message: `${spec.name} cannot be null (it cannot be cleared); omit it to leave it unchanged.`,
+            expected: expectedOf(spec),
+          });
+        continue;
+      }
+      switch (spec.kind) {
+        case 'text':
+        case 'int':
+        case 'bool':
+          normalized.set(spec.name, value);
+          break;
+        case 'timezone':
+          if (isValidTimeZone(value)) normalized.set(spec.name, value);
+          break;
+        case 'enum':
+          this.parseEnum(spec, value, normalized, issues);
+          break;
+        case 'date':
+          this.parseDateField(spec, value, timezone, normalized, issues);
+          break;
+        case 'choice':
+          this.parseChoice(spec, value, normalized, issues);
+          break;
+        case 'choices':
+          this.parseChoices(spec, value, normalized, issues);
+          break;
+        case 'ref':
+          if (spec.target && typeof readId(value) === 'number') {
+            // The record a tool acts on: an unknown id is the service's NOT_FOUND, not an input issue.
+            normalized.set(spec.name, readId(value));
+            break;
+          }
+          pending.push(
+            this.references.resolve(spec.ref!, spec.name, value, options.scope).then((r) => {
+              if (r.ok) {
+                normalized.set(spec.name, r.id);
+                resolved[spec.name] = { input: value, id: r.id, name: r.name };
+              } else issues.push(r.issue);
+            }),
+          );
+          break;
+      }
+    }
+    await Promise.all(pending);
+
+    const out = new dto();
+    for (const [key, value] of normalized) (out as Record<string, unknown>)[key] = value;
+    const checked = dto as unknown as CrossChecked<T>;
+    if (checked.crossCheck) issues.push(...checked.crossCheck(out));
+
+    if (issues.length > 0) {
+      const order = new Map(specs.map((s, i) => [s.name, i]));
+      issues.sort((a, b) => (order.get(a.field) ?? 999) - (order.get(b.field) ?? 999));
+      return { ok: false, issues };
+    }
+    return { ok: true, value: attachMeta(out, { provided, resolved }) };
+  }
+
+  /** The closest field name to an unknown key, also matching each field's aliases (manager -> users_id). */
+  private suggestField(key: string, specs: FieldSpec[]): string | undefined {
+    const owner = new Map<string, string>();
+    for (const spec of specs) owner.set(spec.name, spec.name);
+    for (const spec of specs) {
+      for (const alias of spec.aliases ?? []) if (!owner.has(alias)) owner.set(alias, spec.name);
+    }
+    const hit = closest(key, owner.keys());
+    return hit === undefined ? undefined : owner.get(hit);
+  }
+
+  /** A zone argument that is no zone is an issue (the zone in force is then the user's: zoneInForce). */
+  private checkZone(specs: FieldSpec[], values: Map<string, unknown>, issues: Issue[]): void {
+    const spec = specs.find((s) => s.kind === 'timezone');
+    const given = spec ? values.get(spec.name) : undefined;
+    if (given === undefined || given === null || isValidTimeZone(given)) return;
+    const suggestion = suggestTimeZone(given);
+    issues.push({
+      field: spec!.name,
+      code: 'INVALID_VALUE',
+      received: echo(given),
+      message: `${spec!.name} '${quoted(given)}' is not an IANA time zone.${suggestion ? ` Did you mean '${suggestion}'?` : ' Use e.g. America/Sao_Paulo, Europe/Lisbon or UTC.'}`,
+      expected: expectedOf(spec!),
+      ...(suggestion ? { did_you_mean: suggestion } : {}),
+    });
+  }
+
+  /** class-validator runs the shape rules (type, length, range, format) of the text, integer and boolean values given. */
+  private async checkScalars(dto: new () => object, specs: FieldSpec[], values: Map<string, unknown>, issues: Issue[]): Promise<void> {
+    const plain: Record<string, unknown> = {};
+    const checked = new Map<string, FieldSpec>();
+    for (const spec of specs) {
+      const value = values.get(spec.name);
+      if (!SCALAR_KINDS.has(spec.kind) || value === undefined || value === null) continue;
+      plain[spec.name] = value;
+      checked.set(spec.name, spec);
+    }
+    if (checked.size === 0) return;
+    // Own properties on a bare instance: no class-transformer recursion into hostile values
+    // (an object with its own `constructor` key must be an INVALID_TYPE, not a crash).
+    const instance = Object.assign(Object.create(dto.prototype as object) as object, plain);
+    const errors = await validate(instance, { forbidUnknownValues: false, skipMissingProperties: true });
+    for (const error of errors) {
+      const spec = checked.get(error.property);
+      if (spec) issues.push(issueFromValidation(error, values.get(spec.name), spec));
+    }
+  }
+
+  private parseEnum(spec: FieldSpec, value: unknown, out: Map<string, unknown>, issues: Issue[]): void {
+    const vocab = spec.vocab!;
+    const code = vocab.parse(value);
+    if (code !== undefined) {
+      out.set(spec.name, code);
+      return;
+    }
+    const suggestion = typeof value === 'string' ? closest(value, vocab.allLabels()) : undefined;
+    const suggested = suggestion !== undefined ? vocab.label(vocab.parse(suggestion)!) : undefined;
+    issues.push({
+      field: spec.name,
+      code: typeof value === 'number' || typeof value === 'string' ? 'INVALID_VALUE' : 'INVALID_TYPE',
+      received: echo(value),
+      message: `${spec.name} '${quoted(value)}' is not a valid ${vocab.name}.${suggested ? ` Did you mean '${suggested}'?` : ''} Use a code or label: ${vocab.describe()}.`,
+      expected: vocab.describe(),
+      available: vocab.entries.map((e) => e.en),
+      ...(suggested ? { did_you_mean: suggested } : {}),
+    });
+  }
+
+  private parseDateField(spec: FieldSpec, value: unknown, timezone: string, out: Map<string, unknown>, issues: Issue[]): void {
+    const parsed = parseDate(value, timezone);
+    if (parsed.ok) {
+      out.set(spec.name, parsed.value);
+      return;
+    }
+    const suggestion = suggestDate(value);
+    issues.push({
+      field: spec.name,
+      code: 'INVALID_DATE',
+      received: echo(value),
+      message: `${spec.name} '${quoted(value)}' is not a valid date (${parsed.reason}).${suggestion ? ` Did you mean '${suggestion}'?` : ''} Use ${DATE_FORMATS_EXPECTED}.`,
+      expected: DATE_FORMATS_EXPECTED,
+      ...(suggestion ? { did_you_mean: suggestion } : {}),
+    });
+  }
+
+  private parseChoice(spec: FieldSpec, value: unknown, out: Map<string, unknown>, issues: Issue[]): void {
+    if (spec.constant !== undefined) {
+      // A domain tool's `domain`: judged by the intent lock before the pipe runs (intent-lock.decision.ts), not decoded twice.
+      out.set(spec.name, spec.constant);
+      return;
+    }
+    const values = spec.values!;
+    const wanted = typeof value === 'string' ? directionWords(value) : value;
+    const hit = typeof wanted === 'string' ? values.find((v) => matchKey(v) === matchKey(wanted)) : undefined;
+    if (hit !== undefined) {
+      out.set(spec.name, hit);
+      return;
+    }
+    const suggestion = typeof value === 'string' ? rankClosest(value, values, 1)[0] : undefined;
+    issues.push({
+      field: spec.name,
+      code: typeof value === 'string' ? 'INVALID_VALUE' : 'INVALID_TYPE',
+      received: echo(value),
+      message: `${spec.name} '${quoted(value)}' is not one of: ${values.join(', ')}.${suggestion ? ` Did you mean '${suggestion}'?` : ''}`,
+      expected: values.join(', '),
+      available: [...values],
+      ...(suggestion ? { did_you_mean: suggestion } : {}),
+    });
+  }
+
+  private parseChoices(spec: FieldSpec, value: unknown, out: Map<string, unknown>, issues: Issue[]): void {
+    const list =
+      typeof value === 'string'
+        ? value
+            .split(',')
+            .map((v) => v.trim())
+            .filter(Boolean)
+        : value;
+    if (!Array.isArray(list)) {
+      issues.push({
+        field: spec.name,
+        code: 'INVALID_TYPE',
+        received: echo(value),
+        message: `${spec.name} must be a list of field names.`,
+        expected: expectedOf(spec),
+      });
+      return;
+    }
+    const accepted: string[] = [];
+    const unknown: string[] = [];
+    for (const item of list) {
+      const hit = typeof item === 'string' ? spec.values!.find((v) => v === item.trim()) : undefined;
+      if (hit) accepted.push(hit);
+      else unknown.push(quoted(item));
+    }
+    if (unknown.length) {
+      const suggestion = rankClosest(unknown[0], spec.values!, 1)[0];
+      const named = unknown
+        .slice(0, UNKNOWN_ENTRIES_NAMED)
+        .map((u) => `'${u}'`)
+        .join(', ');
+      const more = unknown.length > UNKNOWN_ENTRIES_NAMED ? ` and ${unknown.length - UNKNOWN_ENTRIES_NAMED} more` : '';
+      issues.push({
+        field: spec.name,
+        code: 'INVALID_VALUE',
+        received: echo(value),
+        message: `${spec.name}: unknown ${unknown.length === 1 ? 'entry' : 'entries'} ${named}${more}. Available: ${spec.values!.join(', ')}.`,
+        expected: expectedOf(spec),
+        available: [...spec.values!],
+        ...(suggestion ? { did_you_mean: suggestion } : {}),
+      });
+      return;
+    }
+    out.set(spec.name, [...new Set(accepted)]);
+  }
+}
+
+/** "priority desc", "date descending", "name asc" -> "-priority", "-date", "name" (sort choices). */
+function directionWords(value: string): string {
+  const match = /^\s*(-?)([\w.]+)\s+(asc|ascending|desc|descending|crescente|decrescente)\s*$/i.exec(value);
+  if (!match) return value;
+  const descending = /^(desc|descending|decrescente)$/i.test(match[3]);
+  return `${descending ? '-' : ''}${match[2]}`;
+}
+
+const INTEGER_TEXT = /^\s*([+-]?\d{1,15})(?:\.0+)?\s*$/;
+const PERCENT_TEXT = /^\s*([+-]?\d{1,15})(?:\.0+)?(?:\s*%)?\s*$/;
+
+/**
+ * Integers and booleans sent as text: "60" and "60.0" (for a percentage also "60%") are 60, "true"
+ * and "false" (any case) the booleans. Unambiguous, and what models often send; anything else is
+ * left as sent, for the scalar checks to refuse with the expected form. A query string carries only
+ * text, so there "1"/"0" are booleans too and an empty optional value is no value.
+ */
+function readScalarText(spec: FieldSpec, value: unknown, mode: 'json' | 'query'): unknown {
+  if (typeof value !== 'string') return value;
+  if (spec.kind === 'int') {
+    const match = (spec.unit?.startsWith('percent') ? PERCENT_TEXT : INTEGER_TEXT).exec(value);
+    if (match) return Number(match[1]);
+  }
+  if (spec.kind === 'bool') {
+    const text = value.trim().toLowerCase();
+    if (text === 'true' || (mode === 'query' && text === '1')) return true;
+    if (text === 'false' || (mode === 'query' && text === '0')) return false;
+  }
+  if (mode === 'query' && value === '' && !spec.required) return undefined;
+  return value;
+}

@@ -1,0 +1,62 @@
+import type { ValidationError } from 'class-validator';
+import { echo } from '../envelope/echo.js';
+import type { IssueCode } from '../envelope/error-codes.js';
+import type { Issue } from '../envelope/issue.js';
+import type { FieldSpec } from './field-spec.js';
+
+/** class-validator constraint name -> issue code; the first listed that fails wins. */
+const CONSTRAINT_CODES: Array<[string, IssueCode]> = [
+  ['isDefined', 'REQUIRED'],
+  ['isString', 'INVALID_TYPE'],
+  ['isInt', 'INVALID_TYPE'],
+  ['isBoolean', 'INVALID_TYPE'],
+  ['min', 'OUT_OF_RANGE'],
+  ['max', 'OUT_OF_RANGE'],
+  ['isEmail', 'INVALID_VALUE'],
+];
+
+export function expectedOf(spec: FieldSpec): string {
+  switch (spec.kind) {
+    case 'text':
+      return spec.email ? 'an email address' : `a string of at most ${spec.maxLength} characters`;
+    case 'int': {
+      const range = spec.min !== undefined && spec.max !== undefined ? ` from ${spec.min} to ${spec.max}` : spec.min !== undefined ? ` >= ${spec.min}` : '';
+      return `an integer${range}${spec.unit ? ` (${spec.unit})` : ''}`;
+    }
+    case 'bool':
+      return 'true or false';
+    case 'enum':
+      return spec.vocab!.describe();
+    case 'ref':
+      return 'integer id or name';
+    case 'date':
+      return 'a date';
+    case 'timezone':
+      return 'an IANA time zone such as America/Sao_Paulo';
+    case 'choice':
+      return spec.values!.join(', ');
+    case 'choices':
+      return `a list of: ${spec.values!.join(', ')}`;
+  }
+}
+
+/** One issue per field from class-validator's errors, in the house format. */
+export function issueFromValidation(error: ValidationError, value: unknown, spec: FieldSpec): Issue {
+  const failed = Object.keys(error.constraints ?? {});
+  const code = CONSTRAINT_CODES.find(([name]) => failed.includes(name))?.[1] ?? 'INVALID_VALUE';
+  const expected = expectedOf(spec);
+  const messages: Record<IssueCode, string> = {
+    REQUIRED: `${spec.name} is required.`,
+    INVALID_TYPE: `${spec.name} must be ${expected}.`,
+    TOO_LONG: `${spec.name} is longer than ${spec.maxLength} characters.`,
+    OUT_OF_RANGE: `${spec.name} must be ${expected}.`,
+    INVALID_VALUE: `${spec.name} must be ${expected}.`,
+    INVALID_DATE: '',
+    REFERENCE_NOT_FOUND: '',
+    REFERENCE_AMBIGUOUS: '',
+    UNKNOWN_FIELD: '',
+    FORBIDDEN_FIELD: '',
+  };
+  const received = echo(value);
+  return { field: spec.name, code, received, message: messages[code], expected };
+}

@@ -1,0 +1,110 @@
+/**
+ * The tables a reference field can point at, and how each is matched and scoped. Scoping follows
+ * GLPI: records of an entity are visible to callers who see that entity; groups, categories and
+ * locations flagged recursive are visible from the entities below theirs too.
+ */
+import type { Domain } from '../../auth/principal.js';
+import type { ScopeRule } from '../../auth/visibility.js';
+
+export interface ReferenceKind {
+  kind: string;
+  /** Plural noun for messages: "not found in project states". */
+  label: string;
+  table: string;
+  /** Column shown as the name (completename for trees). */
+  display: string;
+  /** Normalized key columns, each indexed; a name matches when any equals matchKey(input). */
+  keys: string[];
+  /** Columns compared to the input for the exact-match preference. */
+  exact: string[];
+  scope: ScopeRule;
+  /** Rows have is_deleted: a deleted one is gone (the one visibility rule, auth/visibility.ts). */
+  softDelete?: boolean;
+  /** Records of a domain: named only to callers with that domain's read right (see NameScope). */
+  readRight?: Domain;
+}
+
+export const REFERENCE_KINDS: Record<string, ReferenceKind> = {
+  entity: {
+    kind: 'entity',
+    label: 'entities',
+    table: 'glpi_entities',
+    display: 'completename',
+    keys: ['name_key', 'completename_key'],
+    exact: ['name', 'completename'],
+    scope: 'entity-self',
+  },
+  profile: {
+    kind: 'profile',
+    label: 'profiles',
+    table: 'glpi_profiles',
+    display: 'name',
+    keys: ['name_key'],
+    exact: ['name'],
+    scope: 'global',
+  },
+  user: {
+    kind: 'user',
+    label: 'users',
+    table: 'glpi_users',
+    display: 'name',
+    keys: ['name_key', 'email_key', 'fullname_key'],
+    exact: ['name', 'email'],
+    scope: 'user-assignment',
+    softDelete: true,
+    readRight: 'user',
+  },
+  group: {
+    kind: 'group',
+    label: 'groups',
+    table: 'glpi_groups',
+    display: 'name',
+    keys: ['name_key'],
+    exact: ['name'],
+    scope: 'entity-recursive',
+  },
+  projectState: {
+    kind: 'projectState',
+    label: 'project states',
+    table: 'glpi_projectstates',
+    display: 'name',
+    keys: ['name_key'],
+    exact: ['name'],
+    scope: 'global',
+  },
+  itilCategory: {
+    kind: 'itilCategory',
+    label: 'ITIL categories',
+    table: 'glpi_itilcategories',
+    display: 'completename',
+    keys: ['name_key', 'completename_key'],
+    exact: ['name', 'completename'],
+    scope: 'entity-recursive',
+  },
+  location: {
+    kind: 'location',
+    label: 'locations',
+    table: 'glpi_locations',
+    display: 'completename',
+    keys: ['name_key', 'completename_key'],
+    exact: ['name', 'completename'],
+    scope: 'entity-recursive',
+  },
+  project: {
+    kind: 'project',
+    label: 'projects',
+    table: 'glpi_projects',
+    display: 'name',
+    keys: ['name_key'],
+    exact: ['name'],
+    scope: 'entity',
+    softDelete: true,
+    readRight: 'project',
+  },
+};
+
+export function referenceKind(kind: string): ReferenceKind {
+  const found = REFERENCE_KINDS[kind];
+  if (!found) throw new Error(`Unknown reference kind '${kind}'`);
+  return found;
+}

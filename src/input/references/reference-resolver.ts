@@ -1,0 +1,235 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { echo, quoted } from '../../envelope/echo.js';
+import type { Candidate, Issue } from '../../envelope/issue.js';
+import { matchKey } from '../../text/normalize.js';
+import { rankClosest } from '../../text/suggest.js';
+import { readId } from '../record-id.js';
+import { translatedName } from './name-translations.js';
+import { type ReferenceKind, referenceKind } from './reference-kinds.js';
+import { applyNameScope, isHiddenKind, type NameScope } from './reference-scope.js';
+
+export type Resolution = { ok: true; id: number; name: string } | { ok: false; issue: Issue };
+
+interface Row {
+  id: number;
+  display: string;
+  [column: string]: unknown;
+}
+
+const MAX_AVAILABLE = 20;
+const MAX_CANDIDATES = 10;
+const NAMES_TTL_MS = 30_000;
+const MAX_CACHED_NAMES = 50_000;
+
+/**
+ * Resolves a reference given as an id or a name. Every lookup is an index probe with a LIMIT on
+ * the `*_key` columns, restricted to what the caller may name (NameScope: its entities, and no other
+ * record of a kind it may not read), so the cost does not grow with table size and a record the
+ * caller cannot see is indistinguishable from one that does not exist — in the answer, the list of
+ * available names and the suggestion alike.
+ */
+@Injectable()
+export class ReferenceResolver {
+  private readonly names = new Map<string, Map<number, { name: string; until: number }>>();
+
+  constructor(private readonly dataSource: DataSource) {}
+
+  async resolve(kindName: string, field: string, input: unknown, scope: NameScope | undefined): Promise<Resolution> {
+    const kind = referenceKind(kindName);
+    const id = readId(input);
+    if (id !== undefined) {
+      if (id === null) return this.notFound(kind, field, input, scope, `id ${quoted(input)} is not a valid id`);
+      const row = await this.byId(kind, id, scope);
+      return row ? { ok: true, id: row.id, name: row.display } : this.notFound(kind, field, input, scope, `id ${id} not found in ${kind.label}`);
+    }
+    if (typeof input !== 'string' || input.trim() === '') {
+      return {
+        ok: false,
+        issue: {
+          field,
+          code: 'INVALID_TYPE',
+          received: echo(input),
+          message: `${field} must be an integer id or a non-empty name.`,
+          expected: 'integer id or name',
+        },
+      };
+    }
+    const rows = await this.byKey(kind, input, scope);
+    if (rows.length === 0) return this.notFound(kind, field, input, scope, `name '${quoted(input)}' not found in ${kind.label}`);
+    const exact = rows.filter((r) => kind.exact.some((c) => r[c] === input) || r.display === input);
+    const pick = exact.length === 1 ? exact[0] : rows.length === 1 ? rows[0] : undefined;
+    if (pick) return { ok: true, id: pick.id, name: pick.display };
+    const candidates: Candidate[] = rows.slice(0, MAX_CANDIDATES).map((r) => ({ id: r.id, name: this.candidateName(kind, r) }));
+    return {
+      ok: false,
+      issue: {
+        field,
+        code: 'REFERENCE_AMBIGUOUS',
+        received: echo(input),
+        message: `name '${quoted(input)}' matches ${rows.length > MAX_CANDIDATES ? `more than ${MAX_CANDIDATES}` : rows.length} ${kind.label}. Send the id of the one you mean.`,
+        candidates,
+      },
+    };
+  }
+
+  /**
+   * Names of `ids`, for `{id, name}` references in results: from a short-lived cache, the rest in one
+   * query. Names change rarely; a rename shows within NAMES_TTL_MS on every replica, at once here
+   * (writes call forget()).
+   */
+  async namesOf(kindName: string, ids: Iterable<number>): Promise<Map<number, string>> {
+    const kind = referenceKind(kindName);
+    const cache = this.cacheOf(kind.kind);
+    const now = Date.now();
+    const found = new Map<number, string>();
+    const missing: number[] = [];
+    for (const id of new Set(ids)) {
+      if (!Number.isInteger(id) || id <= 0) continue;
+      const hit = cache.get(id);
+      if (hit && hit.until > now) found.set(id, hit.name);
+      else missing.push(id);
+    }
+    if (missing.length === 0) return found;
+    const rows = await this.dataSource
+      .createQueryBuilder()
+      .select('t.id', 'id')
+      .addSelect(`t.${kind.display}`, 'display')
+      .from(kind.table, 't')
+      .where('t.id IN (:...ids)', { ids: missing })
+      .getRawMany<Row>();
+    if (cache.size > MAX_CACHED_NAMES) cache.clear();
+    for (const r of rows) {
+      const id = Number(r.id);
+      const name = String(r.display);
+      found.set(id, name);
+      cache.set(id, { name, until: now + NAMES_TTL_MS });
+    }
+    return found;
+  }
+
+  /** Drops cached names of a kind (after a write that may rename or delete). */
+  forget(kindName: string): void {
+    this.names.get(kindName)?.clear();
+  }
+
+  private cacheOf(kind: string): Map<number, { name: string; until: number }> {
+    let cache = this.names.get(kind);
+    if (!cache) {
+      cache = new Map();
+      this.names.set(kind, cache);
+    }
+    return cache;
+  }
+
+  /**
+   * Up to `limit` visible names, alphabetically: examples for descriptions and `available` lists.
+   * None of a kind the caller may not read (not even its own: tools/list is shared by every caller
+   * with the same rights and entities).
+   */
+  async sampleNames(kindName: string, scope: NameScope | undefined, limit = MAX_AVAILABLE): Promise<string[]> {
+    const kind = referenceKind(kindName);
+    if (isHiddenKind(kind, scope)) return [];
+    const qb = this.dataSource.createQueryBuilder().select(`t.${kind.display}`, 'display').from(kind.table, 't');
+    if (kindName === 'user') qb.andWhere('t.is_active = 1');
+    applyNameScope(qb, 't', kind, scope);
+    const rows = await qb.orderBy(`t.${kind.display}`, 'ASC').limit(limit).getRawMany<{ display: string }>();
+    return rows.map((r) => String(r.display));
+  }
+
+  private async byId(kind: ReferenceKind, id: number, scope: NameScope | undefined): Promise<Row | undefined> {
+    const qb = this.dataSource
+      .createQueryBuilder()
+      .select('t.id', 'id')
+      .addSelect(`t.${kind.display}`, 'display')
+      .from(kind.table, 't')
+      .where('t.id = :id', { id });
+    applyNameScope(qb, 't', kind, scope);
+    const row = await qb.limit(1).getRawOne<Row>();
+    return row ? { ...row, id: Number(row.id), display: String(row.display) } : undefined;
+  }
+
+  private async byKey(kind: ReferenceKind, input: string, scope: NameScope | undefined): Promise<Row[]> {
+    // One indexed equality probe per key column (login, email, full name), joined with UNION ALL
+    // into one statement (one round trip) and merged here: an OR across columns can lead a planner
+    // to scan the table in id order instead. Each probe sits in a derived table so it keeps its own
+    // LIMIT on both databases.
+    const key = matchKey(input);
+    const probes = kind.keys.map((column) => {
+      const qb = this.dataSource.createQueryBuilder().select('t.id', 'id').addSelect(`t.${kind.display}`, 'display').from(kind.table, 't');
+      for (const extra of new Set([...kind.exact, ...(kind.kind === 'user' ? ['firstname', 'realname'] : [])])) {
+        if (extra !== kind.display) qb.addSelect(`t.${extra}`, extra);
+      }
+      qb.where(`t.${column} = :key`, { key });
+      applyNameScope(qb, 't', kind, scope);
+      return qb.limit(MAX_CANDIDATES + 1).getQueryAndParameters();
+    });
+    const sql = probes.map(([query], i) => `SELECT * FROM (${query}) k${i}`).join(' UNION ALL ');
+    const rows = (await this.dataSource.query(
+      sql,
+      probes.flatMap(([, parameters]) => parameters as unknown[]),
+    )) as Row[];
+    const found = new Map<number, Row>();
+    for (const row of rows) {
+      const id = Number(row.id);
+      if (!found.has(id)) found.set(id, { ...row, id, display: String(row.display) });
+    }
+    return [...found.values()].sort((a, b) => a.id - b.id).slice(0, MAX_CANDIDATES + 1);
+  }
+
+  private candidateName(kind: ReferenceKind, row: Row): string {
+    if (kind.kind !== 'user') return row.display;
+    const full = [row.firstname, row.realname].filter((p) => typeof p === 'string' && p).join(' ');
+    return full ? `${full} (${row.display})` : row.display;
+  }
+
+  private async notFound(kind: ReferenceKind, field: string, input: unknown, scope: NameScope | undefined, what: string): Promise<Resolution> {
+    if (isHiddenKind(kind, scope)) {
+      // The same answer whether the name or id exists or not: nothing to list, nothing to suggest.
+      const self = kind.kind === 'user' ? ' only your own login, email or name resolves here' : ' none can be named';
+      return {
+        ok: false,
+        issue: {
+          field,
+          code: 'REFERENCE_NOT_FOUND',
+          received: echo(input),
+          message: `${what}. Your profile cannot read ${kind.label}:${self}.`,
+          available: [],
+        },
+      };
+    }
+    const available = await this.sampleNames(kind.kind, scope);
+    const near = typeof input === 'string' ? await this.nearNames(kind, input, scope) : [];
+    const known = new Set([...near, ...available]);
+    const translated = typeof input === 'string' ? translatedName(input) : undefined;
+    const didYouMean = typeof input !== 'string' ? undefined : translated && known.has(translated) ? translated : rankClosest(input, known, 1)[0];
+    const more = available.length >= MAX_AVAILABLE ? ', ...' : '';
+    const hint = didYouMean ? ` Did you mean '${didYouMean}'?` : '';
+    return {
+      ok: false,
+      issue: {
+        field,
+        code: 'REFERENCE_NOT_FOUND',
+        received: echo(input),
+        message: `${what}.${hint} Available: ${available.join(', ')}${more}.`,
+        available,
+        ...(didYouMean ? { did_you_mean: didYouMean } : {}),
+      },
+    };
+  }
+
+  /** Names sharing the input's first letters: candidates for did_you_mean in large tables, by index range. */
+  private async nearNames(kind: ReferenceKind, input: string, scope: NameScope | undefined): Promise<string[]> {
+    const key = matchKey(input);
+    if (key.length < 2) return [];
+    const prefix = key.slice(0, Math.min(3, key.length)).replace(/[%_\\]/g, '');
+    const qb = this.dataSource
+      .createQueryBuilder()
+      .select(`t.${kind.display}`, 'display')
+      .from(kind.table, 't')
+      .where(`t.${kind.keys[0]} LIKE :prefix`, { prefix: `${prefix}%` });
+    applyNameScope(qb, 't', kind, scope);
+    const rows = await qb.limit(50).getRawMany<{ display: string }>();
+    return rows.map((r) => String(r.display));
+  }
+}

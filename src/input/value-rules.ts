@@ -1,0 +1,83 @@
+import { echo } from '../envelope/echo.js';
+import type { Issue } from '../envelope/issue.js';
+import { hasLoneSurrogate, hiddenCharacter } from '../text/characters.js';
+import { type FieldSpec, isRecordField, lengthLimitOf } from './field-spec.js';
+import { expectedOf } from './issue-messages.js';
+
+/**
+ * The rules that refuse a field's value whole, before the input parser reads it (no parsing, no
+ * lookup, no echo of a megabyte): a field the caller may not set, and strings that cannot be taken
+ * whatever the field. And the one form every accepted string is taken in.
+ */
+
+/** Entries of a list of output fields (each known one at most once). */
+const MAX_LIST_ENTRIES = 100;
+
+/**
+ * FORBIDDEN_FIELD when the caller's profile may not set this field of the record. The value is
+ * neither echoed nor looked at: the answer is the same whatever was sent (a user name probed or not).
+ */
+export function forbiddenField(spec: FieldSpec, settable: ReadonlySet<string> | undefined): Issue | undefined {
+  if (!settable || !isRecordField(spec) || settable.has(spec.name)) return undefined;
+  const allowed = [...settable].join(', ');
+  return {
+    field: spec.name,
+    code: 'FORBIDDEN_FIELD',
+    message: `${spec.name} cannot be set with your profile, which sets only ${allowed}. Leave it out.`,
+    expected: `only ${allowed}`,
+  };
+}
+
+/**
+ * TOO_LONG or INVALID_VALUE when a string (or list) cannot be taken whatever the field: longer than
+ * the field takes, holding half of a UTF-16 pair, or — in names, logins and emails — an invisible
+ * or control character. Checked before any other rule reads the value.
+ */
+export function valueProblem(spec: FieldSpec, value: unknown): Issue | undefined {
+  if (Array.isArray(value) && spec.kind === 'choices' && value.length > MAX_LIST_ENTRIES) {
+    return {
+      field: spec.name,
+      code: 'TOO_LONG',
+      received: echo(value),
+      message: `${spec.name} lists ${value.length} entries; at most ${MAX_LIST_ENTRIES}.`,
+      expected: expectedOf(spec),
+    };
+  }
+  if (typeof value !== 'string') return undefined;
+  const limit = lengthLimitOf(spec);
+  if (value.length > limit && cleanText(spec, value).length > limit) {
+    return {
+      field: spec.name,
+      code: 'TOO_LONG',
+      received: echo(value),
+      message: `${spec.name} is longer than ${limit} characters.`,
+      expected: expectedOf(spec),
+    };
+  }
+  if (hasLoneSurrogate(value)) {
+    return {
+      field: spec.name,
+      code: 'INVALID_VALUE',
+      received: echo(value),
+      message: `${spec.name} holds half of a UTF-16 surrogate pair (a broken character); it could not be stored as sent. Send well-formed Unicode text.`,
+      expected: expectedOf(spec),
+    };
+  }
+  const hidden = spec.printable ? hiddenCharacter(value.trim()) : undefined;
+  if (hidden) {
+    return {
+      field: spec.name,
+      code: 'INVALID_VALUE',
+      received: echo(value),
+      message: `${spec.name} holds an invisible or control character (${hidden}): names, logins and emails take visible characters and plain spaces only.`,
+      expected: expectedOf(spec),
+    };
+  }
+  return undefined;
+}
+
+/** Strings as they are checked and stored: NFC (one encoding per character), text also trimmed. */
+export function cleanText(spec: FieldSpec, value: string): string {
+  const text = spec.kind === 'text' ? value.trim() : value;
+  return text.normalize('NFC');
+}

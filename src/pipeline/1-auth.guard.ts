@@ -1,0 +1,35 @@
+import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { Request } from 'express';
+import { AuthService } from '../auth/auth.service.js';
+import type { Scope } from '../auth/principal.js';
+import { PUBLIC_ROUTE, REQUIRED_SCOPE } from '../auth/public.decorator.js';
+import { ClientAddresses } from '../transports/http/client-address.js';
+import { RestCalls } from '../transports/rest/rest-calls.js';
+
+/**
+ * First step: the token check. MCP: the transport authenticated the caller before building the call.
+ * REST: a bearer token with the route's scope (api, or admin); once its caller is known, the REST
+ * transport builds the route's call.
+ */
+@Injectable()
+export class AuthGuard implements CanActivate {
+  constructor(
+    private readonly auth: AuthService,
+    private readonly reflector: Reflector,
+    private readonly calls: RestCalls,
+    private readonly addresses: ClientAddresses,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    if (context.getType<string>() === 'mcp') return true;
+    const targets = [context.getHandler(), context.getClass()];
+    if (this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, targets)) return true;
+    const trace = this.calls.begin(context);
+    const scope = this.reflector.getAllAndOverride<Scope | undefined>(REQUIRED_SCOPE, targets) ?? 'api';
+    const request = context.switchToHttp().getRequest<Request>();
+    const principal = await this.auth.authenticate(request.headers.authorization, scope, this.addresses.of(request));
+    this.calls.open(context, trace, principal);
+    return true;
+  }
+}

@@ -1,0 +1,28 @@
+import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
+import { CallLimits } from '../auth/call-limits.js';
+import { refusalIn } from '../envelope/refusal-session.js';
+import { callOf } from './call-of.js';
+
+/**
+ * Per-user limits, reads and writes counted apart (RATE_LIMIT_READS / RATE_LIMIT_WRITES per
+ * minute). Second in the chain, right after the token check: every call counts, including those the
+ * intent lock, the rights or the input refuse, and none reads the database before being counted.
+ */
+@Injectable()
+export class RateLimitGuard implements CanActivate {
+  constructor(private readonly limits: CallLimits) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const call = callOf(context);
+    if (!call) return true;
+    // A REST route that serves no tool spends by its method: reads are GETs.
+    const rate = call.policy?.rate ?? (call.route?.startsWith('GET ') ? 'read' : 'write');
+    try {
+      await this.limits.admitCall(call.principal.userId, rate);
+    } catch (error) {
+      // Counted before the intent lock looked at the session: the refusal names none.
+      throw refusalIn(error, null);
+    }
+    return true;
+  }
+}

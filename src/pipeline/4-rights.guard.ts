@@ -1,0 +1,19 @@
+import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
+import { mayCall } from '../auth/rights.js';
+import { DeskError } from '../envelope/desk-error.js';
+import { callOf } from './call-of.js';
+
+/** Refuses a tool (or its REST route) the caller's profiles give no right to: the right is the tool policy's. */
+@Injectable()
+export class RightsGuard implements CanActivate {
+  canActivate(context: ExecutionContext): boolean {
+    const call = callOf(context);
+    const tool = call?.policy;
+    if (!call || !tool?.right) return true;
+    const right = tool.right;
+    if (!mayCall(call.principal, right)) {
+      throw new DeskError('FORBIDDEN', `Your profile has no right to ${right.action} ${right.domain}s, so ${tool.name} is not available to you.`);
+    }
+    return true;
+  }
+}

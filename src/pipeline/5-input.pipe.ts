@@ -1,0 +1,40 @@
+import { type ArgumentMetadata, Injectable, type PipeTransform } from '@nestjs/common';
+import { settableFields } from '../auth/rights.js';
+import { DeskError } from '../envelope/desk-error.js';
+import { fieldsOf } from '../input/field-spec.js';
+import { InputParser } from '../input/input-parser.js';
+import { ReferenceResolver } from '../input/references/reference-resolver.js';
+import { nameScopeOf } from '../input/references/reference-scope.js';
+import { RawInput } from '../tools/raw-input.js';
+
+/**
+ * The one input pipe (registered globally): every DTO-typed argument of every tool call and REST
+ * route arrives as a RawInput carrying its call, and leaves as the parsed DTO. It collects all
+ * problems of the call and throws one VALIDATION_FAILED.
+ */
+@Injectable()
+export class InputPipe implements PipeTransform {
+  private readonly parser: InputParser;
+
+  constructor(resolver: ReferenceResolver) {
+    this.parser = new InputParser(resolver);
+  }
+
+  async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    const dto = metadata.metatype;
+    if (!(value instanceof RawInput) || !dto || !fieldsOf(dto)) return value;
+    const { call } = value;
+    const policy = call.policy;
+    const result = await this.parser.parse(dto as new () => object, value.value, {
+      mode: value.mode,
+      transport: call.transport,
+      zone: call.zone,
+      scope: nameScopeOf(call.principal),
+      settable: settableFields(call.principal, policy ?? undefined),
+      // A tool's policy adds its own arguments (`domain`) to its DTO's fields.
+      fields: policy?.input === dto ? policy.fields : undefined,
+    });
+    if (!result.ok) throw DeskError.validation(call, result.issues);
+    return result.value;
+  }
+}

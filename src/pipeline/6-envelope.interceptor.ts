@@ -1,0 +1,36 @@
+import { type CallHandler, type ExecutionContext, Injectable, type NestInterceptor } from '@nestjs/common';
+import { map, type Observable } from 'rxjs';
+import { AuditService } from '../audit/audit.service.js';
+import { Committed, isOutcome, Replay } from '../envelope/envelope.js';
+import { successEnvelope } from '../envelope/envelope-builder.js';
+import { callOf } from './call-of.js';
+
+/**
+ * The one place success envelopes are built: wraps what a tool or REST handler answers, and audits
+ * the call. Handlers that answer something else (health checks, documents) pass through untouched.
+ */
+@Injectable()
+export class EnvelopeInterceptor implements NestInterceptor {
+  constructor(private readonly audit: AuditService) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const call = callOf(context);
+    return next.handle().pipe(
+      map((result: unknown) => {
+        if (!call) return result;
+        // An idempotent replay answers the first outcome again; it was audited when it was written.
+        if (result instanceof Replay) return successEnvelope(call, result.outcome, true);
+        const committed = result instanceof Committed;
+        const outcome = committed ? result.outcome : result;
+        if (!isOutcome(outcome)) return result;
+        // Every tool call is audited; on REST, the writes. A committed write's entry is already stored.
+        if (!committed && (call.transport === 'mcp' || !call.route?.startsWith('GET '))) {
+          this.audit.recordCall({ ...call, sessionId: outcome.session_id ?? call.sessionId }, 'success', {
+            changes: outcome.dry_run ? undefined : outcome.applied,
+          });
+        }
+        return successEnvelope(call, outcome);
+      }),
+    );
+  }
+}

@@ -1,0 +1,76 @@
+import { Injectable } from '@nestjs/common';
+import { toDate } from '../database/db-dates.js';
+import { formatDate } from '../dates/dates.js';
+import { ReferenceResolver } from '../input/references/reference-resolver.js';
+import type { Vocabulary } from '../input/vocab/vocabulary.js';
+
+/** How one output field is shown: references and enums as `{id, name}`, dates as ISO with offset. */
+export type OutputField =
+  | { name: string; kind: 'plain'; column?: string }
+  | { name: string; kind: 'int'; column?: string }
+  | { name: string; kind: 'bool'; column?: string }
+  | { name: string; kind: 'date'; column?: string }
+  | { name: string; kind: 'ref'; ref: string; column?: string }
+  | { name: string; kind: 'enum'; vocab: Vocabulary; column?: string };
+
+export type Row = Record<string, unknown>;
+export type View = Record<string, unknown>;
+
+/** Turns database rows into what callers see, loading every referenced name in one query per kind. */
+@Injectable()
+export class Presenter {
+  constructor(private readonly resolver: ReferenceResolver) {}
+
+  async present(rows: Row[], fields: readonly OutputField[], timezone: string, projection?: readonly string[]): Promise<View[]> {
+    const shown = projection?.length ? fields.filter((f) => f.name === 'id' || projection.includes(f.name)) : fields;
+    // One query per referenced table, however many fields point at it (requester and assignee are both users).
+    const idsByKind = new Map<string, number[]>();
+    for (const f of shown) {
+      if (f.kind !== 'ref') continue;
+      const ids = idsByKind.get(f.ref) ?? [];
+      for (const r of rows) {
+        const id = Number(r[f.column ?? f.name]);
+        if (id > 0) ids.push(id);
+      }
+      idsByKind.set(f.ref, ids);
+    }
+    const names = new Map<string, Map<number, string>>();
+    await Promise.all([...idsByKind].map(async ([kind, ids]) => names.set(kind, await this.resolver.namesOf(kind, ids))));
+    return rows.map((row) => {
+      const view: View = {};
+      for (const f of shown) view[f.name] = this.value(f, row[f.column ?? f.name], timezone, names);
+      return view;
+    });
+  }
+
+  private value(f: OutputField, raw: unknown, timezone: string, names: Map<string, Map<number, string>>): unknown {
+    if (raw === null || raw === undefined) return null;
+    switch (f.kind) {
+      case 'plain':
+        return raw;
+      case 'int':
+        return Number(raw);
+      case 'bool':
+        return raw === true || raw === 1 || raw === '1';
+      case 'date':
+        return formatDate(toDate(raw as Date | string), timezone);
+      case 'ref': {
+        const id = Number(raw);
+        if (!id) return null;
+        return { id, name: names.get(f.ref)?.get(id) ?? null };
+      }
+      case 'enum':
+        return f.vocab.ref(Number(raw));
+    }
+  }
+}
+
+/** `applied`: the written values as stored (ids and codes), dates as ISO with the call's offset. */
+export function appliedView(values: Record<string, unknown>, timezone: string): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(values)) {
+    if (value === undefined) continue;
+    out[key] = value instanceof Date ? formatDate(value, timezone) : value;
+  }
+  return out;
+}

@@ -1,0 +1,85 @@
+import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import type { Principal } from '../../auth/principal.js';
+import { AppConfig } from '../../config/app-config.js';
+import { DeskError } from '../../envelope/desk-error.js';
+import type { Call } from '../../tools/call.js';
+import { type SessionRow, SessionsRepository } from '../sessions.repository.js';
+import { OtpAttempts, SESSION_MAX_FAILURES, sessionLocked, USER_MAX_FAILURES, userLocked } from './otp-attempts.js';
+import { OtpDelivery } from './otp-delivery.js';
+
+/** Codes are bound to their session: the same digits verify nothing else. */
+function hashCode(sessionId: string, code: string): string {
+  return createHash('sha256').update(`${sessionId}:${code}`).digest('hex');
+}
+
+function sameHash(a: string, b: string): boolean {
+  const left = Buffer.from(a, 'hex');
+  const right = Buffer.from(b, 'hex');
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/**
+ * Step-up verification of a session: a 6-digit code from a CSPRNG, stored hashed, delivered out of
+ * band, single use, expiring. Every try is counted before the code is compared (OtpAttempts):
+ * SESSION_MAX_FAILURES wrong codes lock the session's verification, USER_MAX_FAILURES the user's in
+ * every session, each for OTP_LOCK_MINUTES.
+ */
+@Injectable()
+export class OtpService {
+  constructor(
+    private readonly sessions: SessionsRepository,
+    private readonly attempts: OtpAttempts,
+    private readonly delivery: OtpDelivery,
+    private readonly config: AppConfig,
+  ) {}
+
+  async request(call: Call, sessionId: string): Promise<{ session: SessionRow; expiresAt: Date; channel: string }> {
+    const { principal } = call;
+    const session = await this.liveSession(principal, sessionId);
+    const until = session.otp_locked_until;
+    if (until && until.getTime() > Date.now()) throw sessionLocked(Math.ceil((until.getTime() - Date.now()) / 1000));
+    const userSeconds = await this.attempts.userLockedFor(principal.userId);
+    if (userSeconds > 0) throw userLocked(userSeconds);
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    const expiresAt = new Date(Date.now() + this.config.otpTtlSeconds * 1000);
+    await this.sessions.update(session.id, { otp_hash: hashCode(session.id, code), otp_expires_at: expiresAt }, call.startedAt);
+    await this.delivery.send({ user: principal.login, session_id: session.id, code, expires_at: expiresAt.toISOString() });
+    return { session, expiresAt, channel: this.delivery.channel };
+  }
+
+  async verify(call: Call, sessionId: string, code: string): Promise<{ sessionId: string; verifiedUntil: Date }> {
+    const { principal } = call;
+    const attempt = await this.attempts.claim(principal.userId, sessionId, call.startedAt);
+    const verifiedUntil = new Date(Date.now() + this.config.verificationTtlMinutes * 60_000);
+    if (
+      sameHash(hashCode(sessionId, code), attempt.hash) &&
+      (await this.attempts.succeed(principal.userId, sessionId, attempt.hash, verifiedUntil, call.startedAt))
+    ) {
+      return { sessionId, verifiedUntil };
+    }
+    const locked = await this.attempts.fail(principal.userId, sessionId, attempt, call.startedAt);
+    const minutes = this.config.otpLockMinutes;
+    if (locked.user) throw userLocked(minutes * 60);
+    if (locked.session) throw sessionLocked(minutes * 60);
+    const left = Math.min(SESSION_MAX_FAILURES - attempt.sessionTry, USER_MAX_FAILURES - attempt.userTry);
+    throw DeskError.validation(call, [
+      {
+        field: 'code',
+        code: 'INVALID_VALUE',
+        received: '(hidden)',
+        message: `Wrong code. ${left} attempt${left === 1 ? '' : 's'} left before verification locks. Ask the user to check the code.`,
+      },
+    ]);
+  }
+
+  private async liveSession(principal: Principal, sessionId: string): Promise<SessionRow> {
+    const session = await this.sessions.findLive(sessionId, principal.userId);
+    if (!session) {
+      throw new DeskError('SESSION_NOT_FOUND', `Session '${sessionId.slice(0, 64)}' does not exist, has expired or is not yours.`, {
+        nextCall: { tool: 'domain_switch', arguments: { domain: '<project|ticket|user>' } },
+      });
+    }
+    return session;
+  }
+}

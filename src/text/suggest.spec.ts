@@ -1,0 +1,91 @@
+import fc from 'fast-check';
+import { matchKey } from './normalize.js';
+import { closest, editDistance, rankClosest } from './suggest.js';
+
+const PROJECT_FIELDS = [
+  'name',
+  'code',
+  'content',
+  'comment',
+  'projectstates_id',
+  'priority',
+  'users_id',
+  'groups_id',
+  'entities_id',
+  'projects_id',
+  'plan_start_date',
+  'plan_end_date',
+  'real_start_date',
+  'real_end_date',
+  'percent_done',
+];
+const TICKET_FIELDS = [
+  'name',
+  'content',
+  'type',
+  'status',
+  'urgency',
+  'impact',
+  'priority',
+  'itilcategories_id',
+  'locations_id',
+  'entities_id',
+  'requester_id',
+  'assignee_id',
+  'assignee_group_id',
+  'date',
+  'time_to_resolve',
+];
+
+describe('suggestion matcher', () => {
+  it('finds fields by the words inside their names', () => {
+    expect(closest('state', PROJECT_FIELDS)).toBe('projectstates_id');
+    expect(closest('requester', TICKET_FIELDS)).toBe('requester_id');
+    expect(closest('category', TICKET_FIELDS)).toBe('itilcategories_id');
+    expect(closest('location', TICKET_FIELDS)).toBe('locations_id');
+    expect(closest('assignee', TICKET_FIELDS)).toBe('assignee_id');
+    expect(closest('start_date', PROJECT_FIELDS)).toBe('plan_start_date');
+    expect(closest('percent', PROJECT_FIELDS)).toBe('percent_done');
+  });
+
+  it('finds close spellings', () => {
+    expect(closest('Procesing', ['New', 'Processing', 'Closed'])).toBe('Processing');
+    expect(closest('prioridade', PROJECT_FIELDS)).toBe('priority');
+    expect(closest('titel', ['title', 'name'])).toBe('title');
+  });
+
+  it('suggests nothing for unrelated input', () => {
+    expect(closest('zzzzqqq', PROJECT_FIELDS)).toBeUndefined();
+    expect(closest('', PROJECT_FIELDS)).toBeUndefined();
+  });
+
+  it('an exact candidate (any case or accents) always wins (property)', () => {
+    fc.assert(
+      fc.property(fc.subarray(TICKET_FIELDS, { minLength: 1 }), fc.nat(), (candidates, pick) => {
+        const target = candidates[pick % candidates.length];
+        return closest(target.toUpperCase(), candidates) === target;
+      }),
+    );
+  });
+
+  it('edit distance is symmetric, zero only for equal strings, and bounded by the longer length (property)', () => {
+    const word = fc.string({ maxLength: 8 });
+    fc.assert(
+      fc.property(word, word, (a, b) => {
+        const ab = editDistance(a, b);
+        return ab === editDistance(b, a) && (ab === 0) === (a === b) && ab <= Math.max(a.length, b.length);
+      }),
+    );
+    expect(editDistance('titel', 'title')).toBe(1);
+    expect(editDistance('kitten', 'sitting', 1)).toBe(2);
+  });
+
+  it('ranks and limits', () => {
+    expect(rankClosest('project_serch', ['project_search', 'project_get', 'ticket_search'], 2)[0]).toBe('project_search');
+  });
+
+  it('match keys ignore case, accents and spacing', () => {
+    expect(matchKey('  Migração   ERP ')).toBe('migracao erp');
+    expect(matchKey('JOÃO Souza')).toBe(matchKey('joao souza'));
+  });
+});

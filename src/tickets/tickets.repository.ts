@@ -1,0 +1,191 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityScope, Principal } from '../auth/principal.js';
+import { visibleTickets, whereOf } from '../auth/visibility.js';
+import type { DbDate, DbFlag } from '../database/db-dates.js';
+import { ACTOR_TYPE } from '../database/entities/index.js';
+import type { Row } from '../present/presenter.js';
+import { likePattern, type Qb, type SearchPlan } from '../search/search-runner.js';
+import { MAX_FOLLOWUPS } from './ticket.fields.js';
+import { ACTOR_FIELDS } from './ticket-actors.js';
+
+/** A row of glpi_tickets as read, with its actors (the first requester, assignee and assigned group). */
+export type TicketRow = {
+  id: number;
+  name: string;
+  content: string | null;
+  type: number;
+  status: number;
+  urgency: number;
+  impact: number;
+  priority: number;
+  itilcategories_id: number | null;
+  locations_id: number | null;
+  entities_id: number;
+  date: DbDate;
+  time_to_resolve: DbDate | null;
+  solvedate: DbDate | null;
+  closedate: DbDate | null;
+  users_id_recipient: number | null;
+  users_id_lastupdater: number | null;
+  is_deleted: DbFlag;
+  date_creation: DbDate | null;
+  date_mod: DbDate | null;
+  requester_id: number | null;
+  assignee_id: number | null;
+  assignee_group_id: number | null;
+};
+
+/** A followup of a ticket as shown. */
+export type FollowupRow = {
+  id: number;
+  content: string;
+  users_id: number;
+  is_private: DbFlag;
+  date: DbDate;
+};
+
+/** Who is looking: entity scope, and for Self-Service the user whose requests alone are visible. */
+export interface TicketViewer {
+  scope: EntityScope | undefined;
+  requesterId: number | null;
+}
+
+/** System reads (re-reading a row just written in the caller's own transaction). */
+export const SYSTEM_VIEWER: TicketViewer = { scope: undefined, requesterId: null };
+
+export function viewerOf(principal: Principal | undefined): TicketViewer {
+  if (!principal) return SYSTEM_VIEWER;
+  return { scope: principal.scope, requesterId: principal.rights.ticket_scope === 'own' ? principal.userId : null };
+}
+
+/**
+ * The ticket has actor `:param` in role `type`. Written as `t.id IN (...)` so both databases start
+ * from the actor's own tickets (index users_id/groups_id, type, tickets_id) and probe tickets by
+ * primary key: the cost follows that person's tickets, not the size of the ticket table.
+ */
+function actorExists(table: 'glpi_tickets_users' | 'glpi_groups_tickets', column: 'users_id' | 'groups_id', type: number, param: string): string {
+  return `t.id IN (SELECT a_${param}.tickets_id FROM ${table} a_${param} WHERE a_${param}.${column} = :${param} AND a_${param}.type = ${type})`;
+}
+
+/**
+ * requester_id, assignee_id and assignee_group_id of one ticket: the first actor of each role, read
+ * with the row (each an index probe on tickets_id, type) instead of by a second statement. Pages of
+ * a search take them from withActors instead: a sorted scan would compute these for every match,
+ * not only for the rows of the page.
+ */
+const ACTOR_COLUMNS = [
+  `(SELECT ar.users_id FROM glpi_tickets_users ar WHERE ar.tickets_id = t.id AND ar.type = ${ACTOR_TYPE.requester} ORDER BY ar.id LIMIT 1) AS requester_id`,
+  `(SELECT aa.users_id FROM glpi_tickets_users aa WHERE aa.tickets_id = t.id AND aa.type = ${ACTOR_TYPE.assigned} ORDER BY aa.id LIMIT 1) AS assignee_id`,
+  `(SELECT ag.groups_id FROM glpi_groups_tickets ag WHERE ag.tickets_id = t.id AND ag.type = ${ACTOR_TYPE.assigned} ORDER BY ag.id LIMIT 1) AS assignee_group_id`,
+];
+const ROW_COLUMNS = `t.*, ${ACTOR_COLUMNS.join(', ')}`;
+
+/** Visible, not deleted tickets: the base of every ticket read and write. */
+@Injectable()
+export class TicketsRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  base(viewer: TicketViewer): Qb {
+    // Self-Service sees only what it requested; everything else is indistinguishable from missing.
+    return whereOf(this.dataSource.createQueryBuilder().select('t.*').from('glpi_tickets', 't') as Qb, visibleTickets('t', viewer.scope, viewer.requesterId));
+  }
+
+  /** One visible ticket with its actors, or undefined (absent, deleted, out of scope or not the Self-Service caller's). */
+  async findVisible(id: number, viewer: TicketViewer, manager?: EntityManager): Promise<TicketRow | undefined> {
+    // Plain SQL: its text does not change with the id, so the prepared statement is reused.
+    const visible = visibleTickets('t', viewer.scope, viewer.requesterId);
+    const rows = (await (manager ?? this.dataSource).query(`SELECT ${ROW_COLUMNS} FROM glpi_tickets t WHERE t.id = ? AND ${visible.sql}`, [
+      id,
+      ...visible.params,
+    ])) as TicketRow[];
+    return rows[0];
+  }
+
+  /** A search page with its actors when the projection shows one (no `fields`: every field). */
+  withActorsIfShown(rows: Row[], fields: readonly string[] | undefined): Promise<Row[]> | Row[] {
+    const shown = !fields?.length || ACTOR_FIELDS.some((f) => fields.includes(f));
+    return shown ? this.withActors(rows) : rows;
+  }
+
+  /**
+   * Adds requester_id, assignee_id and assignee_group_id (the first of each role) to the rows, in
+   * one statement for the whole page.
+   */
+  private async withActors(rows: Row[]): Promise<Row[]> {
+    if (rows.length === 0) return rows;
+    const ids = rows.map((r) => Number(r.id));
+    // Both actor tables in one round trip; plain SQL, the same on both databases.
+    const marks = ids.map(() => '?').join(', ');
+    const actors = (await this.dataSource.query(
+      `SELECT a.tickets_id AS tickets_id, a.users_id AS actor_id, a.type AS type, a.id AS id, 0 AS is_group FROM glpi_tickets_users a
+         WHERE a.tickets_id IN (${marks}) AND a.type IN (?, ?)
+       UNION ALL
+       SELECT g.tickets_id, g.groups_id, g.type, g.id, 1 FROM glpi_groups_tickets g
+         WHERE g.tickets_id IN (${marks}) AND g.type = ?
+       ORDER BY is_group, id`,
+      [...ids, ACTOR_TYPE.requester, ACTOR_TYPE.assigned, ...ids, ACTOR_TYPE.assigned],
+    )) as Array<{ tickets_id: number | string; actor_id: number | string; type: number | string; is_group: number | string }>;
+
+    const first = new Map<string, number>();
+    const keep = (ticket: number | string, field: string, actor: number | string) => {
+      const key = `${Number(ticket)}:${field}`;
+      if (!first.has(key)) first.set(key, Number(actor));
+    };
+    for (const a of actors) {
+      const field = Number(a.is_group) === 1 ? 'assignee_group_id' : Number(a.type) === ACTOR_TYPE.requester ? 'requester_id' : 'assignee_id';
+      keep(a.tickets_id, field, a.actor_id);
+    }
+    return rows.map((row) => {
+      const id = Number(row.id);
+      return {
+        ...row,
+        requester_id: first.get(`${id}:requester_id`) ?? null,
+        assignee_id: first.get(`${id}:assignee_id`) ?? null,
+        assignee_group_id: first.get(`${id}:assignee_group_id`) ?? null,
+      };
+    });
+  }
+
+  /** Newest followups first. A requester limited to their own tickets does not see others' private notes. */
+  async followupsOf(ticketId: number, viewer: TicketViewer): Promise<FollowupRow[]> {
+    const hidden = viewer.requesterId !== null ? ' AND (f.is_private = 0 OR f.users_id = ?)' : '';
+    const params = [ticketId, ...(viewer.requesterId !== null ? [viewer.requesterId] : []), MAX_FOLLOWUPS];
+    return (await this.dataSource.query(
+      `SELECT f.id AS id, f.content AS content, f.users_id AS users_id, f.is_private AS is_private, f.date AS date FROM glpi_itilfollowups f
+        WHERE f.itemtype = 'Ticket' AND f.items_id = ?${hidden} ORDER BY f.date DESC, f.id DESC LIMIT ?`,
+      params,
+    )) as FollowupRow[];
+  }
+
+  searchPlan(viewer: TicketViewer): SearchPlan {
+    return {
+      base: () => this.base(viewer),
+      equals: {
+        type: 'type',
+        status: 'status',
+        urgency: 'urgency',
+        impact: 'impact',
+        priority: 'priority',
+        itilcategories_id: 'itilcategories_id',
+        locations_id: 'locations_id',
+        entities_id: 'entities_id',
+      },
+      custom: {
+        requester_id: (qb, value) => qb.andWhere(actorExists('glpi_tickets_users', 'users_id', ACTOR_TYPE.requester, 'f_requester'), { f_requester: value }),
+        assignee_id: (qb, value) => qb.andWhere(actorExists('glpi_tickets_users', 'users_id', ACTOR_TYPE.assigned, 'f_assignee'), { f_assignee: value }),
+        assignee_group_id: (qb, value) => qb.andWhere(actorExists('glpi_groups_tickets', 'groups_id', ACTOR_TYPE.assigned, 'f_group'), { f_group: value }),
+      },
+      ranges: ['date', 'time_to_resolve', 'date_mod'],
+      text: (qb, raw) => qb.andWhere(`(t.name LIKE :q_raw ESCAPE '!' OR t.content LIKE :q_raw ESCAPE '!')`, { q_raw: likePattern(raw) }),
+      sorts: {
+        date: { column: 'date', date: true },
+        date_mod: { column: 'date_mod', date: true },
+        priority: { column: 'priority' },
+        status: { column: 'status' },
+        id: { column: 'id' },
+      },
+      defaultSort: '-date_mod',
+    };
+  }
+}

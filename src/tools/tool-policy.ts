@@ -1,0 +1,144 @@
+import type { Type } from '@nestjs/common';
+import type { RateClass } from '../auth/call-limits.js';
+import type { Action, Domain } from '../auth/principal.js';
+import type { AppConfig, OtpRequiredFor } from '../config/app-config.js';
+import { domainArgument } from '../input/dto/call-args.dto.js';
+import { fieldsOf, type FieldSpec } from '../input/field-spec.js';
+
+/**
+ * What a tool does, declared once on its service method. Every rule of the chain about a call
+ * follows from it (the table below), never from the tool's name.
+ * - read: reads records (or the caller's session).
+ * - create / update / delete: writes records; delete also covers deactivating (destructive).
+ * - switch: moves the caller's intent (domain_switch): counted as a read, yet not read-only.
+ * - verify: step-up verification of a session (auth_*): counted as a write, touches no record.
+ */
+export type Access = 'read' | 'create' | 'update' | 'delete' | 'switch' | 'verify';
+
+interface AccessRules {
+  rate: RateClass;
+  /** Writes records: the caller's profile may limit the fields it sets; REST answers 409 on conflicts. */
+  writesRecords: boolean;
+  /** The right needed in the tool's domain. */
+  action: Action;
+  readOnly: boolean;
+  destructive: boolean;
+  idempotent: boolean;
+  /** `null` clears a field (only updates have something to clear). */
+  clearable: boolean;
+}
+
+const ACCESS: Readonly<Record<Access, AccessRules>> = {
+  read: { rate: 'read', writesRecords: false, action: 'read', readOnly: true, destructive: false, idempotent: true, clearable: false },
+  create: { rate: 'write', writesRecords: true, action: 'create', readOnly: false, destructive: false, idempotent: false, clearable: false },
+  update: { rate: 'write', writesRecords: true, action: 'update', readOnly: false, destructive: false, idempotent: true, clearable: true },
+  delete: { rate: 'write', writesRecords: true, action: 'delete', readOnly: false, destructive: true, idempotent: true, clearable: false },
+  switch: { rate: 'read', writesRecords: false, action: 'read', readOnly: false, destructive: false, idempotent: false, clearable: false },
+  verify: { rate: 'write', writesRecords: false, action: 'update', readOnly: false, destructive: false, idempotent: false, clearable: false },
+};
+
+/** What a service method declares with @Tool. */
+export interface ToolDeclaration {
+  name: string;
+  /** null for the session tools (domain_switch, session_status, auth_*): not locked to a domain, no rights needed. */
+  domain: Domain | null;
+  access: Access;
+  /** The action needed when it is not the access's own (say why at the declaration). */
+  right?: Action;
+  title: string;
+  /** What it does. */
+  summary: string;
+  /** What it does not do, and which tool does that instead. */
+  notFor?: string;
+  /** Units of numeric fields and other notes. */
+  notes?: string[];
+  /** Its fields take the same values as this tool's (an update's as its create's): described there once. */
+  sameFieldsAs?: string;
+  /** One example call's arguments (without domain and session_id). */
+  example: Record<string, unknown>;
+  input: Type<object>;
+}
+
+/**
+ * The one immutable policy of a tool, built by the registry at boot from its declaration and the
+ * configuration. Guards, the input pipe, the write unit, descriptions, the tool list and the REST
+ * routes that serve the tool read this, and nothing else, about it.
+ */
+export interface ToolPolicy {
+  readonly name: string;
+  readonly domain: Domain | null;
+  readonly access: Access;
+  readonly rate: RateClass;
+  readonly writesRecords: boolean;
+  /** The right a caller needs; null for the session tools. */
+  readonly right: { readonly domain: Domain; readonly action: Action } | null;
+  /** A call over MCP needs a verified session (OTP_REQUIRED_FOR); REST callers hold an `api` token instead. */
+  readonly needsVerification: boolean;
+  readonly clearable: boolean;
+  readonly annotations: { readonly readOnlyHint: boolean; readonly destructiveHint: boolean; readonly idempotentHint: boolean };
+  readonly input: Type<object>;
+  /** Every argument an MCP call takes, in order: the `domain` argument (domain tools), then the input DTO's fields. */
+  readonly fields: readonly FieldSpec[];
+  /** The argument whose zone reads this call's dates, when the tool has one. */
+  readonly zoneField: string | null;
+  readonly text: {
+    readonly title: string;
+    readonly summary: string;
+    readonly notFor?: string;
+    readonly notes: readonly string[];
+    readonly sameFieldsAs?: string;
+    readonly example: Readonly<Record<string, unknown>>;
+  };
+}
+
+function verificationNeeded(rules: AccessRules, domain: Domain | null, otpRequiredFor: OtpRequiredFor): boolean {
+  if (!rules.writesRecords || domain === null) return false;
+  return otpRequiredFor === 'write' || (otpRequiredFor === 'destructive' && rules.destructive);
+}
+
+/** The policy of one declared tool; throws (at boot) when the declaration cannot be a tool. */
+export function policyOf(declaration: ToolDeclaration, config: Pick<AppConfig, 'otpRequiredFor'>): ToolPolicy {
+  const { name, domain, access } = declaration;
+  const rules = ACCESS[access];
+  const own = fieldsOf(declaration.input);
+  if (!own) throw new Error(`Tool '${name}': its input ${declaration.input.name} declares no fields`);
+  if (domain !== null && own.some((f) => f.name === 'domain')) {
+    throw new Error(`Tool '${name}': ${declaration.input.name} declares 'domain', which the tool's policy supplies (its domain is '${domain}')`);
+  }
+  const fields = Object.freeze(domain === null ? [...own] : [domainArgument(domain), ...own]);
+  return deepFreeze({
+    name,
+    domain,
+    access,
+    rate: rules.rate,
+    writesRecords: rules.writesRecords,
+    right: domain === null ? null : { domain, action: declaration.right ?? rules.action },
+    needsVerification: verificationNeeded(rules, domain, config.otpRequiredFor),
+    clearable: rules.clearable,
+    annotations: { readOnlyHint: rules.readOnly, destructiveHint: rules.destructive, idempotentHint: rules.idempotent },
+    input: declaration.input,
+    fields,
+    zoneField: fields.find((f) => f.kind === 'timezone')?.name ?? null,
+    text: {
+      title: declaration.title,
+      summary: declaration.summary,
+      notFor: declaration.notFor,
+      notes: declaration.notes ?? [],
+      sameFieldsAs: declaration.sameFieldsAs,
+      example: declaration.example,
+    },
+  });
+}
+
+/** Freezes plain data, not the classes and field specs it points at (shared with every other tool). */
+function deepFreeze<T extends object>(value: T): T {
+  for (const [key, inner] of Object.entries(value)) {
+    if (key !== 'input' && key !== 'fields' && typeof inner === 'object' && inner !== null && !Object.isFrozen(inner)) deepFreeze(inner as object);
+  }
+  return Object.freeze(value);
+}
+
+/** `<domain>_<verb>`: the contract's names of domain tools. */
+export function namedForDomain(name: string, domain: Domain): boolean {
+  return new RegExp(`^${domain}_[a-z]+(?:_[a-z]+)*$`).test(name);
+}

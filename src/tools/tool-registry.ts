@@ -1,0 +1,109 @@
+import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { DiscoveryService, ExternalContextCreator, MetadataScanner, Reflector } from '@nestjs/core';
+import type { Domain } from '../auth/principal.js';
+import { AppConfig } from '../config/app-config.js';
+import type { Envelope } from '../envelope/envelope.js';
+import type { Call } from './call.js';
+import { RawInput } from './raw-input.js';
+import { TOOL, TOOL_INPUT_PARAM, TOOL_PARAMS } from './tool.decorator.js';
+import { namedForDomain, policyOf, type ToolDeclaration, type ToolPolicy } from './tool-policy.js';
+
+/** A tool method behind the whole chain: called with the raw arguments and the call its transport built. */
+export type ToolHandler = (args: unknown, call: Call) => Promise<Envelope>;
+
+export interface RegisteredTool {
+  policy: ToolPolicy;
+  handler: ToolHandler;
+}
+
+/** A tool method's parameters: the arguments (for the input pipe, with their call) and the call itself. */
+const toolParamsFactory = {
+  exchangeKeyForValue: (type: number, _data: unknown, args: unknown[]) =>
+    type === TOOL_INPUT_PARAM ? new RawInput(args[0], args[1] as Call, 'json') : args[1],
+};
+
+/**
+ * The tools, by name. Finds every @Tool method at boot and wraps it in Nest's enhancer chain (global guards, pipes,
+ * interceptors, filters) with ExternalContextCreator, the way Nest's own transports do. This is the
+ * only way a tool can be called.
+ */
+@Injectable()
+export class ToolRegistry implements OnApplicationBootstrap {
+  private readonly logger = new Logger('ToolRegistry');
+  private readonly tools = new Map<string, RegisteredTool>();
+
+  constructor(
+    private readonly discovery: DiscoveryService,
+    private readonly scanner: MetadataScanner,
+    private readonly reflector: Reflector,
+    private readonly contextCreator: ExternalContextCreator,
+    private readonly config: AppConfig,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    for (const wrapper of this.discovery.getProviders()) {
+      const instance = wrapper.instance as Record<string, unknown> | undefined;
+      if (!instance || typeof instance !== 'object' || !wrapper.isDependencyTreeStatic()) continue;
+      const prototype = Object.getPrototypeOf(instance) as object;
+      for (const method of this.scanner.getAllMethodNames(prototype)) {
+        const declaration = this.reflector.get<ToolDeclaration | undefined>(TOOL, instance[method] as () => unknown);
+        if (declaration) this.register(instance, method, declaration);
+      }
+    }
+    this.logger.log(`${this.tools.size} tools registered`);
+  }
+
+  private register(instance: Record<string, unknown>, method: string, declaration: ToolDeclaration): void {
+    const { name, domain } = declaration;
+    if (domain !== null && !namedForDomain(name, domain)) {
+      throw new Error(`Tool '${name}' is declared in domain '${domain}': its name must be ${domain}_<verb>`);
+    }
+    if (domain === null && !/^[a-z]+(?:_[a-z]+)+$/.test(name)) throw new Error(`Tool '${name}': a name is lower-case words joined by _`);
+    const paramTypes = Reflect.getMetadata('design:paramtypes', instance, method) as unknown[] | undefined;
+    if (!paramTypes || paramTypes[0] !== declaration.input) {
+      throw new Error(`Tool '${name}': the first parameter of ${instance.constructor.name}.${method} must be its input DTO ${declaration.input.name}`);
+    }
+    if (!Reflect.getMetadata(TOOL_PARAMS, instance.constructor, method)) {
+      throw new Error(`Tool '${name}' lacks its parameter metadata`);
+    }
+    if (this.tools.has(name)) throw new Error(`Duplicate tool name '${name}'`);
+    const policy = policyOf(declaration, this.config);
+    const callback = instance[method] as (...args: unknown[]) => unknown;
+    const handler = this.contextCreator.create(
+      instance,
+      callback,
+      method,
+      TOOL_PARAMS,
+      toolParamsFactory,
+      undefined,
+      undefined,
+      undefined,
+      'mcp',
+    ) as ToolHandler;
+    this.tools.set(name, { policy, handler });
+  }
+
+  get(name: string): RegisteredTool | undefined {
+    return this.tools.get(name);
+  }
+
+  /** A tool's policy (what guards, the pipe, the write unit and REST routes read); undefined for none. */
+  policy(name: string | undefined): ToolPolicy | undefined {
+    return name === undefined ? undefined : this.tools.get(name)?.policy;
+  }
+
+  names(): string[] {
+    return [...this.tools.keys()];
+  }
+
+  /** The tools of one domain, by name. */
+  namesIn(domain: Domain): string[] {
+    return this.all()
+      .filter((t) => t.policy.domain === domain)
+      .map((t) => t.policy.name);
+  }
+
+  all(): RegisteredTool[] {
+    return [...this.tools.values()];
+  }
+}

@@ -1,0 +1,98 @@
+import { Injectable } from '@nestjs/common';
+import { AuditService } from '../../audit/audit.service.js';
+import { CallLimits } from '../../auth/call-limits.js';
+import type { Principal } from '../../auth/principal.js';
+import { AppConfig } from '../../config/app-config.js';
+import { asCall } from '../../database/call-scope.js';
+import { zoneInForce } from '../../dates/dates.js';
+import type { Envelope } from '../../envelope/envelope.js';
+import { errorEnvelope } from '../../envelope/envelope-builder.js';
+import { toDeskError } from '../../envelope/error-mapping.js';
+import { readLockArguments } from '../../session/intent-lock.decision.js';
+import { rankClosest } from '../../text/suggest.js';
+import type { Call, CallTrace } from '../../tools/call.js';
+import { type ListedTool, ToolListService } from '../../tools/tool-list.service.js';
+import type { ToolPolicy } from '../../tools/tool-policy.js';
+import { ToolRegistry } from '../../tools/tool-registry.js';
+
+export interface ToolCallResult {
+  content: Array<{ type: 'text'; text: string }>;
+  structuredContent: Envelope;
+  isError?: boolean;
+  [key: string]: unknown;
+}
+
+export class UnknownToolError extends Error {
+  constructor(
+    readonly tool: string,
+    readonly suggestions: string[],
+  ) {
+    super(`Unknown tool '${tool}'.${suggestions.length ? ` Closest tools: ${suggestions.join(', ')}.` : ''} Call tools/list for the catalogue.`);
+  }
+}
+
+/** Transport-independent MCP operations: list the tools of a principal, call one through the chain. */
+@Injectable()
+export class McpDispatcher {
+  constructor(
+    private readonly registry: ToolRegistry,
+    private readonly toolList: ToolListService,
+    private readonly audit: AuditService,
+    private readonly limits: CallLimits,
+    private readonly config: AppConfig,
+  ) {}
+
+  listTools(principal: Principal): Promise<ListedTool[]> {
+    return this.toolList.list(principal);
+  }
+
+  /** tools/list's result as JSON text, serialized once per cached list. */
+  listToolsJson(principal: Principal): Promise<string> {
+    return this.toolList.listJson(principal);
+  }
+
+  async callTool(principal: Principal, name: string, args: Record<string, unknown> | undefined): Promise<ToolCallResult> {
+    const startedAt = performance.now();
+    const tool = this.registry.get(name);
+    if (!tool) {
+      const trace: CallTrace = { transport: 'mcp', startedAt, tool: name.slice(0, 100), route: null, domain: null, principal, sessionId: null };
+      // Counted like any call (as a read), before the answer that names the closest tools.
+      try {
+        await this.limits.admitCall(principal.userId, 'read');
+      } catch (thrown) {
+        const { error } = toDeskError(thrown);
+        this.audit.recordRefusal(trace, error);
+        return resultOf(errorEnvelope(trace, error));
+      }
+      const error = new UnknownToolError(name, rankClosest(name, this.registry.names(), 3));
+      this.audit.recordCall(trace, 'UNKNOWN_TOOL', { message: error.message });
+      throw error;
+    }
+    const call = this.callOf(tool.policy, principal, args ?? {}, startedAt);
+    return resultOf(await asCall(call.sessionId, () => tool.handler(args ?? {}, call)));
+  }
+
+  /** The call, built once here and handed to every step of the chain and to the tool as its second argument. */
+  private callOf(policy: ToolPolicy, principal: Principal, args: Record<string, unknown>, startedAt: number): Call {
+    return Object.freeze({
+      transport: 'mcp',
+      startedAt,
+      tool: policy.name,
+      route: null,
+      domain: policy.domain,
+      principal,
+      policy,
+      // The session a domain tool's call names; the intent lock proves it before anything else runs.
+      sessionId: policy.domain === null ? null : (readLockArguments(args).sessionId ?? null),
+      zone: zoneInForce(policy.zoneField ? args[policy.zoneField] : undefined, principal.timezone, this.config.defaultTimezone),
+    });
+  }
+}
+
+function resultOf(envelope: Envelope): ToolCallResult {
+  return {
+    content: [{ type: 'text', text: JSON.stringify(envelope) }],
+    structuredContent: envelope,
+    ...(envelope.status === 'error' ? { isError: true } : {}),
+  };
+}

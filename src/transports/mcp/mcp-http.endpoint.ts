@@ -1,0 +1,122 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Injectable, Logger } from '@nestjs/common';
+import { AuditService } from '../../audit/audit.service.js';
+import { AuthService } from '../../auth/auth.service.js';
+import type { Principal } from '../../auth/principal.js';
+import { MCP_TOKEN_COMMAND } from '../../auth/token-howto.js';
+import { AppConfig } from '../../config/app-config.js';
+import { errorEnvelope } from '../../envelope/envelope-builder.js';
+import { toDeskError } from '../../envelope/error-mapping.js';
+import { errorHeaders, httpStatusOf } from '../../envelope/http-status.js';
+import type { CallTrace } from '../../tools/call.js';
+import { ClientAddresses } from '../http/client-address.js';
+import { byteSize, readJsonBody, refuseMediaType } from './http-body.js';
+import { INTERNAL_ERROR, PARSE_ERROR, rpcError, SERVER_ERROR, UNAUTHORIZED } from './json-rpc.js';
+import { McpHttpProtocol } from './mcp-http.protocol.js';
+import { isAllowedOrigin } from './origin.js';
+
+export const MCP_PATH = '/mcp';
+
+/** `/mcp`, `/mcp/`, with or without a query string. */
+export function isMcpPath(url: string | undefined): boolean {
+  if (!url?.startsWith(MCP_PATH)) return false;
+  const rest = url.slice(MCP_PATH.length);
+  return rest === '' || rest === '/' || rest.startsWith('?') || rest.startsWith('/?');
+}
+
+/**
+ * Streamable HTTP, stateless: every POST stands alone (any replica can answer it), answered with JSON.
+ * The intent lock keys on the session_id tool argument, not on a transport session. Served on the
+ * Node HTTP server directly, ahead of the REST framework (no router, body parser or response
+ * helpers on the hot path): the endpoint reads and checks the request itself, authenticates the
+ * caller, and each tool call inside it runs through the global chain.
+ */
+@Injectable()
+export class McpHttpEndpoint {
+  private readonly logger = new Logger('McpHttp');
+  private readonly bodyLimit: number;
+
+  constructor(
+    private readonly auth: AuthService,
+    private readonly protocol: McpHttpProtocol,
+    private readonly config: AppConfig,
+    private readonly addresses: ClientAddresses,
+    private readonly audit: AuditService,
+  ) {
+    this.bodyLimit = byteSize(config.bodyLimit);
+  }
+
+  /** Node `request` handler for MCP_PATH. */
+  readonly handler = (req: IncomingMessage, res: ServerResponse): void => {
+    this.handle(req, res).catch((error: unknown) => {
+      this.logger.error(`MCP request failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      if (!res.headersSent) send(res, 500, JSON.stringify(rpcError(null, INTERNAL_ERROR, 'Internal error.')));
+    });
+  };
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (req.method !== 'POST') {
+      // No server-initiated streams and no transport sessions in stateless mode.
+      send(res, 405, JSON.stringify(rpcError(null, SERVER_ERROR, 'Method not allowed: this endpoint is stateless; use POST.')), { Allow: 'POST' });
+      return;
+    }
+    if (!isAllowedOrigin(req.headers.origin, this.config.allowedOrigins)) {
+      send(res, 403, JSON.stringify(rpcError(null, SERVER_ERROR, `Origin '${String(req.headers.origin).slice(0, 200)}' is not allowed.`)));
+      return;
+    }
+    const principal = await this.authenticate(req, res);
+    if (!principal) return;
+    const refused = refuseMediaType(req);
+    if (refused) {
+      send(res, refused.status, JSON.stringify(rpcError(null, SERVER_ERROR, refused.message)));
+      return;
+    }
+    const body = await readJsonBody(req, this.bodyLimit);
+    if (!body.ok) {
+      send(res, body.status, JSON.stringify(rpcError(null, body.parseError ? PARSE_ERROR : SERVER_ERROR, body.message)));
+      return;
+    }
+    const version = req.headers['mcp-protocol-version'];
+    const answer = await this.protocol.handle(principal, body.value, {
+      accept: req.headers.accept,
+      protocolVersion: typeof version === 'string' ? version : undefined,
+    });
+    send(res, answer.status, answer.body);
+  }
+
+  /**
+   * The caller, or undefined after answering 401 (with WWW-Authenticate), 403, or 429 (Retry-After)
+   * to an address that sent too many missing or refused tokens. Refusals are audited as REST's are.
+   */
+  private async authenticate(req: IncomingMessage, res: ServerResponse): Promise<Principal | undefined> {
+    const startedAt = performance.now();
+    try {
+      return await this.auth.authenticate(req.headers.authorization, 'mcp', this.addresses.of(req));
+    } catch (thrown) {
+      // A token check that cannot reach the database is UNAVAILABLE (retry later), like any call.
+      const { error, internal } = toDeskError(thrown);
+      if (internal) this.logger.error(`MCP authentication failed: ${thrown instanceof Error ? thrown.message : String(thrown)}`);
+      const trace: CallTrace = { transport: 'mcp', startedAt, tool: null, route: `${req.method} ${MCP_PATH}`, domain: null, principal: null, sessionId: null };
+      this.audit.recordRefusal(trace, error);
+      const headers = errorHeaders(error, req.headers.authorization !== undefined);
+      const envelope = errorEnvelope({ ...trace, tool: 'mcp' }, error);
+      // On a 401 clients try OAuth, which this server does not offer, then show the body: make it a
+      // JSON-RPC error they can read, saying why and how to get a token.
+      const body =
+        error.code === 'UNAUTHENTICATED'
+          ? rpcError(null, UNAUTHORIZED, `Unauthorized: ${error.message} Create a token on the server with: ${MCP_TOKEN_COMMAND}`, envelope)
+          : envelope;
+      send(res, httpStatusOf(error.code), JSON.stringify(body), headers);
+      return undefined;
+    }
+  }
+}
+
+/** One whole answer: JSON (or no body), with its length. */
+function send(res: ServerResponse, status: number, body: string | undefined, headers: Record<string, string> = {}): void {
+  if (body === undefined) {
+    res.writeHead(status, { ...headers, 'Content-Length': '0' }).end();
+    return;
+  }
+  res.writeHead(status, { ...headers, 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(Buffer.byteLength(body)) }).end(body);
+}

@@ -1,0 +1,63 @@
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import type { INestApplicationContext } from '@nestjs/common';
+import { AuthService } from '../../auth/auth.service.js';
+import { MCP_TOKEN_COMMAND } from '../../auth/token-howto.js';
+import { AppConfig, databaseLabel } from '../../config/app-config.js';
+import { DeskError } from '../../envelope/desk-error.js';
+import { McpDispatcher } from './mcp-dispatcher.js';
+import { createMcpServer } from './mcp-server.factory.js';
+
+/** MCP over stdio, acting as the user of MCP_TOKEN. Protocol only on stdout; logs on stderr. */
+export async function runStdio(context: INestApplicationContext): Promise<void> {
+  await context.init();
+  const config = context.get(AppConfig);
+  const auth = context.get(AuthService);
+  if (!config.mcpToken) {
+    process.stderr.write(`intentdesk: MCP_TOKEN is required for --stdio (create one with: ${MCP_TOKEN_COMMAND})\n`);
+    await context.close();
+    process.exit(1);
+  }
+  const header = `Bearer ${config.mcpToken}`;
+  try {
+    await auth.authenticate(header, 'mcp');
+  } catch (error) {
+    // A token belongs to the database it was made in: name the one searched, and how to make one there.
+    process.stderr.write(
+      `intentdesk: MCP_TOKEN rejected: ${error instanceof DeskError ? error.message : 'unknown error'} (database ${databaseLabel(config.database)}). ` +
+        `Create a token in this database (same DATABASE_URL) with: ${MCP_TOKEN_COMMAND}\n`,
+    );
+    await context.close();
+    process.exit(1);
+  }
+  const server = createMcpServer(context.get(McpDispatcher), () => auth.authenticate(header, 'mcp'));
+  const transport = new StdioServerTransport();
+  const shutdown = once(async (): Promise<void> => {
+    // server.close() closes the transport, whose onclose lands here again: once() makes that a no-op.
+    await server.close().catch(() => undefined);
+    try {
+      await context.close(); // flushes the audit log, closes the pool
+    } catch (error) {
+      process.stderr.write(`intentdesk: error during shutdown: ${error instanceof Error ? error.message : String(error)}\n`);
+      process.exit(1);
+    }
+    process.exit(0);
+  });
+  transport.onclose = shutdown;
+  process.stdin.on('end', shutdown);
+  process.on('SIGTERM', shutdown);
+  process.on('SIGINT', shutdown);
+  await server.connect(transport);
+}
+
+/**
+ * `run` on the first call only; later calls do nothing. The stdio shutdown has four triggers (stdin
+ * ends, the transport closes, SIGTERM, SIGINT) and closing the server fires one of them itself.
+ */
+function once(run: () => Promise<void>): () => void {
+  let started = false;
+  return () => {
+    if (started) return;
+    started = true;
+    void run();
+  };
+}

@@ -1,0 +1,45 @@
+import type { Request } from 'express';
+import { readId } from '../../input/record-id.js';
+
+export type RestSource = 'body' | 'query' | 'params+body' | 'params+query';
+
+/** Where a REST handler's input comes from: read by the OpenAPI document (parameters and body). */
+export const REST_INPUT = 'intentdesk:rest-input';
+
+export interface RestInputMeta {
+  /** Position of the DTO among the handler's parameters (its class is in `design:paramtypes`). */
+  index: number;
+  source: RestSource;
+}
+
+/** The arguments of a request, gathered the way its route takes them (a path id wins over a body `id`). */
+export function gatherInput(request: Request, source: RestSource): Record<string, unknown> {
+  const body = request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? (request.body as Record<string, unknown>) : {};
+  const query = request.query as Record<string, unknown>;
+  const params = pathParams(request.params);
+  switch (source) {
+    case 'body':
+      return body;
+    case 'query':
+      return { ...query };
+    case 'params+body':
+      return { ...body, ...params };
+    case 'params+query':
+      return { ...query, ...params };
+  }
+}
+
+/** Where a handler's input comes from, when it has one. */
+export function restInputOf(prototype: object, handler: string): RestInputMeta | undefined {
+  return Reflect.getMetadata(REST_INPUT, prototype, handler) as RestInputMeta | undefined;
+}
+
+/** Path segments that are ids are numbers: /api/tickets/42 means id 42. */
+function pathParams(params: Record<string, string | string[]>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(params)) {
+    const id = readId(value);
+    out[key] = typeof id === 'number' ? id : value;
+  }
+  return out;
+}

@@ -1,0 +1,90 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { AuditService } from '../audit/audit.service.js';
+import { withWritePermit } from '../database/call-scope.js';
+import { DbLock } from '../database/db-lock.js';
+import { DeskError } from '../envelope/desk-error.js';
+import { type Answer, Committed, type Outcome } from '../envelope/envelope.js';
+import { toDeskError } from '../envelope/error-mapping.js';
+import { SessionsRepository } from '../session/sessions.repository.js';
+import type { Call } from '../tools/call.js';
+import { fingerprintOf } from './fingerprint.js';
+import { IdempotencyStore } from './idempotency.store.js';
+import { assertVerified, needsVerification } from './verification.js';
+
+export interface WriteArgs {
+  idempotency_key?: string;
+  dry_run?: boolean;
+}
+
+/** What a write's work gets: the transaction, and the one time it stamps. */
+export interface WriteScope {
+  manager: EntityManager;
+  now: Date;
+}
+
+/** Thrown inside the transaction to undo a dry run after everything but the commit ran. */
+class DryRunRollback extends Error {
+  constructor(readonly outcome: Outcome) {
+    super('dry run');
+  }
+}
+
+/**
+ * Every write runs here, as one transaction that first checks the caller's right to write:
+ * the session's verification is re-read inside the transaction (so no tool can write around it,
+ * and a verification ended elsewhere takes effect at once). What the call needs is its tool's
+ * policy's. The idempotency record is claimed in the same transaction, so concurrent duplicates
+ * meet at a unique index, never read-then-write. A dry run executes the whole write and rolls it
+ * back: `applied` is exactly what would be stored. The audit entry of a write is stored in its
+ * transaction (the answer says so: Committed); dry runs and refusals are audited later, in
+ * batches, like reads. A repeated idempotency key answers the first outcome again (Replay).
+ */
+@Injectable()
+export class WriteUnit {
+  constructor(
+    private readonly idempotency: IdempotencyStore,
+    private readonly lock: DbLock,
+    private readonly audit: AuditService,
+    private readonly sessions: SessionsRepository,
+  ) {}
+
+  async run(call: Call, input: WriteArgs, work: (scope: WriteScope) => Promise<Outcome>): Promise<Answer> {
+    const tool = call.policy;
+    if (!tool) throw new Error(`${call.route ?? 'a call'} writes, but serves no tool: its policy decides how it may write.`);
+    const dryRun = input.dry_run === true;
+    const key = dryRun ? undefined : input.idempotency_key;
+    const userId = call.principal.userId;
+    const fingerprint = key ? fingerprintOf(tool.name, input) : '';
+    if (key) {
+      const replay = await this.idempotency.replay(userId, tool.name, key, fingerprint);
+      if (replay) return replay;
+    }
+    try {
+      return await this.lock.transaction(async (manager) => {
+        if (!dryRun && needsVerification(call)) await assertVerified(this.sessions, manager, call);
+        if (key) await this.idempotency.claim(manager, userId, tool.name, key, fingerprint);
+        const outcome = await withWritePermit(() => work({ manager, now: new Date() }));
+        if (dryRun) throw new DryRunRollback(outcome);
+        if (key)
+          await this.idempotency.complete(manager, userId, tool.name, key, { ...outcome, session_id: outcome.session_id ?? call.sessionId ?? undefined });
+        // Committed together with the write: a crash cannot keep the change and lose its record.
+        await this.audit.recordWithin(manager, call, 'success', { changes: outcome.applied });
+        return new Committed(outcome);
+      }, call.startedAt);
+    } catch (error) {
+      if (error instanceof DryRunRollback) return dryRunOutcome(error.outcome);
+      if (key && !(error instanceof DeskError) && toDeskError(error).error.code === 'CONFLICT') {
+        // A concurrent duplicate committed first: answer with its result.
+        const replay = await this.idempotency.replay(userId, tool.name, key, fingerprint);
+        if (replay) return replay;
+      }
+      throw error;
+    }
+  }
+}
+
+function dryRunOutcome(outcome: Outcome): Outcome {
+  const { id: _id, data: _data, ...rest } = outcome;
+  return { ...rest, message: `Dry run: nothing was written. ${outcome.message.replace(/\.$/, '')} would be the result.`, dry_run: true };
+}

@@ -1,0 +1,66 @@
+import type { SearchProjectsDto } from '../../src/projects/dto/search-projects.dto.js';
+import { ProjectsRepository } from '../../src/projects/projects.repository.js';
+import { ProjectsService } from '../../src/projects/projects.service.js';
+import { runSearch } from '../../src/search/search-runner.js';
+import { type Desk, openDesk, refusal } from './support/desk.js';
+
+/** Keyset pagination over a real table: every visible row once, in order, whatever the sort. */
+describe('search cursors', () => {
+  let desk: Desk;
+
+  beforeAll(async () => {
+    desk = await openDesk();
+    const glpi = await desk.userId('glpi');
+    for (let i = 0; i < 23; i++) {
+      // Equal priorities and names differing only in case: ties must break on id.
+      await desk.db.query(
+        "INSERT INTO glpi_projects (name, name_key, priority, percent_done, entities_id, users_id, is_deleted, date_creation, date_mod) VALUES (?, ?, ?, 0, 1, ?, 0, '2026-01-01 00:00:00.000', ?)",
+        [
+          `Paged ${i % 2 ? 'A' : 'a'}${String(Math.floor(i / 2)).padStart(2, '0')}`,
+          `paged a${String(Math.floor(i / 2)).padStart(2, '0')}`,
+          (i % 3) + 1,
+          glpi,
+          `2026-02-${String((i % 5) + 1).padStart(2, '0')} 00:00:00.000`,
+        ],
+      );
+    }
+  });
+  afterAll(() => desk?.close());
+
+  it.each(['name', '-priority', '-date_mod', 'id'])('pages through every row once, sorted by %s', async (sort) => {
+    const scope = (await desk.principal('glpi')).scope;
+    const plan = desk.get(ProjectsRepository).searchPlan(scope);
+    const all = await runSearch(plan, { query: 'paged', sort, limit: 100 });
+    const seen: number[] = [];
+    let cursor: string | undefined;
+    // 23 rows in pages of 5 take 5 pages; a cursor that never ends is a failure, not a hang.
+    for (let pages = 0; pages < 6; pages++) {
+      const page = await runSearch(plan, { query: 'paged', sort, limit: 5, cursor });
+      expect(page.total).toBe(23);
+      seen.push(...page.rows.map((r) => Number(r.id)));
+      cursor = page.next_cursor ?? undefined;
+      if (!cursor) break;
+    }
+    expect(cursor).toBeUndefined();
+    expect(seen).toEqual(all.rows.map((r) => Number(r.id)));
+    expect(new Set(seen).size).toBe(23);
+  });
+
+  it('refuses a cursor of another search', async () => {
+    const plan = desk.get(ProjectsRepository).searchPlan(undefined);
+    const first = await runSearch(plan, { query: 'paged', sort: 'name', limit: 5 });
+    const error = await refusal(runSearch(plan, { query: 'paged', sort: '-name', limit: 5, cursor: first.next_cursor ?? undefined }));
+    expect(error.issues).toEqual([expect.objectContaining({ field: 'cursor', code: 'INVALID_VALUE' })]);
+  });
+
+  it('counts and pages only what the caller sees', async () => {
+    const service = desk.get(ProjectsService);
+    const call = await desk.call('project_search', 'normal');
+    const page = (await service.search(await desk.input<SearchProjectsDto>(call, { limit: 100 }), call)).data as {
+      items: Array<{ name: string }>;
+      total: number;
+    };
+    expect(page.items.map((p) => p.name)).toEqual(['Migração ERP']);
+    expect(page.total).toBe(1);
+  });
+});

@@ -1,0 +1,55 @@
+import { ReferenceResolver } from '../../src/input/references/reference-resolver.js';
+import { nameScopeOf } from '../../src/input/references/reference-scope.js';
+import { type Desk, openDesk } from './support/desk.js';
+
+/** Name resolution within what each caller may see, on the demo data. */
+describe('reference resolution and scope', () => {
+  let desk: Desk;
+  let resolver: ReferenceResolver;
+
+  beforeAll(async () => {
+    desk = await openDesk();
+    resolver = desk.get(ReferenceResolver);
+  });
+  afterAll(() => desk?.close());
+
+  const resolve = async (login: string, kind: string, input: unknown) => resolver.resolve(kind, 'field', input, nameScopeOf(await desk.principal(login)));
+
+  it('resolves names exactly, then in any case and without accents', async () => {
+    expect(await resolve('glpi', 'projectState', 'processing')).toMatchObject({ ok: true, name: 'Processing' });
+    expect(await resolve('glpi', 'entity', 'filial porto')).toMatchObject({ ok: true, name: expect.stringContaining('Filial Porto') });
+  });
+
+  it('does not resolve, list or suggest what the caller cannot see', async () => {
+    // normal is a Technician at Sede only: the project of Filial Porto is not there for it.
+    const hidden = await resolve('normal', 'project', 'Renovação do parque de impressoras');
+    expect(hidden).toMatchObject({ ok: false, issue: { code: 'REFERENCE_NOT_FOUND', available: ['Migração ERP'] } });
+    expect(hidden).not.toHaveProperty('issue.did_you_mean');
+    expect(await resolve('glpi', 'project', 'Renovação do parque de impressoras')).toMatchObject({ ok: true });
+  });
+
+  it('lets a Self-Service caller name only itself among users, with the same answer for any other', async () => {
+    expect(await resolve('post-only', 'user', 'post-only')).toMatchObject({ ok: true, id: await desk.userId('post-only') });
+    const existing = await resolve('post-only', 'user', 'tech');
+    const missing = await resolve('post-only', 'user', 'nobody-at-all');
+    expect(existing).toMatchObject({ ok: false, issue: { code: 'REFERENCE_NOT_FOUND', available: [] } });
+    expect(JSON.stringify(existing).replaceAll('tech', 'X')).toBe(JSON.stringify(missing).replaceAll('nobody-at-all', 'X'));
+  });
+
+  it('does not resolve a deleted user, whoever asks', async () => {
+    await desk.db.query("UPDATE glpi_users SET is_deleted = 1 WHERE name = 'joao.souza'");
+    try {
+      expect(await resolve('glpi', 'user', 'joao.souza')).toMatchObject({ ok: false, issue: { code: 'REFERENCE_NOT_FOUND' } });
+    } finally {
+      await desk.db.query("UPDATE glpi_users SET is_deleted = 0 WHERE name = 'joao.souza'");
+    }
+    expect(await resolve('glpi', 'user', 'joao.souza')).toMatchObject({ ok: true });
+  });
+
+  it('answers a number that cannot be an id as not found, never as a name', async () => {
+    expect(await resolve('glpi', 'group', 0)).toMatchObject({
+      ok: false,
+      issue: { code: 'REFERENCE_NOT_FOUND', message: expect.stringContaining('not a valid id') },
+    });
+  });
+});

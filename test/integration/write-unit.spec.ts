@@ -1,0 +1,81 @@
+import { asCall } from '../../src/database/call-scope.js';
+import { Project } from '../../src/database/entities/index.js';
+import { Committed, type Outcome, Replay } from '../../src/envelope/envelope.js';
+import { SessionsRepository } from '../../src/session/sessions.repository.js';
+import type { Call } from '../../src/tools/call.js';
+import { WriteUnit } from '../../src/writes/write-unit.js';
+import { type Desk, openDesk, refusal } from './support/desk.js';
+
+/** The write unit on a real database: verification, idempotency, dry runs, and the guard beneath it. */
+describe('write unit', () => {
+  let desk: Desk;
+  let writes: WriteUnit;
+  let sessions: SessionsRepository;
+
+  beforeAll(async () => {
+    // OTP_REQUIRED_FOR=write: every MCP write needs a verified session.
+    desk = await openDesk({ OTP_REQUIRED_FOR: 'write' });
+    writes = desk.get(WriteUnit);
+    sessions = desk.get(SessionsRepository);
+  });
+  afterAll(() => desk?.close());
+
+  /** A write that inserts a project named `name` and says so. */
+  const insert =
+    (name: string) =>
+    async ({ manager }: { manager: import('typeorm').EntityManager }): Promise<Outcome> => {
+      await manager.insert(Project, { name, name_key: name.toLowerCase(), priority: 3, percent_done: 0, entities_id: 1, is_deleted: false });
+      return { message: `Project ${name} created.`, applied: { name } };
+    };
+
+  const stored = async (name: string): Promise<number> =>
+    Number(((await desk.db.query('SELECT COUNT(*) AS n FROM glpi_projects WHERE name = ?', [name])) as Array<{ n: number }>)[0].n);
+
+  async function mcpCall(verified: boolean): Promise<Call> {
+    const session = await sessions.open(await desk.userId('glpi'), 'project');
+    if (verified) await sessions.update(session.id, { verified_until: new Date(Date.now() + 60_000) });
+    return desk.call('project_create', 'glpi', { sessionId: session.id });
+  }
+
+  it('refuses an MCP write in an unverified session, inside the transaction, and writes nothing', async () => {
+    const error = await refusal(writes.run(await mcpCall(false), {}, insert('Unverified')));
+    expect(error).toMatchObject({ code: 'VERIFICATION_REQUIRED', nextCall: { tool: 'auth_request_otp' } });
+    expect(await stored('Unverified')).toBe(0);
+  });
+
+  it('writes in a verified session, and for REST (a token, no session), with its audit entry committed alongside', async () => {
+    expect(await writes.run(await mcpCall(true), {}, insert('Verified'))).toBeInstanceOf(Committed);
+    expect(await writes.run(await desk.call('project_create', 'glpi', { transport: 'rest' }), {}, insert('Over REST'))).toBeInstanceOf(Committed);
+    expect(await stored('Verified')).toBe(1);
+    expect(await stored('Over REST')).toBe(1);
+    const audited = (await desk.db.query("SELECT COUNT(*) AS n FROM audit_log WHERE tool = 'project_create' AND outcome = 'success'")) as Array<{ n: number }>;
+    expect(Number(audited[0].n)).toBe(2);
+  });
+
+  it('answers a repeated idempotency key with the first outcome, and the key with other arguments with CONFLICT', async () => {
+    const call = await mcpCall(true);
+    const first = await writes.run(call, { idempotency_key: 'k-1', name: 'Once' } as never, insert('Once'));
+    const again = await writes.run(call, { idempotency_key: 'k-1', name: 'Once' } as never, insert('Once'));
+    expect(first).toBeInstanceOf(Committed);
+    expect(again).toBeInstanceOf(Replay);
+    expect((again as Replay).outcome).toMatchObject({ message: 'Project Once created.', applied: { name: 'Once' }, session_id: call.sessionId });
+    expect(await stored('Once')).toBe(1);
+    expect((await refusal(writes.run(call, { idempotency_key: 'k-1', name: 'Twice' } as never, insert('Twice')))).code).toBe('CONFLICT');
+  });
+
+  it('runs a dry run whole and rolls it back: the outcome says what would be, nothing is stored', async () => {
+    const answer = await writes.run(await mcpCall(false), { dry_run: true }, insert('Dry'));
+    expect(answer).toMatchObject({ dry_run: true, applied: { name: 'Dry' }, message: expect.stringContaining('Dry run: nothing was written') });
+    expect(await stored('Dry')).toBe(0);
+  });
+
+  it('refuses a write to a domain table made during a call outside the write unit', async () => {
+    const error = await refusal(
+      asCall('ses_x', () =>
+        desk.db.manager.insert(Project, { name: 'Around', name_key: 'around', priority: 3, percent_done: 0, entities_id: 1, is_deleted: false }),
+      ),
+    );
+    expect(error).toMatchObject({ code: 'VERIFICATION_REQUIRED', nextCall: { tool: 'auth_request_otp', arguments: { session_id: 'ses_x' } } });
+    expect(await stored('Around')).toBe(0);
+  });
+});
