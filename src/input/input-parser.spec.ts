@@ -135,7 +135,7 @@ describe('InputParser', () => {
       email: 'not-an-email',
       percent_done: 150,
       dry_run: 'yes',
-      urgency: 'altissima',
+      urgency: 'zangada',
       plan_start_date: '2026-02-30',
       projectstates_id: 'AbacaxiDoido',
       state: 'New',

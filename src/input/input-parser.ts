@@ -4,7 +4,7 @@ import { echo, quoted } from '../envelope/echo.js';
 import type { ResolvedReference } from '../envelope/envelope.js';
 import type { Issue } from '../envelope/issue.js';
 import { matchKey } from '../text/normalize.js';
-import { closest, rankClosest } from '../text/suggest.js';
+import { closest, closestOf } from '../text/suggest.js';
 import { fieldsOf, type FieldSpec } from './field-spec.js';
 import { attachMeta } from './input-meta.js';
 import { expectedOf, issueFromValidation } from './issue-messages.js';
@@ -239,15 +239,17 @@ export class InputParser {
     return { ok: true, value: attachMeta(out, { provided, resolved }) };
   }
 
-  /** The closest field name to an unknown key, also matching each field's aliases (manager -> users_id). */
+  /**
+   * The field an unknown key clearly means, matching names and each field's aliases (manager ->
+   * users_id); an alias that is a real field of the tool is that field, never another's.
+   */
   private suggestField(key: string, specs: FieldSpec[]): string | undefined {
-    const owner = new Map<string, string>();
-    for (const spec of specs) owner.set(spec.name, spec.name);
+    const real = new Set(specs.map((s) => s.name));
+    const texts: Array<readonly [string, string]> = specs.map((s) => [s.name, s.name] as const);
     for (const spec of specs) {
-      for (const alias of spec.aliases ?? []) if (!owner.has(alias)) owner.set(alias, spec.name);
+      for (const alias of spec.aliases ?? []) if (!real.has(alias)) texts.push([alias, spec.name]);
     }
-    const hit = closest(key, owner.keys());
-    return hit === undefined ? undefined : owner.get(hit);
+    return closestOf(key, texts);
   }
 
   /** A zone argument that is no zone is an issue (the zone in force is then the user's: zoneInForce). */
@@ -294,8 +296,7 @@ export class InputParser {
       out.set(spec.name, code);
       return;
     }
-    const suggestion = typeof value === 'string' ? closest(value, vocab.allLabels()) : undefined;
-    const suggested = suggestion !== undefined ? vocab.label(vocab.parse(suggestion)!) : undefined;
+    const suggested = vocab.suggest(value);
     issues.push({
       field: spec.name,
       code: typeof value === 'number' || typeof value === 'string' ? 'INVALID_VALUE' : 'INVALID_TYPE',
@@ -337,7 +338,7 @@ export class InputParser {
       out.set(spec.name, hit);
       return;
     }
-    const suggestion = typeof value === 'string' ? rankClosest(value, values, 1)[0] : undefined;
+    const suggestion = typeof value === 'string' ? closest(value, values) : undefined;
     issues.push({
       field: spec.name,
       code: typeof value === 'string' ? 'INVALID_VALUE' : 'INVALID_TYPE',
@@ -375,7 +376,7 @@ export class InputParser {
       else unknown.push(quoted(item));
     }
     if (unknown.length) {
-      const suggestion = rankClosest(unknown[0], spec.values!, 1)[0];
+      const suggestion = closest(unknown[0], spec.values!);
       const named = unknown
         .slice(0, UNKNOWN_ENTRIES_NAMED)
         .map((u) => `'${u}'`)

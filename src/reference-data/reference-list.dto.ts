@@ -1,4 +1,4 @@
-import { LIMIT_ALIASES, QUERY_ALIASES } from '../input/dto/search-args.dto.js';
+import { LIMIT_ALIASES, QUERY_ALIASES } from '../input/field-aliases.js';
 import { IntField, TextField } from '../input/fields.js';
 
 export const DEFAULT_LIST_LIMIT = 100;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { matchKey } from './normalize.js';
-import { closest, editDistance, rankClosest } from './suggest.js';
+import { clearWinner, closest, editDistance, rankClosest } from './suggest.js';
 
 const PROJECT_FIELDS = [
   'name',
@@ -44,7 +44,6 @@ describe('suggestion matcher', () => {
     expect(closest('category', TICKET_FIELDS)).toBe('itilcategories_id');
     expect(closest('location', TICKET_FIELDS)).toBe('locations_id');
     expect(closest('assignee', TICKET_FIELDS)).toBe('assignee_id');
-    expect(closest('start_date', PROJECT_FIELDS)).toBe('plan_start_date');
     expect(closest('percent', PROJECT_FIELDS)).toBe('percent_done');
   });
 
@@ -57,6 +56,23 @@ describe('suggestion matcher', () => {
   it('suggests nothing for unrelated input', () => {
     expect(closest('zzzzqqq', PROJECT_FIELDS)).toBeUndefined();
     expect(closest('', PROJECT_FIELDS)).toBeUndefined();
+  });
+
+  it('suggests nothing when two targets are as close (plan or real start?)', () => {
+    expect(closest('start_date', PROJECT_FIELDS)).toBeUndefined();
+    expect(
+      clearWinner([
+        { target: 'a', score: 1 },
+        { target: 'b', score: 1.5 },
+      ]),
+    ).toBeUndefined();
+    expect(
+      clearWinner([
+        { target: 'a', score: 0 },
+        { target: 'a', score: 0 },
+        { target: 'b', score: 1 },
+      ]),
+    ).toBe('a');
   });
 
   it('an exact candidate (any case or accents) always wins (property)', () => {

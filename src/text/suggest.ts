@@ -82,21 +82,63 @@ export function closeness(input: string, candidate: string): number | undefined 
   return tolerance + 1 + (inputWords.length - matched) * 2 + Math.abs(candidateWords.length - matched);
 }
 
-/** The closest candidate to `input`, or undefined when none is plausibly what was meant. */
-export function closest(input: string, candidates: Iterable<string>): string | undefined {
-  let best: string | undefined;
-  let bestScore = Number.POSITIVE_INFINITY;
-  for (const candidate of candidates) {
-    const score = closeness(input, candidate);
-    if (score !== undefined && score < bestScore) {
-      best = candidate;
-      bestScore = score;
-    }
-  }
-  return best;
+/**
+ * How much better than every other target a suggestion's score must be (scores are in edit units:
+ * 0 equal, 1 one typo or a matching alias word). Every suggester (enum labels, field names,
+ * reference names, dates) goes through `clearWinner`, so a hint is made only when it is clearly the
+ * one meant: two readings of a date, two namesakes or two labels one typo away each say nothing
+ * (or list the candidates) instead of tossing a coin.
+ */
+export const SUGGESTION_MARGIN = 1;
+
+export interface Scored<T> {
+  target: T;
+  score: number;
 }
 
-/** Candidates ranked by closeness, closest first, at most `limit`. */
+/** The target whose best score beats every other target's by SUGGESTION_MARGIN; undefined when none does. */
+export function clearWinner<T>(scored: Iterable<Scored<T>>): T | undefined {
+  const best = new Map<T, number>();
+  for (const { target, score } of scored) {
+    const known = best.get(target);
+    if (known === undefined || score < known) best.set(target, score);
+  }
+  const ranked = [...best.entries()].sort((a, b) => a[1] - b[1]);
+  if (ranked.length === 0) return undefined;
+  if (ranked.length > 1 && ranked[1][1] - ranked[0][1] < SUGGESTION_MARGIN) return undefined;
+  return ranked[0][0];
+}
+
+/** The targets sharing the best score (two or more: an ambiguity to show, not a suggestion). */
+export function bestTied<T>(scored: Iterable<Scored<T>>): T[] {
+  const best = new Map<T, number>();
+  for (const { target, score } of scored) {
+    const known = best.get(target);
+    if (known === undefined || score < known) best.set(target, score);
+  }
+  const top = Math.min(...best.values());
+  return [...best.entries()].filter(([, score]) => score - top < SUGGESTION_MARGIN).map(([target]) => target);
+}
+
+/** The candidate clearly closest to `input` (closeness, then the margin rule), or undefined. */
+export function closest(input: string, candidates: Iterable<string>): string | undefined {
+  return closestOf(
+    input,
+    [...candidates].map((c) => [c, c] as const),
+  );
+}
+
+/** As `closest`, for candidate texts that stand for a target (a field's aliases stand for the field). */
+export function closestOf<T>(input: string, candidates: Iterable<readonly [text: string, target: T]>): T | undefined {
+  const scored: Array<Scored<T>> = [];
+  for (const [text, target] of candidates) {
+    const score = closeness(input, text);
+    if (score !== undefined) scored.push({ target, score });
+  }
+  return clearWinner(scored);
+}
+
+/** Candidates ranked by closeness, closest first, at most `limit` (lists of options, not a single hint). */
 export function rankClosest(input: string, candidates: Iterable<string>, limit = 3): string[] {
   const scored: Array<[string, number]> = [];
   for (const candidate of candidates) {

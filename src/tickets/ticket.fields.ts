@@ -61,18 +61,3 @@ export const FOLLOWUP_OUTPUT: readonly OutputField[] = [
 
 /** ticket_get shows at most this many followups, newest first. */
 export const MAX_FOLLOWUPS = 50;
-
-/** Names callers plausibly use instead of the GLPI ones: suggested in UNKNOWN_FIELD, never accepted. */
-export const TICKET_ALIASES = {
-  name: ['title', 'titulo', 'subject', 'assunto', 'nome'],
-  content: ['description', 'descricao', 'details', 'body', 'text'],
-  status: ['state', 'estado', 'situacao'],
-  itilcategories_id: ['category', 'categoria', 'category_id', 'itilcategory'],
-  locations_id: ['location', 'local', 'localizacao', 'location_id'],
-  entities_id: ['entity', 'entidade'],
-  requester_id: ['requester', 'requerente', 'solicitante', 'users_id', 'requestor', 'caller', 'reporter'],
-  assignee_id: ['assignee', 'technician', 'tecnico', 'assigned_to', 'responsavel', 'owner'],
-  assignee_group_id: ['group', 'grupo', 'team', 'equipe', 'groups_id', 'assigned_group'],
-  date: ['opened', 'opened_at', 'open_date', 'abertura', 'opening_date', 'data'],
-  time_to_resolve: ['due_date', 'deadline', 'prazo', 'sla'],
-} as const;

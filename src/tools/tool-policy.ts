@@ -3,6 +3,7 @@ import type { RateClass } from '../auth/call-limits.js';
 import type { Action, Domain } from '../auth/principal.js';
 import type { AppConfig, OtpRequiredFor } from '../config/app-config.js';
 import { domainArgument } from '../input/dto/call-args.dto.js';
+import { withAliases } from '../input/field-aliases.js';
 import { fieldsOf, type FieldSpec } from '../input/field-spec.js';
 
 /**
@@ -105,7 +106,8 @@ export function policyOf(declaration: ToolDeclaration, config: Pick<AppConfig, '
   if (domain !== null && own.some((f) => f.name === 'domain')) {
     throw new Error(`Tool '${name}': ${declaration.input.name} declares 'domain', which the tool's policy supplies (its domain is '${domain}')`);
   }
-  const fields = Object.freeze(domain === null ? [...own] : [domainArgument(domain), ...own]);
+  // A domain's field aliases are declared once, per (domain, field), and given to each of its tools here.
+  const fields = Object.freeze(domain === null ? [...own] : withAliases(domain, [domainArgument(domain), ...own]));
   return deepFreeze({
     name,
     domain,

@@ -1,7 +1,6 @@
 import { SCOPES } from '../../auth/principal.js';
 import { ERROR_CODES } from '../../envelope/error-codes.js';
-import { RECORD_ID_ALIASES } from '../../input/dto/call-args.dto.js';
-import { LIMIT_ALIASES } from '../../input/dto/search-args.dto.js';
+import { LIMIT_ALIASES, RECORD_ID_ALIASES } from '../../input/field-aliases.js';
 import { BoolField, ChoiceField, ChoicesField, DateField, IntField, RefField, TextField } from '../../input/fields.js';
 
 export class CreateTokenDto {

@@ -11,9 +11,6 @@ export abstract class DomainCallDto {
   session_id!: string;
 }
 
-/** Names models use for the id of the record a tool acts on: suggested (did_you_mean), never accepted. */
-export const RECORD_ID_ALIASES = ['ticket_id', 'project_id', 'user_id', 'record_id', 'item_id'];
-
 /** The `domain` argument of a domain tool: must name the tool's domain (checked by the intent lock). */
 export function domainArgument(domain: Domain): FieldSpec {
   return {

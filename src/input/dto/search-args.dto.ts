@@ -2,16 +2,12 @@ import { DEFAULT_LIMIT, MAX_LIMIT } from '../../search/search-runner.js';
 import { IntField, TextField } from '../fields.js';
 import { DomainCallDto } from './call-args.dto.js';
 
-/** Names models use for free text and page size: suggested (did_you_mean), never accepted. */
-export const QUERY_ALIASES = ['search', 'text', 'q', 'keyword', 'keywords', 'busca'];
-export const LIMIT_ALIASES = ['page_size', 'per_page', 'max', 'top', 'count'];
-
 /** Paging and text arguments of every search tool; `sort` and `fields` are declared per domain. */
 export abstract class SearchCallDto extends DomainCallDto {
-  @TextField({ maxLength: 200, description: 'Free text.', aliases: QUERY_ALIASES })
+  @TextField({ maxLength: 200, description: 'Free text.' })
   query?: string;
 
-  @IntField({ min: 1, max: MAX_LIMIT, unit: 'rows', description: `Page size (default ${DEFAULT_LIMIT}, max ${MAX_LIMIT}).`, aliases: LIMIT_ALIASES })
+  @IntField({ min: 1, max: MAX_LIMIT, unit: 'rows', description: `Page size (default ${DEFAULT_LIMIT}, max ${MAX_LIMIT}).` })
   limit?: number;
 
   @TextField({ maxLength: 500, description: 'next_cursor of the previous page, with the same filters and sort.' })

@@ -1,39 +1,94 @@
-import { Vocabulary } from './vocabulary.js';
+import { type VocabEntry, Vocabulary } from './vocabulary.js';
 
-const scale = [
-  { code: 1, en: 'Very low', pt: 'Muito baixa', aliases: ['very-low', 'muito baixo'] },
-  { code: 2, en: 'Low', pt: 'Baixa', aliases: ['baixo'] },
-  { code: 3, en: 'Medium', pt: 'Média', aliases: ['normal', 'medio', 'média'] },
-  { code: 4, en: 'High', pt: 'Alta', aliases: ['alto'] },
-  { code: 5, en: 'Very high', pt: 'Muito alta', aliases: ['very-high', 'muito alto'] },
+/**
+ * GLPI's enumerations with their English and Brazilian Portuguese labels (GLPI's own pt_BR wording
+ * first), and the words people use for the same value in either language. A word belongs to one
+ * value or to none: "done" (solved or closed?) and "problema" (another GLPI item) are left out.
+ */
+const VERY_LOW: VocabEntry = {
+  code: 1,
+  en: 'Very low',
+  pt: 'Muito baixa',
+  synonyms: { en: ['lowest', 'minimal', 'trivial'], pt: ['muito baixo', 'mínima', 'mínimo', 'baixíssima', 'baixíssimo'] },
+};
+const LOW: VocabEntry = { code: 2, en: 'Low', pt: 'Baixa', synonyms: { en: ['minor'], pt: ['baixo'] } };
+const MEDIUM: VocabEntry = {
+  code: 3,
+  en: 'Medium',
+  pt: 'Média',
+  synonyms: { en: ['normal', 'moderate', 'average'], pt: ['médio', 'moderada', 'moderado'] },
+};
+const HIGH: VocabEntry = { code: 4, en: 'High', pt: 'Alta', synonyms: { en: ['important'], pt: ['alto', 'importante', 'elevada', 'elevado'] } };
+
+/** Urgency and impact: "critical" and "urgent" are their top value. */
+const SCALE: VocabEntry[] = [
+  VERY_LOW,
+  LOW,
+  MEDIUM,
+  HIGH,
+  {
+    code: 5,
+    en: 'Very high',
+    pt: 'Muito alta',
+    synonyms: { en: ['highest', 'critical', 'urgent', 'severe'], pt: ['muito alto', 'urgente', 'crítica', 'crítico', 'altíssima', 'altíssimo', 'grave'] },
+  },
 ];
 
-export const URGENCY = new Vocabulary('urgency', scale);
-export const IMPACT = new Vocabulary('impact', scale);
-export const PRIORITY = new Vocabulary('priority', [...scale, { code: 6, en: 'Major', pt: 'Crítica', aliases: ['critical', 'critico', 'maior'] }]);
+export const URGENCY = new Vocabulary('urgency', SCALE);
+export const IMPACT = new Vocabulary('impact', SCALE);
+/** Priority has a value above Very high (Major / Crítica): "critical" is that one here. */
+export const PRIORITY = new Vocabulary('priority', [
+  VERY_LOW,
+  LOW,
+  MEDIUM,
+  HIGH,
+  { code: 5, en: 'Very high', pt: 'Muito alta', synonyms: { en: ['highest', 'urgent'], pt: ['muito alto', 'urgente', 'altíssima', 'altíssimo'] } },
+  { code: 6, en: 'Major', pt: 'Crítica', synonyms: { en: ['critical', 'blocker', 'top'], pt: ['crítico', 'maior', 'máxima', 'máximo'] } },
+]);
 
 export const TICKET_TYPE = new Vocabulary('type', [
-  { code: 1, en: 'Incident', pt: 'Incidente' },
-  { code: 2, en: 'Request', pt: 'Requisição', aliases: ['solicitação', 'service request', 'pedido'] },
+  { code: 1, en: 'Incident', pt: 'Incidente', synonyms: { en: ['failure', 'outage', 'breakdown', 'fault'], pt: ['falha', 'pane', 'defeito', 'avaria'] } },
+  {
+    code: 2,
+    en: 'Request',
+    pt: 'Requisição',
+    synonyms: { en: ['service request', 'demand'], pt: ['solicitação', 'pedido', 'requerimento', 'requisição de serviço'] },
+  },
 ]);
 
 export const TICKET_STATUS = new Vocabulary('status', [
-  { code: 1, en: 'New', pt: 'Novo', aliases: ['incoming', 'nova', 'open', 'aberto'] },
+  { code: 1, en: 'New', pt: 'Novo', synonyms: { en: ['incoming', 'open', 'opened', 'not started'], pt: ['nova', 'aberto', 'aberta', 'recebido'] } },
   {
     code: 2,
     en: 'Processing (assigned)',
     pt: 'Em atendimento (atribuído)',
-    aliases: ['assigned', 'atribuído', 'processing', 'in progress', 'em atendimento', 'em andamento'],
+    synonyms: {
+      en: ['assigned', 'processing', 'in progress', 'ongoing', 'being worked on'],
+      pt: ['atribuído', 'atribuída', 'em atendimento', 'em andamento', 'em progresso', 'em execução', 'em tratamento'],
+    },
   },
   {
     code: 3,
     en: 'Processing (planned)',
     pt: 'Em atendimento (planejado)',
-    aliases: ['planned', 'planejado'],
+    synonyms: { en: ['planned', 'scheduled'], pt: ['planejado', 'planejada', 'agendado', 'agendada', 'programado'] },
   },
-  { code: 4, en: 'Pending', pt: 'Pendente', aliases: ['waiting', 'on hold', 'aguardando'] },
-  { code: 5, en: 'Solved', pt: 'Solucionado', aliases: ['resolved', 'resolvido'] },
-  { code: 6, en: 'Closed', pt: 'Fechado', aliases: ['encerrado'] },
+  {
+    code: 4,
+    en: 'Pending',
+    pt: 'Pendente',
+    synonyms: {
+      en: ['waiting', 'on hold', 'hold', 'paused', 'suspended', 'awaiting', 'waiting for customer'],
+      pt: ['em espera', 'aguardando', 'em pausa', 'pausado', 'suspenso', 'aguardando retorno', 'aguardando cliente'],
+    },
+  },
+  {
+    code: 5,
+    en: 'Solved',
+    pt: 'Solucionado',
+    synonyms: { en: ['resolved', 'fixed'], pt: ['resolvido', 'resolvida', 'solucionada', 'concluído', 'concluída', 'corrigido'] },
+  },
+  { code: 6, en: 'Closed', pt: 'Fechado', synonyms: { en: ['archived'], pt: ['fechada', 'encerrado', 'encerrada', 'finalizado', 'finalizada', 'arquivado'] } },
 ]);
 
 /** Ticket statuses that count as finished (solve/close dates are stamped when entered). */

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { IMPACT, PRIORITY, TICKET_STATUS, TICKET_TYPE, URGENCY } from './glpi-vocabularies.js';
 import { priorityFrom } from './priority-matrix.js';
+import type { Vocabulary } from './vocabulary.js';
 
 const ALL = [URGENCY, IMPACT, PRIORITY, TICKET_TYPE, TICKET_STATUS];
 
@@ -25,6 +26,166 @@ describe('vocabularies', () => {
     expect(TICKET_STATUS.parse('solucionado')).toBe(5);
   });
 
+  /** Every word of each vocabulary, in both languages, and the code it means. */
+  const TABLES: Array<[Vocabulary, Record<string, number>]> = [
+    [
+      TICKET_STATUS,
+      {
+        New: 1,
+        Novo: 1,
+        nova: 1,
+        open: 1,
+        aberto: 1,
+        incoming: 1,
+        'Processing (assigned)': 2,
+        'Em atendimento (atribuído)': 2,
+        assigned: 2,
+        'in progress': 2,
+        'em andamento': 2,
+        'em atendimento': 2,
+        atribuido: 2,
+        'em execução': 2,
+        'Processing (planned)': 3,
+        'Em atendimento (planejado)': 3,
+        planned: 3,
+        scheduled: 3,
+        planejado: 3,
+        agendado: 3,
+        Pending: 4,
+        Pendente: 4,
+        'Em espera': 4,
+        aguardando: 4,
+        'on hold': 4,
+        waiting: 4,
+        'em pausa': 4,
+        suspenso: 4,
+        'aguardando retorno': 4,
+        Solved: 5,
+        Solucionado: 5,
+        resolved: 5,
+        resolvido: 5,
+        concluído: 5,
+        concluido: 5,
+        fixed: 5,
+        Closed: 6,
+        Fechado: 6,
+        encerrado: 6,
+        finalizado: 6,
+        archived: 6,
+      },
+    ],
+    [
+      URGENCY,
+      {
+        'Very low': 1,
+        'Muito baixa': 1,
+        'muito baixo': 1,
+        'very-low': 1,
+        lowest: 1,
+        mínima: 1,
+        Low: 2,
+        Baixa: 2,
+        baixo: 2,
+        minor: 2,
+        Medium: 3,
+        Média: 3,
+        media: 3,
+        médio: 3,
+        normal: 3,
+        moderate: 3,
+        High: 4,
+        Alta: 4,
+        alto: 4,
+        importante: 4,
+        'Very high': 5,
+        'Muito alta': 5,
+        urgente: 5,
+        crítica: 5,
+        critical: 5,
+        urgent: 5,
+        altíssima: 5,
+      },
+    ],
+    [IMPACT, { 'Very low': 1, Baixa: 2, Média: 3, alto: 4, 'Muito alta': 5, critical: 5 }],
+    [
+      PRIORITY,
+      {
+        'Very low': 1,
+        Low: 2,
+        Média: 3,
+        Alta: 4,
+        'Very high': 5,
+        'muito alta': 5,
+        urgente: 5,
+        Major: 6,
+        Crítica: 6,
+        critical: 6,
+        critico: 6,
+        maior: 6,
+        blocker: 6,
+      },
+    ],
+    [
+      TICKET_TYPE,
+      { Incident: 1, Incidente: 1, falha: 1, outage: 1, Request: 2, Requisição: 2, requisicao: 2, solicitação: 2, pedido: 2, 'service request': 2 },
+    ],
+  ];
+
+  it.each(TABLES.map(([vocab, table]) => [vocab.name, vocab, table] as const))(
+    '%s: every label and synonym of both languages means its code',
+    (_name, vocab, table) => {
+      const read = Object.fromEntries(Object.keys(table).map((word) => [word, vocab.parse(word)]));
+      expect(read).toEqual(table);
+    },
+  );
+
+  /** Misspellings of one whole label: suggested in the language they were written in. */
+  const MISSPELT: Array<[Vocabulary, string, string]> = [
+    [TICKET_STATUS, 'Pendnte', 'Pendente'],
+    [TICKET_STATUS, 'Pendng', 'Pending'],
+    [TICKET_STATUS, 'Solucionad', 'Solucionado'],
+    [TICKET_STATUS, 'Procesing', 'Processing (assigned)'],
+    [TICKET_STATUS, 'encerado', 'Fechado'],
+    [URGENCY, 'Mediun', 'Medium'],
+    [TICKET_TYPE, 'Incidnte', 'Incidente'],
+    [PRIORITY, 'Critcal', 'Major'],
+  ];
+
+  it.each(MISSPELT.map(([vocab, typed, meant]) => [vocab.name, typed, meant, vocab] as const))('%s: "%s" suggests %s', (_name, typed, meant, vocab) => {
+    expect(vocab.parse(typed)).toBeUndefined();
+    expect(vocab.suggest(typed)).toBe(meant);
+    expect(vocab.parse(vocab.suggest(typed))).toBe(vocab.parse(meant));
+  });
+
+  /** Near misses: words sharing part of a label, too short, or as close to two values. None is a suggestion. */
+  const NEAR_MISSES: Array<[Vocabulary, string[]]> = [
+    [
+      TICKET_STATUS,
+      [
+        'Em',
+        'espera',
+        'atendimento',
+        'Em atendimento (outro)',
+        'Processing later',
+        'em aberto agora',
+        'done',
+        'sol',
+        'fechamento',
+        'pendencia',
+        'Novo status',
+        'assigne planned',
+      ],
+    ],
+    [URGENCY, ['muito', 'very', 'alt', 'baixissima urgencia', 'med', 'highish', 'muito media']],
+    [PRIORITY, ['major-ish', 'critica alta', 'urgencia']],
+    [TICKET_TYPE, ['problema', 'incident request', 'ticket', 'req']],
+  ];
+
+  it.each(NEAR_MISSES.map(([vocab, words]) => [vocab.name, vocab, words] as const))('%s: near misses are neither read nor suggested', (_name, vocab, words) => {
+    const hints = Object.fromEntries(words.map((word) => [word, [vocab.parse(word), vocab.suggest(word)]]));
+    expect(hints).toEqual(Object.fromEntries(words.map((word) => [word, [undefined, undefined]])));
+  });
+
   it('refuse codes and labels outside the vocabulary', () => {
     expect(URGENCY.parse(6)).toBeUndefined();
     expect(URGENCY.parse('Major')).toBeUndefined();
@@ -36,9 +197,13 @@ describe('vocabularies', () => {
     for (const vocab of ALL) {
       for (const entry of vocab.entries) {
         fc.assert(
-          fc.property(fc.array(fc.boolean(), { minLength: 1, maxLength: 8 }), fc.constantFrom(entry.en, entry.pt, ...(entry.aliases ?? [])), (upper, label) => {
-            return vocab.parse(scramble(label, upper)) === entry.code && vocab.parse(`  ${label} `) === entry.code;
-          }),
+          fc.property(
+            fc.array(fc.boolean(), { minLength: 1, maxLength: 8 }),
+            fc.constantFrom(entry.en, entry.pt, ...(entry.synonyms?.en ?? []), ...(entry.synonyms?.pt ?? [])),
+            (upper, label) => {
+              return vocab.parse(scramble(label, upper)) === entry.code && vocab.parse(`  ${label} `) === entry.code;
+            },
+          ),
         );
       }
     }

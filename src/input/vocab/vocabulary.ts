@@ -1,19 +1,32 @@
 import { matchKey } from '../../text/normalize.js';
+import { clearWinner, editDistance, type Scored } from '../../text/suggest.js';
 
 export interface VocabEntry {
   code: number;
+  /** GLPI's English label (what answers show). */
   en: string;
+  /** GLPI's Brazilian Portuguese label. */
   pt: string;
-  /** Further accepted spellings (short forms, GLPI's own wording). */
-  aliases?: string[];
+  /** Other words for the same value, by meaning (never by a shared word): "on hold", "waiting". */
+  synonyms?: { en?: readonly string[]; pt?: readonly string[] };
+}
+
+type Language = 'en' | 'pt';
+
+interface Label {
+  code: number;
+  language: Language;
 }
 
 /**
- * A coded enumeration with English and Brazilian Portuguese labels. One definition feeds input
- * parsing, the JSON Schema and the descriptions, so what the docs say is what the parser takes.
+ * A coded enumeration with English and Brazilian Portuguese labels and synonyms. One definition
+ * feeds input parsing, the JSON Schema and the descriptions, so what the docs say is what the
+ * parser takes. A value is a code, a label or a synonym, compared after normalization (case,
+ * accents, spaces and punctuation); a spelling mistake of one whole label or synonym is suggested,
+ * never accepted, and only when no other value is as close (the margin rule of `clearWinner`).
  */
 export class Vocabulary {
-  private readonly byKey = new Map<string, number>();
+  private readonly byKey = new Map<string, Label>();
   private readonly byCode = new Map<number, VocabEntry>();
 
   constructor(
@@ -22,8 +35,13 @@ export class Vocabulary {
   ) {
     for (const entry of entries) {
       this.byCode.set(entry.code, entry);
-      for (const label of [entry.en, entry.pt, ...(entry.aliases ?? [])]) {
-        this.byKey.set(matchKey(label), entry.code);
+      for (const language of ['en', 'pt'] as const) {
+        for (const word of [entry[language], ...(entry.synonyms?.[language] ?? [])]) {
+          const key = vocabKey(word);
+          const known = this.byKey.get(key);
+          if (known && known.code !== entry.code) throw new Error(`Vocabulary ${name}: '${word}' means both ${known.code} and ${entry.code}`);
+          if (!known) this.byKey.set(key, { code: entry.code, language });
+        }
       }
     }
   }
@@ -32,7 +50,7 @@ export class Vocabulary {
     return this.entries.map((e) => e.code);
   }
 
-  /** Accepts a code (number or numeric string) or any label, case- and accent-insensitively. */
+  /** Accepts a code (number or numeric string), a label or a synonym, case- and accent-insensitively. */
   parse(value: unknown): number | undefined {
     if (typeof value === 'number') return this.byCode.has(value) ? value : undefined;
     if (typeof value !== 'string') return undefined;
@@ -41,10 +59,33 @@ export class Vocabulary {
       const code = Number(trimmed);
       return this.byCode.has(code) ? code : undefined;
     }
-    return this.byKey.get(matchKey(trimmed));
+    return this.byKey.get(vocabKey(trimmed))?.code;
   }
 
-  label(code: number, language: 'en' | 'pt' = 'en'): string | undefined {
+  /**
+   * The label a misspelt value meant ("Pendnte" -> "Pendente"), in the language it was written in:
+   * edit distance against whole labels and synonyms only (shared words say nothing about meaning:
+   * "em espera" is not "em atendimento"), within a tolerance that grows with the length, and only
+   * when one value is clearly closest.
+   */
+  suggest(value: unknown): string | undefined {
+    if (typeof value !== 'string') return undefined;
+    const key = vocabKey(value);
+    const tolerance = key.length < 5 ? 0 : key.length < 9 ? 1 : 2;
+    if (tolerance === 0) return undefined;
+    const scored: Array<Scored<number>> = [];
+    const languageOf = new Map<number, Language>();
+    for (const [label, { code, language }] of this.byKey) {
+      const distance = editDistance(key, label, tolerance);
+      if (distance > tolerance) continue;
+      scored.push({ target: code, score: distance });
+      if (!languageOf.has(code) || distance === 0) languageOf.set(code, language);
+    }
+    const code = clearWinner(scored);
+    return code === undefined ? undefined : this.label(code, languageOf.get(code));
+  }
+
+  label(code: number, language: Language = 'en'): string | undefined {
     const entry = this.byCode.get(code);
     return entry ? entry[language] : undefined;
   }
@@ -55,9 +96,9 @@ export class Vocabulary {
     return { id: code, name: this.label(code) ?? String(code) };
   }
 
-  /** Every accepted label, for did_you_mean matching. */
+  /** Every accepted word: labels and synonyms of both languages. */
   allLabels(): string[] {
-    return this.entries.flatMap((e) => [e.en, e.pt, ...(e.aliases ?? [])]);
+    return this.entries.flatMap((e) => [e.en, e.pt, ...(e.synonyms?.en ?? []), ...(e.synonyms?.pt ?? [])]);
   }
 
   /** `1 Very low/Muito baixa, 2 Low/Baixa, ...` for error messages. */
@@ -69,4 +110,11 @@ export class Vocabulary {
   describeShort(): string {
     return this.entries.map((e) => `${e.code} ${e.en}`).join(', ');
   }
+}
+
+/** How values are compared: matchKey, with punctuation as spaces ("very-low", "Processing (assigned)"). */
+export function vocabKey(value: string): string {
+  return matchKey(value)
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
 }

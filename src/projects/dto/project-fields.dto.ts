@@ -5,7 +5,7 @@ import { DateField, EnumField, IntField, RefField, TextField } from '../../input
 import { PRIORITY } from '../../input/vocab/glpi-vocabularies.js';
 
 /** The project name field; project_create redeclares it required, with the same rules. */
-export const PROJECT_NAME_FIELD = { maxLength: 255, printable: true, description: '', aliases: ['title', 'titulo', 'nome', 'subject', 'assunto'] } as const;
+export const PROJECT_NAME_FIELD = { maxLength: 255, printable: true, description: '' } as const;
 
 /** The writable project fields, shared by create and update. */
 export abstract class ProjectFieldsDto extends WriteCallDto {
@@ -15,28 +15,28 @@ export abstract class ProjectFieldsDto extends WriteCallDto {
   @TextField({ maxLength: 255, printable: true, nullable: true, description: 'Short code, e.g. "ERP-26".' })
   code?: string | null;
 
-  @TextField({ maxLength: 65000, nullable: true, description: '', aliases: ['description', 'descricao', 'details', 'body', 'text'] })
+  @TextField({ maxLength: 65000, nullable: true, description: '' })
   content?: string | null;
 
   @TextField({ maxLength: 65000, nullable: true, description: '' })
   comment?: string | null;
 
-  @RefField('projectState', { nullable: true, description: '', aliases: ['status', 'estado', 'situacao', 'state', 'project_state', 'projectstate'] })
+  @RefField('projectState', { nullable: true, description: '' })
   projectstates_id?: number | null;
 
   @EnumField(PRIORITY, { description: 'Default 3.' })
   priority?: number;
 
-  @RefField('user', { nullable: true, description: 'Manager.', aliases: ['manager', 'gestor', 'responsavel', 'owner', 'user'] })
+  @RefField('user', { nullable: true, description: 'Manager.' })
   users_id?: number | null;
 
-  @RefField('group', { nullable: true, description: 'Manager group.', aliases: ['group', 'team', 'grupo', 'equipe'] })
+  @RefField('group', { nullable: true, description: 'Manager group.' })
   groups_id?: number | null;
 
-  @RefField('entity', { description: 'Default: yours.', aliases: ['entity', 'entidade'] })
+  @RefField('entity', { description: 'Default: yours.' })
   entities_id?: number;
 
-  @RefField('project', { nullable: true, description: 'Parent project.', aliases: ['parent', 'parent_id', 'projeto_pai', 'parent_project'] })
+  @RefField('project', { nullable: true, description: 'Parent project.' })
   projects_id?: number | null;
 
   @DateField({ nullable: true, description: '' })
@@ -51,7 +51,7 @@ export abstract class ProjectFieldsDto extends WriteCallDto {
   @DateField({ nullable: true, description: '' })
   real_end_date?: Date | null;
 
-  @IntField({ min: 0, max: 100, unit: 'percent', description: '', aliases: ['progress', 'progresso', 'percent', 'completion'] })
+  @IntField({ min: 0, max: 100, unit: 'percent', description: '' })
   percent_done?: number;
 
   static crossCheck(value: ProjectFieldsDto): Issue[] {

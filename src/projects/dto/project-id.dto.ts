@@ -1,9 +1,9 @@
-import { DomainCallDto, RECORD_ID_ALIASES, WriteCallDto } from '../../input/dto/call-args.dto.js';
+import { DomainCallDto, WriteCallDto } from '../../input/dto/call-args.dto.js';
 import { ChoicesField, RefField } from '../../input/fields.js';
 import { PROJECT_FIELD_NAMES } from '../project.fields.js';
 
 export class GetProjectDto extends DomainCallDto {
-  @RefField('project', { required: true, target: true, description: '', aliases: RECORD_ID_ALIASES })
+  @RefField('project', { required: true, target: true, description: '' })
   id!: number;
 
   @ChoicesField(PROJECT_FIELD_NAMES, { description: '' })
@@ -11,6 +11,6 @@ export class GetProjectDto extends DomainCallDto {
 }
 
 export class DeleteProjectDto extends WriteCallDto {
-  @RefField('project', { required: true, target: true, description: '', aliases: RECORD_ID_ALIASES })
+  @RefField('project', { required: true, target: true, description: '' })
   id!: number;
 }

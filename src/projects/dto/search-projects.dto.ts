@@ -22,22 +22,22 @@ export class SearchProjectsDto extends SearchCallDto {
   @TextField({ maxLength: 255, description: '' })
   code?: string;
 
-  @RefField('projectState', { description: '', aliases: ['status', 'state', 'estado', 'situacao', 'project_state', 'projectstate'] })
+  @RefField('projectState', { description: '' })
   projectstates_id?: number;
 
   @EnumField(PRIORITY, { description: '' })
   priority?: number;
 
-  @RefField('user', { description: '', aliases: ['manager', 'gestor', 'responsavel', 'owner', 'user'] })
+  @RefField('user', { description: '' })
   users_id?: number;
 
-  @RefField('group', { description: 'Manager group.', aliases: ['group', 'team', 'grupo', 'equipe'] })
+  @RefField('group', { description: 'Manager group.' })
   groups_id?: number;
 
-  @RefField('entity', { description: '', aliases: ['entity', 'entidade'] })
+  @RefField('entity', { description: '' })
   entities_id?: number;
 
-  @RefField('project', { description: 'Parent project.', aliases: ['parent', 'parent_id', 'parent_project'] })
+  @RefField('project', { description: 'Parent project.' })
   projects_id?: number;
 
   @DateField({ description: '' })

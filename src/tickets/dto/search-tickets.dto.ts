@@ -1,19 +1,19 @@
-import { QUERY_ALIASES, SearchCallDto } from '../../input/dto/search-args.dto.js';
+import { SearchCallDto } from '../../input/dto/search-args.dto.js';
 import { ChoiceField, ChoicesField, DateField, EnumField, RefField, TextField } from '../../input/fields.js';
 import { IMPACT, PRIORITY, TICKET_STATUS, TICKET_TYPE, URGENCY } from '../../input/vocab/glpi-vocabularies.js';
-import { TICKET_ALIASES, TICKET_FIELD_NAMES } from '../ticket.fields.js';
+import { TICKET_FIELD_NAMES } from '../ticket.fields.js';
 
 export const TICKET_SORTS = ['date', '-date', 'date_mod', '-date_mod', 'priority', '-priority', 'status', '-status', 'id', '-id'] as const;
 
 export class SearchTicketsDto extends SearchCallDto {
   // Tickets keep no normalized title column, so accents count on SQLite; say only what always holds.
-  @TextField({ maxLength: 200, description: 'Free text (title, description).', aliases: QUERY_ALIASES })
+  @TextField({ maxLength: 200, description: 'Free text (title, description).' })
   override query?: string;
 
   @EnumField(TICKET_TYPE, { description: '' })
   type?: number;
 
-  @EnumField(TICKET_STATUS, { description: '', aliases: TICKET_ALIASES.status })
+  @EnumField(TICKET_STATUS, { description: '' })
   status?: number;
 
   @EnumField(URGENCY, { description: '' })
@@ -25,22 +25,22 @@ export class SearchTicketsDto extends SearchCallDto {
   @EnumField(PRIORITY, { description: '' })
   priority?: number;
 
-  @RefField('itilCategory', { description: '', aliases: TICKET_ALIASES.itilcategories_id })
+  @RefField('itilCategory', { description: '' })
   itilcategories_id?: number;
 
-  @RefField('location', { description: '', aliases: TICKET_ALIASES.locations_id })
+  @RefField('location', { description: '' })
   locations_id?: number;
 
-  @RefField('entity', { description: '', aliases: TICKET_ALIASES.entities_id })
+  @RefField('entity', { description: '' })
   entities_id?: number;
 
-  @RefField('user', { description: '', aliases: TICKET_ALIASES.requester_id })
+  @RefField('user', { description: '' })
   requester_id?: number;
 
-  @RefField('user', { description: '', aliases: TICKET_ALIASES.assignee_id })
+  @RefField('user', { description: '' })
   assignee_id?: number;
 
-  @RefField('group', { description: '', aliases: TICKET_ALIASES.assignee_group_id })
+  @RefField('group', { description: '' })
   assignee_group_id?: number;
 
   @DateField({ description: '' })

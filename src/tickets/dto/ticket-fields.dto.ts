@@ -3,20 +3,19 @@ import { endBeforeStart } from '../../input/date-order.js';
 import { WriteCallDto } from '../../input/dto/call-args.dto.js';
 import { DateField, EnumField, RefField, TextField } from '../../input/fields.js';
 import { IMPACT, PRIORITY, TICKET_STATUS, TICKET_TYPE, URGENCY } from '../../input/vocab/glpi-vocabularies.js';
-import { TICKET_ALIASES } from '../ticket.fields.js';
 
 /** The writable ticket fields, shared by create and update. */
 export abstract class TicketFieldsDto extends WriteCallDto {
-  @TextField({ maxLength: 255, description: '', aliases: TICKET_ALIASES.name })
+  @TextField({ maxLength: 255, description: '' })
   name?: string;
 
-  @TextField({ maxLength: 65000, nullable: true, description: '', aliases: TICKET_ALIASES.content })
+  @TextField({ maxLength: 65000, nullable: true, description: '' })
   content?: string | null;
 
   @EnumField(TICKET_TYPE, { description: 'Default 1.' })
   type?: number;
 
-  @EnumField(TICKET_STATUS, { description: '', aliases: TICKET_ALIASES.status })
+  @EnumField(TICKET_STATUS, { description: '' })
   status?: number;
 
   @EnumField(URGENCY, { description: 'Default 3.' })
@@ -28,28 +27,28 @@ export abstract class TicketFieldsDto extends WriteCallDto {
   @EnumField(PRIORITY, { description: 'Default: from urgency x impact.' })
   priority?: number;
 
-  @RefField('itilCategory', { nullable: true, description: '', aliases: TICKET_ALIASES.itilcategories_id })
+  @RefField('itilCategory', { nullable: true, description: '' })
   itilcategories_id?: number | null;
 
-  @RefField('location', { nullable: true, description: '', aliases: TICKET_ALIASES.locations_id })
+  @RefField('location', { nullable: true, description: '' })
   locations_id?: number | null;
 
-  @RefField('entity', { description: 'Default: yours.', aliases: TICKET_ALIASES.entities_id })
+  @RefField('entity', { description: 'Default: yours.' })
   entities_id?: number;
 
-  @RefField('user', { description: 'Login, email or full name; default you.', aliases: TICKET_ALIASES.requester_id })
+  @RefField('user', { description: 'Login, email or full name; default you.' })
   requester_id?: number;
 
-  @RefField('user', { nullable: true, description: 'Technician.', aliases: TICKET_ALIASES.assignee_id })
+  @RefField('user', { nullable: true, description: 'Technician.' })
   assignee_id?: number | null;
 
-  @RefField('group', { nullable: true, description: '', aliases: TICKET_ALIASES.assignee_group_id })
+  @RefField('group', { nullable: true, description: '' })
   assignee_group_id?: number | null;
 
-  @DateField({ description: 'Opened (default now).', aliases: TICKET_ALIASES.date })
+  @DateField({ description: 'Opened (default now).' })
   date?: Date;
 
-  @DateField({ nullable: true, description: 'Deadline.', aliases: TICKET_ALIASES.time_to_resolve })
+  @DateField({ nullable: true, description: 'Deadline.' })
   time_to_resolve?: Date | null;
 
   static crossCheck(value: TicketFieldsDto): Issue[] {

@@ -1,9 +1,9 @@
-import { DomainCallDto, RECORD_ID_ALIASES, WriteCallDto } from '../../input/dto/call-args.dto.js';
+import { DomainCallDto, WriteCallDto } from '../../input/dto/call-args.dto.js';
 import { ChoicesField, IntField } from '../../input/fields.js';
 import { TICKET_GET_FIELDS } from '../ticket.fields.js';
 
 export class GetTicketDto extends DomainCallDto {
-  @IntField({ required: true, min: 1, target: true, description: '', aliases: RECORD_ID_ALIASES })
+  @IntField({ required: true, min: 1, target: true, description: '' })
   id!: number;
 
   @ChoicesField(TICKET_GET_FIELDS, { description: 'Only these fields (id is always included; "followups" for the followups).' })
@@ -11,6 +11,6 @@ export class GetTicketDto extends DomainCallDto {
 }
 
 export class DeleteTicketDto extends WriteCallDto {
-  @IntField({ required: true, min: 1, target: true, description: '', aliases: RECORD_ID_ALIASES })
+  @IntField({ required: true, min: 1, target: true, description: '' })
   id!: number;
 }

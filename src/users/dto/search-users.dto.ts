@@ -5,22 +5,22 @@ import { USER_FIELD_NAMES } from '../user.fields.js';
 export const USER_SORTS = ['name', '-name', 'date_mod', '-date_mod', 'id', '-id'] as const;
 
 export class SearchUsersDto extends SearchCallDto {
-  @TextField({ maxLength: 255, description: 'Login.', aliases: ['title', 'titulo', 'nome', 'subject', 'assunto'] })
+  @TextField({ maxLength: 255, description: 'Login.' })
   name?: string;
 
-  @TextField({ maxLength: 255, description: '', aliases: ['mail', 'e_mail'] })
+  @TextField({ maxLength: 255, description: '' })
   email?: string;
 
-  @BoolField({ description: 'Default: active only.', aliases: ['active', 'enabled', 'ativo'] })
+  @BoolField({ description: 'Default: active only.' })
   is_active?: boolean;
 
-  @RefField('profile', { description: '', aliases: ['profile', 'role', 'perfil'] })
+  @RefField('profile', { description: '' })
   profiles_id?: number;
 
-  @RefField('entity', { description: '', aliases: ['entity', 'entidade'] })
+  @RefField('entity', { description: '' })
   entities_id?: number;
 
-  @RefField('group', { description: '', aliases: ['group', 'team', 'grupo', 'equipe'] })
+  @RefField('group', { description: '' })
   groups_id?: number;
 
   @DateField({ description: '' })

@@ -1,8 +1,7 @@
-import { RECORD_ID_ALIASES } from '../../input/dto/call-args.dto.js';
 import { RefField } from '../../input/fields.js';
 import { UserFieldsDto } from './user-fields.dto.js';
 
 export class UpdateUserDto extends UserFieldsDto {
-  @RefField('user', { required: true, target: true, description: 'Id, login, email or "Firstname Lastname".', aliases: RECORD_ID_ALIASES })
+  @RefField('user', { required: true, target: true, description: 'Id, login, email or "Firstname Lastname".' })
   id!: number;
 }

@@ -19,7 +19,6 @@ export const LOGIN_FIELD = {
   maxLength: 255,
   printable: true,
   description: 'Login, unique.',
-  aliases: ['login', 'username', 'user_name', 'title', 'titulo', 'nome', 'subject', 'assunto'],
 } as const;
 
 /** The writable user fields, shared by create and update. */
@@ -27,25 +26,25 @@ export abstract class UserFieldsDto extends WriteCallDto {
   @TextField(LOGIN_FIELD)
   name?: string;
 
-  @TextField({ maxLength: 255, printable: true, nullable: true, description: '', aliases: ['lastname', 'last_name', 'surname', 'sobrenome'] })
+  @TextField({ maxLength: 255, printable: true, nullable: true, description: '' })
   realname?: string | null;
 
-  @TextField({ maxLength: 255, printable: true, nullable: true, description: '', aliases: ['first_name', 'given_name', 'nome'] })
+  @TextField({ maxLength: 255, printable: true, nullable: true, description: '' })
   firstname?: string | null;
 
-  @TextField({ maxLength: 255, email: true, nullable: true, description: '', aliases: ['mail', 'e_mail'] })
+  @TextField({ maxLength: 255, email: true, nullable: true, description: '' })
   email?: string | null;
 
-  @TextField({ maxLength: 255, nullable: true, description: '', aliases: ['telephone', 'telefone', 'mobile'] })
+  @TextField({ maxLength: 255, nullable: true, description: '' })
   phone?: string | null;
 
-  @RefField('profile', { description: 'Default Self-Service.', aliases: ['profile', 'role', 'perfil'] })
+  @RefField('profile', { description: 'Default Self-Service.' })
   profiles_id?: number;
 
-  @RefField('entity', { description: 'Default: yours.', aliases: ['entity', 'entidade'] })
+  @RefField('entity', { description: 'Default: yours.' })
   entities_id?: number;
 
-  @RefField('group', { description: 'Group to join.', aliases: ['group', 'team', 'grupo', 'equipe'] })
+  @RefField('group', { description: 'Group to join.' })
   groups_id?: number;
 
   /**
@@ -53,13 +52,13 @@ export abstract class UserFieldsDto extends WriteCallDto {
    * `timezone` argument is replaced by this stored field. Null (clearing it) arrives at runtime
    * although the inherited type cannot say so.
    */
-  @TextField({ maxLength: 64, nullable: true, description: 'IANA zone.', aliases: ['tz', 'time_zone', 'fuso_horario'] })
+  @TextField({ maxLength: 64, nullable: true, description: 'IANA zone.' })
   override timezone?: string;
 
-  @TextField({ maxLength: 10, nullable: true, description: 'E.g. pt_BR.', aliases: ['locale', 'lang', 'idioma'] })
+  @TextField({ maxLength: 10, nullable: true, description: 'E.g. pt_BR.' })
   language?: string | null;
 
-  @BoolField({ description: '', aliases: ['active', 'enabled', 'ativo'] })
+  @BoolField({ description: '' })
   is_active?: boolean;
 
   static crossCheck(value: UserFieldsDto): Issue[] {

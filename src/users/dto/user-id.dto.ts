@@ -1,4 +1,4 @@
-import { DomainCallDto, RECORD_ID_ALIASES, WriteCallDto } from '../../input/dto/call-args.dto.js';
+import { DomainCallDto, WriteCallDto } from '../../input/dto/call-args.dto.js';
 import { ChoicesField, RefField } from '../../input/fields.js';
 import { USER_FIELD_NAMES } from '../user.fields.js';
 
@@ -9,7 +9,7 @@ import { USER_FIELD_NAMES } from '../user.fields.js';
  */
 
 export class GetUserDto extends DomainCallDto {
-  @RefField('user', { required: true, target: true, description: 'Id, login, email or "Firstname Lastname".', aliases: RECORD_ID_ALIASES })
+  @RefField('user', { required: true, target: true, description: 'Id, login, email or "Firstname Lastname".' })
   id!: number;
 
   @ChoicesField(USER_FIELD_NAMES, { description: '' })
@@ -17,6 +17,6 @@ export class GetUserDto extends DomainCallDto {
 }
 
 export class DeactivateUserDto extends WriteCallDto {
-  @RefField('user', { required: true, target: true, description: 'Id, login, email or "Firstname Lastname".', aliases: RECORD_ID_ALIASES })
+  @RefField('user', { required: true, target: true, description: 'Id, login, email or "Firstname Lastname".' })
   id!: number;
 }

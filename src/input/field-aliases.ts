@@ -1,0 +1,95 @@
+import type { Domain } from '../auth/principal.js';
+import type { FieldSpec } from './field-spec.js';
+
+type AliasTable = Readonly<Record<string, readonly string[]>>;
+
+/** Names models use for the id of the record a tool acts on. */
+export const RECORD_ID_ALIASES = ['ticket_id', 'project_id', 'user_id', 'record_id', 'item_id'] as const;
+/** Names models use for free text and page size. */
+export const QUERY_ALIASES = ['search', 'text', 'q', 'keyword', 'keywords', 'busca'] as const;
+export const LIMIT_ALIASES = ['page_size', 'per_page', 'max', 'top', 'count'] as const;
+
+/** Arguments every domain's tools share. */
+const CALL: AliasTable = { id: RECORD_ID_ALIASES, query: QUERY_ALIASES, limit: LIMIT_ALIASES };
+
+/**
+ * Other names of each field of a domain, declared once per (domain, field): every tool of the
+ * domain that has the field takes them, search filters included (`user_search {login}` is `name`).
+ * The words a tool's description uses for a field are among them (a followup is a "comment", so
+ * `comment` is `content` for tickets). They are suggested (did_you_mean), never accepted, and a
+ * real field of the tool always wins over an alias (`comment` is a project field of its own).
+ * A word is an alias of one field per domain, or of none.
+ */
+export const FIELD_ALIASES: Readonly<Record<Domain, AliasTable>> = {
+  ticket: {
+    name: ['title', 'titulo', 'subject', 'assunto', 'nome', 'summary'],
+    content: [
+      'description',
+      'descricao',
+      'details',
+      'body',
+      'comment',
+      'comentario',
+      'followup',
+      'message',
+      'mensagem',
+      'note',
+      'nota',
+      'acompanhamento',
+      'texto',
+    ],
+    status: ['state', 'estado', 'situacao'],
+    itilcategories_id: ['category', 'categoria', 'category_id', 'itilcategory'],
+    locations_id: ['location', 'local', 'localizacao', 'location_id'],
+    entities_id: ['entity', 'entidade'],
+    requester_id: ['requester', 'requerente', 'solicitante', 'users_id', 'requestor', 'caller', 'reporter'],
+    assignee_id: ['assignee', 'technician', 'tecnico', 'assigned_to', 'responsavel', 'owner'],
+    assignee_group_id: ['group', 'grupo', 'team', 'equipe', 'groups_id', 'assigned_group'],
+    date: ['opened', 'opened_at', 'open_date', 'abertura', 'opening_date', 'data'],
+    time_to_resolve: ['due_date', 'deadline', 'prazo', 'sla', 'due'],
+    is_private: ['private', 'privado', 'privada', 'internal', 'interno', 'interna'],
+    urgency: ['urgencia'],
+    impact: ['impacto'],
+    priority: ['prioridade'],
+    type: ['tipo', 'kind'],
+  },
+  project: {
+    name: ['title', 'titulo', 'nome', 'subject', 'assunto'],
+    code: ['codigo', 'project_code'],
+    content: ['description', 'descricao', 'details', 'body', 'texto'],
+    comment: ['comments', 'comentario', 'comentarios', 'notes', 'observacao', 'observacoes'],
+    projectstates_id: ['status', 'estado', 'situacao', 'state', 'project_state', 'projectstate'],
+    users_id: ['manager', 'gestor', 'responsavel', 'owner', 'user', 'gerente'],
+    groups_id: ['group', 'team', 'grupo', 'equipe'],
+    entities_id: ['entity', 'entidade'],
+    projects_id: ['parent', 'parent_id', 'projeto_pai', 'parent_project'],
+    percent_done: ['progress', 'progresso', 'percent', 'completion', 'percentual'],
+    priority: ['prioridade'],
+    plan_start_date: ['start_date', 'start', 'inicio', 'data_inicio', 'planned_start'],
+    plan_end_date: ['end_date', 'end', 'fim', 'data_fim', 'planned_end', 'termino'],
+    real_start_date: ['actual_start', 'started_at', 'inicio_real'],
+    real_end_date: ['actual_end', 'finished_at', 'fim_real'],
+  },
+  user: {
+    name: ['login', 'username', 'user_name', 'usuario'],
+    realname: ['lastname', 'last_name', 'surname', 'sobrenome', 'family_name'],
+    firstname: ['first_name', 'given_name', 'primeiro_nome'],
+    email: ['mail', 'e_mail', 'email_address'],
+    phone: ['telephone', 'telefone', 'mobile', 'celular', 'phone_number'],
+    profiles_id: ['profile', 'role', 'perfil'],
+    entities_id: ['entity', 'entidade'],
+    groups_id: ['group', 'team', 'grupo', 'equipe'],
+    timezone: ['tz', 'time_zone', 'fuso_horario'],
+    language: ['locale', 'lang', 'idioma'],
+    is_active: ['active', 'enabled', 'ativo'],
+  },
+};
+
+/** A domain tool's fields with their aliases from the table (the policy's fields: tools/list and the input pipe read these). */
+export function withAliases(domain: Domain, fields: readonly FieldSpec[]): FieldSpec[] {
+  const table = FIELD_ALIASES[domain];
+  return fields.map((spec) => {
+    const aliases = table[spec.name] ?? CALL[spec.name];
+    return aliases ? { ...spec, aliases } : spec;
+  });
+}
