@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { formatDate, isValidTimeZone, offsetMinutes, parseDate, suggestDate, suggestTimeZone } from './dates.js';
+import { dateHint, formatDate, isValidTimeZone, offsetMinutes, parseDate, suggestDate, suggestTimeZone } from './dates.js';
 
 const ZONES = ['UTC', 'America/Sao_Paulo', 'Europe/Lisbon', 'Asia/Kolkata', 'America/New_York', 'Australia/Adelaide'];
 
@@ -116,6 +116,37 @@ describe('date suggestions', () => {
     expect(suggestDate('31/02/2026')).toBeUndefined();
     expect(suggestDate('tomorrow')).toBeUndefined();
     expect(suggestDate(42)).toBeUndefined();
+  });
+
+  it.each([
+    ['2026-07-01 14h', '2026-07-01 14:00:00'],
+    ['2026-07-01 14h30', '2026-07-01 14:30:00'],
+    ['2026-07-01 14:30h', '2026-07-01 14:30:00'],
+    ['2026-07-01 2pm', '2026-07-01 14:00:00'],
+    ['2026-07-01 2:30 pm', '2026-07-01 14:30:00'],
+    ['2026-07-01 12am', '2026-07-01 00:00:00'],
+    ['2026-07-01T9h', '2026-07-01 09:00:00'],
+    ['15/01/2027 18h', '2027-01-15 18:00:00'],
+    ['30/09/2026', '2026-09-30'],
+    ['30/09/2026 às 9h', '2026-09-30 09:00:00'],
+  ])('reads the hour form of %s as %s', (typed, meant) => {
+    expect(dateHint(typed)).toEqual({ suggestion: meant });
+  });
+
+  it('offers both readings of a date that can be read two ways, day-first first unless the caller writes US English', () => {
+    const dayFirst = { value: '2026-07-01', reading: 'day first: 1 July 2026' };
+    const monthFirst = { value: '2026-01-07', reading: 'month first: January 7, 2026' };
+    expect(dateHint('01/07/2026', 'pt_BR')).toEqual({ readings: [dayFirst, monthFirst] });
+    expect(dateHint('01/07/2026', null)).toEqual({ readings: [dayFirst, monthFirst] });
+    expect(dateHint('01/07/2026', 'en_US')).toEqual({ readings: [monthFirst, dayFirst] });
+    expect(dateHint('01/07/2026 14h', 'pt_BR').readings?.map((r) => r.value)).toEqual(['2026-07-01 14:00:00', '2026-01-07 14:00:00']);
+    expect(dateHint('07/07/2026')).toEqual({ suggestion: '2026-07-07' });
+  });
+
+  it('reads no hour out of numbers that are not times', () => {
+    expect(dateHint('2026-07-01 14')).toEqual({});
+    expect(dateHint('2026-07-01 13pm')).toEqual({});
+    expect(dateHint('2026-07-01 25h')).toEqual({});
   });
 
   it('accepts a one-digit hour', () => {

@@ -1,3 +1,5 @@
+import { clearWinner } from '../text/suggest.js';
+
 /**
  * Date input and output. Accepted: `YYYY-MM-DD` (midnight), `YYYY-MM-DD HH:MM[:SS]`, the same with
  * `T`, and ISO-8601 with an offset or `Z`. A date without offset is wall time in the call's zone.
@@ -204,38 +206,88 @@ const MONTHS: Record<string, number> = {
   dezembro: 12,
 };
 
+/** A reading of a date written in another form (a day-first or month-first reading of "01/07/2026"). */
+export interface DateReading {
+  value: string;
+  reading: string;
+}
+
+export interface DateHint {
+  /** The one accepted spelling it can mean. */
+  suggestion?: string;
+  /** Two or more days it can mean, in the order the caller most likely meant (never a suggestion). */
+  readings?: DateReading[];
+}
+
+/** Hour forms at the end of a date: "14:30", "14h", "14h30", "14:30h", "2pm", "2:30 pm", "9 am", "às 14h". */
+const TIME_OF_DAY = /(?:^|[\s,t])(?:as\s+|at\s+|@\s*)?(\d{1,2})(?:(?::|h)(\d{2}))?(?::(\d{2}))?\s*(h|am|pm|a\.m\.|p\.m\.)?\s*$/;
+
+/** The wall clock of a recognised hour form, as " HH:MM:SS"; undefined when the end of the text is no time. */
+function clockOf(text: string): { clock: string; at: number } | undefined {
+  const match = TIME_OF_DAY.exec(text);
+  if (!match) return undefined;
+  const [, h, mi, se, suffix] = match;
+  const colon = mi !== undefined && /:\d{2}(?::\d{2})?\s*(h|am|pm|a\.m\.|p\.m\.)?\s*$/.test(text);
+  // A bare number is a day or a year, not an hour: a time needs ':', 'h' or am/pm.
+  if (suffix === undefined && !colon && !/\dh\d{2}\s*$/.test(text)) return undefined;
+  let hour = Number(h);
+  const meridiem = suffix?.replace(/\./g, '');
+  if (meridiem === 'am' || meridiem === 'pm') {
+    if (hour < 1 || hour > 12) return undefined;
+    hour = (hour % 12) + (meridiem === 'pm' ? 12 : 0);
+  }
+  const minute = Number(mi ?? 0);
+  const second = Number(se ?? 0);
+  if (hour > 23 || minute > 59 || second > 59) return undefined;
+  return { clock: ` ${pad(hour)}:${pad(minute)}:${pad(second)}`, at: match.index };
+}
+
+function monthName(month: number): string {
+  return new Date(Date.UTC(2000, month - 1, 1)).toLocaleString('en', { month: 'long', timeZone: 'UTC' });
+}
+
 /**
- * The accepted spelling of a date written another way, when it can only mean one day:
- * "25/12/2026" -> "2026-12-25", "June 1st 2026" / "1 de junho de 2026" -> "2026-06-01",
- * "2026/06/01 9:30" -> "2026-06-01 09:30:00". "01/06/2026" (1 June or January 6?) gets none.
- * Only ever a suggestion: the call is still refused, so the caller confirms what it meant.
+ * What a date written another way means. One day: `suggestion` in an accepted spelling
+ * ("25/12/2026" -> "2026-12-25", "June 1st 2026" / "1 de junho de 2026" -> "2026-06-01",
+ * "2026/06/01 9:30" -> "2026-06-01 09:30:00", "2026-07-01 14h" -> "2026-07-01 14:00:00").
+ * Two days ("01/07/2026": 1 July or 7 January?): no suggestion, both `readings`, day-first first
+ * unless the caller writes US English (GLPI's `en_US` language). Only ever hints: the call is still
+ * refused, so the caller confirms what it meant; the margin rule (clearWinner) decides.
  */
-export function suggestDate(input: unknown): string | undefined {
-  if (typeof input !== 'string' || input.length > 60) return undefined;
+export function dateHint(input: unknown, language: string | null = null): DateHint {
+  if (typeof input !== 'string' || input.length > 60) return {};
   const text = input
     .trim()
     .toLowerCase()
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '');
-  const time = /(\d{1,2}):(\d{2})(?::(\d{2}))?\s*$/.exec(text);
-  const clock = time ? ` ${pad(Number(time[1]))}:${time[2]}:${time[3] ?? '00'}` : '';
-  const body = time ? text.slice(0, time.index).trim().replace(/[,t]$/, '').trim() : text;
-  let y: number | undefined;
-  let m: number | undefined;
-  let d: number | undefined;
+  const time = clockOf(text);
+  const clock = time?.clock ?? '';
+  const body = time ? text.slice(0, time.at).trim().replace(/[,t]$/, '').trim() : text;
+  const days: Array<{ y: number; m: number; d: number; reading: string }> = [];
   let match: RegExpExecArray | null;
-  if ((match = /^(\d{4})[/.-](\d{1,2})[/.-](\d{1,2})$/.exec(body))) [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if ((match = /^(\d{4})[/.-](\d{1,2})[/.-](\d{1,2})$/.exec(body)))
+    days.push({ y: Number(match[1]), m: Number(match[2]), d: Number(match[3]), reading: 'year first' });
   else if ((match = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(body))) {
-    const [a, b] = [Number(match[1]), Number(match[2])];
-    if (a > 12 && b <= 12) [y, m, d] = [Number(match[3]), b, a];
-    else if (b > 12 && a <= 12) [y, m, d] = [Number(match[3]), a, b];
-    else if (a === b) [y, m, d] = [Number(match[3]), a, a];
+    const [a, b, y] = [Number(match[1]), Number(match[2]), Number(match[3])];
+    const dayFirst = { y, m: b, d: a, reading: `day first: ${a} ${monthName(b)} ${y}` };
+    const monthFirst = { y, m: a, d: b, reading: `month first: ${monthName(a)} ${b}, ${y}` };
+    if (b >= 1 && b <= 12) days.push(dayFirst);
+    if (a >= 1 && a <= 12 && a !== b) days.push(monthFirst);
+    if (language === 'en_US') days.reverse();
   } else if ((match = /^([a-z]+)\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})$/.exec(body)) && MONTHS[match[1]]) {
-    [y, m, d] = [Number(match[3]), MONTHS[match[1]], Number(match[2])];
+    days.push({ y: Number(match[3]), m: MONTHS[match[1]], d: Number(match[2]), reading: 'month name' });
   } else if ((match = /^(\d{1,2})(?:st|nd|rd|th|o|º)?\s+(?:de\s+)?([a-z]+)\.?,?\s+(?:de\s+)?(\d{4})$/.exec(body)) && MONTHS[match[2]]) {
-    [y, m, d] = [Number(match[3]), MONTHS[match[2]], Number(match[1])];
+    days.push({ y: Number(match[3]), m: MONTHS[match[2]], d: Number(match[1]), reading: 'month name' });
   }
-  if (y === undefined || m === undefined || d === undefined) return undefined;
-  const candidate = `${y}-${pad(m)}-${pad(d)}${clock}`;
-  return parseDate(candidate, 'UTC').ok ? candidate : undefined;
+  const valid = days.map(({ y, m, d, reading }) => ({ value: `${y}-${pad(m)}-${pad(d)}${clock}`, reading })).filter((r) => parseDate(r.value, 'UTC').ok);
+  // Every valid reading is as likely as the others (score 0): one is a suggestion, two are readings to choose from.
+  const suggestion = clearWinner(valid.map((r) => ({ target: r.value, score: 0 })));
+  if (suggestion !== undefined) return { suggestion };
+  return valid.length > 1 ? { readings: valid } : {};
+}
+
+/** The one accepted spelling of a date written another way (see dateHint); undefined when none or several. */
+export function suggestDate(input: unknown): string | undefined {
+  return dateHint(input).suggestion;
 }

@@ -1,9 +1,30 @@
 import type { IssueCode } from './error-codes.js';
 
-export interface Candidate {
+/**
+ * One record an ambiguous name may mean, with what tells it apart from the others (only what the
+ * caller may read): its entity's full path; a user's login and email; a project's code and state;
+ * a ticket's status, opening date and requester.
+ */
+export interface RecordCandidate {
   id: number;
   name: string;
+  entity?: string;
+  login?: string;
+  email?: string;
+  code?: string;
+  state?: string;
+  status?: string;
+  date?: string;
+  requester?: string;
 }
+
+/** One reading of an ambiguous value (a date that is 1 July or 7 January): send `value` for the one meant. */
+export interface ReadingCandidate {
+  value: string;
+  reading: string;
+}
+
+export type Candidate = RecordCandidate | ReadingCandidate;
 
 /** One problem with one field of a call. All of a call's issues are returned together. */
 export interface Issue {

@@ -1,5 +1,5 @@
 import { validate } from 'class-validator';
-import { DATE_FORMATS_EXPECTED, isValidTimeZone, parseDate, suggestDate, suggestTimeZone } from '../dates/dates.js';
+import { DATE_FORMATS_EXPECTED, dateHint, isValidTimeZone, parseDate, suggestTimeZone } from '../dates/dates.js';
 import { echo, quoted } from '../envelope/echo.js';
 import type { ResolvedReference } from '../envelope/envelope.js';
 import type { Issue } from '../envelope/issue.js';
@@ -27,6 +27,8 @@ export interface ParseOptions {
   transport: 'mcp' | 'rest';
   /** The zone in force (zoneInForce): dates without offset are read in it. */
   zone: string;
+  /** The caller's language (GLPI's, `pt_BR`): which reading of an ambiguous date comes first. */
+  language?: string | null;
   /** What the caller may name; undefined for system work (no restriction). */
   scope: NameScope | undefined;
   /** The record fields the caller may set (its profile's); undefined: every field. */
@@ -199,7 +201,7 @@ export class InputParser {
           this.parseEnum(spec, value, normalized, issues);
           break;
         case 'date':
-          this.parseDateField(spec, value, timezone, normalized, issues);
+          this.parseDateField(spec, value, timezone, options.language ?? null, normalized, issues);
           break;
         case 'choice':
           this.parseChoice(spec, value, normalized, issues);
@@ -308,20 +310,26 @@ export class InputParser {
     });
   }
 
-  private parseDateField(spec: FieldSpec, value: unknown, timezone: string, out: Map<string, unknown>, issues: Issue[]): void {
+  private parseDateField(spec: FieldSpec, value: unknown, timezone: string, language: string | null, out: Map<string, unknown>, issues: Issue[]): void {
     const parsed = parseDate(value, timezone);
     if (parsed.ok) {
       out.set(spec.name, parsed.value);
       return;
     }
-    const suggestion = suggestDate(value);
+    const { suggestion, readings } = dateHint(value, language);
+    const hint = suggestion
+      ? ` Did you mean '${suggestion}'?`
+      : readings
+        ? ` It can be read ${readings.length} ways: ${readings.map((r) => `'${r.value}' (${r.reading})`).join(' or ')}; send the one you mean.`
+        : '';
     issues.push({
       field: spec.name,
       code: 'INVALID_DATE',
       received: echo(value),
-      message: `${spec.name} '${quoted(value)}' is not a valid date (${parsed.reason}).${suggestion ? ` Did you mean '${suggestion}'?` : ''} Use ${DATE_FORMATS_EXPECTED}.`,
+      message: `${spec.name} '${quoted(value)}' is not a valid date (${parsed.reason}).${hint} Use ${DATE_FORMATS_EXPECTED}.`,
       expected: DATE_FORMATS_EXPECTED,
       ...(suggestion ? { did_you_mean: suggestion } : {}),
+      ...(readings ? { candidates: readings } : {}),
     });
   }
 

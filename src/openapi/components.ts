@@ -99,7 +99,12 @@ const SCHEMAS = {
       expected: { type: 'string' },
       available: { type: 'array', items: { type: 'string' }, description: 'Up to 20 names that would resolve.' },
       did_you_mean: { type: 'string' },
-      candidates: { type: 'array', items: REFERENCE, description: 'Records an ambiguous name matches.' },
+      candidates: {
+        type: 'array',
+        description:
+          'What an ambiguous value may mean: records a name matches (id, name, and what tells them apart: entity, login, email, code, state, status, date, requester), or readings of a date (value, reading).',
+        items: { type: 'object', additionalProperties: { type: ['string', 'integer'] } },
+      },
     },
   },
   ErrorEnvelope: {

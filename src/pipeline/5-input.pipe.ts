@@ -29,6 +29,7 @@ export class InputPipe implements PipeTransform {
       mode: value.mode,
       transport: call.transport,
       zone: call.zone,
+      language: call.principal?.language ?? null,
       scope: nameScopeOf(call.principal),
       settable: settableFields(call.principal, policy ?? undefined),
       // A tool's policy adds its own arguments (`domain`) to its DTO's fields.

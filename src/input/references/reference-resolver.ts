@@ -1,24 +1,21 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { Brackets, DataSource } from 'typeorm';
 import { echo, quoted } from '../../envelope/echo.js';
-import type { Candidate, Issue } from '../../envelope/issue.js';
+import type { Issue, RecordCandidate } from '../../envelope/issue.js';
 import { matchKey } from '../../text/normalize.js';
-import { rankClosest } from '../../text/suggest.js';
+import { closest } from '../../text/suggest.js';
 import { readId } from '../record-id.js';
+import { describeCandidates, type NamedRow as Row } from './candidates.js';
 import { translatedName } from './name-translations.js';
 import { type ReferenceKind, referenceKind } from './reference-kinds.js';
 import { applyNameScope, isHiddenKind, type NameScope } from './reference-scope.js';
 
 export type Resolution = { ok: true; id: number; name: string } | { ok: false; issue: Issue };
 
-interface Row {
-  id: number;
-  display: string;
-  [column: string]: unknown;
-}
-
 const MAX_AVAILABLE = 20;
 const MAX_CANDIDATES = 10;
+/** The shortest part of a name matched against the start of words ("Ana", "Rede"). */
+const MIN_PART = 3;
 const NAMES_TTL_MS = 30_000;
 const MAX_CACHED_NAMES = 50_000;
 
@@ -56,18 +53,31 @@ export class ReferenceResolver {
       };
     }
     const rows = await this.byKey(kind, input, scope);
-    if (rows.length === 0) return this.notFound(kind, field, input, scope, `name '${quoted(input)}' not found in ${kind.label}`);
-    const exact = rows.filter((r) => kind.exact.some((c) => r[c] === input) || r.display === input);
-    const pick = exact.length === 1 ? exact[0] : rows.length === 1 ? rows[0] : undefined;
-    if (pick) return { ok: true, id: pick.id, name: pick.display };
-    const candidates: Candidate[] = rows.slice(0, MAX_CANDIDATES).map((r) => ({ id: r.id, name: this.candidateName(kind, r) }));
+    if (rows.length > 0) {
+      const exact = rows.filter((r) => kind.exact.some((c) => r[c] === input) || r.display === input);
+      const pick = exact.length === 1 ? exact[0] : rows.length === 1 ? rows[0] : undefined;
+      if (pick) return { ok: true, id: pick.id, name: pick.display };
+      return this.ambiguous(kind, field, input, rows, scope, `name '${quoted(input)}' matches`);
+    }
+    // Not a whole name: a part of one (a first or last name, the start of a login or of a word) is
+    // never resolved silently. One record it fits is the suggestion; several are candidates.
+    const partial = await this.byPart(kind, input, scope);
+    if (partial.length > 1) return this.ambiguous(kind, field, input, partial, scope, `'${quoted(input)}' is part of the names of`);
+    return this.notFound(kind, field, input, scope, `name '${quoted(input)}' not found in ${kind.label}`, partial[0]?.display);
+  }
+
+  /** REFERENCE_AMBIGUOUS with every candidate (up to MAX_CANDIDATES) and what tells them apart. */
+  private async ambiguous(kind: ReferenceKind, field: string, input: string, rows: Row[], scope: NameScope | undefined, what: string): Promise<Resolution> {
+    const shown = rows.slice(0, MAX_CANDIDATES);
+    const candidates = await describeCandidates(this.dataSource, kind, shown, scope);
+    const count = rows.length > MAX_CANDIDATES ? `more than ${MAX_CANDIDATES}` : String(rows.length);
     return {
       ok: false,
       issue: {
         field,
         code: 'REFERENCE_AMBIGUOUS',
         received: echo(input),
-        message: `name '${quoted(input)}' matches ${rows.length > MAX_CANDIDATES ? `more than ${MAX_CANDIDATES}` : rows.length} ${kind.label}. Send the id of the one you mean.`,
+        message: `${what} ${count} ${kind.label}: ${candidates.map(candidateText).join('; ')}. Send the id of the one you mean.`,
         candidates,
       },
     };
@@ -177,13 +187,7 @@ export class ReferenceResolver {
     return [...found.values()].sort((a, b) => a.id - b.id).slice(0, MAX_CANDIDATES + 1);
   }
 
-  private candidateName(kind: ReferenceKind, row: Row): string {
-    if (kind.kind !== 'user') return row.display;
-    const full = [row.firstname, row.realname].filter((p) => typeof p === 'string' && p).join(' ');
-    return full ? `${full} (${row.display})` : row.display;
-  }
-
-  private async notFound(kind: ReferenceKind, field: string, input: unknown, scope: NameScope | undefined, what: string): Promise<Resolution> {
+  private async notFound(kind: ReferenceKind, field: string, input: unknown, scope: NameScope | undefined, what: string, partOf?: string): Promise<Resolution> {
     if (isHiddenKind(kind, scope)) {
       // The same answer whether the name or id exists or not: nothing to list, nothing to suggest.
       const self = kind.kind === 'user' ? ' only your own login, email or name resolves here' : ' none can be named';
@@ -199,10 +203,7 @@ export class ReferenceResolver {
       };
     }
     const available = await this.sampleNames(kind.kind, scope);
-    const near = typeof input === 'string' ? await this.nearNames(kind, input, scope) : [];
-    const known = new Set([...near, ...available]);
-    const translated = typeof input === 'string' ? translatedName(input) : undefined;
-    const didYouMean = typeof input !== 'string' ? undefined : translated && known.has(translated) ? translated : rankClosest(input, known, 1)[0];
+    const didYouMean = partOf ?? (typeof input === 'string' ? await this.spellingOf(kind, input, available, scope) : undefined);
     const more = available.length >= MAX_AVAILABLE ? ', ...' : '';
     const hint = didYouMean ? ` Did you mean '${didYouMean}'?` : '';
     return {
@@ -218,11 +219,22 @@ export class ReferenceResolver {
     };
   }
 
+  /**
+   * The name a misspelt one meant: among visible names sharing its first letters and the sample,
+   * a GLPI name's translation first, else the one clearly closest (the margin rule).
+   */
+  private async spellingOf(kind: ReferenceKind, input: string, available: string[], scope: NameScope | undefined): Promise<string | undefined> {
+    const known = new Set([...(await this.nearNames(kind, input, scope)), ...available]);
+    const translated = translatedName(input);
+    if (translated && known.has(translated)) return translated;
+    return closest(input, known);
+  }
+
   /** Names sharing the input's first letters: candidates for did_you_mean in large tables, by index range. */
   private async nearNames(kind: ReferenceKind, input: string, scope: NameScope | undefined): Promise<string[]> {
     const key = matchKey(input);
     if (key.length < 2) return [];
-    const prefix = key.slice(0, Math.min(3, key.length)).replace(/[%_\\]/g, '');
+    const prefix = likeSafe(key.slice(0, Math.min(3, key.length)));
     const qb = this.dataSource
       .createQueryBuilder()
       .select(`t.${kind.display}`, 'display')
@@ -232,4 +244,49 @@ export class ReferenceResolver {
     const rows = await qb.limit(50).getRawMany<{ display: string }>();
     return rows.map((r) => String(r.display));
   }
+
+  /**
+   * Visible records whose name has the input as the start of a word (a first or last name, the
+   * start of a login, email or path part): "Carla" fits "Carla Mendes (carla.m)". Only on the
+   * not-found path, with a LIMIT; inputs shorter than MIN_PART say too little to match on.
+   */
+  private async byPart(kind: ReferenceKind, input: string, scope: NameScope | undefined): Promise<Row[]> {
+    const key = likeSafe(matchKey(input));
+    if (key.length < MIN_PART) return [];
+    const qb = this.dataSource.createQueryBuilder().select('t.id', 'id').addSelect(`t.${kind.display}`, 'display').from(kind.table, 't');
+    qb.where(
+      new Brackets((w) => {
+        for (const [i, column] of kind.keys.entries()) {
+          w.orWhere(`t.${column} LIKE :start${i}`, { [`start${i}`]: `${key}%` });
+          w.orWhere(`t.${column} LIKE :word${i}`, { [`word${i}`]: `% ${key}%` });
+        }
+      }),
+    );
+    applyNameScope(qb, 't', kind, scope);
+    const rows = await qb
+      .orderBy('t.id', 'ASC')
+      .limit(MAX_CANDIDATES + 1)
+      .getRawMany<Row>();
+    return rows.map((r) => ({ ...r, id: Number(r.id), display: String(r.display) }));
+  }
+}
+
+/** LIKE's wildcards dropped from a key: what is left is matched literally on both databases. */
+function likeSafe(key: string): string {
+  return key.replace(/[%_\\]/g, '');
+}
+
+/** "Carla Mendes (carla.m, carla.m@x.org, Root entity > Sede)": a candidate in an error message. */
+function candidateText(candidate: RecordCandidate): string {
+  const details = [
+    candidate.login,
+    candidate.email,
+    candidate.code,
+    candidate.state,
+    candidate.status,
+    candidate.date,
+    candidate.requester,
+    candidate.entity,
+  ].filter((d) => d !== undefined && d !== '' && d !== candidate.name);
+  return `${candidate.id} ${candidate.name}${details.length ? ` (${details.join(', ')})` : ''}`;
 }

@@ -1,0 +1,93 @@
+import type { DataSource } from 'typeorm';
+import type { RecordCandidate } from '../../envelope/issue.js';
+import type { ReferenceKind } from './reference-kinds.js';
+import type { NameScope } from './reference-scope.js';
+
+/** A record found by name: its id and shown name, and the columns read with them. */
+export interface NamedRow {
+  id: number;
+  display: string;
+  [column: string]: unknown;
+}
+
+interface Details {
+  id: number;
+  entity_id: number | null;
+  firstname?: string | null;
+  realname?: string | null;
+  email?: string | null;
+  code?: string | null;
+  state?: string | null;
+}
+
+/** Kinds whose rows belong to an entity (entities are their own path; profiles and states are global). */
+const IN_ENTITY = new Set(['user', 'group', 'itilCategory', 'location', 'project']);
+
+/**
+ * Candidates of an ambiguous name, each with what tells it apart: its entity's full path, a user's
+ * full name, login and email, a project's code and state. Rows are ones the caller may name
+ * (NameScope); an entity is shown only when the caller sees it (a user's is the first of its
+ * assignments in the caller's entities). Two small queries, on the error path only.
+ */
+export async function describeCandidates(
+  dataSource: DataSource,
+  kind: ReferenceKind,
+  rows: NamedRow[],
+  scope: NameScope | undefined,
+): Promise<RecordCandidate[]> {
+  if (rows.length === 0) return [];
+  const details = await detailsOf(dataSource, kind, rows, scope);
+  const entityIds = [...new Set([...details.values()].map((d) => d.entity_id).filter((id): id is number => id !== null))].filter(
+    (id) => !scope || scope.entities.entityIds.includes(id),
+  );
+  const entities = new Map<number, string>();
+  if (entityIds.length > 0) {
+    const found = await dataSource
+      .createQueryBuilder()
+      .select('e.id', 'id')
+      .addSelect('e.completename', 'completename')
+      .from('glpi_entities', 'e')
+      .where('e.id IN (:...ids)', { ids: entityIds })
+      .getRawMany<{ id: number; completename: string }>();
+    for (const e of found) entities.set(Number(e.id), String(e.completename));
+  }
+  return rows.map((row) => {
+    const d = details.get(row.id);
+    const entity = d?.entity_id != null ? entities.get(Number(d.entity_id)) : undefined;
+    const candidate: RecordCandidate = { id: row.id, name: row.display };
+    if (kind.kind === 'user') {
+      const full = [d?.firstname, d?.realname].filter((p) => typeof p === 'string' && p).join(' ');
+      if (full) candidate.name = full;
+      candidate.login = row.display;
+      if (d?.email) candidate.email = d.email;
+    }
+    if (kind.kind === 'project') {
+      if (d?.code) candidate.code = d.code;
+      if (d?.state) candidate.state = d.state;
+    }
+    if (entity) candidate.entity = entity;
+    return candidate;
+  });
+}
+
+async function detailsOf(dataSource: DataSource, kind: ReferenceKind, rows: NamedRow[], scope: NameScope | undefined): Promise<Map<number, Details>> {
+  if (!IN_ENTITY.has(kind.kind)) return new Map();
+  const qb = dataSource
+    .createQueryBuilder()
+    .select('t.id', 'id')
+    .from(kind.table, 't')
+    .where('t.id IN (:...ids)', { ids: rows.map((r) => r.id) });
+  if (kind.kind === 'user') {
+    qb.addSelect('t.firstname', 'firstname').addSelect('t.realname', 'realname').addSelect('t.email', 'email');
+    if (scope) {
+      const visible = scope.entities.entityIds.length ? scope.entities.entityIds : [-1];
+      qb.addSelect('(SELECT MIN(pu.entities_id) FROM glpi_profiles_users pu WHERE pu.users_id = t.id AND pu.entities_id IN (:...visible))', 'entity_id');
+      qb.setParameter('visible', visible);
+    } else qb.addSelect('t.entities_id', 'entity_id');
+  } else qb.addSelect('t.entities_id', 'entity_id');
+  if (kind.kind === 'project') {
+    qb.addSelect('t.code', 'code').leftJoin('glpi_projectstates', 's', 's.id = t.projectstates_id').addSelect('s.name', 'state');
+  }
+  const found = await qb.getRawMany<Details>();
+  return new Map(found.map((d) => [Number(d.id), { ...d, id: Number(d.id), entity_id: d.entity_id === null ? null : Number(d.entity_id) }]));
+}
