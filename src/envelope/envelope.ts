@@ -11,7 +11,8 @@ export interface ResolvedReference {
 /** What a service method returns; the envelope interceptor adds status, domain, tool and session. */
 export interface Outcome {
   message: string;
-  id?: number | string;
+  /** The record the call acted on; null for a dry-run create (nothing was created). */
+  id?: number | string | null;
   applied?: Record<string, unknown>;
   resolved?: Record<string, ResolvedReference>;
   data?: unknown;

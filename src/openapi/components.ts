@@ -75,7 +75,7 @@ const SCHEMAS = {
       status: { const: 'success' },
       domain: { type: ['string', 'null'], description: 'project, ticket or user; null for routes outside the domains.' },
       tool: { type: 'string', description: 'The tool the route shares its rules with (project_create), or the route.' },
-      id: { type: ['integer', 'string'], description: 'The record the call acted on.' },
+      id: { type: ['integer', 'string', 'null'], description: 'The record the call acted on; null for a dry-run create (nothing was created).' },
       message: { type: 'string' },
       applied: { type: 'object', description: 'Exactly what was written, after resolution and normalization (ids, codes, ISO dates).' },
       resolved: {

@@ -11,6 +11,7 @@ import { priorityFrom } from '../input/vocab/priority-matrix.js';
 import { appliedView, Presenter, type Row, type View } from '../present/presenter.js';
 import { pageOutcome, runSearch, type SearchArgs } from '../search/search-runner.js';
 import type { Call } from '../tools/call.js';
+import { matchKey } from '../text/normalize.js';
 import { Tool } from '../tools/tool.decorator.js';
 import { updateMessage } from '../writes/update-message.js';
 import { WriteUnit } from '../writes/write-unit.js';
@@ -111,6 +112,7 @@ export class TicketsService {
       const callerId = principal.userId;
       const result = await manager.insert(Ticket, {
         ...values,
+        name_key: matchKey(String(values.name)),
         users_id_recipient: callerId,
         users_id_lastupdater: callerId,
         is_deleted: false,
@@ -177,7 +179,8 @@ export class TicketsService {
         this.checkDeadline(date, deadline, call);
       }
 
-      await manager.update(Ticket, { id: input.id }, { ...values, users_id_lastupdater: call.principal.userId, date_mod: now });
+      const key = typeof values.name === 'string' ? { name_key: matchKey(values.name) } : {};
+      await manager.update(Ticket, { id: input.id }, { ...values, ...key, users_id_lastupdater: call.principal.userId, date_mod: now });
       await writeActors(manager, input.id, actors, false);
       const stored = await this.queries.findVisible(input.id, SYSTEM_VIEWER, manager);
       const [view] = await this.present([stored!], call.zone);

@@ -73,7 +73,7 @@ export class WriteUnit {
         return new Committed(outcome);
       }, call.startedAt);
     } catch (error) {
-      if (error instanceof DryRunRollback) return dryRunOutcome(error.outcome);
+      if (error instanceof DryRunRollback) return dryRunOutcome(error.outcome, tool.access === 'create');
       if (key && !(error instanceof DeskError) && toDeskError(error).error.code === 'CONFLICT') {
         // A concurrent duplicate committed first: answer with its result.
         const replay = await this.idempotency.replay(userId, tool.name, key, fingerprint);
@@ -84,7 +84,13 @@ export class WriteUnit {
   }
 }
 
-function dryRunOutcome(outcome: Outcome): Outcome {
-  const { id: _id, data: _data, ...rest } = outcome;
-  return { ...rest, message: `Dry run: nothing was written. ${outcome.message.replace(/\.$/, '')} would be the result.`, dry_run: true };
+/**
+ * A dry run's answer: the id of the record an update or delete acts on, and what it would look like;
+ * a create's `id` is null (the id it got was rolled back: naming it would point at nothing, or later
+ * at another record) and its rolled-back view is left out.
+ */
+function dryRunOutcome(outcome: Outcome, creates: boolean): Outcome {
+  const { id, data, ...rest } = outcome;
+  if (creates) return { ...rest, id: null, message: 'Dry run: nothing was written. "applied" is what would be created.', dry_run: true };
+  return { ...rest, id, data, message: `Dry run: nothing was written. ${outcome.message.replace(/\.$/, '')} would be the result.`, dry_run: true };
 }

@@ -9,6 +9,10 @@ export class Ticket {
   @Column({ name: 'name', type: 'varchar', length: 255 })
   name!: string;
 
+  /** matchKey(name): titles are looked up by this key (ticket_get / ticket_update by title). */
+  @Column({ name: 'name_key', type: 'varchar', length: 255, nullable: true })
+  name_key!: string | null;
+
   @Column({ name: 'content', type: 'text', nullable: true })
   content!: string | null;
 

@@ -222,6 +222,7 @@ async function insertDemoData(m: EntityManager): Promise<void> {
       is_deleted: false,
       ...stamp(data.date, data.solvedate ?? data.date),
       ...data,
+      name_key: matchKey(String(data.name)),
     });
     await add(m, TicketUser, { tickets_id: t.id, users_id: requester.id, type: ACTOR_TYPE.requester });
     if (assignee) await add(m, TicketUser, { tickets_id: t.id, users_id: assignee.id, type: ACTOR_TYPE.assigned });

@@ -1,5 +1,8 @@
 import type { DataSource } from 'typeorm';
+import { ACTOR_TYPE } from '../../database/entities/index.js';
+import { toDate } from '../../database/db-dates.js';
 import type { RecordCandidate } from '../../envelope/issue.js';
+import { TICKET_STATUS } from '../vocab/glpi-vocabularies.js';
 import type { ReferenceKind } from './reference-kinds.js';
 import type { NameScope } from './reference-scope.js';
 
@@ -18,10 +21,13 @@ interface Details {
   email?: string | null;
   code?: string | null;
   state?: string | null;
+  status?: number | null;
+  date?: Date | string | null;
+  requester?: string | null;
 }
 
 /** Kinds whose rows belong to an entity (entities are their own path; profiles and states are global). */
-const IN_ENTITY = new Set(['user', 'group', 'itilCategory', 'location', 'project']);
+const IN_ENTITY = new Set(['user', 'group', 'itilCategory', 'location', 'project', 'ticket']);
 
 /**
  * Candidates of an ambiguous name, each with what tells it apart: its entity's full path, a user's
@@ -65,6 +71,13 @@ export async function describeCandidates(
       if (d?.code) candidate.code = d.code;
       if (d?.state) candidate.state = d.state;
     }
+    if (kind.kind === 'ticket') {
+      const status = TICKET_STATUS.label(Number(d?.status));
+      if (status) candidate.status = status;
+      const opened = toDate(d?.date);
+      if (opened) candidate.date = opened.toISOString().slice(0, 10);
+      if (d?.requester) candidate.requester = d.requester;
+    }
     if (entity) candidate.entity = entity;
     return candidate;
   });
@@ -87,6 +100,15 @@ async function detailsOf(dataSource: DataSource, kind: ReferenceKind, rows: Name
   } else qb.addSelect('t.entities_id', 'entity_id');
   if (kind.kind === 'project') {
     qb.addSelect('t.code', 'code').leftJoin('glpi_projectstates', 's', 's.id = t.projectstates_id').addSelect('s.name', 'state');
+  }
+  if (kind.kind === 'ticket') {
+    // The requester is shown on every ticket its reader may read (the presenter does the same).
+    qb.addSelect('t.status', 'status')
+      .addSelect('t.date', 'date')
+      .addSelect(
+        `(SELECT MIN(u.name) FROM glpi_tickets_users tu JOIN glpi_users u ON u.id = tu.users_id WHERE tu.tickets_id = t.id AND tu.type = ${ACTOR_TYPE.requester})`,
+        'requester',
+      );
   }
   const found = await qb.getRawMany<Details>();
   return new Map(found.map((d) => [Number(d.id), { ...d, id: Number(d.id), entity_id: d.entity_id === null ? null : Number(d.entity_id) }]));

@@ -101,6 +101,18 @@ export const REFERENCE_KINDS: Record<string, ReferenceKind> = {
     softDelete: true,
     readRight: 'project',
   },
+  /** A ticket by its title: ticket_get / ticket_update. Self-Service names only tickets it requested (nameable). */
+  ticket: {
+    kind: 'ticket',
+    label: 'tickets',
+    table: 'glpi_tickets',
+    display: 'name',
+    keys: ['name_key'],
+    exact: ['name'],
+    scope: 'entity',
+    softDelete: true,
+    readRight: 'ticket',
+  },
 };
 
 export function referenceKind(kind: string): ReferenceKind {

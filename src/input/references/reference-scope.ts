@@ -1,6 +1,6 @@
 import type { WhereExpressionBuilder } from 'typeorm';
 import { type Domain, DOMAINS, type EntityScope, type Principal } from '../../auth/principal.js';
-import { allOf, type Condition, inScope, notDeleted, whereOf } from '../../auth/visibility.js';
+import { allOf, type Condition, inScope, notDeleted, visibleTickets, whereOf } from '../../auth/visibility.js';
 import type { ReferenceKind } from './reference-kinds.js';
 
 /**
@@ -14,11 +14,18 @@ export interface NameScope {
   readable: readonly Domain[];
   /** The one user a caller may always name: itself. */
   userId: number;
+  /** Tickets it may name are only those it requested (Self-Service: `ticket_scope: own`). */
+  ownTickets: boolean;
 }
 
 export function nameScopeOf(principal: Principal | undefined): NameScope | undefined {
   if (!principal) return undefined;
-  return { entities: principal.scope, readable: DOMAINS.filter((d) => principal.rights[d].includes('read')), userId: principal.userId };
+  return {
+    entities: principal.scope,
+    readable: DOMAINS.filter((d) => principal.rights[d].includes('read')),
+    userId: principal.userId,
+    ownTickets: principal.rights.ticket_scope === 'own',
+  };
 }
 
 /** True when the caller may not read records of `kind` at all (their names are never shown to it). */
@@ -35,6 +42,8 @@ export function nameable(alias: string, kind: ReferenceKind, scope: NameScope | 
   if (!scope) return existing;
   if (isHiddenKind(kind, scope))
     return allOf(existing, kind.kind === 'user' ? { sql: `${alias}.id = ?`, params: [scope.userId] } : { sql: '1 = 0', params: [] });
+  // Tickets: the rule of every ticket read (Self-Service sees only those it requested).
+  if (kind.kind === 'ticket') return visibleTickets(alias, scope.entities, scope.ownTickets ? scope.userId : null);
   return allOf(existing, inScope(alias, kind.scope, scope.entities));
 }
 

@@ -1,7 +1,7 @@
-import { IntField } from '../../input/fields.js';
+import { RefField } from '../../input/fields.js';
 import { TicketFieldsDto } from './ticket-fields.dto.js';
 
 export class UpdateTicketDto extends TicketFieldsDto {
-  @IntField({ required: true, min: 1, target: true, description: '' })
+  @RefField('ticket', { required: true, target: true, description: 'Id or exact title.' })
   id!: number;
 }
