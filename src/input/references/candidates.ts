@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
-import { ACTOR_TYPE } from '../../database/entities/index.js';
 import { toDate } from '../../database/db-dates.js';
+import { ACTOR_TYPE } from '../../database/entities/index.js';
 import type { RecordCandidate } from '../../envelope/issue.js';
 import { TICKET_STATUS } from '../vocab/glpi-vocabularies.js';
 import type { ReferenceKind } from './reference-kinds.js';

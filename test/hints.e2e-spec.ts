@@ -1,0 +1,112 @@
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { RecordCandidate } from '../src/envelope/issue.js';
+import { DATABASES } from './support/databases.js';
+import { callTool, connectHttp, failure, openSession, success } from './support/mcp-client.js';
+import { startStack, type TestStack } from './support/test-app.js';
+
+/** Hints a model follows: each is right, or absent; an ambiguity lists what tells the options apart. */
+describe.each(DATABASES)('hints that never mislead, on %s', (kind) => {
+  let stack: TestStack;
+  let client: Client;
+  let tickets: string;
+  let users: string;
+  let ticketId: number;
+
+  beforeAll(async () => {
+    stack = await startStack(kind);
+    client = await connectHttp(stack.url, await stack.token('glpi', ['mcp']));
+    users = await openSession(client, 'user');
+    // Two people named Carla, one in each branch.
+    for (const [login, realname, entity] of [
+      ['carla.m', 'Mendes', 'Sede'],
+      ['carla.p', 'Pereira', 'Filial Porto'],
+    ]) {
+      success(
+        await callTool(client, 'user_create', {
+          domain: 'user',
+          session_id: users,
+          name: login,
+          firstname: 'Carla',
+          realname,
+          email: `${login}@example.org`,
+          entities_id: entity,
+          profiles_id: 'Technician',
+        }),
+      );
+    }
+    tickets = await openSession(client, 'ticket');
+    ticketId = Number(success(await callTool(client, 'ticket_create', { domain: 'ticket', session_id: tickets, name: 'Scanner da recepção travado' })).id);
+  });
+  afterAll(async () => {
+    await client?.close();
+    await stack?.close();
+  });
+
+  const update = (args: Record<string, unknown>) => callTool(client, 'ticket_update', { domain: 'ticket', session_id: tickets, id: ticketId, ...args });
+
+  it('"Em espera" is Pending, and a misspelt status suggests the label it misspells', async () => {
+    const stored = success(await update({ status: 'Em espera' }));
+    expect(stored.applied).toMatchObject({ status: 4 });
+    const issue = failure(await update({ status: 'Pendnte' }), 'VALIDATION_FAILED').error.issues![0];
+    expect(issue).toMatchObject({ field: 'status', code: 'INVALID_VALUE', did_you_mean: 'Pendente' });
+    const noHint = failure(await update({ status: 'Em atendimento (outro)' }), 'VALIDATION_FAILED').error.issues![0];
+    expect(noHint.did_you_mean).toBeUndefined();
+  });
+
+  it('"Carla" with two Carlas is ambiguous, with both candidates and what tells them apart', async () => {
+    const issue = failure(await update({ assignee_id: 'Carla' }), 'VALIDATION_FAILED').error.issues![0];
+    expect(issue.code).toBe('REFERENCE_AMBIGUOUS');
+    expect(issue.did_you_mean).toBeUndefined();
+    const candidates = issue.candidates as RecordCandidate[];
+    expect(candidates.map(({ name, login, email, entity }) => ({ name, login, email, entity })).sort((a, b) => a.login!.localeCompare(b.login!))).toEqual([
+      { name: 'Carla Mendes', login: 'carla.m', email: 'carla.m@example.org', entity: 'Root entity > Sede' },
+      { name: 'Carla Pereira', login: 'carla.p', email: 'carla.p@example.org', entity: 'Root entity > Filial Porto' },
+    ]);
+    // A part of one name only is a suggestion, never resolved silently.
+    const one = failure(await update({ assignee_id: 'Pereira' }), 'VALIDATION_FAILED').error.issues![0];
+    expect(one).toMatchObject({ code: 'REFERENCE_NOT_FOUND', did_you_mean: 'carla.p' });
+    expect(success(await update({ assignee_id: one.did_you_mean })).resolved).toMatchObject({ assignee_id: { name: 'carla.p' } });
+  });
+
+  it('suggests the field a tool calls by another name, search filters included', async () => {
+    const followup = failure(
+      await callTool(client, 'ticket_add_followup', { domain: 'ticket', session_id: tickets, id: ticketId, comment: 'Reiniciado' }),
+      'VALIDATION_FAILED',
+    );
+    expect(followup.error.issues).toEqual(
+      expect.arrayContaining([expect.objectContaining({ field: 'comment', code: 'UNKNOWN_FIELD', did_you_mean: 'content' })]),
+    );
+    const search = failure(await callTool(client, 'user_search', { domain: 'user', session_id: users, login: 'carla.m' }), 'VALIDATION_FAILED');
+    expect(search.error.issues![0]).toMatchObject({ field: 'login', code: 'UNKNOWN_FIELD', did_you_mean: 'name' });
+  });
+
+  it('reads hour forms and offers both readings of an ambiguous date', async () => {
+    const hour = failure(await update({ time_to_resolve: '2030-07-01 14h' }), 'VALIDATION_FAILED').error.issues![0];
+    expect(hour).toMatchObject({ code: 'INVALID_DATE', did_you_mean: '2030-07-01 14:00:00' });
+    const twoWays = failure(await update({ time_to_resolve: '01/07/2030' }), 'VALIDATION_FAILED').error.issues![0];
+    expect(twoWays.did_you_mean).toBeUndefined();
+    expect(twoWays.candidates?.map((c) => ('value' in c ? c.value : c.id))).toEqual(['2030-07-01', '2030-01-07']);
+  });
+
+  it('dry runs name the record they act on; a dry-run create names none', async () => {
+    expect(success(await update({ urgency: 'Alta', dry_run: true }))).toMatchObject({ id: ticketId, dry_run: true });
+    const created = success(await callTool(client, 'ticket_create', { domain: 'ticket', session_id: tickets, name: 'Ensaio', dry_run: true }));
+    expect(created.id).toBeNull();
+  });
+
+  it('takes a ticket title in ticket_get, and lists namesakes with status, date and requester', async () => {
+    expect(success(await callTool(client, 'ticket_get', { domain: 'ticket', session_id: tickets, id: 'scanner da recepcao travado' })).id).toBe(ticketId);
+    success(
+      await callTool(client, 'ticket_create', { domain: 'ticket', session_id: tickets, name: 'Scanner da recepção travado', requester_id: 'maria.silva' }),
+    );
+    const issue = failure(
+      await callTool(client, 'ticket_get', { domain: 'ticket', session_id: tickets, id: 'Scanner da recepção travado' }),
+      'VALIDATION_FAILED',
+    ).error.issues![0];
+    expect(issue.code).toBe('REFERENCE_AMBIGUOUS');
+    const candidates = issue.candidates as RecordCandidate[];
+    expect(candidates).toHaveLength(2);
+    expect(candidates.map((c) => c.requester).sort()).toEqual(['glpi', 'maria.silva']);
+    for (const c of candidates) expect(c).toMatchObject({ status: expect.any(String), date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
+  });
+});
