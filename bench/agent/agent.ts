@@ -28,6 +28,8 @@ export interface CallRecord {
   args: Args;
   ok: boolean;
   note: string;
+  /** did_you_mean suggestions in the answer (refused calls only). */
+  hints: number;
 }
 
 export interface StepPlan {
@@ -61,7 +63,11 @@ const SESSION_TOOL = 'domain_switch';
 const CONTROL_FIELDS = new Set(['session_id', 'domain', 'idempotency_key', 'dry_run']);
 
 type Issue = Record<string, any>;
-type Candidate = { id: number; name: string };
+/** A candidate as intentdesk lists it: id and name, and what tells it apart (login, email, entity, code, state...). */
+type Candidate = { id: number; name: string; [detail: string]: unknown };
+
+/** Every text of a candidate a model reads to choose it. */
+const candidateText = (c: Candidate): string => [c.name, c.login, c.email, c.entity, c.code, c.state, c.status, c.date, c.requester].filter((v) => typeof v === 'string').join(' ');
 
 function clone<T>(value: T): T {
   return JSON.parse(JSON.stringify(value)) as T;
@@ -153,7 +159,7 @@ export class Agent {
 
   private async record(tool: string, args: Args, purpose: CallRecord['purpose']): Promise<Reply> {
     const reply = await this.conn.call(tool, args);
-    this.trace.push({ n: this.trace.length + 1, tool, purpose, args: clone(args), ok: reply.ok, note: summarize(reply) });
+    this.trace.push({ n: this.trace.length + 1, tool, purpose, args: clone(args), ok: reply.ok, note: summarize(reply), hints: reply.ok ? 0 : suggestionsIn(reply) });
     return reply;
   }
 
@@ -472,9 +478,9 @@ export class Agent {
   private pickCandidate(candidates: Candidate[], value: string, hints: Record<string, string>): Candidate | undefined {
     const hint = hints[value];
     if (hint) {
-      const exact = candidates.find((c) => norm(String(c.name)).split(' ').join('') .includes(norm(hint).split(' ').join('')));
+      const exact = candidates.find((c) => norm(candidateText(c)).split(' ').join('').includes(norm(hint).split(' ').join('')));
       if (exact) return exact;
-      return pickClosest(hint, candidates, (c) => String(c.name), 0.3);
+      return pickClosest(hint, candidates, candidateText, 0.3);
     }
     return pickClosest(value, candidates, (c) => String(c.name), 0.3) ?? candidates[0];
   }
@@ -559,6 +565,12 @@ export class Agent {
     }
     return undefined;
   }
+}
+
+/** How many did_you_mean suggestions a refused call's answer made. */
+function suggestionsIn(reply: Reply): number {
+  const issues = (reply.body as { error?: { issues?: Issue[] } } | undefined)?.error?.issues;
+  return Array.isArray(issues) ? issues.filter((i) => i.did_you_mean !== undefined).length : 0;
 }
 
 /** One line about a reply, for traces. */

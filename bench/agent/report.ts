@@ -29,6 +29,10 @@ export interface ServerSummary {
   meanCalls: number;
   /** Calls other than domain_switch. */
   workCalls: number;
+  /** did_you_mean suggestions made over every refused call of the suite. */
+  hints: number;
+  /** Of those, the ones in tasks that, once the agent followed them, stored or answered something other than the goal. */
+  wrongHints: number;
 }
 
 export interface ServerResult {
@@ -65,8 +69,13 @@ export function summarize(results: TaskResult[], only?: Set<string>): ServerSumm
     totalCalls,
     meanCalls: run.length ? totalCalls / run.length : 0,
     workCalls: run.reduce((n, r) => n + r.workCalls, 0),
+    hints: run.reduce((n, r) => n + hintsOf(r), 0),
+    // A hint is wrong when the agent followed it to the end of the task and the check found another value than the goal's.
+    wrongHints: run.filter((r) => !r.solved && !r.stuck).reduce((n, r) => n + hintsOf(r), 0),
   };
 }
+
+const hintsOf = (r: TaskResult): number => r.trace.reduce((n, c) => n + (c.hints ?? 0), 0);
 
 const pct = (n: number, d: number) => (d ? `${((100 * n) / d).toFixed(1)}%` : 'n/a');
 
@@ -79,6 +88,7 @@ export function summaryLines(outcome: Omit<BenchOutcome, 'markdown'>): string[] 
     lines.push(`${pad(s.name, 12)}${pad(m.tasks, 7)}${pad(`${m.solved} (${pct(m.solved, m.tasks)})`, 15)}${pad(`${m.withinOneRetry} (${pct(m.withinOneRetry, m.tasks)})`, 17)}${pad(m.totalCalls, 7)}${pad(m.meanCalls.toFixed(2), 11)}${m.workCalls}`);
   }
   const t = outcome.targets;
+  for (const s of outcome.servers) lines.push(`${s.name}: wrong-hint rate ${s.summary.wrongHints}/${s.summary.hints} suggestions (${pct(s.summary.wrongHints, s.summary.hints)}; target 0)`);
   lines.push(`target: >= 90% of tasks solved within one retry on intentdesk: ${(100 * t.withinOneRetryRate).toFixed(1)}% -> ${t.withinOneRetryMet ? 'MET' : 'NOT MET'}`);
   lines.push(`target: >= 2x fewer calls than the baseline (all calls): ${t.callRatio.toFixed(2)}x -> ${t.callRatioMet ? 'MET' : 'NOT MET'}  (without domain_switch calls: ${t.workCallRatio.toFixed(2)}x)`);
   return lines;
@@ -111,6 +121,8 @@ export function markdown(outcome: Omit<BenchOutcome, 'markdown'>, meta: { date: 
   }
   out.push('');
   const t = outcome.targets;
+  for (const s of outcome.servers)
+    out.push(`- Wrong-hint rate on ${s.name}: **${s.summary.wrongHints} of ${s.summary.hints}** did_you_mean suggestions over every refused call (${pct(s.summary.wrongHints, s.summary.hints)}; target 0): a suggestion counts as wrong when the agent followed it and the task's check then found another value than the goal's.`);
   out.push(`- Target: at least 90% of tasks solved within one retry on intentdesk: **${(100 * t.withinOneRetryRate).toFixed(1)}%, ${t.withinOneRetryMet ? 'met' : 'not met'}**.`);
   out.push(`- Target: at least 2x fewer calls than the baseline, counting every tools/call: **${t.callRatio.toFixed(2)}x, ${t.callRatioMet ? 'met' : 'not met'}** (over the ${outcome.common.length} tasks run on both). Without domain_switch calls (the same opening call on both servers in most tasks): ${t.workCallRatio.toFixed(2)}x.`);
   out.push('');

@@ -774,6 +774,95 @@ export const TASKS: BenchTask[] = [
       return p;
     },
   },
+  // ================================================================ hints (each point: a right hint, or none)
+  {
+    id: 'H01',
+    domain: 'ticket',
+    goal: 'Open ticket "Leitor de código de barras do caixa 2 falhando", waiting on the supplier, urgency critical.',
+    mistakes: 'status and urgency by meaning (Aguardando fornecedor, Urgente)',
+    session: 'ticket',
+    steps: [{ tool: 'ticket_create', args: { name: 'Leitor de código de barras do caixa 2 falhando', status: 'Aguardando', urgency: 'Urgente' } }],
+    check: ({ db }) => {
+      const p: string[] = [];
+      const row = ticket(db, 'Leitor de código de barras do caixa 2 falhando');
+      if (!row) return ['ticket not created'];
+      expect(p, 'status', row.status, 4);
+      expect(p, 'urgency', row.urgency, 5);
+      return p;
+    },
+  },
+  {
+    id: 'H02',
+    domain: 'ticket',
+    goal: 'Open ticket "Troca do toner da sala 3" for the Maria Silva of Filial Porto (msilva).',
+    mistakes: 'a last name two users share ("Silva")',
+    session: 'ticket',
+    hints: { Silva: 'Filial Porto' },
+    steps: [{ tool: 'ticket_create', args: { name: 'Troca do toner da sala 3', requester_id: 'Silva' } }],
+    check: ({ db }) => {
+      const p: string[] = [];
+      const row = ticket(db, 'Troca do toner da sala 3');
+      if (!row) return ['ticket not created'];
+      expect(p, 'requester', actors(db, row.id, 1)[0], user(db, 'msilva'));
+      return p;
+    },
+  },
+  {
+    id: 'H03',
+    domain: 'user',
+    goal: 'Find the user whose login is joao.souza.',
+    mistakes: 'search filter "login"',
+    session: 'user',
+    steps: [{ tool: 'user_search', args: { login: 'joao.souza' } }],
+    check: ({ db, replies }) => {
+      const p: string[] = [];
+      expectIds(p, replies[0], [user(db, 'joao.souza')!]);
+      return p;
+    },
+  },
+  {
+    id: 'H04',
+    domain: 'project',
+    goal: 'Create project "Auditoria de licenças" planned to start on 30 September 2026 at 9 in the morning.',
+    mistakes: 'day-first date with an hour form ("30/09/2026 9h")',
+    session: 'project',
+    steps: [{ tool: 'project_create', args: { name: 'Auditoria de licenças', plan_start_date: '30/09/2026 9h' } }],
+    check: ({ db, zone }) => {
+      const p: string[] = [];
+      const row = project(db, 'Auditoria de licenças');
+      if (!row) return ['project not created'];
+      expectWall(p, 'plan_start_date', row.plan_start_date, '2026-09-30 09:00', zone);
+      return p;
+    },
+  },
+  {
+    id: 'H05',
+    domain: 'ticket',
+    goal: 'Show the ticket titled "Erro ao abrir o ERP".',
+    mistakes: 'a title where the id goes',
+    session: 'ticket',
+    steps: [{ tool: 'ticket_get', args: { id: 'Erro ao abrir o ERP' } }],
+    check: ({ replies }) => {
+      const p: string[] = [];
+      expect(p, 'name', recordOf(replies[0]?.body)?.name, 'Erro ao abrir o ERP');
+      return p;
+    },
+  },
+  {
+    id: 'H06',
+    domain: 'ticket',
+    goal: 'Set ticket #3 to pending (the user wrote "em pausa") with a deadline of 15 January next year at 18h.',
+    mistakes: 'status "em pausa", day-first date with "18h"',
+    session: 'ticket',
+    steps: [{ tool: 'ticket_update', args: { id: 3, status: 'em pausa', time_to_resolve: `15/01/${Y} 18h` } }],
+    check: ({ db, zone }) => {
+      const p: string[] = [];
+      const row = db.get('SELECT * FROM glpi_tickets WHERE id = 3');
+      expect(p, 'status', row?.status, 4);
+      expectWall(p, 'time_to_resolve', row?.time_to_resolve, `${Y}-01-15 18:00`, zone);
+      return p;
+    },
+  },
 ];
 
 /** Extra demo data both servers start from: a second "Maria Silva" so that the full name is ambiguous. */
