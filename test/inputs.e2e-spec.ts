@@ -11,7 +11,7 @@ const FIVE_PROBLEMS = {
   name: 'Migração ERP fase 2',
   projectstates_id: 'AbacaxiDoido',
   plan_start_date: '01/06/2026',
-  priority: 'altissima',
+  priority: 'zangada',
   percent_done: 140,
   state: 'New',
 };
@@ -103,7 +103,7 @@ describe.each(DATABASES)('inputs a model gets right first time, on %s', (kind) =
     const envelope = success(call);
     expect(envelope.dry_run).toBe(true);
     expect(envelope.applied).toMatchObject({ projectstates_id: 1 });
-    expect(envelope.id).toBeUndefined();
+    expect(envelope.id).toBeNull();
     expect(await count()).toBe(before);
   });
 
