@@ -88,6 +88,17 @@ const SCHEMAS = {
       replayed: { type: 'boolean', description: 'true: the first result of this idempotency_key, returned again.' },
     },
   },
+  RecordCandidate: {
+    type: 'object',
+    required: ['id', 'name'],
+    properties: {
+      id: { type: 'integer' },
+      name: { type: 'string', description: "A user's full name (its login is `login`)." },
+      entity: { type: 'string', description: "The entity's full path." },
+      ...Object.fromEntries(['login', 'email', 'code', 'state', 'status', 'date', 'requester'].map((detail) => [detail, { type: 'string' }])),
+    },
+    description: 'A record a name may mean, with what tells it apart from the others listed.',
+  },
   Issue: {
     type: 'object',
     required: ['field', 'code', 'message'],
@@ -99,6 +110,12 @@ const SCHEMAS = {
       expected: { type: 'string' },
       available: { type: 'array', items: { type: 'string' }, description: 'Up to 20 names that would resolve.' },
       did_you_mean: { type: 'string' },
+      available_records: {
+        type: 'array',
+        description:
+          'REFERENCE_NOT_FOUND: the records of `available`, in the same order, each with its id, name and only the details that tell them apart (entity, login, email, code, state, status, date, requester; a detail equal on every entry is left out). Absent when nothing can be listed.',
+        items: { $ref: '#/components/schemas/RecordCandidate' },
+      },
       candidates: {
         type: 'array',
         description:
