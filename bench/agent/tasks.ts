@@ -863,7 +863,29 @@ export const TASKS: BenchTask[] = [
       return p;
     },
   },
+  {
+    id: 'H07',
+    domain: 'project',
+    goal: 'Create project "Contagem física" below the asset inventory of the Porto branch (two projects are named "Inventário de ativos").',
+    mistakes: 'a parent named by a name two projects share and its branch',
+    session: 'project',
+    hints: { 'Inventário de ativos Porto': 'Filial Porto' },
+    steps: [{ tool: 'project_create', args: { name: 'Contagem física', projects_id: 'Inventário de ativos Porto' } }],
+    check: ({ db }) => {
+      const p: string[] = [];
+      const row = project(db, 'Contagem física');
+      if (!row) return ['project not created'];
+      expect(p, 'projects_id', row.projects_id, idOf(db, 'glpi_projects', 'code', 'INV-PORTO'));
+      return p;
+    },
+  },
 ];
 
 /** Extra demo data both servers start from: a second "Maria Silva" so that the full name is ambiguous. */
 export const FIXTURE_USER = { name: 'msilva', firstname: 'Maria', realname: 'Silva', email: 'msilva@example.com', entity: 'Filial Porto', profile: 'Self-Service' };
+
+/** And two projects of one name, one in each branch, told apart by code and entity. */
+export const FIXTURE_PROJECTS = [
+  { name: 'Inventário de ativos', code: 'INV-SEDE', entity: 'Sede' },
+  { name: 'Inventário de ativos', code: 'INV-PORTO', entity: 'Filial Porto' },
+];
