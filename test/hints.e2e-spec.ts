@@ -140,6 +140,14 @@ describe.each(DATABASES)('hints that never mislead, on %s', (kind) => {
       { code: 'INV-SEDE', state: 'New', entity: 'Root entity > Sede' },
     ]);
     expect(issue.message).toMatch(/Inventário de ativos \(id \d+\), Inventário de ativos \(id \d+\)/);
+    // Users are listed by full name and login (the login tells them apart; an email is not needed to choose).
+    const people = failure(await update({ assignee_id: 'Zuleica Ramos' }), 'VALIDATION_FAILED').error.issues![0];
+    expect(people.available_records?.find((r) => r.login === 'carla.p')).toEqual({
+      id: expect.any(Number),
+      name: 'Carla Pereira',
+      login: 'carla.p',
+      entity: 'Root entity > Filial Porto',
+    });
 
     const selfService = await connectHttp(stack.url, await stack.token('post-only', ['mcp']));
     try {

@@ -113,7 +113,7 @@ const SCHEMAS = {
       available_records: {
         type: 'array',
         description:
-          'REFERENCE_NOT_FOUND: the records of `available`, in the same order, each with its id, name and only the details that tell them apart (entity, login, email, code, state, status, date, requester; a detail equal on every entry is left out). Absent when nothing can be listed.',
+          'REFERENCE_NOT_FOUND: the records of `available`, in the same order, each with its id, name and only the details that tell them apart (entity, login, code, state, status, date, requester; a detail equal on every entry is left out). Absent when nothing can be listed.',
         items: { $ref: '#/components/schemas/RecordCandidate' },
       },
       candidates: {

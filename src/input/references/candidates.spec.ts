@@ -14,6 +14,17 @@ describe('tellApart', () => {
     ]);
   });
 
+  it('lists users by name and login, without the email (the login tells them apart)', () => {
+    const users = [
+      { id: 7, name: 'Carla Mendes', login: 'carla.m', email: 'carla.m@x.org', entity: 'Root entity > Sede' },
+      { id: 8, name: 'Carla Pereira', login: 'carla.p', email: 'carla.p@x.org', entity: 'Root entity > Sede' },
+    ];
+    expect(tellApart(users)).toEqual([
+      { id: 7, name: 'Carla Mendes', login: 'carla.m' },
+      { id: 8, name: 'Carla Pereira', login: 'carla.p' },
+    ]);
+  });
+
   it('answers a single record, or records with nothing else, with id and name only', () => {
     expect(tellApart([{ id: 1, name: 'Sede', entity: 'Root entity' }])).toEqual([{ id: 1, name: 'Sede' }]);
     expect(

@@ -28,6 +28,8 @@ interface Details {
 
 /** The fields of a candidate that tell records apart, in the order messages show them. */
 const DETAILS = ['login', 'email', 'code', 'state', 'status', 'date', 'requester', 'entity'] as const;
+/** An `available` list leaves out emails: logins already tell users apart, and an email resolves by itself. */
+const LISTED_DETAILS = DETAILS.filter((detail) => detail !== 'email');
 
 /** Kinds whose rows belong to an entity (entities are their own path; profiles and states are global). */
 const IN_ENTITY = new Set(['user', 'group', 'itilCategory', 'location', 'project', 'ticket']);
@@ -122,7 +124,7 @@ async function detailsOf(dataSource: DataSource, kind: ReferenceKind, rows: Name
  * absent) on every entry says nothing about which one to choose and would only cost context.
  */
 export function tellApart(records: RecordCandidate[]): RecordCandidate[] {
-  const varying = DETAILS.filter((detail) => new Set(records.map((r) => r[detail])).size > 1);
+  const varying = LISTED_DETAILS.filter((detail) => new Set(records.map((r) => r[detail])).size > 1);
   return records.map((record) => {
     const compact: RecordCandidate = { id: record.id, name: record.name };
     for (const detail of varying) if (record[detail] !== undefined) compact[detail] = record[detail];
