@@ -22,7 +22,7 @@ export interface ListedTool {
 
 const EXAMPLES_PER_FIELD = 5;
 /** Example values are re-read this often, so every replica picks up reference data changed elsewhere. */
-const EXAMPLES_MAX_AGE_MS = 5 * 60_000;
+export const TOOL_LIST_MAX_AGE_MS = 5 * 60_000;
 
 /** One cached list, and its `{"tools": [...]}` JSON for the HTTP answer (serialized once). */
 interface CachedList {
@@ -62,7 +62,7 @@ export class ToolListService {
   }
 
   private cached(principal: Principal): Promise<CachedList> {
-    if (Date.now() - this.builtAt > EXAMPLES_MAX_AGE_MS) this.refresh();
+    if (Date.now() - this.builtAt > TOOL_LIST_MAX_AGE_MS) this.refresh();
     let key = this.keys.get(principal);
     if (key === undefined) {
       key = JSON.stringify([principal.rights, principal.scope.entityIds]);
