@@ -103,6 +103,8 @@ describe.each(DATABASES)('MCP 2026-07-28 beside 2025-11-25 on %s', (kind) => {
       const { status, answer } = await modern('tools/list');
       expect(status).toBe(200);
       expect(answer.result).toMatchObject({ resultType: 'complete', cacheScope: 'private', ttlMs: 300_000 });
+      // Served from the cached list: the same result again (only the id differs).
+      expect((await modern('tools/list')).answer.result).toEqual(answer.result);
       const legacy = await post({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }, {});
       expect(legacy.answer.result).not.toHaveProperty('resultType');
       expect(legacy.answer.result).not.toHaveProperty('ttlMs');

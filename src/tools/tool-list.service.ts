@@ -28,7 +28,12 @@ export const TOOL_LIST_MAX_AGE_MS = 5 * 60_000;
 interface CachedList {
   tools: ListedTool[];
   json: string;
+  /** The JSON as each transport form wraps it (a protocol revision's extra fields), also made once. */
+  wrapped: WeakMap<JsonWrapper, string>;
 }
+
+/** A fixed transformation of the list's JSON text; the function itself is the cache key. */
+export type JsonWrapper = (json: string) => string;
 
 /**
  * The tools/list answer. Descriptions are composed once; input schemas carry example names read from
@@ -56,9 +61,16 @@ export class ToolListService {
     return (await this.cached(principal)).tools;
   }
 
-  /** The tools/list result as JSON text: `{"tools":[...]}`. */
-  async listJson(principal: Principal): Promise<string> {
-    return (await this.cached(principal)).json;
+  /** The tools/list result as JSON text: `{"tools":[...]}`, or as `wrap` turns it (computed once per list). */
+  async listJson(principal: Principal, wrap?: JsonWrapper): Promise<string> {
+    const list = await this.cached(principal);
+    if (!wrap) return list.json;
+    let text = list.wrapped.get(wrap);
+    if (text === undefined) {
+      text = wrap(list.json);
+      list.wrapped.set(wrap, text);
+    }
+    return text;
   }
 
   private cached(principal: Principal): Promise<CachedList> {
@@ -75,6 +87,7 @@ export class ToolListService {
       list = this.build(nameScopeOf(principal), principal, (tool) => mayCall(principal, tool.right)).then((tools) => ({
         tools,
         json: JSON.stringify({ tools }),
+        wrapped: new WeakMap(),
       }));
       list.catch(() => this.lists.delete(cacheKey));
       this.lists.set(key, list);

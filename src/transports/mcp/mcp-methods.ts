@@ -47,9 +47,11 @@ const DISCOVER_RESULT = new RawJson(
 );
 
 /** Splices the modern head (and hints) into a result object serialized without them. */
-function modern(json: string, hints?: string): RawJson {
-  return new RawJson(`{${MODERN_HEAD},${hints ? `${hints},` : ''}${json.slice(1)}`);
+function modernJson(json: string, hints?: string): string {
+  return `{${MODERN_HEAD},${hints ? `${hints},` : ''}${json.slice(1)}`;
 }
+/** The modern tools/list result; a constant function, so the tool list caches its output with the list. */
+const modernToolList = (json: string): string => modernJson(json, TOOL_LIST_HINTS);
 
 /** A tools/call result around an envelope already serialized (its text copy is that JSON, escaped). */
 function toolResultJson(envelopeJson: string, isError: boolean): string {
@@ -93,8 +95,8 @@ export class McpMethods {
         case 'server/discover':
           return { jsonrpc: '2.0', id: request.id, result: DISCOVER_RESULT };
         case 'tools/list': {
-          const json = await this.dispatcher.listToolsJson(principal);
-          return { jsonrpc: '2.0', id: request.id, result: era === 'modern' ? modern(json, TOOL_LIST_HINTS) : new RawJson(json) };
+          const json = await this.dispatcher.listToolsJson(principal, era === 'modern' ? modernToolList : undefined);
+          return { jsonrpc: '2.0', id: request.id, result: new RawJson(json) };
         }
         default: {
           // tools/call, the one method left in both eras
@@ -105,7 +107,7 @@ export class McpMethods {
           }
           const result = await this.dispatcher.callTool(principal, params.name, args as Record<string, unknown> | undefined);
           const json = toolResultJson(result.content[0].text, result.isError === true);
-          return { jsonrpc: '2.0', id: request.id, result: era === 'modern' ? modern(json) : new RawJson(json) };
+          return { jsonrpc: '2.0', id: request.id, result: new RawJson(era === 'modern' ? modernJson(json) : json) };
         }
       }
     } catch (error) {
