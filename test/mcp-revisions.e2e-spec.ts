@@ -6,6 +6,7 @@
  */
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import { DataSource } from 'typeorm';
 import { DATABASES } from './support/databases.js';
 import { MAIN_JS, REPO_ROOT, stdioEnv } from './support/mcp-client.js';
 import { startStack, type TestStack } from './support/test-app.js';
@@ -149,6 +150,21 @@ describe.each(DATABASES)('MCP 2026-07-28 beside 2025-11-25 on %s', (kind) => {
       expect(status).toBe(400);
       expect(answer.error).toMatchObject({ code: -32020, message: expect.stringContaining(header) });
       expect(answer.id).toBe(body.id);
+    });
+
+    it('runs nothing for a refused mismatch: no call reaches the audit log', async () => {
+      const audited = async (): Promise<number> => {
+        await stack.flushAudit();
+        const row = await stack.app.get(DataSource).createQueryBuilder().select('COUNT(*)', 'n').from('audit_log', 'a').getRawOne<{ n: number | string }>();
+        return Number(row?.n);
+      };
+      const before = await audited();
+      const body = modernRequest('tools/call', { name: 'domain_switch', arguments: { domain: 'project' } });
+      expect((await post(body, { ...mirrored(body), 'Mcp-Name': 'session_status' })).status).toBe(400);
+      expect(await audited()).toBe(before);
+      // The same call with agreeing headers runs, and is audited.
+      expect((await post(body, mirrored(body))).status).toBe(200);
+      expect(await audited()).toBe(before + 1);
     });
 
     it('answers a revision it does not speak with -32022 and the list of those it does, in _meta and in the header alike', async () => {
