@@ -7,7 +7,8 @@ import { INVALID_PARAMS, type JsonRpcResponse, rpcError } from './json-rpc.js';
  * capabilities in every request's `_meta` and have no handshake at all.
  */
 export const MODERN_VERSIONS: readonly string[] = ['2026-07-28'];
-export const LEGACY_VERSIONS: readonly string[] = SUPPORTED_PROTOCOL_VERSIONS;
+/** The SDK 1.x list, which an upgrade could extend with a modern revision: those stay modern here. */
+export const LEGACY_VERSIONS: readonly string[] = SUPPORTED_PROTOCOL_VERSIONS.filter((version) => !MODERN_VERSIONS.includes(version));
 /** Every revision this server speaks, newest first: the list an unsupported revision is answered with. */
 export const SUPPORTED_VERSIONS: readonly string[] = [...MODERN_VERSIONS, ...LEGACY_VERSIONS];
 
