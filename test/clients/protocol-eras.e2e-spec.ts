@@ -1,0 +1,121 @@
+/**
+ * Both MCP eras through the clients that speak them: @modelcontextprotocol/client 2.x pinned to
+ * 2026-07-28 (stateless: server/discover, then every request with its _meta and headers) and in
+ * auto mode (it probes, and must pick the modern era here), and the 1.x SDK (initialize). Over
+ * HTTP and stdio, each lists every tool and runs the intent-lock scenario: switch, refusal with
+ * next_call, switch again. The session lives in the tool arguments, so no era needs a transport
+ * session for it.
+ */
+import { Client as ClientV2, StreamableHTTPClientTransport as HttpTransportV2 } from '@modelcontextprotocol/client';
+import { StdioClientTransport as StdioTransportV2 } from '@modelcontextprotocol/client/stdio';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { DATABASES } from '../support/databases.js';
+import { MAIN_JS, REPO_ROOT, stdioEnv } from '../support/mcp-client.js';
+import { startStack, type TestStack } from '../support/test-app.js';
+
+interface Envelope {
+  status: 'success' | 'error';
+  data?: { session_id?: string; items?: Array<{ name?: string }> };
+  error?: { code: string; next_call?: unknown };
+}
+
+/** What the scenario needs of a connected client, whichever SDK made it. */
+interface Connected {
+  era: string | undefined;
+  version: string | undefined;
+  toolNames(): Promise<string[]>;
+  call(name: string, args: Record<string, unknown>): Promise<Envelope>;
+  close(): Promise<void>;
+}
+
+type Mode = 'pinned' | 'auto' | 'v1';
+type Transport = 'http' | 'stdio';
+
+const MODERN = '2026-07-28';
+const INFO = { name: 'matrix-eras', version: '0.0.0' };
+
+function envelopeOf(result: unknown): Envelope {
+  const envelope = (result as { structuredContent?: Envelope }).structuredContent;
+  if (!envelope) throw new Error(`no envelope in ${JSON.stringify(result).slice(0, 500)}`);
+  return envelope;
+}
+
+async function connect(mode: Mode, transport: Transport, stack: TestStack, token: string): Promise<Connected> {
+  const stdio = { command: process.execPath, args: [MAIN_JS, '--stdio'], cwd: REPO_ROOT, env: stdioEnv(stack.db.url, token), stderr: 'ignore' as const };
+  const headers = { Authorization: `Bearer ${token}` };
+  if (mode === 'v1') {
+    const client = new Client(INFO);
+    await client.connect(
+      transport === 'http' ? new StreamableHTTPClientTransport(new URL(`${stack.url}/mcp`), { requestInit: { headers } }) : new StdioClientTransport(stdio),
+    );
+    return {
+      era: 'legacy',
+      version: undefined,
+      toolNames: async () => (await client.listTools()).tools.map((t) => t.name).sort(),
+      call: async (name, args) => envelopeOf(await client.callTool({ name, arguments: args })),
+      close: () => client.close(),
+    };
+  }
+  const client = new ClientV2(INFO, { versionNegotiation: { mode: mode === 'pinned' ? { pin: MODERN } : 'auto' } });
+  await client.connect(transport === 'http' ? new HttpTransportV2(new URL(`${stack.url}/mcp`), { requestInit: { headers } }) : new StdioTransportV2(stdio));
+  return {
+    era: client.getProtocolEra(),
+    version: client.getNegotiatedProtocolVersion(),
+    toolNames: async () => (await client.listTools()).tools.map((t) => t.name).sort(),
+    call: async (name, args) => envelopeOf(await client.callTool({ name, arguments: args })),
+    close: () => client.close(),
+  };
+}
+
+describe.each(DATABASES)('both MCP eras through their clients on %s', (kind) => {
+  let stack: TestStack;
+  let token: string;
+  let toolNames: string[];
+
+  beforeAll(async () => {
+    stack = await startStack(kind);
+    token = await stack.token('glpi', ['mcp']);
+    const reference = await connect('v1', 'http', stack, token);
+    toolNames = await reference.toolNames();
+    await reference.close();
+    expect(toolNames.length).toBeGreaterThanOrEqual(20);
+  });
+  afterAll(async () => stack?.close());
+
+  const cases: Array<[Mode, Transport, string, string | undefined]> = [
+    ['pinned', 'http', 'modern', MODERN],
+    ['auto', 'http', 'modern', MODERN],
+    ['v1', 'http', 'legacy', undefined],
+    ['pinned', 'stdio', 'modern', MODERN],
+    ['auto', 'stdio', 'modern', MODERN],
+    ['v1', 'stdio', 'legacy', undefined],
+  ];
+
+  it.each(cases)('client %s over %s: era %s, every tool, switch, refusal with next_call, switch again', async (mode, transport, era, version) => {
+    const client = await connect(mode, transport, stack, token);
+    try {
+      expect({ era: client.era, version: client.version }).toEqual({ era, version });
+      expect(await client.toolNames()).toEqual(toolNames);
+
+      const opened = await client.call('domain_switch', { domain: 'project' });
+      const sessionId = opened.data?.session_id;
+      expect(sessionId).toMatch(/^ses_/);
+      const found = await client.call('project_search', { domain: 'project', session_id: sessionId, query: 'ERP' });
+      expect(found.data?.items?.map((item) => item.name)).toContain('Migração ERP');
+
+      const refused = await client.call('ticket_search', { domain: 'ticket', session_id: sessionId });
+      expect(refused).toMatchObject({
+        status: 'error',
+        error: { code: 'INTENT_LOCKED', next_call: { tool: 'domain_switch', arguments: { domain: 'ticket', session_id: sessionId } } },
+      });
+
+      const switched = await client.call('domain_switch', { domain: 'ticket', session_id: sessionId });
+      expect(switched).toMatchObject({ status: 'success', data: { session_id: sessionId } });
+      expect((await client.call('ticket_search', { domain: 'ticket', session_id: sessionId })).status).toBe('success');
+    } finally {
+      await client.close();
+    }
+  });
+});
