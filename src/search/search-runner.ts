@@ -24,8 +24,8 @@ export interface SearchPlan {
   custom?: Record<string, (qb: Qb, value: unknown) => void>;
   /** Date columns that take `<field>_from` / `<field>_to`. */
   ranges: string[];
-  /** Free text: applied with the raw text and its match key. */
-  text(qb: Qb, raw: string, key: string): void;
+  /** Free text: applied with the raw text and its match key (may first ask the database which index to probe). */
+  text(qb: Qb, raw: string, key: string): Qb | Promise<void>;
   /** Sort name (without '-') -> column; ties break on id. Only non-null columns (keyset pagination). */
   sorts: Record<string, SortColumn>;
   defaultSort: string;
@@ -36,17 +36,26 @@ export interface SearchArgs {
   sort?: string;
   limit?: number;
   cursor?: string;
+  /** Count every match even past TOTAL_CAP (a scan of them all on large sets). */
+  exact_total?: boolean;
   [filter: string]: unknown;
 }
 
 export interface SearchPage {
   rows: Record<string, unknown>[];
   total: number;
+  /** `total` is TOTAL_CAP and more rows match: counting them all was not asked for. */
+  total_is_estimate: boolean;
   next_cursor: string | null;
 }
 
 export const DEFAULT_LIMIT = 20;
 export const MAX_LIMIT = 100;
+/**
+ * Totals are counted up to this many rows unless `exact_total` is asked: past it, a count reads
+ * every match, and a broad search on a large table would cost its whole result to say how many.
+ */
+export const TOTAL_CAP = 1000;
 
 /** `%text%` with LIKE wildcards escaped by '!'; use with ESCAPE '!' (the same on SQLite and MySQL). */
 export function likePattern(text: string): string {
@@ -84,12 +93,12 @@ export async function runSearch(plan: SearchPlan, args: SearchArgs): Promise<Sea
     if (to) applied[`${column}_to`] = to;
   }
   if (typeof args.query === 'string' && args.query.trim()) {
-    plan.text(qb, args.query.trim(), matchKey(args.query));
+    await plan.text(qb, args.query.trim(), matchKey(args.query));
     applied.query = args.query.trim();
   }
 
   const signature = queryHash({ applied, sort: sortName });
-  const total = await qb.clone().select('COUNT(*)', 'n').orderBy().getRawOne<{ n: number | string }>();
+  const total = await countOf(qb, args.exact_total === true ? undefined : TOTAL_CAP);
 
   if (args.cursor) {
     const state = decodeCursor(args.cursor);
@@ -121,14 +130,35 @@ export async function runSearch(plan: SearchPlan, args: SearchArgs): Promise<Sea
     const value = sort.date ? (toDate(raw as Date | string)?.toISOString() ?? null) : (raw as string | number | null);
     next = encodeCursor({ sort: sortName, value, id: Number(last.id), query: signature });
   }
-  return { rows: page, total: Number(total?.n ?? 0), next_cursor: next };
+  const estimate = args.exact_total !== true && total > TOTAL_CAP;
+  return { rows: page, total: estimate ? TOTAL_CAP : total, total_is_estimate: estimate, next_cursor: next };
+}
+
+/** Rows matching `qb`; with `cap`, stops after cap + 1 (reading no more of them). */
+async function countOf(qb: Qb, cap: number | undefined): Promise<number> {
+  if (cap === undefined) {
+    const row = await qb.clone().select('COUNT(*)', 'n').orderBy().getRawOne<{ n: number | string }>();
+    return Number(row?.n ?? 0);
+  }
+  const [sql, params] = qb
+    .clone()
+    .select('1', 'one')
+    .orderBy()
+    .limit(cap + 1)
+    .getQueryAndParameters();
+  const rows = (await qb.dataSource.query(`SELECT COUNT(*) AS n FROM (${sql}) capped`, params)) as Array<{ n: number | string }>;
+  return Number(rows[0]?.n ?? 0);
 }
 
 /** A search tool's outcome: how many matched and how many are shown, the page, what was resolved. */
 export function pageOutcome(noun: string, page: SearchPage, items: unknown[], resolved: Outcome['resolved']): Outcome {
+  const counted = page.total_is_estimate ? `More than ${page.total} ${noun}s` : `${page.total} ${noun}${page.total === 1 ? '' : 's'}`;
+  const more = page.total_is_estimate ? ' (exact_total: true counts them all)' : '';
   return {
-    message: `${page.total} ${noun}${page.total === 1 ? '' : 's'} found${page.next_cursor ? `; showing ${items.length}, more with cursor` : ''}.`,
+    message: `${counted} found${page.next_cursor ? `; showing ${items.length}, more with cursor` : ''}${more}.`,
     resolved,
-    data: { items, total: page.total, next_cursor: page.next_cursor },
+    data: page.total_is_estimate
+      ? { items, total: page.total, total_is_estimate: true, next_cursor: page.next_cursor }
+      : { items, total: page.total, next_cursor: page.next_cursor },
   };
 }
