@@ -24,12 +24,18 @@ export interface SearchPlan {
   custom?: Record<string, (qb: Qb, value: unknown) => void>;
   /** Date columns that take `<field>_from` / `<field>_to`. */
   ranges: string[];
-  /** Free text: applied with the raw text and its match key (may first ask the database which index to probe). */
-  text(qb: Qb, raw: string, key: string): Qb | Promise<void>;
+  /**
+   * Free text: applied with the raw text and its match key. A plan that asks its text index first may
+   * answer 'narrow': few rows match, so they are read through that index and sorted, rather than the
+   * sort's index walked until a page is found.
+   */
+  text(qb: Qb, raw: string, key: string): Qb | Promise<TextReach>;
   /** Sort name (without '-') -> column; ties break on id. Only non-null columns (keyset pagination). */
   sorts: Record<string, SortColumn>;
   defaultSort: string;
 }
+
+export type TextReach = 'narrow' | 'broad';
 
 export interface SearchArgs {
   query?: string;
@@ -92,8 +98,9 @@ export async function runSearch(plan: SearchPlan, args: SearchArgs): Promise<Sea
     if (from) applied[`${column}_from`] = from;
     if (to) applied[`${column}_to`] = to;
   }
+  let narrow = false;
   if (typeof args.query === 'string' && args.query.trim()) {
-    await plan.text(qb, args.query.trim(), matchKey(args.query));
+    narrow = (await plan.text(qb, args.query.trim(), matchKey(args.query))) === 'narrow';
     applied.query = args.query.trim();
   }
 
@@ -117,7 +124,8 @@ export async function runSearch(plan: SearchPlan, args: SearchArgs): Promise<Sea
     qb.andWhere(`(t.${sort.column} ${op} :c_value OR (t.${sort.column} = :c_value AND t.id ${op} :c_id))`, { c_value: value, c_id: state.id });
   }
   const direction = descending ? 'DESC' : 'ASC';
-  qb.orderBy(`t.${sort.column}`, direction)
+  // `+column` is the same order as an expression no index serves: planners then start from the narrow text match.
+  qb.orderBy(`${narrow ? '+' : ''}t.${sort.column}`, direction)
     .addOrderBy('t.id', direction)
     .limit(limit + 1);
   const rows = await qb.getRawMany<Record<string, unknown>>();

@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { likePattern, type Qb } from '../search/search-runner.js';
+import { likePattern, type Qb, type TextReach } from '../search/search-runner.js';
 
 /**
  * How a free-text query finds tickets: the text is a substring of the title or of the description,
@@ -10,21 +10,22 @@ import { likePattern, type Qb } from '../search/search-runner.js';
 export const MIN_INDEXED_CHARS = 3;
 
 /**
- * MariaDB: a trigram found in more tickets than this is not worth probing; the search then reads
- * tickets in its sort order and checks each (LIKE), which finds a page of a common word quickly.
+ * A text found in more tickets than this (SQLite: the whole query; MariaDB: its rarest trigram) is
+ * broad: the search reads tickets in its sort order and checks each, which finds a page of a common
+ * word quickly. Below it the index drives and the few matches are sorted.
  */
 export const COMMON_GRAM = 2000;
 
 /** At most this many of a query's trigrams are counted to find its rarest. */
 const PROBED_GRAMS = 24;
 
-/** Adds the text condition of `raw` (trimmed, non-empty) to a ticket search (alias `t`). */
-export async function applyTicketText(db: DataSource, qb: Qb, raw: string): Promise<void> {
+/** Adds the text condition of `raw` (trimmed, non-empty) to a ticket search (alias `t`); says how far it reaches. */
+export async function applyTicketText(db: DataSource, qb: Qb, raw: string): Promise<TextReach> {
   const like = `(t.name LIKE :q_raw ESCAPE '!' OR t.content LIKE :q_raw ESCAPE '!')`;
   const chars = Array.from(raw);
   if (chars.length < MIN_INDEXED_CHARS) {
     qb.andWhere(like, { q_raw: likePattern(raw) });
-    return;
+    return 'broad';
   }
   if (db.options.type === 'mysql') {
     // The gram narrows; LIKE under the column collation decides, exactly as without the index.
@@ -35,10 +36,15 @@ export async function applyTicketText(db: DataSource, qb: Qb, raw: string): Prom
       );
     }
     qb.andWhere(like, { q_raw: likePattern(raw) });
-    return;
+    return rarest.length > 0 ? 'narrow' : 'broad';
   }
   // SQLite: the trigram FTS table folds case and accents itself; a quoted phrase is a substring match.
-  qb.andWhere(`t.id IN (SELECT x.rowid FROM glpi_tickets_text x WHERE glpi_tickets_text MATCH :q_fts)`, { q_fts: `"${raw.replace(/"/g, '""')}"` });
+  const phrase = `"${raw.replace(/"/g, '""')}"`;
+  qb.andWhere(`t.id IN (SELECT x.rowid FROM glpi_tickets_text x WHERE glpi_tickets_text MATCH :q_fts)`, { q_fts: phrase });
+  const [row] = (await db.query(`SELECT COUNT(*) AS n FROM (SELECT rowid FROM glpi_tickets_text WHERE glpi_tickets_text MATCH ? LIMIT ${COMMON_GRAM})`, [
+    phrase,
+  ])) as Array<{ n: number | string }>;
+  return Number(row.n) < COMMON_GRAM ? 'narrow' : 'broad';
 }
 
 /** The distinct three-character slices of a query, lower-cased as the triggers cut the texts. */
