@@ -24,18 +24,20 @@ export interface SearchPlan {
   custom?: Record<string, (qb: Qb, value: unknown) => void>;
   /** Date columns that take `<field>_from` / `<field>_to`. */
   ranges: string[];
-  /**
-   * Free text: applied with the raw text and its match key. A plan that asks its text index first may
-   * answer 'narrow': few rows match, so they are read through that index and sorted, rather than the
-   * sort's index walked until a page is found.
-   */
+  /** Free text: applied with the raw text and its match key. A plan with a text index says how far the text reaches. */
   text(qb: Qb, raw: string, key: string): Qb | Promise<TextReach>;
   /** Sort name (without '-') -> column; ties break on id. Only non-null columns (keyset pagination). */
   sorts: Record<string, SortColumn>;
   defaultSort: string;
 }
 
-export type TextReach = 'narrow' | 'broad';
+/**
+ * `narrow`: few rows match; they are read through the text index and sorted, rather than the sort's
+ * index walked until a page is found. `broad`: many may match; the page walks the sort's index, and
+ * the capped count first tries `sample`, a condition that keeps only the first candidates of the
+ * text index: when they alone make more than the cap, the count is said without reading the rest.
+ */
+export type TextReach = { reach: 'narrow' } | { reach: 'broad'; sample?: (qb: Qb) => void };
 
 export interface SearchArgs {
   query?: string;
@@ -98,14 +100,15 @@ export async function runSearch(plan: SearchPlan, args: SearchArgs): Promise<Sea
     if (from) applied[`${column}_from`] = from;
     if (to) applied[`${column}_to`] = to;
   }
-  let narrow = false;
+  let reach: TextReach | undefined;
   if (typeof args.query === 'string' && args.query.trim()) {
-    narrow = (await plan.text(qb, args.query.trim(), matchKey(args.query))) === 'narrow';
+    const answer = await plan.text(qb, args.query.trim(), matchKey(args.query));
+    reach = 'reach' in answer ? answer : undefined;
     applied.query = args.query.trim();
   }
 
   const signature = queryHash({ applied, sort: sortName });
-  const total = await countOf(qb, args.exact_total === true ? undefined : TOTAL_CAP);
+  const total = await totalOf(qb, args.exact_total === true, reach);
 
   if (args.cursor) {
     const state = decodeCursor(args.cursor);
@@ -125,7 +128,7 @@ export async function runSearch(plan: SearchPlan, args: SearchArgs): Promise<Sea
   }
   const direction = descending ? 'DESC' : 'ASC';
   // `+column` is the same order as an expression no index serves: planners then start from the narrow text match.
-  qb.orderBy(`${narrow ? '+' : ''}t.${sort.column}`, direction)
+  qb.orderBy(`${reach?.reach === 'narrow' ? '+' : ''}t.${sort.column}`, direction)
     .addOrderBy('t.id', direction)
     .limit(limit + 1);
   const rows = await qb.getRawMany<Record<string, unknown>>();
@@ -140,6 +143,18 @@ export async function runSearch(plan: SearchPlan, args: SearchArgs): Promise<Sea
   }
   const estimate = args.exact_total !== true && total > TOTAL_CAP;
   return { rows: page, total: estimate ? TOTAL_CAP : total, total_is_estimate: estimate, next_cursor: next };
+}
+
+/** Rows matching `qb`, exact or up to TOTAL_CAP + 1 (through the text's sample first when it has one). */
+async function totalOf(qb: Qb, exact: boolean, reach: TextReach | undefined): Promise<number> {
+  if (exact) return countOf(qb, undefined);
+  if (reach?.reach === 'broad' && reach.sample) {
+    const sampled = qb.clone();
+    reach.sample(sampled);
+    const some = await countOf(sampled, TOTAL_CAP);
+    if (some > TOTAL_CAP) return some;
+  }
+  return countOf(qb, TOTAL_CAP);
 }
 
 /** Rows matching `qb`; with `cap`, stops after cap + 1 (reading no more of them). */

@@ -16,6 +16,9 @@ export const MIN_INDEXED_CHARS = 3;
  */
 export const COMMON_GRAM = 2000;
 
+/** A broad text's count first looks at this many of its index's candidates (see TextReach). */
+const SAMPLE = 4 * COMMON_GRAM;
+
 /** At most this many of a query's trigrams are counted to find its rarest. */
 const PROBED_GRAMS = 24;
 
@@ -25,18 +28,18 @@ export async function applyTicketText(db: DataSource, qb: Qb, raw: string): Prom
   const chars = Array.from(raw);
   if (chars.length < MIN_INDEXED_CHARS) {
     qb.andWhere(like, { q_raw: likePattern(raw) });
-    return 'broad';
+    return { reach: 'broad' };
   }
   if (db.options.type === 'mysql') {
-    // The gram narrows; LIKE under the column collation decides, exactly as without the index.
-    const rarest = await rarestGrams(db, grams(chars));
-    if (rarest.length > 0) {
-      rarest.forEach((gram, i) =>
-        qb.andWhere(`t.id IN (SELECT g${i}.tickets_id FROM glpi_tickets_grams g${i} WHERE g${i}.gram = :q_gram${i})`, { [`q_gram${i}`]: gram }),
-      );
-    }
+    // The grams narrow; LIKE under the column collation decides, exactly as without the index.
+    const { rarest, narrow } = await rarestGrams(db, grams(chars));
+    narrow.forEach((gram, i) =>
+      qb.andWhere(`t.id IN (SELECT g${i}.tickets_id FROM glpi_tickets_grams g${i} WHERE g${i}.gram = :q_gram${i})`, { [`q_gram${i}`]: gram }),
+    );
     qb.andWhere(like, { q_raw: likePattern(raw) });
-    return rarest.length > 0 ? 'narrow' : 'broad';
+    if (narrow.length > 0) return { reach: 'narrow' };
+    const sample = `t.id IN (SELECT s.tickets_id FROM (SELECT gs.tickets_id FROM glpi_tickets_grams gs WHERE gs.gram = :q_sample LIMIT ${SAMPLE}) s)`;
+    return { reach: 'broad', sample: (count) => count.andWhere(sample, { q_sample: rarest }) };
   }
   // SQLite: the trigram FTS table folds case and accents itself; a quoted phrase is a substring match.
   const phrase = `"${raw.replace(/"/g, '""')}"`;
@@ -44,7 +47,9 @@ export async function applyTicketText(db: DataSource, qb: Qb, raw: string): Prom
   const [row] = (await db.query(`SELECT COUNT(*) AS n FROM (SELECT rowid FROM glpi_tickets_text WHERE glpi_tickets_text MATCH ? LIMIT ${COMMON_GRAM})`, [
     phrase,
   ])) as Array<{ n: number | string }>;
-  return Number(row.n) < COMMON_GRAM ? 'narrow' : 'broad';
+  if (Number(row.n) < COMMON_GRAM) return { reach: 'narrow' };
+  const sample = `t.id IN (SELECT s.rowid FROM glpi_tickets_text s WHERE glpi_tickets_text MATCH :q_sample LIMIT ${SAMPLE})`;
+  return { reach: 'broad', sample: (count) => count.andWhere(sample, { q_sample: phrase }) };
 }
 
 /** The distinct three-character slices of a query, lower-cased as the triggers cut the texts. */
@@ -56,17 +61,18 @@ export function grams(chars: string[]): string[] {
 }
 
 /**
- * The two rarest of the query's trigrams that are not common (none when all are). Each count stops
- * at COMMON_GRAM, so asking costs a bounded index range per trigram, whatever the table's size.
+ * The query's rarest trigram, and the two rarest that are not common (none when all are). Each count
+ * stops at COMMON_GRAM, so asking costs a bounded index range per trigram, whatever the table's size.
  */
-async function rarestGrams(db: DataSource, all: string[]): Promise<string[]> {
+async function rarestGrams(db: DataSource, all: string[]): Promise<{ rarest: string; narrow: string[] }> {
   const step = Math.max(1, Math.ceil(all.length / PROBED_GRAMS));
   const probed = all.filter((_, i) => i % step === 0);
   const counts = probed.map(() => `(SELECT COUNT(*) FROM (SELECT 1 FROM glpi_tickets_grams WHERE gram = ? LIMIT ${COMMON_GRAM}) c)`);
   const [row] = (await db.query(`SELECT ${counts.map((c, i) => `${c} AS n${i}`).join(', ')}`, probed)) as Array<Record<string, number | string>>;
   const ranked = probed.map((gram, i) => ({ gram, n: Number(row[`n${i}`]) })).sort((a, b) => a.n - b.n);
-  return ranked
+  const narrow = ranked
     .filter((r) => r.n < COMMON_GRAM)
     .slice(0, 2)
     .map((r) => r.gram);
+  return { rarest: ranked[0].gram, narrow };
 }
