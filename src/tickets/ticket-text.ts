@@ -42,6 +42,8 @@ export async function applyTicketText(db: DataSource, qb: Qb, raw: string): Prom
     return { reach: 'broad', sample: (count) => count.andWhere(sample, { q_sample: rarest }) };
   }
   // SQLite: the trigram FTS table folds case and accents itself; a quoted phrase is a substring match.
+  // (A correlated check per row, `rowid = t.id AND MATCH`, costs a whole phrase query per row: the
+  // list of matches is gathered once instead.)
   const phrase = `"${raw.replace(/"/g, '""')}"`;
   qb.andWhere(`t.id IN (SELECT x.rowid FROM glpi_tickets_text x WHERE glpi_tickets_text MATCH :q_fts)`, { q_fts: phrase });
   const [row] = (await db.query(`SELECT COUNT(*) AS n FROM (SELECT rowid FROM glpi_tickets_text WHERE glpi_tickets_text MATCH ? LIMIT ${COMMON_GRAM})`, [
