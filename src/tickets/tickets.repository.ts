@@ -5,9 +5,10 @@ import { visibleTickets, whereOf } from '../auth/visibility.js';
 import type { DbDate, DbFlag } from '../database/db-dates.js';
 import { ACTOR_TYPE } from '../database/entities/index.js';
 import type { Row } from '../present/presenter.js';
-import { likePattern, type Qb, type SearchPlan } from '../search/search-runner.js';
+import type { Qb, SearchPlan } from '../search/search-runner.js';
 import { MAX_FOLLOWUPS } from './ticket.fields.js';
 import { ACTOR_FIELDS } from './ticket-actors.js';
+import { applyTicketText } from './ticket-text.js';
 
 /** A row of glpi_tickets as read, with its actors (the first requester, assignee and assigned group). */
 export type TicketRow = {
@@ -177,7 +178,7 @@ export class TicketsRepository {
         assignee_group_id: (qb, value) => qb.andWhere(actorExists('glpi_groups_tickets', 'groups_id', ACTOR_TYPE.assigned, 'f_group'), { f_group: value }),
       },
       ranges: ['date', 'time_to_resolve', 'date_mod'],
-      text: (qb, raw) => qb.andWhere(`(t.name LIKE :q_raw ESCAPE '!' OR t.content LIKE :q_raw ESCAPE '!')`, { q_raw: likePattern(raw) }),
+      text: (qb, raw) => applyTicketText(this.dataSource, qb, raw),
       sorts: {
         date: { column: 'date', date: true },
         date_mod: { column: 'date_mod', date: true },

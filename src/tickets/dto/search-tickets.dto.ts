@@ -6,7 +6,7 @@ import { TICKET_FIELD_NAMES } from '../ticket.fields.js';
 export const TICKET_SORTS = ['date', '-date', 'date_mod', '-date_mod', 'priority', '-priority', 'status', '-status', 'id', '-id'] as const;
 
 export class SearchTicketsDto extends SearchCallDto {
-  // Tickets keep no normalized title column, so accents count on SQLite; say only what always holds.
+  // Case and accents are ignored from three characters on (the text indexes); shorter text is a plain LIKE.
   @TextField({ maxLength: 200, description: 'Free text (title, description).' })
   override query?: string;
 
