@@ -117,7 +117,7 @@ describe.each(DATABASES)('ticket actors and deadlines on %s', (kind) => {
   it('overdue filters open tickets past their deadline and tickets solved late', async () => {
     const overdue = success(await call(admin, 'ticket_search', { overdue: true, fields: ['overdue'] })).data as Page;
     expect(overdue.items.length).toBeGreaterThan(0);
-    expect(overdue.items.every((t) => t.overdue === true)).toBe(true);
+    expect(overdue.items.every((t) => t.overdue)).toBe(true);
     expect(overdue.items.map((t) => t.id)).toContain(ticketId);
     const onTime = success(await call(admin, 'ticket_search', { overdue: false, limit: 100 })).data as Page;
     expect(onTime.items.some((t) => t.overdue)).toBe(false);
