@@ -132,4 +132,60 @@ describe.each(DATABASES)('ticket actors and deadlines on %s', (kind) => {
     const observed = success(await call(selfService, 'ticket_search', { observer_id: 'post-only' }, selfSession)).data as Page;
     expect(observed.total).toBe(0);
   });
+
+  type Figures = { count: number; solved: number; mean_hours_to_solve: number | null; median_hours_to_solve: number | null; overdue: number };
+  type Stats = Figures & { group_by: string; groups: Array<Figures & Record<string, unknown>> };
+
+  it('group_by counts every match in the database, grouped, with hours to solve and overdue', async () => {
+    const total = (success(await call(admin, 'ticket_search', {})).data as Page).total;
+    const byStatus = success(await call(admin, 'ticket_search', { group_by: 'status', limit: 1 })).data as Stats;
+    expect(byStatus.count).toBe(total);
+    expect(byStatus.groups.reduce((n, g) => n + g.count, 0)).toBe(total);
+    expect(byStatus.groups.find((g) => (g.status as { id: number }).id === 5)).toMatchObject({ count: 1, solved: 1 });
+    // Troca de monitor: opened 2026-11-03 13:00Z, solved 2026-11-05 16:20Z = 51h20.
+    const solved = success(await call(admin, 'ticket_search', { status: 'Solucionado', group_by: 'assignee' })).data as Stats;
+    expect(solved).toMatchObject({ count: 1, solved: 1, mean_hours_to_solve: 51.3, median_hours_to_solve: 51.3 });
+    expect(solved.groups).toEqual([expect.objectContaining({ assignee: { id: expect.any(Number), name: 'tech' }, count: 1, mean_hours_to_solve: 51.3 })]);
+    const overdue = (success(await call(admin, 'ticket_search', { overdue: true })).data as Page).total;
+    expect(byStatus.overdue).toBe(overdue);
+    const byMonth = success(await call(admin, 'ticket_search', { group_by: 'month' })).data as Stats;
+    expect(byMonth.groups.map((g) => g.month)).toEqual(expect.arrayContaining(['2026-11', '2019-12']));
+    // Several assignees: the ticket counts for each; null is "nobody".
+    const byAssignee = success(await call(admin, 'ticket_search', { group_by: 'assignee' })).data as Stats;
+    expect(byAssignee.groups.some((g) => g.assignee === null)).toBe(true);
+  });
+
+  it('counts only what the caller may see: Self-Service its own tickets, a technician its entities', async () => {
+    const own = success(await call(selfService, 'ticket_search', { group_by: 'entity' }, selfSession)).data as Stats;
+    expect(own.count).toBe(1);
+    expect(own.groups).toEqual([expect.objectContaining({ count: 1 })]);
+    const techTotal = (success(await call(tech, 'ticket_search', {}, techSession)).data as Page).total;
+    const techStats = success(await call(tech, 'ticket_search', { group_by: 'entity' }, techSession)).data as Stats;
+    expect(techStats.count).toBe(techTotal);
+    // A technician of Filial Porto alone: no ticket of Sede or of the root entity is counted.
+    const users = await openSession(admin, 'user');
+    success(
+      await callTool(admin, 'user_create', {
+        domain: 'user',
+        session_id: users,
+        name: 'porto.tech',
+        email: 'porto.tech@example.org',
+        entities_id: 'Filial Porto',
+        profiles_id: 'Technician',
+      }),
+    );
+    const porto = await connectHttp(stack.url, await stack.token('porto.tech', ['mcp']));
+    try {
+      const portoSession = await openSession(porto, 'ticket');
+      const portoStats = success(await call(porto, 'ticket_search', { group_by: 'entity' }, portoSession)).data as Stats;
+      const adminStats = success(await call(admin, 'ticket_search', { group_by: 'entity' })).data as Stats;
+      expect(portoStats.groups.map((g) => (g.entity as { name: string }).name)).toEqual(['Root entity > Filial Porto']);
+      expect(portoStats.count).toBe(adminStats.groups.find((g) => (g.entity as { name: string }).name === 'Root entity > Filial Porto')!.count);
+      expect(adminStats.count).toBeGreaterThan(portoStats.count);
+    } finally {
+      await porto.close();
+    }
+    const refused = failure(await call(admin, 'ticket_search', { group_by: 'colour' }), 'VALIDATION_FAILED');
+    expect(refused.error.issues![0]).toMatchObject({ field: 'group_by', code: 'INVALID_VALUE' });
+  });
 });

@@ -53,14 +53,11 @@ export function likePattern(text: string): string {
   return `%${text.replace(/[!%_]/g, (c) => `!${c}`)}%`;
 }
 
-/** Runs a search: filters, ranges, text, total, and keyset pagination (every row once, in order). */
-export async function runSearch(plan: SearchPlan, args: SearchArgs): Promise<SearchPage> {
-  const sortName = args.sort ?? plan.defaultSort;
-  const descending = sortName.startsWith('-');
-  const sort = plan.sorts[sortName.replace(/^-/, '')];
-  if (!sort) throw new Error(`sort '${sortName}' not declared`);
-  const limit = Math.min(Math.max(args.limit ?? DEFAULT_LIMIT, 1), MAX_LIMIT);
-
+/**
+ * The plan's base query (visibility) with the filters, ranges and text of `args`, and what was
+ * applied: every search and every count over a domain starts here, so both see the same rows.
+ */
+export function filteredQuery(plan: SearchPlan, args: SearchArgs): { qb: Qb; applied: Record<string, unknown> } {
   const qb = plan.base();
   const applied: Record<string, unknown> = {};
   for (const [field, column] of Object.entries(plan.equals)) {
@@ -87,7 +84,17 @@ export async function runSearch(plan: SearchPlan, args: SearchArgs): Promise<Sea
     plan.text(qb, args.query.trim(), matchKey(args.query));
     applied.query = args.query.trim();
   }
+  return { qb, applied };
+}
 
+/** Runs a search: filters, ranges, text, total, and keyset pagination (every row once, in order). */
+export async function runSearch(plan: SearchPlan, args: SearchArgs): Promise<SearchPage> {
+  const sortName = args.sort ?? plan.defaultSort;
+  const descending = sortName.startsWith('-');
+  const sort = plan.sorts[sortName.replace(/^-/, '')];
+  if (!sort) throw new Error(`sort '${sortName}' not declared`);
+  const limit = Math.min(Math.max(args.limit ?? DEFAULT_LIMIT, 1), MAX_LIMIT);
+  const { qb, applied } = filteredQuery(plan, args);
   const signature = queryHash({ applied, sort: sortName });
   const total = await qb.clone().select('COUNT(*)', 'n').orderBy().getRawOne<{ n: number | string }>();
 

@@ -22,6 +22,7 @@ import { CreateTicketDto } from './dto/create-ticket.dto.js';
 import { SearchTicketsDto } from './dto/search-tickets.dto.js';
 import { DeleteTicketDto, GetTicketDto } from './dto/ticket-id.dto.js';
 import { UpdateTicketDto } from './dto/update-ticket.dto.js';
+import { TicketStats } from './stats/ticket-stats.js';
 import { FOLLOWUP_OUTPUT, TICKET_WRITABLE, type TicketColumn } from './ticket.fields.js';
 import { type ActorChanges, actorsApplied, assignsSomeone, type Role, ROLE_NAMES, writeActors } from './ticket-actors.js';
 import { ASSIGNED_STATUS, DEFAULT_IMPACT, DEFAULT_TYPE, DEFAULT_URGENCY, NEW_STATUS, recomputedPriority, statusStamps, statusStateOf } from './ticket-rules.js';
@@ -36,6 +37,7 @@ export class TicketsService {
     private readonly presenter: Presenter,
     private readonly writes: WriteUnit,
     private readonly views: TicketViews,
+    private readonly stats: TicketStats,
   ) {}
 
   @Tool({
@@ -68,12 +70,15 @@ export class TicketsService {
     domain: 'ticket',
     access: 'read',
     title: 'Search tickets',
-    summary: 'Tickets matching filters, free text (title, description) and date ranges; sorted and paged.',
+    summary:
+      'Tickets matching filters, free text (title, description) and date ranges; sorted and paged. group_by: counts of all matches per value instead (solved, mean/median hours to solve, overdue).',
     notFor: 'projects or users (project_search, user_search).',
+    notes: ['mine: yours in that role.'],
     example: { status: 'Em atendimento (atribuído)', assignee_id: 'tech', query: 'impressora', sort: '-priority', limit: 10 },
     input: SearchTicketsDto,
   })
   async search(input: SearchTicketsDto, call: Call): Promise<Outcome> {
+    if (input.group_by) return this.stats.count(input, input.group_by, call);
     const page = await runSearch(this.queries.searchPlan(viewerOf(call.principal), call.principal.userId), input as unknown as SearchArgs);
     const items = await this.present(page.rows, call.zone, input.fields);
     return pageOutcome('ticket', page, items, metaOf(input).resolved);

@@ -2,6 +2,7 @@ import { ACTOR_TYPE } from '../../database/entities/index.js';
 import { SearchCallDto } from '../../input/dto/search-args.dto.js';
 import { BoolField, ChoiceField, ChoicesField, DateField, EnumField, RefField, TextField } from '../../input/fields.js';
 import { IMPACT, PRIORITY, TICKET_STATUS, TICKET_TYPE, URGENCY } from '../../input/vocab/glpi-vocabularies.js';
+import { STATS_GROUPS, type StatsGroup } from '../stats/stats-groups.js';
 import { TICKET_FIELD_NAMES } from '../ticket.fields.js';
 
 /** `mine`: the caller's tickets in one actor role, or in any. */
@@ -86,4 +87,7 @@ export class SearchTicketsDto extends SearchCallDto {
 
   @ChoicesField(TICKET_FIELD_NAMES, { description: '' })
   fields?: string[];
+
+  @ChoiceField(STATS_GROUPS, { description: '' })
+  group_by?: StatsGroup;
 }
