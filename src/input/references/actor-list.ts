@@ -50,23 +50,19 @@ export async function resolveActorList(lookup: ActorLookup, field: string, value
       ],
     };
   }
-  const issues: Issue[] = [];
-  const resolved: Record<string, ResolvedReference> = {};
-  const found: Array<ActorRef | undefined> = await Promise.all(
-    items.map(async (item, index) => {
-      const at = Array.isArray(value) ? `${field}[${index}]` : field;
-      const outcome = await resolveOne(lookup, at, item, scope);
-      if ('issue' in outcome) {
-        issues.push(outcome.issue);
-        return undefined;
-      }
-      resolved[at] = { input: item, id: outcome.id, name: outcome.name, type: outcome.type };
-      return { type: outcome.type, id: outcome.id };
-    }),
-  );
+  const outcomes = await Promise.all(items.map((item, index) => resolveOne(lookup, Array.isArray(value) ? `${field}[${index}]` : field, item, scope)));
+  // Issues in the order of the items, whichever lookup answered first.
+  const issues = outcomes.flatMap((o) => ('issue' in o ? [o.issue] : []));
   if (issues.length) return { ok: false, issues };
+  const resolved: Record<string, ResolvedReference> = {};
+  const found: ActorRef[] = [];
+  outcomes.forEach((o, index) => {
+    if ('issue' in o) return;
+    resolved[Array.isArray(value) ? `${field}[${index}]` : field] = { input: items[index], id: o.id, name: o.name, type: o.type };
+    found.push({ type: o.type, id: o.id });
+  });
   const seen = new Set<string>();
-  const actors = (found as ActorRef[]).filter((a) => {
+  const actors = found.filter((a) => {
     const key = `${a.type}:${a.id}`;
     if (seen.has(key)) return false;
     seen.add(key);
