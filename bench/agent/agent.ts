@@ -250,6 +250,21 @@ export class Agent {
     const code = String(issue.code ?? '');
     const props = this.schemaOf(tool).properties ?? {};
 
+    // An issue about one entry of a list ("add_observers[1]"): a model fixes that entry alone.
+    const entry = /^(.+)\[(\d+)\]$/.exec(field);
+    if (entry && Array.isArray(args[entry[1]])) {
+      const list = [...(args[entry[1]] as unknown[])];
+      const index = Number(entry[2]);
+      if (code === 'REFERENCE_AMBIGUOUS' && Array.isArray(issue.candidates)) {
+        const pick = this.pickCandidate(issue.candidates as Candidate[], String(list[index]), hints);
+        if (!pick) return false;
+        list[index] = pick.id;
+      } else if (issue.did_you_mean !== undefined && issue.did_you_mean !== list[index]) list[index] = issue.did_you_mean;
+      else return false;
+      args[entry[1]] = list;
+      return true;
+    }
+
     if (code === 'UNKNOWN_FIELD' || (field in args && !(field in props) && Object.keys(props).length > 0)) {
       if (!(field in args)) return false;
       const target =

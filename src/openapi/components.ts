@@ -13,6 +13,7 @@ import type { OutputField } from '../present/presenter.js';
 import { PROJECT_OUTPUT } from '../projects/project.fields.js';
 import { REFERENCE_LISTS } from '../reference-data/reference-lists.js';
 import { FOLLOWUP_OUTPUT, TICKET_OUTPUT } from '../tickets/ticket.fields.js';
+import { TICKET_STATS_SCHEMA, TICKET_VIEW_EXTRAS } from '../tickets/ticket-schemas.js';
 import { USER_OUTPUT } from '../users/user.fields.js';
 
 /**
@@ -151,7 +152,8 @@ const SCHEMAS = {
     },
   },
   Project: recordSchema(PROJECT_OUTPUT),
-  Ticket: recordSchema(TICKET_OUTPUT),
+  Ticket: recordSchema(TICKET_OUTPUT, TICKET_VIEW_EXTRAS),
+  TicketStats: TICKET_STATS_SCHEMA,
   Followup: recordSchema(FOLLOWUP_OUTPUT),
   TicketWithFollowups: {
     allOf: [

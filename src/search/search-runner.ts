@@ -70,14 +70,11 @@ export function likePattern(text: string): string {
   return `%${text.replace(/[!%_]/g, (c) => `!${c}`)}%`;
 }
 
-/** Runs a search: filters, ranges, text, total, and keyset pagination (every row once, in order). */
-export async function runSearch(plan: SearchPlan, args: SearchArgs): Promise<SearchPage> {
-  const sortName = args.sort ?? plan.defaultSort;
-  const descending = sortName.startsWith('-');
-  const sort = plan.sorts[sortName.replace(/^-/, '')];
-  if (!sort) throw new Error(`sort '${sortName}' not declared`);
-  const limit = Math.min(Math.max(args.limit ?? DEFAULT_LIMIT, 1), MAX_LIMIT);
-
+/**
+ * The plan's base query (visibility) with the filters, ranges and text of `args`, and what was
+ * applied: every search and every count over a domain starts here, so both see the same rows.
+ */
+export async function filteredQuery(plan: SearchPlan, args: SearchArgs): Promise<{ qb: Qb; applied: Record<string, unknown>; reach: TextReach | undefined }> {
   const qb = plan.base();
   const applied: Record<string, unknown> = {};
   for (const [field, column] of Object.entries(plan.equals)) {
@@ -106,7 +103,17 @@ export async function runSearch(plan: SearchPlan, args: SearchArgs): Promise<Sea
     reach = 'reach' in answer ? answer : undefined;
     applied.query = args.query.trim();
   }
+  return { qb, applied, reach };
+}
 
+/** Runs a search: filters, ranges, text, total, and keyset pagination (every row once, in order). */
+export async function runSearch(plan: SearchPlan, args: SearchArgs): Promise<SearchPage> {
+  const sortName = args.sort ?? plan.defaultSort;
+  const descending = sortName.startsWith('-');
+  const sort = plan.sorts[sortName.replace(/^-/, '')];
+  if (!sort) throw new Error(`sort '${sortName}' not declared`);
+  const limit = Math.min(Math.max(args.limit ?? DEFAULT_LIMIT, 1), MAX_LIMIT);
+  const { qb, applied, reach } = await filteredQuery(plan, args);
   const signature = queryHash({ applied, sort: sortName });
   const total = await totalOf(qb, args.exact_total === true, reach);
 
