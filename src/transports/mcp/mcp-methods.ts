@@ -37,13 +37,9 @@ const MODERN_HEAD = `"resultType":"complete","_meta":${JSON.stringify({ [META_SE
 const TOOL_LIST_HINTS = `"ttlMs":${TOOL_LIST_MAX_AGE_MS},"cacheScope":"private"`;
 /** Discovery says the same to every caller; an hour keeps a deployment's change visible the same day. */
 const DISCOVER_RESULT = new RawJson(
-  `{${MODERN_HEAD},${JSON.stringify({
-    supportedVersions: SUPPORTED_VERSIONS,
-    capabilities: { tools: {} },
-    instructions: INSTRUCTIONS,
-    ttlMs: 3_600_000,
-    cacheScope: 'public',
-  }).slice(1)}`,
+  modernJson(
+    JSON.stringify({ supportedVersions: SUPPORTED_VERSIONS, capabilities: { tools: {} }, instructions: INSTRUCTIONS, ttlMs: 3_600_000, cacheScope: 'public' }),
+  ),
 );
 
 /** Splices the modern head (and hints) into a result object serialized without them. */
