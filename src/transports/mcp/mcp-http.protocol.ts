@@ -1,6 +1,7 @@
 import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
 import { Injectable, Logger } from '@nestjs/common';
 import type { Principal } from '../../auth/principal.js';
+import { requestIdOfCall } from '../../observe/request-id.js';
 import {
   classify,
   INTERNAL_ERROR,
@@ -26,10 +27,10 @@ class RawJson {
   constructor(readonly json: string) {}
 }
 
-/** A tools/call result around an envelope already serialized (its text copy is that JSON, escaped). */
-function toolResult(envelopeJson: string, isError: boolean): RawJson {
+/** A tools/call result around an envelope already serialized (its text copy is that JSON, escaped), with the request id in `_meta`. */
+function toolResult(envelopeJson: string, isError: boolean, requestId: string): RawJson {
   return new RawJson(
-    `{"content":[{"type":"text","text":${JSON.stringify(envelopeJson)}}],"structuredContent":${envelopeJson}${isError ? ',"isError":true' : ''}}`,
+    `{"content":[{"type":"text","text":${JSON.stringify(envelopeJson)}}],"structuredContent":${envelopeJson}${isError ? ',"isError":true' : ''},"_meta":{"request_id":${JSON.stringify(requestId)}}}`,
   );
 }
 
@@ -54,7 +55,7 @@ export class McpHttpProtocol {
 
   constructor(private readonly dispatcher: McpDispatcher) {}
 
-  async handle(principal: Principal, payload: unknown, headers: { accept?: string; protocolVersion?: string }): Promise<HttpAnswer> {
+  async handle(principal: Principal, payload: unknown, headers: { accept?: string; protocolVersion?: string; requestId: string }): Promise<HttpAnswer> {
     const accept = headers.accept ?? '';
     if (!accept.includes('application/json') || !accept.includes('text/event-stream')) {
       return {
@@ -87,7 +88,7 @@ export class McpHttpProtocol {
     for (const raw of messages) {
       const incoming = classify(raw);
       if (incoming.kind === 'invalid') answers.push(rpcError(incoming.id, INVALID_REQUEST, 'Invalid Request: not a JSON-RPC 2.0 message.'));
-      else if (incoming.kind === 'request') work.push(this.answer(principal, incoming.message));
+      else if (incoming.kind === 'request') work.push(this.answer(principal, incoming.message, headers.requestId));
     }
     answers.push(...(await Promise.all(work)));
     if (answers.length === 0) return { status: 202 };
@@ -96,7 +97,7 @@ export class McpHttpProtocol {
     return { status: invalidOnly ? 400 : 200, body };
   }
 
-  private async answer(principal: Principal, request: JsonRpcRequest): Promise<JsonRpcResponse> {
+  private async answer(principal: Principal, request: JsonRpcRequest, httpRequestId: string): Promise<JsonRpcResponse> {
     const params = request.params ?? {};
     try {
       switch (request.method) {
@@ -119,8 +120,9 @@ export class McpHttpProtocol {
           if (args !== undefined && (typeof args !== 'object' || args === null || Array.isArray(args))) {
             return rpcError(request.id, INVALID_PARAMS, 'tools/call params.arguments must be an object.');
           }
-          const result = await this.dispatcher.callTool(principal, params.name, args as Record<string, unknown> | undefined);
-          return { jsonrpc: '2.0', id: request.id, result: toolResult(result.content[0].text, result.isError === true) };
+          const requestId = requestIdOfCall(params._meta, () => httpRequestId);
+          const result = await this.dispatcher.callTool(principal, params.name, args as Record<string, unknown> | undefined, requestId);
+          return { jsonrpc: '2.0', id: request.id, result: toolResult(result.content[0].text, result.isError === true, requestId) };
         }
         default:
           return rpcError(
