@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { AppConfig } from '../config/app-config.js';
 
 /** Answers the server decides on (the caller was refused), counted by kind apart from faults (UNAVAILABLE, INTERNAL). */
 export const REFUSAL_KINDS: ReadonlySet<string> = new Set([
@@ -22,7 +23,8 @@ const DURATION_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 
 /** A value read when /metrics is scraped (never on the call path). */
 export type Sampler = () => number | Promise<number>;
 
-export type SampledGauge = 'audit_buffer' | 'sessions_open' | 'db_pool_in_use' | 'db_pool_idle' | 'db_pool_waiting' | 'db_writes_waiting';
+export type SampledGauge =
+  'audit_buffer' | 'sessions_open' | 'db_pool_in_use' | 'db_pool_idle' | 'db_pool_waiting' | 'db_writes_waiting' | 'database_up' | 'redis_up';
 
 /**
  * The process's Prometheus metrics (prom-client). Labels are bounded: tool names come from the
@@ -77,13 +79,16 @@ export class Metrics {
     registers: [this.registry],
   });
 
-  constructor() {
+  constructor(config: AppConfig) {
     this.sampled('audit_buffer', 'intentdesk_audit_buffer_entries', 'Audit entries waiting to be written.');
     this.sampled('sessions_open', 'intentdesk_sessions_open', 'MCP sessions neither ended nor expired (all replicas).');
     this.sampled('db_pool_in_use', 'intentdesk_db_pool_connections_in_use', 'Database connections lent out (MySQL/MariaDB pool).');
     this.sampled('db_pool_idle', 'intentdesk_db_pool_connections_idle', 'Database connections open and free (MySQL/MariaDB pool).');
     this.sampled('db_pool_waiting', 'intentdesk_db_pool_waiting', 'Callers waiting for a database connection (MySQL/MariaDB pool).');
     this.sampled('db_writes_waiting', 'intentdesk_db_writes_waiting', 'Write transactions waiting for their turn (DbLock).');
+    this.sampled('database_up', 'intentdesk_database_up', '1 when the database answered the readiness check at this scrape, else 0.');
+    // Only with Redis configured: an unlabelled gauge always shows a value, and 0 would read as Redis down.
+    if (config.redisUrl) this.sampled('redis_up', 'intentdesk_redis_up', '1 when Redis answered a ping at this scrape, else 0.');
     collectDefaultMetrics({ register: this.registry, prefix: 'intentdesk_' });
     for (const outcome of REFUSAL_KINDS) this.refusals.inc({ kind: outcome }, 0);
   }
