@@ -2,7 +2,8 @@ import { type DynamicModule, type MiddlewareConsumer, Module, type NestModule } 
 import { AdminModule } from './admin/admin.module.js';
 import { AppConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
-import { HealthController } from './health/health.controller.js';
+import { HealthModule } from './health/health.module.js';
+import { ObserveModule } from './observe/observe.module.js';
 import { OpenApiModule } from './openapi/openapi.module.js';
 import { PipelineModule } from './pipeline/pipeline.module.js';
 import { ProjectsModule } from './projects/projects.module.js';
@@ -25,6 +26,7 @@ export class AppModule implements NestModule {
       imports: [
         AppConfigModule.forRoot(env),
         DatabaseModule,
+        ObserveModule,
         TransportsModule,
         PipelineModule,
         SessionModule,
@@ -34,8 +36,8 @@ export class AppModule implements NestModule {
         ReferenceDataModule,
         AdminModule,
         OpenApiModule,
+        HealthModule,
       ],
-      controllers: [HealthController],
     };
   }
 

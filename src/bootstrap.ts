@@ -7,9 +7,13 @@ import { AppModule } from './app.module.js';
 import { AuditService } from './audit/audit.service.js';
 import type { AppConfig } from './config/app-config.js';
 import { loadConfig } from './config/env.schema.js';
+import type { LogLevelName } from './config/log-settings.js';
 import { errorEnvelope } from './envelope/envelope-builder.js';
 import { toDeskError } from './envelope/error-mapping.js';
 import { httpStatusOf } from './envelope/http-status.js';
+import { JsonLogger } from './observe/logger.js';
+import { MetricsEndpoint } from './observe/metrics.endpoint.js';
+import { assignRequestId, requestIdOf } from './observe/request-id.js';
 import { serveApiDocs } from './openapi/api-docs.js';
 import { ClientAddresses } from './transports/http/client-address.js';
 import { ConnectionCap } from './transports/http/connection-cap.js';
@@ -24,6 +28,20 @@ export class StderrLogger extends ConsoleLogger {
   }
 }
 
+const NEST_LEVELS: Record<LogLevelName, LogLevel[]> = {
+  fatal: ['fatal'],
+  error: ['fatal', 'error'],
+  warn: ['fatal', 'error', 'warn'],
+  info: ['fatal', 'error', 'warn', 'log'],
+  debug: ['fatal', 'error', 'warn', 'log', 'debug'],
+  trace: ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'],
+};
+
+/** The process's logger, per LOG_FORMAT and LOG_LEVEL: JSON lines (pino) or Nest's console lines, on stderr either way. */
+export function processLogger(config: Pick<AppConfig, 'logFormat' | 'logLevel'>): LoggerService {
+  return config.logFormat === 'json' ? new JsonLogger(config.logLevel) : new StderrLogger({ logLevels: NEST_LEVELS[config.logLevel] });
+}
+
 /** Body parsing errors (bad JSON, too large) answered with the error envelope, not an HTML page. */
 function bodyErrorHandler(error: unknown, req: Request, res: Response, next: NextFunction): void {
   if (!error) {
@@ -33,7 +51,9 @@ function bodyErrorHandler(error: unknown, req: Request, res: Response, next: Nex
   const { error: toolError } = toDeskError(error);
   // A body over BODY_LIMIT is 413 (Payload Too Large), whatever the envelope's code maps to.
   const status = toolError.issues?.[0]?.code === 'TOO_LONG' ? 413 : httpStatusOf(toolError.code);
-  res.status(status).json(errorEnvelope({ tool: null, route: `${req.method} ${req.path}`, domain: null, sessionId: null }, toolError));
+  res
+    .status(status)
+    .json(errorEnvelope({ tool: null, route: `${req.method} ${req.path}`, domain: null, sessionId: null, requestId: requestIdOf(req) }, toolError));
 }
 
 export interface HttpAppOptions {
@@ -45,7 +65,7 @@ export async function createHttpApp(env: Env = process.env, options: HttpAppOpti
   const config = loadConfig(env);
   const app = await NestFactory.create(AppModule.forRoot(env), {
     bodyParser: false,
-    logger: options.logger === undefined ? new StderrLogger() : options.logger,
+    logger: options.logger === undefined ? processLogger(config) : options.logger,
   });
   // Answers are never cached by validators: no ETag hashing of every body.
   const express_ = app.getHttpAdapter().getInstance() as { set(setting: string, value: unknown): void; disable(setting: string): void };
@@ -56,11 +76,13 @@ export async function createHttpApp(env: Env = process.env, options: HttpAppOpti
   const server = app.getHttpServer() as Server;
   const cap = new ConnectionCap(app.get(ClientAddresses), config.httpMaxConnectionsPerClient);
   server.prependListener('connection', cap.onConnection);
-  serveMcpAhead(server, app.get(McpHttpEndpoint).handler, (req, res) => cap.admit(req, res));
+  const metrics = app.get(MetricsEndpoint);
+  serveMcpAhead(server, app.get(McpHttpEndpoint).handler, (req, res) => cap.admit(req, res) && !metrics.serveOnMainPort(req, res));
   serveApiDocs(app);
   applyTimeouts(server, config);
   drainers.set(app, new HttpDrainer(server));
   await app.init();
+  await metrics.start();
   return app;
 }
 
@@ -88,12 +110,14 @@ type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
 /**
  * Puts the MCP endpoint in front of the REST framework on the HTTP server: requests for MCP_PATH
  * go straight to it, everything else to the framework's own listener; none of them before `admit`
- * lets it through (the per-client connection cap).
+ * lets it through (the per-client connection cap; /metrics, when it answers it). Every request gets
+ * its request id first, and every answer carries it.
  */
 function serveMcpAhead(server: Server, mcp: RequestListener, admit: (req: IncomingMessage, res: ServerResponse) => boolean): void {
   const framework = server.listeners('request') as RequestListener[];
   server.removeAllListeners('request');
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    assignRequestId(req, res);
     if (!admit(req, res)) return;
     if (isMcpPath(req.url)) mcp(req, res);
     else for (const listener of framework) listener(req, res);
@@ -201,6 +225,6 @@ export async function closeGracefully(app: INestApplication, graceMs: number): P
 }
 
 /** The application without HTTP, for stdio and the CLI. */
-export async function createContext(env: Env = process.env, logger: false | ConsoleLogger = new StderrLogger()): Promise<INestApplicationContext> {
-  return NestFactory.createApplicationContext(AppModule.forRoot(env), { logger });
+export async function createContext(env: Env = process.env, logger?: false | LoggerService): Promise<INestApplicationContext> {
+  return NestFactory.createApplicationContext(AppModule.forRoot(env), { logger: logger ?? processLogger(loadConfig(env)) });
 }

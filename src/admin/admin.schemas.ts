@@ -64,6 +64,7 @@ export const AUDIT_ENTRY_SCHEMA: JsonSchema = {
     at: { type: 'string', format: 'date-time' },
     users_id: { type: ['integer', 'null'] },
     session_id: { type: ['string', 'null'] },
+    request_id: { type: ['string', 'null'], description: 'The X-Request-Id of the call (null on rows that tally refused calls).' },
     transport: { type: 'string', enum: ['mcp', 'rest'] },
     tool: { type: ['string', 'null'] },
     route: { type: ['string', 'null'], description: 'REST calls: method and path.' },

@@ -175,6 +175,7 @@ export class AdminService {
       at: formatDate(toDate(a.at as Date | string), zone),
       users_id: a.users_id === null ? null : Number(a.users_id),
       session_id: a.session_id,
+      request_id: a.request_id ?? null,
       transport: a.transport,
       tool: a.tool,
       route: a.route,

@@ -19,6 +19,7 @@ export class AuditQueryService {
     if (filter.tool) qb.andWhere('a.tool = :tool', { tool: filter.tool });
     if (filter.outcome) qb.andWhere('a.outcome = :outcome', { outcome: filter.outcome });
     if (filter.session_id) qb.andWhere('a.session_id = :sid', { sid: filter.session_id });
+    if (filter.request_id) qb.andWhere('a.request_id = :rid', { rid: filter.request_id });
     if (filter.from) qb.andWhere('a.at >= :from', { from: filter.from });
     if (filter.to) qb.andWhere('a.at <= :to', { to: filter.to });
     if (filter.cursor) qb.andWhere('a.id < :cursor', { cursor: filter.cursor });

@@ -4,6 +4,8 @@ export interface AuditEntry {
   users_id: number | null;
   token_id: number | null;
   session_id: string | null;
+  /** The call's request id (X-Request-Id); null on rows that tally many calls. */
+  request_id: string | null;
   transport: string;
   tool: string | null;
   route: string | null;

@@ -5,6 +5,8 @@ import { outsideCalls } from '../database/call-scope.js';
 import { dateParam } from '../database/db-dates.js';
 import { DbLock } from '../database/db-lock.js';
 import type { DeskError } from '../envelope/desk-error.js';
+import { CallObserver } from '../observe/call-observer.js';
+import { Metrics } from '../observe/metrics.js';
 import type { CallTrace } from '../tools/call.js';
 import type { AuditEntry } from './audit-entry.js';
 import { RateLimitedTally } from './rate-limited-tally.js';
@@ -23,6 +25,7 @@ function entryOf(call: CallTrace, outcome: string, extra: AuditExtra): AuditEntr
     users_id: call.principal?.userId ?? null,
     token_id: call.principal?.tokenId ?? null,
     session_id: call.sessionId,
+    request_id: call.requestId,
     transport: call.transport,
     tool: call.tool,
     route: call.route,
@@ -39,6 +42,7 @@ const COLUMNS = [
   'users_id',
   'token_id',
   'session_id',
+  'request_id',
   'transport',
   'tool',
   'route',
@@ -67,14 +71,27 @@ export class AuditService implements OnModuleDestroy, OnApplicationShutdown {
   private flushing: Promise<void> = Promise.resolve();
   private readonly rateLimited = new RateLimitedTally((entry) => this.record(entry));
 
+  /** When the oldest entry now buffered was queued (performance.now()); null when the buffer is empty. */
+  private oldestSince: number | null = null;
+
   constructor(
     private readonly dataSource: DataSource,
     private readonly lock: DbLock,
-  ) {}
+    private readonly observer: CallObserver,
+    private readonly metrics: Metrics,
+  ) {
+    metrics.sample('audit_buffer', () => this.buffer.length);
+  }
 
   /** Records one call's outcome (`outcome` is 'success' or an error code), buffered. */
   recordCall(call: CallTrace, outcome: string, extra: AuditExtra = {}): void {
+    this.observer.ended(call, outcome);
     this.record(entryOf(call, outcome, extra));
+  }
+
+  /** How long the oldest unwritten entry has waited (ms), and how many wait: readiness reads it. */
+  backlog(): { entries: number; oldestMs: number } {
+    return { entries: this.buffer.length, oldestMs: this.oldestSince === null ? 0 : performance.now() - this.oldestSince };
   }
 
   /**
@@ -83,12 +100,15 @@ export class AuditService implements OnModuleDestroy, OnApplicationShutdown {
    */
   async recordWithin(manager: EntityManager, call: CallTrace, outcome: string, extra: AuditExtra = {}): Promise<void> {
     await this.insert(manager, [entryOf(call, outcome, extra)]);
+    this.observer.ended(call, outcome);
   }
 
   /** Records a refused call: one entry each, except RATE_LIMITED past a budget, tallied per budget and window. */
   recordRefusal(call: CallTrace, error: DeskError): void {
-    if (error instanceof RateLimitedError) this.rateLimited.add(call, error.spent);
-    else this.recordCall(call, error.code, { message: error.message });
+    if (error instanceof RateLimitedError) {
+      this.observer.ended(call, error.code);
+      this.rateLimited.add(call, error.spent);
+    } else this.recordCall(call, error.code, { message: error.message });
   }
 
   record(entry: AuditEntry): void {
@@ -97,6 +117,7 @@ export class AuditService implements OnModuleDestroy, OnApplicationShutdown {
       this.buffer.shift();
     }
     this.buffer.push(entry);
+    this.oldestSince ??= performance.now();
     if (this.buffer.length >= FLUSH_AT) void this.writeBuffered();
     else if (!this.timer) {
       this.timer = outsideCalls(() => setTimeout(() => void this.writeBuffered(), FLUSH_EVERY_MS));
@@ -127,7 +148,10 @@ export class AuditService implements OnModuleDestroy, OnApplicationShutdown {
       const batch = this.buffer.splice(0, FLUSH_AT);
       try {
         await this.lock.exclusive(() => this.insert(this.dataSource, batch));
+        // What is left was queued after the batch that just went: its wait starts from now at the latest.
+        this.oldestSince = this.buffer.length > 0 ? performance.now() : null;
       } catch (error) {
+        this.metrics.auditWriteFailures.inc();
         // Keep them for the next attempt (the database may be briefly away); give up on shutdown.
         this.buffer.unshift(...batch.slice(0, MAX_BUFFERED - this.buffer.length));
         this.logger.warn(`audit write failed (${(error as Error).message?.slice(0, 120)}); will retry`);

@@ -10,7 +10,16 @@ function spent(over: Partial<SpentLimit> = {}): SpentLimit {
   return { key: 'read:5', kind: 'read', max: 120, resetAt: NOW + 30_000, userId: 5, address: null, ...over };
 }
 
-const CALL: CallTrace = { transport: 'mcp', startedAt: 0, tool: 'ticket_get', route: null, domain: 'ticket', principal: null, sessionId: null };
+const CALL: CallTrace = {
+  transport: 'mcp',
+  requestId: 'req_test',
+  startedAt: 0,
+  tool: 'ticket_get',
+  route: null,
+  domain: 'ticket',
+  principal: null,
+  sessionId: null,
+};
 
 describe('RateLimitedTally', () => {
   let written: AuditEntry[];

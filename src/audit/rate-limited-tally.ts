@@ -65,6 +65,7 @@ function entryOf({ spent, first, at, count }: Tally): AuditEntry {
     users_id: spent.userId,
     token_id: spent.userId === null ? null : (first.principal?.tokenId ?? null),
     session_id: null,
+    request_id: null,
     transport: first.transport,
     tool: null,
     route: null,

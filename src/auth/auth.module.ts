@@ -20,6 +20,6 @@ import { TokensService } from './tokens.service.js';
       useFactory: (config: AppConfig): RateLimiter => (config.redisUrl ? new RedisRateLimiter(config.redisUrl) : new MemoryRateLimiter()),
     },
   ],
-  exports: [AuthService, PrincipalLoader, TokensService, CallLimits],
+  exports: [AuthService, PrincipalLoader, TokensService, CallLimits, RATE_LIMITER],
 })
 export class AuthModule {}

@@ -12,6 +12,8 @@ export interface RateLimiter {
   /** Says whether the limit is already reached, without counting. */
   peek(key: string, limit: number): Promise<RateDecision>;
   close(): Promise<void>;
+  /** One round trip to the shared store (readiness); absent when the counters live in this process. */
+  ping?(): Promise<void>;
 }
 
 /** Counters in this process only: right for one replica; with several, use Redis (REDIS_URL). */

@@ -48,6 +48,10 @@ export class RedisRateLimiter implements RateLimiter {
     return decision(count < limit, now + ttl, now);
   }
 
+  async ping(): Promise<void> {
+    await this.redis.ping();
+  }
+
   async close(): Promise<void> {
     this.redis.disconnect();
   }

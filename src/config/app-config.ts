@@ -1,3 +1,5 @@
+import type { LogFormat, LogLevelName } from './log-settings.js';
+
 export type OtpRequiredFor = 'write' | 'destructive' | 'none';
 
 export type OtpDelivery = { kind: 'log' } | { kind: 'file'; path: string } | { kind: 'webhook'; url: string };
@@ -47,4 +49,13 @@ export class AppConfig {
   httpKeepAliveTimeoutMs!: number;
   /** Open connections (or, behind a trusted proxy, requests in flight) per client address; 0: no cap. */
   httpMaxConnectionsPerClient!: number;
+  /** json: one JSON line per event (pino); pretty: Nest's console lines. Default: pretty when stderr is a terminal. */
+  logFormat!: LogFormat;
+  logLevel!: LogLevelName;
+  /** /metrics on the main port needs `Authorization: Bearer <metricsToken>`; null: not served there. */
+  metricsToken!: string | null;
+  /** /metrics served, without a token, on this port only (same HOST); null: none. */
+  metricsPort!: number | null;
+  /** /ready fails when the oldest unwritten audit entry has waited longer than this (the buffer cannot drain). */
+  readyAuditStallMs!: number;
 }

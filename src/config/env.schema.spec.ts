@@ -32,3 +32,22 @@ describe('DATABASE_URL', () => {
     expect(databaseLabel(loadConfig({ DATABASE_URL: 'sqlite:/var/lib/intentdesk.sqlite' }).database)).toBe('sqlite:/var/lib/intentdesk.sqlite');
   });
 });
+
+describe('logs and metrics settings', () => {
+  it('default to JSON lines at info, no /metrics, a 30 s audit stall', () => {
+    const config = loadConfig({ LOG_FORMAT: 'json' });
+    expect([config.logFormat, config.logLevel, config.metricsToken, config.metricsPort, config.readyAuditStallMs]).toEqual([
+      'json',
+      'info',
+      null,
+      null,
+      30_000,
+    ]);
+  });
+
+  it('name every bad value at once', () => {
+    expect(() => loadConfig({ LOG_FORMAT: 'xml', LOG_LEVEL: 'loud', METRICS_TOKEN: 'short', METRICS_PORT: '3000', PORT: '3000' })).toThrow(
+      /LOG_FORMAT="xml" must be json or pretty; LOG_LEVEL="loud" must be one of fatal, error, warn, info, debug, trace; METRICS_TOKEN must be at least 16 characters; METRICS_PORT must differ from PORT/,
+    );
+  });
+});

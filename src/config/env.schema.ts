@@ -1,6 +1,7 @@
 import { join, resolve } from 'node:path';
 import { isValidTimeZone } from '../dates/dates.js';
 import { AppConfig, type DatabaseTarget, type OtpDelivery, type OtpRequiredFor } from './app-config.js';
+import { defaultLogFormat, LOG_LEVELS, type LogLevelName } from './log-settings.js';
 import { PROJECT_ROOT } from './project-root.js';
 import { parseTrustedProxies } from './trusted-proxies.js';
 
@@ -60,6 +61,22 @@ function otpDelivery(raw: string, problems: string[]): OtpDelivery {
   return { kind: 'log' };
 }
 
+/** LOG_FORMAT, LOG_LEVEL, METRICS_TOKEN, METRICS_PORT, READY_AUDIT_STALL_MS. */
+function observability(env: Env, config: AppConfig, problems: string[]): void {
+  const format = env.LOG_FORMAT || defaultLogFormat(process.stderr.isTTY);
+  if (format !== 'json' && format !== 'pretty') problems.push(`LOG_FORMAT=${JSON.stringify(format)} must be json or pretty`);
+  config.logFormat = format === 'pretty' ? 'pretty' : 'json';
+  const level = env.LOG_LEVEL || 'info';
+  if (!(LOG_LEVELS as readonly string[]).includes(level)) problems.push(`LOG_LEVEL=${JSON.stringify(level)} must be one of ${LOG_LEVELS.join(', ')}`);
+  config.logLevel = (LOG_LEVELS as readonly string[]).includes(level) ? (level as LogLevelName) : 'info';
+  config.metricsToken = env.METRICS_TOKEN || null;
+  if (config.metricsToken !== null && config.metricsToken.length < 16) problems.push('METRICS_TOKEN must be at least 16 characters');
+  const port = int(env, 'METRICS_PORT', 0, 1, 65535, problems);
+  config.metricsPort = port === 0 ? null : port;
+  if (config.metricsPort !== null && config.metricsPort === config.port) problems.push('METRICS_PORT must differ from PORT');
+  config.readyAuditStallMs = int(env, 'READY_AUDIT_STALL_MS', 30_000, 100, 3_600_000, problems);
+}
+
 /** Builds the configuration from the environment, naming every bad variable at once. */
 export function loadConfig(env: Env): AppConfig {
   const problems: string[] = [];
@@ -101,6 +118,7 @@ export function loadConfig(env: Env): AppConfig {
   config.httpRequestTimeoutMs = int(env, 'HTTP_REQUEST_TIMEOUT_MS', 30_000, 100, 3_600_000, problems);
   config.httpKeepAliveTimeoutMs = int(env, 'HTTP_KEEP_ALIVE_TIMEOUT_MS', 65_000, 100, 3_600_000, problems);
   config.httpMaxConnectionsPerClient = int(env, 'HTTP_MAX_CONNECTIONS_PER_CLIENT', 64, 0, 1_000_000, problems);
+  observability(env, config, problems);
   if (config.httpHeadersTimeoutMs > config.httpRequestTimeoutMs) {
     problems.push(`HTTP_HEADERS_TIMEOUT_MS (${config.httpHeadersTimeoutMs}) must not exceed HTTP_REQUEST_TIMEOUT_MS (${config.httpRequestTimeoutMs})`);
   }

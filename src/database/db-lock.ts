@@ -42,6 +42,11 @@ export class DbLock {
     this.waitMs = config.dbTimeoutMs;
   }
 
+  /** Write transactions waiting for their turn (metrics). */
+  get waiting(): number {
+    return this.transactions.load.waiting;
+  }
+
   /** A single-statement write. */
   exclusive<T>(work: () => Promise<T>, since?: number): Promise<T> {
     return this.statements ? this.admitted(this.statements, work, since) : work();

@@ -9,6 +9,8 @@ export interface EnvelopeSubject {
   readonly route: string | null;
   readonly domain: string | null;
   readonly sessionId: string | null;
+  /** Error envelopes name it (`request_id`), so a caller can quote it to an operator. */
+  readonly requestId?: string;
 }
 
 function head(call: EnvelopeSubject | undefined, sessionId: string | null | undefined): Pick<SuccessEnvelope, 'domain' | 'tool' | 'session_id'> {
@@ -39,6 +41,7 @@ export function errorEnvelope(call: EnvelopeSubject | undefined, error: DeskErro
       ...(error.nextCall ? { next_call: error.nextCall } : {}),
       ...(error.details ?? {}),
     },
+    ...(call?.requestId ? { request_id: call.requestId } : {}),
   };
 }
 

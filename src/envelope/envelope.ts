@@ -60,6 +60,8 @@ export interface ErrorEnvelope {
   tool: string;
   session_id?: string;
   error: ErrorBody;
+  /** The call's request id (X-Request-Id on HTTP): the same string is on its log lines and audit row. */
+  request_id?: string;
 }
 
 export type Envelope = SuccessEnvelope | ErrorEnvelope;

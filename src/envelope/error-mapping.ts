@@ -82,6 +82,22 @@ function isUnavailable(error: unknown): boolean {
   );
 }
 
+export type DatabaseFaultKind = 'timeout' | 'busy' | 'schema' | 'connection';
+
+const TIMEOUT_CODES = new Set(['ER_LOCK_WAIT_TIMEOUT', 'PROTOCOL_SEQUENCE_TIMEOUT', 'POOL_ACQUIRE_TIMEOUT', 'ETIMEDOUT']);
+const SCHEMA_CODES = new Set(['ER_BAD_DB_ERROR', 'ER_NO_DB_ERROR', 'ER_NO_SUCH_TABLE']);
+
+/** Which kind of database fault an error answered UNAVAILABLE is (metrics); undefined when it is none. */
+export function databaseFaultKind(error: unknown): DatabaseFaultKind | undefined {
+  if (!isUnavailable(error)) return undefined;
+  const code = codeOf(error);
+  const errno = errnoOf(error);
+  if ((code && TIMEOUT_CODES.has(code)) || (errno !== undefined && UNAVAILABLE_ERRNOS.has(errno))) return 'timeout';
+  if (isSqliteBusy(error) || code === 'ER_LOCK_DEADLOCK') return 'busy';
+  if ((code && SCHEMA_CODES.has(code)) || (error instanceof Error && /no such table/i.test(error.message))) return 'schema';
+  return 'connection';
+}
+
 /**
  * Turns anything thrown into a DeskError the caller can act on. Unknown errors become INTERNAL,
  * with no stack, SQL or path; `internal` tells the caller of this function to log the original.

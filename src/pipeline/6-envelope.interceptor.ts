@@ -3,6 +3,7 @@ import { map, type Observable } from 'rxjs';
 import { AuditService } from '../audit/audit.service.js';
 import { Committed, isOutcome, Replay } from '../envelope/envelope.js';
 import { successEnvelope } from '../envelope/envelope-builder.js';
+import { CallObserver } from '../observe/call-observer.js';
 import { callOf } from './call-of.js';
 
 /**
@@ -11,7 +12,10 @@ import { callOf } from './call-of.js';
  */
 @Injectable()
 export class EnvelopeInterceptor implements NestInterceptor {
-  constructor(private readonly audit: AuditService) {}
+  constructor(
+    private readonly audit: AuditService,
+    private readonly observer: CallObserver,
+  ) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const call = callOf(context);
@@ -19,7 +23,10 @@ export class EnvelopeInterceptor implements NestInterceptor {
       map((result: unknown) => {
         if (!call) return result;
         // An idempotent replay answers the first outcome again; it was audited when it was written.
-        if (result instanceof Replay) return successEnvelope(call, result.outcome, true);
+        if (result instanceof Replay) {
+          this.observer.ended(call, 'success');
+          return successEnvelope(call, result.outcome, true);
+        }
         const committed = result instanceof Committed;
         const outcome = committed ? result.outcome : result;
         if (!isOutcome(outcome)) return result;
@@ -28,6 +35,9 @@ export class EnvelopeInterceptor implements NestInterceptor {
           this.audit.recordCall({ ...call, sessionId: outcome.session_id ?? call.sessionId }, 'success', {
             changes: outcome.dry_run ? undefined : outcome.applied,
           });
+        } else if (!committed) {
+          // REST reads are not audited, but they are calls: metrics and the log line count them (the audit log reports the rest).
+          this.observer.ended(call, 'success');
         }
         return successEnvelope(call, outcome);
       }),

@@ -3,9 +3,10 @@ import type { Request, Response } from 'express';
 import { AuditService } from '../audit/audit.service.js';
 import type { ErrorEnvelope } from '../envelope/envelope.js';
 import { errorEnvelope } from '../envelope/envelope-builder.js';
-import { toDeskError } from '../envelope/error-mapping.js';
+import { databaseFaultKind, toDeskError } from '../envelope/error-mapping.js';
 import { errorHeaders, httpStatusOf } from '../envelope/http-status.js';
 import { sessionNamedBy } from '../envelope/refusal-session.js';
+import { Metrics } from '../observe/metrics.js';
 import { type Call, callLabel } from '../tools/call.js';
 import { restTraceOf } from '../transports/rest/rest-calls.js';
 
@@ -17,12 +18,17 @@ import { restTraceOf } from '../transports/rest/rest-calls.js';
 export class ErrorFilter implements ExceptionFilter {
   private readonly logger = new Logger('Errors');
 
-  constructor(private readonly audit: AuditService) {}
+  constructor(
+    private readonly audit: AuditService,
+    private readonly metrics: Metrics,
+  ) {}
 
   catch(exception: unknown, host: ArgumentsHost): ErrorEnvelope | undefined {
     const http = host.getType() === 'http' ? host.switchToHttp() : undefined;
     const trace = http ? restTraceOf(http.getRequest<Request>()) : host.getArgByIndex<Call>(1);
     const { error, internal } = toDeskError(exception);
+    const fault = internal ? databaseFaultKind(exception) : undefined;
+    if (fault) this.metrics.databaseFaults.inc({ kind: fault });
     if (internal) {
       const detail = exception instanceof Error ? (exception.stack ?? exception.message) : String(exception);
       this.logger.error(`${callLabel(trace)} failed: ${detail}`);

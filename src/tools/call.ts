@@ -9,6 +9,8 @@ export type Transport = 'mcp' | 'rest';
  */
 export interface CallTrace {
   readonly transport: Transport;
+  /** Ties the answer to its log lines and audit row (observe/request-id.ts): the caller's, or minted. */
+  readonly requestId: string;
   /** performance.now() when the call arrived: its duration and the database's deadline count from it. */
   readonly startedAt: number;
   /** The tool called, or served by the REST route; null for REST routes that serve none. */

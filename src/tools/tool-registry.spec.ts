@@ -9,6 +9,8 @@ import { DeskError } from '../envelope/desk-error.js';
 import type { Envelope, ErrorEnvelope, Outcome, SuccessEnvelope } from '../envelope/envelope.js';
 import { IntField, McpTextField, TextField } from '../input/fields.js';
 import { ReferenceResolver } from '../input/references/reference-resolver.js';
+import { CallObserver } from '../observe/call-observer.js';
+import { Metrics } from '../observe/metrics.js';
 import { InputPipe } from '../pipeline/5-input.pipe.js';
 import { EnvelopeInterceptor } from '../pipeline/6-envelope.interceptor.js';
 import { ErrorFilter } from '../pipeline/7-error.filter.js';
@@ -87,6 +89,8 @@ function compile(services: Type<object>[]): Promise<TestingModule> {
     { provide: APP_INTERCEPTOR, useExisting: EnvelopeInterceptor },
     { provide: APP_FILTER, useExisting: ErrorFilter },
     { provide: AuditService, useValue: { recordCall, recordRefusal } },
+    Metrics,
+    CallObserver,
     { provide: ReferenceResolver, useValue: { resolve: jest.fn() } },
     { provide: AppConfig, useValue: config },
   ];
@@ -135,6 +139,7 @@ describe('ToolRegistry', () => {
     if (!tool) throw new Error('project_ping is not registered');
     const call: Call = {
       transport: 'mcp',
+      requestId: 'req_test',
       startedAt: performance.now(),
       tool: 'project_ping',
       route: null,

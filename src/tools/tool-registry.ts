@@ -1,8 +1,9 @@
-import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationBootstrap, Optional } from '@nestjs/common';
 import { DiscoveryService, ExternalContextCreator, MetadataScanner, Reflector } from '@nestjs/core';
 import type { Domain } from '../auth/principal.js';
 import { AppConfig } from '../config/app-config.js';
 import type { Envelope } from '../envelope/envelope.js';
+import { Metrics } from '../observe/metrics.js';
 import type { Call } from './call.js';
 import { RawInput } from './raw-input.js';
 import { TOOL, TOOL_INPUT_PARAM, TOOL_PARAMS } from './tool.decorator.js';
@@ -38,6 +39,8 @@ export class ToolRegistry implements OnApplicationBootstrap {
     private readonly reflector: Reflector,
     private readonly contextCreator: ExternalContextCreator,
     private readonly config: AppConfig,
+    // Optional: unit specs build a registry without the observability module.
+    @Optional() private readonly metrics?: Metrics,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -51,6 +54,7 @@ export class ToolRegistry implements OnApplicationBootstrap {
       }
     }
     this.logger.log(`${this.tools.size} tools registered`);
+    this.metrics?.knowTools(this.tools.keys());
   }
 
   private register(instance: Record<string, unknown>, method: string, declaration: ToolDeclaration): void {

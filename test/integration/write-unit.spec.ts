@@ -71,7 +71,7 @@ describe('write unit', () => {
 
   it('refuses a write to a domain table made during a call outside the write unit', async () => {
     const error = await refusal(
-      asCall('ses_x', () =>
+      asCall('ses_x', null, () =>
         desk.db.manager.insert(Project, { name: 'Around', name_key: 'around', priority: 3, percent_done: 0, entities_id: 1, is_deleted: false }),
       ),
     );

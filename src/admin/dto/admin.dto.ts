@@ -59,6 +59,9 @@ export class AuditQueryDto {
   @TextField({ maxLength: 64, description: 'Only this session.' })
   session_id?: string;
 
+  @TextField({ maxLength: 128, description: 'Only the call with this request id (X-Request-Id).' })
+  request_id?: string;
+
   @DateField({ description: 'From this time.' })
   from?: Date;
 

@@ -17,6 +17,10 @@ export class AuditLog {
   @Column({ name: 'session_id', type: 'varchar', length: 64, nullable: true })
   session_id!: string | null;
 
+  /** The call's request id (X-Request-Id / traceparent trace id): the same string is on its log lines. */
+  @Column({ name: 'request_id', type: 'varchar', length: 128, nullable: true })
+  request_id!: string | null;
+
   @Column({ name: 'transport', type: 'varchar', length: 10 })
   transport!: string;
 

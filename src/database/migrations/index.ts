@@ -5,9 +5,11 @@ import { UserLookAlikeKeys1767225600000 } from './1767225600000-UserLookAlikeKey
 import { TicketNameKey1767312000000 } from './1767312000000-TicketNameKey.js';
 import { TicketTextIndex1768400000000 } from './1768400000000-TicketTextIndex.js';
 import { TicketSortIndexes1768400000001 } from './1768400000001-TicketSortIndexes.js';
+import { AuditRequestId1768500000000 } from './1768500000000-AuditRequestId.js';
 
 export {
   AdminRight1765100000001,
+  AuditRequestId1768500000000,
   InitialSchema1764460800000,
   OtpUserFailures1765100000000,
   TicketNameKey1767312000000,
@@ -24,4 +26,5 @@ export const MIGRATIONS = [
   TicketNameKey1767312000000,
   TicketTextIndex1768400000000,
   TicketSortIndexes1768400000001,
+  AuditRequestId1768500000000,
 ];

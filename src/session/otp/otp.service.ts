@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import type { Principal } from '../../auth/principal.js';
 import { AppConfig } from '../../config/app-config.js';
 import { DeskError } from '../../envelope/desk-error.js';
+import { Metrics } from '../../observe/metrics.js';
 import type { Call } from '../../tools/call.js';
 import { type SessionRow, SessionsRepository } from '../sessions.repository.js';
 import { OtpAttempts, SESSION_MAX_FAILURES, sessionLocked, USER_MAX_FAILURES, userLocked } from './otp-attempts.js';
@@ -32,6 +33,7 @@ export class OtpService {
     private readonly attempts: OtpAttempts,
     private readonly delivery: OtpDelivery,
     private readonly config: AppConfig,
+    private readonly metrics: Metrics,
   ) {}
 
   async request(call: Call, sessionId: string): Promise<{ session: SessionRow; expiresAt: Date; channel: string }> {
@@ -45,6 +47,7 @@ export class OtpService {
     const expiresAt = new Date(Date.now() + this.config.otpTtlSeconds * 1000);
     await this.sessions.update(session.id, { otp_hash: hashCode(session.id, code), otp_expires_at: expiresAt }, call.startedAt);
     await this.delivery.send({ user: principal.login, session_id: session.id, code, expires_at: expiresAt.toISOString() });
+    this.metrics.otp.inc({ event: 'sent' });
     return { session, expiresAt, channel: this.delivery.channel };
   }
 
@@ -56,9 +59,11 @@ export class OtpService {
       sameHash(hashCode(sessionId, code), attempt.hash) &&
       (await this.attempts.succeed(principal.userId, sessionId, attempt.hash, verifiedUntil, call.startedAt))
     ) {
+      this.metrics.otp.inc({ event: 'verified' });
       return { sessionId, verifiedUntil };
     }
     const locked = await this.attempts.fail(principal.userId, sessionId, attempt, call.startedAt);
+    this.metrics.otp.inc({ event: locked.user || locked.session ? 'locked' : 'wrong' });
     const minutes = this.config.otpLockMinutes;
     if (locked.user) throw userLocked(minutes * 60);
     if (locked.session) throw sessionLocked(minutes * 60);

@@ -51,31 +51,32 @@ export class McpDispatcher {
     return this.toolList.listJson(principal, wrap);
   }
 
-  async callTool(principal: Principal, name: string, args: Record<string, unknown> | undefined): Promise<ToolCallResult> {
+  async callTool(principal: Principal, name: string, args: Record<string, unknown> | undefined, requestId: string): Promise<ToolCallResult> {
     const startedAt = performance.now();
     const tool = this.registry.get(name);
     if (!tool) {
-      const trace: CallTrace = { transport: 'mcp', startedAt, tool: name.slice(0, 100), route: null, domain: null, principal, sessionId: null };
+      const trace: CallTrace = { transport: 'mcp', requestId, startedAt, tool: name.slice(0, 100), route: null, domain: null, principal, sessionId: null };
       // Counted like any call (as a read), before the answer that names the closest tools.
       try {
         await this.limits.admitCall(principal.userId, 'read');
       } catch (thrown) {
         const { error } = toDeskError(thrown);
         this.audit.recordRefusal(trace, error);
-        return resultOf(errorEnvelope(trace, error));
+        return resultOf(errorEnvelope(trace, error), requestId);
       }
       const error = new UnknownToolError(name, rankClosest(name, this.registry.names(), 3));
       this.audit.recordCall(trace, 'UNKNOWN_TOOL', { message: error.message });
       throw error;
     }
-    const call = this.callOf(tool.policy, principal, args ?? {}, startedAt);
-    return resultOf(await asCall(call.sessionId, () => tool.handler(args ?? {}, call)));
+    const call = this.callOf(tool.policy, principal, args ?? {}, startedAt, requestId);
+    return resultOf(await asCall(call.sessionId, requestId, () => tool.handler(args ?? {}, call)), requestId);
   }
 
   /** The call, built once here and handed to every step of the chain and to the tool as its second argument. */
-  private callOf(policy: ToolPolicy, principal: Principal, args: Record<string, unknown>, startedAt: number): Call {
+  private callOf(policy: ToolPolicy, principal: Principal, args: Record<string, unknown>, startedAt: number, requestId: string): Call {
     return Object.freeze({
       transport: 'mcp',
+      requestId,
       startedAt,
       tool: policy.name,
       route: null,
@@ -89,10 +90,12 @@ export class McpDispatcher {
   }
 }
 
-function resultOf(envelope: Envelope): ToolCallResult {
+/** A tools/call result: the envelope, its text copy, and the request id in `_meta`. */
+function resultOf(envelope: Envelope, requestId: string): ToolCallResult {
   return {
     content: [{ type: 'text', text: JSON.stringify(envelope) }],
     structuredContent: envelope,
     ...(envelope.status === 'error' ? { isError: true } : {}),
+    _meta: { request_id: requestId },
   };
 }

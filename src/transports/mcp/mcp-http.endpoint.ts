@@ -8,6 +8,7 @@ import { AppConfig } from '../../config/app-config.js';
 import { errorEnvelope } from '../../envelope/envelope-builder.js';
 import { toDeskError } from '../../envelope/error-mapping.js';
 import { errorHeaders, httpStatusOf } from '../../envelope/http-status.js';
+import { requestIdOf } from '../../observe/request-id.js';
 import type { CallTrace } from '../../tools/call.js';
 import { ClientAddresses } from '../http/client-address.js';
 import { byteSize, readJsonBody, refuseMediaType } from './http-body.js';
@@ -49,7 +50,7 @@ export class McpHttpEndpoint {
   /** Node `request` handler for MCP_PATH. */
   readonly handler = (req: IncomingMessage, res: ServerResponse): void => {
     this.handle(req, res).catch((error: unknown) => {
-      this.logger.error(`MCP request failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      this.logger.error(`MCP request ${requestIdOf(req)} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
       if (!res.headersSent) send(res, 500, JSON.stringify(rpcError(null, INTERNAL_ERROR, 'Internal error.')));
     });
   };
@@ -81,6 +82,7 @@ export class McpHttpEndpoint {
       protocolVersion: singleHeader(req, 'mcp-protocol-version'),
       method: singleHeader(req, 'mcp-method'),
       name: singleHeader(req, 'mcp-name'),
+      requestId: requestIdOf(req),
     });
     send(res, answer.status, answer.body);
   }
@@ -97,7 +99,16 @@ export class McpHttpEndpoint {
       // A token check that cannot reach the database is UNAVAILABLE (retry later), like any call.
       const { error, internal } = toDeskError(thrown);
       if (internal) this.logger.error(`MCP authentication failed: ${thrown instanceof Error ? thrown.message : String(thrown)}`);
-      const trace: CallTrace = { transport: 'mcp', startedAt, tool: null, route: `${req.method} ${MCP_PATH}`, domain: null, principal: null, sessionId: null };
+      const trace: CallTrace = {
+        transport: 'mcp',
+        requestId: requestIdOf(req),
+        startedAt,
+        tool: null,
+        route: `${req.method} ${MCP_PATH}`,
+        domain: null,
+        principal: null,
+        sessionId: null,
+      };
       this.audit.recordRefusal(trace, error);
       const headers = errorHeaders(error, req.headers.authorization !== undefined);
       const envelope = errorEnvelope({ ...trace, tool: 'mcp' }, error);

@@ -16,6 +16,8 @@ export interface McpHttpHeaders extends MirroredHeaders {
   accept?: string;
   /** MCP-Protocol-Version. */
   protocolVersion?: string;
+  /** The HTTP request's id: a tool call without its own trace context in `_meta` keeps it. */
+  requestId: string;
 }
 
 const MAX_BATCH = 50;
@@ -40,7 +42,7 @@ export class McpHttpProtocol {
     if (!accept.includes('application/json') || !accept.includes('text/event-stream')) {
       return refusal(406, rpcError(null, SERVER_ERROR, 'Not Acceptable: Client must accept both application/json and text/event-stream'));
     }
-    return Array.isArray(payload) ? this.batch(principal, payload, headers.protocolVersion) : this.single(principal, payload, headers);
+    return Array.isArray(payload) ? this.batch(principal, payload, headers) : this.single(principal, payload, headers);
   }
 
   /** One message: the shape of every 2026-07-28 POST, and of most 2025 ones. */
@@ -61,13 +63,14 @@ export class McpHttpProtocol {
       const mismatch = checkMirroredHeaders(request, headers);
       if (mismatch) return refusal(400, mismatch);
       // A method this revision does not have is 404, so a client can tell it from a missing endpoint.
-      if (!McpMethods.offers('modern', request.method)) return refusal(404, await this.methods.answer(principal, request, 'modern'));
+      if (!McpMethods.offers('modern', request.method)) return refusal(404, await this.methods.answer(principal, request, 'modern', () => headers.requestId));
     }
-    return { status: 200, body: serializeAnswer(await this.methods.answer(principal, request, verdict.era)) };
+    return { status: 200, body: serializeAnswer(await this.methods.answer(principal, request, verdict.era, () => headers.requestId)) };
   }
 
   /** A JSON-RPC batch: 2025 traffic only (the 2026-07-28 revision sends one message per POST). */
-  private async batch(principal: Principal, messages: unknown[], protocolVersion: string | undefined): Promise<HttpAnswer> {
+  private async batch(principal: Principal, messages: unknown[], headers: McpHttpHeaders): Promise<HttpAnswer> {
+    const protocolVersion = headers.protocolVersion;
     if (protocolVersion !== undefined && !LEGACY_VERSIONS.includes(protocolVersion)) {
       return refusal(
         400,
@@ -86,7 +89,7 @@ export class McpHttpProtocol {
       if (incoming.kind === 'invalid') answers.push(rpcError(incoming.id, INVALID_REQUEST, 'Invalid Request: not a JSON-RPC 2.0 message.'));
       else if (incoming.kind === 'request') {
         const verdict = classifyRevision(incoming.message.id, incoming.message.params, undefined, false);
-        if (verdict.era === 'legacy') work.push(this.methods.answer(principal, incoming.message, 'legacy'));
+        if (verdict.era === 'legacy') work.push(this.methods.answer(principal, incoming.message, 'legacy', () => headers.requestId));
         else
           answers.push(
             verdict.era === 'refused'

@@ -1,6 +1,7 @@
 import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import { Injectable, Logger } from '@nestjs/common';
 import type { Principal } from '../../auth/principal.js';
+import { requestIdOfCall } from '../../observe/request-id.js';
 import { TOOL_LIST_MAX_AGE_MS } from '../../tools/tool-list.service.js';
 import { INTERNAL_ERROR, INVALID_PARAMS, type JsonRpcRequest, type JsonRpcResponse, METHOD_NOT_FOUND, rpcError } from './json-rpc.js';
 import { McpDispatcher, UnknownToolError } from './mcp-dispatcher.js';
@@ -49,9 +50,14 @@ function modernJson(json: string, hints?: string): string {
 /** The modern tools/list result; a constant function, so the tool list caches its output with the list. */
 const modernToolList = (json: string): string => modernJson(json, TOOL_LIST_HINTS);
 
-/** A tools/call result around an envelope already serialized (its text copy is that JSON, escaped). */
-function toolResultJson(envelopeJson: string, isError: boolean): string {
-  return `{"content":[{"type":"text","text":${JSON.stringify(envelopeJson)}}],"structuredContent":${envelopeJson}${isError ? ',"isError":true' : ''}}`;
+/**
+ * A tools/call result around an envelope already serialized (its text copy is that JSON, escaped),
+ * with the call's request id in `_meta` — beside the server's name in a modern result, one `_meta`.
+ */
+function toolResultJson(envelopeJson: string, isError: boolean, requestId: string, era: Era): string {
+  const meta = era === 'modern' ? { [META_SERVER_INFO]: SERVER_INFO, request_id: requestId } : { request_id: requestId };
+  const head = era === 'modern' ? '"resultType":"complete",' : '';
+  return `{${head}"content":[{"type":"text","text":${JSON.stringify(envelopeJson)}}],"structuredContent":${envelopeJson}${isError ? ',"isError":true' : ''},"_meta":${JSON.stringify(meta)}}`;
 }
 
 /**
@@ -70,7 +76,8 @@ export class McpMethods {
     return METHODS[era].includes(method);
   }
 
-  async answer(principal: Principal, request: JsonRpcRequest, era: Era): Promise<JsonRpcResponse> {
+  /** `requestId` gives the id of the transport's request: a tool call keeps it unless its `_meta` names a trace. */
+  async answer(principal: Principal, request: JsonRpcRequest, era: Era, requestId: () => string): Promise<JsonRpcResponse> {
     const params = request.params ?? {};
     if (!McpMethods.offers(era, request.method)) {
       return rpcError(request.id, METHOD_NOT_FOUND, `Method not found: ${request.method.slice(0, 100)}. This server offers ${METHODS[era].join(', ')}.`);
@@ -101,9 +108,9 @@ export class McpMethods {
           if (args !== undefined && (typeof args !== 'object' || args === null || Array.isArray(args))) {
             return rpcError(request.id, INVALID_PARAMS, 'tools/call params.arguments must be an object.');
           }
-          const result = await this.dispatcher.callTool(principal, params.name, args as Record<string, unknown> | undefined);
-          const json = toolResultJson(result.content[0].text, result.isError === true);
-          return { jsonrpc: '2.0', id: request.id, result: new RawJson(era === 'modern' ? modernJson(json) : json) };
+          const callId = requestIdOfCall(params._meta, requestId);
+          const result = await this.dispatcher.callTool(principal, params.name, args as Record<string, unknown> | undefined, callId);
+          return { jsonrpc: '2.0', id: request.id, result: new RawJson(toolResultJson(result.content[0].text, result.isError === true, callId, era)) };
         }
       }
     } catch (error) {

@@ -1,6 +1,7 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { Principal } from '../../auth/principal.js';
+import { mintRequestId, requestIdOfCall } from '../../observe/request-id.js';
 import { McpDispatcher, UnknownToolError } from './mcp-dispatcher.js';
 
 export const SERVER_INFO = { name: 'intentdesk', version: '0.1.0' };
@@ -27,7 +28,8 @@ export function createMcpServer(dispatcher: McpDispatcher, principal: () => Prom
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: (await dispatcher.listTools(await principal())) as unknown as Tool[] }));
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     try {
-      const result = await dispatcher.callTool(await principal(), request.params.name, request.params.arguments);
+      const requestId = requestIdOfCall(request.params._meta, mintRequestId);
+      const result = await dispatcher.callTool(await principal(), request.params.name, request.params.arguments, requestId);
       return result;
     } catch (error) {
       if (error instanceof UnknownToolError) throw new McpError(ErrorCode.InvalidParams, error.message, { did_you_mean: error.suggestions });

@@ -2,6 +2,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { Principal } from '../../auth/principal.js';
 import { DeskError } from '../../envelope/desk-error.js';
+import { mintRequestId } from '../../observe/request-id.js';
 import { classify, INTERNAL_ERROR, type JsonRpcRequest, type JsonRpcResponse, rpcError } from './json-rpc.js';
 import { McpMethods, serializeAnswer } from './mcp-methods.js';
 import { classifyRevision } from './mcp-revisions.js';
@@ -38,5 +39,5 @@ async function answerModern(methods: McpMethods, principal: () => Promise<Princi
     // A token revoked while the process runs: every later request is refused, as on the 2025 path.
     return rpcError(request.id, INTERNAL_ERROR, error instanceof DeskError ? error.message : 'Internal error.');
   }
-  return methods.answer(caller, request, 'modern');
+  return methods.answer(caller, request, 'modern', mintRequestId);
 }

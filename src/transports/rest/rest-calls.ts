@@ -6,6 +6,7 @@ import type { Principal } from '../../auth/principal.js';
 import { AppConfig } from '../../config/app-config.js';
 import { asCall } from '../../database/call-scope.js';
 import { zoneInForce } from '../../dates/dates.js';
+import { requestIdOf } from '../../observe/request-id.js';
 import type { Call, CallTrace } from '../../tools/call.js';
 import { SERVES_TOOL } from '../../tools/tool.decorator.js';
 import { ToolRegistry } from '../../tools/tool-registry.js';
@@ -23,7 +24,7 @@ function routeOf(req: Request): string {
 /** Middleware of every REST request: notes its arrival and runs it as a call (for the write guard). */
 export function restCallMiddleware(req: Request, _res: Response, next: NextFunction): void {
   arrivals.set(req, performance.now());
-  asCall(null, () => next());
+  asCall(null, requestIdOf(req), () => next());
 }
 
 /** The call of an authenticated REST request; undefined on public routes and before the token check. */
@@ -37,6 +38,7 @@ export function restTraceOf(req: Request): CallTrace {
     calls.get(req) ??
     traces.get(req) ?? {
       transport: 'rest',
+      requestId: requestIdOf(req),
       startedAt: arrivals.get(req) ?? performance.now(),
       tool: null,
       route: routeOf(req),
@@ -66,6 +68,7 @@ export class RestCalls {
     const policy = this.registry.policy(this.reflector.get<string | undefined>(SERVES_TOOL, context.getHandler()));
     const trace: CallTrace = Object.freeze({
       transport: 'rest',
+      requestId: requestIdOf(req),
       startedAt: arrivals.get(req) ?? performance.now(),
       tool: policy?.name ?? null,
       route: routeOf(req),

@@ -57,6 +57,7 @@ export async function openDesk(env: Record<string, string> = {}): Promise<Desk> 
       const caller = await principal(login);
       return Object.freeze({
         transport: options.transport ?? 'mcp',
+        requestId: 'req_integration',
         startedAt: performance.now(),
         tool,
         route: null,

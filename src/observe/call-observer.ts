@@ -1,0 +1,45 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { Metrics, REFUSAL_KINDS } from './metrics.js';
+
+/** What the end of a call reports (a CallTrace is one). */
+export interface ObservedCall {
+  readonly transport: 'mcp' | 'rest';
+  readonly requestId: string;
+  readonly startedAt: number;
+  readonly tool: string | null;
+  readonly route: string | null;
+  readonly principal: { readonly userId: number } | null;
+  readonly sessionId: string | null;
+}
+
+/**
+ * The end of every call, seen once: the audit log reports each call it records here (and the
+ * envelope interceptor the REST reads it does not record), so metrics and the call's log line
+ * count exactly what the audit log does.
+ */
+@Injectable()
+export class CallObserver {
+  private readonly logger = new Logger('Calls');
+
+  constructor(private readonly metrics: Metrics) {}
+
+  ended(call: ObservedCall, outcome: string): void {
+    const durationMs = performance.now() - call.startedAt;
+    const tool = this.metrics.toolLabel(call.tool);
+    this.metrics.calls.inc({ transport: call.transport, tool, outcome });
+    this.metrics.duration.observe({ transport: call.transport, tool }, durationMs / 1000);
+    if (REFUSAL_KINDS.has(outcome)) this.metrics.refusals.inc({ kind: outcome });
+    // One line per call; the logger drops it below LOG_LEVEL=info before building anything more.
+    this.logger.log({
+      msg: 'call',
+      request_id: call.requestId,
+      user_id: call.principal?.userId ?? null,
+      transport: call.transport,
+      tool: call.tool === null ? null : tool === 'unknown' ? 'unknown' : call.tool,
+      route: call.transport === 'rest' ? call.route : undefined,
+      session_id: call.sessionId ?? undefined,
+      outcome,
+      duration_ms: Math.round(durationMs * 10) / 10,
+    });
+  }
+}
