@@ -414,7 +414,13 @@ export const TASKS: BenchTask[] = [
     goal: 'Add a private followup to ticket #3.',
     mistakes: 'field "private"',
     session: 'ticket',
-    steps: [{ tool: 'ticket_add_followup', args: { id: 3, content: 'Licença renovada pelo fornecedor; aguardando teste do usuário.', private: true } }],
+    steps: [
+      {
+        tool: 'ticket_add_entry',
+        peer: { tool: 'ticket_add_followup' },
+        args: { id: 3, content: 'Licença renovada pelo fornecedor; aguardando teste do usuário.', private: true },
+      },
+    ],
     check: ({ db }) => {
       const p: string[] = [];
       const row = db.get("SELECT * FROM glpi_itilfollowups WHERE itemtype = 'Ticket' AND items_id = 3 AND content LIKE 'Licença renovada%'");
@@ -429,7 +435,7 @@ export const TASKS: BenchTask[] = [
     goal: 'Add a followup to ticket #2 (the session is still on projects).',
     mistakes: 'wrong domain (project session)',
     session: 'project',
-    steps: [{ tool: 'ticket_add_followup', args: { id: 2, content: 'Acesso liberado; o colaborador testou com sucesso.' } }],
+    steps: [{ tool: 'ticket_add_entry', peer: { tool: 'ticket_add_followup' }, args: { id: 2, content: 'Acesso liberado; o colaborador testou com sucesso.' } }],
     check: ({ db }) => (db.get("SELECT id FROM glpi_itilfollowups WHERE itemtype = 'Ticket' AND items_id = 2 AND content LIKE 'Acesso liberado%'") ? [] : ['followup not added']),
   },
   {
@@ -576,7 +582,7 @@ export const TASKS: BenchTask[] = [
     session: 'ticket',
     steps: [
       { tool: 'ticket_search', args: { query: 'monitor' } },
-      { tool: 'ticket_add_followup', args: (prev) => ({ id: itemId(prev[0], (i) => /monitor/i.test(String(i.name))) ?? 'monitor', content: 'Monitor novo separado no estoque.' }) },
+      { tool: 'ticket_add_entry', peer: { tool: 'ticket_add_followup' }, args: (prev) => ({ id: itemId(prev[0], (i) => /monitor/i.test(String(i.name))) ?? 'monitor', content: 'Monitor novo separado no estoque.' }) },
     ],
     check: ({ db }) => (db.get("SELECT f.id FROM glpi_itilfollowups f JOIN glpi_tickets t ON t.id = f.items_id WHERE t.name = 'Troca de monitor' AND f.content LIKE 'Monitor novo%'") ? [] : ['followup not added']),
   },

@@ -1,5 +1,6 @@
 import { IMPACT, PRIORITY, TICKET_STATUS, TICKET_TYPE, URGENCY } from '../input/vocab/glpi-vocabularies.js';
 import type { OutputField } from '../present/presenter.js';
+import { APPROVAL_STATUS } from './timeline/timeline-vocabularies.js';
 
 /**
  * Ticket fields as callers see them. requester_id, assignee_id and assignee_group_id are not
@@ -22,6 +23,7 @@ export const TICKET_OUTPUT: readonly OutputField[] = [
   { name: 'assignee_group_id', kind: 'ref', ref: 'group' },
   { name: 'date', kind: 'date' },
   { name: 'time_to_resolve', kind: 'date' },
+  { name: 'global_validation', kind: 'enum', vocab: APPROVAL_STATUS },
   { name: 'solvedate', kind: 'date' },
   { name: 'closedate', kind: 'date' },
   { name: 'date_creation', kind: 'date' },
@@ -30,8 +32,8 @@ export const TICKET_OUTPUT: readonly OutputField[] = [
 
 export const TICKET_FIELD_NAMES = TICKET_OUTPUT.map((f) => f.name);
 
-/** ticket_get may also project its followups. */
-export const TICKET_GET_FIELDS = [...TICKET_FIELD_NAMES, 'followups'];
+/** ticket_get may also project its timeline, links and time spent. */
+export const TICKET_GET_FIELDS = [...TICKET_FIELD_NAMES, 'timeline', 'links', 'actiontime'];
 
 /** Columns of glpi_tickets a create or update may write (GLPI names). */
 export const TICKET_WRITABLE = [
@@ -50,14 +52,3 @@ export const TICKET_WRITABLE = [
 ] as const;
 
 export type TicketColumn = (typeof TICKET_WRITABLE)[number];
-
-export const FOLLOWUP_OUTPUT: readonly OutputField[] = [
-  { name: 'id', kind: 'int' },
-  { name: 'content', kind: 'plain' },
-  { name: 'users_id', kind: 'ref', ref: 'user' },
-  { name: 'is_private', kind: 'bool' },
-  { name: 'date', kind: 'date' },
-];
-
-/** ticket_get shows at most this many followups, newest first. */
-export const MAX_FOLLOWUPS = 50;

@@ -4,6 +4,13 @@ import { WritesModule } from '../writes/writes.module.js';
 import { TicketsController } from './tickets.controller.js';
 import { TicketsRepository } from './tickets.repository.js';
 import { TicketsService } from './tickets.service.js';
+import { EntriesService } from './timeline/entries.service.js';
+import { TimelineRepository } from './timeline/timeline.repository.js';
+import { TimelineService } from './timeline/timeline.service.js';
 
-@Module({ imports: [WritesModule, PresentModule], controllers: [TicketsController], providers: [TicketsService, TicketsRepository] })
+@Module({
+  imports: [WritesModule, PresentModule],
+  controllers: [TicketsController],
+  providers: [TicketsService, TicketsRepository, TimelineRepository, TimelineService, EntriesService],
+})
 export class TicketsModule {}

@@ -6,7 +6,6 @@ import type { DbDate, DbFlag } from '../database/db-dates.js';
 import { ACTOR_TYPE } from '../database/entities/index.js';
 import type { Row } from '../present/presenter.js';
 import { likePattern, type Qb, type SearchPlan } from '../search/search-runner.js';
-import { MAX_FOLLOWUPS } from './ticket.fields.js';
 import { ACTOR_FIELDS } from './ticket-actors.js';
 
 /** A row of glpi_tickets as read, with its actors (the first requester, assignee and assigned group). */
@@ -34,15 +33,6 @@ export type TicketRow = {
   requester_id: number | null;
   assignee_id: number | null;
   assignee_group_id: number | null;
-};
-
-/** A followup of a ticket as shown. */
-export type FollowupRow = {
-  id: number;
-  content: string;
-  users_id: number;
-  is_private: DbFlag;
-  date: DbDate;
 };
 
 /** Who is looking: entity scope, and for Self-Service the user whose requests alone are visible. */
@@ -145,17 +135,6 @@ export class TicketsRepository {
         assignee_group_id: first.get(`${id}:assignee_group_id`) ?? null,
       };
     });
-  }
-
-  /** Newest followups first. A requester limited to their own tickets does not see others' private notes. */
-  async followupsOf(ticketId: number, viewer: TicketViewer): Promise<FollowupRow[]> {
-    const hidden = viewer.requesterId !== null ? ' AND (f.is_private = 0 OR f.users_id = ?)' : '';
-    const params = [ticketId, ...(viewer.requesterId !== null ? [viewer.requesterId] : []), MAX_FOLLOWUPS];
-    return (await this.dataSource.query(
-      `SELECT f.id AS id, f.content AS content, f.users_id AS users_id, f.is_private AS is_private, f.date AS date FROM glpi_itilfollowups f
-        WHERE f.itemtype = 'Ticket' AND f.items_id = ?${hidden} ORDER BY f.date DESC, f.id DESC LIMIT ?`,
-      params,
-    )) as FollowupRow[];
   }
 
   searchPlan(viewer: TicketViewer): SearchPlan {

@@ -27,7 +27,7 @@ interface Details {
 }
 
 /** Kinds whose rows belong to an entity (entities are their own path; profiles and states are global). */
-const IN_ENTITY = new Set(['user', 'group', 'itilCategory', 'location', 'project', 'ticket']);
+const IN_ENTITY = new Set(['user', 'group', 'itilCategory', 'solutionType', 'location', 'project', 'ticket']);
 
 /**
  * Candidates of an ambiguous name, each with what tells it apart: its entity's full path, a user's
