@@ -133,7 +133,13 @@ export function inputJsonSchema(
     const codes = spec.vocab?.describeShort();
     const sameCodesAs = terse && codes ? firstWithCodes.get(codes) : undefined;
     if (codes && !firstWithCodes.has(codes)) firstWithCodes.set(codes, spec.name);
-    const schema = fieldJsonSchema(spec, { examples: spec.ref ? examples(spec.ref) : undefined, terse, sameCodesAs, textForms: terse }, allowNull);
+    // The record a tool acts on comes from an earlier answer or the user's words: example names help
+    // where a record is named to be written, not there.
+    const schema = fieldJsonSchema(
+      spec,
+      { examples: spec.ref && !spec.target ? examples(spec.ref) : undefined, terse, sameCodesAs, textForms: terse },
+      allowNull,
+    );
     if (describeOnly && !describeOnly.includes(spec.name)) delete schema.description;
     properties[spec.name] = schema;
   }

@@ -10,8 +10,12 @@ import { DeleteTicketDto, GetTicketDto } from './dto/ticket-id.dto.js';
 import { UpdateTicketDto } from './dto/update-ticket.dto.js';
 import { TicketsService } from './tickets.service.js';
 import { AddEntryDto } from './timeline/dto/add-entry.dto.js';
+import { LinkDto } from './timeline/dto/link.dto.js';
 import { TimelinePageDto } from './timeline/dto/timeline-page.dto.js';
+import { ValidationDto } from './timeline/dto/validation.dto.js';
 import { EntriesService } from './timeline/entries.service.js';
+import { LinksService } from './timeline/links.service.js';
+import { ValidationsService } from './timeline/validations.service.js';
 
 /** REST face of the ticket tools: one service call per route. */
 @DocTag('tickets', 'Tickets: search, read with their timeline, open, update, add followups, tasks and solutions, delete (to the trash).')
@@ -20,6 +24,8 @@ export class TicketsController {
   constructor(
     private readonly tickets: TicketsService,
     private readonly entriesService: EntriesService,
+    private readonly validations: ValidationsService,
+    private readonly links: LinksService,
   ) {}
 
   @Get()
@@ -76,5 +82,19 @@ export class TicketsController {
   @Doc({ data: ref('NewEntry') })
   addEntry(@RestInput('params+body') input: AddEntryDto, @CallOf() call: Call): Promise<Answer> {
     return this.entriesService.add(input, call);
+  }
+
+  @Post(':id/validations')
+  @ServesTool('ticket_validation')
+  @Doc({ summary: 'Ask for a validation of a ticket, or answer one addressed to you' })
+  validation(@RestInput('params+body') input: ValidationDto, @CallOf() call: Call): Promise<Answer> {
+    return this.validations.validate(input, call);
+  }
+
+  @Post(':id/links')
+  @ServesTool('ticket_link')
+  @Doc({ summary: 'Link the ticket to another, or remove the link' })
+  link(@RestInput('params+body') input: LinkDto, @CallOf() call: Call): Promise<Answer> {
+    return this.links.link(input, call);
   }
 }

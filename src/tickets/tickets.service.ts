@@ -23,6 +23,7 @@ import { TICKET_OUTPUT, TICKET_WRITABLE, type TicketColumn } from './ticket.fiel
 import { type ActorChanges, actorsApplied, writeActors } from './ticket-actors.js';
 import { ASSIGNED_STATUS, DEFAULT_IMPACT, DEFAULT_TYPE, DEFAULT_URGENCY, NEW_STATUS, recomputedPriority, statusStamps, statusStateOf } from './ticket-rules.js';
 import { SYSTEM_VIEWER, TicketsRepository, viewerOf } from './tickets.repository.js';
+import { duplicatesFollow } from './timeline/link-rules.js';
 import { solutionFollowsStatus } from './timeline/solution-rules.js';
 import { TimelineService } from './timeline/timeline.service.js';
 
@@ -41,7 +42,7 @@ export class TicketsService {
     domain: 'ticket',
     access: 'read',
     title: 'Get a ticket',
-    summary: 'One ticket by id or title, with its timeline (followups, tasks, solutions, validations; newest first), links, actiontime (task seconds).',
+    summary: 'One ticket by id or title, with its timeline (newest first), links and actiontime (task seconds).',
     notFor: 'finding tickets (ticket_search).',
     example: { id: 3 },
     input: GetTicketDto,
@@ -180,6 +181,7 @@ export class TicketsService {
       if (values.status !== undefined) {
         Object.assign(values, statusStamps(Number(values.status), statusStateOf(current), now));
         await solutionFollowsStatus(manager, input.id, Number(current.status), Number(values.status), call.principal.userId, now);
+        await duplicatesFollow(manager, input.id, Number(values.status), call.principal.userId, now);
       }
       if (meta.provided.has('date') || meta.provided.has('time_to_resolve')) {
         const date = (values.date as Date | undefined) ?? toDate(current.date);

@@ -25,7 +25,7 @@ const EXPECTED_COUNTS: Record<string, number> = {
   glpi_tickettasks: 2,
   glpi_itilsolutions: 1,
   glpi_ticketvalidations: 1,
-  glpi_tickets_tickets: 0,
+  glpi_tickets_tickets: 1,
   api_tokens: 0,
   mcp_sessions: 0,
   audit_log: 0,

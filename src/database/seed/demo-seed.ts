@@ -18,6 +18,8 @@ import {
   RightAction,
   SolutionType,
   Ticket,
+  TICKET_LINK,
+  TicketLink,
   TicketTask,
   TicketUser,
   TicketValidation,
@@ -235,7 +237,7 @@ async function insertDemoData(m: EntityManager): Promise<void> {
     }
     return t;
   };
-  await ticket(
+  const printer = await ticket(
     {
       name: 'Impressora do 2º andar não imprime',
       type: 1,
@@ -352,4 +354,6 @@ async function insertDemoData(m: EntityManager): Promise<void> {
     submission_date: at('2026-11-20T15:00:00Z'),
   });
   await m.update(Ticket, { id: vpn.id }, { global_validation: 2 });
+  // Two problems of the same floor of Sede, looked at together.
+  await add(m, TicketLink, { tickets_id_1: printer.id, tickets_id_2: erp.id, link: TICKET_LINK.related });
 }

@@ -14,6 +14,7 @@ import { type TicketRow, TicketsRepository, viewerOf } from '../tickets.reposito
 import { AddEntryDto } from './dto/add-entry.dto.js';
 import { TimelinePageDto } from './dto/timeline-page.dto.js';
 import type { EntryKind } from './entry-kinds.js';
+import { duplicatesFollow } from './link-rules.js';
 import { solutionRefusal } from './solution-rules.js';
 import { ENTRY_OUTPUT } from './timeline.fields.js';
 import { TimelineService } from './timeline.service.js';
@@ -116,6 +117,7 @@ export class EntriesService {
         // The same transaction makes the ticket Solved, with its solve date, as GLPI does.
         const ticketChange = { status: SOLVED_STATUS, ...statusStamps(SOLVED_STATUS, statusStateOf(ticket), now) };
         await manager.update(Ticket, { id: input.id }, ticketChange);
+        await duplicatesFollow(manager, input.id, SOLVED_STATUS, userId, now);
         return { id: Number(result.identifiers[0].id), applied: { ...values, ticket_status: SOLVED_STATUS }, row: { ...values, date: now } };
       }
     }

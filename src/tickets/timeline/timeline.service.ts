@@ -6,6 +6,7 @@ import { Presenter, type View } from '../../present/presenter.js';
 import type { Call } from '../../tools/call.js';
 import type { TicketViewer } from '../tickets.repository.js';
 import type { TimelineKind } from './entry-kinds.js';
+import { INVERSE_LINK } from './link-rules.js';
 import { ENTRY_OUTPUT, TIMELINE_PAGE } from './timeline.fields.js';
 import { compareNewestFirst, TimelineRepository, type TimelineRow } from './timeline.repository.js';
 import { decodeTimelineCursor, encodeTimelineCursor, KIND_RANK } from './timeline-cursor.js';
@@ -17,9 +18,6 @@ export interface TimelinePage {
   /** Pass as timeline_cursor for the older entries; null at the first entry. */
   timeline_next_cursor: string | null;
 }
-
-/** GLPI's link type seen from the other ticket: a child's parent is a parent's child. */
-const INVERSE_LINK: Readonly<Record<number, number>> = { 1: 1, 2: 2, 3: 4, 4: 3 };
 
 /** A ticket's timeline, time spent and links, as ticket_get and GET /api/tickets/:id/entries show them. */
 @Injectable()
