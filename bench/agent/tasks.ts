@@ -869,6 +869,118 @@ export const TASKS: BenchTask[] = [
       return p;
     },
   },
+  // ------------------------------------------------------------------ timeline, approvals, links
+  {
+    id: 'X01',
+    domain: 'ticket',
+    goal: 'Log on ticket #3 an hour and a half of work by tech, already done: "Contato com o fornecedor da licença".',
+    mistakes: 'duration "1h30", state "Feito", technician by login',
+    session: 'ticket',
+    steps: [
+      {
+        tool: 'ticket_add_entry',
+        args: { id: 3, kind: 'task', content: 'Contato com o fornecedor da licença.', duration: '1h30', state: 'Feito', users_id_tech: 'tech' },
+        peer: { tool: 'ticket_add_task', args: { id: 3, content: 'Contato com o fornecedor da licença.', actiontime: '1h30', state: 'Feito', users_id_tech: 'tech' } },
+      },
+    ],
+    check: ({ db }) => {
+      const p: string[] = [];
+      const row = db.get("SELECT * FROM glpi_tickettasks WHERE tickets_id = 3 AND content LIKE 'Contato com o fornecedor%'");
+      if (!row) return ['task not added'];
+      expect(p, 'actiontime', row.actiontime, 5400);
+      expect(p, 'state', row.state, 2);
+      expect(p, 'users_id_tech', row.users_id_tech, user(db, 'tech'));
+      return p;
+    },
+  },
+  {
+    id: 'X02',
+    domain: 'ticket',
+    goal: 'Solve ticket #1 with a remote fix ("Solução remota"): "Fila de impressão limpa e driver reinstalado."',
+    mistakes: 'solution type by name, field "solution_type"',
+    session: 'ticket',
+    steps: [
+      {
+        tool: 'ticket_add_entry',
+        args: { id: 1, kind: 'solution', content: 'Fila de impressão limpa e driver reinstalado.', solution_type: 'Solução remota' },
+        peer: { tool: 'ticket_add_solution', args: { id: 1, content: 'Fila de impressão limpa e driver reinstalado.', solution_type: 'Solução remota' } },
+      },
+    ],
+    check: ({ db }) => {
+      const p: string[] = [];
+      const row = db.get("SELECT * FROM glpi_itilsolutions WHERE itemtype = 'Ticket' AND items_id = 1");
+      if (!row) return ['solution not added'];
+      expect(p, 'solutiontypes_id', row.solutiontypes_id, idOf(db, 'glpi_solutiontypes', 'name', 'Solução remota'));
+      expect(p, 'ticket status', db.get('SELECT status FROM glpi_tickets WHERE id = 1')?.status, 5);
+      return p;
+    },
+  },
+  {
+    id: 'X03',
+    domain: 'ticket',
+    goal: 'Ask Maria Silva (maria.silva) to approve ticket #3.',
+    mistakes: 'an ambiguous full name for the approver',
+    session: 'ticket',
+    hints: { 'Maria Silva': 'maria.silva' },
+    steps: [
+      {
+        tool: 'ticket_validation',
+        args: { id: 3, approver_id: 'Maria Silva', comment: 'Pode aprovar a renovação?' },
+        peer: { tool: 'ticket_request_validation', args: { id: 3, users_id_validate: 'Maria Silva', comment_submission: 'Pode aprovar a renovação?' } },
+      },
+    ],
+    check: ({ db }) => {
+      const p: string[] = [];
+      const row = db.get("SELECT * FROM glpi_ticketvalidations WHERE tickets_id = 3 AND itemtype_target = 'User' AND items_id_target = ?", user(db, 'maria.silva'));
+      if (!row) return ['validation not requested'];
+      expect(p, 'status', row.status, 2);
+      return p;
+    },
+  },
+  {
+    id: 'X04',
+    domain: 'ticket',
+    goal: 'Ask yourself to sign off ticket #3 too, then approve it on the ticket "Erro ao abrir o ERP".',
+    mistakes: 'the ticket by title, the answer in Portuguese, no validation id',
+    session: 'ticket',
+    steps: [
+      {
+        tool: 'ticket_validation',
+        args: { id: 3, approver_id: 'glpi' },
+        peer: { tool: 'ticket_request_validation', args: { id: 3, users_id_validate: 'glpi' } },
+      },
+      {
+        tool: 'ticket_validation',
+        args: { id: 'Erro ao abrir o ERP', answer: 'aprovado' },
+        peer: { tool: 'ticket_answer_validation', args: { id: 'Erro ao abrir o ERP', status: 'aprovado' } },
+      },
+    ],
+    check: ({ db }) => {
+      const p: string[] = [];
+      const row = db.get("SELECT * FROM glpi_ticketvalidations WHERE tickets_id = 3 AND itemtype_target = 'User' AND items_id_target = ?", user(db, 'glpi'));
+      expect(p, 'status', row?.status, 3);
+      return p;
+    },
+  },
+  {
+    id: 'X05',
+    domain: 'ticket',
+    goal: 'Mark the ticket "Troca de monitor" as a duplicate of ticket #1.',
+    mistakes: 'a title where the id goes, relation "duplicate of"',
+    session: 'ticket',
+    steps: [
+      {
+        tool: 'ticket_link',
+        args: { id: 'Troca de monitor', other_id: 1, relation: 'duplicate of' },
+        peer: { tool: 'ticket_link', args: { tickets_id_1: 'Troca de monitor', tickets_id_2: 1, link: 'duplicate of' } },
+      },
+    ],
+    check: ({ db }) => {
+      const monitor = ticket(db, 'Troca de monitor');
+      const row = db.get('SELECT * FROM glpi_tickets_tickets WHERE tickets_id_1 = ? AND tickets_id_2 = 1 AND link = 2', monitor?.id);
+      return row ? [] : ['link not stored'];
+    },
+  },
 ];
 
 /** Extra demo data both servers start from: a second "Maria Silva" so that the full name is ambiguous. */
