@@ -15,6 +15,7 @@ import { Profile } from './profile.entity.js';
 import { ProfileUser } from './profile-user.entity.js';
 import { Project } from './project.entity.js';
 import { ProjectState } from './project-state.entity.js';
+import { ProjectTask, ProjectTaskTeam, ProjectTaskTicket } from './project-task.entity.js';
 import { SolutionType } from './solution-type.entity.js';
 import { Ticket } from './ticket.entity.js';
 import { TicketLink } from './ticket-link.entity.js';
@@ -41,6 +42,9 @@ export {
   ProfileUser,
   Project,
   ProjectState,
+  ProjectTask,
+  ProjectTaskTeam,
+  ProjectTaskTicket,
   SolutionType,
   Ticket,
   TicketLink,
@@ -73,6 +77,9 @@ export const ENTITIES = [
   ItilSolution,
   TicketValidation,
   TicketLink,
+  ProjectTask,
+  ProjectTaskTeam,
+  ProjectTaskTicket,
   ApiToken,
   McpSession,
   AuditLog,
