@@ -621,6 +621,51 @@ export function baselineTools(db: Database.Database, login = 'glpi'): BaselineTo
       },
     },
     {
+      name: 'project_task_create',
+      description: 'Create a project task.',
+      domain: 'project',
+      write: true,
+      inputSchema: schema(
+        {
+          ...domainProps('project'),
+          projects_id: int('Project ID'),
+          name: str('Task name'),
+          percent_done: int('Percent done', { minimum: 0, maximum: 100 }),
+          plan_start_date: date('Planned start'),
+          plan_end_date: date('Planned end'),
+        },
+        ['session_id', 'domain', 'projects_id', 'name'],
+      ),
+      run: (a) => {
+        const project = liveProject(a.projects_id);
+        if (!project) throw new Fail('Error creating project task');
+        const at = now();
+        const id = insert('glpi_projecttasks', {
+          name: a.name,
+          name_key: matchKey(a.name),
+          projects_id: a.projects_id,
+          entities_id: project.entities_id,
+          percent_done: a.percent_done ?? 0,
+          ...dates(a, ['plan_start_date', 'plan_end_date']),
+          users_id: me.id,
+          date_creation: at,
+          date_mod: at,
+        });
+        return ok(id, 'Project task created');
+      },
+    },
+    {
+      name: 'project_task_team_add',
+      description: 'Add a user to a project task team.',
+      domain: 'project',
+      write: true,
+      inputSchema: schema({ ...domainProps('project'), projecttasks_id: int('Project task ID'), users_id: int('User ID') }, ['session_id', 'domain', 'projecttasks_id', 'users_id']),
+      run: (a) => {
+        if (!exists('glpi_projecttasks', a.projecttasks_id) || !exists('glpi_users', a.users_id)) throw new Fail('Error adding team member');
+        return ok(insert('glpi_projecttaskteams', { projecttasks_id: a.projecttasks_id, itemtype: 'User', items_id: a.users_id }), 'Member added');
+      },
+    },
+    {
       name: 'ticket_delete',
       description: 'Delete a ticket.',
       domain: 'ticket',

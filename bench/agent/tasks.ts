@@ -981,6 +981,29 @@ export const TASKS: BenchTask[] = [
       return row ? [] : ['link not stored'];
     },
   },
+  {
+    id: 'X06',
+    domain: 'project',
+    goal: 'Add to the project "Migração ERP" a task "Migrar cadastros" at 20 %, with tech on its team.',
+    mistakes: 'project by name, percentage as "20%", member by login',
+    session: 'project',
+    steps: [
+      {
+        tool: 'project_task_save',
+        args: { projects_id: 'Migração ERP', name: 'Migrar cadastros', percent_done: '20%', member_id: 'tech' },
+        peer: { tool: 'project_task_create', args: { projects_id: 'Migração ERP', name: 'Migrar cadastros', percent_done: '20%', member_id: 'tech' } },
+      },
+    ],
+    check: ({ db }) => {
+      const p: string[] = [];
+      const row = db.get("SELECT * FROM glpi_projecttasks WHERE name = 'Migrar cadastros'");
+      if (!row) return ['task not created'];
+      expect(p, 'projects_id', row.projects_id, project(db, 'Migração ERP')?.id);
+      expect(p, 'percent_done', row.percent_done, 20);
+      if (!db.get("SELECT id FROM glpi_projecttaskteams WHERE projecttasks_id = ? AND itemtype = 'User' AND items_id = ?", row.id, user(db, 'tech'))) p.push('tech not on the team');
+      return p;
+    },
+  },
 ];
 
 /** Extra demo data both servers start from: a second "Maria Silva" so that the full name is ambiguous. */
