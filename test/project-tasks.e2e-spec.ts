@@ -1,4 +1,5 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import request from 'supertest';
 import { DATABASES } from './support/databases.js';
 import { callTool, connectHttp, failure, openSession, success } from './support/mcp-client.js';
 import { startStack, type TestStack } from './support/test-app.js';
@@ -69,6 +70,16 @@ describe.each(DATABASES)('project tasks on %s', (kind) => {
       'VALIDATION_FAILED',
     );
     expect(bad.error.issues!.map((i) => i.field).sort()).toEqual(['percent_done', 'plan_end_date', 'projects_id']);
+  });
+
+  it('saves a task over REST too', async () => {
+    const admin = { Authorization: `Bearer ${await stack.token('glpi', ['api'])}` };
+    const res = await request(stack.http)
+      .post('/api/projects/tasks')
+      .set(admin)
+      .send({ projects_id: 'Migração ERP', name: 'Treinar usuários', percent_done: 10 });
+    expect(res.status).toBe(201);
+    expect((await tasksOf('Migração ERP')).map((t) => t.name)).toContain('Treinar usuários');
   });
 
   it('out of entity: a technician of Sede neither sees nor changes tasks of a project it cannot see', async () => {
