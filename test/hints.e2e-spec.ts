@@ -70,7 +70,7 @@ describe.each(DATABASES)('hints that never mislead, on %s', (kind) => {
 
   it('suggests the field a tool calls by another name, search filters included', async () => {
     const followup = failure(
-      await callTool(client, 'ticket_add_followup', { domain: 'ticket', session_id: tickets, id: ticketId, comment: 'Reiniciado' }),
+      await callTool(client, 'ticket_add_entry', { domain: 'ticket', session_id: tickets, id: ticketId, comment: 'Reiniciado' }),
       'VALIDATION_FAILED',
     );
     expect(followup.error.issues).toEqual(

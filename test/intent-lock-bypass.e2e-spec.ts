@@ -62,7 +62,7 @@ describe.each(DATABASES)('intent lock bypass attempts on %s', (kind) => {
         noSession(await callTool(glpi, 'project_create', { domain: 'project', session_id: sessionId, name: title }), 'project');
         noSession(await callTool(glpi, 'project_update', { domain: 'project', session_id: sessionId, id: 1, name: title }), 'project');
         noSession(await callTool(glpi, 'project_delete', { domain: 'project', session_id: sessionId, id: 1 }), 'project');
-        noSession(await callTool(glpi, 'ticket_add_followup', { domain: 'ticket', session_id: sessionId, id: 1, content: title }), 'ticket');
+        noSession(await callTool(glpi, 'ticket_add_entry', { domain: 'ticket', session_id: sessionId, id: 1, content: title }), 'ticket');
         noSession(await callTool(glpi, 'user_update', { domain: 'user', session_id: sessionId, id: 'normal', realname: title }), 'user');
         expect(await count('SELECT COUNT(*) AS n FROM glpi_tickets')).toBe(tickets);
         expect(await count('SELECT COUNT(*) AS n FROM glpi_projects WHERE is_deleted = 0')).toBe(projects);

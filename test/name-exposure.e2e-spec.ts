@@ -141,7 +141,7 @@ describe.each(DATABASES)('names and fields a Self-Service user may not reach, on
     ]);
     // Followups of a requester are public: GLPI's simplified interface has no private ones.
     const followup = failure(
-      await callTool(postOnly, 'ticket_add_followup', { domain: 'ticket', session_id: session, id: monitorId, content: 'Oi', is_private: true }),
+      await callTool(postOnly, 'ticket_add_entry', { domain: 'ticket', session_id: session, id: monitorId, content: 'Oi', is_private: true }),
       'VALIDATION_FAILED',
     );
     expect(followup.error.issues!.map((i) => [i.field, i.code])).toEqual([['is_private', 'FORBIDDEN_FIELD']]);

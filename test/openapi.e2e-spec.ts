@@ -215,10 +215,10 @@ describe.each(DATABASES)('a client built only from the OpenAPI document, on %s',
       itilcategories_id: 'Hardware',
     });
     expect(opened.status).toBe(201);
-    const followup = await api.call('tickets_addFollowup', { id: opened.body.id, content: 'Troca agendada.' });
+    const followup = await api.call('tickets_addEntry', { id: opened.body.id, content: 'Troca agendada.' });
     expect(followup.status).toBe(201);
-    const got = await api.call<{ data: { followups: Array<{ content: string }> } }>('tickets_get', { id: opened.body.id });
-    expect(got.body.data.followups.map((f) => f.content)).toEqual(['Troca agendada.']);
+    const got = await api.call<{ data: { timeline: Array<{ content: string }> } }>('tickets_get', { id: opened.body.id });
+    expect(got.body.data.timeline.map((f) => f.content)).toEqual(['Troca agendada.']);
   });
 
   it('gets the answers the document declares for bad input, unknown ids and missing tokens', async () => {

@@ -90,10 +90,17 @@ describe.each(DATABASES)('tickets REST on %s', (kind) => {
     expect(data.date).toBe('2026-06-01T09:30:00-03:00');
   });
 
-  it('gets the ticket with its (empty) followups', async () => {
+  it('gets the ticket with its (empty) timeline', async () => {
     const res = await request(stack.http).get(`/api/tickets/${created}`).set(admin);
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ id: created, name: 'Teclado com teclas falhando', followups: [] });
+    expect(res.body.data).toMatchObject({
+      id: created,
+      name: 'Teclado com teclas falhando',
+      timeline: [],
+      timeline_next_cursor: null,
+      links: [],
+      actiontime: 0,
+    });
     expect(res.body.data.itilcategories_id.name).toBe('Hardware');
   });
 
@@ -114,13 +121,13 @@ describe.each(DATABASES)('tickets REST on %s', (kind) => {
   });
 
   it('adds a followup, newest first in ticket_get', async () => {
-    const first = await request(stack.http).post(`/api/tickets/${created}/followups`).set(admin).send({ content: 'Teclado substituído.' });
+    const first = await request(stack.http).post(`/api/tickets/${created}/entries`).set(admin).send({ content: 'Teclado substituído.' });
     expect(first.status).toBe(201);
-    expect(first.body.applied).toEqual({ tickets_id: created, content: 'Teclado substituído.', is_private: false, date: expect.any(String) });
-    const second = await request(stack.http).post(`/api/tickets/${created}/followups`).set(admin).send({ content: 'Usuária confirmou.', is_private: true });
+    expect(first.body.applied).toEqual({ tickets_id: created, kind: 'followup', content: 'Teclado substituído.', is_private: false, date: expect.any(String) });
+    const second = await request(stack.http).post(`/api/tickets/${created}/entries`).set(admin).send({ content: 'Usuária confirmou.', is_private: true });
     expect(second.status).toBe(201);
     const res = await request(stack.http).get(`/api/tickets/${created}`).set(admin);
-    const followups = res.body.data.followups as Array<{ id: number; content: string; users_id: Ref; is_private: boolean }>;
+    const followups = res.body.data.timeline as Array<{ id: number; content: string; users_id: Ref; is_private?: boolean }>;
     expect(followups.map((f) => f.id)).toEqual([second.body.id, first.body.id]);
     expect(followups[0]).toMatchObject({ content: 'Usuária confirmou.', is_private: true, users_id: { name: 'glpi' } });
   });
@@ -219,9 +226,9 @@ describe.each(DATABASES)('tickets REST on %s', (kind) => {
 
     it('lists the ticket tools a profile may call', async () => {
       const all = (await rpc('glpi', 'tools/list', {})).tools!.map((t) => t.name);
-      expect(all).toEqual(expect.arrayContaining(['ticket_get', 'ticket_search', 'ticket_create', 'ticket_update', 'ticket_add_followup', 'ticket_delete']));
+      expect(all).toEqual(expect.arrayContaining(['ticket_get', 'ticket_search', 'ticket_create', 'ticket_update', 'ticket_add_entry', 'ticket_delete']));
       const own = (await rpc('post-only', 'tools/list', {})).tools!.map((t) => t.name);
-      expect(own).toEqual(expect.arrayContaining(['ticket_get', 'ticket_search', 'ticket_create', 'ticket_add_followup']));
+      expect(own).toEqual(expect.arrayContaining(['ticket_get', 'ticket_search', 'ticket_create', 'ticket_add_entry']));
       expect(own).not.toContain('ticket_update');
       expect(own).not.toContain('ticket_delete');
     });
@@ -250,7 +257,7 @@ describe.each(DATABASES)('tickets REST on %s', (kind) => {
       const res = await request(stack.http).get(`/api/tickets/${erpId}`).set(selfService);
       expect(res.status).toBe(404);
       expect(res.body.error.code).toBe('NOT_FOUND');
-      const followup = await request(stack.http).post(`/api/tickets/${erpId}/followups`).set(selfService).send({ content: 'Olá?' });
+      const followup = await request(stack.http).post(`/api/tickets/${erpId}/entries`).set(selfService).send({ content: 'Olá?' });
       expect(followup.status).toBe(404);
     });
 
@@ -267,11 +274,11 @@ describe.each(DATABASES)('tickets REST on %s', (kind) => {
     });
 
     it('follows up on its own ticket but cannot update or delete it, nor see private notes', async () => {
-      await request(stack.http).post(`/api/tickets/${monitorId}/followups`).set(admin).send({ content: 'Nota interna.', is_private: true });
-      const mine = await request(stack.http).post(`/api/tickets/${monitorId}/followups`).set(selfService).send({ content: 'O novo monitor funciona.' });
+      await request(stack.http).post(`/api/tickets/${monitorId}/entries`).set(admin).send({ content: 'Nota interna.', is_private: true });
+      const mine = await request(stack.http).post(`/api/tickets/${monitorId}/entries`).set(selfService).send({ content: 'O novo monitor funciona.' });
       expect(mine.status).toBe(201);
       const got = await request(stack.http).get(`/api/tickets/${monitorId}`).set(selfService);
-      const contents = (got.body.data.followups as Array<{ content: string }>).map((f) => f.content);
+      const contents = (got.body.data.timeline as Array<{ content: string }>).map((f) => f.content);
       expect(contents).toContain('O novo monitor funciona.');
       expect(contents).not.toContain('Nota interna.');
 

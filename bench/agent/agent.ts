@@ -38,6 +38,17 @@ export interface StepPlan {
   args: Args | ((previous: Reply[]) => Args);
   /** Arguments the model forgets on this step. */
   omit?: Array<'session_id' | 'domain'>;
+  /**
+   * The same step on a server that offers this feature as a tool of its own (one tool per action,
+   * as peers do): used when `tool` is not offered. Its args default to the step's.
+   */
+  peer?: { tool: string; args?: Args | ((previous: Reply[]) => Args) };
+}
+
+/** The step as a server offering `tools` takes it: its own tool, or the peer-style one. */
+export function stepFor(step: StepPlan, tools: { has(name: string): boolean }): StepPlan {
+  if (tools.has(step.tool) || !step.peer) return step;
+  return { ...step, tool: step.peer.tool, args: step.peer.args ?? step.args };
 }
 
 export interface AgentTask {
@@ -134,7 +145,8 @@ export class Agent {
       const opened = await this.switchTo(task.session, 'switch', false);
       if (!opened) return done(false, 'domain_switch failed');
     }
-    for (const step of task.steps) {
+    for (const planned of task.steps) {
+      const step = stepFor(planned, this.tools);
       if (!this.tools.has(step.tool)) return done(false, `tool ${step.tool} is not offered`);
       let args = typeof step.args === 'function' ? step.args(replies) : clone(step.args);
       args = this.withSessionArgs(step.tool, args, step.omit ?? []);

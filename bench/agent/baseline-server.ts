@@ -498,6 +498,186 @@ export function baselineTools(db: Database.Database, login = 'glpi'): BaselineTo
         return ok(id, 'Followup added');
       },
     },
+    // The timeline, approvals and links as peers add them: one tool per action, ids and codes only.
+    {
+      name: 'ticket_add_task',
+      description: 'Add a task to a ticket.',
+      domain: 'ticket',
+      write: true,
+      inputSchema: schema(
+        {
+          ...domainProps('ticket'),
+          id: int('Ticket ID'),
+          content: str('Task text'),
+          actiontime: int('Duration in seconds', { minimum: 0 }),
+          state: int('0 info, 1 todo, 2 done', { minimum: 0, maximum: 2 }),
+          users_id_tech: int('Technician user ID'),
+          is_private: bool('Private task'),
+        },
+        ['session_id', 'domain', 'id', 'content'],
+      ),
+      run: (a) => {
+        if (!liveTicket(a.id) || !exists('glpi_users', a.users_id_tech)) throw new Fail('Error adding task');
+        const at = now();
+        const id = insert('glpi_tickettasks', {
+          tickets_id: a.id,
+          users_id: me.id,
+          users_id_tech: a.users_id_tech ?? null,
+          content: a.content,
+          is_private: a.is_private ? 1 : 0,
+          state: a.state ?? 1,
+          actiontime: a.actiontime ?? 0,
+          date: at,
+          date_creation: at,
+          date_mod: at,
+        });
+        return ok(id, 'Task added');
+      },
+    },
+    {
+      name: 'ticket_add_solution',
+      description: 'Add a solution to a ticket.',
+      domain: 'ticket',
+      write: true,
+      inputSchema: schema(
+        { ...domainProps('ticket'), id: int('Ticket ID'), content: str('Solution text'), solutiontypes_id: int('Solution type ID') },
+        ['session_id', 'domain', 'id', 'content'],
+      ),
+      run: (a) => {
+        if (!liveTicket(a.id) || !exists('glpi_solutiontypes', a.solutiontypes_id)) throw new Fail('Error adding solution');
+        const at = now();
+        const id = insert('glpi_itilsolutions', {
+          itemtype: 'Ticket',
+          items_id: a.id,
+          solutiontypes_id: a.solutiontypes_id ?? null,
+          content: a.content,
+          users_id: me.id,
+          status: 2,
+          date_creation: at,
+          date_mod: at,
+        });
+        update('glpi_tickets', a.id, { status: 5, solvedate: at, date_mod: at });
+        return ok(id, 'Solution added');
+      },
+    },
+    {
+      name: 'solution_type_list',
+      description: 'List solution types.',
+      domain: null,
+      write: false,
+      inputSchema: schema({}),
+      run: () => ({ items: db.prepare('SELECT id, name FROM glpi_solutiontypes ORDER BY name').all() }),
+    },
+    {
+      name: 'ticket_request_validation',
+      description: 'Request a validation of a ticket.',
+      domain: 'ticket',
+      write: true,
+      inputSchema: schema(
+        { ...domainProps('ticket'), id: int('Ticket ID'), users_id_validate: int('Approver user ID'), comment_submission: str('Comment') },
+        ['session_id', 'domain', 'id', 'users_id_validate'],
+      ),
+      run: (a) => {
+        const t = liveTicket(a.id);
+        if (!t || !exists('glpi_users', a.users_id_validate)) throw new Fail('Error requesting validation');
+        const id = insert('glpi_ticketvalidations', {
+          entities_id: t.entities_id,
+          tickets_id: a.id,
+          users_id: me.id,
+          itemtype_target: 'User',
+          items_id_target: a.users_id_validate,
+          comment_submission: a.comment_submission ?? null,
+          status: 2,
+          submission_date: now(),
+        });
+        update('glpi_tickets', a.id, { global_validation: 2 });
+        return ok(id, 'Validation requested');
+      },
+    },
+    {
+      name: 'ticket_validation_list',
+      description: 'List the validations of a ticket.',
+      domain: 'ticket',
+      write: false,
+      inputSchema: schema({ ...domainProps('ticket'), id: int('Ticket ID') }, ['session_id', 'domain', 'id']),
+      run: (a) => ({ items: db.prepare('SELECT * FROM glpi_ticketvalidations WHERE tickets_id = ? ORDER BY id').all(a.id) }),
+    },
+    {
+      name: 'ticket_answer_validation',
+      description: 'Answer a validation.',
+      domain: 'ticket',
+      write: true,
+      inputSchema: schema(
+        { ...domainProps('ticket'), id: int('Validation ID'), status: int('3 accepted, 4 refused', { minimum: 3, maximum: 4 }), comment_validation: str('Comment') },
+        ['session_id', 'domain', 'id', 'status'],
+      ),
+      run: (a) => {
+        const v = db.prepare('SELECT * FROM glpi_ticketvalidations WHERE id = ?').get(a.id) as Row | undefined;
+        if (!v || v.status !== 2 || v.items_id_target !== me.id) throw new Fail('Error answering validation');
+        update('glpi_ticketvalidations', a.id, { status: a.status, comment_validation: a.comment_validation ?? null, users_id_validate: me.id, validation_date: now() });
+        update('glpi_tickets', v.tickets_id, { global_validation: a.status });
+        return ok(a.id, 'Validation answered');
+      },
+    },
+    {
+      name: 'ticket_link',
+      description: 'Link two tickets.',
+      domain: 'ticket',
+      write: true,
+      inputSchema: schema(
+        { ...domainProps('ticket'), tickets_id_1: int('Ticket ID'), tickets_id_2: int('Other ticket ID'), link: int('1 linked, 2 duplicate, 3 son, 4 parent', { minimum: 1, maximum: 4 }) },
+        ['session_id', 'domain', 'tickets_id_1', 'tickets_id_2', 'link'],
+      ),
+      run: (a) => {
+        if (!liveTicket(a.tickets_id_1) || !liveTicket(a.tickets_id_2) || a.tickets_id_1 === a.tickets_id_2) throw new Fail('Error linking tickets');
+        return ok(insert('glpi_tickets_tickets', { tickets_id_1: a.tickets_id_1, tickets_id_2: a.tickets_id_2, link: a.link }), 'Tickets linked');
+      },
+    },
+    {
+      name: 'project_task_create',
+      description: 'Create a project task.',
+      domain: 'project',
+      write: true,
+      inputSchema: schema(
+        {
+          ...domainProps('project'),
+          projects_id: int('Project ID'),
+          name: str('Task name'),
+          percent_done: int('Percent done', { minimum: 0, maximum: 100 }),
+          plan_start_date: date('Planned start'),
+          plan_end_date: date('Planned end'),
+        },
+        ['session_id', 'domain', 'projects_id', 'name'],
+      ),
+      run: (a) => {
+        const project = liveProject(a.projects_id);
+        if (!project) throw new Fail('Error creating project task');
+        const at = now();
+        const id = insert('glpi_projecttasks', {
+          name: a.name,
+          name_key: matchKey(a.name),
+          projects_id: a.projects_id,
+          entities_id: project.entities_id,
+          percent_done: a.percent_done ?? 0,
+          ...dates(a, ['plan_start_date', 'plan_end_date']),
+          users_id: me.id,
+          date_creation: at,
+          date_mod: at,
+        });
+        return ok(id, 'Project task created');
+      },
+    },
+    {
+      name: 'project_task_team_add',
+      description: 'Add a user to a project task team.',
+      domain: 'project',
+      write: true,
+      inputSchema: schema({ ...domainProps('project'), projecttasks_id: int('Project task ID'), users_id: int('User ID') }, ['session_id', 'domain', 'projecttasks_id', 'users_id']),
+      run: (a) => {
+        if (!exists('glpi_projecttasks', a.projecttasks_id) || !exists('glpi_users', a.users_id)) throw new Fail('Error adding team member');
+        return ok(insert('glpi_projecttaskteams', { projecttasks_id: a.projecttasks_id, itemtype: 'User', items_id: a.users_id }), 'Member added');
+      },
+    },
     {
       name: 'ticket_delete',
       description: 'Delete a ticket.',

@@ -12,7 +12,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { Agent } from './agent.js';
+import { Agent, stepFor } from './agent.js';
 import { McpConnection } from './mcp.js';
 import { markdown, summarize, summaryLines, type BenchOutcome, type ServerResult, type TaskResult } from './report.js';
 import { addFixture, copyDatabase, repoRoot, startBaselineOn, startIntentdesk, zoneOf } from './servers.js';
@@ -37,7 +37,7 @@ async function runSuite(name: string, url: string, token: string | undefined, db
   const results: TaskResult[] = [];
   try {
     for (const task of tasks) {
-      const missing = task.steps.map((s) => s.tool).filter((t) => !conn.tools.has(t));
+      const missing = task.steps.map((s) => stepFor(s, conn.tools).tool).filter((t) => !conn.tools.has(t));
       const base = { id: task.id, domain: task.domain, goal: task.goal, mistakes: task.mistakes, plannedSteps: task.steps.length };
       if (missing.length) {
         log(`  ${task.id} skipped on ${name}: tool(s) ${missing.join(', ')} not in tools/list`);

@@ -414,7 +414,13 @@ export const TASKS: BenchTask[] = [
     goal: 'Add a private followup to ticket #3.',
     mistakes: 'field "private"',
     session: 'ticket',
-    steps: [{ tool: 'ticket_add_followup', args: { id: 3, content: 'Licença renovada pelo fornecedor; aguardando teste do usuário.', private: true } }],
+    steps: [
+      {
+        tool: 'ticket_add_entry',
+        peer: { tool: 'ticket_add_followup' },
+        args: { id: 3, content: 'Licença renovada pelo fornecedor; aguardando teste do usuário.', private: true },
+      },
+    ],
     check: ({ db }) => {
       const p: string[] = [];
       const row = db.get("SELECT * FROM glpi_itilfollowups WHERE itemtype = 'Ticket' AND items_id = 3 AND content LIKE 'Licença renovada%'");
@@ -429,7 +435,7 @@ export const TASKS: BenchTask[] = [
     goal: 'Add a followup to ticket #2 (the session is still on projects).',
     mistakes: 'wrong domain (project session)',
     session: 'project',
-    steps: [{ tool: 'ticket_add_followup', args: { id: 2, content: 'Acesso liberado; o colaborador testou com sucesso.' } }],
+    steps: [{ tool: 'ticket_add_entry', peer: { tool: 'ticket_add_followup' }, args: { id: 2, content: 'Acesso liberado; o colaborador testou com sucesso.' } }],
     check: ({ db }) => (db.get("SELECT id FROM glpi_itilfollowups WHERE itemtype = 'Ticket' AND items_id = 2 AND content LIKE 'Acesso liberado%'") ? [] : ['followup not added']),
   },
   {
@@ -576,7 +582,7 @@ export const TASKS: BenchTask[] = [
     session: 'ticket',
     steps: [
       { tool: 'ticket_search', args: { query: 'monitor' } },
-      { tool: 'ticket_add_followup', args: (prev) => ({ id: itemId(prev[0], (i) => /monitor/i.test(String(i.name))) ?? 'monitor', content: 'Monitor novo separado no estoque.' }) },
+      { tool: 'ticket_add_entry', peer: { tool: 'ticket_add_followup' }, args: (prev) => ({ id: itemId(prev[0], (i) => /monitor/i.test(String(i.name))) ?? 'monitor', content: 'Monitor novo separado no estoque.' }) },
     ],
     check: ({ db }) => (db.get("SELECT f.id FROM glpi_itilfollowups f JOIN glpi_tickets t ON t.id = f.items_id WHERE t.name = 'Troca de monitor' AND f.content LIKE 'Monitor novo%'") ? [] : ['followup not added']),
   },
@@ -946,6 +952,141 @@ export const TASKS: BenchTask[] = [
       const row = project(db, 'Contagem física');
       if (!row) return ['project not created'];
       expect(p, 'projects_id', row.projects_id, idOf(db, 'glpi_projects', 'code', 'INV-PORTO'));
+      return p;
+    },
+  },
+  // ------------------------------------------------------------------ timeline, approvals, links
+  {
+    id: 'X01',
+    domain: 'ticket',
+    goal: 'Log on ticket #3 an hour and a half of work by tech, already done: "Contato com o fornecedor da licença".',
+    mistakes: 'duration "1h30", state "Feito", technician by login',
+    session: 'ticket',
+    steps: [
+      {
+        tool: 'ticket_add_entry',
+        args: { id: 3, kind: 'task', content: 'Contato com o fornecedor da licença.', duration: '1h30', state: 'Feito', users_id_tech: 'tech' },
+        peer: { tool: 'ticket_add_task', args: { id: 3, content: 'Contato com o fornecedor da licença.', actiontime: '1h30', state: 'Feito', users_id_tech: 'tech' } },
+      },
+    ],
+    check: ({ db }) => {
+      const p: string[] = [];
+      const row = db.get("SELECT * FROM glpi_tickettasks WHERE tickets_id = 3 AND content LIKE 'Contato com o fornecedor%'");
+      if (!row) return ['task not added'];
+      expect(p, 'actiontime', row.actiontime, 5400);
+      expect(p, 'state', row.state, 2);
+      expect(p, 'users_id_tech', row.users_id_tech, user(db, 'tech'));
+      return p;
+    },
+  },
+  {
+    id: 'X02',
+    domain: 'ticket',
+    goal: 'Solve ticket #1 with a remote fix ("Solução remota"): "Fila de impressão limpa e driver reinstalado."',
+    mistakes: 'solution type by name, field "solution_type"',
+    session: 'ticket',
+    steps: [
+      {
+        tool: 'ticket_add_entry',
+        args: { id: 1, kind: 'solution', content: 'Fila de impressão limpa e driver reinstalado.', solution_type: 'Solução remota' },
+        peer: { tool: 'ticket_add_solution', args: { id: 1, content: 'Fila de impressão limpa e driver reinstalado.', solution_type: 'Solução remota' } },
+      },
+    ],
+    check: ({ db }) => {
+      const p: string[] = [];
+      const row = db.get("SELECT * FROM glpi_itilsolutions WHERE itemtype = 'Ticket' AND items_id = 1");
+      if (!row) return ['solution not added'];
+      expect(p, 'solutiontypes_id', row.solutiontypes_id, idOf(db, 'glpi_solutiontypes', 'name', 'Solução remota'));
+      expect(p, 'ticket status', db.get('SELECT status FROM glpi_tickets WHERE id = 1')?.status, 5);
+      return p;
+    },
+  },
+  {
+    id: 'X03',
+    domain: 'ticket',
+    goal: 'Ask Maria Silva (maria.silva) to approve ticket #3.',
+    mistakes: 'an ambiguous full name for the approver',
+    session: 'ticket',
+    hints: { 'Maria Silva': 'maria.silva' },
+    steps: [
+      {
+        tool: 'ticket_validation',
+        args: { id: 3, approver_id: 'Maria Silva', comment: 'Pode aprovar a renovação?' },
+        peer: { tool: 'ticket_request_validation', args: { id: 3, users_id_validate: 'Maria Silva', comment_submission: 'Pode aprovar a renovação?' } },
+      },
+    ],
+    check: ({ db }) => {
+      const p: string[] = [];
+      const row = db.get("SELECT * FROM glpi_ticketvalidations WHERE tickets_id = 3 AND itemtype_target = 'User' AND items_id_target = ?", user(db, 'maria.silva'));
+      if (!row) return ['validation not requested'];
+      expect(p, 'status', row.status, 2);
+      return p;
+    },
+  },
+  {
+    id: 'X04',
+    domain: 'ticket',
+    goal: 'Ask yourself to sign off ticket #3 too, then approve it on the ticket "Erro ao abrir o ERP".',
+    mistakes: 'the ticket by title, the answer in Portuguese, no validation id',
+    session: 'ticket',
+    steps: [
+      {
+        tool: 'ticket_validation',
+        args: { id: 3, approver_id: 'glpi' },
+        peer: { tool: 'ticket_request_validation', args: { id: 3, users_id_validate: 'glpi' } },
+      },
+      {
+        tool: 'ticket_validation',
+        args: { id: 'Erro ao abrir o ERP', answer: 'aprovado' },
+        peer: { tool: 'ticket_answer_validation', args: { id: 'Erro ao abrir o ERP', status: 'aprovado' } },
+      },
+    ],
+    check: ({ db }) => {
+      const p: string[] = [];
+      const row = db.get("SELECT * FROM glpi_ticketvalidations WHERE tickets_id = 3 AND itemtype_target = 'User' AND items_id_target = ?", user(db, 'glpi'));
+      expect(p, 'status', row?.status, 3);
+      return p;
+    },
+  },
+  {
+    id: 'X05',
+    domain: 'ticket',
+    goal: 'Mark the ticket "Troca de monitor" as a duplicate of ticket #1.',
+    mistakes: 'a title where the id goes, relation "duplicate of"',
+    session: 'ticket',
+    steps: [
+      {
+        tool: 'ticket_link',
+        args: { id: 'Troca de monitor', other_id: 1, relation: 'duplicate of' },
+        peer: { tool: 'ticket_link', args: { tickets_id_1: 'Troca de monitor', tickets_id_2: 1, link: 'duplicate of' } },
+      },
+    ],
+    check: ({ db }) => {
+      const monitor = ticket(db, 'Troca de monitor');
+      const row = db.get('SELECT * FROM glpi_tickets_tickets WHERE tickets_id_1 = ? AND tickets_id_2 = 1 AND link = 2', monitor?.id);
+      return row ? [] : ['link not stored'];
+    },
+  },
+  {
+    id: 'X06',
+    domain: 'project',
+    goal: 'Add to the project "Migração ERP" a task "Migrar cadastros" at 20 %, with tech on its team.',
+    mistakes: 'project by name, percentage as "20%", member by login',
+    session: 'project',
+    steps: [
+      {
+        tool: 'project_task_save',
+        args: { projects_id: 'Migração ERP', name: 'Migrar cadastros', percent_done: '20%', member_id: 'tech' },
+        peer: { tool: 'project_task_create', args: { projects_id: 'Migração ERP', name: 'Migrar cadastros', percent_done: '20%', member_id: 'tech' } },
+      },
+    ],
+    check: ({ db }) => {
+      const p: string[] = [];
+      const row = db.get("SELECT * FROM glpi_projecttasks WHERE name = 'Migrar cadastros'");
+      if (!row) return ['task not created'];
+      expect(p, 'projects_id', row.projects_id, project(db, 'Migração ERP')?.id);
+      expect(p, 'percent_done', row.percent_done, 20);
+      if (!db.get("SELECT id FROM glpi_projecttaskteams WHERE projecttasks_id = ? AND itemtype = 'User' AND items_id = ?", row.id, user(db, 'tech'))) p.push('tech not on the team');
       return p;
     },
   },

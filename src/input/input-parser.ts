@@ -1,5 +1,6 @@
 import { validate } from 'class-validator';
 import { DATE_FORMATS_EXPECTED, dateHint, isValidTimeZone, parseDate, suggestTimeZone } from '../dates/dates.js';
+import { DURATION_UNIT, durationSeconds } from '../dates/duration.js';
 import { echo, quoted } from '../envelope/echo.js';
 import type { ResolvedReference } from '../envelope/envelope.js';
 import type { Issue } from '../envelope/issue.js';
@@ -428,13 +429,15 @@ const INTEGER_TEXT = /^\s*([+-]?\d{1,15})(?:\.0+)?\s*$/;
 const PERCENT_TEXT = /^\s*([+-]?\d{1,15})(?:\.0+)?(?:\s*%)?\s*$/;
 
 /**
- * Integers and booleans sent as text: "60" and "60.0" (for a percentage also "60%") are 60, "true"
+ * Integers and booleans sent as text: "60" and "60.0" (for a percentage also "60%") are 60, a
+ * duration's "1h30" or "90 min" its seconds (dates/duration.ts), "true"
  * and "false" (any case) the booleans. Unambiguous, and what models often send; anything else is
  * left as sent, for the scalar checks to refuse with the expected form. A query string carries only
  * text, so there "1"/"0" are booleans too and an empty optional value is no value.
  */
 function readScalarText(spec: FieldSpec, value: unknown, mode: 'json' | 'query'): unknown {
   if (typeof value !== 'string') return value;
+  if (spec.kind === 'int' && spec.unit === DURATION_UNIT) return durationSeconds(value) ?? value;
   if (spec.kind === 'int') {
     const match = (spec.unit?.startsWith('percent') ? PERCENT_TEXT : INTEGER_TEXT).exec(value);
     if (match) return Number(match[1]);

@@ -1,4 +1,5 @@
 import type { ValidationError } from 'class-validator';
+import { DURATION_FORMATS, DURATION_UNIT } from '../dates/duration.js';
 import { echo } from '../envelope/echo.js';
 import type { IssueCode } from '../envelope/error-codes.js';
 import type { Issue } from '../envelope/issue.js';
@@ -21,6 +22,7 @@ export function expectedOf(spec: FieldSpec): string {
     case 'text':
       return spec.email ? 'an email address' : `a string of at most ${spec.maxLength} characters`;
     case 'int': {
+      if (spec.unit === DURATION_UNIT) return `a duration: ${DURATION_FORMATS}`;
       const range = spec.min !== undefined && spec.max !== undefined ? ` from ${spec.min} to ${spec.max}` : spec.min !== undefined ? ` >= ${spec.min}` : '';
       return `an integer${range}${spec.unit ? ` (${spec.unit})` : ''}`;
     }

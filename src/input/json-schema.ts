@@ -1,3 +1,4 @@
+import { DURATION_UNIT } from '../dates/duration.js';
 import { matchKey } from '../text/normalize.js';
 import type { FieldSpec } from './field-spec.js';
 
@@ -75,7 +76,11 @@ export function fieldJsonSchema(spec: FieldSpec, options: DescribeOptions = {}, 
       // A lower bound of 1 (ids, page sizes) goes without saying; the server still checks it.
       // "string" too: the server reads "60" (and a percentage's "60%"), so a client that checks
       // arguments against the schema must let them through rather than refuse them itself.
-      schema = { type: options.textForms ? TEXT_ALSO.int : 'integer', minimum: spec.min === 1 ? undefined : spec.min, maximum: spec.max };
+      schema = {
+        type: options.textForms || spec.unit === DURATION_UNIT ? TEXT_ALSO.int : 'integer',
+        minimum: spec.min === 1 ? undefined : spec.min,
+        maximum: spec.max,
+      };
       break;
     case 'bool':
       schema = { type: options.textForms ? TEXT_ALSO.bool : 'boolean' };
@@ -132,7 +137,13 @@ export function inputJsonSchema(
     const codes = spec.vocab?.describeShort();
     const sameCodesAs = terse && codes ? firstWithCodes.get(codes) : undefined;
     if (codes && !firstWithCodes.has(codes)) firstWithCodes.set(codes, spec.name);
-    const schema = fieldJsonSchema(spec, { examples: spec.ref ? examples(spec.ref) : undefined, terse, sameCodesAs, textForms: terse }, allowNull);
+    // The record a tool acts on comes from an earlier answer or the user's words: example names help
+    // where a record is named to be written, not there.
+    const schema = fieldJsonSchema(
+      spec,
+      { examples: spec.ref && !spec.target ? examples(spec.ref) : undefined, terse, sameCodesAs, textForms: terse },
+      allowNull,
+    );
     if (describeOnly && !describeOnly.includes(spec.name)) delete schema.description;
     properties[spec.name] = schema;
   }

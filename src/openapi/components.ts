@@ -12,8 +12,9 @@ import type { JsonSchema } from '../input/json-schema.js';
 import type { OutputField } from '../present/presenter.js';
 import { PROJECT_OUTPUT } from '../projects/project.fields.js';
 import { REFERENCE_LISTS } from '../reference-data/reference-lists.js';
-import { FOLLOWUP_OUTPUT, TICKET_OUTPUT } from '../tickets/ticket.fields.js';
+import { TICKET_OUTPUT } from '../tickets/ticket.fields.js';
 import { TICKET_STATS_SCHEMA, TICKET_VIEW_EXTRAS } from '../tickets/ticket-schemas.js';
+import { ENTRY_FIELDS } from '../tickets/timeline/timeline.fields.js';
 import { USER_OUTPUT } from '../users/user.fields.js';
 
 /**
@@ -154,18 +155,37 @@ const SCHEMAS = {
   Project: recordSchema(PROJECT_OUTPUT),
   Ticket: recordSchema(TICKET_OUTPUT, TICKET_VIEW_EXTRAS),
   TicketStats: TICKET_STATS_SCHEMA,
-  Followup: recordSchema(FOLLOWUP_OUTPUT),
-  TicketWithFollowups: {
+  TimelineEntry: recordSchema(ENTRY_FIELDS, { kind: { type: 'string', enum: ['followup', 'task', 'solution', 'validation'] } }),
+  TicketWithTimeline: {
     allOf: [
       { $ref: '#/components/schemas/Ticket' },
       {
         type: 'object',
-        properties: { followups: { type: 'array', items: { $ref: '#/components/schemas/Followup' }, description: 'The latest 50, newest first.' } },
+        properties: {
+          timeline: {
+            type: 'array',
+            items: { $ref: '#/components/schemas/TimelineEntry' },
+            description: 'Followups, tasks, solutions and validations, newest first (20 per page; empty fields left out).',
+          },
+          timeline_next_cursor: { type: ['string', 'null'], description: 'Older entries: pass as timeline_cursor.' },
+          links: {
+            type: 'array',
+            items: { type: 'object', properties: { relation: { type: 'string' }, ticket: REFERENCE } },
+          },
+          actiontime: { type: 'integer', description: 'Seconds spent: the sum of the tasks.' },
+        },
       },
     ],
   },
-  NewFollowup: {
-    allOf: [{ $ref: '#/components/schemas/Followup' }, { type: 'object', required: ['ticket_id'], properties: { ticket_id: { type: 'integer' } } }],
+  TimelinePage: {
+    type: 'object',
+    properties: {
+      timeline: { type: 'array', items: { $ref: '#/components/schemas/TimelineEntry' } },
+      timeline_next_cursor: { type: ['string', 'null'] },
+    },
+  },
+  NewEntry: {
+    allOf: [{ $ref: '#/components/schemas/TimelineEntry' }, { type: 'object', required: ['ticket_id'], properties: { ticket_id: { type: 'integer' } } }],
   },
   User: recordSchema(USER_OUTPUT, { groups: { type: 'array', items: REFERENCE, description: 'Groups the user belongs to (those you may see).' } }),
   Entity: recordSchema(REFERENCE_LISTS.entities.output),

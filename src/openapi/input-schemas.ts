@@ -1,4 +1,5 @@
 import { DATE_FORMATS_EXPECTED } from '../dates/dates.js';
+import { DURATION_UNIT } from '../dates/duration.js';
 import { fieldsOf, type FieldSpec } from '../input/field-spec.js';
 import type { JsonSchema } from '../input/json-schema.js';
 import { ACTOR_FORMS, MAX_ACTORS } from '../input/references/actor-list.js';
@@ -56,6 +57,14 @@ function typeOf(spec: FieldSpec): JsonSchema {
     case 'text':
       return { type: 'string', ...(spec.maxLength !== undefined ? { maxLength: spec.maxLength } : {}), ...(spec.email ? { format: 'email' } : {}) };
     case 'int':
+      // A duration is seconds or the words dates/duration.ts reads ("1h30").
+      if (spec.unit === DURATION_UNIT)
+        return {
+          oneOf: [
+            { type: 'integer', minimum: 0 },
+            { type: 'string', examples: ['1h30', '90 min'] },
+          ],
+        };
       return { type: 'integer', ...(spec.min !== undefined ? { minimum: spec.min } : {}), ...(spec.max !== undefined ? { maximum: spec.max } : {}) };
     case 'bool':
       return { type: 'boolean' };

@@ -9,12 +9,17 @@ import { DeleteProjectDto, GetProjectDto } from './dto/project-id.dto.js';
 import { SearchProjectsDto } from './dto/search-projects.dto.js';
 import { UpdateProjectDto } from './dto/update-project.dto.js';
 import { ProjectsService } from './projects.service.js';
+import { SaveProjectTaskDto } from './tasks/dto/save-project-task.dto.js';
+import { ProjectTasksService } from './tasks/project-tasks.service.js';
 
 /** REST face of the project tools: one service call per route. */
-@DocTag('projects', 'Projects: search, read, create, update, delete (to the trash).')
+@DocTag('projects', 'Projects: search, read (with tasks), create, update, delete (to the trash); create and change project tasks.')
 @Controller('api/projects')
 export class ProjectsController {
-  constructor(private readonly projects: ProjectsService) {}
+  constructor(
+    private readonly projects: ProjectsService,
+    private readonly tasks: ProjectTasksService,
+  ) {}
 
   @Get()
   @ServesTool('project_search')
@@ -29,6 +34,13 @@ export class ProjectsController {
   @Doc({ summary: 'Search projects (filters in a JSON body)', data: page(ref('Project')) })
   searchByBody(@RestInput('body') input: SearchProjectsDto, @CallOf() call: Call): Promise<Answer> {
     return this.projects.search(input, call);
+  }
+
+  @Post('tasks')
+  @ServesTool('project_task_save')
+  @Doc({ summary: 'Create a project task (no id) or change one (id); add a team member or a linked ticket' })
+  saveTask(@RestInput('body') input: SaveProjectTaskDto, @CallOf() call: Call): Promise<Answer> {
+    return this.tasks.save(input, call);
   }
 
   @Get(':id')

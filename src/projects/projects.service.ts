@@ -16,6 +16,7 @@ import { SearchProjectsDto } from './dto/search-projects.dto.js';
 import { UpdateProjectDto } from './dto/update-project.dto.js';
 import { PROJECT_OUTPUT, PROJECT_WRITABLE } from './project.fields.js';
 import { ProjectsRepository } from './projects.repository.js';
+import { ProjectTasksService } from './tasks/project-tasks.service.js';
 
 /** Projects: the one code path behind the project_* tools and /api/projects. */
 @Injectable()
@@ -24,6 +25,7 @@ export class ProjectsService {
     private readonly queries: ProjectsRepository,
     private readonly presenter: Presenter,
     private readonly writes: WriteUnit,
+    private readonly tasks: ProjectTasksService,
   ) {}
 
   @Tool({
@@ -31,7 +33,7 @@ export class ProjectsService {
     domain: 'project',
     access: 'read',
     title: 'Get a project',
-    summary: 'One project by id or name, references as {id, name}.',
+    summary: 'One project by id or name, references as {id, name}, with its tasks.',
     notFor: 'finding projects (project_search).',
     example: { id: 'Migração ERP' },
     input: GetProjectDto,
@@ -39,7 +41,11 @@ export class ProjectsService {
   async get(input: GetProjectDto, call: Call): Promise<Outcome> {
     const row = await this.queries.findVisible(input.id, call.principal.scope);
     if (!row) throw DeskError.notFound('Project', input.id);
-    const [view] = await this.presenter.present([row], PROJECT_OUTPUT, call.zone, input.fields);
+    const [[view], tasks] = await Promise.all([
+      this.presenter.present([row], PROJECT_OUTPUT, call.zone, input.fields),
+      !input.fields?.length || input.fields.includes('tasks') ? this.tasks.tasksOf(input.id, call.zone) : undefined,
+    ]);
+    if (tasks) view.tasks = tasks;
     return { message: `Project ${input.id}.`, id: input.id, data: view };
   }
 

@@ -2,6 +2,7 @@ import { IMPACT, PRIORITY, TICKET_STATUS, TICKET_TYPE, URGENCY } from '../input/
 import type { OutputField } from '../present/presenter.js';
 import { DEADLINE_FIELDS } from './deadlines.js';
 import { ROLE_NAMES } from './ticket-actors.js';
+import { APPROVAL_STATUS } from './timeline/timeline-vocabularies.js';
 
 /**
  * Ticket fields as callers see them. requester_id, assignee_id and assignee_group_id are not
@@ -24,6 +25,7 @@ export const TICKET_OUTPUT: readonly OutputField[] = [
   { name: 'assignee_group_id', kind: 'ref', ref: 'group' },
   { name: 'date', kind: 'date' },
   { name: 'time_to_resolve', kind: 'date' },
+  { name: 'global_validation', kind: 'enum', vocab: APPROVAL_STATUS },
   { name: 'solvedate', kind: 'date' },
   { name: 'closedate', kind: 'date' },
   { name: 'date_creation', kind: 'date' },
@@ -33,8 +35,8 @@ export const TICKET_OUTPUT: readonly OutputField[] = [
 /** Output fields, with the actor lists and deadline fields every ticket answer adds (ticket-views.ts). */
 export const TICKET_FIELD_NAMES = [...TICKET_OUTPUT.map((f) => f.name), ...ROLE_NAMES, ...DEADLINE_FIELDS];
 
-/** ticket_get may also project its followups. */
-export const TICKET_GET_FIELDS = [...TICKET_FIELD_NAMES, 'followups'];
+/** ticket_get may also project its timeline, links and time spent. */
+export const TICKET_GET_FIELDS = [...TICKET_FIELD_NAMES, 'timeline', 'links', 'actiontime'];
 
 /** Columns of glpi_tickets a create or update may write (GLPI names). */
 export const TICKET_WRITABLE = [
@@ -53,14 +55,3 @@ export const TICKET_WRITABLE = [
 ] as const;
 
 export type TicketColumn = (typeof TICKET_WRITABLE)[number];
-
-export const FOLLOWUP_OUTPUT: readonly OutputField[] = [
-  { name: 'id', kind: 'int' },
-  { name: 'content', kind: 'plain' },
-  { name: 'users_id', kind: 'ref', ref: 'user' },
-  { name: 'is_private', kind: 'bool' },
-  { name: 'date', kind: 'date' },
-];
-
-/** ticket_get shows at most this many followups, newest first. */
-export const MAX_FOLLOWUPS = 50;

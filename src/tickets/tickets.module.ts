@@ -7,10 +7,25 @@ import { TicketViews } from './ticket-views.js';
 import { TicketsController } from './tickets.controller.js';
 import { TicketsRepository } from './tickets.repository.js';
 import { TicketsService } from './tickets.service.js';
+import { EntriesService } from './timeline/entries.service.js';
+import { LinksService } from './timeline/links.service.js';
+import { TimelineRepository } from './timeline/timeline.repository.js';
+import { TimelineService } from './timeline/timeline.service.js';
+import { ValidationsService } from './timeline/validations.service.js';
 
 @Module({
   imports: [WritesModule, PresentModule, InputModule],
   controllers: [TicketsController],
-  providers: [TicketsService, TicketsRepository, TicketViews, TicketStats],
+  providers: [
+    TicketsService,
+    TicketsRepository,
+    TicketViews,
+    TicketStats,
+    TimelineRepository,
+    TimelineService,
+    EntriesService,
+    ValidationsService,
+    LinksService,
+  ],
 })
 export class TicketsModule {}

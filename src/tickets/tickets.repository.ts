@@ -7,7 +7,6 @@ import { ACTOR_TYPE } from '../database/entities/index.js';
 import type { Qb, SearchPlan } from '../search/search-runner.js';
 import { overdueCondition } from './deadlines.js';
 import { type Mine, MINE_TYPES } from './dto/search-tickets.dto.js';
-import { MAX_FOLLOWUPS } from './ticket.fields.js';
 import { applyTicketText } from './ticket-text.js';
 
 /** A row of glpi_tickets as read, with its actors (the first requester, assignee and assigned group). */
@@ -35,15 +34,6 @@ export type TicketRow = {
   requester_id: number | null;
   assignee_id: number | null;
   assignee_group_id: number | null;
-};
-
-/** A followup of a ticket as shown. */
-export type FollowupRow = {
-  id: number;
-  content: string;
-  users_id: number;
-  is_private: DbFlag;
-  date: DbDate;
 };
 
 /** Who is looking: entity scope, and for Self-Service the user whose requests alone are visible. */
@@ -101,17 +91,6 @@ export class TicketsRepository {
       ...visible.params,
     ])) as TicketRow[];
     return rows[0];
-  }
-
-  /** Newest followups first. A requester limited to their own tickets does not see others' private notes. */
-  async followupsOf(ticketId: number, viewer: TicketViewer): Promise<FollowupRow[]> {
-    const hidden = viewer.requesterId !== null ? ' AND (f.is_private = 0 OR f.users_id = ?)' : '';
-    const params = [ticketId, ...(viewer.requesterId !== null ? [viewer.requesterId] : []), MAX_FOLLOWUPS];
-    return (await this.dataSource.query(
-      `SELECT f.id AS id, f.content AS content, f.users_id AS users_id, f.is_private AS is_private, f.date AS date FROM glpi_itilfollowups f
-        WHERE f.itemtype = 'Ticket' AND f.items_id = ?${hidden} ORDER BY f.date DESC, f.id DESC LIMIT ?`,
-      params,
-    )) as FollowupRow[];
   }
 
   /** `userId`: the caller, whom `mine` names. */

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { Principal } from '../auth/principal.js';
 import { toDate } from '../database/db-dates.js';
-import { ItilFollowup, Ticket } from '../database/entities/index.js';
+import { Ticket } from '../database/entities/index.js';
 import { DeskError } from '../envelope/desk-error.js';
 import type { Answer, Outcome } from '../envelope/envelope.js';
 import type { Issue } from '../envelope/issue.js';
@@ -17,17 +17,19 @@ import type { Call } from '../tools/call.js';
 import { Tool } from '../tools/tool.decorator.js';
 import { updateMessage } from '../writes/update-message.js';
 import { WriteUnit } from '../writes/write-unit.js';
-import { AddFollowupDto } from './dto/add-followup.dto.js';
 import { CreateTicketDto } from './dto/create-ticket.dto.js';
 import { SearchTicketsDto } from './dto/search-tickets.dto.js';
 import { DeleteTicketDto, GetTicketDto } from './dto/ticket-id.dto.js';
 import { UpdateTicketDto } from './dto/update-ticket.dto.js';
 import { TicketStats } from './stats/ticket-stats.js';
-import { FOLLOWUP_OUTPUT, TICKET_WRITABLE, type TicketColumn } from './ticket.fields.js';
+import { TICKET_WRITABLE, type TicketColumn } from './ticket.fields.js';
 import { type ActorChanges, actorsApplied, assignsSomeone, type Role, ROLE_NAMES, writeActors } from './ticket-actors.js';
 import { ASSIGNED_STATUS, DEFAULT_IMPACT, DEFAULT_TYPE, DEFAULT_URGENCY, NEW_STATUS, recomputedPriority, statusStamps, statusStateOf } from './ticket-rules.js';
 import { TicketViews } from './ticket-views.js';
 import { SYSTEM_VIEWER, TicketsRepository, viewerOf } from './tickets.repository.js';
+import { duplicatesFollow } from './timeline/link-rules.js';
+import { solutionFollowsStatus } from './timeline/solution-rules.js';
+import { TimelineService } from './timeline/timeline.service.js';
 
 /** Tickets: the one code path behind the ticket_* tools and /api/tickets. */
 @Injectable()
@@ -38,6 +40,7 @@ export class TicketsService {
     private readonly writes: WriteUnit,
     private readonly views: TicketViews,
     private readonly stats: TicketStats,
+    private readonly timelines: TimelineService,
   ) {}
 
   @Tool({
@@ -45,23 +48,26 @@ export class TicketsService {
     domain: 'ticket',
     access: 'read',
     title: 'Get a ticket',
-    summary: 'One ticket by id, references as {id, name}, with its latest 50 followups.',
+    summary: 'One ticket by id or title, with its timeline (newest first), links and actiontime (task seconds).',
     notFor: 'finding tickets (ticket_search).',
     example: { id: 3 },
     input: GetTicketDto,
   })
   async get(input: GetTicketDto, call: Call): Promise<Outcome> {
     const viewer = viewerOf(call.principal);
-    const timezone = call.zone;
     const row = await this.queries.findVisible(input.id, viewer);
     if (!row) throw DeskError.notFound('Ticket', input.id);
-    const withFollowups = !input.fields?.length || input.fields.includes('followups');
+    const shows = (field: string) => !input.fields?.length || input.fields.includes(field);
     // Independent reads: on a pooled database they run side by side.
-    const [[view], followups] = await Promise.all([
-      this.present([row], timezone, input.fields),
-      withFollowups ? this.queries.followupsOf(input.id, viewer).then((rows) => this.presenter.present(rows, FOLLOWUP_OUTPUT, timezone)) : undefined,
+    const [[view], page, links, actiontime] = await Promise.all([
+      this.present([row], call.zone, input.fields),
+      shows('timeline') ? this.timelines.page(input.id, viewer, call, input.timeline_cursor) : undefined,
+      shows('links') ? this.timelines.links(input.id, viewer) : undefined,
+      shows('actiontime') ? this.timelines.actiontime(input.id) : undefined,
     ]);
-    if (followups) view.followups = followups;
+    if (actiontime !== undefined) view.actiontime = actiontime;
+    if (links) view.links = links;
+    if (page) Object.assign(view, page);
     return { message: `Ticket ${input.id}.`, id: input.id, data: view };
   }
 
@@ -90,7 +96,7 @@ export class TicketsService {
     access: 'create',
     title: 'Open a ticket',
     summary: 'Opens a ticket; returns what was stored ("applied"). Defaults: requester you, priority from urgency x impact.',
-    notFor: 'changing a ticket (ticket_update), comments (ticket_add_followup).',
+    notFor: 'changing a ticket (ticket_update), comments, tasks, solutions (ticket_add_entry).',
     example: {
       name: 'Impressora não imprime',
       type: 'Incidente',
@@ -154,7 +160,7 @@ export class TicketsService {
     access: 'update',
     title: 'Update a ticket',
     summary: 'Changes the given fields of one ticket (null clears); returns "applied". Urgency or impact recompute priority.',
-    notFor: 'comments (ticket_add_followup).',
+    notFor: 'comments, tasks, solutions (ticket_add_entry).',
     notes: ['An assignee on a New ticket makes it Processing (assigned) unless status is given.'],
     example: { id: 3, status: 'Solucionado', assignee_id: 'tech' },
     input: UpdateTicketDto,
@@ -182,7 +188,11 @@ export class TicketsService {
       }
       const assigning = assignsSomeone(actors);
       if (!meta.provided.has('status') && assigning && Number(current.status) === NEW_STATUS) values.status = ASSIGNED_STATUS;
-      if (values.status !== undefined) Object.assign(values, statusStamps(Number(values.status), statusStateOf(current), now));
+      if (values.status !== undefined) {
+        Object.assign(values, statusStamps(Number(values.status), statusStateOf(current), now));
+        await solutionFollowsStatus(manager, input.id, Number(current.status), Number(values.status), call.principal.userId, now);
+        await duplicatesFollow(manager, input.id, Number(values.status), call.principal.userId, now);
+      }
       if (meta.provided.has('date') || meta.provided.has('time_to_resolve')) {
         const date = (values.date as Date | undefined) ?? toDate(current.date);
         const deadline = meta.provided.has('time_to_resolve') ? (values.time_to_resolve as Date | null) : toDate(current.time_to_resolve);
@@ -202,48 +212,6 @@ export class TicketsService {
         applied,
         resolved: meta.resolved,
         data: view,
-      };
-    });
-  }
-
-  @Tool({
-    name: 'ticket_add_followup',
-    domain: 'ticket',
-    access: 'create',
-    // Requesters (Self-Service, who cannot update tickets) must be able to answer on their own tickets.
-    right: 'read',
-    title: 'Add a followup to a ticket',
-    summary: 'Adds a followup (comment) to one ticket and returns it.',
-    notFor: 'changing fields or status (ticket_update).',
-    notes: ['is_private=true hides it from the requester.'],
-    example: { id: 3, content: 'Reiniciei o servidor; favor testar.' },
-    input: AddFollowupDto,
-  })
-  async addFollowup(input: AddFollowupDto, call: Call): Promise<Answer> {
-    return this.writes.run(call, input, async ({ manager, now }) => {
-      const ticket = await this.queries.findVisible(input.id, viewerOf(call.principal), manager);
-      if (!ticket) throw DeskError.notFound('Ticket', input.id);
-      const authorId = call.principal.userId;
-      const values = { tickets_id: input.id, content: input.content, is_private: input.is_private ?? false, date: now };
-      const result = await manager.insert(ItilFollowup, {
-        itemtype: 'Ticket',
-        items_id: input.id,
-        users_id: authorId,
-        content: values.content,
-        is_private: values.is_private,
-        date: now,
-        date_creation: now,
-        date_mod: now,
-      });
-      const id = Number(result.identifiers[0].id);
-      await manager.update(Ticket, { id: input.id }, { users_id_lastupdater: authorId, date_mod: now });
-      const row: Row = { id, content: values.content, users_id: authorId, is_private: values.is_private, date: now };
-      const [view] = await this.presenter.present([row], FOLLOWUP_OUTPUT, call.zone);
-      return {
-        message: `Followup ${id} added to ticket ${input.id}.`,
-        id,
-        applied: appliedView(values, call.zone),
-        data: { ticket_id: input.id, ...view },
       };
     });
   }

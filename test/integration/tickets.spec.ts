@@ -64,8 +64,8 @@ describe('tickets service and repository', () => {
     const read = async (login: string) => {
       const call = await desk.call('ticket_get', login);
       return (
-        (await tickets.get(await desk.input<GetTicketDto>(call, { id: monitor.id }), call)).data as { followups: Array<{ content: string }> }
-      ).followups.map((f) => f.content);
+        (await tickets.get(await desk.input<GetTicketDto>(call, { id: monitor.id }), call)).data as { timeline: Array<{ content: string }> }
+      ).timeline.map((f) => f.content);
     };
     expect(await read('glpi')).toContain('nota interna');
     expect(await read('post-only')).not.toContain('nota interna');

@@ -7,6 +7,7 @@ import { GroupUser } from './group-user.entity.js';
 import { IdempotencyRecord } from './idempotency-record.entity.js';
 import { ItilCategory } from './itil-category.entity.js';
 import { ItilFollowup } from './itil-followup.entity.js';
+import { ItilSolution } from './itil-solution.entity.js';
 import { Location } from './location.entity.js';
 import { McpSession } from './mcp-session.entity.js';
 import { OtpUserFailures } from './otp-user-failures.entity.js';
@@ -14,8 +15,13 @@ import { Profile } from './profile.entity.js';
 import { ProfileUser } from './profile-user.entity.js';
 import { Project } from './project.entity.js';
 import { ProjectState } from './project-state.entity.js';
+import { ProjectTask, ProjectTaskTeam, ProjectTaskTicket } from './project-task.entity.js';
+import { SolutionType } from './solution-type.entity.js';
 import { Ticket } from './ticket.entity.js';
+import { TicketLink } from './ticket-link.entity.js';
+import { TicketTask } from './ticket-task.entity.js';
 import { TicketUser } from './ticket-user.entity.js';
+import { TicketValidation } from './ticket-validation.entity.js';
 import { User } from './user.entity.js';
 
 export {
@@ -28,6 +34,7 @@ export {
   IdempotencyRecord,
   ItilCategory,
   ItilFollowup,
+  ItilSolution,
   Location,
   McpSession,
   OtpUserFailures,
@@ -35,11 +42,19 @@ export {
   ProfileUser,
   Project,
   ProjectState,
+  ProjectTask,
+  ProjectTaskTeam,
+  ProjectTaskTicket,
+  SolutionType,
   Ticket,
+  TicketLink,
+  TicketTask,
   TicketUser,
+  TicketValidation,
   User,
 };
 export type { ProfileRights, RightAction } from './profile.entity.js';
+export { TICKET_LINK } from './ticket-link.entity.js';
 export { ACTOR_TYPE } from './ticket-user.entity.js';
 
 export const ENTITIES = [
@@ -57,6 +72,14 @@ export const ENTITIES = [
   TicketUser,
   GroupTicket,
   ItilFollowup,
+  SolutionType,
+  TicketTask,
+  ItilSolution,
+  TicketValidation,
+  TicketLink,
+  ProjectTask,
+  ProjectTaskTeam,
+  ProjectTaskTicket,
   ApiToken,
   McpSession,
   AuditLog,

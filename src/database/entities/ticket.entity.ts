@@ -49,6 +49,10 @@ export class Ticket {
   @Column({ name: 'time_to_resolve', type: 'datetime', nullable: true })
   time_to_resolve!: Date | null;
 
+  /** GLPI's global validation: 1 None, 2 Waiting, 3 Accepted, 4 Refused (follows its validations). */
+  @Column({ name: 'global_validation', type: 'int', default: 1 })
+  global_validation!: number;
+
   @Column({ name: 'solvedate', type: 'datetime', nullable: true })
   solvedate!: Date | null;
 

@@ -8,6 +8,7 @@ import {
   GroupUser,
   ItilCategory,
   ItilFollowup,
+  ItilSolution,
   Location,
   Profile,
   ProfileRights,
@@ -15,8 +16,13 @@ import {
   Project,
   ProjectState,
   RightAction,
+  SolutionType,
   Ticket,
+  TICKET_LINK,
+  TicketLink,
+  TicketTask,
   TicketUser,
+  TicketValidation,
   User,
 } from '../entities/index.js';
 import { userKeys } from '../user-keys.js';
@@ -231,7 +237,7 @@ async function insertDemoData(m: EntityManager): Promise<void> {
     }
     return t;
   };
-  await ticket(
+  const printer = await ticket(
     {
       name: 'Impressora do 2º andar não imprime',
       type: 1,
@@ -248,7 +254,7 @@ async function insertDemoData(m: EntityManager): Promise<void> {
     },
     normal,
   );
-  await ticket(
+  const vpn = await ticket(
     {
       name: 'Acesso à VPN para novo colaborador',
       type: 2,
@@ -282,7 +288,7 @@ async function insertDemoData(m: EntityManager): Promise<void> {
     maria,
     tech,
   );
-  await ticket(
+  const monitor = await ticket(
     {
       name: 'Troca de monitor',
       type: 2,
@@ -315,4 +321,42 @@ async function insertDemoData(m: EntityManager): Promise<void> {
     ...stamp(followupDate),
   });
   await m.update(Ticket, { id: erp.id }, { users_id_lastupdater: tech.id, date_mod: followupDate });
+
+  // The timeline beyond followups: tasks with time spent, a solution waiting for the requester, a
+  // validation waiting for its approver.
+  const solutionType = async (name: string) => add(m, SolutionType, { name, name_key: matchKey(name), entities_id: root.id, is_recursive: true, ...stamp() });
+  await solutionType('Solução remota');
+  const replaced = await solutionType('Substituição de equipamento');
+  const task = async (data: { tickets_id: number; content: string; state: number; actiontime: number; date: Date }) =>
+    add(m, TicketTask, { users_id: tech.id, users_id_tech: tech.id, is_private: false, ...stamp(data.date), ...data });
+  await task({
+    tickets_id: erp.id,
+    content: 'Abrir chamado no fornecedor para renovar a licença do ERP.',
+    state: 1,
+    actiontime: 1800,
+    date: at('2026-11-18T15:10:00Z'),
+  });
+  await task({ tickets_id: monitor.id, content: 'Monitor substituído por um novo de 24".', state: 2, actiontime: 2700, date: at('2026-11-05T16:00:00Z') });
+  await add(m, ItilSolution, {
+    itemtype: 'Ticket',
+    items_id: monitor.id,
+    solutiontypes_id: replaced.id,
+    content: 'Monitor trocado; favor confirmar que a imagem está estável.',
+    users_id: tech.id,
+    status: 2,
+    ...stamp(at('2026-11-05T16:20:00Z')),
+  });
+  await add(m, TicketValidation, {
+    entities_id: porto.id,
+    tickets_id: vpn.id,
+    users_id: tech.id,
+    itemtype_target: 'User',
+    items_id_target: glpi.id,
+    comment_submission: 'Aprovar o acesso à VPN do novo colaborador?',
+    status: 2,
+    submission_date: at('2026-11-20T15:00:00Z'),
+  });
+  await m.update(Ticket, { id: vpn.id }, { global_validation: 2 });
+  // Two problems of the same floor of Sede, looked at together.
+  await add(m, TicketLink, { tickets_id_1: printer.id, tickets_id_2: erp.id, link: TICKET_LINK.related });
 }

@@ -32,7 +32,7 @@ const DETAILS = ['login', 'email', 'code', 'state', 'status', 'date', 'requester
 const LISTED_DETAILS = DETAILS.filter((detail) => detail !== 'email');
 
 /** Kinds whose rows belong to an entity (entities are their own path; profiles and states are global). */
-const IN_ENTITY = new Set(['user', 'group', 'itilCategory', 'location', 'project', 'ticket']);
+const IN_ENTITY = new Set(['user', 'group', 'itilCategory', 'solutionType', 'location', 'project', 'ticket']);
 
 /**
  * Candidates of an ambiguous name, each with what tells it apart: its entity's full path, a user's

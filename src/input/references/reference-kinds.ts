@@ -90,6 +90,15 @@ export const REFERENCE_KINDS: Record<string, ReferenceKind> = {
     exact: ['name', 'completename'],
     scope: 'entity-recursive',
   },
+  solutionType: {
+    kind: 'solutionType',
+    label: 'solution types',
+    table: 'glpi_solutiontypes',
+    display: 'name',
+    keys: ['name_key'],
+    exact: ['name'],
+    scope: 'entity-recursive',
+  },
   project: {
     kind: 'project',
     label: 'projects',

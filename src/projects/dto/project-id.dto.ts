@@ -6,7 +6,7 @@ export class GetProjectDto extends DomainCallDto {
   @RefField('project', { required: true, target: true, description: '' })
   id!: number;
 
-  @ChoicesField(PROJECT_FIELD_NAMES, { description: '' })
+  @ChoicesField([...PROJECT_FIELD_NAMES, 'tasks'], { description: '' })
   fields?: string[];
 }
 

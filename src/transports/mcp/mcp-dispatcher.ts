@@ -11,6 +11,7 @@ import { toDeskError } from '../../envelope/error-mapping.js';
 import { readLockArguments } from '../../session/intent-lock.decision.js';
 import { rankClosest } from '../../text/suggest.js';
 import type { Call, CallTrace } from '../../tools/call.js';
+import { RENAMED_TOOLS } from '../../tools/renamed-tools.js';
 import { type JsonWrapper, type ListedTool, ToolListService } from '../../tools/tool-list.service.js';
 import type { ToolPolicy } from '../../tools/tool-policy.js';
 import { ToolRegistry } from '../../tools/tool-registry.js';
@@ -26,8 +27,13 @@ export class UnknownToolError extends Error {
   constructor(
     readonly tool: string,
     readonly suggestions: string[],
+    renamedTo?: string,
   ) {
-    super(`Unknown tool '${tool}'.${suggestions.length ? ` Closest tools: ${suggestions.join(', ')}.` : ''} Call tools/list for the catalogue.`);
+    super(
+      renamedTo
+        ? `Unknown tool '${tool}': it was replaced by ${renamedTo}.`
+        : `Unknown tool '${tool}'.${suggestions.length ? ` Closest tools: ${suggestions.join(', ')}.` : ''} Call tools/list for the catalogue.`,
+    );
   }
 }
 
@@ -64,7 +70,8 @@ export class McpDispatcher {
         this.audit.recordRefusal(trace, error);
         return resultOf(errorEnvelope(trace, error), requestId);
       }
-      const error = new UnknownToolError(name, rankClosest(name, this.registry.names(), 3));
+      const renamedTo = Object.hasOwn(RENAMED_TOOLS, name) ? RENAMED_TOOLS[name] : undefined;
+      const error = new UnknownToolError(name, renamedTo ? [renamedTo.split(' ')[0]] : rankClosest(name, this.registry.names(), 3), renamedTo);
       this.audit.recordCall(trace, 'UNKNOWN_TOOL', { message: error.message });
       throw error;
     }

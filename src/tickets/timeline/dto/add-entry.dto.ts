@@ -1,0 +1,58 @@
+import { DURATION_UNIT } from '../../../dates/duration.js';
+import type { Issue } from '../../../envelope/issue.js';
+import { endBeforeStart } from '../../../input/date-order.js';
+import { WriteCallDto } from '../../../input/dto/call-args.dto.js';
+import { BoolField, ChoiceField, DateField, EnumField, IntField, RefField, TextField } from '../../../input/fields.js';
+import { ENTRY_KINDS, type EntryKind, KIND_FIELDS } from '../entry-kinds.js';
+import { TASK_STATE } from '../timeline-vocabularies.js';
+
+export class AddEntryDto extends WriteCallDto {
+  @RefField('ticket', { required: true, target: true, description: 'Id or title.' })
+  id!: number;
+
+  // Which record the call adds, not a field of it: a profile limited to some fields still chooses it.
+  @ChoiceField(ENTRY_KINDS, { call: true, description: 'Default followup.' })
+  kind?: EntryKind;
+
+  @TextField({ required: true, maxLength: 65000, description: '' })
+  content!: string;
+
+  @BoolField({ description: 'Hidden from the requester.' })
+  is_private?: boolean;
+
+  @IntField({ min: 0, unit: DURATION_UNIT, description: 'Seconds, "1h30" or "90 min".' })
+  duration?: number;
+
+  @EnumField(TASK_STATE, { description: '' })
+  state?: number;
+
+  @RefField('user', { description: '' })
+  users_id_tech?: number;
+
+  @DateField({ description: '' })
+  begin?: Date;
+
+  @DateField({ description: '' })
+  end?: Date;
+
+  @RefField('solutionType', { description: '' })
+  solutiontypes_id?: number;
+
+  /** A field of another kind is refused, not silently dropped. */
+  static crossCheck(value: AddEntryDto): Issue[] {
+    const kind = value.kind ?? 'followup';
+    const issues: Issue[] = [];
+    for (const [field, kinds] of Object.entries(KIND_FIELDS)) {
+      const given = (value as unknown as Record<string, unknown>)[field];
+      if (given !== undefined && !kinds.includes(kind)) {
+        issues.push({
+          field,
+          code: 'INVALID_VALUE',
+          received: given instanceof Date ? given.toISOString() : (given as string | number | boolean),
+          message: `${field} belongs to kind ${kinds.join(' or ')}, not ${kind}. Leave it out or set kind: "${kinds[0]}".`,
+        });
+      }
+    }
+    return [...issues, ...endBeforeStart({ begin: value.begin, end: value.end }, 'begin', 'end')];
+  }
+}

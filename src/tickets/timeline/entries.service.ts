@@ -1,0 +1,125 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { ItilFollowup, ItilSolution, Ticket, TicketTask } from '../../database/entities/index.js';
+import { DeskError } from '../../envelope/desk-error.js';
+import type { Answer, Outcome } from '../../envelope/envelope.js';
+import { metaOf } from '../../input/input-meta.js';
+import { SOLVED_STATUS } from '../../input/vocab/glpi-vocabularies.js';
+import { appliedView, Presenter } from '../../present/presenter.js';
+import type { Call } from '../../tools/call.js';
+import { Tool } from '../../tools/tool.decorator.js';
+import { WriteUnit } from '../../writes/write-unit.js';
+import { statusStamps, statusStateOf } from '../ticket-rules.js';
+import { type TicketRow, TicketsRepository, viewerOf } from '../tickets.repository.js';
+import { AddEntryDto } from './dto/add-entry.dto.js';
+import { TimelinePageDto } from './dto/timeline-page.dto.js';
+import type { EntryKind } from './entry-kinds.js';
+import { duplicatesFollow } from './link-rules.js';
+import { solutionRefusal } from './solution-rules.js';
+import { ENTRY_OUTPUT } from './timeline.fields.js';
+import { TimelineService } from './timeline.service.js';
+import { APPROVAL, TASK_TODO } from './timeline-vocabularies.js';
+
+/** What one kind of entry wrote: its id and `applied`. */
+interface Written {
+  id: number;
+  applied: Record<string, unknown>;
+  row: Record<string, unknown>;
+}
+
+/** ticket_add_entry: followups, tasks and solutions of a ticket (GLPI's timeline items). */
+@Injectable()
+export class EntriesService {
+  constructor(
+    private readonly tickets: TicketsRepository,
+    private readonly presenter: Presenter,
+    private readonly writes: WriteUnit,
+    private readonly timelines: TimelineService,
+  ) {}
+
+  @Tool({
+    name: 'ticket_add_entry',
+    domain: 'ticket',
+    access: 'create',
+    // Requesters (Self-Service, who cannot update tickets) answer on their own tickets with followups;
+    // tasks and solutions need the update right (checked by kind below).
+    right: 'read',
+    title: 'Add to a ticket timeline',
+    summary: 'Adds a followup, a task (work, duration) or a solution (the ticket becomes Solved) to a ticket.',
+    notFor: 'fields, status (ticket_update).',
+    notes: ['Tasks, solutions: technicians. Refuse a solution: ticket_update status Processing.'],
+    example: { id: 3, kind: 'task', content: 'Toner trocado.', duration: '1h30', state: 'Done' },
+    input: AddEntryDto,
+  })
+  async add(input: AddEntryDto, call: Call): Promise<Answer> {
+    const kind: EntryKind = input.kind ?? 'followup';
+    if (kind !== 'followup' && !call.principal.rights.ticket.includes('update')) {
+      throw new DeskError('FORBIDDEN', `Your profile adds followups only; a ${kind} is a technician's. Send kind "followup".`);
+    }
+    const meta = metaOf(input);
+    return this.writes.run(call, input, async ({ manager, now }) => {
+      const ticket = await this.tickets.findVisible(input.id, viewerOf(call.principal), manager);
+      if (!ticket) throw DeskError.notFound('Ticket', input.id);
+      const userId = call.principal.userId;
+      const written = await this.write(kind, input, ticket, manager, userId, now);
+      await manager.update(Ticket, { id: input.id }, { users_id_lastupdater: userId, date_mod: now });
+      const [view] = await this.presenter.present([{ ...written.row, id: written.id, kind, users_id: userId }], ENTRY_OUTPUT[kind], call.zone);
+      return {
+        message: `${kind[0].toUpperCase()}${kind.slice(1)} ${written.id} added to ticket ${input.id}${kind === 'solution' ? ', now Solved' : ''}.`,
+        id: written.id,
+        applied: appliedView({ tickets_id: input.id, kind, ...written.applied }, call.zone),
+        resolved: meta.resolved,
+        data: { ticket_id: input.id, ...view },
+      };
+    });
+  }
+
+  /** One page of a ticket's timeline, newest first (GET /api/tickets/:id/entries; ticket_get shows the first). */
+  async page(input: TimelinePageDto, call: Call): Promise<Outcome> {
+    const viewer = viewerOf(call.principal);
+    if (!(await this.tickets.findVisible(input.id, viewer))) throw DeskError.notFound('Ticket', input.id);
+    const page = await this.timelines.page(input.id, viewer, call, input.timeline_cursor);
+    return { message: `${page.timeline.length} entries of ticket ${input.id}.`, id: input.id, data: page };
+  }
+
+  private async write(kind: EntryKind, input: AddEntryDto, ticket: TicketRow, manager: EntityManager, userId: number, now: Date): Promise<Written> {
+    const stamps = { date_creation: now, date_mod: now };
+    switch (kind) {
+      case 'followup': {
+        const values = { content: input.content, is_private: input.is_private ?? false, date: now };
+        const result = await manager.insert(ItilFollowup, { itemtype: 'Ticket', items_id: input.id, users_id: userId, ...values, ...stamps });
+        return { id: Number(result.identifiers[0].id), applied: values, row: values };
+      }
+      case 'task': {
+        const values = {
+          content: input.content,
+          is_private: input.is_private ?? false,
+          state: input.state ?? TASK_TODO,
+          actiontime: input.duration ?? 0,
+          users_id_tech: input.users_id_tech ?? null,
+          begin: input.begin ?? null,
+          end: input.end ?? null,
+          date: now,
+        };
+        const result = await manager.insert(TicketTask, { tickets_id: input.id, users_id: userId, ...values, ...stamps });
+        const { actiontime, begin, end, ...rest } = values;
+        return {
+          id: Number(result.identifiers[0].id),
+          applied: { ...rest, duration: actiontime, begin, end },
+          row: { ...rest, duration: actiontime, begin_at: begin, end_at: end },
+        };
+      }
+      case 'solution': {
+        const refusal = await solutionRefusal(manager, input.id, Number(ticket.status));
+        if (refusal) throw new DeskError('CONFLICT', refusal);
+        const values = { content: input.content, solutiontypes_id: input.solutiontypes_id ?? null, status: APPROVAL.waiting };
+        const result = await manager.insert(ItilSolution, { itemtype: 'Ticket', items_id: input.id, users_id: userId, ...values, ...stamps });
+        // The same transaction makes the ticket Solved, with its solve date, as GLPI does.
+        const ticketChange = { status: SOLVED_STATUS, ...statusStamps(SOLVED_STATUS, statusStateOf(ticket), now) };
+        await manager.update(Ticket, { id: input.id }, ticketChange);
+        await duplicatesFollow(manager, input.id, SOLVED_STATUS, userId, now);
+        return { id: Number(result.identifiers[0].id), applied: { ...values, ticket_status: SOLVED_STATUS }, row: { ...values, date: now } };
+      }
+    }
+  }
+}

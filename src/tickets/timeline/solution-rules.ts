@@ -1,0 +1,29 @@
+import type { EntityManager } from 'typeorm';
+import { ItilSolution } from '../../database/entities/index.js';
+import { CLOSED_STATUS, SOLVED_STATUS } from '../../input/vocab/glpi-vocabularies.js';
+import { APPROVAL } from './timeline-vocabularies.js';
+
+/**
+ * A ticket's waiting solution follows its status, as in GLPI: closing a Solved ticket accepts it;
+ * moving a Solved ticket back to an open status refuses it (the requester or technician rejected
+ * the solution). Nothing happens to a ticket that was not Solved.
+ */
+export async function solutionFollowsStatus(manager: EntityManager, ticketId: number, before: number, after: number, userId: number, now: Date): Promise<void> {
+  if (before !== SOLVED_STATUS || after === SOLVED_STATUS) return;
+  const status = after === CLOSED_STATUS ? APPROVAL.accepted : APPROVAL.refused;
+  await manager.update(
+    ItilSolution,
+    { itemtype: 'Ticket', items_id: ticketId, status: APPROVAL.waiting },
+    { status, users_id_approval: userId, date_approval: now, date_mod: now },
+  );
+}
+
+/** A ticket takes a new solution unless it is closed or one is already waiting for approval (GLPI refuses both). */
+export async function solutionRefusal(manager: EntityManager, ticketId: number, status: number): Promise<string | undefined> {
+  if (status === CLOSED_STATUS) return `Ticket ${ticketId} is closed; reopen it (ticket_update status) before adding a solution.`;
+  const waiting = await manager.count(ItilSolution, { where: { itemtype: 'Ticket', items_id: ticketId, status: APPROVAL.waiting } });
+  if (waiting > 0) {
+    return `Ticket ${ticketId} already has a solution waiting for approval. Refuse it first (ticket_update status "Processing (assigned)"), then add the new one.`;
+  }
+  return undefined;
+}

@@ -1,0 +1,131 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { visibleTickets } from '../../auth/visibility.js';
+import { dateParam, toDate } from '../../database/db-dates.js';
+import type { Row } from '../../present/presenter.js';
+import type { TicketViewer } from '../tickets.repository.js';
+import type { TimelineKind } from './entry-kinds.js';
+import { afterPosition, KIND_RANK, type TimelinePosition } from './timeline-cursor.js';
+
+/** One kind's rows, read newest first, with the columns its ENTRY_OUTPUT names. */
+interface KindQuery {
+  kind: TimelineKind;
+  /** SELECT … FROM … WHERE <ticket> = ? (the ticket id is the first parameter). */
+  select: string;
+  alias: string;
+  /** Its date column (the alias's). */
+  date: string;
+  /** Rows a requester limited to its own tickets does not see: others' private ones. */
+  privacy: boolean;
+}
+
+const QUERIES: readonly KindQuery[] = [
+  {
+    kind: 'followup',
+    select: `SELECT f.id AS id, f.date AS date, f.users_id AS users_id, f.content AS content, f.is_private AS is_private
+               FROM glpi_itilfollowups f WHERE f.itemtype = 'Ticket' AND f.items_id = ?`,
+    alias: 'f',
+    date: 'f.date',
+    privacy: true,
+  },
+  {
+    kind: 'task',
+    select: `SELECT k.id AS id, k.date AS date, k.users_id AS users_id, k.content AS content, k.is_private AS is_private, k.state AS state,
+                    k.actiontime AS duration, k.users_id_tech AS users_id_tech, k.begin AS begin_at, k.end AS end_at
+               FROM glpi_tickettasks k WHERE k.tickets_id = ?`,
+    alias: 'k',
+    date: 'k.date',
+    privacy: true,
+  },
+  {
+    kind: 'solution',
+    select: `SELECT s.id AS id, s.date_creation AS date, s.users_id AS users_id, s.content AS content, s.solutiontypes_id AS solutiontypes_id,
+                    s.status AS status, s.users_id_approval AS users_id_approval, s.date_approval AS date_approval
+               FROM glpi_itilsolutions s WHERE s.itemtype = 'Ticket' AND s.items_id = ?`,
+    alias: 's',
+    date: 's.date_creation',
+    privacy: false,
+  },
+  {
+    kind: 'validation',
+    select: `SELECT v.id AS id, v.submission_date AS date, v.users_id AS users_id, v.comment_submission AS content,
+                    CASE WHEN v.itemtype_target = 'User' THEN v.items_id_target END AS approver_id,
+                    CASE WHEN v.itemtype_target = 'Group' THEN v.items_id_target END AS approver_group_id,
+                    v.status AS status, v.comment_validation AS comment_validation, v.users_id_validate AS users_id_validate, v.validation_date AS validation_date
+               FROM glpi_ticketvalidations v WHERE v.tickets_id = ?`,
+    alias: 'v',
+    date: 'v.submission_date',
+    privacy: false,
+  },
+];
+
+/** A timeline row with its kind (the rows of every kind, merged). */
+export type TimelineRow = Row & { kind: TimelineKind; id: number; date: Date | string };
+
+/** A link of a ticket as read: the other ticket, and GLPI's link type from the first ticket's side. */
+export interface LinkRow {
+  id: number;
+  tickets_id_1: number;
+  tickets_id_2: number;
+  link: number;
+  other_id: number;
+  other_name: string;
+}
+
+/** Reads of a ticket's timeline (followups, tasks, solutions, validations), its time spent and links. */
+@Injectable()
+export class TimelineRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /**
+   * Up to `limit + 1` entries after `position`, newest first: each kind's newest `limit + 1` (an
+   * index range each), merged. One more than asked tells whether a next page exists.
+   */
+  async page(ticketId: number, viewer: TicketViewer, position: TimelinePosition | undefined, limit: number): Promise<TimelineRow[]> {
+    const sqlite = this.dataSource.options.type === 'better-sqlite3';
+    const param = (value: unknown) => (value instanceof Date ? dateParam(value, sqlite) : value);
+    const perKind = await Promise.all(
+      QUERIES.map(async (q) => {
+        const after = afterPosition(KIND_RANK[q.kind], position, q.date, `${q.alias}.id`);
+        const hidden = q.privacy && viewer.requesterId !== null ? ` AND (${q.alias}.is_private = 0 OR ${q.alias}.users_id = ?)` : '';
+        const params = [ticketId, ...(hidden ? [viewer.requesterId] : []), ...after.params.map(param), limit + 1];
+        const rows = (await this.dataSource.query(`${q.select}${hidden}${after.sql} ORDER BY ${q.date} DESC, ${q.alias}.id DESC LIMIT ?`, params)) as Row[];
+        return rows.map((row) => ({ ...row, kind: q.kind, id: Number(row.id), date: row.date as Date | string }));
+      }),
+    );
+    return perKind
+      .flat()
+      .sort((a, b) => compareNewestFirst(a, b))
+      .slice(0, limit + 1);
+  }
+
+  /** Time spent on a ticket: the sum of its tasks' durations, in seconds (GLPI's actiontime). */
+  async actiontime(ticketId: number): Promise<number> {
+    const [row] = (await this.dataSource.query('SELECT COALESCE(SUM(actiontime), 0) AS total FROM glpi_tickettasks WHERE tickets_id = ?', [
+      ticketId,
+    ])) as Array<{
+      total: number | string;
+    }>;
+    return Number(row?.total ?? 0);
+  }
+
+  /** The ticket's links to tickets the viewer sees (a link to one it does not see is not shown). */
+  async linksOf(ticketId: number, viewer: TicketViewer): Promise<LinkRow[]> {
+    const visible = visibleTickets('o', viewer.scope, viewer.requesterId);
+    return (await this.dataSource.query(
+      `SELECT l.id AS id, l.tickets_id_1 AS tickets_id_1, l.tickets_id_2 AS tickets_id_2, l.link AS link, o.id AS other_id, o.name AS other_name
+         FROM glpi_tickets_tickets l JOIN glpi_tickets o ON o.id = CASE WHEN l.tickets_id_1 = ? THEN l.tickets_id_2 ELSE l.tickets_id_1 END
+        WHERE (l.tickets_id_1 = ? OR l.tickets_id_2 = ?) AND ${visible.sql} ORDER BY l.id`,
+      [ticketId, ticketId, ticketId, ...visible.params],
+    )) as LinkRow[];
+  }
+}
+
+function timeOf(value: Date | string): number {
+  return toDate(value)?.getTime() ?? 0;
+}
+
+/** Timeline order (timeline-cursor.ts): date, then kind, then id, all descending. */
+export function compareNewestFirst(a: TimelineRow, b: TimelineRow): number {
+  return timeOf(b.date) - timeOf(a.date) || KIND_RANK[b.kind] - KIND_RANK[a.kind] || b.id - a.id;
+}

@@ -1,0 +1,83 @@
+import { Injectable } from '@nestjs/common';
+import { toDate } from '../../database/db-dates.js';
+import { DeskError } from '../../envelope/desk-error.js';
+import { echo } from '../../envelope/echo.js';
+import { Presenter, type View } from '../../present/presenter.js';
+import type { Call } from '../../tools/call.js';
+import type { TicketViewer } from '../tickets.repository.js';
+import type { TimelineKind } from './entry-kinds.js';
+import { INVERSE_LINK } from './link-rules.js';
+import { ENTRY_OUTPUT, TIMELINE_PAGE } from './timeline.fields.js';
+import { compareNewestFirst, TimelineRepository, type TimelineRow } from './timeline.repository.js';
+import { decodeTimelineCursor, encodeTimelineCursor, KIND_RANK } from './timeline-cursor.js';
+import { LINK_RELATION } from './timeline-vocabularies.js';
+
+/** One page of a ticket's timeline, as callers see it. */
+export interface TimelinePage {
+  timeline: View[];
+  /** Pass as timeline_cursor for the older entries; null at the first entry. */
+  timeline_next_cursor: string | null;
+}
+
+/** A ticket's timeline, time spent and links, as ticket_get and GET /api/tickets/:id/entries show them. */
+@Injectable()
+export class TimelineService {
+  constructor(
+    private readonly timelines: TimelineRepository,
+    private readonly presenter: Presenter,
+  ) {}
+
+  async page(ticketId: number, viewer: TicketViewer, call: Call, cursor: string | undefined, limit = TIMELINE_PAGE): Promise<TimelinePage> {
+    const position = cursor === undefined ? undefined : decodeTimelineCursor(cursor, ticketId);
+    if (cursor !== undefined && !position) {
+      throw DeskError.validation(call, [
+        {
+          field: 'timeline_cursor',
+          code: 'INVALID_VALUE',
+          received: echo(cursor),
+          message: "timeline_cursor is not one of this ticket's timeline_next_cursor values. Leave it out for the newest entries.",
+        },
+      ]);
+    }
+    const rows = await this.timelines.page(ticketId, viewer, position, limit);
+    const shown = rows.slice(0, limit);
+    const last = shown[shown.length - 1];
+    const next =
+      rows.length > limit && last
+        ? encodeTimelineCursor({ ticket: ticketId, date: toDate(last.date)!.toISOString(), rank: KIND_RANK[last.kind], id: last.id })
+        : null;
+    return { timeline: await this.present(shown, call.zone), timeline_next_cursor: next };
+  }
+
+  actiontime(ticketId: number): Promise<number> {
+    return this.timelines.actiontime(ticketId);
+  }
+
+  /** Links as `{relation, ticket: {id, name}}`, the relation read from this ticket's side. */
+  async links(ticketId: number, viewer: TicketViewer): Promise<View[]> {
+    const rows = await this.timelines.linksOf(ticketId, viewer);
+    return rows.map((row) => {
+      const code = Number(row.tickets_id_1) === ticketId ? Number(row.link) : INVERSE_LINK[Number(row.link)];
+      return { relation: LINK_RELATION.label(code) ?? String(code), ticket: { id: Number(row.other_id), name: row.other_name } };
+    });
+  }
+
+  /** Each kind presented with its own fields (one query per referenced table and kind), then put back in order. */
+  private async present(rows: TimelineRow[], zone: string): Promise<View[]> {
+    const byKind = new Map<TimelineKind, TimelineRow[]>();
+    for (const row of rows) byKind.set(row.kind, [...(byKind.get(row.kind) ?? []), row]);
+    const views = new Map<TimelineRow, View>();
+    await Promise.all(
+      [...byKind].map(async ([kind, group]) => {
+        const presented = await this.presenter.present(group, ENTRY_OUTPUT[kind], zone);
+        group.forEach((row, i) => views.set(row, compact(presented[i])));
+      }),
+    );
+    return [...rows].sort(compareNewestFirst).map((row) => views.get(row)!);
+  }
+}
+
+/** Leaves out what says nothing (null, false): a timeline is read in full on every ticket_get. */
+function compact(view: View): View {
+  return Object.fromEntries(Object.entries(view).filter(([, value]) => value !== null && value !== false));
+}

@@ -1,0 +1,186 @@
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import request from 'supertest';
+import { DATABASES } from './support/databases.js';
+import { callTool, connectHttp, failure, openSession, success } from './support/mcp-client.js';
+import { startStack, type TestStack } from './support/test-app.js';
+
+type Ref = { id: number; name: string };
+type Entry = Record<string, unknown> & { id: number; kind: string; content?: string; status?: Ref };
+type TicketData = Record<string, unknown> & { status: Ref; timeline: Entry[]; timeline_next_cursor: string | null; actiontime: number };
+
+/** A ticket's timeline: followups, tasks and solutions added by ticket_add_entry, read by ticket_get. */
+describe.each(DATABASES)('ticket timeline on %s', (kind) => {
+  let stack: TestStack;
+  let tech: Client;
+  let postOnly: Client;
+  let normal: Client;
+  let techSession: string;
+  let ticketId: number;
+
+  beforeAll(async () => {
+    stack = await startStack(kind);
+    tech = await connectHttp(stack.url, await stack.token('tech', ['mcp']));
+    postOnly = await connectHttp(stack.url, await stack.token('post-only', ['mcp']));
+    normal = await connectHttp(stack.url, await stack.token('normal', ['mcp']));
+    techSession = await openSession(tech, 'ticket');
+    ticketId = Number(
+      success(await callTool(tech, 'ticket_create', { domain: 'ticket', session_id: techSession, name: 'Notebook sem Wi-Fi', entities_id: 'Sede' })).id,
+    );
+  });
+  afterAll(async () => {
+    for (const client of [tech, postOnly, normal]) await client?.close();
+    await stack?.close();
+  });
+
+  const as = (client: Client, session: string) => ({
+    add: (args: Record<string, unknown>) => callTool(client, 'ticket_add_entry', { domain: 'ticket', session_id: session, ...args }),
+    get: async (id: number | string, extra: Record<string, unknown> = {}) =>
+      success(await callTool(client, 'ticket_get', { domain: 'ticket', session_id: session, id, ...extra })).data as TicketData,
+    update: (args: Record<string, unknown>) => callTool(client, 'ticket_update', { domain: 'ticket', session_id: session, ...args }),
+  });
+
+  it('answers the old ticket_add_followup with the tool that replaced it', async () => {
+    await expect(callTool(tech, 'ticket_add_followup', { domain: 'ticket', session_id: techSession, id: ticketId, content: 'x' })).rejects.toThrow(
+      /ticket_add_entry \{kind: "followup"\}/,
+    );
+  });
+
+  it('adds a task with a duration in words, a state in Portuguese and a technician by login', async () => {
+    const t = as(tech, techSession);
+    const task = success(
+      await t.add({
+        id: ticketId,
+        kind: 'task',
+        content: 'Driver da placa reinstalado.',
+        duration: '1h30',
+        state: 'Feito',
+        users_id_tech: 'tech',
+        begin: '2026-11-30 09:00',
+        end: '2026-11-30 10:30',
+        timezone: 'America/Sao_Paulo',
+      }),
+    );
+    expect(task.applied).toMatchObject({
+      tickets_id: ticketId,
+      kind: 'task',
+      duration: 5400,
+      state: 2,
+      users_id_tech: expect.any(Number),
+      begin: '2026-11-30T09:00:00-03:00',
+      end: '2026-11-30T10:30:00-03:00',
+    });
+    success(await t.add({ id: 'Notebook sem Wi-Fi', kind: 'task', content: 'Teste de sinal.', duration: '90 min' }));
+    const got = await t.get(ticketId);
+    expect(got.actiontime).toBe(10800);
+    expect(got.timeline.map((e) => [e.kind, e.content])).toEqual([
+      ['task', 'Teste de sinal.'],
+      ['task', 'Driver da placa reinstalado.'],
+    ]);
+    expect(got.timeline[1]).toMatchObject({ state: { id: 2, name: 'Done' }, duration: 5400, users_id_tech: { name: 'tech' } });
+  });
+
+  it('refuses every wrong field of an entry in one error', async () => {
+    const wrong = failure(
+      await as(tech, techSession).add({ id: ticketId, content: 'Oi', duration: 'soon', solutiontypes_id: 'Solução remota', state: 'Pronto' }),
+      'VALIDATION_FAILED',
+    );
+    const issues = wrong.error.issues!.map((i) => [i.field, i.code]);
+    expect(issues).toEqual(
+      expect.arrayContaining([
+        ['duration', 'INVALID_TYPE'],
+        ['state', 'INVALID_VALUE'],
+        ['solutiontypes_id', 'INVALID_VALUE'],
+      ]),
+    );
+    expect(wrong.error.issues!.find((i) => i.field === 'duration')!.expected).toMatch(/1h30/);
+  });
+
+  it('solves with a solution, refuses it when the ticket goes back to Processing, accepts the next on Closed', async () => {
+    const t = as(tech, techSession);
+    const solution = success(await t.add({ id: ticketId, kind: 'solution', content: 'Placa trocada.', solutiontypes_id: 'Substituição de equipamento' }));
+    expect(solution.applied).toMatchObject({ kind: 'solution', status: 2, ticket_status: 5, solutiontypes_id: expect.any(Number) });
+    expect((await t.get(ticketId)).status).toEqual({ id: 5, name: 'Solved' });
+    failure(await t.add({ id: ticketId, kind: 'solution', content: 'Outra.' }), 'CONFLICT');
+
+    success(await t.update({ id: ticketId, status: 'Em atendimento (atribuído)' }));
+    const refused = (await t.get(ticketId)).timeline.find((e) => e.id === solution.id && e.kind === 'solution')!;
+    expect(refused).toMatchObject({ status: { id: 4, name: 'Refused' }, users_id_approval: { name: 'tech' } });
+
+    const second = success(await t.add({ id: ticketId, kind: 'solution', content: 'Antena substituída.' }));
+    success(await t.update({ id: ticketId, status: 'Fechado' }));
+    const accepted = (await t.get(ticketId)).timeline.find((e) => e.id === second.id && e.kind === 'solution')!;
+    expect(accepted.status).toEqual({ id: 3, name: 'Granted' });
+    failure(await t.add({ id: ticketId, kind: 'solution', content: 'Mais uma.' }), 'CONFLICT');
+  });
+
+  it('pages a long timeline with a cursor, every entry once, and refuses a cursor of another ticket', async () => {
+    const t = as(tech, techSession);
+    const id = Number(
+      success(await callTool(tech, 'ticket_create', { domain: 'ticket', session_id: techSession, name: 'Linha longa', entities_id: 'Sede' })).id,
+    );
+    for (let i = 1; i <= 24; i++) success(await t.add({ id, content: `nota ${i}` }));
+    const first = await t.get(id);
+    expect(first.timeline).toHaveLength(20);
+    expect(first.timeline[0].content).toBe('nota 24');
+    expect(first.timeline_next_cursor).toEqual(expect.any(String));
+    const next = await t.get(id, { timeline_cursor: first.timeline_next_cursor, fields: ['timeline'] });
+    expect(next.timeline.map((e) => e.content)).toEqual(['nota 4', 'nota 3', 'nota 2', 'nota 1']);
+    expect(next.timeline_next_cursor).toBeNull();
+    const bad = failure(
+      await callTool(tech, 'ticket_get', { domain: 'ticket', session_id: techSession, id: ticketId, timeline_cursor: first.timeline_next_cursor }),
+      'VALIDATION_FAILED',
+    );
+    expect(bad.error.issues![0]).toMatchObject({ field: 'timeline_cursor', code: 'INVALID_VALUE' });
+
+    // The same pages over REST.
+    const admin = { Authorization: `Bearer ${await stack.token('glpi', ['api'])}` };
+    const page = await request(stack.http).get(`/api/tickets/${id}/entries`).query({ timeline_cursor: first.timeline_next_cursor }).set(admin);
+    expect(page.status).toBe(200);
+    expect((page.body.data.timeline as Entry[]).map((e) => e.content)).toEqual(['nota 4', 'nota 3', 'nota 2', 'nota 1']);
+  });
+
+  it('shows the demo timeline: a task and a solution waiting for approval, a validation waiting', async () => {
+    const t = as(tech, techSession);
+    const monitor = await t.get('Troca de monitor');
+    expect(monitor.timeline.map((e) => e.kind)).toEqual(['solution', 'task']);
+    expect(monitor.timeline[0]).toMatchObject({ status: { id: 2 }, solutiontypes_id: { name: 'Substituição de equipamento' } });
+    expect(monitor.actiontime).toBe(2700);
+    const vpn = await t.get('Acesso à VPN para novo colaborador');
+    expect(vpn.global_validation).toEqual({ id: 2, name: 'Waiting for approval' });
+    expect(vpn.timeline[0]).toMatchObject({ kind: 'validation', approver_id: { name: 'glpi' }, status: { id: 2 } });
+  });
+
+  describe('Self-Service', () => {
+    let session: string;
+    let monitorId: number;
+    beforeAll(async () => {
+      session = await openSession(postOnly, 'ticket');
+      monitorId = Number((await as(postOnly, session).get('Troca de monitor')).id);
+    });
+
+    it('follows up on its own ticket; tasks and solutions are not its to add', async () => {
+      const t = as(postOnly, session);
+      success(await t.add({ id: monitorId, content: 'Funcionando, obrigado.' }));
+      success(await t.add({ id: monitorId, kind: 'followup', content: 'Pode fechar.' }));
+      const task = failure(await t.add({ id: monitorId, kind: 'task', content: 'Trabalhei' }), 'FORBIDDEN');
+      expect(task.error.message).toMatch(/followup/);
+      const fields = failure(await t.add({ id: monitorId, kind: 'task', content: 'x', duration: 60 }), 'VALIDATION_FAILED');
+      expect(fields.error.issues!.map((i) => [i.field, i.code])).toEqual([['duration', 'FORBIDDEN_FIELD']]);
+    });
+
+    it('does not see private tasks, and a ticket it did not request is not found', async () => {
+      success(await as(tech, techSession).add({ id: monitorId, kind: 'task', content: 'Nota técnica interna.', is_private: true }));
+      const mine = await as(postOnly, session).get(monitorId);
+      expect(mine.timeline.map((e) => e.content)).not.toContain('Nota técnica interna.');
+      expect(mine.timeline.map((e) => e.content)).toContain('Pode fechar.');
+      failure(await as(postOnly, session).add({ id: ticketId, content: 'Olá?' }), 'NOT_FOUND');
+    });
+  });
+
+  it('out of entity: a technician of Sede only cannot add to a ticket of Filial Porto', async () => {
+    const session = await openSession(normal, 'ticket');
+    const tickets = as(tech, techSession);
+    const vpnId = Number((await tickets.get('Acesso à VPN para novo colaborador')).id);
+    failure(await as(normal, session).add({ id: vpnId, kind: 'task', content: 'x', duration: 60 }), 'NOT_FOUND');
+  });
+});
