@@ -1,5 +1,7 @@
 import autocannon from 'autocannon';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -69,6 +71,22 @@ interface LoadOptions {
   profile: boolean;
   profileDuration: number;
   keep: boolean;
+  /** Tracing on: intentdesk exports spans to an OTLP sink in this process (the cost of OTEL_EXPORTER_OTLP_ENDPOINT). */
+  otel: boolean;
+}
+
+/** Accepts OTLP/HTTP exports and drops them: what tracing costs the server, not a collector. */
+async function otlpSink(): Promise<{ url: string; close(): void; batches(): number }> {
+  let batches = 0;
+  const server = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      batches++;
+      res.writeHead(200, { 'Content-Type': 'application/json' }).end('{}');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close(), batches: () => batches };
 }
 
 function options(flags: Flags): LoadOptions {
@@ -81,6 +99,7 @@ function options(flags: Flags): LoadOptions {
     profile: boolFlag(flags, 'profile', true),
     profileDuration: numberFlag(flags, 'profile-duration', 5),
     keep: boolFlag(flags, 'keep', false),
+    otel: boolFlag(flags, 'otel', false),
   };
 }
 
@@ -171,10 +190,16 @@ export async function run(flags: Flags = {}): Promise<string> {
   const dbFile = join(work, 'bench.sqlite');
   const databaseUrl = `sqlite:${dbFile}`;
   const servers: Spawned[] = [];
+  const sink = opts.otel ? await otlpSink() : undefined;
   try {
     // 1. intentdesk on a fresh SQLite file: migrations + demo seed, then extra tickets through REST.
     report.log(`starting intentdesk on ${dbFile}`);
-    const product = await startProduct({ databaseUrl, logFile: `${logs}load-intentdesk.log` });
+    if (sink) report.log(`tracing on: OTEL_EXPORTER_OTLP_ENDPOINT=${sink.url} (a sink in this process)`);
+    const product = await startProduct({
+      databaseUrl,
+      logFile: `${logs}load-intentdesk.log`,
+      env: sink ? { OTEL_EXPORTER_OTLP_ENDPOINT: sink.url } : undefined,
+    });
     servers.push(product);
     const token = await createToken(databaseUrl, 'glpi', 'mcp,api');
     report.log(`adding ${opts.tickets} tickets through POST /api/tickets`);
@@ -356,9 +381,11 @@ export async function run(flags: Flags = {}): Promise<string> {
       report.add(await profileProduct(databaseUrl, token, bodies, opts, logs, report));
     }
     if (target('intentdesk').noInitialize) report.add(await statementsPerCall(databaseUrl, created[0]));
+    if (sink) report.log(`tracing on: ${sink.batches()} OTLP export requests received`);
     return report.toString();
   } finally {
     for (const s of servers.reverse()) await s.stop().catch(() => undefined);
+    sink?.close();
     if (opts.keep) report.log(`kept ${work}`);
     else rmSync(work, { recursive: true, force: true });
   }

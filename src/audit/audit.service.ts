@@ -7,6 +7,7 @@ import { DbLock } from '../database/db-lock.js';
 import type { DeskError } from '../envelope/desk-error.js';
 import { CallObserver } from '../observe/call-observer.js';
 import { Metrics } from '../observe/metrics.js';
+import { step } from '../observe/tracing.js';
 import type { CallTrace } from '../tools/call.js';
 import type { AuditEntry } from './audit-entry.js';
 import { RateLimitedTally } from './rate-limited-tally.js';
@@ -85,8 +86,8 @@ export class AuditService implements OnModuleDestroy, OnApplicationShutdown {
 
   /** Records one call's outcome (`outcome` is 'success' or an error code), buffered. */
   recordCall(call: CallTrace, outcome: string, extra: AuditExtra = {}): void {
+    step(call.requestId, 'audit', () => this.record(entryOf(call, outcome, extra)));
     this.observer.ended(call, outcome);
-    this.record(entryOf(call, outcome, extra));
   }
 
   /** How long the oldest unwritten entry has waited (ms), and how many wait: readiness reads it. */
@@ -99,7 +100,7 @@ export class AuditService implements OnModuleDestroy, OnApplicationShutdown {
    * with the write or not at all, so a crash cannot lose the record of a committed change.
    */
   async recordWithin(manager: EntityManager, call: CallTrace, outcome: string, extra: AuditExtra = {}): Promise<void> {
-    await this.insert(manager, [entryOf(call, outcome, extra)]);
+    await step(call.requestId, 'audit', () => this.insert(manager, [entryOf(call, outcome, extra)]));
     this.observer.ended(call, outcome);
   }
 

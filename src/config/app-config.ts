@@ -58,4 +58,6 @@ export class AppConfig {
   metricsPort!: number | null;
   /** /ready fails when the oldest unwritten audit entry has waited longer than this (the buffer cannot drain). */
   readyAuditStallMs!: number;
+  /** OTLP/HTTP endpoint traces are exported to (`<endpoint>/v1/traces`); null: no tracing, the SDK is not even loaded. */
+  otelEndpoint!: string | null;
 }

@@ -74,6 +74,8 @@ function observability(env: Env, config: AppConfig, problems: string[]): void {
   const port = int(env, 'METRICS_PORT', 0, 1, 65535, problems);
   config.metricsPort = port === 0 ? null : port;
   if (config.metricsPort !== null && config.metricsPort === config.port) problems.push('METRICS_PORT must differ from PORT');
+  config.otelEndpoint = env.OTEL_EXPORTER_OTLP_ENDPOINT || null;
+  if (config.otelEndpoint !== null && !/^https?:\/\//.test(config.otelEndpoint)) problems.push('OTEL_EXPORTER_OTLP_ENDPOINT must be an http(s) URL');
   config.readyAuditStallMs = int(env, 'READY_AUDIT_STALL_MS', 30_000, 100, 3_600_000, problems);
 }
 

@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Metrics, REFUSAL_KINDS } from './metrics.js';
+import { endCall } from './tracing.js';
 
 /** What the end of a call reports (a CallTrace is one). */
 export interface ObservedCall {
@@ -25,6 +26,7 @@ export class CallObserver {
 
   ended(call: ObservedCall, outcome: string): void {
     const durationMs = performance.now() - call.startedAt;
+    endCall(call.requestId, outcome);
     const tool = this.metrics.toolLabel(call.tool);
     this.metrics.calls.inc({ transport: call.transport, tool, outcome });
     this.metrics.duration.observe({ transport: call.transport, tool }, durationMs / 1000);

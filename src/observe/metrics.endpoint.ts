@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { AppConfig } from '../config/app-config.js';
 import { Metrics } from './metrics.js';
+import { stopTracing } from './tracing.js';
 
 export const METRICS_PATH = '/metrics';
 
@@ -63,6 +64,8 @@ export class MetricsEndpoint implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
+    // Spans still buffered are exported before the process goes.
+    await stopTracing();
     const server = this.server;
     this.server = null;
     if (server) await new Promise<void>((resolve) => server.close(() => resolve()));

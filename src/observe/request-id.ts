@@ -35,6 +35,23 @@ export function parseTraceparent(value: unknown): TraceContext | undefined {
   return { traceId, parentId, flags };
 }
 
+/** The caller's span id of each request id taken from a traceparent, until its call's span is opened. */
+const parents = new Map<string, string>();
+const MAX_PARENTS = 10_000;
+
+function remember(context: TraceContext): string {
+  if (parents.size >= MAX_PARENTS) parents.clear();
+  parents.set(context.traceId, context.parentId);
+  return context.traceId;
+}
+
+/** The span id of the caller that sent `requestId` in a traceparent (once), for the call's span to continue. */
+export function takeParentSpan(requestId: string): string | undefined {
+  const parent = parents.get(requestId);
+  if (parent !== undefined) parents.delete(requestId);
+  return parent;
+}
+
 // Minting is a counter under a random per-process prefix: unique across replicas, no entropy per call.
 const PREFIX = randomBytes(8).toString('hex');
 let counter = 0;
@@ -49,7 +66,8 @@ export function mintRequestId(): string {
 export function requestIdFromHeaders(headers: IncomingHttpHeaders): string {
   const sent = headers['x-request-id'];
   if (typeof sent === 'string' && SAFE_ID.test(sent)) return sent;
-  return parseTraceparent(headers.traceparent)?.traceId ?? mintRequestId();
+  const context = parseTraceparent(headers.traceparent);
+  return context ? remember(context) : mintRequestId();
 }
 
 /** The id of each HTTP request, given by the server's request listener before anything else runs. */
@@ -80,7 +98,7 @@ export function requestIdOf(req: IncomingMessage): string {
 export function requestIdOfCall(meta: unknown, fallback: () => string): string {
   if (typeof meta === 'object' && meta !== null) {
     const context = parseTraceparent((meta as Record<string, unknown>).traceparent);
-    if (context) return context.traceId;
+    if (context) return remember(context);
   }
   return fallback();
 }

@@ -1,6 +1,7 @@
 import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
 import { CallLimits } from '../auth/call-limits.js';
 import { refusalIn } from '../envelope/refusal-session.js';
+import { step } from '../observe/tracing.js';
 import { callOf } from './call-of.js';
 
 /**
@@ -18,7 +19,7 @@ export class RateLimitGuard implements CanActivate {
     // A REST route that serves no tool spends by its method: reads are GETs.
     const rate = call.policy?.rate ?? (call.route?.startsWith('GET ') ? 'read' : 'write');
     try {
-      await this.limits.admitCall(call.principal.userId, rate);
+      await step(call.requestId, 'limit', () => this.limits.admitCall(call.principal.userId, rate));
     } catch (error) {
       // Counted before the intent lock looked at the session: the refusal names none.
       throw refusalIn(error, null);

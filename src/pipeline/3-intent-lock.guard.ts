@@ -1,5 +1,6 @@
 import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
 import { refusalIn } from '../envelope/refusal-session.js';
+import { step } from '../observe/tracing.js';
 import { decideIntentLock, type LockDecision, MAX_SESSION_ID_LENGTH, readLockArguments } from '../session/intent-lock.decision.js';
 import { type SessionRow, SessionsRepository } from '../session/sessions.repository.js';
 import type { Call } from '../tools/call.js';
@@ -23,7 +24,7 @@ export class IntentLockGuard implements CanActivate {
       const args = readLockArguments(context.getArgByIndex<unknown>(0));
       // An id longer than any domain_switch mints cannot exist: not looked up.
       const lookUp = args.sessionId !== undefined && args.sessionId.length <= MAX_SESSION_ID_LENGTH;
-      const row = lookUp ? await this.sessions.get(args.sessionId!) : undefined;
+      const row = lookUp ? await step(call.requestId, 'lock', () => this.sessions.get(args.sessionId!)) : undefined;
       decision = decideIntentLock(tool, args, row, { userId: call.principal.userId, now: Date.now() });
     } catch (error) {
       throw refusalIn(error, null);

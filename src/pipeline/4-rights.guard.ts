@@ -1,6 +1,7 @@
 import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
 import { mayCall } from '../auth/rights.js';
 import { DeskError } from '../envelope/desk-error.js';
+import { step } from '../observe/tracing.js';
 import { callOf } from './call-of.js';
 
 /** Refuses a tool (or its REST route) the caller's profiles give no right to: the right is the tool policy's. */
@@ -11,7 +12,7 @@ export class RightsGuard implements CanActivate {
     const tool = call?.policy;
     if (!call || !tool?.right) return true;
     const right = tool.right;
-    if (!mayCall(call.principal, right)) {
+    if (!step(call.requestId, 'rights', () => mayCall(call.principal, right))) {
       throw new DeskError('FORBIDDEN', `Your profile has no right to ${right.action} ${right.domain}s, so ${tool.name} is not available to you.`);
     }
     return true;

@@ -5,6 +5,7 @@ import { fieldsOf } from '../input/field-spec.js';
 import { InputParser } from '../input/input-parser.js';
 import { ReferenceResolver } from '../input/references/reference-resolver.js';
 import { nameScopeOf } from '../input/references/reference-scope.js';
+import { step } from '../observe/tracing.js';
 import { RawInput } from '../tools/raw-input.js';
 
 /**
@@ -25,16 +26,18 @@ export class InputPipe implements PipeTransform {
     if (!(value instanceof RawInput) || !dto || !fieldsOf(dto)) return value;
     const { call } = value;
     const policy = call.policy;
-    const result = await this.parser.parse(dto as new () => object, value.value, {
-      mode: value.mode,
-      transport: call.transport,
-      zone: call.zone,
-      language: call.principal?.language ?? null,
-      scope: nameScopeOf(call.principal),
-      settable: settableFields(call.principal, policy ?? undefined),
-      // A tool's policy adds its own arguments (`domain`) to its DTO's fields.
-      fields: policy?.input === dto ? policy.fields : undefined,
-    });
+    const result = await step(call.requestId, 'input', () =>
+      this.parser.parse(dto as new () => object, value.value, {
+        mode: value.mode,
+        transport: call.transport,
+        zone: call.zone,
+        language: call.principal?.language ?? null,
+        scope: nameScopeOf(call.principal),
+        settable: settableFields(call.principal, policy ?? undefined),
+        // A tool's policy adds its own arguments (`domain`) to its DTO's fields.
+        fields: policy?.input === dto ? policy.fields : undefined,
+      }),
+    );
     if (!result.ok) throw DeskError.validation(call, result.issues);
     return result.value;
   }

@@ -1,9 +1,10 @@
 import { type CallHandler, type ExecutionContext, Injectable, type NestInterceptor } from '@nestjs/common';
-import { map, type Observable } from 'rxjs';
+import { finalize, map, type Observable } from 'rxjs';
 import { AuditService } from '../audit/audit.service.js';
 import { Committed, isOutcome, Replay } from '../envelope/envelope.js';
 import { successEnvelope } from '../envelope/envelope-builder.js';
 import { CallObserver } from '../observe/call-observer.js';
+import { openStep } from '../observe/tracing.js';
 import { callOf } from './call-of.js';
 
 /**
@@ -19,7 +20,9 @@ export class EnvelopeInterceptor implements NestInterceptor {
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const call = callOf(context);
+    const serviceEnds = call ? openStep(call.requestId, 'service') : undefined;
     return next.handle().pipe(
+      finalize(() => serviceEnds?.()),
       map((result: unknown) => {
         if (!call) return result;
         // An idempotent replay answers the first outcome again; it was audited when it was written.

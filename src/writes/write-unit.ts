@@ -6,6 +6,7 @@ import { DbLock } from '../database/db-lock.js';
 import { DeskError } from '../envelope/desk-error.js';
 import { type Answer, Committed, type Outcome } from '../envelope/envelope.js';
 import { toDeskError } from '../envelope/error-mapping.js';
+import { step } from '../observe/tracing.js';
 import { SessionsRepository } from '../session/sessions.repository.js';
 import type { Call } from '../tools/call.js';
 import { fingerprintOf } from './fingerprint.js';
@@ -61,17 +62,19 @@ export class WriteUnit {
       if (replay) return replay;
     }
     try {
-      return await this.lock.transaction(async (manager) => {
-        if (!dryRun && needsVerification(call)) await assertVerified(this.sessions, manager, call);
-        if (key) await this.idempotency.claim(manager, userId, tool.name, key, fingerprint);
-        const outcome = await withWritePermit(() => work({ manager, now: new Date() }));
-        if (dryRun) throw new DryRunRollback(outcome);
-        if (key)
-          await this.idempotency.complete(manager, userId, tool.name, key, { ...outcome, session_id: outcome.session_id ?? call.sessionId ?? undefined });
-        // Committed together with the write: a crash cannot keep the change and lose its record.
-        await this.audit.recordWithin(manager, call, 'success', { changes: outcome.applied });
-        return new Committed(outcome);
-      }, call.startedAt);
+      return await step(call.requestId, 'write', () =>
+        this.lock.transaction(async (manager) => {
+          if (!dryRun && needsVerification(call)) await assertVerified(this.sessions, manager, call);
+          if (key) await this.idempotency.claim(manager, userId, tool.name, key, fingerprint);
+          const outcome = await withWritePermit(() => work({ manager, now: new Date() }));
+          if (dryRun) throw new DryRunRollback(outcome);
+          if (key)
+            await this.idempotency.complete(manager, userId, tool.name, key, { ...outcome, session_id: outcome.session_id ?? call.sessionId ?? undefined });
+          // Committed together with the write: a crash cannot keep the change and lose its record.
+          await this.audit.recordWithin(manager, call, 'success', { changes: outcome.applied });
+          return new Committed(outcome);
+        }, call.startedAt),
+      );
     } catch (error) {
       if (error instanceof DryRunRollback) return dryRunOutcome(error.outcome, tool.access === 'create');
       if (key && !(error instanceof DeskError) && toDeskError(error).error.code === 'CONFLICT') {

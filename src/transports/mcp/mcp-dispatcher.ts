@@ -8,6 +8,8 @@ import { zoneInForce } from '../../dates/dates.js';
 import type { Envelope } from '../../envelope/envelope.js';
 import { errorEnvelope } from '../../envelope/envelope-builder.js';
 import { toDeskError } from '../../envelope/error-mapping.js';
+import { takeParentSpan } from '../../observe/request-id.js';
+import { beginCall } from '../../observe/tracing.js';
 import { readLockArguments } from '../../session/intent-lock.decision.js';
 import { rankClosest } from '../../text/suggest.js';
 import type { Call, CallTrace } from '../../tools/call.js';
@@ -76,6 +78,7 @@ export class McpDispatcher {
       throw error;
     }
     const call = this.callOf(tool.policy, principal, args ?? {}, startedAt, requestId);
+    beginCall(call, takeParentSpan(requestId));
     return resultOf(await asCall(call.sessionId, requestId, () => tool.handler(args ?? {}, call)), requestId);
   }
 

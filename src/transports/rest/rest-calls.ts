@@ -6,7 +6,8 @@ import type { Principal } from '../../auth/principal.js';
 import { AppConfig } from '../../config/app-config.js';
 import { asCall } from '../../database/call-scope.js';
 import { zoneInForce } from '../../dates/dates.js';
-import { requestIdOf } from '../../observe/request-id.js';
+import { requestIdOf, takeParentSpan } from '../../observe/request-id.js';
+import { beginCall } from '../../observe/tracing.js';
 import type { Call, CallTrace } from '../../tools/call.js';
 import { SERVES_TOOL } from '../../tools/tool.decorator.js';
 import { ToolRegistry } from '../../tools/tool-registry.js';
@@ -77,6 +78,7 @@ export class RestCalls {
       sessionId: null,
     });
     traces.set(req, trace);
+    beginCall(trace, takeParentSpan(trace.requestId));
     return trace;
   }
 
