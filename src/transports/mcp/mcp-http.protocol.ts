@@ -1,4 +1,3 @@
-import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
 import { Injectable, Logger } from '@nestjs/common';
 import type { Principal } from '../../auth/principal.js';
 import {
@@ -13,7 +12,7 @@ import {
   SERVER_ERROR,
 } from './json-rpc.js';
 import { McpDispatcher, UnknownToolError } from './mcp-dispatcher.js';
-import { INSTRUCTIONS, SERVER_INFO } from './mcp-server.factory.js';
+import { INSTRUCTIONS, LATEST_PROTOCOL_VERSION, SERVER_INFO, SUPPORTED_PROTOCOL_VERSIONS } from './mcp-server-info.js';
 
 export interface HttpAnswer {
   status: number;
@@ -62,7 +61,7 @@ export class McpHttpProtocol {
         body: JSON.stringify(rpcError(null, SERVER_ERROR, 'Not Acceptable: Client must accept both application/json and text/event-stream')),
       };
     }
-    if (headers.protocolVersion && !(SUPPORTED_PROTOCOL_VERSIONS as readonly string[]).includes(headers.protocolVersion)) {
+    if (headers.protocolVersion && !SUPPORTED_PROTOCOL_VERSIONS.includes(headers.protocolVersion)) {
       return {
         status: 400,
         body: JSON.stringify(
@@ -102,7 +101,7 @@ export class McpHttpProtocol {
       switch (request.method) {
         case 'initialize': {
           const asked = typeof params.protocolVersion === 'string' ? params.protocolVersion : '';
-          const protocolVersion = (SUPPORTED_PROTOCOL_VERSIONS as readonly string[]).includes(asked) ? asked : LATEST_PROTOCOL_VERSION;
+          const protocolVersion = SUPPORTED_PROTOCOL_VERSIONS.includes(asked) ? asked : LATEST_PROTOCOL_VERSION;
           return {
             jsonrpc: '2.0',
             id: request.id,
