@@ -6,6 +6,7 @@ import { ENTITIES } from './entities/index.js';
 import { MIGRATIONS } from './migrations/index.js';
 import { type BoundedMysql, boundedMysql } from './mysql-driver.js';
 import { WriteGuardSubscriber } from './write-guard.subscriber.js';
+import { matchKey } from '../text/normalize.js';
 
 export interface PoolOptions {
   poolSize: number;
@@ -62,6 +63,12 @@ export async function applyCallLimits(dataSource: DataSource): Promise<void> {
  * and the pool reconnects when the server is back; a server that hangs costs a call at most the
  * client-side statement timeout (its connection is then dropped).
  */
+/** What prepareDatabase uses of a better-sqlite3 connection. */
+interface SqliteHandle {
+  pragma(sql: string): unknown;
+  function(name: string, options: { deterministic: boolean }, fn: (value: unknown) => unknown): unknown;
+}
+
 export function dataSourceOptions(target: DatabaseTarget, pool: PoolOptions = { poolSize: 10, timeoutMs: 5000 }): DataSourceOptions {
   const common = {
     entities: ENTITIES,
@@ -80,10 +87,12 @@ export function dataSourceOptions(target: DatabaseTarget, pool: PoolOptions = { 
       database: target.path,
       // WAL lets readers proceed during a write. Until applyCallLimits, busy_timeout waits for a write
       // lock held by another process (the token CLI, say) instead of failing at once.
-      prepareDatabase: (db: { pragma(sql: string): unknown }) => {
+      prepareDatabase: (db: SqliteHandle) => {
         db.pragma('journal_mode = WAL');
         db.pragma(`busy_timeout = ${pool.timeoutMs}`);
         db.pragma('synchronous = NORMAL');
+        // match_key(text) in SQL: a broad text search checks the rows a sort walks with it (ticket-text.ts).
+        db.function('match_key', { deterministic: true }, (value: unknown) => (typeof value === 'string' ? matchKey(value) : null));
       },
     };
   }
