@@ -2,11 +2,11 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { DataSource, DataSourceOptions, Logger as TypeOrmLogger } from 'typeorm';
 import type { DatabaseTarget } from '../config/app-config.js';
+import { matchKey } from '../text/normalize.js';
 import { ENTITIES } from './entities/index.js';
 import { MIGRATIONS } from './migrations/index.js';
 import { type BoundedMysql, boundedMysql } from './mysql-driver.js';
 import { WriteGuardSubscriber } from './write-guard.subscriber.js';
-import { matchKey } from '../text/normalize.js';
 
 export interface PoolOptions {
   poolSize: number;
