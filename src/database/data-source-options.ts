@@ -2,7 +2,6 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { DataSource, DataSourceOptions, Logger as TypeOrmLogger } from 'typeorm';
 import type { DatabaseTarget } from '../config/app-config.js';
-import { matchKey } from '../text/normalize.js';
 import { ENTITIES } from './entities/index.js';
 import { MIGRATIONS } from './migrations/index.js';
 import { type BoundedMysql, boundedMysql } from './mysql-driver.js';
@@ -63,12 +62,6 @@ export async function applyCallLimits(dataSource: DataSource): Promise<void> {
  * and the pool reconnects when the server is back; a server that hangs costs a call at most the
  * client-side statement timeout (its connection is then dropped).
  */
-/** What prepareDatabase uses of a better-sqlite3 connection. */
-interface SqliteHandle {
-  pragma(sql: string): unknown;
-  function(name: string, options: { deterministic: boolean }, fn: (value: unknown) => unknown): unknown;
-}
-
 export function dataSourceOptions(target: DatabaseTarget, pool: PoolOptions = { poolSize: 10, timeoutMs: 5000 }): DataSourceOptions {
   const common = {
     entities: ENTITIES,
@@ -87,12 +80,10 @@ export function dataSourceOptions(target: DatabaseTarget, pool: PoolOptions = { 
       database: target.path,
       // WAL lets readers proceed during a write. Until applyCallLimits, busy_timeout waits for a write
       // lock held by another process (the token CLI, say) instead of failing at once.
-      prepareDatabase: (db: SqliteHandle) => {
+      prepareDatabase: (db: { pragma(sql: string): unknown }) => {
         db.pragma('journal_mode = WAL');
         db.pragma(`busy_timeout = ${pool.timeoutMs}`);
         db.pragma('synchronous = NORMAL');
-        // match_key(text) in SQL: a broad text search checks the rows a sort walks with it (ticket-text.ts).
-        db.function('match_key', { deterministic: true }, (value: unknown) => (typeof value === 'string' ? matchKey(value) : null));
       },
     };
   }

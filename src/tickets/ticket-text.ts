@@ -1,6 +1,5 @@
 import type { DataSource } from 'typeorm';
 import { likePattern, type Qb, type TextReach } from '../search/search-runner.js';
-import { matchKey } from '../text/normalize.js';
 
 /**
  * How a free-text query finds tickets: the text is a substring of the title or of the description,
@@ -43,18 +42,14 @@ export async function applyTicketText(db: DataSource, qb: Qb, raw: string): Prom
     return { reach: 'broad', sample: (count) => count.andWhere(sample, { q_sample: rarest }) };
   }
   // SQLite: the trigram FTS table folds case and accents itself; a quoted phrase is a substring match.
+  // (A correlated check per row, `rowid = t.id AND MATCH`, costs a whole phrase query per row: the
+  // list of matches is gathered once instead.)
   const phrase = `"${raw.replace(/"/g, '""')}"`;
+  qb.andWhere(`t.id IN (SELECT x.rowid FROM glpi_tickets_text x WHERE glpi_tickets_text MATCH :q_fts)`, { q_fts: phrase });
   const [row] = (await db.query(`SELECT COUNT(*) AS n FROM (SELECT rowid FROM glpi_tickets_text WHERE glpi_tickets_text MATCH ? LIMIT ${COMMON_GRAM})`, [
     phrase,
   ])) as Array<{ n: number | string }>;
-  if (Number(row.n) < COMMON_GRAM) {
-    qb.andWhere(`t.id IN (SELECT x.rowid FROM glpi_tickets_text x WHERE glpi_tickets_text MATCH :q_fts)`, { q_fts: phrase });
-    return { reach: 'narrow' };
-  }
-  // Broad: the rows the sort's index (or another filter) gives are checked one by one with the same
-  // folding (match_key, registered on the connection), instead of first gathering every match from
-  // the index. A check by the FTS table per row (`rowid = t.id AND MATCH`) costs a phrase query each.
-  qb.andWhere(`(match_key(t.name) LIKE :q_key ESCAPE '!' OR match_key(t.content) LIKE :q_key ESCAPE '!')`, { q_key: likePattern(matchKey(raw)) });
+  if (Number(row.n) < COMMON_GRAM) return { reach: 'narrow' };
   const sample = `t.id IN (SELECT s.rowid FROM glpi_tickets_text s WHERE glpi_tickets_text MATCH :q_sample LIMIT ${SAMPLE})`;
   return { reach: 'broad', sample: (count) => count.andWhere(sample, { q_sample: phrase }) };
 }
