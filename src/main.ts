@@ -4,7 +4,6 @@ import { MCP_TOKEN_COMMAND } from './auth/token-howto.js';
 import { closeGracefully, createContext, createHttpApp } from './bootstrap.js';
 import { AppConfig } from './config/app-config.js';
 import { ConfigError } from './config/env.schema.js';
-import { runStdio } from './transports/mcp/mcp-stdio.js';
 
 /** Extra time, past the grace period, for the audit flush and pool close before the process gives up. */
 const CLOSE_MARGIN_MS = 15_000;
@@ -50,6 +49,8 @@ async function main(): Promise<void> {
       process.exit(1);
     }
     const context = await createContext();
+    // Loaded only here: the SDK (schemas, transport) is not needed to serve HTTP.
+    const { runStdio } = await import('./transports/mcp/mcp-stdio.js');
     await runStdio(context);
     return;
   }

@@ -3,7 +3,7 @@ import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import type { FieldSpec } from '../input/field-spec.js';
 import type { JsonSchema } from '../input/json-schema.js';
 import { ToolRegistry } from '../tools/tool-registry.js';
-import { SERVER_INFO } from '../transports/mcp/mcp-server.factory.js';
+import { SERVER_INFO } from '../transports/mcp/mcp-server-info.js';
 import { componentSchemas, ERROR_RESPONSES, errorResponseComponents, type ErrorStatus, HEADERS } from './components.js';
 import { type FieldContext, hasZone, inputFieldSchema, inputObjectSchema, restFields } from './input-schemas.js';
 import { type RestRoute, restRoutes } from './rest-routes.js';

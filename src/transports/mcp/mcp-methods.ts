@@ -1,4 +1,3 @@
-import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import { Injectable, Logger } from '@nestjs/common';
 import type { Principal } from '../../auth/principal.js';
 import { requestIdOfCall } from '../../observe/request-id.js';
@@ -6,7 +5,7 @@ import { TOOL_LIST_MAX_AGE_MS } from '../../tools/tool-list.service.js';
 import { INTERNAL_ERROR, INVALID_PARAMS, type JsonRpcRequest, type JsonRpcResponse, METHOD_NOT_FOUND, rpcError } from './json-rpc.js';
 import { McpDispatcher, UnknownToolError } from './mcp-dispatcher.js';
 import { type Era, LEGACY_VERSIONS, META_SERVER_INFO, SUPPORTED_VERSIONS } from './mcp-revisions.js';
-import { INSTRUCTIONS, SERVER_INFO } from './mcp-server.factory.js';
+import { INSTRUCTIONS, LATEST_PROTOCOL_VERSION, SERVER_INFO } from './mcp-server-info.js';
 
 /** A result that is already JSON text (a tool's envelope, a cached tool list): spliced in, not serialized again. */
 export class RawJson {

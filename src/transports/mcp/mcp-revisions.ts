@@ -1,5 +1,5 @@
-import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
 import { INVALID_PARAMS, type JsonRpcResponse, rpcError } from './json-rpc.js';
+import { SUPPORTED_PROTOCOL_VERSIONS } from './mcp-server-info.js';
 
 /**
  * The MCP revisions served side by side. Legacy revisions (2025-11-25 and earlier) open with an

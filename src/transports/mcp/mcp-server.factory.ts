@@ -3,18 +3,7 @@ import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, typ
 import type { Principal } from '../../auth/principal.js';
 import { mintRequestId, requestIdOfCall } from '../../observe/request-id.js';
 import { McpDispatcher, UnknownToolError } from './mcp-dispatcher.js';
-
-export const SERVER_INFO = { name: 'intentdesk', version: '0.1.0' };
-
-export const INSTRUCTIONS = [
-  'intentdesk: service desk (projects, tickets, users).',
-  'Start with domain_switch {"domain": "project"|"ticket"|"user"}; pass the returned session_id and the same domain to every tool of that domain.',
-  "A tool of another domain is refused with the domain_switch call to make: switch only when the user's intent changed.",
-  'Fields ending in _id take ids or names; enums take codes or English/Portuguese labels; dates take YYYY-MM-DD, YYYY-MM-DD HH:MM:SS or ISO-8601 (without offset: the timezone argument, else your zone).',
-  'Errors list every problem at once with did_you_mean / available / expected: fix all and retry once. next_call names the call to make first.',
-  'Writes: dry_run=true previews "applied" without writing; idempotency_key makes a retry return the first result; they may need a verified session: auth_request_otp, then auth_verify_otp with the code the user gives you.',
-  'Searches: limit (max 100), cursor = next_cursor of the previous page, fields = output fields to keep. RATE_LIMITED and UNAVAILABLE carry retry_after_seconds.',
-].join('\n');
+import { INSTRUCTIONS, SERVER_INFO } from './mcp-server-info.js';
 
 /**
  * One SDK Server wired to the dispatcher for one caller. `principal` is re-read per request so a
