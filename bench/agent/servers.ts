@@ -73,6 +73,7 @@ export async function startIntentdesk(dir: string): Promise<IntentdeskHandle> {
     HOST: '127.0.0.1',
     PORT: String(port),
     OTP_REQUIRED_FOR: 'none',
+    APPROVAL_REQUIRED_FOR: 'none',
     SEED_DEMO: 'true',
     // The suite makes ~100 calls in a few seconds; the default per-minute limits would throttle it.
     RATE_LIMIT_READS: '100000',

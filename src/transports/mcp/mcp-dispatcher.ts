@@ -10,7 +10,7 @@ import { errorEnvelope } from '../../envelope/envelope-builder.js';
 import { toDeskError } from '../../envelope/error-mapping.js';
 import { readLockArguments } from '../../session/intent-lock.decision.js';
 import { rankClosest } from '../../text/suggest.js';
-import type { Call, CallTrace } from '../../tools/call.js';
+import type { Call, CallTrace, McpClientInfo } from '../../tools/call.js';
 import { type ListedTool, ToolListService } from '../../tools/tool-list.service.js';
 import type { ToolPolicy } from '../../tools/tool-policy.js';
 import { ToolRegistry } from '../../tools/tool-registry.js';
@@ -51,7 +51,7 @@ export class McpDispatcher {
     return this.toolList.listJson(principal);
   }
 
-  async callTool(principal: Principal, name: string, args: Record<string, unknown> | undefined): Promise<ToolCallResult> {
+  async callTool(principal: Principal, name: string, args: Record<string, unknown> | undefined, client?: McpClientInfo): Promise<ToolCallResult> {
     const startedAt = performance.now();
     const tool = this.registry.get(name);
     if (!tool) {
@@ -68,12 +68,12 @@ export class McpDispatcher {
       this.audit.recordCall(trace, 'UNKNOWN_TOOL', { message: error.message });
       throw error;
     }
-    const call = this.callOf(tool.policy, principal, args ?? {}, startedAt);
+    const call = this.callOf(tool.policy, principal, args ?? {}, startedAt, client);
     return resultOf(await asCall(call.sessionId, () => tool.handler(args ?? {}, call)));
   }
 
   /** The call, built once here and handed to every step of the chain and to the tool as its second argument. */
-  private callOf(policy: ToolPolicy, principal: Principal, args: Record<string, unknown>, startedAt: number): Call {
+  private callOf(policy: ToolPolicy, principal: Principal, args: Record<string, unknown>, startedAt: number, client?: McpClientInfo): Call {
     return Object.freeze({
       transport: 'mcp',
       startedAt,
@@ -85,6 +85,8 @@ export class McpDispatcher {
       // The session a domain tool's call names; the intent lock proves it before anything else runs.
       sessionId: policy.domain === null ? null : (readLockArguments(args).sessionId ?? null),
       zone: zoneInForce(policy.zoneField ? args[policy.zoneField] : undefined, principal.timezone, this.config.defaultTimezone),
+      args,
+      client,
     });
   }
 }

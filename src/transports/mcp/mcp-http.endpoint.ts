@@ -77,11 +77,13 @@ export class McpHttpEndpoint {
       return;
     }
     const version = req.headers['mcp-protocol-version'];
+    const session = req.headers['mcp-session-id'];
     const answer = await this.protocol.handle(principal, body.value, {
       accept: req.headers.accept,
       protocolVersion: typeof version === 'string' ? version : undefined,
+      sessionId: typeof session === 'string' ? session : undefined,
     });
-    send(res, answer.status, answer.body);
+    send(res, answer.status, answer.body, answer.headers);
   }
 
   /**

@@ -1,6 +1,8 @@
 import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
 import { Injectable, Logger } from '@nestjs/common';
 import type { Principal } from '../../auth/principal.js';
+import type { McpClientInfo } from '../../tools/call.js';
+import { clientOf, clientSessionOf, URL_ELICITATION_REQUIRED, urlElicitationOf } from './client-session.js';
 import {
   classify,
   INTERNAL_ERROR,
@@ -19,6 +21,7 @@ export interface HttpAnswer {
   status: number;
   /** The JSON body, already serialized. */
   body?: string;
+  headers?: Record<string, string>;
 }
 
 /** A result that is already JSON text (a tool's envelope, a cached tool list): spliced in, not serialized again. */
@@ -54,7 +57,7 @@ export class McpHttpProtocol {
 
   constructor(private readonly dispatcher: McpDispatcher) {}
 
-  async handle(principal: Principal, payload: unknown, headers: { accept?: string; protocolVersion?: string }): Promise<HttpAnswer> {
+  async handle(principal: Principal, payload: unknown, headers: { accept?: string; protocolVersion?: string; sessionId?: string }): Promise<HttpAnswer> {
     const accept = headers.accept ?? '';
     if (!accept.includes('application/json') || !accept.includes('text/event-stream')) {
       return {
@@ -84,19 +87,24 @@ export class McpHttpProtocol {
     }
     const answers: JsonRpcResponse[] = [];
     const work: Array<Promise<JsonRpcResponse>> = [];
+    const client = clientOf(headers.sessionId);
+    let session: string | undefined;
     for (const raw of messages) {
       const incoming = classify(raw);
       if (incoming.kind === 'invalid') answers.push(rpcError(incoming.id, INVALID_REQUEST, 'Invalid Request: not a JSON-RPC 2.0 message.'));
-      else if (incoming.kind === 'request') work.push(this.answer(principal, incoming.message));
+      else if (incoming.kind === 'request') {
+        if (incoming.message.method === 'initialize') session = clientSessionOf(incoming.message.params ?? {});
+        work.push(this.answer(principal, incoming.message, client));
+      }
     }
     answers.push(...(await Promise.all(work)));
     if (answers.length === 0) return { status: 202 };
     const invalidOnly = work.length === 0;
     const body = batch ? `[${answers.map(serializeAnswer).join(',')}]` : serializeAnswer(answers[0]);
-    return { status: invalidOnly ? 400 : 200, body };
+    return { status: invalidOnly ? 400 : 200, body, ...(session ? { headers: { 'Mcp-Session-Id': session } } : {}) };
   }
 
-  private async answer(principal: Principal, request: JsonRpcRequest): Promise<JsonRpcResponse> {
+  private async answer(principal: Principal, request: JsonRpcRequest, client: McpClientInfo): Promise<JsonRpcResponse> {
     const params = request.params ?? {};
     try {
       switch (request.method) {
@@ -119,7 +127,9 @@ export class McpHttpProtocol {
           if (args !== undefined && (typeof args !== 'object' || args === null || Array.isArray(args))) {
             return rpcError(request.id, INVALID_PARAMS, 'tools/call params.arguments must be an object.');
           }
-          const result = await this.dispatcher.callTool(principal, params.name, args as Record<string, unknown> | undefined);
+          const result = await this.dispatcher.callTool(principal, params.name, args as Record<string, unknown> | undefined, client);
+          const elicitation = client.urlElicitation ? urlElicitationOf(result) : undefined;
+          if (elicitation) return rpcError(request.id, URL_ELICITATION_REQUIRED, elicitation.message, { elicitations: [elicitation] });
           return { jsonrpc: '2.0', id: request.id, result: toolResult(result.content[0].text, result.isError === true) };
         }
         default:

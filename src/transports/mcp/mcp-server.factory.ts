@@ -1,6 +1,7 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { Principal } from '../../auth/principal.js';
+import { URL_ELICITATION_REQUIRED, urlElicitationOf } from './client-session.js';
 import { McpDispatcher, UnknownToolError } from './mcp-dispatcher.js';
 
 export const SERVER_INFO = { name: 'intentdesk', version: '0.1.0' };
@@ -12,6 +13,7 @@ export const INSTRUCTIONS = [
   'Fields ending in _id take ids or names; enums take codes or English/Portuguese labels; dates take YYYY-MM-DD, YYYY-MM-DD HH:MM:SS or ISO-8601 (without offset: the timezone argument, else your zone).',
   'Errors list every problem at once with did_you_mean / available / expected: fix all and retry once. next_call names the call to make first.',
   'Writes: dry_run=true previews "applied" without writing; idempotency_key makes a retry return the first result; they may need a verified session: auth_request_otp, then auth_verify_otp with the code the user gives you.',
+  'Some writes need the user to approve the exact call on a web page: APPROVAL_REQUIRED gives approval_url (show it to the user) and next_call (make it once the user approved; any change to the arguments needs a new approval).',
   'Searches: limit (max 100), cursor = next_cursor of the previous page, fields = output fields to keep. RATE_LIMITED and UNAVAILABLE carry retry_after_seconds.',
 ].join('\n');
 
@@ -27,7 +29,11 @@ export function createMcpServer(dispatcher: McpDispatcher, principal: () => Prom
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: (await dispatcher.listTools(await principal())) as unknown as Tool[] }));
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     try {
-      const result = await dispatcher.callTool(await principal(), request.params.name, request.params.arguments);
+      const capabilities = server.getClientCapabilities();
+      const client = { name: server.getClientVersion()?.name ?? null, urlElicitation: capabilities?.elicitation?.url !== undefined };
+      const result = await dispatcher.callTool(await principal(), request.params.name, request.params.arguments, client);
+      const elicitation = client.urlElicitation ? urlElicitationOf(result) : undefined;
+      if (elicitation) throw new McpError(URL_ELICITATION_REQUIRED, elicitation.message, { elicitations: [elicitation] });
       return result;
     } catch (error) {
       if (error instanceof UnknownToolError) throw new McpError(ErrorCode.InvalidParams, error.message, { did_you_mean: error.suggestions });
