@@ -2,7 +2,6 @@ import { Controller, Get, Param, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { AuditService } from '../audit/audit.service.js';
 import { Public } from '../auth/public.decorator.js';
-import { formatDate } from '../dates/dates.js';
 import { ToolRegistry } from '../tools/tool-registry.js';
 import { DocHidden } from '../transports/rest/route-doc.decorator.js';
 import { type Approval, effectiveStatus } from './approval.js';
@@ -71,13 +70,12 @@ export class ApprovalPageController {
     const { approval, userLabel } = seen;
     const csrf = this.signIn.csrfToken(req, `decide:${approval.id}`) ?? '';
     const fields = this.registry.get(approval.tool)?.policy.fields ?? [];
-    const zone = 'UTC';
     const body = decidePage(texts, {
       approval,
       userLabel,
       rows: changeRows(approval, fields, texts),
       csrf,
-      expiresAt: formatDate(approval.expires_at, zone) ?? '',
+      expiresAt: `${approval.expires_at.toISOString().slice(0, 16).replace('T', ' ')} UTC`,
     });
     send(res, 200, layout(texts, body, userLabel));
   }

@@ -66,7 +66,18 @@ const EN: PageTexts = {
   csrf: 'This form is stale. Reload the page and decide again.',
   signedInAs: 'Signed in as',
   nothingShown: 'No field values (the action itself is the change).',
-  toolNames: {},
+  toolNames: {
+    project_create: 'Create a project',
+    project_update: 'Change a project',
+    project_delete: 'Delete a project',
+    ticket_create: 'Open a ticket',
+    ticket_update: 'Change a ticket',
+    ticket_add_followup: 'Add a followup to a ticket',
+    ticket_delete: 'Delete a ticket',
+    user_create: 'Create a user',
+    user_update: 'Change a user',
+    user_deactivate: 'Deactivate a user',
+  },
 };
 
 const PT: PageTexts = {
