@@ -162,7 +162,12 @@ describe.each(DATABASES)('approval of writes on %s', (kind) => {
 
   it('(d) an approval of payload A executes nothing else: field, record, tool, session, user', async () => {
     const args = { domain: 'project', session_id: session, id: 1, name: 'Renomeado A' };
+    const [{ name: was }] = (await stack.app.get(DataSource).query('SELECT name FROM glpi_projects WHERE id = 1')) as Array<{ name: string }>;
     const approval = held(failure(await callTool(plain, 'project_update', args), 'APPROVAL_REQUIRED'));
+    // Before → after, as stored when the write was held.
+    const page = (await glpiWeb.get(approval.approval_url)).html;
+    expect(page).toContain('<th scope="col">Now</th>');
+    expect(page).toMatch(new RegExp(`<td>${was.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}</td><td>Renomeado A</td>`));
     await glpiWeb.decide(approval.approval_url, 'approve');
     const withId = { ...args, approval_id: approval.approval_id };
 

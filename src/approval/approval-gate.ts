@@ -35,7 +35,12 @@ export class ApprovalGate {
     private readonly config: AppConfig,
   ) {}
 
-  async admit(call: Call, approvalId: string | undefined, payload: HeldPayload, prepare: () => Promise<Outcome>): Promise<Approval> {
+  async admit(
+    call: Call,
+    approvalId: string | undefined,
+    payload: HeldPayload,
+    prepare: () => Promise<{ outcome: Outcome; before: Record<string, unknown> | null }>,
+  ): Promise<Approval> {
     const tool = call.policy?.name ?? '';
     const sessionId = call.sessionId ?? '';
     const userId = call.principal.userId;
@@ -53,7 +58,7 @@ export class ApprovalGate {
     }
     const open = await this.approvals.findOpen(userId, sessionId, tool, payload.hash);
     if (open) return this.usable(call, open);
-    const preview = await prepare();
+    const { outcome: preview, before } = await prepare();
     const now = new Date();
     const approval: Approval = {
       id: newApprovalId(),
@@ -68,7 +73,8 @@ export class ApprovalGate {
         id: preview.id ?? null,
         applied: preview.applied ?? {},
         resolved: preview.resolved ?? {},
-        before: null,
+        before,
+        after: presentedFields(preview.data, Object.keys(preview.applied ?? {})),
       },
       arguments: withoutApprovalId(call.args ?? {}),
       idempotency_key: typeof call.args?.idempotency_key === 'string' ? call.args.idempotency_key : null,
@@ -145,6 +151,13 @@ export class ApprovalGate {
     const args = withoutApprovalId(call.args ?? {});
     return { tool: call.policy?.name ?? '', arguments: approvalId ? { ...args, approval_id: approvalId } : args };
   }
+}
+
+/** The fields `keys` of a presented record (a write's `data`), when it is one. */
+function presentedFields(data: unknown, keys: string[]): Record<string, unknown> | null {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return null;
+  const record = data as Record<string, unknown>;
+  return Object.fromEntries(keys.filter((k) => k in record).map((k) => [k, record[k]]));
 }
 
 function withoutApprovalId(args: Readonly<Record<string, unknown>>): Record<string, unknown> {

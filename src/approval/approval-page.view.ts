@@ -19,19 +19,28 @@ export interface ChangeRow {
  * the page's language, `—` for a cleared field. Values come from the stored preview only.
  */
 export function changeRows(approval: Approval, fields: readonly FieldSpec[], texts: PageTexts): ChangeRow[] {
-  const { applied, resolved, before } = approval.preview;
+  const { applied, resolved, before, after } = approval.preview;
+  const language = texts.lang === 'pt-BR' ? 'pt' : 'en';
   const shown = (field: string, value: unknown): string => {
     if (value === null || value === undefined || value === '') return '—';
+    const vocab = fields.find((f) => f.name === field)?.vocab;
+    // A presented record: references and codes as {id, name}; codes are labelled in the page's language.
+    if (typeof value === 'object' && 'id' in value) {
+      const { id, name } = value as { id: number | string; name: string | null };
+      if (vocab && typeof id === 'number') return vocab.label(id, language) ?? String(id);
+      return name === null ? String(id) : `${name} (${id})`;
+    }
     const reference = resolved[field];
     if (reference && reference.id === value) return `${reference.name} (${reference.id})`;
-    const vocab = fields.find((f) => f.name === field)?.vocab;
-    if (vocab && typeof value === 'number') return vocab.label(value, texts.lang === 'pt-BR' ? 'pt' : 'en') ?? String(value);
+    const presented = after?.[field];
+    if (presented && typeof presented === 'object' && (presented as { id?: unknown }).id === value) return shown(field, presented);
+    if (vocab && typeof value === 'number') return vocab.label(value, language) ?? String(value);
     if (typeof value === 'boolean') return texts.lang === 'pt-BR' ? (value ? 'sim' : 'não') : value ? 'yes' : 'no';
     return typeof value === 'object' ? JSON.stringify(value) : String(value as string | number);
   };
   return Object.entries(applied).map(([field, value]) => ({
     label: fieldLabel(field, texts.lang),
-    before: before ? shown(field, before[field]) : null,
+    before: before ? (field in before ? shown(field, before[field]) : '') : null,
     value: shown(field, value),
   }));
 }

@@ -10,8 +10,10 @@ export interface ApprovalPreview {
   id: number | string | null;
   applied: Record<string, unknown>;
   resolved: Record<string, ResolvedReference>;
-  /** Updates and deletes: the record's fields before the write, for before → after. */
+  /** Updates and deletes: the record's fields before the write, presented (names, labels), for before → after. */
   before: Record<string, unknown> | null;
+  /** The written fields as the record presents them after the write (names of references given by id). */
+  after?: Record<string, unknown> | null;
 }
 
 /** One row of `approvals`. */

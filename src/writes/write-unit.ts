@@ -20,10 +20,19 @@ export interface WriteArgs {
   approval_id?: string;
 }
 
-/** What a write's work gets: the transaction, and the one time it stamps. */
+/**
+ * A write prepared for a person's approval (rolled back like a dry run): the work puts here the
+ * record as it is before the write, presented, so the approval page shows before → after.
+ */
+export interface Rehearsal {
+  before?: Record<string, unknown>;
+}
+
+/** What a write's work gets: the transaction, the one time it stamps, and whether it is rehearsed for an approval. */
 export interface WriteScope {
   manager: EntityManager;
   now: Date;
+  rehearsal: Rehearsal | null;
 }
 
 /** Thrown inside the transaction to undo a dry run after everything but the commit ran. */
@@ -79,7 +88,7 @@ export class WriteUnit {
         if (approval) await this.approvals.consume(manager, call, approval, now);
         else if (!dryRun && needsVerification(call)) await assertVerified(this.sessions, manager, call);
         if (key) await this.idempotency.claim(manager, userId, tool.name, key, fingerprint);
-        const outcome = await withWritePermit(() => work({ manager, now }));
+        const outcome = await withWritePermit(() => work({ manager, now, rehearsal: null }));
         if (dryRun) throw new DryRunRollback(outcome);
         if (key)
           await this.idempotency.complete(manager, userId, tool.name, key, { ...outcome, session_id: outcome.session_id ?? call.sessionId ?? undefined });
@@ -99,14 +108,15 @@ export class WriteUnit {
   }
 
   /** The write executed and rolled back, as a dry run is: what a person approves is what it would store. */
-  private async rehearse(call: Call, work: (scope: WriteScope) => Promise<Outcome>): Promise<Outcome> {
+  private async rehearse(call: Call, work: (scope: WriteScope) => Promise<Outcome>): Promise<{ outcome: Outcome; before: Record<string, unknown> | null }> {
+    const rehearsal: Rehearsal = {};
     try {
       await this.lock.transaction(async (manager) => {
-        const outcome = await withWritePermit(() => work({ manager, now: new Date() }));
+        const outcome = await withWritePermit(() => work({ manager, now: new Date(), rehearsal }));
         throw new DryRunRollback(outcome);
       }, call.startedAt);
     } catch (error) {
-      if (error instanceof DryRunRollback) return error.outcome;
+      if (error instanceof DryRunRollback) return { outcome: error.outcome, before: rehearsal.before ?? null };
       throw error;
     }
     throw new Error('unreachable: a rehearsal always rolls back');
