@@ -6,7 +6,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { DataSource } from 'typeorm';
 import type { ErrorEnvelope } from '../src/envelope/envelope.js';
-import { WebUser } from './support/approval-web.js';
+import { deliveredLinks, WebUser } from './support/approval-web.js';
 import { DATABASES } from './support/databases.js';
 import { callTool, connectHttp, failure, openSession, success } from './support/mcp-client.js';
 import { startStack, type TestStack } from './support/test-app.js';
@@ -232,9 +232,12 @@ describe.each(DATABASES)('approval of writes on %s', (kind) => {
     // A sign-in link works once.
     const stranger = new WebUser('glpi', linkFile);
     await stranger.signIn(approval.approval_url);
-    const { deliveredLinks } = await import('./support/approval-web.js');
     const links = deliveredLinks(linkFile, 'glpi');
     expect((await new WebUser('glpi', linkFile).get(links[links.length - 1])).status).toBe(410);
+    // Whoever holds the URL can ask for links: one per user per 30 s reaches the user.
+    const delivered = deliveredLinks(linkFile, 'glpi').length;
+    for (let i = 0; i < 3; i++) await fetch(`${approval.approval_url}/sign-in`, { method: 'POST' });
+    expect(deliveredLinks(linkFile, 'glpi').length).toBe(delivered + 1);
     expect(await statusOf(approval.approval_id)).toBe('pending');
     failure(await callTool(plain, 'project_create', approval.next_call.arguments), 'APPROVAL_REQUIRED');
     expect(await countProjects('Aprovação alheia')).toBe(0);

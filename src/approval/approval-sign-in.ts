@@ -24,6 +24,8 @@ export abstract class ApprovalSignIn {
 const COOKIE = 'idesk_approval';
 const LINK_TTL_MS = 10 * 60_000;
 const SESSION_TTL_MS = 30 * 60_000;
+/** Anyone holding an approval URL can ask for a link: at most one per user per this interval reaches the user. */
+const LINK_INTERVAL_MS = 30_000;
 
 function hashOf(secret: string): string {
   return createHash('sha256').update(secret).digest('hex');
@@ -82,6 +84,13 @@ export class OneTimeLinkSignIn extends ApprovalSignIn {
 
   /** Sends `userId` a link that signs this browser in and comes back to `returnTo` (a path of this server). */
   async sendLink(userId: number, returnTo: string): Promise<void> {
+    const recent = await this.dataSource
+      .createQueryBuilder()
+      .select('COUNT(*)', 'n')
+      .from('web_sign_ins', 'w')
+      .where('w.users_id = :userId AND w.created_at > :since AND w.used_at IS NULL', { userId, since: new Date(Date.now() - LINK_INTERVAL_MS) })
+      .getRawOne<{ n: number | string }>();
+    if (Number(recent?.n) > 0) return;
     const login = await this.dataSource
       .createQueryBuilder()
       .select('u.name', 'name')
