@@ -1,6 +1,7 @@
 import { Controller, Get, Param, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { AuditService } from '../audit/audit.service.js';
+import type { Domain } from '../auth/principal.js';
 import { Public } from '../auth/public.decorator.js';
 import { ToolRegistry } from '../tools/tool-registry.js';
 import { DocHidden } from '../transports/rest/route-doc.decorator.js';
@@ -69,7 +70,9 @@ export class ApprovalPageController {
     if (!seen) return;
     const { approval, userLabel } = seen;
     const csrf = this.signIn.csrfToken(req, `decide:${approval.id}`) ?? '';
-    const fields = this.registry.get(approval.tool)?.policy.fields ?? [];
+    // The domain's fields (a delete's record shows fields its own tool does not take), the tool's own first.
+    const tools = [approval.tool, ...(approval.domain ? this.registry.namesIn(approval.domain as Domain) : [])];
+    const fields = tools.flatMap((name) => this.registry.get(name)?.policy.fields ?? []);
     const body = decidePage(texts, {
       approval,
       userLabel,

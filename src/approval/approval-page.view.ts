@@ -38,12 +38,21 @@ export function changeRows(approval: Approval, fields: readonly FieldSpec[], tex
     if (typeof value === 'boolean') return texts.lang === 'pt-BR' ? (value ? 'sim' : 'não') : value ? 'yes' : 'no';
     return typeof value === 'object' ? JSON.stringify(value) : String(value as string | number);
   };
+  // A delete: the record it removes, as it is now (the change itself is one flag).
+  if (before && applied.is_deleted === true) {
+    return Object.entries(before)
+      .filter(([field, value]) => !HIDDEN_ON_DELETE.has(field) && value !== null && value !== '')
+      .map(([field, value]) => ({ label: fieldLabel(field, texts.lang), before: shown(field, value), value: '—' }));
+  }
   return Object.entries(applied).map(([field, value]) => ({
     label: fieldLabel(field, texts.lang),
     before: before ? (field in before ? shown(field, before[field]) : '') : null,
     value: shown(field, value),
   }));
 }
+
+/** Bookkeeping fields a person does not need to recognize the record a delete removes. */
+const HIDDEN_ON_DELETE = new Set(['id', 'date_creation', 'date_mod', 'content']);
 
 const STYLE = `
 :root{color-scheme:light}
