@@ -109,4 +109,55 @@ describe.each(DATABASES)('hints that never mislead, on %s', (kind) => {
     expect(candidates.map((c) => c.requester).sort()).toEqual(['glpi', 'maria.silva']);
     for (const c of candidates) expect(c).toMatchObject({ status: expect.any(String), date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
   });
+
+  it('lists available records with what tells namesakes apart, and none of a kind the caller may not read', async () => {
+    const projects = await openSession(client, 'project');
+    for (const [code, state, entity] of [
+      ['INV-SEDE', 'New', 'Sede'],
+      ['INV-PORTO', 'Processing', 'Filial Porto'],
+    ]) {
+      success(
+        await callTool(client, 'project_create', {
+          domain: 'project',
+          session_id: projects,
+          name: 'Inventário de ativos',
+          code,
+          projectstates_id: state,
+          entities_id: entity,
+        }),
+      );
+    }
+    const issue = failure(
+      await callTool(client, 'project_create', { domain: 'project', session_id: projects, name: 'Etiquetagem', projects_id: 'Levantamento geral' }),
+      'VALIDATION_FAILED',
+    ).error.issues![0];
+    expect(issue.code).toBe('REFERENCE_NOT_FOUND');
+    const records = issue.available_records!;
+    expect(records.map((r) => r.name)).toEqual(issue.available);
+    const namesakes = records.filter((r) => r.name === 'Inventário de ativos').map(({ code, state, entity }) => ({ code, state, entity }));
+    expect(namesakes.sort((a, b) => a.code!.localeCompare(b.code!))).toEqual([
+      { code: 'INV-PORTO', state: 'Processing', entity: 'Root entity > Filial Porto' },
+      { code: 'INV-SEDE', state: 'New', entity: 'Root entity > Sede' },
+    ]);
+    expect(issue.message).toMatch(/Inventário de ativos \(id \d+\), Inventário de ativos \(id \d+\)/);
+    // Users are listed by full name and login (the login tells them apart; an email is not needed to choose).
+    const people = failure(await update({ assignee_id: 'Zuleica Ramos' }), 'VALIDATION_FAILED').error.issues![0];
+    expect(people.available_records?.find((r) => r.login === 'carla.p')).toEqual({
+      id: expect.any(Number),
+      name: 'Carla Pereira',
+      login: 'carla.p',
+      entity: 'Root entity > Filial Porto',
+    });
+
+    const selfService = await connectHttp(stack.url, await stack.token('post-only', ['mcp']));
+    try {
+      const own = await openSession(selfService, 'ticket');
+      const hidden = failure(await callTool(selfService, 'ticket_search', { domain: 'ticket', session_id: own, assignee_id: 'Carla' }), 'VALIDATION_FAILED')
+        .error.issues![0];
+      expect(hidden).toMatchObject({ code: 'REFERENCE_NOT_FOUND', available: [] });
+      expect(hidden.available_records).toBeUndefined();
+    } finally {
+      await selfService.close();
+    }
+  });
 });

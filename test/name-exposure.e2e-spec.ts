@@ -78,6 +78,7 @@ describe.each(DATABASES)('names and fields a Self-Service user may not reach, on
       const issue = answer.error.issues![0];
       expect(issue.code).toBe('REFERENCE_NOT_FOUND');
       expect(issue.available ?? []).toEqual([]);
+      expect(issue.available_records).toBeUndefined();
       expect(issue.did_you_mean).toBeUndefined();
       expect(JSON.stringify(answer).match(OTHER_USERS)?.[0]).toBeUndefined();
     }

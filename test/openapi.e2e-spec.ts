@@ -104,9 +104,11 @@ describe('OpenAPI document', () => {
     expect(mcpOnly).toEqual(['get /api/admin/audit (query) session_id']);
   });
 
-  it('types single-value fields as single values; only lists of names are arrays', () => {
+  it('types single-value fields as single values; only lists of names and of actors are arrays', () => {
     const arrays = inputSchemas(doc).filter(({ schema }) => schema.type === 'array' || (Array.isArray(schema.type) && schema.type.includes('array')));
-    expect([...new Set(arrays.map((a) => a.name))].sort()).toEqual(['fields', 'scopes']);
+    // Ticket actors are lists by nature (several requesters, observers, assignees).
+    const actorLists = ['requesters', 'observers', 'assignees'].flatMap((r) => [r, `add_${r}`, `remove_${r}`]);
+    expect([...new Set(arrays.map((a) => a.name))].sort()).toEqual(['fields', 'scopes', ...actorLists].sort());
     const body = (name: string) => (doc.components as { schemas: Record<string, Json> }).schemas[name].properties as Record<string, Json>;
     expect(body('CreateProject').code).toMatchObject({ type: 'string', maxLength: 255 });
     expect(body('CreateProject').priority).toMatchObject({ oneOf: [{ type: 'integer', enum: [1, 2, 3, 4, 5, 6] }, { type: 'string' }] });

@@ -9,8 +9,8 @@ import { levenshtein, norm, pickClosest, sameModuloSeparators, similarity, varia
  * - `next_call` in an error: make that call, then retry.
  * - per issue: rename an unknown field to its `did_you_mean` (else the closest of `available`,
  *   else the closest schema property by name and description; else drop it); replace a value by
- *   `did_you_mean`; pick the closest of `available`; pick the candidate of an ambiguous reference
- *   that matches what the user meant; rewrite a date in the first format `expected` names; read
+ *   `did_you_mean`; pick the closest of `available`; pick the candidate of an ambiguous reference,
+ *   or the listed record of a name not found (`available_records`), that matches what the user meant; rewrite a date in the first format `expected` names; read
  *   an integer or a code out of `expected`.
  * - an error naming no issue: find the field named in the message, else check the arguments
  *   against the input schema, and fix what is found from the schema alone (codes listed in a
@@ -68,6 +68,12 @@ type Candidate = { id: number; name: string; [detail: string]: unknown };
 
 /** Every text of a candidate a model reads to choose it. */
 const candidateText = (c: Candidate): string => [c.name, c.login, c.email, c.entity, c.code, c.state, c.status, c.date, c.requester].filter((v) => typeof v === 'string').join(' ');
+
+/** The first candidate whose texts contain what the user said of it (spaces and case aside). */
+function hinted(candidates: Candidate[], hint: string): Candidate | undefined {
+  const said = norm(hint).split(' ').join('');
+  return candidates.find((c) => norm(candidateText(c)).split(' ').join('').includes(said));
+}
 
 function clone<T>(value: T): T {
   return JSON.parse(JSON.stringify(value)) as T;
@@ -244,6 +250,21 @@ export class Agent {
     const code = String(issue.code ?? '');
     const props = this.schemaOf(tool).properties ?? {};
 
+    // An issue about one entry of a list ("add_observers[1]"): a model fixes that entry alone.
+    const entry = /^(.+)\[(\d+)\]$/.exec(field);
+    if (entry && Array.isArray(args[entry[1]])) {
+      const list = [...(args[entry[1]] as unknown[])];
+      const index = Number(entry[2]);
+      if (code === 'REFERENCE_AMBIGUOUS' && Array.isArray(issue.candidates)) {
+        const pick = this.pickCandidate(issue.candidates as Candidate[], String(list[index]), hints);
+        if (!pick) return false;
+        list[index] = pick.id;
+      } else if (issue.did_you_mean !== undefined && issue.did_you_mean !== list[index]) list[index] = issue.did_you_mean;
+      else return false;
+      args[entry[1]] = list;
+      return true;
+    }
+
     if (code === 'UNKNOWN_FIELD' || (field in args && !(field in props) && Object.keys(props).length > 0)) {
       if (!(field in args)) return false;
       const target =
@@ -272,6 +293,15 @@ export class Agent {
       if (!pick) return false;
       args[field] = pick.id;
       return true;
+    }
+    // A name not found, and the user said which one it meant (the one in Porto): the listed record that fits, by id.
+    const hint = hints[String(current)];
+    if (code === 'REFERENCE_NOT_FOUND' && hint && Array.isArray(issue.available_records)) {
+      const meant = hinted(issue.available_records as Candidate[], hint);
+      if (meant) {
+        args[field] = meant.id;
+        return true;
+      }
     }
     if ((typeof issue.did_you_mean === 'string' || typeof issue.did_you_mean === 'number') && issue.did_you_mean !== current) {
       args[field] = issue.did_you_mean;
@@ -477,11 +507,7 @@ export class Agent {
 
   private pickCandidate(candidates: Candidate[], value: string, hints: Record<string, string>): Candidate | undefined {
     const hint = hints[value];
-    if (hint) {
-      const exact = candidates.find((c) => norm(candidateText(c)).split(' ').join('').includes(norm(hint).split(' ').join('')));
-      if (exact) return exact;
-      return pickClosest(hint, candidates, candidateText, 0.3);
-    }
+    if (hint) return hinted(candidates, hint) ?? pickClosest(hint, candidates, candidateText, 0.3);
     return pickClosest(value, candidates, (c) => String(c.name), 0.3) ?? candidates[0];
   }
 

@@ -397,6 +397,8 @@ export function baselineTools(db: Database.Database, login = 'glpi'): BaselineTo
           locations_id: int('Location ID'),
           requester_id: int('Requester (user ID)'),
           assignee_id: int('Assigned technician (user ID)'),
+          observer_id: int('Observer (user ID)'),
+          overdue: bool('Past the resolution deadline'),
           limit: int('Max rows', { minimum: 1, maximum: 100 }),
         },
         ['session_id', 'domain'],
@@ -408,6 +410,12 @@ export function baselineTools(db: Database.Database, login = 'glpi'): BaselineTo
         for (const k of ['status', 'type', 'urgency', 'priority', 'itilcategories_id', 'locations_id']) if (a[k] !== undefined) (where.push(`t.${k} = @${k}`), (p[k] = a[k]));
         if (a.requester_id !== undefined) (where.push('EXISTS (SELECT 1 FROM glpi_tickets_users x WHERE x.tickets_id = t.id AND x.type = 1 AND x.users_id = @rq)'), (p.rq = a.requester_id));
         if (a.assignee_id !== undefined) (where.push('EXISTS (SELECT 1 FROM glpi_tickets_users x WHERE x.tickets_id = t.id AND x.type = 2 AND x.users_id = @as)'), (p.as = a.assignee_id));
+        if (a.observer_id !== undefined) (where.push('EXISTS (SELECT 1 FROM glpi_tickets_users x WHERE x.tickets_id = t.id AND x.type = 3 AND x.users_id = @ob)'), (p.ob = a.observer_id));
+        if (a.overdue !== undefined) {
+          const late = "(t.time_to_resolve IS NOT NULL AND ((t.status < 5 AND t.time_to_resolve < @now) OR (t.status >= 5 AND t.solvedate > t.time_to_resolve)))";
+          where.push(a.overdue ? late : `NOT ${late}`);
+          p.now = now();
+        }
         const items = (db.prepare(`SELECT t.* FROM glpi_tickets t WHERE ${where.join(' AND ')} ORDER BY t.id LIMIT ${limitOf(a)}`).all(p) as Row[]).map(ticketView);
         return { items, total: items.length };
       },
@@ -461,9 +469,14 @@ export function baselineTools(db: Database.Database, login = 'glpi'): BaselineTo
       description: 'Update a ticket.',
       domain: 'ticket',
       write: true,
-      inputSchema: schema({ ...domainProps('ticket'), id: int('Ticket ID'), ...ticketFields() }, ['session_id', 'domain', 'id']),
+      inputSchema: schema(
+        { ...domainProps('ticket'), id: int('Ticket ID'), ...ticketFields(), observer_id: int('Add an observer (user ID)'), observer_group_id: int('Add an observer group (group ID)') },
+        ['session_id', 'domain', 'id'],
+      ),
       run: (a) => {
         if (!liveTicket(a.id)) throw new Fail('Error updating ticket');
+        if (a.observer_id !== undefined) insert('glpi_tickets_users', { tickets_id: a.id, users_id: a.observer_id, type: 3 });
+        if (a.observer_group_id !== undefined) insert('glpi_groups_tickets', { tickets_id: a.id, groups_id: a.observer_group_id, type: 3 });
         checkRefs(a, 'Error updating ticket');
         update('glpi_tickets', a.id, { ...pick(a, TICKET_COLUMNS), ...dates(a, TICKET_DATES), users_id_lastupdater: me.id, date_mod: now() });
         setActor(a.id, a.requester_id, 1);

@@ -5,7 +5,7 @@ import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startBaseline, type BaselineHandle } from './baseline-server.js';
-import { FIXTURE_USER } from './tasks.js';
+import { FIXTURE_PROJECTS, FIXTURE_USER } from './tasks.js';
 
 /** The repository root: the nearest parent directory whose package.json is intentdesk's. */
 export function repoRoot(): string {
@@ -106,7 +106,7 @@ export async function startIntentdesk(dir: string, extraEnv: Record<string, stri
 
 const key = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/\s+/g, ' ').trim();
 
-/** Adds the fixture user (a second "Maria Silva") to a database seeded with the demo data. */
+/** Adds the fixture user (a second "Maria Silva") and the namesake projects to a database seeded with the demo data. */
 export function addFixture(dbPath: string): void {
   const db = new Database(dbPath);
   try {
@@ -123,6 +123,13 @@ export function addFixture(dbPath: string): void {
       )
       .run(u.name, key(u.name), u.firstname, u.realname, key(`${u.firstname} ${u.realname}`), u.email, key(u.email), entity, profile, at, at).lastInsertRowid;
     db.prepare('INSERT INTO glpi_profiles_users (users_id, profiles_id, entities_id, is_recursive, date_creation, date_mod) VALUES (?, ?, ?, 1, ?, ?)').run(id, profile, entity, at, at);
+    const fresh = (db.prepare("SELECT id FROM glpi_projectstates WHERE name = 'New'").get() as { id: number }).id;
+    for (const p of FIXTURE_PROJECTS) {
+      const inEntity = (db.prepare('SELECT id FROM glpi_entities WHERE name = ?').get(p.entity) as { id: number }).id;
+      db.prepare(
+        'INSERT INTO glpi_projects (name, name_key, code, projectstates_id, priority, entities_id, percent_done, is_deleted, date_creation, date_mod) VALUES (?, ?, ?, ?, 3, ?, 0, 0, ?, ?)',
+      ).run(p.name, key(p.name), p.code, fresh, inEntity, at, at);
+    }
   } finally {
     db.close();
   }

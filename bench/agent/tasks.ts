@@ -594,6 +594,76 @@ export const TASKS: BenchTask[] = [
     },
   },
 
+  // ------------------------------------------------ several actors, deadlines, counts
+  {
+    id: 'T21',
+    domain: 'ticket',
+    goal: 'Add tech and the Infraestrutura group as observers of ticket #1, keeping its other actors.',
+    mistakes: 'partial group name "Infra", login and group in one list',
+    session: 'ticket',
+    steps: [{ tool: 'ticket_update', args: { id: 1, add_observers: ['tech', 'Infra'] } }],
+    check: ({ db }) => {
+      const p: string[] = [];
+      if (!actors(db, 1, 3).includes(user(db, 'tech')!)) p.push(`observers ${JSON.stringify(actors(db, 1, 3))} lack tech`);
+      const groups = db.all('SELECT groups_id FROM glpi_groups_tickets WHERE tickets_id = 1 AND type = 3').map((r) => r.groups_id);
+      if (!groups.includes(group(db, 'Infraestrutura'))) p.push(`observer groups ${JSON.stringify(groups)} lack Infraestrutura`);
+      if (actors(db, 1, 1).length === 0) p.push('requester lost');
+      return p;
+    },
+  },
+  {
+    id: 'T22',
+    domain: 'ticket',
+    goal: 'List the tickets joao.souza observes.',
+    mistakes: 'field "watcher"',
+    session: 'ticket',
+    steps: [{ tool: 'ticket_search', args: { watcher: 'joao.souza' } }],
+    check: ({ db, replies }) => {
+      const p: string[] = [];
+      expectIds(p, replies[0], db.all('SELECT t.id FROM glpi_tickets t JOIN glpi_tickets_users a ON a.tickets_id = t.id AND a.type = 3 WHERE t.is_deleted = 0 AND a.users_id = ?', user(db, 'joao.souza')).map((r) => r.id));
+      return p;
+    },
+  },
+  {
+    id: 'T23',
+    domain: 'ticket',
+    goal: 'List the open tickets past their deadline.',
+    mistakes: 'field "is_overdue"',
+    session: 'ticket',
+    steps: [{ tool: 'ticket_search', args: { is_overdue: true } }],
+    check: ({ db, replies }) => {
+      const p: string[] = [];
+      const now = new Date().toISOString().replace('T', ' ').slice(0, 19);
+      expectIds(
+        p,
+        replies[0],
+        db
+          .all(
+            'SELECT id FROM glpi_tickets WHERE is_deleted = 0 AND time_to_resolve IS NOT NULL AND ((status < 5 AND time_to_resolve < ?) OR (status >= 5 AND solvedate > time_to_resolve))',
+            now,
+          )
+          .map((r) => r.id),
+      );
+      return p;
+    },
+  },
+  {
+    id: 'T24',
+    domain: 'ticket',
+    goal: 'How many tickets are there per status?',
+    mistakes: 'field "groupBy"',
+    session: 'ticket',
+    steps: [{ tool: 'ticket_search', args: { groupBy: 'status' } }],
+    check: ({ db, replies }) => {
+      const p: string[] = [];
+      const data = (replies[0]?.body as { data?: { count?: number; groups?: Array<{ count: number; status: { id: number } }> } } | undefined)?.data;
+      const wanted = db.all('SELECT status, COUNT(*) AS n FROM glpi_tickets WHERE is_deleted = 0 GROUP BY status');
+      expect(p, 'count', data?.count, wanted.reduce((n, r) => n + Number(r.n), 0));
+      for (const r of wanted) expect(p, `status ${r.status}`, data?.groups?.find((g) => g.status?.id === r.status)?.count, r.n);
+      return p;
+    },
+  },
+
   // ================================================================ users
   {
     id: 'U01',
@@ -863,7 +933,29 @@ export const TASKS: BenchTask[] = [
       return p;
     },
   },
+  {
+    id: 'H07',
+    domain: 'project',
+    goal: 'Create project "Contagem física" below the asset inventory of the Porto branch (two projects are named "Inventário de ativos").',
+    mistakes: 'a parent named by a name two projects share and its branch',
+    session: 'project',
+    hints: { 'Inventário de ativos Porto': 'Filial Porto' },
+    steps: [{ tool: 'project_create', args: { name: 'Contagem física', projects_id: 'Inventário de ativos Porto' } }],
+    check: ({ db }) => {
+      const p: string[] = [];
+      const row = project(db, 'Contagem física');
+      if (!row) return ['project not created'];
+      expect(p, 'projects_id', row.projects_id, idOf(db, 'glpi_projects', 'code', 'INV-PORTO'));
+      return p;
+    },
+  },
 ];
 
 /** Extra demo data both servers start from: a second "Maria Silva" so that the full name is ambiguous. */
 export const FIXTURE_USER = { name: 'msilva', firstname: 'Maria', realname: 'Silva', email: 'msilva@example.com', entity: 'Filial Porto', profile: 'Self-Service' };
+
+/** And two projects of one name, one in each branch, told apart by code and entity. */
+export const FIXTURE_PROJECTS = [
+  { name: 'Inventário de ativos', code: 'INV-SEDE', entity: 'Sede' },
+  { name: 'Inventário de ativos', code: 'INV-PORTO', entity: 'Filial Porto' },
+];

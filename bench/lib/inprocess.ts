@@ -29,6 +29,7 @@ export async function startApp(databaseUrl: string, env: Record<string, string> 
   const { TokensService } = await importDist<{ TokensService: Ctor }>('auth/tokens.service.js');
   const { AuthService } = await importDist<{ AuthService: Ctor }>('auth/auth.service.js');
   const { ReferenceResolver } = await importDist<{ ReferenceResolver: Ctor }>('input/references/reference-resolver.js');
+  const { nameScopeOf } = await importDist<{ nameScopeOf: (principal: unknown) => unknown }>('input/references/reference-scope.js');
   const { DataSource } = await importRoot<{ DataSource: Ctor }>('typeorm');
   const app = await createHttpApp(
     productEnv(databaseUrl, 0, env),
@@ -60,7 +61,8 @@ export async function startApp(databaseUrl: string, env: Record<string, string> 
     url,
     token,
     sessionId: await openSession(url, token, 'ticket'),
-    resolve: (kind, input) => resolver.resolve(kind, 'bench', input, principal.scope),
+    // The resolver takes the caller's name scope (entities and the domains it may read).
+    resolve: (kind, input) => resolver.resolve(kind, 'bench', input, nameScopeOf(principal)),
     async capture(fn) {
       sink = [];
       try {

@@ -22,7 +22,7 @@ import { fmt, fmtBytes, fmtMs, median, percentile, ratio, table } from '../lib/s
  * every server is a child process.
  */
 
-type ServerKey = 'intentdesk' | 'bare' | 'sdk' | 'nest';
+type ServerKey = 'intentdesk' | 'bare' | 'data' | 'sdk' | 'nest';
 
 interface Target {
   key: ServerKey;
@@ -55,6 +55,7 @@ const ONE_ID = 'ticket_get, one id';
 const LABELS: Record<ServerKey, string> = {
   intentdesk: 'intentdesk (full chain)',
   bare: '(a) bare node:http',
+  data: '(d) bare node:http, same SQL',
   sdk: '(b) MCP SDK 1.x minimal',
   nest: '(c) @rekog/mcp-nest v2',
 };
@@ -185,7 +186,7 @@ export async function run(flags: Flags = {}): Promise<string> {
     const nextId = () => ids[cursor++ % ids.length];
     const getArgs = (id: number) => ({ domain: 'ticket', session_id: sessionId, id });
     const bodies: Record<string, (key: ServerKey) => () => string> = {
-      ticket_get: (key) => () => toolsCallBody('ticket_get', key === 'intentdesk' ? getArgs(nextId()) : { id: nextId() }),
+      ticket_get: (key) => () => toolsCallBody('ticket_get', key === 'intentdesk' || key === 'data' ? getArgs(nextId()) : { id: nextId() }),
       [ONE_ID]: () => {
         const body = toolsCallBody('ticket_get', getArgs(created[0]));
         return () => body;
@@ -206,7 +207,7 @@ export async function run(flags: Flags = {}): Promise<string> {
     const productBytes = Math.round(sizeSum / Math.min(20, ids.length));
 
     // 2. Baselines, compiled to plain JS and run on bare node, reading the same file read-only.
-    const built = await compile({ 'bare-http': 'load/servers/bare-http.ts', 'sdk-minimal': 'load/servers/sdk-minimal.ts', 'mcp-nest': 'load/servers/mcp-nest.ts' });
+    const built = await compile({ 'bare-http': 'load/servers/bare-http.ts', 'bare-data': 'load/servers/bare-data.ts', 'sdk-minimal': 'load/servers/sdk-minimal.ts', 'mcp-nest': 'load/servers/mcp-nest.ts' });
     const baselineEnv = (port: number) => ({
       PATH: process.env.PATH,
       PORT: String(port),
@@ -224,6 +225,7 @@ export async function run(flags: Flags = {}): Promise<string> {
       return server;
     };
     const bare = await spawnBaseline('bare', built['bare-http']);
+    const data = await spawnBaseline('data', built['bare-data']);
     const sdk = await spawnBaseline('sdk', built['sdk-minimal']);
     const nest = await spawnBaseline('nest', built['mcp-nest']);
 
@@ -232,6 +234,7 @@ export async function run(flags: Flags = {}): Promise<string> {
     for (const [key, server, tok] of [
       ['intentdesk', product, token],
       ['bare', bare, undefined],
+      ['data', data, undefined],
       ['sdk', sdk, undefined],
       ['nest', nest, undefined],
     ] as Array<[ServerKey, Spawned, string | undefined]>) {
@@ -308,10 +311,13 @@ export async function run(flags: Flags = {}): Promise<string> {
       const me = find('intentdesk', c);
       if (!me) continue;
       const a = find('bare', c);
+      const d = find('data', c);
       const b = find('sdk', c);
       const n = find('nest', c);
       ratioRows.push([
         c,
+        d ? ratio(me.rps, d.rps) : 'n/a',
+        d ? ratio(me.p99, d.p99) : 'n/a',
         a ? ratio(me.rps, a.rps) : 'n/a',
         b ? ratio(me.rps, b.rps) : 'n/a',
         n ? ratio(me.rps, n.rps) : 'n/a',
@@ -323,14 +329,16 @@ export async function run(flags: Flags = {}): Promise<string> {
       ]);
       const mark = (ok: boolean | undefined) => (ok === undefined ? 'n/a' : ok ? 'met' : 'NOT met');
       verdicts.push(
-        `- c=${c}: throughput >= 1.0x (c): ${mark(n && me.rps >= n.rps)} (${n ? ratio(me.rps, n.rps) : 'n/a'}); ` +
+        `- c=${c}: throughput >= 0.5x (d): ${mark(d && me.rps >= 0.5 * d.rps)} (${d ? ratio(me.rps, d.rps) : 'n/a'}); ` +
+          `p99 <= 2x (d): ${mark(d && me.p99 <= 2 * d.p99)} (${d ? ratio(me.p99, d.p99) : 'n/a'}); ` +
+          `throughput >= 1.0x (c): ${mark(n && me.rps >= n.rps)} (${n ? ratio(me.rps, n.rps) : 'n/a'}); ` +
           `throughput >= 1.3x (b): ${mark(b && me.rps >= 1.3 * b.rps)} (${b ? ratio(me.rps, b.rps) : 'n/a'}); ` +
           `p99 no worse than (c): ${mark(n && me.p99 <= n.p99)} (${n ? ratio(me.p99, n.p99) : 'n/a'})`,
       );
     }
     report.add(
       '**ticket_get, intentdesk relative to each baseline** (throughput: higher is better; p99 and CPU/req: lower is better)\n\n' +
-        table(['conns', 'req/s vs (a)', 'req/s vs (b)', 'req/s vs (c)', 'p99 vs (a)', 'p99 vs (b)', 'p99 vs (c)', 'CPU/req vs (b)', 'CPU/req vs (c)'], ratioRows),
+        table(['conns', 'req/s vs (d)', 'p99 vs (d)', 'req/s vs (a)', 'req/s vs (b)', 'req/s vs (c)', 'p99 vs (a)', 'p99 vs (b)', 'p99 vs (c)', 'CPU/req vs (b)', 'CPU/req vs (c)'], ratioRows),
     );
     report.add(`**Targets** (informational; measured in this run, on this machine):\n\n${verdicts.join('\n')}`);
     const one = points.find((p) => p.tool === ONE_ID);

@@ -5,6 +5,7 @@ import { AppConfig, databaseLabel } from '../config/app-config.js';
 import { applyCallLimits, dataSourceOptions } from './data-source-options.js';
 import { DbLock } from './db-lock.js';
 import { ensureDatabase } from './ensure-database.js';
+import { PlannerStatistics } from './planner-statistics.js';
 import { DemoSeeder } from './seed/demo-seeder.js';
 
 /**
@@ -44,7 +45,7 @@ class DatabaseAnnouncer implements OnApplicationBootstrap {
       },
     }),
   ],
-  providers: [DbLock, DemoSeeder, DatabaseAnnouncer],
-  exports: [DbLock],
+  providers: [DbLock, DemoSeeder, DatabaseAnnouncer, PlannerStatistics],
+  exports: [DbLock, PlannerStatistics],
 })
 export class DatabaseModule {}

@@ -6,6 +6,8 @@ export interface ResolvedReference {
   input: unknown;
   id: number;
   name: string;
+  /** In a list of actors: whether the name was a user's or a group's. */
+  type?: 'user' | 'group';
 }
 
 /** What a service method returns; the envelope interceptor adds status, domain, tool and session. */

@@ -34,6 +34,8 @@ export interface Issue {
   message: string;
   expected?: string;
   available?: string[];
+  /** The records of `available` (same order), each with only the details that tell them apart. */
+  available_records?: RecordCandidate[];
   did_you_mean?: string;
   candidates?: Candidate[];
 }

@@ -52,6 +52,13 @@ export const FIELD_ALIASES: Readonly<Record<Domain, AliasTable>> = {
     impact: ['impacto'],
     priority: ['prioridade'],
     type: ['tipo', 'kind'],
+    observer_id: ['watcher', 'observer', 'observador', 'follower', 'watcher_id'],
+    observers: ['watchers', 'observadores', 'followers', 'cc'],
+    assignees: ['technicians', 'tecnicos', 'assigned_users'],
+    requesters: ['requestors', 'solicitantes', 'requerentes'],
+    overdue: ['late', 'atrasado', 'atrasados', 'past_due', 'is_overdue', 'vencido', 'vencidos'],
+    group_by: ['groupby', 'agrupar', 'agrupar_por', 'breakdown', 'aggregate'],
+    mine: ['my', 'meus', 'meu', 'minhas'],
   },
   project: {
     name: ['title', 'titulo', 'nome', 'subject', 'assunto'],

@@ -1,6 +1,6 @@
 import type { Vocabulary } from './vocab/vocabulary.js';
 
-export type FieldKind = 'text' | 'int' | 'bool' | 'enum' | 'ref' | 'date' | 'timezone' | 'choice' | 'choices';
+export type FieldKind = 'text' | 'int' | 'bool' | 'enum' | 'ref' | 'date' | 'timezone' | 'choice' | 'choices' | 'actors';
 
 /** Everything the input pipe and the schema builder know about one input field. */
 export interface FieldSpec {

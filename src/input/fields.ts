@@ -65,6 +65,11 @@ export function ChoicesField(values: readonly string[], o: Common): PropertyDeco
   return field({ kind: 'choices', required: !!o.required, values, ...o });
 }
 
+/** Ticket actors: a list of users and groups, each an id, a name, or {"user"|"group": id or name} (input/references/actor-list.ts). */
+export function ActorsField(o: Common): PropertyDecorator {
+  return field({ kind: 'actors', required: !!o.required, ...o });
+}
+
 /** A session id on the MCP side only: a string, where an empty or blank one counts as not sent. */
 export function McpTextField(o: Common & { maxLength?: number }): PropertyDecorator {
   return field({ kind: 'text', required: !!o.required, mcpOnly: true, blankIsAbsent: true, maxLength: o.maxLength ?? 64, ...o }, IsString());

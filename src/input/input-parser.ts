@@ -9,6 +9,7 @@ import { fieldsOf, type FieldSpec } from './field-spec.js';
 import { attachMeta } from './input-meta.js';
 import { expectedOf, issueFromValidation } from './issue-messages.js';
 import { readId } from './record-id.js';
+import { resolveActorList } from './references/actor-list.js';
 import type { NameScope } from './references/reference-scope.js';
 import { cleanText, forbiddenField, valueProblem } from './value-rules.js';
 
@@ -208,6 +209,16 @@ export class InputParser {
           break;
         case 'choices':
           this.parseChoices(spec, value, normalized, issues);
+          break;
+        case 'actors':
+          pending.push(
+            resolveActorList(this.references, spec.name, value, options.scope).then((r) => {
+              if (r.ok) {
+                normalized.set(spec.name, r.actors);
+                Object.assign(resolved, r.resolved);
+              } else issues.push(...r.issues);
+            }),
+          );
           break;
         case 'ref':
           if (spec.target && typeof readId(value) === 'number') {

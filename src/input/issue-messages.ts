@@ -3,6 +3,7 @@ import { echo } from '../envelope/echo.js';
 import type { IssueCode } from '../envelope/error-codes.js';
 import type { Issue } from '../envelope/issue.js';
 import type { FieldSpec } from './field-spec.js';
+import { ACTOR_FORMS } from './references/actor-list.js';
 
 /** class-validator constraint name -> issue code; the first listed that fails wins. */
 const CONSTRAINT_CODES: Array<[string, IssueCode]> = [
@@ -37,6 +38,8 @@ export function expectedOf(spec: FieldSpec): string {
       return spec.values!.join(', ');
     case 'choices':
       return `a list of: ${spec.values!.join(', ')}`;
+    case 'actors':
+      return `a list of ${ACTOR_FORMS}`;
   }
 }
 

@@ -100,6 +100,10 @@ export function fieldJsonSchema(spec: FieldSpec, options: DescribeOptions = {}, 
       // Long lists of names (output fields) are checked by the server, which suggests the closest.
       schema = spec.values!.length > 8 ? { type: 'array', items: { type: 'string' } } : { type: 'array', items: { type: 'string', enum: [...spec.values!] } };
       break;
+    case 'actors':
+      // Users or groups: ids, names, or {"group": …}; the server resolves each and says which it was.
+      schema = { type: 'array', items: { type: ['integer', 'string', 'object'] } };
+      break;
   }
   if (spec.nullable && allowNull) {
     schema =

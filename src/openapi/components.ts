@@ -13,6 +13,7 @@ import type { OutputField } from '../present/presenter.js';
 import { PROJECT_OUTPUT } from '../projects/project.fields.js';
 import { REFERENCE_LISTS } from '../reference-data/reference-lists.js';
 import { FOLLOWUP_OUTPUT, TICKET_OUTPUT } from '../tickets/ticket.fields.js';
+import { TICKET_STATS_SCHEMA, TICKET_VIEW_EXTRAS } from '../tickets/ticket-schemas.js';
 import { USER_OUTPUT } from '../users/user.fields.js';
 
 /**
@@ -88,6 +89,17 @@ const SCHEMAS = {
       replayed: { type: 'boolean', description: 'true: the first result of this idempotency_key, returned again.' },
     },
   },
+  RecordCandidate: {
+    type: 'object',
+    required: ['id', 'name'],
+    properties: {
+      id: { type: 'integer' },
+      name: { type: 'string', description: "A user's full name (its login is `login`)." },
+      entity: { type: 'string', description: "The entity's full path." },
+      ...Object.fromEntries(['login', 'email', 'code', 'state', 'status', 'date', 'requester'].map((detail) => [detail, { type: 'string' }])),
+    },
+    description: 'A record a name may mean, with what tells it apart from the others listed.',
+  },
   Issue: {
     type: 'object',
     required: ['field', 'code', 'message'],
@@ -99,6 +111,12 @@ const SCHEMAS = {
       expected: { type: 'string' },
       available: { type: 'array', items: { type: 'string' }, description: 'Up to 20 names that would resolve.' },
       did_you_mean: { type: 'string' },
+      available_records: {
+        type: 'array',
+        description:
+          'REFERENCE_NOT_FOUND: the records of `available`, in the same order, each with its id, name and only the details that tell them apart (entity, login, code, state, status, date, requester; a detail equal on every entry is left out). Absent when nothing can be listed.',
+        items: { $ref: '#/components/schemas/RecordCandidate' },
+      },
       candidates: {
         type: 'array',
         description:
@@ -134,7 +152,8 @@ const SCHEMAS = {
     },
   },
   Project: recordSchema(PROJECT_OUTPUT),
-  Ticket: recordSchema(TICKET_OUTPUT),
+  Ticket: recordSchema(TICKET_OUTPUT, TICKET_VIEW_EXTRAS),
+  TicketStats: TICKET_STATS_SCHEMA,
   Followup: recordSchema(FOLLOWUP_OUTPUT),
   TicketWithFollowups: {
     allOf: [

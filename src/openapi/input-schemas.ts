@@ -1,6 +1,7 @@
 import { DATE_FORMATS_EXPECTED } from '../dates/dates.js';
 import { fieldsOf, type FieldSpec } from '../input/field-spec.js';
 import type { JsonSchema } from '../input/json-schema.js';
+import { ACTOR_FORMS, MAX_ACTORS } from '../input/references/actor-list.js';
 import { REFERENCE_KINDS } from '../input/references/reference-kinds.js';
 
 /**
@@ -77,6 +78,13 @@ function typeOf(spec: FieldSpec): JsonSchema {
       return { type: 'string', enum: [...spec.values!] };
     case 'choices':
       return { type: 'array', items: { type: 'string', enum: [...spec.values!] }, uniqueItems: true };
+    case 'actors':
+      return {
+        type: 'array',
+        items: { oneOf: [{ type: 'integer' }, { type: 'string' }, { type: 'object', properties: { user: {}, group: {} } }] },
+        maxItems: MAX_ACTORS,
+        examples: [['tech', 'Service Desk']],
+      };
   }
 }
 
@@ -98,6 +106,9 @@ function describe(spec: FieldSpec, nullable: boolean, zoned: boolean): string {
       break;
     case 'int':
       if (spec.unit && !spec.description.includes(spec.unit)) parts.push(`Unit: ${spec.unit}.`);
+      break;
+    case 'actors':
+      parts.push(`Users and groups: each ${ACTOR_FORMS}.`);
       break;
     case 'choices':
       parts.push('In a query string: repeat the parameter, or separate the values with commas.');

@@ -24,43 +24,57 @@ export interface SearchPlan {
   custom?: Record<string, (qb: Qb, value: unknown) => void>;
   /** Date columns that take `<field>_from` / `<field>_to`. */
   ranges: string[];
-  /** Free text: applied with the raw text and its match key. */
-  text(qb: Qb, raw: string, key: string): void;
+  /** Free text: applied with the raw text and its match key. A plan with a text index says how far the text reaches. */
+  text(qb: Qb, raw: string, key: string): Qb | Promise<TextReach>;
   /** Sort name (without '-') -> column; ties break on id. Only non-null columns (keyset pagination). */
   sorts: Record<string, SortColumn>;
   defaultSort: string;
 }
+
+/**
+ * `narrow`: few rows match; they are read through the text index and sorted, rather than the sort's
+ * index walked until a page is found. `broad`: many may match; the page walks the sort's index, and
+ * the capped count first tries `sample`, a condition that keeps only the first candidates of the
+ * text index: when they alone make more than the cap, the count is said without reading the rest.
+ */
+export type TextReach = { reach: 'narrow' } | { reach: 'broad'; sample?: (qb: Qb) => void };
 
 export interface SearchArgs {
   query?: string;
   sort?: string;
   limit?: number;
   cursor?: string;
+  /** Count every match even past TOTAL_CAP (a scan of them all on large sets). */
+  exact_total?: boolean;
   [filter: string]: unknown;
 }
 
 export interface SearchPage {
   rows: Record<string, unknown>[];
   total: number;
+  /** `total` is TOTAL_CAP and more rows match: counting them all was not asked for. */
+  total_is_estimate: boolean;
   next_cursor: string | null;
 }
 
 export const DEFAULT_LIMIT = 20;
 export const MAX_LIMIT = 100;
+/**
+ * Totals are counted up to this many rows unless `exact_total` is asked: past it, a count reads
+ * every match, and a broad search on a large table would cost its whole result to say how many.
+ */
+export const TOTAL_CAP = 1000;
 
 /** `%text%` with LIKE wildcards escaped by '!'; use with ESCAPE '!' (the same on SQLite and MySQL). */
 export function likePattern(text: string): string {
   return `%${text.replace(/[!%_]/g, (c) => `!${c}`)}%`;
 }
 
-/** Runs a search: filters, ranges, text, total, and keyset pagination (every row once, in order). */
-export async function runSearch(plan: SearchPlan, args: SearchArgs): Promise<SearchPage> {
-  const sortName = args.sort ?? plan.defaultSort;
-  const descending = sortName.startsWith('-');
-  const sort = plan.sorts[sortName.replace(/^-/, '')];
-  if (!sort) throw new Error(`sort '${sortName}' not declared`);
-  const limit = Math.min(Math.max(args.limit ?? DEFAULT_LIMIT, 1), MAX_LIMIT);
-
+/**
+ * The plan's base query (visibility) with the filters, ranges and text of `args`, and what was
+ * applied: every search and every count over a domain starts here, so both see the same rows.
+ */
+export async function filteredQuery(plan: SearchPlan, args: SearchArgs): Promise<{ qb: Qb; applied: Record<string, unknown>; reach: TextReach | undefined }> {
   const qb = plan.base();
   const applied: Record<string, unknown> = {};
   for (const [field, column] of Object.entries(plan.equals)) {
@@ -83,13 +97,25 @@ export async function runSearch(plan: SearchPlan, args: SearchArgs): Promise<Sea
     if (from) applied[`${column}_from`] = from;
     if (to) applied[`${column}_to`] = to;
   }
+  let reach: TextReach | undefined;
   if (typeof args.query === 'string' && args.query.trim()) {
-    plan.text(qb, args.query.trim(), matchKey(args.query));
+    const answer = await plan.text(qb, args.query.trim(), matchKey(args.query));
+    reach = 'reach' in answer ? answer : undefined;
     applied.query = args.query.trim();
   }
+  return { qb, applied, reach };
+}
 
+/** Runs a search: filters, ranges, text, total, and keyset pagination (every row once, in order). */
+export async function runSearch(plan: SearchPlan, args: SearchArgs): Promise<SearchPage> {
+  const sortName = args.sort ?? plan.defaultSort;
+  const descending = sortName.startsWith('-');
+  const sort = plan.sorts[sortName.replace(/^-/, '')];
+  if (!sort) throw new Error(`sort '${sortName}' not declared`);
+  const limit = Math.min(Math.max(args.limit ?? DEFAULT_LIMIT, 1), MAX_LIMIT);
+  const { qb, applied, reach } = await filteredQuery(plan, args);
   const signature = queryHash({ applied, sort: sortName });
-  const total = await qb.clone().select('COUNT(*)', 'n').orderBy().getRawOne<{ n: number | string }>();
+  const total = await totalOf(qb, args.exact_total === true, reach);
 
   if (args.cursor) {
     const state = decodeCursor(args.cursor);
@@ -108,7 +134,8 @@ export async function runSearch(plan: SearchPlan, args: SearchArgs): Promise<Sea
     qb.andWhere(`(t.${sort.column} ${op} :c_value OR (t.${sort.column} = :c_value AND t.id ${op} :c_id))`, { c_value: value, c_id: state.id });
   }
   const direction = descending ? 'DESC' : 'ASC';
-  qb.orderBy(`t.${sort.column}`, direction)
+  // `+column` is the same order as an expression no index serves: planners then start from the narrow text match.
+  qb.orderBy(`${reach?.reach === 'narrow' ? '+' : ''}t.${sort.column}`, direction)
     .addOrderBy('t.id', direction)
     .limit(limit + 1);
   const rows = await qb.getRawMany<Record<string, unknown>>();
@@ -121,14 +148,47 @@ export async function runSearch(plan: SearchPlan, args: SearchArgs): Promise<Sea
     const value = sort.date ? (toDate(raw as Date | string)?.toISOString() ?? null) : (raw as string | number | null);
     next = encodeCursor({ sort: sortName, value, id: Number(last.id), query: signature });
   }
-  return { rows: page, total: Number(total?.n ?? 0), next_cursor: next };
+  const estimate = args.exact_total !== true && total > TOTAL_CAP;
+  return { rows: page, total: estimate ? TOTAL_CAP : total, total_is_estimate: estimate, next_cursor: next };
+}
+
+/** Rows matching `qb`, exact or up to TOTAL_CAP + 1 (through the text's sample first when it has one). */
+async function totalOf(qb: Qb, exact: boolean, reach: TextReach | undefined): Promise<number> {
+  if (exact) return countOf(qb, undefined);
+  if (reach?.reach === 'broad' && reach.sample) {
+    const sampled = qb.clone();
+    reach.sample(sampled);
+    const some = await countOf(sampled, TOTAL_CAP);
+    if (some > TOTAL_CAP) return some;
+  }
+  return countOf(qb, TOTAL_CAP);
+}
+
+/** Rows matching `qb`; with `cap`, stops after cap + 1 (reading no more of them). */
+async function countOf(qb: Qb, cap: number | undefined): Promise<number> {
+  if (cap === undefined) {
+    const row = await qb.clone().select('COUNT(*)', 'n').orderBy().getRawOne<{ n: number | string }>();
+    return Number(row?.n ?? 0);
+  }
+  const [sql, params] = qb
+    .clone()
+    .select('1', 'one')
+    .orderBy()
+    .limit(cap + 1)
+    .getQueryAndParameters();
+  const rows = (await qb.dataSource.query(`SELECT COUNT(*) AS n FROM (${sql}) capped`, params)) as Array<{ n: number | string }>;
+  return Number(rows[0]?.n ?? 0);
 }
 
 /** A search tool's outcome: how many matched and how many are shown, the page, what was resolved. */
 export function pageOutcome(noun: string, page: SearchPage, items: unknown[], resolved: Outcome['resolved']): Outcome {
+  const counted = page.total_is_estimate ? `More than ${page.total} ${noun}s` : `${page.total} ${noun}${page.total === 1 ? '' : 's'}`;
+  const more = page.total_is_estimate ? ' (exact_total: true counts them all)' : '';
   return {
-    message: `${page.total} ${noun}${page.total === 1 ? '' : 's'} found${page.next_cursor ? `; showing ${items.length}, more with cursor` : ''}.`,
+    message: `${counted} found${page.next_cursor ? `; showing ${items.length}, more with cursor` : ''}${more}.`,
     resolved,
-    data: { items, total: page.total, next_cursor: page.next_cursor },
+    data: page.total_is_estimate
+      ? { items, total: page.total, total_is_estimate: true, next_cursor: page.next_cursor }
+      : { items, total: page.total, next_cursor: page.next_cursor },
   };
 }

@@ -1,41 +1,13 @@
 import fc from 'fast-check';
+import { PROJECT_WRITABLE } from '../projects/project.fields.js';
+import { TICKET_WRITABLE } from '../tickets/ticket.fields.js';
+import { ACTOR_FIELDS } from '../tickets/ticket-actors.js';
 import { matchKey } from './normalize.js';
 import { clearWinner, closest, editDistance, rankClosest } from './suggest.js';
 
-const PROJECT_FIELDS = [
-  'name',
-  'code',
-  'content',
-  'comment',
-  'projectstates_id',
-  'priority',
-  'users_id',
-  'groups_id',
-  'entities_id',
-  'projects_id',
-  'plan_start_date',
-  'plan_end_date',
-  'real_start_date',
-  'real_end_date',
-  'percent_done',
-];
-const TICKET_FIELDS = [
-  'name',
-  'content',
-  'type',
-  'status',
-  'urgency',
-  'impact',
-  'priority',
-  'itilcategories_id',
-  'locations_id',
-  'entities_id',
-  'requester_id',
-  'assignee_id',
-  'assignee_group_id',
-  'date',
-  'time_to_resolve',
-];
+// The real field lists of the project and ticket tools (columns written, and a ticket's actors).
+const PROJECT_FIELDS = PROJECT_WRITABLE;
+const TICKET_FIELDS = [...TICKET_WRITABLE, ...ACTOR_FIELDS];
 
 describe('suggestion matcher', () => {
   it('finds fields by the words inside their names', () => {

@@ -96,14 +96,19 @@ export interface Scored<T> {
   score: number;
 }
 
-/** The target whose best score beats every other target's by SUGGESTION_MARGIN; undefined when none does. */
-export function clearWinner<T>(scored: Iterable<Scored<T>>): T | undefined {
+/** Each target's best (lowest) score: a target reached by several words counts once, by its best. */
+function bestScores<T>(scored: Iterable<Scored<T>>): Map<T, number> {
   const best = new Map<T, number>();
   for (const { target, score } of scored) {
     const known = best.get(target);
     if (known === undefined || score < known) best.set(target, score);
   }
-  const ranked = [...best.entries()].sort((a, b) => a[1] - b[1]);
+  return best;
+}
+
+/** The target whose best score beats every other target's by SUGGESTION_MARGIN; undefined when none does. */
+export function clearWinner<T>(scored: Iterable<Scored<T>>): T | undefined {
+  const ranked = [...bestScores(scored).entries()].sort((a, b) => a[1] - b[1]);
   if (ranked.length === 0) return undefined;
   if (ranked.length > 1 && ranked[1][1] - ranked[0][1] < SUGGESTION_MARGIN) return undefined;
   return ranked[0][0];
@@ -111,11 +116,7 @@ export function clearWinner<T>(scored: Iterable<Scored<T>>): T | undefined {
 
 /** The targets sharing the best score (two or more: an ambiguity to show, not a suggestion). */
 export function bestTied<T>(scored: Iterable<Scored<T>>): T[] {
-  const best = new Map<T, number>();
-  for (const { target, score } of scored) {
-    const known = best.get(target);
-    if (known === undefined || score < known) best.set(target, score);
-  }
+  const best = bestScores(scored);
   const top = Math.min(...best.values());
   return [...best.entries()].filter(([, score]) => score - top < SUGGESTION_MARGIN).map(([target]) => target);
 }

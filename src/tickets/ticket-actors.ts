@@ -1,41 +1,106 @@
 import type { EntityManager } from 'typeorm';
 import { ACTOR_TYPE, GroupTicket, TicketUser } from '../database/entities/index.js';
+import type { ActorRef } from '../input/references/actor-list.js';
 
-/** Ticket fields kept in the actor tables (glpi_tickets_users, glpi_groups_tickets), not on the row. */
+/** Single-value ticket fields kept in the actor tables (glpi_tickets_users, glpi_groups_tickets), not on the row. */
 export const ACTOR_FIELDS = ['requester_id', 'assignee_id', 'assignee_group_id'] as const;
 
-/** Actor roles a create or update may set; a key that is present replaces that role. */
+/** The actor roles as lists, by their field names, and their GLPI type. */
+export const ROLES = { requesters: ACTOR_TYPE.requester, observers: ACTOR_TYPE.observer, assignees: ACTOR_TYPE.assigned } as const;
+export type Role = keyof typeof ROLES;
+export const ROLE_NAMES = Object.keys(ROLES) as Role[];
+
+/** The list fields of a write: `assignees` replaces the role, `add_assignees` / `remove_assignees` change it. */
+export const ACTOR_LIST_FIELDS = ROLE_NAMES.flatMap((r) => [r, `add_${r}`, `remove_${r}`]);
+
+/** What one write does to one role. */
+export interface RoleChange {
+  set?: ActorRef[];
+  add?: ActorRef[];
+  remove?: ActorRef[];
+}
+
+/**
+ * Actor changes of a create or update. The single-value fields replace their part of a role: the
+ * requester users (`requester_id`), the assigned users (`assignee_id`), the assigned groups
+ * (`assignee_group_id`); `null` empties it.
+ */
 export interface ActorChanges {
   requester_id?: number;
   assignee_id?: number | null;
   assignee_group_id?: number | null;
+  roles?: Partial<Record<Role, RoleChange>>;
 }
 
-/**
- * Writes the roles present in `changes`: the role's rows are replaced by one row (or none for
- * null). A new ticket has no rows yet, so nothing is deleted for it.
- */
+type Table = typeof TicketUser | typeof GroupTicket;
+
+function tableOf(type: ActorRef['type']): { table: Table; column: 'users_id' | 'groups_id' } {
+  return type === 'user' ? { table: TicketUser, column: 'users_id' } : { table: GroupTicket, column: 'groups_id' };
+}
+
+/** Writes the changes: replaced parts first, then removals, then additions of actors not already there (rows keep their order: the first is the single-value field). */
 export async function writeActors(manager: EntityManager, ticketId: number, changes: ActorChanges, isNew: boolean): Promise<void> {
-  const users: Array<[number, number | null | undefined]> = [
-    [ACTOR_TYPE.requester, changes.requester_id],
-    [ACTOR_TYPE.assigned, changes.assignee_id],
+  const singles: Array<[number, 'user' | 'group', number | null | undefined]> = [
+    [ACTOR_TYPE.requester, 'user', changes.requester_id],
+    [ACTOR_TYPE.assigned, 'user', changes.assignee_id],
+    [ACTOR_TYPE.assigned, 'group', changes.assignee_group_id],
   ];
-  for (const [type, userId] of users) {
-    if (userId === undefined) continue;
-    if (!isNew) await manager.delete(TicketUser, { tickets_id: ticketId, type });
-    if (userId !== null) await manager.insert(TicketUser, { tickets_id: ticketId, users_id: userId, type });
+  for (const [type, kind, id] of singles) {
+    if (id === undefined) continue;
+    const { table, column } = tableOf(kind);
+    if (!isNew) await manager.delete(table, { tickets_id: ticketId, type });
+    if (id !== null) await manager.insert(table, { tickets_id: ticketId, [column]: id, type });
   }
-  const groupId = changes.assignee_group_id;
-  if (groupId === undefined) return;
-  if (!isNew) await manager.delete(GroupTicket, { tickets_id: ticketId, type: ACTOR_TYPE.assigned });
-  if (groupId !== null) await manager.insert(GroupTicket, { tickets_id: ticketId, groups_id: groupId, type: ACTOR_TYPE.assigned });
+  for (const role of ROLE_NAMES) {
+    const change = changes.roles?.[role];
+    if (!change) continue;
+    const type = ROLES[role];
+    if (change.set && !isNew) {
+      await manager.delete(TicketUser, { tickets_id: ticketId, type });
+      await manager.delete(GroupTicket, { tickets_id: ticketId, type });
+    }
+    for (const actor of change.remove ?? []) {
+      const { table, column } = tableOf(actor.type);
+      await manager.delete(table, { tickets_id: ticketId, type, [column]: actor.id });
+    }
+    const adding = [...(change.set ?? []), ...(change.add ?? [])];
+    if (!adding.length) continue;
+    const present = isNew && !change.add ? new Set<string>() : await actorsIn(manager, ticketId, type);
+    for (const actor of adding) {
+      const key = `${actor.type}:${actor.id}`;
+      if (present.has(key)) continue;
+      present.add(key);
+      const { table, column } = tableOf(actor.type);
+      await manager.insert(table, { tickets_id: ticketId, [column]: actor.id, type });
+    }
+  }
 }
 
-/** The actor keys present in `changes`, for `applied`. */
-export function actorsApplied(changes: ActorChanges): Record<string, number | null> {
-  const out: Record<string, number | null> = {};
+async function actorsIn(manager: EntityManager, ticketId: number, type: number): Promise<Set<string>> {
+  const [users, groups] = await Promise.all([
+    manager.find(TicketUser, { where: { tickets_id: ticketId, type } }),
+    manager.find(GroupTicket, { where: { tickets_id: ticketId, type } }),
+  ]);
+  return new Set([...users.map((u) => `user:${u.users_id}`), ...groups.map((g) => `group:${g.groups_id}`)]);
+}
+
+/** The actor fields of `changes`, for `applied`: ids of single fields, lists as {type, id}. */
+export function actorsApplied(changes: ActorChanges): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
   for (const key of ACTOR_FIELDS) {
     if (changes[key] !== undefined) out[key] = changes[key];
   }
+  for (const role of ROLE_NAMES) {
+    const change = changes.roles?.[role];
+    if (change?.set) out[role] = change.set;
+    if (change?.add) out[`add_${role}`] = change.add;
+    if (change?.remove) out[`remove_${role}`] = change.remove;
+  }
   return out;
+}
+
+/** Whether the changes put someone (a user or a group) on the assigned role. */
+export function assignsSomeone(changes: ActorChanges): boolean {
+  const assignees = changes.roles?.assignees;
+  return changes.assignee_id != null || changes.assignee_group_id != null || !!assignees?.set?.length || !!assignees?.add?.length;
 }

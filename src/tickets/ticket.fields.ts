@@ -1,5 +1,7 @@
 import { IMPACT, PRIORITY, TICKET_STATUS, TICKET_TYPE, URGENCY } from '../input/vocab/glpi-vocabularies.js';
 import type { OutputField } from '../present/presenter.js';
+import { DEADLINE_FIELDS } from './deadlines.js';
+import { ROLE_NAMES } from './ticket-actors.js';
 
 /**
  * Ticket fields as callers see them. requester_id, assignee_id and assignee_group_id are not
@@ -28,7 +30,8 @@ export const TICKET_OUTPUT: readonly OutputField[] = [
   { name: 'date_mod', kind: 'date' },
 ];
 
-export const TICKET_FIELD_NAMES = TICKET_OUTPUT.map((f) => f.name);
+/** Output fields, with the actor lists and deadline fields every ticket answer adds (ticket-views.ts). */
+export const TICKET_FIELD_NAMES = [...TICKET_OUTPUT.map((f) => f.name), ...ROLE_NAMES, ...DEADLINE_FIELDS];
 
 /** ticket_get may also project its followups. */
 export const TICKET_GET_FIELDS = [...TICKET_FIELD_NAMES, 'followups'];

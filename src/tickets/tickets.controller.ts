@@ -19,7 +19,7 @@ export class TicketsController {
 
   @Get()
   @ServesTool('ticket_search')
-  @Doc({ data: page(ref('Ticket')) })
+  @Doc({ data: { anyOf: [page(ref('Ticket')), ref('TicketStats')] } })
   search(@RestInput('query') input: SearchTicketsDto, @CallOf() call: Call): Promise<Answer> {
     return this.tickets.search(input, call);
   }
@@ -27,7 +27,7 @@ export class TicketsController {
   @Post('search')
   @HttpCode(200)
   @ServesTool('ticket_search')
-  @Doc({ summary: 'Search tickets (filters in a JSON body)', data: page(ref('Ticket')) })
+  @Doc({ summary: 'Search tickets (filters in a JSON body)', data: { anyOf: [page(ref('Ticket')), ref('TicketStats')] } })
   searchByBody(@RestInput('body') input: SearchTicketsDto, @CallOf() call: Call): Promise<Answer> {
     return this.tickets.search(input, call);
   }

@@ -4,10 +4,11 @@ import type { EntityScope, Principal } from '../auth/principal.js';
 import { visibleTickets, whereOf } from '../auth/visibility.js';
 import type { DbDate, DbFlag } from '../database/db-dates.js';
 import { ACTOR_TYPE } from '../database/entities/index.js';
-import type { Row } from '../present/presenter.js';
-import { likePattern, type Qb, type SearchPlan } from '../search/search-runner.js';
+import type { Qb, SearchPlan } from '../search/search-runner.js';
+import { overdueCondition } from './deadlines.js';
+import { type Mine, MINE_TYPES } from './dto/search-tickets.dto.js';
 import { MAX_FOLLOWUPS } from './ticket.fields.js';
-import { ACTOR_FIELDS } from './ticket-actors.js';
+import { applyTicketText } from './ticket-text.js';
 
 /** A row of glpi_tickets as read, with its actors (the first requester, assignee and assigned group). */
 export type TicketRow = {
@@ -102,51 +103,6 @@ export class TicketsRepository {
     return rows[0];
   }
 
-  /** A search page with its actors when the projection shows one (no `fields`: every field). */
-  withActorsIfShown(rows: Row[], fields: readonly string[] | undefined): Promise<Row[]> | Row[] {
-    const shown = !fields?.length || ACTOR_FIELDS.some((f) => fields.includes(f));
-    return shown ? this.withActors(rows) : rows;
-  }
-
-  /**
-   * Adds requester_id, assignee_id and assignee_group_id (the first of each role) to the rows, in
-   * one statement for the whole page.
-   */
-  private async withActors(rows: Row[]): Promise<Row[]> {
-    if (rows.length === 0) return rows;
-    const ids = rows.map((r) => Number(r.id));
-    // Both actor tables in one round trip; plain SQL, the same on both databases.
-    const marks = ids.map(() => '?').join(', ');
-    const actors = (await this.dataSource.query(
-      `SELECT a.tickets_id AS tickets_id, a.users_id AS actor_id, a.type AS type, a.id AS id, 0 AS is_group FROM glpi_tickets_users a
-         WHERE a.tickets_id IN (${marks}) AND a.type IN (?, ?)
-       UNION ALL
-       SELECT g.tickets_id, g.groups_id, g.type, g.id, 1 FROM glpi_groups_tickets g
-         WHERE g.tickets_id IN (${marks}) AND g.type = ?
-       ORDER BY is_group, id`,
-      [...ids, ACTOR_TYPE.requester, ACTOR_TYPE.assigned, ...ids, ACTOR_TYPE.assigned],
-    )) as Array<{ tickets_id: number | string; actor_id: number | string; type: number | string; is_group: number | string }>;
-
-    const first = new Map<string, number>();
-    const keep = (ticket: number | string, field: string, actor: number | string) => {
-      const key = `${Number(ticket)}:${field}`;
-      if (!first.has(key)) first.set(key, Number(actor));
-    };
-    for (const a of actors) {
-      const field = Number(a.is_group) === 1 ? 'assignee_group_id' : Number(a.type) === ACTOR_TYPE.requester ? 'requester_id' : 'assignee_id';
-      keep(a.tickets_id, field, a.actor_id);
-    }
-    return rows.map((row) => {
-      const id = Number(row.id);
-      return {
-        ...row,
-        requester_id: first.get(`${id}:requester_id`) ?? null,
-        assignee_id: first.get(`${id}:assignee_id`) ?? null,
-        assignee_group_id: first.get(`${id}:assignee_group_id`) ?? null,
-      };
-    });
-  }
-
   /** Newest followups first. A requester limited to their own tickets does not see others' private notes. */
   async followupsOf(ticketId: number, viewer: TicketViewer): Promise<FollowupRow[]> {
     const hidden = viewer.requesterId !== null ? ' AND (f.is_private = 0 OR f.users_id = ?)' : '';
@@ -158,7 +114,8 @@ export class TicketsRepository {
     )) as FollowupRow[];
   }
 
-  searchPlan(viewer: TicketViewer): SearchPlan {
+  /** `userId`: the caller, whom `mine` names. */
+  searchPlan(viewer: TicketViewer, userId: number): SearchPlan {
     return {
       base: () => this.base(viewer),
       equals: {
@@ -175,9 +132,16 @@ export class TicketsRepository {
         requester_id: (qb, value) => qb.andWhere(actorExists('glpi_tickets_users', 'users_id', ACTOR_TYPE.requester, 'f_requester'), { f_requester: value }),
         assignee_id: (qb, value) => qb.andWhere(actorExists('glpi_tickets_users', 'users_id', ACTOR_TYPE.assigned, 'f_assignee'), { f_assignee: value }),
         assignee_group_id: (qb, value) => qb.andWhere(actorExists('glpi_groups_tickets', 'groups_id', ACTOR_TYPE.assigned, 'f_group'), { f_group: value }),
+        observer_id: (qb, value) => qb.andWhere(actorExists('glpi_tickets_users', 'users_id', ACTOR_TYPE.observer, 'f_observer'), { f_observer: value }),
+        mine: (qb, value) =>
+          qb.andWhere(
+            `t.id IN (SELECT a_mine.tickets_id FROM glpi_tickets_users a_mine WHERE a_mine.users_id = :f_mine AND a_mine.type IN (${MINE_TYPES[value as Mine].join(', ')}))`,
+            { f_mine: userId },
+          ),
+        overdue: (qb, value) => whereOf(qb, overdueCondition('t', new Date(), value === true)),
       },
       ranges: ['date', 'time_to_resolve', 'date_mod'],
-      text: (qb, raw) => qb.andWhere(`(t.name LIKE :q_raw ESCAPE '!' OR t.content LIKE :q_raw ESCAPE '!')`, { q_raw: likePattern(raw) }),
+      text: (qb, raw) => applyTicketText(this.dataSource, qb, raw),
       sorts: {
         date: { column: 'date', date: true },
         date_mod: { column: 'date_mod', date: true },

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import type { Principal } from '../auth/principal.js';
 import { toDate } from '../database/db-dates.js';
 import { ItilFollowup, Ticket } from '../database/entities/index.js';
@@ -7,6 +8,7 @@ import type { Answer, Outcome } from '../envelope/envelope.js';
 import type { Issue } from '../envelope/issue.js';
 import { endBeforeStart } from '../input/date-order.js';
 import { metaOf } from '../input/input-meta.js';
+import type { ActorRef } from '../input/references/actor-list.js';
 import { priorityFrom } from '../input/vocab/priority-matrix.js';
 import { appliedView, Presenter, type Row, type View } from '../present/presenter.js';
 import { pageOutcome, runSearch, type SearchArgs } from '../search/search-runner.js';
@@ -20,9 +22,11 @@ import { CreateTicketDto } from './dto/create-ticket.dto.js';
 import { SearchTicketsDto } from './dto/search-tickets.dto.js';
 import { DeleteTicketDto, GetTicketDto } from './dto/ticket-id.dto.js';
 import { UpdateTicketDto } from './dto/update-ticket.dto.js';
-import { FOLLOWUP_OUTPUT, TICKET_OUTPUT, TICKET_WRITABLE, type TicketColumn } from './ticket.fields.js';
-import { type ActorChanges, actorsApplied, writeActors } from './ticket-actors.js';
+import { TicketStats } from './stats/ticket-stats.js';
+import { FOLLOWUP_OUTPUT, TICKET_WRITABLE, type TicketColumn } from './ticket.fields.js';
+import { type ActorChanges, actorsApplied, assignsSomeone, type Role, ROLE_NAMES, writeActors } from './ticket-actors.js';
 import { ASSIGNED_STATUS, DEFAULT_IMPACT, DEFAULT_TYPE, DEFAULT_URGENCY, NEW_STATUS, recomputedPriority, statusStamps, statusStateOf } from './ticket-rules.js';
+import { TicketViews } from './ticket-views.js';
 import { SYSTEM_VIEWER, TicketsRepository, viewerOf } from './tickets.repository.js';
 
 /** Tickets: the one code path behind the ticket_* tools and /api/tickets. */
@@ -32,6 +36,8 @@ export class TicketsService {
     private readonly queries: TicketsRepository,
     private readonly presenter: Presenter,
     private readonly writes: WriteUnit,
+    private readonly views: TicketViews,
+    private readonly stats: TicketStats,
   ) {}
 
   @Tool({
@@ -64,14 +70,17 @@ export class TicketsService {
     domain: 'ticket',
     access: 'read',
     title: 'Search tickets',
-    summary: 'Tickets matching filters, free text (title, description) and date ranges; sorted and paged.',
+    summary:
+      'Tickets matching filters, free text (title, description) and date ranges; sorted and paged. group_by: counts of all matches per value instead (solved, mean/median hours to solve, overdue).',
     notFor: 'projects or users (project_search, user_search).',
+    notes: ['mine: yours in that role.'],
     example: { status: 'Em atendimento (atribuído)', assignee_id: 'tech', query: 'impressora', sort: '-priority', limit: 10 },
     input: SearchTicketsDto,
   })
   async search(input: SearchTicketsDto, call: Call): Promise<Outcome> {
-    const page = await runSearch(this.queries.searchPlan(viewerOf(call.principal)), input as unknown as SearchArgs);
-    const items = await this.present(await this.queries.withActorsIfShown(page.rows, input.fields), call.zone, input.fields);
+    if (input.group_by) return this.stats.count(input, input.group_by, call);
+    const page = await runSearch(this.queries.searchPlan(viewerOf(call.principal), call.principal.userId), input as unknown as SearchArgs);
+    const items = await this.present(page.rows, call.zone, input.fields);
     return pageOutcome('ticket', page, items, metaOf(input).resolved);
   }
 
@@ -97,8 +106,12 @@ export class TicketsService {
     const meta = metaOf(input);
     return this.writes.run(call, input, async ({ manager, now }) => {
       const principal = call.principal;
-      const requesterId = this.requesterFor(input.requester_id, principal);
-      const assigned = input.assignee_id != null || input.assignee_group_id != null;
+      const actors: ActorChanges = { roles: listChanges(input) };
+      // The caller is the requester unless the call names requesters.
+      if (input.requester_id !== undefined || input.requesters === undefined) actors.requester_id = this.requesterFor(input.requester_id, principal);
+      if (input.assignee_id != null) actors.assignee_id = input.assignee_id;
+      if (input.assignee_group_id != null) actors.assignee_group_id = input.assignee_group_id;
+      const assigned = assignsSomeone(actors);
       const given = input as unknown as Record<string, unknown>;
       const values: Record<string, unknown> = {};
       for (const column of TICKET_WRITABLE) {
@@ -120,13 +133,10 @@ export class TicketsService {
         date_mod: now,
       });
       const id = Number(result.identifiers[0].id);
-      const actors: ActorChanges = { requester_id: requesterId };
-      if (input.assignee_id != null) actors.assignee_id = input.assignee_id;
-      if (input.assignee_group_id != null) actors.assignee_group_id = input.assignee_group_id;
       await writeActors(manager, id, actors, true);
 
       const stored = await this.queries.findVisible(id, SYSTEM_VIEWER, manager);
-      const [view] = await this.present([stored!], call.zone);
+      const [view] = await this.present([stored!], call.zone, undefined, manager);
       return {
         message: `Ticket ${id} created.`,
         id,
@@ -154,7 +164,7 @@ export class TicketsService {
     return this.writes.run(call, input, async ({ manager, now, rehearsal }) => {
       const current = await this.queries.findVisible(input.id, viewerOf(call.principal), manager);
       if (!current) throw DeskError.notFound('Ticket', input.id);
-      if (rehearsal) [rehearsal.before] = await this.presenter.present([current], TICKET_OUTPUT, call.zone);
+      if (rehearsal) [rehearsal.before] = await this.present([current], call.zone, undefined, manager);
       const given = input as unknown as Record<string, unknown>;
       const values: Record<string, unknown> = {};
       for (const column of TICKET_WRITABLE) {
@@ -163,7 +173,7 @@ export class TicketsService {
       if (meta.provided.has('name') && !values.name) {
         throw DeskError.validation(call, [{ field: 'name', code: 'REQUIRED', received: null, message: 'name (the title) cannot be cleared.' }]);
       }
-      const actors: ActorChanges = {};
+      const actors: ActorChanges = { roles: listChanges(input) };
       if (meta.provided.has('requester_id')) actors.requester_id = this.requesterFor(input.requester_id, call.principal);
       if (meta.provided.has('assignee_id')) actors.assignee_id = input.assignee_id ?? null;
       if (meta.provided.has('assignee_group_id')) actors.assignee_group_id = input.assignee_group_id ?? null;
@@ -171,7 +181,7 @@ export class TicketsService {
       if (!meta.provided.has('priority') && (meta.provided.has('urgency') || meta.provided.has('impact'))) {
         values.priority = recomputedPriority(values.urgency, values.impact, current);
       }
-      const assigning = actors.assignee_id != null || actors.assignee_group_id != null;
+      const assigning = assignsSomeone(actors);
       if (!meta.provided.has('status') && assigning && Number(current.status) === NEW_STATUS) values.status = ASSIGNED_STATUS;
       if (values.status !== undefined) Object.assign(values, statusStamps(Number(values.status), statusStateOf(current), now));
       if (meta.provided.has('date') || meta.provided.has('time_to_resolve')) {
@@ -184,7 +194,7 @@ export class TicketsService {
       await manager.update(Ticket, { id: input.id }, { ...values, ...key, users_id_lastupdater: call.principal.userId, date_mod: now });
       await writeActors(manager, input.id, actors, false);
       const stored = await this.queries.findVisible(input.id, SYSTEM_VIEWER, manager);
-      const [view] = await this.present([stored!], call.zone);
+      const [view] = await this.present([stored!], call.zone, undefined, manager);
       const applied = appliedView({ ...values, ...actorsApplied(actors) }, call.zone);
       const count = Object.keys(applied).length;
       return {
@@ -253,15 +263,15 @@ export class TicketsService {
     return this.writes.run(call, input, async ({ manager, now, rehearsal }) => {
       const current = await this.queries.findVisible(input.id, viewerOf(call.principal), manager);
       if (!current) throw DeskError.notFound('Ticket', input.id);
-      if (rehearsal) [rehearsal.before] = await this.presenter.present([current], TICKET_OUTPUT, call.zone);
+      if (rehearsal) [rehearsal.before] = await this.present([current], call.zone, undefined, manager);
       await manager.update(Ticket, { id: input.id }, { is_deleted: true, users_id_lastupdater: call.principal.userId, date_mod: now });
       return { message: `Ticket ${input.id} '${String(current.name)}' deleted.`, id: input.id, applied: { is_deleted: true } };
     });
   }
 
-  /** Rows (read with their actors) as callers see them. */
-  private present(rows: Row[], timezone: string, fields?: string[]): Promise<View[]> {
-    return this.presenter.present(rows, TICKET_OUTPUT, timezone, fields);
+  /** Rows as callers see them, with every actor and the deadline fields. */
+  private present(rows: Row[], timezone: string, fields?: string[], manager?: EntityManager): Promise<View[]> {
+    return this.views.present(rows, timezone, fields, manager);
   }
 
   /** The requester of a write: the caller by default; Self-Service may not name anybody else. */
@@ -302,4 +312,15 @@ export class TicketsService {
     const issues: Issue[] = endBeforeStart({ date, time_to_resolve: deadline }, 'date', 'time_to_resolve');
     if (issues.length) throw DeskError.validation(call, issues);
   }
+}
+
+/** The list fields of a create or update: a role's list replaces it, add_/remove_ change it. */
+function listChanges(input: object): ActorChanges['roles'] {
+  const given = input as Record<string, ActorRef[] | undefined>;
+  const roles: NonNullable<ActorChanges['roles']> = {};
+  for (const role of ROLE_NAMES) {
+    const change = { set: given[role], add: given[`add_${role}`], remove: given[`remove_${role}`] };
+    if (change.set || change.add || change.remove) roles[role as Role] = change;
+  }
+  return roles;
 }

@@ -22,13 +22,18 @@ export interface ListedTool {
 
 const EXAMPLES_PER_FIELD = 5;
 /** Example values are re-read this often, so every replica picks up reference data changed elsewhere. */
-const EXAMPLES_MAX_AGE_MS = 5 * 60_000;
+export const TOOL_LIST_MAX_AGE_MS = 5 * 60_000;
 
 /** One cached list, and its `{"tools": [...]}` JSON for the HTTP answer (serialized once). */
 interface CachedList {
   tools: ListedTool[];
   json: string;
+  /** The JSON as each transport form wraps it (a protocol revision's extra fields), also made once. */
+  wrapped: WeakMap<JsonWrapper, string>;
 }
+
+/** A fixed transformation of the list's JSON text; the function itself is the cache key. */
+export type JsonWrapper = (json: string) => string;
 
 /**
  * The tools/list answer. Descriptions are composed once; input schemas carry example names read from
@@ -56,13 +61,20 @@ export class ToolListService {
     return (await this.cached(principal)).tools;
   }
 
-  /** The tools/list result as JSON text: `{"tools":[...]}`. */
-  async listJson(principal: Principal): Promise<string> {
-    return (await this.cached(principal)).json;
+  /** The tools/list result as JSON text: `{"tools":[...]}`, or as `wrap` turns it (computed once per list). */
+  async listJson(principal: Principal, wrap?: JsonWrapper): Promise<string> {
+    const list = await this.cached(principal);
+    if (!wrap) return list.json;
+    let text = list.wrapped.get(wrap);
+    if (text === undefined) {
+      text = wrap(list.json);
+      list.wrapped.set(wrap, text);
+    }
+    return text;
   }
 
   private cached(principal: Principal): Promise<CachedList> {
-    if (Date.now() - this.builtAt > EXAMPLES_MAX_AGE_MS) this.refresh();
+    if (Date.now() - this.builtAt > TOOL_LIST_MAX_AGE_MS) this.refresh();
     let key = this.keys.get(principal);
     if (key === undefined) {
       key = JSON.stringify([principal.rights, principal.scope.entityIds]);
@@ -75,6 +87,7 @@ export class ToolListService {
       list = this.build(nameScopeOf(principal), principal, (tool) => mayCall(principal, tool.right)).then((tools) => ({
         tools,
         json: JSON.stringify({ tools }),
+        wrapped: new WeakMap(),
       }));
       list.catch(() => this.lists.delete(cacheKey));
       this.lists.set(key, list);

@@ -7,13 +7,14 @@ import { NoOAuthController } from './http/no-oauth.controller.js';
 import { McpDispatcher } from './mcp/mcp-dispatcher.js';
 import { McpHttpEndpoint } from './mcp/mcp-http.endpoint.js';
 import { McpHttpProtocol } from './mcp/mcp-http.protocol.js';
+import { McpMethods } from './mcp/mcp-methods.js';
 import { RestCalls } from './rest/rest-calls.js';
 
 /** Where calls come in and become Call values: MCP over HTTP and stdio, REST routes, and the HTTP client limits. */
 @Module({
   imports: [AuthModule, ToolsModule, AuditModule],
   controllers: [NoOAuthController],
-  providers: [McpDispatcher, McpHttpProtocol, McpHttpEndpoint, RestCalls, ClientAddresses],
-  exports: [McpDispatcher, McpHttpEndpoint, RestCalls, ClientAddresses],
+  providers: [McpDispatcher, McpMethods, McpHttpProtocol, McpHttpEndpoint, RestCalls, ClientAddresses],
+  exports: [McpDispatcher, McpMethods, McpHttpEndpoint, RestCalls, ClientAddresses],
 })
 export class TransportsModule {}

@@ -4,6 +4,8 @@ import { AdminRight1765100000001 } from './1765100000001-AdminRight.js';
 import { UserLookAlikeKeys1767225600000 } from './1767225600000-UserLookAlikeKeys.js';
 import { TicketNameKey1767312000000 } from './1767312000000-TicketNameKey.js';
 import { Approvals1768100000000 } from './1768100000000-Approvals.js';
+import { TicketTextIndex1768400000000 } from './1768400000000-TicketTextIndex.js';
+import { TicketSortIndexes1768400000001 } from './1768400000001-TicketSortIndexes.js';
 
 export {
   AdminRight1765100000001,
@@ -11,6 +13,8 @@ export {
   InitialSchema1764460800000,
   OtpUserFailures1765100000000,
   TicketNameKey1767312000000,
+  TicketSortIndexes1768400000001,
+  TicketTextIndex1768400000000,
   UserLookAlikeKeys1767225600000,
 };
 
@@ -21,4 +25,6 @@ export const MIGRATIONS = [
   UserLookAlikeKeys1767225600000,
   TicketNameKey1767312000000,
   Approvals1768100000000,
+  TicketTextIndex1768400000000,
+  TicketSortIndexes1768400000001,
 ];

@@ -301,6 +301,9 @@ async function insertDemoData(m: EntityManager): Promise<void> {
     serviceDesk,
   );
 
+  // An observer (GLPI actor type 3) follows the ERP ticket without requesting or working on it.
+  await add(m, TicketUser, { tickets_id: erp.id, users_id: joao.id, type: ACTOR_TYPE.observer });
+
   const followupDate = at('2026-11-18T15:05:00Z');
   await add(m, ItilFollowup, {
     itemtype: 'Ticket',

@@ -1,5 +1,5 @@
-import { DEFAULT_LIMIT, MAX_LIMIT } from '../../search/search-runner.js';
-import { IntField, TextField } from '../fields.js';
+import { DEFAULT_LIMIT, MAX_LIMIT, TOTAL_CAP } from '../../search/search-runner.js';
+import { BoolField, IntField, TextField } from '../fields.js';
 import { DomainCallDto } from './call-args.dto.js';
 
 /** Paging and text arguments of every search tool; `sort` and `fields` are declared per domain. */
@@ -12,4 +12,7 @@ export abstract class SearchCallDto extends DomainCallDto {
 
   @TextField({ maxLength: 500, description: 'next_cursor of the previous page, with the same filters and sort.' })
   cursor?: string;
+
+  @BoolField({ description: `Count every match: past ${TOTAL_CAP}, total is otherwise ${TOTAL_CAP} with total_is_estimate.` })
+  exact_total?: boolean;
 }

@@ -26,6 +26,11 @@ interface Details {
   requester?: string | null;
 }
 
+/** The fields of a candidate that tell records apart, in the order messages show them. */
+const DETAILS = ['login', 'email', 'code', 'state', 'status', 'date', 'requester', 'entity'] as const;
+/** An `available` list leaves out emails: logins already tell users apart, and an email resolves by itself. */
+const LISTED_DETAILS = DETAILS.filter((detail) => detail !== 'email');
+
 /** Kinds whose rows belong to an entity (entities are their own path; profiles and states are global). */
 const IN_ENTITY = new Set(['user', 'group', 'itilCategory', 'location', 'project', 'ticket']);
 
@@ -112,4 +117,23 @@ async function detailsOf(dataSource: DataSource, kind: ReferenceKind, rows: Name
   }
   const found = await qb.getRawMany<Details>();
   return new Map(found.map((d) => [Number(d.id), { ...d, id: Number(d.id), entity_id: d.entity_id === null ? null : Number(d.entity_id) }]));
+}
+
+/**
+ * Records of an `available` list with only the details that tell them apart: a detail equal (or
+ * absent) on every entry says nothing about which one to choose and would only cost context.
+ */
+export function tellApart(records: RecordCandidate[]): RecordCandidate[] {
+  const varying = LISTED_DETAILS.filter((detail) => new Set(records.map((r) => r[detail])).size > 1);
+  return records.map((record) => {
+    const compact: RecordCandidate = { id: record.id, name: record.name };
+    for (const detail of varying) if (record[detail] !== undefined) compact[detail] = record[detail];
+    return compact;
+  });
+}
+
+/** "7 Carla Mendes (carla.m, carla.m@x.org, Root entity > Sede)": a candidate in an error message. */
+export function candidateText(candidate: RecordCandidate): string {
+  const details = DETAILS.map((detail) => candidate[detail]).filter((d) => d !== undefined && d !== '' && d !== candidate.name);
+  return `${candidate.id} ${candidate.name}${details.length ? ` (${details.join(', ')})` : ''}`;
 }

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { Brackets, DataSource } from 'typeorm';
 import { echo, quoted } from '../../envelope/echo.js';
-import type { Issue, RecordCandidate } from '../../envelope/issue.js';
+import type { Issue } from '../../envelope/issue.js';
 import { matchKey } from '../../text/normalize.js';
 import { closest } from '../../text/suggest.js';
 import { readId } from '../record-id.js';
-import { describeCandidates, type NamedRow as Row } from './candidates.js';
+import { candidateText, describeCandidates, type NamedRow as Row, tellApart } from './candidates.js';
 import { translatedName } from './name-translations.js';
 import { type ReferenceKind, referenceKind } from './reference-kinds.js';
 import { applyNameScope, isHiddenKind, type NameScope } from './reference-scope.js';
@@ -138,13 +138,17 @@ export class ReferenceResolver {
    * with the same rights and entities).
    */
   async sampleNames(kindName: string, scope: NameScope | undefined, limit = MAX_AVAILABLE): Promise<string[]> {
-    const kind = referenceKind(kindName);
+    return (await this.sample(referenceKind(kindName), scope, limit)).map((r) => r.display);
+  }
+
+  /** The records behind sampleNames, in the same order (namesakes by id). */
+  private async sample(kind: ReferenceKind, scope: NameScope | undefined, limit: number): Promise<Row[]> {
     if (isHiddenKind(kind, scope)) return [];
-    const qb = this.dataSource.createQueryBuilder().select(`t.${kind.display}`, 'display').from(kind.table, 't');
-    if (kindName === 'user') qb.andWhere('t.is_active = 1');
+    const qb = this.dataSource.createQueryBuilder().select('t.id', 'id').addSelect(`t.${kind.display}`, 'display').from(kind.table, 't');
+    if (kind.kind === 'user') qb.andWhere('t.is_active = 1');
     applyNameScope(qb, 't', kind, scope);
-    const rows = await qb.orderBy(`t.${kind.display}`, 'ASC').limit(limit).getRawMany<{ display: string }>();
-    return rows.map((r) => String(r.display));
+    const rows = await qb.orderBy(`t.${kind.display}`, 'ASC').addOrderBy('t.id', 'ASC').limit(limit).getRawMany<Row>();
+    return rows.map((r) => ({ id: Number(r.id), display: String(r.display) }));
   }
 
   private async byId(kind: ReferenceKind, id: number, scope: NameScope | undefined): Promise<Row | undefined> {
@@ -202,19 +206,24 @@ export class ReferenceResolver {
         },
       };
     }
-    const available = await this.sampleNames(kind.kind, scope);
+    const sampled = await this.sample(kind, scope, MAX_AVAILABLE);
+    const available = sampled.map((r) => r.display);
+    // What tells the listed records apart, so a model can pick one (two projects of one name) without another call.
+    const records = tellApart(await describeCandidates(this.dataSource, kind, sampled, scope));
     const didYouMean = partOf ?? (typeof input === 'string' ? await this.spellingOf(kind, input, available, scope) : undefined);
     const more = available.length >= MAX_AVAILABLE ? ', ...' : '';
     const hint = didYouMean ? ` Did you mean '${didYouMean}'?` : '';
+    const shown = available.map((name, i) => (available.indexOf(name) !== available.lastIndexOf(name) ? `${name} (id ${sampled[i].id})` : name));
     return {
       ok: false,
       issue: {
         field,
         code: 'REFERENCE_NOT_FOUND',
         received: echo(input),
-        message: `${what}.${hint} Available: ${available.join(', ')}${more}.`,
+        message: `${what}.${hint} Available: ${shown.join(', ')}${more}.`,
         available,
         ...(didYouMean ? { did_you_mean: didYouMean } : {}),
+        ...(records.length > 0 ? { available_records: records } : {}),
       },
     };
   }
@@ -274,19 +283,4 @@ export class ReferenceResolver {
 /** LIKE's wildcards dropped from a key: what is left is matched literally on both databases. */
 function likeSafe(key: string): string {
   return key.replace(/[%_\\]/g, '');
-}
-
-/** "Carla Mendes (carla.m, carla.m@x.org, Root entity > Sede)": a candidate in an error message. */
-function candidateText(candidate: RecordCandidate): string {
-  const details = [
-    candidate.login,
-    candidate.email,
-    candidate.code,
-    candidate.state,
-    candidate.status,
-    candidate.date,
-    candidate.requester,
-    candidate.entity,
-  ].filter((d) => d !== undefined && d !== '' && d !== candidate.name);
-  return `${candidate.id} ${candidate.name}${details.length ? ` (${details.join(', ')})` : ''}`;
 }

@@ -1,12 +1,24 @@
+import { ACTOR_TYPE } from '../../database/entities/index.js';
 import { SearchCallDto } from '../../input/dto/search-args.dto.js';
-import { ChoiceField, ChoicesField, DateField, EnumField, RefField, TextField } from '../../input/fields.js';
+import { BoolField, ChoiceField, ChoicesField, DateField, EnumField, RefField, TextField } from '../../input/fields.js';
 import { IMPACT, PRIORITY, TICKET_STATUS, TICKET_TYPE, URGENCY } from '../../input/vocab/glpi-vocabularies.js';
+import { STATS_GROUPS, type StatsGroup } from '../stats/stats-groups.js';
 import { TICKET_FIELD_NAMES } from '../ticket.fields.js';
+
+/** `mine`: the caller's tickets in one actor role, or in any. */
+export const MINE = ['requester', 'assignee', 'observer', 'any'] as const;
+export type Mine = (typeof MINE)[number];
+export const MINE_TYPES: Record<Mine, readonly number[]> = {
+  requester: [ACTOR_TYPE.requester],
+  assignee: [ACTOR_TYPE.assigned],
+  observer: [ACTOR_TYPE.observer],
+  any: [ACTOR_TYPE.requester, ACTOR_TYPE.assigned, ACTOR_TYPE.observer],
+};
 
 export const TICKET_SORTS = ['date', '-date', 'date_mod', '-date_mod', 'priority', '-priority', 'status', '-status', 'id', '-id'] as const;
 
 export class SearchTicketsDto extends SearchCallDto {
-  // Tickets keep no normalized title column, so accents count on SQLite; say only what always holds.
+  // Case and accents are ignored from three characters on (the text indexes); shorter text is a plain LIKE.
   @TextField({ maxLength: 200, description: 'Free text (title, description).' })
   override query?: string;
 
@@ -43,6 +55,15 @@ export class SearchTicketsDto extends SearchCallDto {
   @RefField('group', { description: '' })
   assignee_group_id?: number;
 
+  @RefField('user', { description: '' })
+  observer_id?: number;
+
+  @ChoiceField(MINE, { description: '' })
+  mine?: Mine;
+
+  @BoolField({ description: '' })
+  overdue?: boolean;
+
   @DateField({ description: '' })
   date_from?: Date;
 
@@ -66,4 +87,7 @@ export class SearchTicketsDto extends SearchCallDto {
 
   @ChoicesField(TICKET_FIELD_NAMES, { description: '' })
   fields?: string[];
+
+  @ChoiceField(STATS_GROUPS, { description: '' })
+  group_by?: StatsGroup;
 }

@@ -1,8 +1,10 @@
 import type { Issue } from '../../envelope/issue.js';
 import { endBeforeStart } from '../../input/date-order.js';
 import { WriteCallDto } from '../../input/dto/call-args.dto.js';
-import { DateField, EnumField, RefField, TextField } from '../../input/fields.js';
+import { ActorsField, DateField, EnumField, RefField, TextField } from '../../input/fields.js';
+import type { ActorRef } from '../../input/references/actor-list.js';
 import { IMPACT, PRIORITY, TICKET_STATUS, TICKET_TYPE, URGENCY } from '../../input/vocab/glpi-vocabularies.js';
+import { actorConflicts } from '../actor-rules.js';
 
 /** The writable ticket fields, shared by create and update. */
 export abstract class TicketFieldsDto extends WriteCallDto {
@@ -45,6 +47,15 @@ export abstract class TicketFieldsDto extends WriteCallDto {
   @RefField('group', { nullable: true, description: '' })
   assignee_group_id?: number | null;
 
+  @ActorsField({ description: 'Lists (also observers, assignees) of users and groups: ids, names, {"group": id}.' })
+  requesters?: ActorRef[];
+
+  @ActorsField({ description: '' })
+  observers?: ActorRef[];
+
+  @ActorsField({ description: '' })
+  assignees?: ActorRef[];
+
   @DateField({ description: 'Opened (default now).' })
   date?: Date;
 
@@ -52,7 +63,7 @@ export abstract class TicketFieldsDto extends WriteCallDto {
   time_to_resolve?: Date | null;
 
   static crossCheck(value: TicketFieldsDto): Issue[] {
-    const issues = endBeforeStart(value as unknown as Record<string, unknown>, 'date', 'time_to_resolve');
+    const issues = [...endBeforeStart(value as unknown as Record<string, unknown>, 'date', 'time_to_resolve'), ...actorConflicts(value)];
     // A blank title passes the text rules but leaves the ticket unfindable in lists.
     if (value.name === '')
       issues.unshift({ field: 'name', code: 'INVALID_VALUE', received: '', message: 'name (the title) cannot be empty.', expected: 'a short title' });

@@ -1,7 +1,26 @@
-import { RefField } from '../../input/fields.js';
+import { ActorsField, RefField } from '../../input/fields.js';
+import type { ActorRef } from '../../input/references/actor-list.js';
 import { TicketFieldsDto } from './ticket-fields.dto.js';
 
 export class UpdateTicketDto extends TicketFieldsDto {
   @RefField('ticket', { required: true, target: true, description: 'Id or exact title.' })
   id!: number;
+
+  @ActorsField({ description: 'Added to requesters.' })
+  add_requesters?: ActorRef[];
+
+  @ActorsField({ description: 'Removed from requesters.' })
+  remove_requesters?: ActorRef[];
+
+  @ActorsField({ description: 'Added to observers.' })
+  add_observers?: ActorRef[];
+
+  @ActorsField({ description: 'Removed from observers.' })
+  remove_observers?: ActorRef[];
+
+  @ActorsField({ description: 'Added to assignees.' })
+  add_assignees?: ActorRef[];
+
+  @ActorsField({ description: 'Removed from assignees.' })
+  remove_assignees?: ActorRef[];
 }

@@ -11,7 +11,7 @@ import { toDeskError } from '../../envelope/error-mapping.js';
 import { readLockArguments } from '../../session/intent-lock.decision.js';
 import { rankClosest } from '../../text/suggest.js';
 import type { Call, CallTrace, McpClientInfo } from '../../tools/call.js';
-import { type ListedTool, ToolListService } from '../../tools/tool-list.service.js';
+import { type JsonWrapper, type ListedTool, ToolListService } from '../../tools/tool-list.service.js';
 import type { ToolPolicy } from '../../tools/tool-policy.js';
 import { ToolRegistry } from '../../tools/tool-registry.js';
 
@@ -46,9 +46,9 @@ export class McpDispatcher {
     return this.toolList.list(principal);
   }
 
-  /** tools/list's result as JSON text, serialized once per cached list. */
-  listToolsJson(principal: Principal): Promise<string> {
-    return this.toolList.listJson(principal);
+  /** tools/list's result as JSON text (as `wrap` turns it), serialized once per cached list. */
+  listToolsJson(principal: Principal, wrap?: JsonWrapper): Promise<string> {
+    return this.toolList.listJson(principal, wrap);
   }
 
   async callTool(principal: Principal, name: string, args: Record<string, unknown> | undefined, client?: McpClientInfo): Promise<ToolCallResult> {

@@ -76,12 +76,12 @@ export class McpHttpEndpoint {
       send(res, body.status, JSON.stringify(rpcError(null, body.parseError ? PARSE_ERROR : SERVER_ERROR, body.message)));
       return;
     }
-    const version = req.headers['mcp-protocol-version'];
-    const session = req.headers['mcp-session-id'];
     const answer = await this.protocol.handle(principal, body.value, {
       accept: req.headers.accept,
-      protocolVersion: typeof version === 'string' ? version : undefined,
-      sessionId: typeof session === 'string' ? session : undefined,
+      protocolVersion: singleHeader(req, 'mcp-protocol-version'),
+      method: singleHeader(req, 'mcp-method'),
+      name: singleHeader(req, 'mcp-name'),
+      sessionId: singleHeader(req, 'mcp-session-id'),
     });
     send(res, answer.status, answer.body, answer.headers);
   }
@@ -112,6 +112,12 @@ export class McpHttpEndpoint {
       return undefined;
     }
   }
+}
+
+/** A header sent once, as a string (Node joins repeated custom headers with ', '). */
+function singleHeader(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return typeof value === 'string' ? value : undefined;
 }
 
 /** One whole answer: JSON (or no body), with its length. */

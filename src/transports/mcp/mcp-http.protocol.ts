@@ -1,21 +1,10 @@
-import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { Principal } from '../../auth/principal.js';
-import type { McpClientInfo } from '../../tools/call.js';
-import { clientOf, clientSessionOf, URL_ELICITATION_REQUIRED, urlElicitationOf } from './client-session.js';
-import {
-  classify,
-  INTERNAL_ERROR,
-  INVALID_PARAMS,
-  INVALID_REQUEST,
-  type JsonRpcRequest,
-  type JsonRpcResponse,
-  METHOD_NOT_FOUND,
-  rpcError,
-  SERVER_ERROR,
-} from './json-rpc.js';
-import { McpDispatcher, UnknownToolError } from './mcp-dispatcher.js';
-import { INSTRUCTIONS, SERVER_INFO } from './mcp-server.factory.js';
+import { clientOf, clientSessionOf, UNKNOWN_CLIENT } from './client-session.js';
+import { classify, INVALID_REQUEST, type JsonRpcResponse, rpcError, SERVER_ERROR } from './json-rpc.js';
+import { checkMirroredHeaders, type MirroredHeaders } from './mcp-http-headers.js';
+import { McpMethods, serializeAnswer } from './mcp-methods.js';
+import { classifyRevision, LEGACY_VERSIONS, MODERN_VERSIONS, unsupportedVersion } from './mcp-revisions.js';
 
 export interface HttpAnswer {
   status: number;
@@ -24,125 +13,100 @@ export interface HttpAnswer {
   headers?: Record<string, string>;
 }
 
-/** A result that is already JSON text (a tool's envelope, a cached tool list): spliced in, not serialized again. */
-class RawJson {
-  constructor(readonly json: string) {}
-}
-
-/** A tools/call result around an envelope already serialized (its text copy is that JSON, escaped). */
-function toolResult(envelopeJson: string, isError: boolean): RawJson {
-  return new RawJson(
-    `{"content":[{"type":"text","text":${JSON.stringify(envelopeJson)}}],"structuredContent":${envelopeJson}${isError ? ',"isError":true' : ''}}`,
-  );
-}
-
-/** One JSON-RPC answer as text; the bulk of it (an envelope, a tool list) is serialized once only. */
-function serializeAnswer(answer: JsonRpcResponse): string {
-  if ('result' in answer && answer.result instanceof RawJson) {
-    return `{"jsonrpc":"2.0","id":${JSON.stringify(answer.id)},"result":${answer.result.json}}`;
-  }
-  return JSON.stringify(answer);
+/** The request headers the protocol reads (the endpoint has already checked origin, token and media type). */
+export interface McpHttpHeaders extends MirroredHeaders {
+  accept?: string;
+  /** MCP-Protocol-Version. */
+  protocolVersion?: string;
+  /** Mcp-Session-Id: what a 2025 client declared at initialize (client-session.ts). */
+  sessionId?: string;
 }
 
 const MAX_BATCH = 50;
 
+function refusal(status: number, error: JsonRpcResponse): HttpAnswer {
+  return { status, body: JSON.stringify(error) };
+}
+
 /**
- * Stateless Streamable HTTP, JSON responses: each POST is answered on its own, by any replica.
- * It speaks the same methods as the SDK server used for stdio (initialize, ping, tools/list,
- * tools/call) but without building a protocol server per request: the hot path is one dispatch.
+ * Stateless Streamable HTTP, JSON responses: each POST is answered on its own, by any replica, in
+ * the era its body names: a 2026-07-28 request (revision and capabilities in its `_meta`, mirrored
+ * headers checked against the body) or 2025 traffic (initialize, batches) as before. It speaks the
+ * same methods as the SDK server used for stdio but without building a protocol server per
+ * request: the hot path is one dispatch.
  */
 @Injectable()
 export class McpHttpProtocol {
-  private readonly logger = new Logger('McpHttp');
+  constructor(private readonly methods: McpMethods) {}
 
-  constructor(private readonly dispatcher: McpDispatcher) {}
-
-  async handle(principal: Principal, payload: unknown, headers: { accept?: string; protocolVersion?: string; sessionId?: string }): Promise<HttpAnswer> {
+  async handle(principal: Principal, payload: unknown, headers: McpHttpHeaders): Promise<HttpAnswer> {
     const accept = headers.accept ?? '';
     if (!accept.includes('application/json') || !accept.includes('text/event-stream')) {
-      return {
-        status: 406,
-        body: JSON.stringify(rpcError(null, SERVER_ERROR, 'Not Acceptable: Client must accept both application/json and text/event-stream')),
-      };
+      return refusal(406, rpcError(null, SERVER_ERROR, 'Not Acceptable: Client must accept both application/json and text/event-stream'));
     }
-    if (headers.protocolVersion && !(SUPPORTED_PROTOCOL_VERSIONS as readonly string[]).includes(headers.protocolVersion)) {
-      return {
-        status: 400,
-        body: JSON.stringify(
-          rpcError(
-            null,
-            SERVER_ERROR,
-            `Bad Request: Unsupported protocol version: ${headers.protocolVersion} (supported versions: ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')})`,
-          ),
-        ),
-      };
+    const answer = Array.isArray(payload) ? await this.batch(principal, payload, headers) : await this.single(principal, payload, headers);
+    return answer;
+  }
+
+  /** One message: the shape of every 2026-07-28 POST, and of most 2025 ones. */
+  private async single(principal: Principal, payload: unknown, headers: McpHttpHeaders): Promise<HttpAnswer> {
+    const incoming = classify(payload);
+    if (incoming.kind === 'invalid') return refusal(400, rpcError(incoming.id, INVALID_REQUEST, 'Invalid Request: not a JSON-RPC 2.0 message.'));
+    if (incoming.kind !== 'request') {
+      // Notifications and responses need no answer; nothing in them is acted on.
+      const version = headers.protocolVersion;
+      if (version !== undefined && !LEGACY_VERSIONS.includes(version) && !MODERN_VERSIONS.includes(version))
+        return refusal(400, unsupportedVersion(null, version));
+      return { status: 202 };
     }
-    const batch = Array.isArray(payload);
-    const messages = batch ? (payload as unknown[]) : [payload];
+    const request = incoming.message;
+    const verdict = classifyRevision(request.id, request.params, headers.protocolVersion, true);
+    if (verdict.era === 'refused') return refusal(400, verdict.error);
+    if (verdict.era === 'modern') {
+      const mismatch = checkMirroredHeaders(request, headers);
+      if (mismatch) return refusal(400, mismatch);
+      // A method this revision does not have is 404, so a client can tell it from a missing endpoint.
+      if (!McpMethods.offers('modern', request.method)) return refusal(404, await this.methods.answer(principal, request, 'modern'));
+    }
+    // 2025 clients said what they support at initialize only: the session id handed back carries it.
+    const client = verdict.era === 'legacy' ? clientOf(headers.sessionId) : UNKNOWN_CLIENT;
+    const session = request.method === 'initialize' ? { headers: { 'Mcp-Session-Id': clientSessionOf(request.params ?? {}) } } : {};
+    return { status: 200, body: serializeAnswer(await this.methods.answer(principal, request, verdict.era, client)), ...session };
+  }
+
+  /** A JSON-RPC batch: 2025 traffic only (the 2026-07-28 revision sends one message per POST). */
+  private async batch(principal: Principal, messages: unknown[], headers: McpHttpHeaders): Promise<HttpAnswer> {
+    const protocolVersion = headers.protocolVersion;
+    const client = clientOf(headers.sessionId);
+    if (protocolVersion !== undefined && !LEGACY_VERSIONS.includes(protocolVersion)) {
+      return refusal(
+        400,
+        MODERN_VERSIONS.includes(protocolVersion)
+          ? rpcError(null, INVALID_REQUEST, `Invalid Request: a ${protocolVersion} POST carries one JSON-RPC message, not a batch.`)
+          : unsupportedVersion(null, protocolVersion),
+      );
+    }
     if (messages.length === 0 || messages.length > MAX_BATCH) {
-      return {
-        status: 400,
-        body: JSON.stringify(rpcError(null, INVALID_REQUEST, `Invalid Request: send one JSON-RPC message (or a batch of at most ${MAX_BATCH}).`)),
-      };
+      return refusal(400, rpcError(null, INVALID_REQUEST, `Invalid Request: send one JSON-RPC message (or a batch of at most ${MAX_BATCH}).`));
     }
     const answers: JsonRpcResponse[] = [];
     const work: Array<Promise<JsonRpcResponse>> = [];
-    const client = clientOf(headers.sessionId);
-    let session: string | undefined;
     for (const raw of messages) {
       const incoming = classify(raw);
       if (incoming.kind === 'invalid') answers.push(rpcError(incoming.id, INVALID_REQUEST, 'Invalid Request: not a JSON-RPC 2.0 message.'));
       else if (incoming.kind === 'request') {
-        if (incoming.message.method === 'initialize') session = clientSessionOf(incoming.message.params ?? {});
-        work.push(this.answer(principal, incoming.message, client));
+        const verdict = classifyRevision(incoming.message.id, incoming.message.params, undefined, false);
+        if (verdict.era === 'legacy') work.push(this.methods.answer(principal, incoming.message, 'legacy', client));
+        else
+          answers.push(
+            verdict.era === 'refused'
+              ? verdict.error
+              : rpcError(incoming.message.id, INVALID_REQUEST, 'Invalid Request: a 2026-07-28 request is sent alone, not in a batch.'),
+          );
       }
     }
     answers.push(...(await Promise.all(work)));
     if (answers.length === 0) return { status: 202 };
-    const invalidOnly = work.length === 0;
-    const body = batch ? `[${answers.map(serializeAnswer).join(',')}]` : serializeAnswer(answers[0]);
-    return { status: invalidOnly ? 400 : 200, body, ...(session ? { headers: { 'Mcp-Session-Id': session } } : {}) };
-  }
-
-  private async answer(principal: Principal, request: JsonRpcRequest, client: McpClientInfo): Promise<JsonRpcResponse> {
-    const params = request.params ?? {};
-    try {
-      switch (request.method) {
-        case 'initialize': {
-          const asked = typeof params.protocolVersion === 'string' ? params.protocolVersion : '';
-          const protocolVersion = (SUPPORTED_PROTOCOL_VERSIONS as readonly string[]).includes(asked) ? asked : LATEST_PROTOCOL_VERSION;
-          return {
-            jsonrpc: '2.0',
-            id: request.id,
-            result: { protocolVersion, capabilities: { tools: { listChanged: false } }, serverInfo: SERVER_INFO, instructions: INSTRUCTIONS },
-          };
-        }
-        case 'ping':
-          return { jsonrpc: '2.0', id: request.id, result: {} };
-        case 'tools/list':
-          return { jsonrpc: '2.0', id: request.id, result: new RawJson(await this.dispatcher.listToolsJson(principal)) };
-        case 'tools/call': {
-          if (typeof params.name !== 'string') return rpcError(request.id, INVALID_PARAMS, 'tools/call needs params.name (the tool name).');
-          const args = params.arguments;
-          if (args !== undefined && (typeof args !== 'object' || args === null || Array.isArray(args))) {
-            return rpcError(request.id, INVALID_PARAMS, 'tools/call params.arguments must be an object.');
-          }
-          const result = await this.dispatcher.callTool(principal, params.name, args as Record<string, unknown> | undefined, client);
-          const elicitation = client.urlElicitation ? urlElicitationOf(result) : undefined;
-          if (elicitation) return rpcError(request.id, URL_ELICITATION_REQUIRED, elicitation.message, { elicitations: [elicitation] });
-          return { jsonrpc: '2.0', id: request.id, result: toolResult(result.content[0].text, result.isError === true) };
-        }
-        default:
-          return rpcError(
-            request.id,
-            METHOD_NOT_FOUND,
-            `Method not found: ${request.method.slice(0, 100)}. This server offers initialize, ping, tools/list and tools/call.`,
-          );
-      }
-    } catch (error) {
-      if (error instanceof UnknownToolError) return rpcError(request.id, INVALID_PARAMS, error.message, { did_you_mean: error.suggestions });
-      this.logger.error(`MCP ${request.method} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-      return rpcError(request.id, INTERNAL_ERROR, 'Internal error.');
-    }
+    return { status: work.length === 0 ? 400 : 200, body: `[${answers.map(serializeAnswer).join(',')}]` };
   }
 }

@@ -5,7 +5,9 @@ import { MCP_TOKEN_COMMAND } from '../../auth/token-howto.js';
 import { AppConfig, databaseLabel } from '../../config/app-config.js';
 import { DeskError } from '../../envelope/desk-error.js';
 import { McpDispatcher } from './mcp-dispatcher.js';
+import { McpMethods } from './mcp-methods.js';
 import { createMcpServer } from './mcp-server.factory.js';
+import { serveModernOnStdio } from './mcp-stdio-eras.js';
 
 /** MCP over stdio, acting as the user of MCP_TOKEN. Protocol only on stdout; logs on stderr. */
 export async function runStdio(context: INestApplicationContext): Promise<void> {
@@ -29,7 +31,8 @@ export async function runStdio(context: INestApplicationContext): Promise<void> 
     await context.close();
     process.exit(1);
   }
-  const server = createMcpServer(context.get(McpDispatcher), () => auth.authenticate(header, 'mcp'));
+  const principal = () => auth.authenticate(header, 'mcp');
+  const server = createMcpServer(context.get(McpDispatcher), principal);
   const transport = new StdioServerTransport();
   const shutdown = once(async (): Promise<void> => {
     // server.close() closes the transport, whose onclose lands here again: once() makes that a no-op.
@@ -47,6 +50,7 @@ export async function runStdio(context: INestApplicationContext): Promise<void> 
   process.on('SIGTERM', shutdown);
   process.on('SIGINT', shutdown);
   await server.connect(transport);
+  serveModernOnStdio(transport, context.get(McpMethods), principal);
 }
 
 /**

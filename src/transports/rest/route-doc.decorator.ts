@@ -54,7 +54,8 @@ export function page(item: JsonSchema): JsonSchema {
     required: ['items', 'total', 'next_cursor'],
     properties: {
       items: { type: 'array', items: item },
-      total: { type: 'integer', minimum: 0, description: 'Matches in all pages.' },
+      total: { type: 'integer', minimum: 0, description: 'Matches in all pages (a lower bound when total_is_estimate).' },
+      total_is_estimate: { type: 'boolean', description: 'Present (true) when more rows match than were counted; send exact_total=true to count them all.' },
       next_cursor: { type: ['string', 'null'], description: 'Send as `cursor`, with the same filters and sort, for the next page; null on the last page.' },
     },
   };

@@ -1,0 +1,80 @@
+import type { DataSource } from 'typeorm';
+import { likePattern, type Qb, type TextReach } from '../search/search-runner.js';
+
+/**
+ * How a free-text query finds tickets: the text is a substring of the title or of the description,
+ * case and accents ignored. The indexes are those of migration TicketTextIndex1768400000000.
+ *
+ * A query of fewer than three characters has no trigram to probe and is a LIKE over the rows.
+ */
+export const MIN_INDEXED_CHARS = 3;
+
+/**
+ * A text found in more tickets than this (SQLite: the whole query; MariaDB: its rarest trigram) is
+ * broad: the search reads tickets in its sort order and checks each, which finds a page of a common
+ * word quickly. Below it the index drives and the few matches are sorted.
+ */
+export const COMMON_GRAM = 2000;
+
+/** A broad text's count first looks at this many of its index's candidates (see TextReach). */
+const SAMPLE = 4 * COMMON_GRAM;
+
+/** At most this many of a query's trigrams are counted to find its rarest. */
+const PROBED_GRAMS = 24;
+
+/** Adds the text condition of `raw` (trimmed, non-empty) to a ticket search (alias `t`); says how far it reaches. */
+export async function applyTicketText(db: DataSource, qb: Qb, raw: string): Promise<TextReach> {
+  const like = `(t.name LIKE :q_raw ESCAPE '!' OR t.content LIKE :q_raw ESCAPE '!')`;
+  const chars = Array.from(raw);
+  if (chars.length < MIN_INDEXED_CHARS) {
+    qb.andWhere(like, { q_raw: likePattern(raw) });
+    return { reach: 'broad' };
+  }
+  if (db.options.type === 'mysql') {
+    // The grams narrow; LIKE under the column collation decides, exactly as without the index.
+    const { rarest, narrow } = await rarestGrams(db, grams(chars));
+    narrow.forEach((gram, i) =>
+      qb.andWhere(`t.id IN (SELECT g${i}.tickets_id FROM glpi_tickets_grams g${i} WHERE g${i}.gram = :q_gram${i})`, { [`q_gram${i}`]: gram }),
+    );
+    qb.andWhere(like, { q_raw: likePattern(raw) });
+    if (narrow.length > 0) return { reach: 'narrow' };
+    const sample = `t.id IN (SELECT s.tickets_id FROM (SELECT gs.tickets_id FROM glpi_tickets_grams gs WHERE gs.gram = :q_sample LIMIT ${SAMPLE}) s)`;
+    return { reach: 'broad', sample: (count) => count.andWhere(sample, { q_sample: rarest }) };
+  }
+  // SQLite: the trigram FTS table folds case and accents itself; a quoted phrase is a substring match.
+  // (A correlated check per row, `rowid = t.id AND MATCH`, costs a whole phrase query per row: the
+  // list of matches is gathered once instead.)
+  const phrase = `"${raw.replace(/"/g, '""')}"`;
+  qb.andWhere(`t.id IN (SELECT x.rowid FROM glpi_tickets_text x WHERE glpi_tickets_text MATCH :q_fts)`, { q_fts: phrase });
+  const [row] = (await db.query(`SELECT COUNT(*) AS n FROM (SELECT rowid FROM glpi_tickets_text WHERE glpi_tickets_text MATCH ? LIMIT ${COMMON_GRAM})`, [
+    phrase,
+  ])) as Array<{ n: number | string }>;
+  if (Number(row.n) < COMMON_GRAM) return { reach: 'narrow' };
+  const sample = `t.id IN (SELECT s.rowid FROM glpi_tickets_text s WHERE glpi_tickets_text MATCH :q_sample LIMIT ${SAMPLE})`;
+  return { reach: 'broad', sample: (count) => count.andWhere(sample, { q_sample: phrase }) };
+}
+
+/** The distinct three-character slices of a query, lower-cased as the triggers cut the texts. */
+export function grams(chars: string[]): string[] {
+  const lower = Array.from(chars.join('').toLowerCase());
+  const out = new Set<string>();
+  for (let i = 0; i + MIN_INDEXED_CHARS <= lower.length; i++) out.add(lower.slice(i, i + MIN_INDEXED_CHARS).join(''));
+  return [...out];
+}
+
+/**
+ * The query's rarest trigram, and the two rarest that are not common (none when all are). Each count
+ * stops at COMMON_GRAM, so asking costs a bounded index range per trigram, whatever the table's size.
+ */
+async function rarestGrams(db: DataSource, all: string[]): Promise<{ rarest: string; narrow: string[] }> {
+  const step = Math.max(1, Math.ceil(all.length / PROBED_GRAMS));
+  const probed = all.filter((_, i) => i % step === 0);
+  const counts = probed.map(() => `(SELECT COUNT(*) FROM (SELECT 1 FROM glpi_tickets_grams WHERE gram = ? LIMIT ${COMMON_GRAM}) c)`);
+  const [row] = (await db.query(`SELECT ${counts.map((c, i) => `${c} AS n${i}`).join(', ')}`, probed)) as Array<Record<string, number | string>>;
+  const ranked = probed.map((gram, i) => ({ gram, n: Number(row[`n${i}`]) })).sort((a, b) => a.n - b.n);
+  const narrow = ranked
+    .filter((r) => r.n < COMMON_GRAM)
+    .slice(0, 2)
+    .map((r) => r.gram);
+  return { rarest: ranked[0].gram, narrow };
+}

@@ -1,0 +1,96 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { ActorType } from '../input/references/actor-list.js';
+import { ReferenceResolver } from '../input/references/reference-resolver.js';
+import { Presenter, type Row, type View } from '../present/presenter.js';
+import { DEADLINE_FIELDS, deadlineOf, type DeadlineState } from './deadlines.js';
+import { TICKET_OUTPUT } from './ticket.fields.js';
+import { type Role, ROLE_NAMES, ROLES } from './ticket-actors.js';
+
+/** An actor as answers show it. */
+export interface ActorView {
+  type: ActorType;
+  id: number;
+  name: string | null;
+}
+
+type ActorRow = { tickets_id: number | string; actor_id: number | string; type: number | string; is_group: number | string };
+type Lists = Record<Role, Array<{ type: ActorType; id: number }>>;
+
+const ROLE_OF_TYPE = new Map<number, Role>(ROLE_NAMES.map((r) => [ROLES[r], r]));
+
+/**
+ * Tickets as callers see them: the row's fields (Presenter), every actor of each role as a list
+ * (`requesters`, `observers`, `assignees`, users before groups), the single-value actor fields as the
+ * first of their role, and the deadline fields (`overdue`, `time_to_resolve_remaining`). Actors of a
+ * whole page are read in one statement.
+ */
+@Injectable()
+export class TicketViews {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly presenter: Presenter,
+    private readonly resolver: ReferenceResolver,
+  ) {}
+
+  /** `manager`: read inside the caller's transaction (a row just written). */
+  async present(rows: Row[], zone: string, fields?: readonly string[], manager?: EntityManager): Promise<View[]> {
+    const shown = (name: string) => !fields?.length || fields.includes(name);
+    const wantsActors = ['requester_id', 'assignee_id', 'assignee_group_id', ...ROLE_NAMES].some(shown);
+    const lists = wantsActors ? await this.actorsOf(rows, manager) : new Map<number, Lists>();
+    const withFirst = rows.map((row) => {
+      const l = lists.get(Number(row.id));
+      if (!l) return row;
+      const first = (role: Role, type: ActorType) => l[role].find((a) => a.type === type)?.id ?? null;
+      return { ...row, requester_id: first('requesters', 'user'), assignee_id: first('assignees', 'user'), assignee_group_id: first('assignees', 'group') };
+    });
+    const views = await this.presenter.present(withFirst, TICKET_OUTPUT, zone, fields);
+    const listed = ROLE_NAMES.filter(shown);
+    const names = listed.length ? await this.namesOf(lists) : undefined;
+    const now = new Date();
+    return views.map((view, i) => {
+      const row = rows[i];
+      const l = lists.get(Number(row.id));
+      for (const role of listed) {
+        view[role] = (l?.[role] ?? []).map((a): ActorView => ({ type: a.type, id: a.id, name: names?.get(a.type)?.get(a.id) ?? null }));
+      }
+      const deadline = deadlineOf(row as unknown as DeadlineState, now);
+      for (const f of DEADLINE_FIELDS) if (shown(f)) view[f] = deadline[f];
+      return view;
+    });
+  }
+
+  /** Every actor of the tickets, by role, in the order they were added. */
+  private async actorsOf(rows: Row[], manager?: EntityManager): Promise<Map<number, Lists>> {
+    const out = new Map<number, Lists>();
+    if (rows.length === 0) return out;
+    const ids = rows.map((r) => Number(r.id));
+    for (const id of ids) out.set(id, { requesters: [], observers: [], assignees: [] });
+    const marks = ids.map(() => '?').join(', ');
+    const actors = (await (manager ?? this.dataSource).query(
+      `SELECT a.tickets_id AS tickets_id, a.users_id AS actor_id, a.type AS type, a.id AS id, 0 AS is_group FROM glpi_tickets_users a
+         WHERE a.tickets_id IN (${marks})
+       UNION ALL
+       SELECT g.tickets_id, g.groups_id, g.type, g.id, 1 FROM glpi_groups_tickets g
+         WHERE g.tickets_id IN (${marks})
+       ORDER BY is_group, id`,
+      [...ids, ...ids],
+    )) as ActorRow[];
+    for (const a of actors) {
+      const role = ROLE_OF_TYPE.get(Number(a.type));
+      if (!role) continue;
+      out.get(Number(a.tickets_id))?.[role].push({ type: Number(a.is_group) === 1 ? 'group' : 'user', id: Number(a.actor_id) });
+    }
+    return out;
+  }
+
+  private async namesOf(lists: Map<number, Lists>): Promise<Map<ActorType, Map<number, string>>> {
+    const ids: Record<ActorType, number[]> = { user: [], group: [] };
+    for (const l of lists.values()) for (const role of ROLE_NAMES) for (const a of l[role]) ids[a.type].push(a.id);
+    const [users, groups] = await Promise.all([this.resolver.namesOf('user', ids.user), this.resolver.namesOf('group', ids.group)]);
+    return new Map([
+      ['user', users],
+      ['group', groups],
+    ]);
+  }
+}

@@ -1,0 +1,119 @@
+import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
+import { Injectable, Logger } from '@nestjs/common';
+import type { Principal } from '../../auth/principal.js';
+import type { McpClientInfo } from '../../tools/call.js';
+import { TOOL_LIST_MAX_AGE_MS } from '../../tools/tool-list.service.js';
+import { UNKNOWN_CLIENT, URL_ELICITATION_REQUIRED, urlElicitationOf } from './client-session.js';
+import { INTERNAL_ERROR, INVALID_PARAMS, type JsonRpcRequest, type JsonRpcResponse, METHOD_NOT_FOUND, rpcError } from './json-rpc.js';
+import { McpDispatcher, UnknownToolError } from './mcp-dispatcher.js';
+import { type Era, LEGACY_VERSIONS, META_SERVER_INFO, SUPPORTED_VERSIONS } from './mcp-revisions.js';
+import { INSTRUCTIONS, SERVER_INFO } from './mcp-server.factory.js';
+
+/** A result that is already JSON text (a tool's envelope, a cached tool list): spliced in, not serialized again. */
+export class RawJson {
+  constructor(readonly json: string) {}
+}
+
+/** One JSON-RPC answer as text; the bulk of it (an envelope, a tool list) is serialized once only. */
+export function serializeAnswer(answer: JsonRpcResponse): string {
+  if ('result' in answer && answer.result instanceof RawJson) {
+    return `{"jsonrpc":"2.0","id":${JSON.stringify(answer.id)},"result":${answer.result.json}}`;
+  }
+  return JSON.stringify(answer);
+}
+
+const METHODS: Readonly<Record<Era, readonly string[]>> = {
+  legacy: ['initialize', 'ping', 'tools/list', 'tools/call'],
+  modern: ['server/discover', 'tools/list', 'tools/call'],
+};
+
+/**
+ * What every 2026-07-28 result opens with: it is complete (no further round trip needed) and names
+ * the server, since there is no handshake that would have named it.
+ */
+const MODERN_HEAD = `"resultType":"complete","_meta":${JSON.stringify({ [META_SERVER_INFO]: SERVER_INFO })}`;
+/**
+ * tools/list's cache hints: fresh as long as the server's own list (its examples are re-read at
+ * that age), and private, because the list depends on the caller's rights and entities.
+ */
+const TOOL_LIST_HINTS = `"ttlMs":${TOOL_LIST_MAX_AGE_MS},"cacheScope":"private"`;
+/** Discovery says the same to every caller; an hour keeps a deployment's change visible the same day. */
+const DISCOVER_RESULT = new RawJson(
+  modernJson(
+    JSON.stringify({ supportedVersions: SUPPORTED_VERSIONS, capabilities: { tools: {} }, instructions: INSTRUCTIONS, ttlMs: 3_600_000, cacheScope: 'public' }),
+  ),
+);
+
+/** Splices the modern head (and hints) into a result object serialized without them. */
+function modernJson(json: string, hints?: string): string {
+  return `{${MODERN_HEAD},${hints ? `${hints},` : ''}${json.slice(1)}`;
+}
+/** The modern tools/list result; a constant function, so the tool list caches its output with the list. */
+const modernToolList = (json: string): string => modernJson(json, TOOL_LIST_HINTS);
+
+/** A tools/call result around an envelope already serialized (its text copy is that JSON, escaped). */
+function toolResultJson(envelopeJson: string, isError: boolean): string {
+  return `{"content":[{"type":"text","text":${JSON.stringify(envelopeJson)}}],"structuredContent":${envelopeJson}${isError ? ',"isError":true' : ''}}`;
+}
+
+/**
+ * The MCP methods this server offers, in both eras, for every transport that answers them itself
+ * (HTTP in both eras, stdio in the modern one): the same tools, listed and called the same way; a
+ * modern result also carries `resultType`, the server's name and, for lists, cache hints.
+ */
+@Injectable()
+export class McpMethods {
+  private readonly logger = new Logger('Mcp');
+
+  constructor(private readonly dispatcher: McpDispatcher) {}
+
+  /** True when `method` exists in `era`: the HTTP status of a modern refusal depends on it. */
+  static offers(era: Era, method: string): boolean {
+    return METHODS[era].includes(method);
+  }
+
+  async answer(principal: Principal, request: JsonRpcRequest, era: Era, client: McpClientInfo = UNKNOWN_CLIENT): Promise<JsonRpcResponse> {
+    const params = request.params ?? {};
+    if (!McpMethods.offers(era, request.method)) {
+      return rpcError(request.id, METHOD_NOT_FOUND, `Method not found: ${request.method.slice(0, 100)}. This server offers ${METHODS[era].join(', ')}.`);
+    }
+    try {
+      switch (request.method) {
+        case 'initialize': {
+          const asked = typeof params.protocolVersion === 'string' ? params.protocolVersion : '';
+          const protocolVersion = LEGACY_VERSIONS.includes(asked) ? asked : LATEST_PROTOCOL_VERSION;
+          return {
+            jsonrpc: '2.0',
+            id: request.id,
+            result: { protocolVersion, capabilities: { tools: { listChanged: false } }, serverInfo: SERVER_INFO, instructions: INSTRUCTIONS },
+          };
+        }
+        case 'ping':
+          return { jsonrpc: '2.0', id: request.id, result: {} };
+        case 'server/discover':
+          return { jsonrpc: '2.0', id: request.id, result: DISCOVER_RESULT };
+        case 'tools/list': {
+          const json = await this.dispatcher.listToolsJson(principal, era === 'modern' ? modernToolList : undefined);
+          return { jsonrpc: '2.0', id: request.id, result: new RawJson(json) };
+        }
+        default: {
+          // tools/call, the one method left in both eras
+          if (typeof params.name !== 'string') return rpcError(request.id, INVALID_PARAMS, 'tools/call needs params.name (the tool name).');
+          const args = params.arguments;
+          if (args !== undefined && (typeof args !== 'object' || args === null || Array.isArray(args))) {
+            return rpcError(request.id, INVALID_PARAMS, 'tools/call params.arguments must be an object.');
+          }
+          const result = await this.dispatcher.callTool(principal, params.name, args as Record<string, unknown> | undefined, client);
+          const elicitation = client.urlElicitation ? urlElicitationOf(result) : undefined;
+          if (elicitation) return rpcError(request.id, URL_ELICITATION_REQUIRED, elicitation.message, { elicitations: [elicitation] });
+          const json = toolResultJson(result.content[0].text, result.isError === true);
+          return { jsonrpc: '2.0', id: request.id, result: new RawJson(era === 'modern' ? modernJson(json) : json) };
+        }
+      }
+    } catch (error) {
+      if (error instanceof UnknownToolError) return rpcError(request.id, INVALID_PARAMS, error.message, { did_you_mean: error.suggestions });
+      this.logger.error(`MCP ${request.method} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      return rpcError(request.id, INTERNAL_ERROR, 'Internal error.');
+    }
+  }
+}

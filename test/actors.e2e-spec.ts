@@ -1,0 +1,191 @@
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { DATABASES } from './support/databases.js';
+import { callTool, connectHttp, failure, openSession, success } from './support/mcp-client.js';
+import { startStack, type TestStack } from './support/test-app.js';
+
+type Actor = { type: 'user' | 'group'; id: number; name: string };
+type Ticket = Record<string, unknown> & {
+  id: number;
+  requesters: Actor[];
+  observers: Actor[];
+  assignees: Actor[];
+  overdue: boolean;
+  time_to_resolve_remaining: string | null;
+};
+type Page = { items: Ticket[]; total: number };
+
+const names = (actors: Actor[]) => actors.map((a) => `${a.type}:${a.name}`);
+
+/** Several requesters, observers and assignees (users and groups), `mine`, and deadlines. */
+describe.each(DATABASES)('ticket actors and deadlines on %s', (kind) => {
+  let stack: TestStack;
+  let admin: Client;
+  let tech: Client;
+  let selfService: Client;
+  let session: string;
+  let techSession: string;
+  let selfSession: string;
+  let ticketId: number;
+
+  beforeAll(async () => {
+    stack = await startStack(kind);
+    admin = await connectHttp(stack.url, await stack.token('glpi', ['mcp']));
+    tech = await connectHttp(stack.url, await stack.token('tech', ['mcp']));
+    selfService = await connectHttp(stack.url, await stack.token('post-only', ['mcp']));
+    session = await openSession(admin, 'ticket');
+    techSession = await openSession(tech, 'ticket');
+    selfSession = await openSession(selfService, 'ticket');
+  });
+  afterAll(async () => {
+    await Promise.all([admin?.close(), tech?.close(), selfService?.close()]);
+    await stack?.close();
+  });
+
+  const call = (client: Client, tool: string, args: Record<string, unknown>, ses = session) =>
+    callTool(client, tool, { domain: 'ticket', session_id: ses, ...args });
+
+  it('opens a ticket with lists that take user and group names, and shows every actor', async () => {
+    const res = success(
+      await call(admin, 'ticket_create', {
+        name: 'Servidor de arquivos lento',
+        requesters: ['maria.silva', 'João Souza'],
+        observers: ['normal'],
+        assignees: ['tech', 'Service Desk'],
+        time_to_resolve: '2020-01-01 10:00',
+        date: '2019-12-31 10:00',
+      }),
+    );
+    ticketId = Number(res.id);
+    const data = res.data as Ticket;
+    expect(names(data.requesters)).toEqual(['user:maria.silva', 'user:joao.souza']);
+    expect(names(data.observers)).toEqual(['user:normal']);
+    expect(names(data.assignees)).toEqual(['user:tech', 'group:Service Desk']);
+    // The single-value fields are the first of their role; assigning makes it Processing (assigned).
+    expect(data.requester_id).toMatchObject({ name: 'maria.silva' });
+    expect(data.assignee_id).toMatchObject({ name: 'tech' });
+    expect(data.assignee_group_id).toMatchObject({ name: 'Service Desk' });
+    expect(data.status).toMatchObject({ id: 2 });
+    expect(res.applied).toMatchObject({ assignees: [{ type: 'user' }, { type: 'group' }] });
+    expect(res.resolved).toMatchObject({ 'assignees[1]': { input: 'Service Desk', name: 'Service Desk', type: 'group' } });
+    // The deadline is long past and the ticket is open.
+    expect(data.overdue).toBe(true);
+    expect(data.time_to_resolve_remaining).toMatch(/^-\d+d/);
+  });
+
+  it('adds and removes actors without replacing the list, and replaces it when asked', async () => {
+    const added = success(
+      await call(admin, 'ticket_update', { id: ticketId, add_observers: ['tech', { group: 'Infraestrutura' }], remove_assignees: ['Service Desk'] }),
+    );
+    const data = added.data as Ticket;
+    expect(names(data.observers)).toEqual(['user:normal', 'user:tech', 'group:Infraestrutura']);
+    expect(names(data.assignees)).toEqual(['user:tech']);
+    expect(data.assignee_group_id).toBeNull();
+    const replaced = success(await call(admin, 'ticket_update', { id: ticketId, requesters: ['glpi'] })).data as Ticket;
+    expect(names(replaced.requesters)).toEqual(['user:glpi']);
+    expect(names(replaced.observers)).toHaveLength(3);
+  });
+
+  it('refuses contradictory or unknown actors in one aggregated error', async () => {
+    const error = failure(
+      await call(admin, 'ticket_update', {
+        id: ticketId,
+        assignees: ['tech'],
+        add_assignees: ['glpi'],
+        add_observers: ['Ninguém Existe'],
+        remove_observers: [{ user: 'tech' }],
+      }),
+      'VALIDATION_FAILED',
+    ).error;
+    const byField = Object.fromEntries(error.issues!.map((i) => [i.field, i.code]));
+    expect(byField).toMatchObject({ assignees: 'INVALID_VALUE', 'add_observers[0]': 'REFERENCE_NOT_FOUND' });
+    const tooMany = failure(
+      await call(admin, 'ticket_update', { id: ticketId, add_observers: Array.from({ length: 21 }, (_, i) => i + 1) }),
+      'VALIDATION_FAILED',
+    );
+    expect(tooMany.error.issues![0]).toMatchObject({ field: 'add_observers', code: 'TOO_LONG' });
+  });
+
+  it('mine and observer_id find tickets by the caller and by observer', async () => {
+    const mine = success(await call(tech, 'ticket_search', { mine: 'observer' }, techSession)).data as Page;
+    expect(mine.items.map((t) => t.id)).toContain(ticketId);
+    const assigned = success(await call(tech, 'ticket_search', { mine: 'assignee', fields: ['name'] }, techSession)).data as Page;
+    expect(assigned.items.map((t) => t.id)).toContain(ticketId);
+    const byObserver = success(await call(admin, 'ticket_search', { observer_id: 'joao.souza' })).data as Page;
+    expect(byObserver.items.map((t) => t.name)).toEqual(['Erro ao abrir o ERP']);
+  });
+
+  it('overdue filters open tickets past their deadline and tickets solved late', async () => {
+    const overdue = success(await call(admin, 'ticket_search', { overdue: true, fields: ['overdue'] })).data as Page;
+    expect(overdue.items.length).toBeGreaterThan(0);
+    expect(overdue.items.every((t) => t.overdue)).toBe(true);
+    expect(overdue.items.map((t) => t.id)).toContain(ticketId);
+    const onTime = success(await call(admin, 'ticket_search', { overdue: false, limit: 100 })).data as Page;
+    expect(onTime.items.some((t) => t.overdue)).toBe(false);
+    expect(onTime.total + overdue.total).toBe((success(await call(admin, 'ticket_search', {})).data as Page).total);
+  });
+
+  it('Self-Service may not set actor lists, and mine stays within its own tickets', async () => {
+    const refused = failure(await call(selfService, 'ticket_create', { name: 'Mouse quebrado', observers: ['tech'] }, selfSession), 'VALIDATION_FAILED');
+    expect(refused.error.issues![0]).toMatchObject({ field: 'observers', code: 'FORBIDDEN_FIELD' });
+    const mine = success(await call(selfService, 'ticket_search', { mine: 'any' }, selfSession)).data as Page;
+    expect(mine.items.map((t) => t.name)).toEqual(['Troca de monitor']);
+    const observed = success(await call(selfService, 'ticket_search', { observer_id: 'post-only' }, selfSession)).data as Page;
+    expect(observed.total).toBe(0);
+  });
+
+  type Figures = { count: number; solved: number; mean_hours_to_solve: number | null; median_hours_to_solve: number | null; overdue: number };
+  type Stats = Figures & { group_by: string; groups: Array<Figures & Record<string, unknown>> };
+
+  it('group_by counts every match in the database, grouped, with hours to solve and overdue', async () => {
+    const total = (success(await call(admin, 'ticket_search', {})).data as Page).total;
+    const byStatus = success(await call(admin, 'ticket_search', { group_by: 'status', limit: 1 })).data as Stats;
+    expect(byStatus.count).toBe(total);
+    expect(byStatus.groups.reduce((n, g) => n + g.count, 0)).toBe(total);
+    expect(byStatus.groups.find((g) => (g.status as { id: number }).id === 5)).toMatchObject({ count: 1, solved: 1 });
+    // Troca de monitor: opened 2026-11-03 13:00Z, solved 2026-11-05 16:20Z = 51h20.
+    const solved = success(await call(admin, 'ticket_search', { status: 'Solucionado', group_by: 'assignee' })).data as Stats;
+    expect(solved).toMatchObject({ count: 1, solved: 1, mean_hours_to_solve: 51.3, median_hours_to_solve: 51.3 });
+    expect(solved.groups).toEqual([expect.objectContaining({ assignee: { id: expect.any(Number), name: 'tech' }, count: 1, mean_hours_to_solve: 51.3 })]);
+    const overdue = (success(await call(admin, 'ticket_search', { overdue: true })).data as Page).total;
+    expect(byStatus.overdue).toBe(overdue);
+    const byMonth = success(await call(admin, 'ticket_search', { group_by: 'month' })).data as Stats;
+    expect(byMonth.groups.map((g) => g.month)).toEqual(expect.arrayContaining(['2026-11', '2019-12']));
+    // Several assignees: the ticket counts for each; null is "nobody".
+    const byAssignee = success(await call(admin, 'ticket_search', { group_by: 'assignee' })).data as Stats;
+    expect(byAssignee.groups.some((g) => g.assignee === null)).toBe(true);
+  });
+
+  it('counts only what the caller may see: Self-Service its own tickets, a technician its entities', async () => {
+    const own = success(await call(selfService, 'ticket_search', { group_by: 'entity' }, selfSession)).data as Stats;
+    expect(own.count).toBe(1);
+    expect(own.groups).toEqual([expect.objectContaining({ count: 1 })]);
+    const techTotal = (success(await call(tech, 'ticket_search', {}, techSession)).data as Page).total;
+    const techStats = success(await call(tech, 'ticket_search', { group_by: 'entity' }, techSession)).data as Stats;
+    expect(techStats.count).toBe(techTotal);
+    // A technician of Filial Porto alone: no ticket of Sede or of the root entity is counted.
+    const users = await openSession(admin, 'user');
+    success(
+      await callTool(admin, 'user_create', {
+        domain: 'user',
+        session_id: users,
+        name: 'porto.tech',
+        email: 'porto.tech@example.org',
+        entities_id: 'Filial Porto',
+        profiles_id: 'Technician',
+      }),
+    );
+    const porto = await connectHttp(stack.url, await stack.token('porto.tech', ['mcp']));
+    try {
+      const portoSession = await openSession(porto, 'ticket');
+      const portoStats = success(await call(porto, 'ticket_search', { group_by: 'entity' }, portoSession)).data as Stats;
+      const adminStats = success(await call(admin, 'ticket_search', { group_by: 'entity' })).data as Stats;
+      expect(portoStats.groups.map((g) => (g.entity as { name: string }).name)).toEqual(['Root entity > Filial Porto']);
+      expect(portoStats.count).toBe(adminStats.groups.find((g) => (g.entity as { name: string }).name === 'Root entity > Filial Porto')!.count);
+      expect(adminStats.count).toBeGreaterThan(portoStats.count);
+    } finally {
+      await porto.close();
+    }
+    const refused = failure(await call(admin, 'ticket_search', { group_by: 'colour' }), 'VALIDATION_FAILED');
+    expect(refused.error.issues![0]).toMatchObject({ field: 'group_by', code: 'INVALID_VALUE' });
+  });
+});

@@ -1,0 +1,80 @@
+import { DataSource } from 'typeorm';
+import { ENTITIES } from '../../src/database/entities/index.js';
+import { MIGRATIONS } from '../../src/database/migrations/index.js';
+import { createTestDatabase, DATABASES, type TestDatabase } from '../support/databases.js';
+
+const TEXT_INDEX = 'TicketTextIndex1768400000000';
+
+/** The text index and sort index migrations: up on existing rows (backfill), down, and up again. */
+describe.each(DATABASES)('ticket text and sort index migrations on %s', (kind) => {
+  let db: TestDatabase;
+  let ds: DataSource;
+
+  beforeAll(async () => {
+    db = await createTestDatabase(kind);
+    ds = new DataSource({ ...optionsOf(db), entities: ENTITIES, migrations: MIGRATIONS });
+    await ds.initialize();
+  });
+  afterAll(async () => {
+    if (ds?.isInitialized) await ds.destroy();
+    await db?.drop();
+  });
+
+  /** Ticket ids whose text the index finds for `text` (three characters or more). */
+  async function indexed(text: string): Promise<number[]> {
+    const rows = (
+      kind === 'mysql'
+        ? await ds.query('SELECT tickets_id AS id FROM glpi_tickets_grams WHERE gram = ? ORDER BY tickets_id', [text.slice(0, 3)])
+        : await ds.query('SELECT rowid AS id FROM glpi_tickets_text WHERE glpi_tickets_text MATCH ? ORDER BY rowid', [`"${text}"`])
+    ) as Array<{ id: number | string }>;
+    return rows.map((r) => Number(r.id));
+  }
+
+  async function insert(name: string, content: string | null): Promise<number> {
+    await ds.query('INSERT INTO glpi_tickets (name, content, entities_id, date, is_deleted) VALUES (?, ?, 1, ?, 0)', [name, content, '2026-01-01 00:00:00']);
+    const [row] = (await ds.query('SELECT MAX(id) AS id FROM glpi_tickets')) as Array<{ id: number | string }>;
+    return Number(row.id);
+  }
+
+  it('indexes the rows that exist when it runs, drops everything on down, and indexes again on up', async () => {
+    const later = MIGRATIONS.length - MIGRATIONS.findIndex((migration) => migration.name === TEXT_INDEX);
+    await ds.runMigrations({ transaction: 'all' });
+    for (let i = 0; i < later; i++) await ds.undoLastMigration({ transaction: 'all' });
+    const before = await insert('Monitor piscando', 'Cabo HDMI com mau contato');
+
+    await ds.runMigrations({ transaction: 'all' });
+    expect(await indexed('piscando')).toEqual([before]);
+    expect(await indexed('hdmi')).toEqual([before]);
+    const after = await insert('Outro monitor', 'HDMI solto');
+    expect(await indexed('hdmi')).toEqual([before, after]);
+
+    for (let i = 0; i < later; i++) await ds.undoLastMigration({ transaction: 'all' });
+    const leftovers = (await ds.query(
+      kind === 'mysql'
+        ? "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = DATABASE() AND table_name LIKE 'glpi_tickets_%'"
+        : "SELECT name FROM sqlite_master WHERE name LIKE 'glpi_tickets_text%'",
+    )) as Array<{ name: string }>;
+    expect(leftovers.map((r) => r.name).filter((n) => n !== 'glpi_tickets_users')).toEqual([]);
+    // Without the triggers a write still works.
+    await ds.query('UPDATE glpi_tickets SET name = ? WHERE id = ?', ['Vidro quebrado', before]);
+
+    await ds.runMigrations({ transaction: 'all' });
+    expect(await indexed('quebrado')).toEqual([before]);
+    expect(await indexed('hdmi')).toEqual([before, after]);
+  }, 60_000);
+});
+
+function optionsOf(db: TestDatabase): ConstructorParameters<typeof DataSource>[0] {
+  if (db.kind === 'sqlite') return { type: 'better-sqlite3', database: db.url.slice('sqlite:'.length) };
+  const url = new URL(db.url);
+  return {
+    type: 'mysql',
+    host: url.hostname,
+    port: Number(url.port || 3306),
+    username: decodeURIComponent(url.username),
+    password: decodeURIComponent(url.password),
+    database: url.pathname.slice(1),
+    timezone: 'Z',
+    charset: 'utf8mb4_unicode_ci',
+  };
+}

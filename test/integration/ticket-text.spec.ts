@@ -1,0 +1,141 @@
+import { DataSource } from 'typeorm';
+import { TOTAL_CAP } from '../../src/search/search-runner.js';
+import { matchKey } from '../../src/text/normalize.js';
+import type { SearchTicketsDto } from '../../src/tickets/dto/search-tickets.dto.js';
+import { COMMON_GRAM } from '../../src/tickets/ticket-text.js';
+import { TicketsService } from '../../src/tickets/tickets.service.js';
+import { createTestDatabase, DATABASES, type TestDatabase } from '../support/databases.js';
+import { type Desk, openDesk } from './support/desk.js';
+
+interface Page {
+  items: Array<{ id: number; name: string }>;
+  total: number;
+  total_is_estimate?: true;
+  next_cursor: string | null;
+}
+
+/** Titles and descriptions with accents, case and punctuation that a substring search must see through. */
+const TEXTS: Array<[string, string | null]> = [
+  ['Impressora não imprime', 'O usuário relata papel atolado.'],
+  ['IMPRESSORA com defeito', null],
+  ['Notebook não liga', 'Após a atualização, a tela fica preta.'],
+  ['Ação urgente: café derramado', 'Teclado molhado na recepção'],
+  ['Senha expirada', 'Acesso ao portal bloqueado; 100% dos usuários'],
+  ['Wi-Fi lento', 'sala de reuniões do 2º andar'],
+];
+
+/** Queries of at least three characters, each answered by the text index, against the substring rule. */
+const QUERIES = ['impressora', 'NAO', 'atualizacao', 'ção', 'cafe derr', 'recepcao', '100%', 'wi-fi', 'reunioes do', 'xyzzy', 'tecl'];
+
+/** The rule, stated plainly: the query is a substring of the title or the description, case and accents aside. */
+function expected(query: string): string[] {
+  const key = matchKey(query);
+  return TEXTS.filter(([name, content]) => matchKey(name).includes(key) || matchKey(content ?? '').includes(key))
+    .map(([name]) => name)
+    .sort();
+}
+
+describe.each(DATABASES)('ticket text search on %s', (kind) => {
+  let db: TestDatabase;
+  let desk: Desk;
+  let tickets: TicketsService;
+  let entity: number;
+
+  beforeAll(async () => {
+    db = await createTestDatabase(kind);
+    desk = await openDesk({ DATABASE_URL: db.url });
+    tickets = desk.get(TicketsService);
+    entity = await entityOf(desk.db);
+    // Written by SQL, as another client would: the index is kept by the database, not by the service.
+    for (const [name, content] of TEXTS) await insertTicket(desk.db, entity, name, content);
+  }, 60_000);
+  afterAll(async () => {
+    await desk?.close();
+    await db?.drop();
+  });
+
+  async function search(args: Record<string, unknown>): Promise<Page> {
+    const call = await desk.call('ticket_search', 'glpi');
+    return (await tickets.search(await desk.input<SearchTicketsDto>(call, { limit: 100, ...args }), call)).data as Page;
+  }
+
+  async function names(query: string): Promise<string[]> {
+    const mine = new Set(TEXTS.map(([name]) => name));
+    return (await search({ query })).items
+      .map((t) => t.name)
+      .filter((n) => mine.has(n))
+      .sort();
+  }
+
+  it.each(QUERIES)('finds %p wherever it is a substring, case and accents aside', async (query) => {
+    expect(await names(query)).toEqual(expected(query));
+  });
+
+  it('follows updates and deletes made by SQL', async () => {
+    const id = await insertTicket(desk.db, entity, 'Projetor queimado', null);
+    const ids = async (query: string) => (await search({ query })).items.map((t) => t.id);
+    expect(await ids('projetor')).toContain(id);
+    await desk.db.query('UPDATE glpi_tickets SET name = ? WHERE id = ?', ['Tela trincada', id]);
+    expect(await ids('projetor')).not.toContain(id);
+    expect(await ids('trincada')).toContain(id);
+    await desk.db.query('UPDATE glpi_tickets SET status = 2 WHERE id = ?', [id]);
+    expect(await ids('trincada')).toContain(id);
+    await desk.db.query('DELETE FROM glpi_tickets WHERE id = ?', [id]);
+    expect(await ids('trincada')).not.toContain(id);
+  });
+
+  it('counts up to the cap unless asked for the exact total, and pages a common word to the end', async () => {
+    const many = Math.max(TOTAL_CAP, COMMON_GRAM) + 50;
+    await insertMany(desk.db, entity, many, (i) => `Zebra listrada ${i}`);
+    const estimated = await search({ query: 'zebra', limit: 100 });
+    expect(estimated).toMatchObject({ total: TOTAL_CAP, total_is_estimate: true });
+    expect(estimated.items).toHaveLength(100);
+    const exact = await search({ query: 'zebra', exact_total: true, limit: 100 });
+    expect(exact.total).toBe(many);
+    expect(exact.total_is_estimate).toBeUndefined();
+    // A rare slice among common ones still finds its one ticket.
+    expect((await search({ query: `listrada ${many - 7}` })).items.map((t) => t.name)).toEqual([`Zebra listrada ${many - 7}`]);
+    let seen = 0;
+    let pages = 0;
+    let cursor: string | null = null;
+    do {
+      if (++pages > many / 100 + 2) throw new Error('paging does not end');
+      // By id: the dates written above are in the text form of neither driver.
+      const page: Page = await search({ query: 'ZEBRA', sort: 'id', limit: 100, ...(cursor ? { cursor } : {}) });
+      seen += page.items.length;
+      cursor = page.next_cursor;
+    } while (cursor);
+    expect(seen).toBe(many);
+  }, 120_000);
+
+  it('keeps short queries a plain substring search', async () => {
+    expect((await search({ query: 'Wi' })).items.map((t) => t.name)).toContain('Wi-Fi lento');
+  });
+});
+
+async function entityOf(db: DataSource): Promise<number> {
+  const [row] = (await db.query('SELECT id FROM glpi_entities ORDER BY id LIMIT 1')) as Array<{ id: number | string }>;
+  return Number(row.id);
+}
+
+async function insertTicket(db: DataSource, entity: number, name: string, content: string | null): Promise<number> {
+  await db.query('INSERT INTO glpi_tickets (name, content, entities_id, date, date_mod, is_deleted) VALUES (?, ?, ?, ?, ?, 0)', [
+    name,
+    content,
+    entity,
+    '2026-01-01 10:00:00',
+    '2026-01-01 10:00:00',
+  ]);
+  const [row] = (await db.query('SELECT MAX(id) AS id FROM glpi_tickets')) as Array<{ id: number | string }>;
+  return Number(row.id);
+}
+
+async function insertMany(db: DataSource, entity: number, count: number, name: (i: number) => string): Promise<void> {
+  for (let start = 0; start < count; start += 500) {
+    const rows = Array.from({ length: Math.min(500, count - start) }, (_, k) => start + k);
+    await db.query(
+      `INSERT INTO glpi_tickets (name, content, entities_id, date, date_mod, is_deleted) VALUES ${rows.map(() => '(?, NULL, ?, ?, ?, 0)').join(', ')}`,
+      rows.flatMap((i) => [name(i), entity, '2026-01-02 10:00:00', `2026-01-02 ${String(10 + (i % 10)).padStart(2, '0')}:00:00`]),
+    );
+  }
+}
