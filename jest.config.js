@@ -16,8 +16,8 @@ export default {
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   transform: { '^.+\\.ts$': ['@swc/jest', swc] },
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/integration/**/*.spec.ts', '<rootDir>/test/**/*.e2e-spec.ts'],
-  // The client matrix has its own dependencies and script (npm run test:clients).
-  testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/clients/'],
+  // The client matrix has its own dependencies and script (npm run test:clients); the browser suites need Chromium (npm run test:browser).
+  testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/clients/', '<rootDir>/test/browser/'],
   // Property tests: one fixed seed, printed, overridable with FAST_CHECK_SEED.
   setupFiles: ['<rootDir>/test/support/fast-check-seed.ts'],
   globalSetup: '<rootDir>/test/support/fast-check-announce.mjs',

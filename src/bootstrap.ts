@@ -74,6 +74,8 @@ export async function createHttpApp(env: Env = process.env, options: HttpAppOpti
   express_.set('etag', false);
   express_.disable('x-powered-by');
   app.use(express.json({ limit: config.bodyLimit, strict: true, type: ['application/json', 'application/*+json'] }));
+  // The approval page's forms (no JavaScript): a decision and a token, nothing more.
+  app.use('/approve', express.urlencoded({ extended: false, limit: '4kb' }));
   app.use(bodyErrorHandler);
   const server = app.getHttpServer() as Server;
   const cap = new ConnectionCap(app.get(ClientAddresses), config.httpMaxConnectionsPerClient);

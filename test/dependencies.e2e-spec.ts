@@ -44,7 +44,15 @@ describe.each(DATABASES)('modules the server loads, on %s', (kind) => {
     const port = await freePort();
     const child = spawn(process.execPath, ['--import', './test/support/import-recorder.mjs', MAIN_JS], {
       cwd: REPO_ROOT,
-      env: { PATH: process.env.PATH ?? '', DATABASE_URL: db.url, HOST: '127.0.0.1', PORT: String(port), OTP_REQUIRED_FOR: 'none', IMPORT_LOG: log },
+      env: {
+        PATH: process.env.PATH ?? '',
+        DATABASE_URL: db.url,
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        OTP_REQUIRED_FOR: 'none',
+        APPROVAL_REQUIRED_FOR: 'none',
+        IMPORT_LOG: log,
+      },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     let stderr = '';

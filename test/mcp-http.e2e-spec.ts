@@ -163,7 +163,7 @@ describe.each(DATABASES)('MCP over Streamable HTTP on %s', (kind) => {
       expect(names).toEqual(expect.arrayContaining([...SESSION_TOOLS, ...PROJECT_TOOLS]));
       expect(new Set(names).size).toBe(names.length);
       for (const name of names) {
-        if (!DOMAIN_TOOL.test(name)) expect(['domain_switch', 'session_status', 'auth_request_otp', 'auth_verify_otp']).toContain(name);
+        if (!DOMAIN_TOOL.test(name)) expect(['domain_switch', 'session_status', 'auth_request_otp', 'auth_verify_otp', 'approval_status']).toContain(name);
       }
     });
 
@@ -218,7 +218,8 @@ describe.each(DATABASES)('MCP over Streamable HTTP on %s', (kind) => {
       for (const tool of tools) {
         const properties = (tool.inputSchema.properties ?? {}) as Record<string, SchemaNode>;
         for (const [field, schema] of Object.entries(properties)) {
-          if (!field.endsWith('_id') || field === 'session_id') continue;
+          // session_id and approval_id are server-minted call arguments, not references to records.
+          if (!field.endsWith('_id') || field === 'session_id' || field === 'approval_id') continue;
           seen++;
           const types = typesOf(schema);
           if (!Array.isArray(schema.oneOf) || !types.includes('integer') || !types.includes('string')) {

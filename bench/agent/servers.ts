@@ -58,8 +58,8 @@ export interface IntentdeskHandle {
   close(): Promise<void>;
 }
 
-/** Spawns `node dist/src/main.js` on a fresh SQLite file with the demo data, and makes a token for glpi. */
-export async function startIntentdesk(dir: string): Promise<IntentdeskHandle> {
+/** Spawns `node dist/src/main.js` on a fresh SQLite file with the demo data, and makes a token for glpi. `extraEnv` overrides the settings below. */
+export async function startIntentdesk(dir: string, extraEnv: Record<string, string> = {}): Promise<IntentdeskHandle> {
   const root = repoRoot();
   const main = join(root, 'dist', 'src', 'main.js');
   const tokenCli = join(root, 'dist', 'src', 'cli', 'token.js');
@@ -73,10 +73,12 @@ export async function startIntentdesk(dir: string): Promise<IntentdeskHandle> {
     HOST: '127.0.0.1',
     PORT: String(port),
     OTP_REQUIRED_FOR: 'none',
+    APPROVAL_REQUIRED_FOR: 'none',
     SEED_DEMO: 'true',
     // The suite makes ~100 calls in a few seconds; the default per-minute limits would throttle it.
     RATE_LIMIT_READS: '100000',
     RATE_LIMIT_WRITES: '100000',
+    ...extraEnv,
   };
   let logs = '';
   const child = spawn(process.execPath, [main], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });

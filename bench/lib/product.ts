@@ -10,6 +10,7 @@ export function productEnv(databaseUrl: string, port: number, extra: Record<stri
     DATABASE_URL: databaseUrl,
     SEED_DEMO: 'true',
     OTP_REQUIRED_FOR: 'none',
+    APPROVAL_REQUIRED_FOR: 'none',
     RATE_LIMIT_READS: '1000000',
     RATE_LIMIT_WRITES: '1000000',
     DEFAULT_TIMEZONE: 'UTC',

@@ -1,4 +1,6 @@
 import { Controller, Delete, Get, Post } from '@nestjs/common';
+import { ApprovalsAdminService } from '../approval/approvals-admin.service.js';
+import { ApprovalIdDto, ListApprovalsDto } from '../approval/dto/approval-admin.dto.js';
 import { RequireScope } from '../auth/public.decorator.js';
 import type { Outcome } from '../envelope/envelope.js';
 import type { Call } from '../tools/call.js';
@@ -12,7 +14,10 @@ import { AuditQueryDto, CreateTokenDto, ListSessionsDto, ListTokensDto, SessionI
 @RequireScope('admin')
 @Controller('api/admin')
 export class AdminController {
-  constructor(private readonly admin: AdminService) {}
+  constructor(
+    private readonly admin: AdminService,
+    private readonly approvals: ApprovalsAdminService,
+  ) {}
 
   @Get('tokens')
   @Doc({ summary: 'List API tokens', data: list(ref('Token')) })
@@ -58,6 +63,18 @@ export class AdminController {
   @Doc({ summary: 'Read the audit log', description: 'Newest first; filter by user, tool, outcome, session and time.', data: ref('AuditPage') })
   audit(@RestInput('query') input: AuditQueryDto, @CallOf() call: Call): Promise<Outcome> {
     return this.admin.audit(input, call);
+  }
+
+  @Get('approvals')
+  @Doc({ summary: 'List open approvals', description: 'Held MCP writes waiting for their user, or approved and not used yet; newest first.' })
+  listApprovals(@RestInput('query') input: ListApprovalsDto, @CallOf() call: Call): Promise<Outcome> {
+    return this.approvals.list(input, call);
+  }
+
+  @Delete('approvals/:id')
+  @Doc({ summary: 'Cancel an approval', description: 'It can no longer be decided or used; the write it held is never made.' })
+  cancelApproval(@RestInput('params+query') input: ApprovalIdDto): Promise<Outcome> {
+    return this.approvals.cancel(input);
   }
 
   @Get('tools')

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ApprovalModule } from '../approval/approval.module.js';
 import { AuditModule } from '../audit/audit.module.js';
 import { AuthModule } from '../auth/auth.module.js';
 import { SessionModule } from '../session/session.module.js';
@@ -7,5 +8,9 @@ import { AdminController } from './admin.controller.js';
 import { AdminService } from './admin.service.js';
 import { AuditQueryService } from './audit-query.service.js';
 
-@Module({ imports: [AuthModule, SessionModule, AuditModule, ToolsModule], controllers: [AdminController], providers: [AdminService, AuditQueryService] })
+@Module({
+  imports: [ApprovalModule, AuthModule, SessionModule, AuditModule, ToolsModule],
+  controllers: [AdminController],
+  providers: [AdminService, AuditQueryService],
+})
 export class AdminModule {}

@@ -2,6 +2,9 @@ import type { LogFormat, LogLevelName } from './log-settings.js';
 
 export type OtpRequiredFor = 'write' | 'destructive' | 'none';
 
+/** Which MCP writes a person approves on the approval page: every write, the destructive ones, or none. */
+export type ApprovalRequiredFor = 'write' | 'destructive' | 'none';
+
 export type OtpDelivery = { kind: 'log' } | { kind: 'file'; path: string } | { kind: 'webhook'; url: string };
 
 export type DatabaseTarget = { type: 'sqlite'; path: string } | { type: 'mysql'; url: string; database: string };
@@ -26,6 +29,11 @@ export class AppConfig {
   defaultTimezone!: string;
   otpRequiredFor!: OtpRequiredFor;
   otpDelivery!: OtpDelivery;
+  approvalRequiredFor!: ApprovalRequiredFor;
+  /** How long an approval may be decided and then used. */
+  approvalTtlSeconds!: number;
+  /** Base URL people open approval pages at (no trailing slash); null: this server's own address. */
+  publicUrl!: string | null;
   rateLimitReads!: number;
   rateLimitWrites!: number;
   sessionIdleMinutes!: number;

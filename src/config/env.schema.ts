@@ -1,6 +1,6 @@
 import { join, resolve } from 'node:path';
 import { isValidTimeZone } from '../dates/dates.js';
-import { AppConfig, type DatabaseTarget, type OtpDelivery, type OtpRequiredFor } from './app-config.js';
+import { AppConfig, type ApprovalRequiredFor, type DatabaseTarget, type OtpDelivery, type OtpRequiredFor } from './app-config.js';
 import { defaultLogFormat, LOG_LEVELS, type LogLevelName } from './log-settings.js';
 import { PROJECT_ROOT } from './project-root.js';
 import { parseTrustedProxies } from './trusted-proxies.js';
@@ -79,6 +79,18 @@ function observability(env: Env, config: AppConfig, problems: string[]): void {
   config.readyAuditStallMs = int(env, 'READY_AUDIT_STALL_MS', 30_000, 100, 3_600_000, problems);
 }
 
+function publicUrl(raw: string | undefined, problems: string[]): string | null {
+  if (!raw) return null;
+  try {
+    const url = new URL(raw);
+    if (url.protocol === 'http:' || url.protocol === 'https:') return url.toString().replace(/\/+$/, '');
+  } catch {
+    // reported below
+  }
+  problems.push(`PUBLIC_URL=${JSON.stringify(raw)} must be an http(s) URL (https://desk.example.com)`);
+  return null;
+}
+
 /** Builds the configuration from the environment, naming every bad variable at once. */
 export function loadConfig(env: Env): AppConfig {
   const problems: string[] = [];
@@ -99,6 +111,13 @@ export function loadConfig(env: Env): AppConfig {
   if (!['write', 'destructive', 'none'].includes(otpFor)) problems.push(`OTP_REQUIRED_FOR=${JSON.stringify(otpFor)} must be write, destructive or none`);
   config.otpRequiredFor = otpFor as OtpRequiredFor;
   config.otpDelivery = otpDelivery(env.OTP_DELIVERY || 'log', problems);
+  const approvalFor = env.APPROVAL_REQUIRED_FOR || 'destructive';
+  if (!['write', 'destructive', 'none'].includes(approvalFor)) {
+    problems.push(`APPROVAL_REQUIRED_FOR=${JSON.stringify(approvalFor)} must be write, destructive or none`);
+  }
+  config.approvalRequiredFor = approvalFor as ApprovalRequiredFor;
+  config.approvalTtlSeconds = int(env, 'APPROVAL_TTL_SECONDS', 600, 30, 86_400, problems);
+  config.publicUrl = publicUrl(env.PUBLIC_URL, problems);
   config.rateLimitReads = int(env, 'RATE_LIMIT_READS', 120, 1, 1_000_000, problems);
   config.rateLimitWrites = int(env, 'RATE_LIMIT_WRITES', 30, 1, 1_000_000, problems);
   config.sessionIdleMinutes = int(env, 'SESSION_IDLE_MINUTES', 60, 1, 60 * 24 * 30, problems);

@@ -5,6 +5,14 @@ export const ERROR_CODES = [
   'DOMAIN_MISMATCH',
   'SESSION_NOT_FOUND',
   'VERIFICATION_REQUIRED',
+  /** The write waits for its user's decision on the approval page (approval_url); retry it after. */
+  'APPROVAL_REQUIRED',
+  'APPROVAL_REJECTED',
+  'APPROVAL_EXPIRED',
+  /** The approval was already used by a write: each approval writes once. */
+  'APPROVAL_CONSUMED',
+  /** The approval named was given for another payload, tool, session or user. */
+  'APPROVAL_MISMATCH',
   'UNAUTHENTICATED',
   'FORBIDDEN',
   'NOT_FOUND',
@@ -32,4 +40,4 @@ export const ISSUE_CODES = [
 export type IssueCode = (typeof ISSUE_CODES)[number];
 
 /** Errors the caller may simply retry after waiting. */
-export const RETRYABLE: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['RATE_LIMITED', 'UNAVAILABLE']);
+export const RETRYABLE: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['RATE_LIMITED', 'UNAVAILABLE', 'APPROVAL_REQUIRED']);

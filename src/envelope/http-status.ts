@@ -13,8 +13,15 @@ export function httpStatusOf(code: ErrorCode): number {
     case 'UNAUTHENTICATED':
       return 401;
     case 'VERIFICATION_REQUIRED':
+    case 'APPROVAL_REQUIRED':
+    case 'APPROVAL_REJECTED':
     case 'FORBIDDEN':
       return 403;
+    case 'APPROVAL_MISMATCH':
+      return 409;
+    case 'APPROVAL_EXPIRED':
+    case 'APPROVAL_CONSUMED':
+      return 410;
     case 'SESSION_NOT_FOUND':
     case 'NOT_FOUND':
       return 404;

@@ -111,9 +111,10 @@ export class ProjectsService {
   })
   async update(input: UpdateProjectDto, call: Call): Promise<Answer> {
     const meta = metaOf(input);
-    return this.writes.run(call, input, async ({ manager, now }) => {
+    return this.writes.run(call, input, async ({ manager, now, rehearsal }) => {
       const current = await this.queries.findVisible(input.id, call.principal.scope, manager);
       if (!current) throw DeskError.notFound('Project', input.id);
+      if (rehearsal) [rehearsal.before] = await this.presenter.present([current], PROJECT_OUTPUT, call.zone);
       const values: Record<string, unknown> = {};
       for (const column of PROJECT_WRITABLE) {
         if (!meta.provided.has(column)) continue;
@@ -150,9 +151,10 @@ export class ProjectsService {
   })
   async delete(input: DeleteProjectDto, call: Call): Promise<Answer> {
     const meta = metaOf(input);
-    return this.writes.run(call, input, async ({ manager, now }) => {
+    return this.writes.run(call, input, async ({ manager, now, rehearsal }) => {
       const current = await this.queries.findVisible(input.id, call.principal.scope, manager);
       if (!current) throw DeskError.notFound('Project', input.id);
+      if (rehearsal) [rehearsal.before] = await this.presenter.present([current], PROJECT_OUTPUT, call.zone);
       await manager.update(Project, { id: input.id }, { is_deleted: true, date_mod: now });
       return { message: `Project ${input.id} '${String(current.name)}' deleted.`, id: input.id, applied: { is_deleted: true }, resolved: meta.resolved };
     });

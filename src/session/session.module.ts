@@ -11,6 +11,6 @@ import { SessionsRepository } from './sessions.repository.js';
 @Module({
   imports: [ToolsModule],
   providers: [SessionsRepository, SessionToolsService, OtpAttempts, OtpDelivery, OtpService, OtpToolsService],
-  exports: [SessionsRepository],
+  exports: [SessionsRepository, OtpDelivery],
 })
 export class SessionModule {}

@@ -167,9 +167,10 @@ export class TicketsService {
   })
   async update(input: UpdateTicketDto, call: Call): Promise<Answer> {
     const meta = metaOf(input);
-    return this.writes.run(call, input, async ({ manager, now }) => {
+    return this.writes.run(call, input, async ({ manager, now, rehearsal }) => {
       const current = await this.queries.findVisible(input.id, viewerOf(call.principal), manager);
       if (!current) throw DeskError.notFound('Ticket', input.id);
+      if (rehearsal) [rehearsal.before] = await this.present([current], call.zone, undefined, manager);
       const given = input as unknown as Record<string, unknown>;
       const values: Record<string, unknown> = {};
       for (const column of TICKET_WRITABLE) {
@@ -227,9 +228,10 @@ export class TicketsService {
     input: DeleteTicketDto,
   })
   async delete(input: DeleteTicketDto, call: Call): Promise<Answer> {
-    return this.writes.run(call, input, async ({ manager, now }) => {
+    return this.writes.run(call, input, async ({ manager, now, rehearsal }) => {
       const current = await this.queries.findVisible(input.id, viewerOf(call.principal), manager);
       if (!current) throw DeskError.notFound('Ticket', input.id);
+      if (rehearsal) [rehearsal.before] = await this.present([current], call.zone, undefined, manager);
       await manager.update(Ticket, { id: input.id }, { is_deleted: true, users_id_lastupdater: call.principal.userId, date_mod: now });
       return { message: `Ticket ${input.id} '${String(current.name)}' deleted.`, id: input.id, applied: { is_deleted: true } };
     });

@@ -3,6 +3,12 @@ import type { ToolPolicy } from './tool-policy.js';
 
 export type Transport = 'mcp' | 'rest';
 
+/** What an MCP client said of itself at initialize: its name, and whether it takes URL-mode elicitation. */
+export interface McpClientInfo {
+  readonly name: string | null;
+  readonly urlElicitation: boolean;
+}
+
 /**
  * What an answer and its audit entry say about a call. Known as soon as the call arrives, before
  * its caller is (a REST request refused for its token has a trace and no principal).
@@ -38,6 +44,9 @@ export interface Call extends CallTrace {
   readonly policy: ToolPolicy | null;
   /** The zone in force: the call's `timezone` argument, else the user's zone, else DEFAULT_TIMEZONE (zoneInForce). */
   readonly zone: string;
+  /** MCP: the arguments as sent (an approval's next_call repeats them), and the client that sent them. */
+  readonly args?: Readonly<Record<string, unknown>>;
+  readonly client?: McpClientInfo;
 }
 
 /** What answers name the call by: its tool, else its route. */

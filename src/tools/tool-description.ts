@@ -27,6 +27,7 @@ export function describeTool(tool: ToolPolicy, config: AppConfig, audience: Desc
   for (const note of text.notes) lines.push(note);
   if (audience.settable) lines.push(`Your profile sets only: ${[...audience.settable].join(', ')}.`);
   if (tool.needsVerification) lines.push('Needs a verified session (auth_request_otp).');
+  if (tool.needsApproval) lines.push('Needs the user to approve this exact call on a web page (APPROVAL_REQUIRED gives the URL and next_call).');
   const limit = tool.rate === 'write' ? config.rateLimitWrites : config.rateLimitReads;
   lines.push(`Limit: ${limit}/min.`);
   lines.push(`Example: ${JSON.stringify(audience.example)}`);

@@ -1,7 +1,7 @@
 import type { Type } from '@nestjs/common';
 import type { RateClass } from '../auth/call-limits.js';
 import type { Action, Domain } from '../auth/principal.js';
-import type { AppConfig, OtpRequiredFor } from '../config/app-config.js';
+import type { AppConfig, ApprovalRequiredFor, OtpRequiredFor } from '../config/app-config.js';
 import { domainArgument } from '../input/dto/call-args.dto.js';
 import { withAliases } from '../input/field-aliases.js';
 import { fieldsOf, type FieldSpec } from '../input/field-spec.js';
@@ -73,8 +73,13 @@ export interface ToolPolicy {
   readonly writesRecords: boolean;
   /** The right a caller needs; null for the session tools. */
   readonly right: { readonly domain: Domain; readonly action: Action } | null;
-  /** A call over MCP needs a verified session (OTP_REQUIRED_FOR); REST callers hold an `api` token instead. */
+  /**
+   * A call over MCP needs a verified session (OTP_REQUIRED_FOR); REST callers hold an `api` token instead.
+   * Never with needsApproval: a person approving the exact write is the stronger proof.
+   */
   readonly needsVerification: boolean;
+  /** A call over MCP is held until the session's user approves its exact payload on the approval page (APPROVAL_REQUIRED_FOR). */
+  readonly needsApproval: boolean;
   readonly clearable: boolean;
   readonly annotations: { readonly readOnlyHint: boolean; readonly destructiveHint: boolean; readonly idempotentHint: boolean };
   readonly input: Type<object>;
@@ -92,13 +97,14 @@ export interface ToolPolicy {
   };
 }
 
-function verificationNeeded(rules: AccessRules, domain: Domain | null, otpRequiredFor: OtpRequiredFor): boolean {
+/** Whether a record write falls under a `write|destructive|none` setting (OTP_REQUIRED_FOR, APPROVAL_REQUIRED_FOR). */
+function required(rules: AccessRules, domain: Domain | null, setting: OtpRequiredFor | ApprovalRequiredFor): boolean {
   if (!rules.writesRecords || domain === null) return false;
-  return otpRequiredFor === 'write' || (otpRequiredFor === 'destructive' && rules.destructive);
+  return setting === 'write' || (setting === 'destructive' && rules.destructive);
 }
 
 /** The policy of one declared tool; throws (at boot) when the declaration cannot be a tool. */
-export function policyOf(declaration: ToolDeclaration, config: Pick<AppConfig, 'otpRequiredFor'>): ToolPolicy {
+export function policyOf(declaration: ToolDeclaration, config: Pick<AppConfig, 'otpRequiredFor' | 'approvalRequiredFor'>): ToolPolicy {
   const { name, domain, access } = declaration;
   const rules = ACCESS[access];
   const own = fieldsOf(declaration.input);
@@ -108,6 +114,7 @@ export function policyOf(declaration: ToolDeclaration, config: Pick<AppConfig, '
   }
   // A domain's field aliases are declared once, per (domain, field), and given to each of its tools here.
   const fields = Object.freeze(domain === null ? [...own] : withAliases(domain, [domainArgument(domain), ...own]));
+  const needsApproval = required(rules, domain, config.approvalRequiredFor);
   return deepFreeze({
     name,
     domain,
@@ -115,7 +122,8 @@ export function policyOf(declaration: ToolDeclaration, config: Pick<AppConfig, '
     rate: rules.rate,
     writesRecords: rules.writesRecords,
     right: domain === null ? null : { domain, action: declaration.right ?? rules.action },
-    needsVerification: verificationNeeded(rules, domain, config.otpRequiredFor),
+    needsVerification: !needsApproval && required(rules, domain, config.otpRequiredFor),
+    needsApproval,
     clearable: rules.clearable,
     annotations: { readOnlyHint: rules.readOnly, destructiveHint: rules.destructive, idempotentHint: rules.idempotent },
     input: declaration.input,

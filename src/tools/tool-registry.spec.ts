@@ -76,7 +76,11 @@ const recordCall = jest.fn<AuditService['recordCall']>();
 const recordRefusal = jest.fn<AuditService['recordRefusal']>();
 
 function compile(services: Type<object>[]): Promise<TestingModule> {
-  const config: Pick<AppConfig, 'defaultTimezone' | 'otpRequiredFor'> = { defaultTimezone: 'UTC', otpRequiredFor: 'write' };
+  const config: Pick<AppConfig, 'defaultTimezone' | 'otpRequiredFor' | 'approvalRequiredFor'> = {
+    defaultTimezone: 'UTC',
+    otpRequiredFor: 'write',
+    approvalRequiredFor: 'none',
+  };
   const providers: Provider[] = [
     ...services,
     ToolRegistry,

@@ -140,9 +140,10 @@ export class UsersService {
   })
   async update(input: UpdateUserDto, call: Call): Promise<Answer> {
     const meta = metaOf(input);
-    const outcome = await this.writes.run(call, input, async ({ manager, now }) => {
+    const outcome = await this.writes.run(call, input, async ({ manager, now, rehearsal }) => {
       const current = await this.queries.findVisible(input.id, call.principal.scope, manager);
       if (!current) throw DeskError.notFound('User', input.id);
+      if (rehearsal) [rehearsal.before] = await this.presenter.present([current], USER_OUTPUT, call.zone);
       const issues: Issue[] = [];
       const values: Record<string, unknown> = {};
       for (const column of USER_COLUMNS) {
@@ -195,9 +196,10 @@ export class UsersService {
   })
   async deactivate(input: DeactivateUserDto, call: Call): Promise<Answer> {
     const meta = metaOf(input);
-    const outcome = await this.writes.run(call, input, async ({ manager, now }) => {
+    const outcome = await this.writes.run(call, input, async ({ manager, now, rehearsal }) => {
       const current = await this.queries.findVisible(input.id, call.principal.scope, manager);
       if (!current) throw DeskError.notFound('User', input.id);
+      if (rehearsal) [rehearsal.before] = await this.presenter.present([current], USER_OUTPUT, call.zone);
       if (input.id === call.principal.userId) throw DeskError.validation(call, [selfDeactivation('id')]);
       const login = String(current.name);
       if (!isTrue(current.is_active)) {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 
-const IGNORED = new Set(['idempotency_key', 'dry_run', 'session_id', 'domain']);
+// What says how to run a call, not what it writes: an approval binds the session apart (approvals.session_id).
+const IGNORED = new Set(['idempotency_key', 'dry_run', 'session_id', 'domain', 'approval_id']);
 
 function canonical(value: unknown): unknown {
   if (value instanceof Date) return value.toISOString();
@@ -14,6 +15,11 @@ function canonical(value: unknown): unknown {
     );
   }
   return value;
+}
+
+/** A call's normalized arguments as the fingerprint reads them (what an approval stores and shows). */
+export function normalizedPayload(input: object): unknown {
+  return canonical(input);
 }
 
 /** Hash of a call's normalized arguments: "Processing" and 2 are the same request once resolved. */

@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import type { Approval } from '../approval/approval.js';
+import { ApprovalGate, needsApproval } from '../approval/approval-gate.js';
 import { AuditService } from '../audit/audit.service.js';
 import { withWritePermit } from '../database/call-scope.js';
 import { DbLock } from '../database/db-lock.js';
@@ -9,19 +11,29 @@ import { toDeskError } from '../envelope/error-mapping.js';
 import { step } from '../observe/tracing.js';
 import { SessionsRepository } from '../session/sessions.repository.js';
 import type { Call } from '../tools/call.js';
-import { fingerprintOf } from './fingerprint.js';
+import { fingerprintOf, normalizedPayload } from './fingerprint.js';
 import { IdempotencyStore } from './idempotency.store.js';
 import { assertVerified, needsVerification } from './verification.js';
 
 export interface WriteArgs {
   idempotency_key?: string;
   dry_run?: boolean;
+  approval_id?: string;
 }
 
-/** What a write's work gets: the transaction, and the one time it stamps. */
+/**
+ * A write prepared for a person's approval (rolled back like a dry run): the work puts here the
+ * record as it is before the write, presented, so the approval page shows before → after.
+ */
+export interface Rehearsal {
+  before?: Record<string, unknown>;
+}
+
+/** What a write's work gets: the transaction, the one time it stamps, and whether it is rehearsed for an approval. */
 export interface WriteScope {
   manager: EntityManager;
   now: Date;
+  rehearsal: Rehearsal | null;
 }
 
 /** Thrown inside the transaction to undo a dry run after everything but the commit ran. */
@@ -40,6 +52,9 @@ class DryRunRollback extends Error {
  * back: `applied` is exactly what would be stored. The audit entry of a write is stored in its
  * transaction (the answer says so: Committed); dry runs and refusals are audited later, in
  * batches, like reads. A repeated idempotency key answers the first outcome again (Replay).
+ * A write its policy holds for a person's approval is first prepared like a dry run and parked
+ * (APPROVAL_REQUIRED); run again once approved, it consumes the approval inside its transaction,
+ * for the same payload hash only (approval/approval-gate.ts).
  */
 @Injectable()
 export class WriteUnit {
@@ -48,6 +63,7 @@ export class WriteUnit {
     private readonly lock: DbLock,
     private readonly audit: AuditService,
     private readonly sessions: SessionsRepository,
+    private readonly approvals: ApprovalGate,
   ) {}
 
   async run(call: Call, input: WriteArgs, work: (scope: WriteScope) => Promise<Outcome>): Promise<Answer> {
@@ -56,17 +72,25 @@ export class WriteUnit {
     const dryRun = input.dry_run === true;
     const key = dryRun ? undefined : input.idempotency_key;
     const userId = call.principal.userId;
-    const fingerprint = key ? fingerprintOf(tool.name, input) : '';
+    const held = !dryRun && needsApproval(call);
+    const fingerprint = key || held ? fingerprintOf(tool.name, input) : '';
     if (key) {
       const replay = await this.idempotency.replay(userId, tool.name, key, fingerprint);
       if (replay) return replay;
     }
+    let approval: Approval | undefined;
+    if (held) {
+      const payload = { hash: fingerprint, normalized: normalizedPayload(input) };
+      approval = await this.approvals.admit(call, input.approval_id, payload, () => this.rehearse(call, work));
+    }
     try {
       return await step(call.requestId, 'write', () =>
         this.lock.transaction(async (manager) => {
-          if (!dryRun && needsVerification(call)) await assertVerified(this.sessions, manager, call);
+          const now = new Date();
+          if (approval) await this.approvals.consume(manager, call, approval, now);
+          else if (!dryRun && needsVerification(call)) await assertVerified(this.sessions, manager, call);
           if (key) await this.idempotency.claim(manager, userId, tool.name, key, fingerprint);
-          const outcome = await withWritePermit(() => work({ manager, now: new Date() }));
+          const outcome = await withWritePermit(() => work({ manager, now, rehearsal: null }));
           if (dryRun) throw new DryRunRollback(outcome);
           if (key)
             await this.idempotency.complete(manager, userId, tool.name, key, { ...outcome, session_id: outcome.session_id ?? call.sessionId ?? undefined });
@@ -84,6 +108,21 @@ export class WriteUnit {
       }
       throw error;
     }
+  }
+
+  /** The write executed and rolled back, as a dry run is: what a person approves is what it would store. */
+  private async rehearse(call: Call, work: (scope: WriteScope) => Promise<Outcome>): Promise<{ outcome: Outcome; before: Record<string, unknown> | null }> {
+    const rehearsal: Rehearsal = {};
+    try {
+      await this.lock.transaction(async (manager) => {
+        const outcome = await withWritePermit(() => work({ manager, now: new Date(), rehearsal }));
+        throw new DryRunRollback(outcome);
+      }, call.startedAt);
+    } catch (error) {
+      if (error instanceof DryRunRollback) return { outcome: error.outcome, before: rehearsal.before ?? null };
+      throw error;
+    }
+    throw new Error('unreachable: a rehearsal always rolls back');
   }
 }
 

@@ -189,7 +189,7 @@ describe('MCP clients that run as processes, against the server on sqlite', () =
       inspectorCli(
         transport === 'http'
           ? [server.mcpUrl, '--transport', 'http', '--header', `Authorization: Bearer ${server.token}`, ...method]
-          : ['-e', `MCP_TOKEN=${server.token}`, '-e', `DATABASE_URL=${server.stack.db.url}`, '-e', 'OTP_REQUIRED_FOR=none', '--cwd', REPO_ROOT, ...method, '--', process.execPath, MAIN_JS, '--stdio'],
+          : ['-e', `MCP_TOKEN=${server.token}`, '-e', `DATABASE_URL=${server.stack.db.url}`, '-e', 'OTP_REQUIRED_FOR=none', '-e', 'APPROVAL_REQUIRED_FOR=none', '--cwd', REPO_ROOT, ...method, '--', process.execPath, MAIN_JS, '--stdio'],
         home,
       );
 

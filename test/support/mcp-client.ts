@@ -37,6 +37,7 @@ export function stdioEnv(databaseUrl: string, token: string | undefined, extra: 
     DATABASE_URL: databaseUrl,
     SEED_DEMO: 'true',
     OTP_REQUIRED_FOR: 'none',
+    APPROVAL_REQUIRED_FOR: 'none',
     ...(token === undefined ? {} : { MCP_TOKEN: token }),
     ...extra,
   };

@@ -24,6 +24,7 @@ export interface TestApp {
 export const TEST_ENV: Env = {
   SEED_DEMO: 'true',
   OTP_REQUIRED_FOR: 'none',
+  APPROVAL_REQUIRED_FOR: 'none',
   RATE_LIMIT_READS: '100000',
   RATE_LIMIT_WRITES: '100000',
   DEFAULT_TIMEZONE: 'UTC',

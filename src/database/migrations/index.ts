@@ -3,6 +3,7 @@ import { OtpUserFailures1765100000000 } from './1765100000000-OtpUserFailures.js
 import { AdminRight1765100000001 } from './1765100000001-AdminRight.js';
 import { UserLookAlikeKeys1767225600000 } from './1767225600000-UserLookAlikeKeys.js';
 import { TicketNameKey1767312000000 } from './1767312000000-TicketNameKey.js';
+import { Approvals1768100000000 } from './1768100000000-Approvals.js';
 import { TicketTimeline1768200000000 } from './1768200000000-TicketTimeline.js';
 import { TicketTextIndex1768400000000 } from './1768400000000-TicketTextIndex.js';
 import { TicketSortIndexes1768400000001 } from './1768400000001-TicketSortIndexes.js';
@@ -10,6 +11,7 @@ import { AuditRequestId1768500000000 } from './1768500000000-AuditRequestId.js';
 
 export {
   AdminRight1765100000001,
+  Approvals1768100000000,
   AuditRequestId1768500000000,
   InitialSchema1764460800000,
   OtpUserFailures1765100000000,
@@ -26,6 +28,7 @@ export const MIGRATIONS = [
   AdminRight1765100000001,
   UserLookAlikeKeys1767225600000,
   TicketNameKey1767312000000,
+  Approvals1768100000000,
   TicketTimeline1768200000000,
   TicketTextIndex1768400000000,
   TicketSortIndexes1768400000001,

@@ -40,4 +40,7 @@ export abstract class WriteCallDto extends DomainCallDto {
 
   @TimezoneField({ call: true, description: 'Zone for dates given without offset (default: your user zone, else the server default).' })
   timezone?: string;
+
+  @McpTextField({ call: true, description: 'From APPROVAL_REQUIRED: repeat the same call with it once the user approved.' })
+  approval_id?: string;
 }

@@ -11,6 +11,13 @@ export interface OtpMessage {
   expires_at: string;
 }
 
+/** A one-time sign-in link to a page of this server (the approval page's built-in sign-in). */
+export interface SignInLinkMessage {
+  user: string;
+  link: string;
+  expires_at: string;
+}
+
 /**
  * Sends a code out of band, per OTP_DELIVERY: `log` (one server log line: for development only),
  * `file:<path>` (one JSON line appended), `webhook:<url>` (POST JSON). The code goes nowhere else.
@@ -25,11 +32,20 @@ export class OtpDelivery {
     return this.config.otpDelivery.kind;
   }
 
-  async send(message: OtpMessage): Promise<void> {
+  send(message: OtpMessage): Promise<void> {
+    return this.deliver(message, `verification code for ${message.user} (session ${message.session_id}): ${message.code}, valid until ${message.expires_at}`);
+  }
+
+  /** The same channel carries sign-in links: whoever reads the user's codes reads their links. */
+  sendLink(message: SignInLinkMessage): Promise<void> {
+    return this.deliver(message, `sign-in link for ${message.user}: ${message.link} , valid until ${message.expires_at}`);
+  }
+
+  private async deliver(message: OtpMessage | SignInLinkMessage, logLine: string): Promise<void> {
     const target = this.config.otpDelivery;
     switch (target.kind) {
       case 'log':
-        this.logger.log(`verification code for ${message.user} (session ${message.session_id}): ${message.code}, valid until ${message.expires_at}`);
+        this.logger.log(logLine);
         return;
       case 'file':
         await mkdir(dirname(target.path), { recursive: true });
@@ -45,9 +61,9 @@ export class OtpDelivery {
             signal: AbortSignal.timeout(5000),
           });
         } catch {
-          throw new DeskError('UNAVAILABLE', 'The verification code could not be delivered. Retry in a minute.', { retryAfterSeconds: 30 });
+          throw new DeskError('UNAVAILABLE', 'The message could not be delivered. Retry in a minute.', { retryAfterSeconds: 30 });
         }
-        if (!response.ok) throw new DeskError('UNAVAILABLE', 'The verification code could not be delivered. Retry in a minute.', { retryAfterSeconds: 30 });
+        if (!response.ok) throw new DeskError('UNAVAILABLE', 'The message could not be delivered. Retry in a minute.', { retryAfterSeconds: 30 });
         return;
       }
     }

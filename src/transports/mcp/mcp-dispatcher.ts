@@ -12,7 +12,7 @@ import { takeParentSpan } from '../../observe/request-id.js';
 import { beginCall } from '../../observe/tracing.js';
 import { readLockArguments } from '../../session/intent-lock.decision.js';
 import { rankClosest } from '../../text/suggest.js';
-import type { Call, CallTrace } from '../../tools/call.js';
+import type { Call, CallTrace, McpClientInfo } from '../../tools/call.js';
 import { RENAMED_TOOLS } from '../../tools/renamed-tools.js';
 import { type JsonWrapper, type ListedTool, ToolListService } from '../../tools/tool-list.service.js';
 import type { ToolPolicy } from '../../tools/tool-policy.js';
@@ -59,7 +59,14 @@ export class McpDispatcher {
     return this.toolList.listJson(principal, wrap);
   }
 
-  async callTool(principal: Principal, name: string, args: Record<string, unknown> | undefined, requestId: string): Promise<ToolCallResult> {
+  /** `client`: what the MCP client declared about itself (an approval can then be asked by URL elicitation). */
+  async callTool(
+    principal: Principal,
+    name: string,
+    args: Record<string, unknown> | undefined,
+    requestId: string,
+    client?: McpClientInfo,
+  ): Promise<ToolCallResult> {
     const startedAt = performance.now();
     const tool = this.registry.get(name);
     if (!tool) {
@@ -77,13 +84,13 @@ export class McpDispatcher {
       this.audit.recordCall(trace, 'UNKNOWN_TOOL', { message: error.message });
       throw error;
     }
-    const call = this.callOf(tool.policy, principal, args ?? {}, startedAt, requestId);
+    const call = this.callOf(tool.policy, principal, args ?? {}, startedAt, requestId, client);
     beginCall(call, takeParentSpan(requestId));
     return resultOf(await asCall(call.sessionId, requestId, () => tool.handler(args ?? {}, call)), requestId);
   }
 
   /** The call, built once here and handed to every step of the chain and to the tool as its second argument. */
-  private callOf(policy: ToolPolicy, principal: Principal, args: Record<string, unknown>, startedAt: number, requestId: string): Call {
+  private callOf(policy: ToolPolicy, principal: Principal, args: Record<string, unknown>, startedAt: number, requestId: string, client?: McpClientInfo): Call {
     return Object.freeze({
       transport: 'mcp',
       requestId,
@@ -96,6 +103,8 @@ export class McpDispatcher {
       // The session a domain tool's call names; the intent lock proves it before anything else runs.
       sessionId: policy.domain === null ? null : (readLockArguments(args).sessionId ?? null),
       zone: zoneInForce(policy.zoneField ? args[policy.zoneField] : undefined, principal.timezone, this.config.defaultTimezone),
+      args,
+      client,
     });
   }
 }

@@ -83,8 +83,9 @@ export class McpHttpEndpoint {
       method: singleHeader(req, 'mcp-method'),
       name: singleHeader(req, 'mcp-name'),
       requestId: requestIdOf(req),
+      sessionId: singleHeader(req, 'mcp-session-id'),
     });
-    send(res, answer.status, answer.body);
+    send(res, answer.status, answer.body, answer.headers);
   }
 
   /**

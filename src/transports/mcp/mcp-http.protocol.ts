@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Principal } from '../../auth/principal.js';
+import { clientOf, clientSessionOf, UNKNOWN_CLIENT } from './client-session.js';
 import { classify, INVALID_REQUEST, type JsonRpcResponse, rpcError, SERVER_ERROR } from './json-rpc.js';
 import { checkMirroredHeaders, type MirroredHeaders } from './mcp-http-headers.js';
 import { McpMethods, serializeAnswer } from './mcp-methods.js';
@@ -9,6 +10,7 @@ export interface HttpAnswer {
   status: number;
   /** The JSON body, already serialized. */
   body?: string;
+  headers?: Record<string, string>;
 }
 
 /** The request headers the protocol reads (the endpoint has already checked origin, token and media type). */
@@ -18,6 +20,8 @@ export interface McpHttpHeaders extends MirroredHeaders {
   protocolVersion?: string;
   /** The HTTP request's id: a tool call without its own trace context in `_meta` keeps it. */
   requestId: string;
+  /** Mcp-Session-Id: what a 2025 client declared at initialize (client-session.ts). */
+  sessionId?: string;
 }
 
 const MAX_BATCH = 50;
@@ -65,12 +69,16 @@ export class McpHttpProtocol {
       // A method this revision does not have is 404, so a client can tell it from a missing endpoint.
       if (!McpMethods.offers('modern', request.method)) return refusal(404, await this.methods.answer(principal, request, 'modern', () => headers.requestId));
     }
-    return { status: 200, body: serializeAnswer(await this.methods.answer(principal, request, verdict.era, () => headers.requestId)) };
+    // 2025 clients said what they support at initialize only: the session id handed back carries it.
+    const client = verdict.era === 'legacy' ? clientOf(headers.sessionId) : UNKNOWN_CLIENT;
+    const session = request.method === 'initialize' ? { headers: { 'Mcp-Session-Id': clientSessionOf(request.params ?? {}) } } : {};
+    return { status: 200, body: serializeAnswer(await this.methods.answer(principal, request, verdict.era, () => headers.requestId, client)), ...session };
   }
 
   /** A JSON-RPC batch: 2025 traffic only (the 2026-07-28 revision sends one message per POST). */
   private async batch(principal: Principal, messages: unknown[], headers: McpHttpHeaders): Promise<HttpAnswer> {
     const protocolVersion = headers.protocolVersion;
+    const client = clientOf(headers.sessionId);
     if (protocolVersion !== undefined && !LEGACY_VERSIONS.includes(protocolVersion)) {
       return refusal(
         400,
@@ -89,7 +97,7 @@ export class McpHttpProtocol {
       if (incoming.kind === 'invalid') answers.push(rpcError(incoming.id, INVALID_REQUEST, 'Invalid Request: not a JSON-RPC 2.0 message.'));
       else if (incoming.kind === 'request') {
         const verdict = classifyRevision(incoming.message.id, incoming.message.params, undefined, false);
-        if (verdict.era === 'legacy') work.push(this.methods.answer(principal, incoming.message, 'legacy', () => headers.requestId));
+        if (verdict.era === 'legacy') work.push(this.methods.answer(principal, incoming.message, 'legacy', () => headers.requestId, client));
         else
           answers.push(
             verdict.era === 'refused'

@@ -1,7 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { Principal } from '../../auth/principal.js';
 import { requestIdOfCall } from '../../observe/request-id.js';
+import type { McpClientInfo } from '../../tools/call.js';
 import { TOOL_LIST_MAX_AGE_MS } from '../../tools/tool-list.service.js';
+import { UNKNOWN_CLIENT, URL_ELICITATION_REQUIRED, urlElicitationOf } from './client-session.js';
 import { INTERNAL_ERROR, INVALID_PARAMS, type JsonRpcRequest, type JsonRpcResponse, METHOD_NOT_FOUND, rpcError } from './json-rpc.js';
 import { McpDispatcher, UnknownToolError } from './mcp-dispatcher.js';
 import { type Era, LEGACY_VERSIONS, META_SERVER_INFO, SUPPORTED_VERSIONS } from './mcp-revisions.js';
@@ -75,8 +77,17 @@ export class McpMethods {
     return METHODS[era].includes(method);
   }
 
-  /** `requestId` gives the id of the transport's request: a tool call keeps it unless its `_meta` names a trace. */
-  async answer(principal: Principal, request: JsonRpcRequest, era: Era, requestId: () => string): Promise<JsonRpcResponse> {
+  /**
+   * `requestId` gives the id of the transport's request: a tool call keeps it unless its `_meta` names a trace.
+   * `client`: what the client declared (URL elicitation for approvals).
+   */
+  async answer(
+    principal: Principal,
+    request: JsonRpcRequest,
+    era: Era,
+    requestId: () => string,
+    client: McpClientInfo = UNKNOWN_CLIENT,
+  ): Promise<JsonRpcResponse> {
     const params = request.params ?? {};
     if (!McpMethods.offers(era, request.method)) {
       return rpcError(request.id, METHOD_NOT_FOUND, `Method not found: ${request.method.slice(0, 100)}. This server offers ${METHODS[era].join(', ')}.`);
@@ -108,7 +119,9 @@ export class McpMethods {
             return rpcError(request.id, INVALID_PARAMS, 'tools/call params.arguments must be an object.');
           }
           const callId = requestIdOfCall(params._meta, requestId);
-          const result = await this.dispatcher.callTool(principal, params.name, args as Record<string, unknown> | undefined, callId);
+          const result = await this.dispatcher.callTool(principal, params.name, args as Record<string, unknown> | undefined, callId, client);
+          const elicitation = client.urlElicitation ? urlElicitationOf(result) : undefined;
+          if (elicitation) return rpcError(request.id, URL_ELICITATION_REQUIRED, elicitation.message, { elicitations: [elicitation] });
           return { jsonrpc: '2.0', id: request.id, result: new RawJson(toolResultJson(result.content[0].text, result.isError === true, callId, era)) };
         }
       }

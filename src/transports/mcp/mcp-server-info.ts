@@ -16,5 +16,6 @@ export const INSTRUCTIONS = [
   'Fields ending in _id take ids or names; enums take codes or English/Portuguese labels; dates take YYYY-MM-DD, YYYY-MM-DD HH:MM:SS or ISO-8601 (without offset: the timezone argument, else your zone).',
   'Errors list every problem at once with did_you_mean / available / expected: fix all and retry once. next_call names the call to make first.',
   'Writes: dry_run=true previews "applied" without writing; idempotency_key makes a retry return the first result; they may need a verified session: auth_request_otp, then auth_verify_otp with the code the user gives you.',
+  'Some writes need the user to approve the exact call on a web page: APPROVAL_REQUIRED gives approval_url (show it to the user) and next_call (make it once the user approved; any change to the arguments needs a new approval).',
   'Searches: limit (max 100), cursor = next_cursor of the previous page, fields = output fields to keep. RATE_LIMITED and UNAVAILABLE carry retry_after_seconds.',
 ].join('\n');

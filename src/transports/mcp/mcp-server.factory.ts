@@ -2,6 +2,7 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { Principal } from '../../auth/principal.js';
 import { mintRequestId, requestIdOfCall } from '../../observe/request-id.js';
+import { URL_ELICITATION_REQUIRED, urlElicitationOf } from './client-session.js';
 import { McpDispatcher, UnknownToolError } from './mcp-dispatcher.js';
 import { INSTRUCTIONS, SERVER_INFO } from './mcp-server-info.js';
 
@@ -18,7 +19,11 @@ export function createMcpServer(dispatcher: McpDispatcher, principal: () => Prom
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     try {
       const requestId = requestIdOfCall(request.params._meta, mintRequestId);
-      const result = await dispatcher.callTool(await principal(), request.params.name, request.params.arguments, requestId);
+      const capabilities = server.getClientCapabilities();
+      const client = { name: server.getClientVersion()?.name ?? null, urlElicitation: capabilities?.elicitation?.url !== undefined };
+      const result = await dispatcher.callTool(await principal(), request.params.name, request.params.arguments, requestId, client);
+      const elicitation = client.urlElicitation ? urlElicitationOf(result) : undefined;
+      if (elicitation) throw new McpError(URL_ELICITATION_REQUIRED, elicitation.message, { elicitations: [elicitation] });
       return result;
     } catch (error) {
       if (error instanceof UnknownToolError) throw new McpError(ErrorCode.InvalidParams, error.message, { did_you_mean: error.suggestions });

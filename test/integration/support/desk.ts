@@ -31,7 +31,10 @@ export interface Desk {
 }
 
 export async function openDesk(env: Record<string, string> = {}): Promise<Desk> {
-  const app = await createContext({ DATABASE_URL: 'sqlite::memory:', SEED_DEMO: 'true', OTP_REQUIRED_FOR: 'none', DEFAULT_TIMEZONE: 'UTC', ...env }, false);
+  const app = await createContext(
+    { DATABASE_URL: 'sqlite::memory:', SEED_DEMO: 'true', OTP_REQUIRED_FOR: 'none', APPROVAL_REQUIRED_FOR: 'none', DEFAULT_TIMEZONE: 'UTC', ...env },
+    false,
+  );
   await app.init();
   const db = app.get(DataSource);
   const parser = new InputParser(app.get(ReferenceResolver));
