@@ -10,6 +10,7 @@ import { loadConfig } from './config/env.schema.js';
 import { errorEnvelope } from './envelope/envelope-builder.js';
 import { toDeskError } from './envelope/error-mapping.js';
 import { httpStatusOf } from './envelope/http-status.js';
+import { OAuthHttp } from './oauth/oauth-http.js';
 import { serveApiDocs } from './openapi/api-docs.js';
 import { ClientAddresses } from './transports/http/client-address.js';
 import { ConnectionCap } from './transports/http/connection-cap.js';
@@ -56,7 +57,16 @@ export async function createHttpApp(env: Env = process.env, options: HttpAppOpti
   const server = app.getHttpServer() as Server;
   const cap = new ConnectionCap(app.get(ClientAddresses), config.httpMaxConnectionsPerClient);
   server.prependListener('connection', cap.onConnection);
-  serveMcpAhead(server, app.get(McpHttpEndpoint).handler, (req, res) => cap.admit(req, res));
+  const addresses = app.get(ClientAddresses);
+  const oauth = app.get(OAuthHttp);
+  serveAhead(
+    server,
+    [
+      { serves: isMcpPath, listener: app.get(McpHttpEndpoint).handler },
+      { serves: (url) => oauth.serves(url), listener: oauth.handler((req) => addresses.of(req)) },
+    ],
+    (req, res) => cap.admit(req, res),
+  );
   serveApiDocs(app);
   applyTimeouts(server, config);
   drainers.set(app, new HttpDrainer(server));
@@ -85,17 +95,25 @@ function applyTimeouts(server: Server, config: AppConfig): void {
 
 type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
 
+/** A listener served ahead of the REST framework, for the URLs it `serves`. */
+interface AheadRoute {
+  serves: (url: string | undefined) => boolean;
+  listener: RequestListener;
+}
+
 /**
- * Puts the MCP endpoint in front of the REST framework on the HTTP server: requests for MCP_PATH
- * go straight to it, everything else to the framework's own listener; none of them before `admit`
- * lets it through (the per-client connection cap).
+ * Puts the MCP endpoint and OAuth in front of the REST framework on the HTTP server: requests they
+ * serve go straight to them (no router, body parser or response helpers of the framework),
+ * everything else to the framework's own listener; none of them before `admit` lets it through
+ * (the per-client connection cap).
  */
-function serveMcpAhead(server: Server, mcp: RequestListener, admit: (req: IncomingMessage, res: ServerResponse) => boolean): void {
+function serveAhead(server: Server, routes: AheadRoute[], admit: (req: IncomingMessage, res: ServerResponse) => boolean): void {
   const framework = server.listeners('request') as RequestListener[];
   server.removeAllListeners('request');
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     if (!admit(req, res)) return;
-    if (isMcpPath(req.url)) mcp(req, res);
+    const route = routes.find((r) => r.serves(req.url));
+    if (route) route.listener(req, res);
     else for (const listener of framework) listener(req, res);
   });
 }

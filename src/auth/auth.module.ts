@@ -5,14 +5,16 @@ import { CallLimits, RATE_LIMITER } from './call-limits.js';
 import { PrincipalLoader } from './principal.loader.js';
 import { MemoryRateLimiter, type RateLimiter } from './rate-limiter.js';
 import { RedisRateLimiter } from './redis-rate-limiter.js';
+import { SignInService } from './sign-in.service.js';
 import { TokensService } from './tokens.service.js';
 
-/** Who calls and how much: tokens, principals (profiles, rights, visible entities), per-minute budgets. */
+/** Who calls and how much: tokens, sign-in, principals (profiles, rights, visible entities), per-minute budgets. */
 @Module({
   providers: [
     AuthService,
     PrincipalLoader,
     TokensService,
+    SignInService,
     CallLimits,
     {
       provide: RATE_LIMITER,
@@ -20,6 +22,6 @@ import { TokensService } from './tokens.service.js';
       useFactory: (config: AppConfig): RateLimiter => (config.redisUrl ? new RedisRateLimiter(config.redisUrl) : new MemoryRateLimiter()),
     },
   ],
-  exports: [AuthService, PrincipalLoader, TokensService, CallLimits],
+  exports: [AuthService, PrincipalLoader, TokensService, SignInService, CallLimits],
 })
 export class AuthModule {}

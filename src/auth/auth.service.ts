@@ -3,6 +3,7 @@ import { DeskError } from '../envelope/desk-error.js';
 import { CallLimits } from './call-limits.js';
 import type { Principal, Scope } from './principal.js';
 import { PrincipalLoader } from './principal.loader.js';
+import { grantsScope } from './rights.js';
 import { TokensService } from './tokens.service.js';
 
 const CACHE_MS = 5_000;
@@ -79,7 +80,7 @@ export class AuthService {
           : new DeskError('UNAUTHENTICATED', 'The token is unknown, expired or revoked.');
       }
     }
-    if (!principal.scopes.includes(scope)) {
+    if (!grantsScope(principal.scopes, scope, true)) {
       const why = scope === 'admin' ? ", or its user's profile gives no admin right (Super-Admin and Admin do)" : '';
       throw new DeskError('FORBIDDEN', `This token lacks the '${scope}' scope${why}.`);
     }

@@ -47,4 +47,16 @@ export class AppConfig {
   httpKeepAliveTimeoutMs!: number;
   /** Open connections (or, behind a trusted proxy, requests in flight) per client address; 0: no cap. */
   httpMaxConnectionsPerClient!: number;
+  /**
+   * Where clients reach this server (scheme, host, port, no path): names the MCP resource and the
+   * OAuth issuer. null: the address the server listens on (fine on loopback, not behind a proxy).
+   */
+  publicUrl!: string | null;
+  /** An external OAuth authorization server whose JWTs are accepted (JWKS); null: the built-in one at /oauth. */
+  oauthIssuer!: string | null;
+  /** The claim of an external issuer's token that holds the GLPI login. */
+  oauthLoginClaim!: string;
+  /** Lifetimes of OAuth access and refresh tokens. */
+  oauthAccessTokenTtlSeconds!: number;
+  oauthRefreshTokenTtlSeconds!: number;
 }

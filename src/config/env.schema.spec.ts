@@ -32,3 +32,12 @@ describe('DATABASE_URL', () => {
     expect(databaseLabel(loadConfig({ DATABASE_URL: 'sqlite:/var/lib/intentdesk.sqlite' }).database)).toBe('sqlite:/var/lib/intentdesk.sqlite');
   });
 });
+
+describe('OAuth settings', () => {
+  it('takes an origin as PUBLIC_URL and an http(s) issuer, and names each bad one', () => {
+    const config = loadConfig({ PUBLIC_URL: 'https://desk.example.com/', OAUTH_ISSUER: 'https://id.example.com/realms/desk' });
+    expect(config.publicUrl).toBe('https://desk.example.com');
+    expect(config.oauthIssuer).toBe('https://id.example.com/realms/desk');
+    expect(() => loadConfig({ PUBLIC_URL: 'https://desk.example.com/mcp', OAUTH_ISSUER: 'ftp://x' })).toThrow(/PUBLIC_URL.*no path.*OAUTH_ISSUER/);
+  });
+});

@@ -60,6 +60,28 @@ function otpDelivery(raw: string, problems: string[]): OtpDelivery {
   return { kind: 'log' };
 }
 
+/** An http(s) URL without query or fragment, trailing slashes dropped; null when unset. */
+function httpUrl(env: Env, name: string, problems: string[]): string | null {
+  const raw = env[name];
+  if (!raw) return null;
+  const url = URL.parse(raw);
+  if (!url || !/^https?:$/.test(url.protocol) || url.search || url.hash || url.username || url.password) {
+    problems.push(`${name}=${JSON.stringify(raw)} must be an http(s) URL without credentials, query or fragment`);
+    return null;
+  }
+  return url.href.replace(/\/+$/, '');
+}
+
+/** PUBLIC_URL: an origin only (the MCP resource is <PUBLIC_URL>/mcp). */
+function publicUrl(env: Env, problems: string[]): string | null {
+  const url = httpUrl(env, 'PUBLIC_URL', problems);
+  if (url && new URL(url).pathname !== '/') {
+    problems.push(`PUBLIC_URL=${JSON.stringify(env.PUBLIC_URL)} must have no path (https://desk.example.com)`);
+    return null;
+  }
+  return url;
+}
+
 /** Builds the configuration from the environment, naming every bad variable at once. */
 export function loadConfig(env: Env): AppConfig {
   const problems: string[] = [];
@@ -104,6 +126,11 @@ export function loadConfig(env: Env): AppConfig {
   if (config.httpHeadersTimeoutMs > config.httpRequestTimeoutMs) {
     problems.push(`HTTP_HEADERS_TIMEOUT_MS (${config.httpHeadersTimeoutMs}) must not exceed HTTP_REQUEST_TIMEOUT_MS (${config.httpRequestTimeoutMs})`);
   }
+  config.publicUrl = publicUrl(env, problems);
+  config.oauthIssuer = httpUrl(env, 'OAUTH_ISSUER', problems);
+  config.oauthLoginClaim = env.OAUTH_LOGIN_CLAIM || 'preferred_username';
+  config.oauthAccessTokenTtlSeconds = int(env, 'OAUTH_ACCESS_TOKEN_TTL_SECONDS', 3600, 60, 86_400, problems);
+  config.oauthRefreshTokenTtlSeconds = int(env, 'OAUTH_REFRESH_TOKEN_TTL_SECONDS', 30 * 86_400, 300, 365 * 86_400, problems);
   if (problems.length) throw new ConfigError(problems);
   return config;
 }

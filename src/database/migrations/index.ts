@@ -3,8 +3,16 @@ import { OtpUserFailures1765100000000 } from './1765100000000-OtpUserFailures.js
 import { AdminRight1765100000001 } from './1765100000001-AdminRight.js';
 import { UserLookAlikeKeys1767225600000 } from './1767225600000-UserLookAlikeKeys.js';
 import { TicketNameKey1767312000000 } from './1767312000000-TicketNameKey.js';
+import { OAuth1768000000000 } from './1768000000000-OAuth.js';
 
-export { AdminRight1765100000001, InitialSchema1764460800000, OtpUserFailures1765100000000, TicketNameKey1767312000000, UserLookAlikeKeys1767225600000 };
+export {
+  AdminRight1765100000001,
+  InitialSchema1764460800000,
+  OAuth1768000000000,
+  OtpUserFailures1765100000000,
+  TicketNameKey1767312000000,
+  UserLookAlikeKeys1767225600000,
+};
 
 export const MIGRATIONS = [
   InitialSchema1764460800000,
@@ -12,4 +20,5 @@ export const MIGRATIONS = [
   AdminRight1765100000001,
   UserLookAlikeKeys1767225600000,
   TicketNameKey1767312000000,
+  OAuth1768000000000,
 ];
