@@ -1,11 +1,19 @@
+import { spawnSync } from 'node:child_process';
 import { DataSource } from 'typeorm';
 import { AuthService } from '../src/auth/auth.service.js';
 import { DATABASES } from './support/databases.js';
-import { callTool, connectHttp, openSession, success } from './support/mcp-client.js';
+import { callTool, connectHttp, openSession, REPO_ROOT, success } from './support/mcp-client.js';
 import { authorizeUrl, Browser, mcpPost, pkce, registerClient, signInAndAllow, tokenRequest } from './support/oauth-flow.js';
 import { startStack, type TestStack } from './support/test-app.js';
 
 const REDIRECT = 'http://127.0.0.1:9/callback';
+
+/** A CLI of this project, as an operator runs it, with `input` on stdin. */
+function run(node: string, args: string[], options: { env: NodeJS.ProcessEnv; input: string }): Promise<void> {
+  const result = spawnSync(node, args, { cwd: REPO_ROOT, env: options.env, input: options.input, encoding: 'utf8', timeout: 30_000 });
+  if (result.status !== 0) return Promise.reject(new Error(`exit ${result.status}: ${result.stderr}`));
+  return Promise.resolve();
+}
 
 /**
  * OAuth 2.1 as the MCP authorization spec has it, over plain HTTP: metadata, registration, sign-in
@@ -238,6 +246,15 @@ describe.each(DATABASES)('OAuth on %s', (kind) => {
       `Bearer realm="intentdesk", error="insufficient_scope", scope="mcp", resource_metadata="${base}/.well-known/oauth-protected-resource/mcp"`,
     );
     expect(await projects()).toBe(before);
+  });
+
+  it('signs in with a password set by `npm run user -- set-password` (read from stdin)', async () => {
+    await run(process.execPath, ['dist/src/cli/user.js', 'set-password', 'maria.silva'], {
+      env: { PATH: process.env.PATH ?? '', DATABASE_URL: stack.db.url },
+      input: 'a-new-passphrase\n',
+    });
+    await expect(authorize('maria.silva', 'maria.silva')).rejects.toThrow(/no code/);
+    expect((await authorize('maria.silva', 'a-new-passphrase')).token.status).toBe(200);
   });
 
   it('limits failed sign-ins per account', async () => {

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { AppConfig } from '../config/app-config.js';
 import { AuthService } from './auth.service.js';
 import { CallLimits, RATE_LIMITER } from './call-limits.js';
+import { ExternalTokens } from './external-tokens.js';
 import { PrincipalLoader } from './principal.loader.js';
 import { MemoryRateLimiter, type RateLimiter } from './rate-limiter.js';
 import { RedisRateLimiter } from './redis-rate-limiter.js';
@@ -15,6 +16,7 @@ import { TokensService } from './tokens.service.js';
     PrincipalLoader,
     TokensService,
     SignInService,
+    ExternalTokens,
     CallLimits,
     {
       provide: RATE_LIMITER,

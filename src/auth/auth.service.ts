@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DeskError } from '../envelope/desk-error.js';
 import { CallLimits } from './call-limits.js';
+import { ExternalTokens } from './external-tokens.js';
 import type { Principal, Scope } from './principal.js';
 import { PrincipalLoader } from './principal.loader.js';
 import { grantsScope } from './rights.js';
@@ -59,6 +60,7 @@ export class AuthService {
     private readonly tokens: TokensService,
     private readonly loader: PrincipalLoader,
     private readonly limits: CallLimits,
+    private readonly external: ExternalTokens,
   ) {}
 
   /**
@@ -90,7 +92,10 @@ export class AuthService {
   private async lookUp(token: string, now: number): Promise<Principal | undefined> {
     if (this.refused.get(token, now)) return undefined;
     const record = await this.tokens.verify(token);
-    const principal = record ? await this.loader.load(record.users_id, record.id, record.scopes) : undefined;
+    const external = record ? undefined : await this.external.verify(token).catch(() => undefined);
+    const principal = record
+      ? await this.loader.load(record.users_id, record.id, record.scopes)
+      : external && (await this.loader.load(external.userId, null, external.scopes));
     if (!principal) {
       this.refused.set(token, true, now + CACHE_MS);
       return undefined;

@@ -39,5 +39,6 @@ describe('OAuth settings', () => {
     expect(config.publicUrl).toBe('https://desk.example.com');
     expect(config.oauthIssuer).toBe('https://id.example.com/realms/desk');
     expect(() => loadConfig({ PUBLIC_URL: 'https://desk.example.com/mcp', OAUTH_ISSUER: 'ftp://x' })).toThrow(/PUBLIC_URL.*no path.*OAUTH_ISSUER/);
+    expect(() => loadConfig({ OAUTH_ISSUER: 'https://id.example.com' })).toThrow(/OAUTH_ISSUER needs PUBLIC_URL/);
   });
 });

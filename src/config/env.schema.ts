@@ -128,6 +128,10 @@ export function loadConfig(env: Env): AppConfig {
   }
   config.publicUrl = publicUrl(env, problems);
   config.oauthIssuer = httpUrl(env, 'OAUTH_ISSUER', problems);
+  // An external issuer's tokens are bound to this server's resource URL, which must then be stated.
+  if (config.oauthIssuer && !config.publicUrl && !problems.some((p) => p.startsWith('PUBLIC_URL'))) {
+    problems.push('OAUTH_ISSUER needs PUBLIC_URL (the address clients reach this server by: tokens must name <PUBLIC_URL>/mcp as their audience)');
+  }
   config.oauthLoginClaim = env.OAUTH_LOGIN_CLAIM || 'preferred_username';
   config.oauthAccessTokenTtlSeconds = int(env, 'OAUTH_ACCESS_TOKEN_TTL_SECONDS', 3600, 60, 86_400, problems);
   config.oauthRefreshTokenTtlSeconds = int(env, 'OAUTH_REFRESH_TOKEN_TTL_SECONDS', 30 * 86_400, 300, 365 * 86_400, problems);

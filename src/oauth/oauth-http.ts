@@ -8,7 +8,7 @@ import { SignInService } from '../auth/sign-in.service.js';
 import { TokensService } from '../auth/tokens.service.js';
 import { AppConfig } from '../config/app-config.js';
 import { Interactions, sendText } from './interactions.js';
-import { createProvider, INTERACTION_PATH, mountedAt, OAUTH_SCOPES } from './oauth-provider.factory.js';
+import { INTERACTION_PATH, mountedAt, OAUTH_SCOPES } from './oauth-mount.js';
 import { recordsAdapter } from './oauth-records.adapter.js';
 import { OAuthRecordsStore } from './oauth-records.store.js';
 import { loadSecrets } from './oauth-secrets.js';
@@ -123,6 +123,7 @@ export class OAuthHttp {
     const issuer = this.urls.issuer(req);
     const resource = this.urls.resource(req);
     const secrets = await loadSecrets(this.store);
+    const { createProvider } = await import('./oauth-provider.factory.js');
     const provider = createProvider({
       issuer,
       resource,
