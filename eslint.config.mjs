@@ -11,7 +11,7 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ['*.mjs', '*.js', 'scripts/*.mjs', 'test/support/*.mjs', 'test/support/*.js'] },
+        projectService: { allowDefaultProject: ['*.mjs', '*.js', 'scripts/*.mjs', 'test/support/*.mjs', 'test/support/*.js', 'test/browser/*.js'] },
         tsconfigRootDir: import.meta.dirname,
       },
     },
