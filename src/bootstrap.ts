@@ -11,6 +11,7 @@ import type { LogLevelName } from './config/log-settings.js';
 import { errorEnvelope } from './envelope/envelope-builder.js';
 import { toDeskError } from './envelope/error-mapping.js';
 import { httpStatusOf } from './envelope/http-status.js';
+import { OAuthHttp } from './oauth/oauth-http.js';
 import { JsonLogger } from './observe/logger.js';
 import { MetricsEndpoint } from './observe/metrics.endpoint.js';
 import { assignRequestId, requestIdOf } from './observe/request-id.js';
@@ -81,7 +82,16 @@ export async function createHttpApp(env: Env = process.env, options: HttpAppOpti
   const cap = new ConnectionCap(app.get(ClientAddresses), config.httpMaxConnectionsPerClient);
   server.prependListener('connection', cap.onConnection);
   const metrics = app.get(MetricsEndpoint);
-  serveMcpAhead(server, app.get(McpHttpEndpoint).handler, (req, res) => cap.admit(req, res) && !metrics.serveOnMainPort(req, res));
+  const addresses = app.get(ClientAddresses);
+  const oauth = app.get(OAuthHttp);
+  serveAhead(
+    server,
+    [
+      { serves: isMcpPath, listener: app.get(McpHttpEndpoint).handler },
+      { serves: (url) => oauth.serves(url), listener: oauth.handler((req) => addresses.of(req)) },
+    ],
+    (req, res) => cap.admit(req, res) && !metrics.serveOnMainPort(req, res),
+  );
   serveApiDocs(app);
   applyTimeouts(server, config);
   drainers.set(app, new HttpDrainer(server));
@@ -111,19 +121,27 @@ function applyTimeouts(server: Server, config: AppConfig): void {
 
 type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
 
+/** A listener served ahead of the REST framework, for the URLs it `serves`. */
+interface AheadRoute {
+  serves: (url: string | undefined) => boolean;
+  listener: RequestListener;
+}
+
 /**
- * Puts the MCP endpoint in front of the REST framework on the HTTP server: requests for MCP_PATH
- * go straight to it, everything else to the framework's own listener; none of them before `admit`
- * lets it through (the per-client connection cap; /metrics, when it answers it). Every request gets
- * its request id first, and every answer carries it.
+ * Puts the MCP endpoint and OAuth in front of the REST framework on the HTTP server: requests they
+ * serve go straight to them (no router, body parser or response helpers of the framework),
+ * everything else to the framework's own listener; none of them before `admit` lets it through
+ * (the per-client connection cap; /metrics, when it answers it). Every request gets its request id
+ * first, and every answer carries it.
  */
-function serveMcpAhead(server: Server, mcp: RequestListener, admit: (req: IncomingMessage, res: ServerResponse) => boolean): void {
+function serveAhead(server: Server, routes: AheadRoute[], admit: (req: IncomingMessage, res: ServerResponse) => boolean): void {
   const framework = server.listeners('request') as RequestListener[];
   server.removeAllListeners('request');
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     assignRequestId(req, res);
     if (!admit(req, res)) return;
-    if (isMcpPath(req.url)) mcp(req, res);
+    const route = routes.find((r) => r.serves(req.url));
+    if (route) route.listener(req, res);
     else for (const listener of framework) listener(req, res);
   });
 }

@@ -2,17 +2,21 @@ import { Module } from '@nestjs/common';
 import { AppConfig } from '../config/app-config.js';
 import { AuthService } from './auth.service.js';
 import { CallLimits, RATE_LIMITER } from './call-limits.js';
+import { ExternalTokens } from './external-tokens.js';
 import { PrincipalLoader } from './principal.loader.js';
 import { MemoryRateLimiter, type RateLimiter } from './rate-limiter.js';
 import { RedisRateLimiter } from './redis-rate-limiter.js';
+import { SignInService } from './sign-in.service.js';
 import { TokensService } from './tokens.service.js';
 
-/** Who calls and how much: tokens, principals (profiles, rights, visible entities), per-minute budgets. */
+/** Who calls and how much: tokens, sign-in, principals (profiles, rights, visible entities), per-minute budgets. */
 @Module({
   providers: [
     AuthService,
     PrincipalLoader,
     TokensService,
+    SignInService,
+    ExternalTokens,
     CallLimits,
     {
       provide: RATE_LIMITER,
@@ -20,6 +24,6 @@ import { TokensService } from './tokens.service.js';
       useFactory: (config: AppConfig): RateLimiter => (config.redisUrl ? new RedisRateLimiter(config.redisUrl) : new MemoryRateLimiter()),
     },
   ],
-  exports: [AuthService, PrincipalLoader, TokensService, CallLimits, RATE_LIMITER],
+  exports: [AuthService, PrincipalLoader, TokensService, SignInService, CallLimits, RATE_LIMITER],
 })
 export class AuthModule {}

@@ -3,6 +3,7 @@ import { AppConfig } from '../config/app-config.js';
 import { DeskError } from '../envelope/desk-error.js';
 import { AuthService } from './auth.service.js';
 import { CallLimits } from './call-limits.js';
+import type { ExternalTokens } from './external-tokens.js';
 import type { Principal, Scope } from './principal.js';
 import type { PrincipalLoader } from './principal.loader.js';
 import { MemoryRateLimiter } from './rate-limiter.js';
@@ -31,7 +32,8 @@ function setup(budget = 60) {
   const tokens = { verify, touch: async () => undefined } as unknown as TokensService;
   const loader = { load: async (userId: number, _tokenId: number | null, scopes: Scope[]) => principalOf(userId, scopes) } as unknown as PrincipalLoader;
   const config = Object.assign(new AppConfig(), { rateLimitUnauthenticated: budget, rateLimitReads: 120, rateLimitWrites: 30 });
-  const auth = new AuthService(tokens, loader, new CallLimits(new MemoryRateLimiter(), config));
+  const noExternal = { verify: async () => undefined } as unknown as ExternalTokens;
+  const auth = new AuthService(tokens, loader, new CallLimits(new MemoryRateLimiter(), config), noExternal);
   return { auth, verify };
 }
 
@@ -83,5 +85,18 @@ describe('AuthService', () => {
     expect(await codeOf(auth.authenticate(`Bearer ${GOOD}`, 'api', '203.0.113.9'))).toBe('FORBIDDEN');
     expect(await codeOf(auth.authenticate('Bearer idt_bad', 'mcp', '203.0.113.9'))).toBe('UNAUTHENTICATED');
     expect(await codeOf(auth.authenticate('Bearer idt_other', 'mcp', '203.0.113.9'))).toBe('RATE_LIMITED');
+  });
+});
+
+describe('read-only tokens', () => {
+  it('opens MCP at the door to an mcp:read token, but not the api scope', async () => {
+    const verify = async () => ({ id: 1, users_id: 1, scopes: ['mcp:read'] }) as unknown as TokenRecord;
+    const tokens = { verify, touch: async () => undefined } as unknown as TokensService;
+    const loader = { load: async (userId: number, _t: number | null, scopes: Scope[]) => principalOf(userId, scopes) } as unknown as PrincipalLoader;
+    const config = Object.assign(new AppConfig(), { rateLimitUnauthenticated: 60, rateLimitReads: 120, rateLimitWrites: 30 });
+    const noExternal = { verify: async () => undefined } as unknown as ExternalTokens;
+    const auth = new AuthService(tokens, loader, new CallLimits(new MemoryRateLimiter(), config), noExternal);
+    expect((await auth.authenticate(`Bearer ${GOOD}`, 'mcp')).scopes).toEqual(['mcp:read']);
+    expect(await codeOf(auth.authenticate(`Bearer ${GOOD}`, 'api'))).toBe('FORBIDDEN');
   });
 });

@@ -1,8 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { DeskError } from '../envelope/desk-error.js';
 import { CallLimits } from './call-limits.js';
+import { ExternalTokens } from './external-tokens.js';
 import type { Principal, Scope } from './principal.js';
 import { PrincipalLoader } from './principal.loader.js';
+import { grantsScope } from './rights.js';
 import { TokensService } from './tokens.service.js';
 
 const CACHE_MS = 5_000;
@@ -58,6 +60,7 @@ export class AuthService {
     private readonly tokens: TokensService,
     private readonly loader: PrincipalLoader,
     private readonly limits: CallLimits,
+    private readonly external: ExternalTokens,
   ) {}
 
   /**
@@ -79,7 +82,7 @@ export class AuthService {
           : new DeskError('UNAUTHENTICATED', 'The token is unknown, expired or revoked.');
       }
     }
-    if (!principal.scopes.includes(scope)) {
+    if (!grantsScope(principal.scopes, scope, true)) {
       const why = scope === 'admin' ? ", or its user's profile gives no admin right (Super-Admin and Admin do)" : '';
       throw new DeskError('FORBIDDEN', `This token lacks the '${scope}' scope${why}.`);
     }
@@ -89,7 +92,10 @@ export class AuthService {
   private async lookUp(token: string, now: number): Promise<Principal | undefined> {
     if (this.refused.get(token, now)) return undefined;
     const record = await this.tokens.verify(token);
-    const principal = record ? await this.loader.load(record.users_id, record.id, record.scopes) : undefined;
+    const external = record ? undefined : await this.external.verify(token).catch(() => undefined);
+    const principal = record
+      ? await this.loader.load(record.users_id, record.id, record.scopes)
+      : external && (await this.loader.load(external.userId, null, external.scopes));
     if (!principal) {
       this.refused.set(token, true, now + CACHE_MS);
       return undefined;

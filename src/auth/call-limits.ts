@@ -13,7 +13,7 @@ const WINDOW_MS = 60_000;
 export interface SpentLimit {
   /** The counter's key (one audit row per key and window). */
   key: string;
-  kind: RateClass | 'unauthenticated';
+  kind: RateClass | 'unauthenticated' | 'sign-in';
   max: number;
   /** End of the window the refusal fell in (ms since the epoch). */
   resetAt: number;
@@ -33,6 +33,17 @@ export class RateLimitedError extends DeskError {
   ) {
     super('RATE_LIMITED', message, { retryAfterSeconds });
   }
+}
+
+const SIGN_IN_WINDOW_MS = 15 * 60_000;
+const SIGN_IN_FAILURES_PER_ACCOUNT = 10;
+const SIGN_IN_FAILURES_PER_ADDRESS = 30;
+
+function signInCounters(login: string, address: string): Array<[string, number]> {
+  return [
+    [`sign-in:account:${login.toLowerCase()}`, SIGN_IN_FAILURES_PER_ACCOUNT],
+    [`sign-in:address:${address}`, SIGN_IN_FAILURES_PER_ADDRESS],
+  ];
 }
 
 /**
@@ -77,6 +88,31 @@ export class CallLimits implements OnApplicationShutdown {
         `Too many requests without a valid token from this address. Wait ${decision.retryAfterSeconds} s and retry with a valid token.`,
         decision.retryAfterSeconds,
       );
+    }
+  }
+
+  /**
+   * Before a password is checked: RATE_LIMITED when the account or the address has had too many
+   * failed sign-ins (SIGN_IN_FAILURES_PER_ACCOUNT / _PER_ADDRESS in SIGN_IN_WINDOW_MS), so guessing
+   * is slow whether one account is tried from many addresses or many accounts from one.
+   */
+  async admitSignIn(login: string, address: string): Promise<void> {
+    for (const [key, max] of signInCounters(login, address)) {
+      const decision = await this.guarded(() => this.limiter.peek(key, max));
+      if (!decision.allowed) {
+        throw new RateLimitedError(
+          { key, kind: 'sign-in', max, resetAt: decision.resetAt, userId: null, address },
+          `Too many failed sign-ins. Wait ${decision.retryAfterSeconds} s and try again.`,
+          decision.retryAfterSeconds,
+        );
+      }
+    }
+  }
+
+  /** Counts a failed sign-in against the account and the address. */
+  async countFailedSignIn(login: string, address: string): Promise<void> {
+    for (const [key, max] of signInCounters(login, address)) {
+      await this.limiter.consume(key, max, SIGN_IN_WINDOW_MS).catch(() => undefined);
     }
   }
 

@@ -1,5 +1,8 @@
-export const SCOPES = ['mcp', 'api', 'admin'] as const;
+/** `mcp:read`: MCP with the tools that write no records only (a token a client asks for read-only use). */
+export const SCOPES = ['mcp', 'mcp:read', 'api', 'admin'] as const;
 export type Scope = (typeof SCOPES)[number];
+/** The scopes that open MCP, fully or read-only. */
+export type McpScope = Extract<Scope, 'mcp' | 'mcp:read'>;
 
 export const DOMAINS = ['project', 'ticket', 'user'] as const;
 export type Domain = (typeof DOMAINS)[number];

@@ -1,4 +1,4 @@
-import { type Action, type Domain, DOMAINS, type MergedRights, type Principal, type ProfileRights, type Scope, SCOPES } from './principal.js';
+import { type Action, type Domain, DOMAINS, type McpScope, type MergedRights, type Principal, type ProfileRights, type Scope, SCOPES } from './principal.js';
 
 /**
  * What GLPI's simplified interface (profiles whose interface is `helpdesk`, such as Self-Service)
@@ -35,6 +35,21 @@ export function settableFields(
 /** Whether the caller's profiles give `right` (a tool's policy says which; null: none needed). */
 export function mayCall(principal: Principal, right: { domain: Domain; action: Action } | null): boolean {
   return !right || principal.rights[right.domain].includes(right.action);
+}
+
+/**
+ * Whether a token's scopes grant `wanted`: `mcp` grants everything `mcp:read` does, and a request for
+ * MCP at all (`mcp`, at the endpoint's door) is met by either; the tool then asks for its own scope.
+ */
+export function grantsScope(scopes: readonly Scope[], wanted: Scope, atDoor = false): boolean {
+  if (scopes.includes(wanted)) return true;
+  if (wanted === 'mcp:read') return scopes.includes('mcp');
+  return atDoor && wanted === 'mcp' && scopes.includes('mcp:read');
+}
+
+/** Whether an MCP caller's token scopes reach a tool's scope (its policy says which). */
+export function mayCallOverMcp(principal: Pick<Principal, 'scopes'>, tool: { mcpScope: McpScope }): boolean {
+  return grantsScope(principal.scopes, tool.mcpScope);
 }
 
 /** The token scopes a user's profiles let work: `admin` only with the admin right. */

@@ -83,6 +83,37 @@ export class TokensService {
     return { token, record: { ...row, id, scopes }, login };
   }
 
+  /**
+   * Keeps a token minted elsewhere (an OAuth access token) as a row like any other: its hash only,
+   * so every check of the token table (scopes, expiry, revocation, the admin API, audit) applies.
+   */
+  async store(token: string, userId: number, scopes: Scope[], expiresAt: Date, name: string): Promise<void> {
+    const row = {
+      users_id: userId,
+      name: name.slice(0, 255),
+      token_hash: hashToken(token),
+      prefix: token.slice(0, 10),
+      scopes: scopes.join(','),
+      expires_at: expiresAt,
+      revoked_at: null,
+      last_used_at: null,
+      created_at: new Date(),
+    };
+    await this.lock.exclusive(() => this.dataSource.createQueryBuilder().insert().into('api_tokens').values(row).execute());
+  }
+
+  /** Revokes the row of the token whose value is `token` (an OAuth access token revoked, alone or with its grant). */
+  async revokeValue(token: string): Promise<void> {
+    await this.lock.exclusive(() =>
+      this.dataSource
+        .createQueryBuilder()
+        .update('api_tokens')
+        .set({ revoked_at: new Date() })
+        .where('token_hash = :hash AND revoked_at IS NULL', { hash: hashToken(token) })
+        .execute(),
+    );
+  }
+
   /** The live token for `token`, or undefined when unknown, expired or revoked. */
   async verify(token: string): Promise<TokenRecord | undefined> {
     const row = await this.dataSource

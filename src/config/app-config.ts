@@ -32,8 +32,6 @@ export class AppConfig {
   approvalRequiredFor!: ApprovalRequiredFor;
   /** How long an approval may be decided and then used. */
   approvalTtlSeconds!: number;
-  /** Base URL people open approval pages at (no trailing slash); null: this server's own address. */
-  publicUrl!: string | null;
   rateLimitReads!: number;
   rateLimitWrites!: number;
   sessionIdleMinutes!: number;
@@ -68,4 +66,17 @@ export class AppConfig {
   readyAuditStallMs!: number;
   /** OTLP/HTTP endpoint traces are exported to (`<endpoint>/v1/traces`); null: no tracing, the SDK is not even loaded. */
   otelEndpoint!: string | null;
+  /**
+   * Where clients reach this server (scheme, host, port, no path): names the MCP resource and the
+   * OAuth issuer, and is where people open approval pages. null: the address the server listens on
+   * (fine on loopback, not behind a proxy).
+   */
+  publicUrl!: string | null;
+  /** An external OAuth authorization server whose JWTs are accepted (JWKS); null: the built-in one at /oauth. */
+  oauthIssuer!: string | null;
+  /** The claim of an external issuer's token that holds the GLPI login. */
+  oauthLoginClaim!: string;
+  /** Lifetimes of OAuth access and refresh tokens. */
+  oauthAccessTokenTtlSeconds!: number;
+  oauthRefreshTokenTtlSeconds!: number;
 }

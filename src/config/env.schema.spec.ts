@@ -51,3 +51,13 @@ describe('logs and metrics settings', () => {
     );
   });
 });
+
+describe('OAuth settings', () => {
+  it('takes an origin as PUBLIC_URL and an http(s) issuer, and names each bad one', () => {
+    const config = loadConfig({ PUBLIC_URL: 'https://desk.example.com/', OAUTH_ISSUER: 'https://id.example.com/realms/desk' });
+    expect(config.publicUrl).toBe('https://desk.example.com');
+    expect(config.oauthIssuer).toBe('https://id.example.com/realms/desk');
+    expect(() => loadConfig({ PUBLIC_URL: 'https://desk.example.com/mcp', OAUTH_ISSUER: 'ftp://x' })).toThrow(/PUBLIC_URL.*no path.*OAUTH_ISSUER/);
+    expect(() => loadConfig({ OAUTH_ISSUER: 'https://id.example.com' })).toThrow(/OAUTH_ISSUER needs PUBLIC_URL/);
+  });
+});

@@ -79,16 +79,26 @@ function observability(env: Env, config: AppConfig, problems: string[]): void {
   config.readyAuditStallMs = int(env, 'READY_AUDIT_STALL_MS', 30_000, 100, 3_600_000, problems);
 }
 
-function publicUrl(raw: string | undefined, problems: string[]): string | null {
+/** An http(s) URL without query or fragment, trailing slashes dropped; null when unset. */
+function httpUrl(env: Env, name: string, problems: string[]): string | null {
+  const raw = env[name];
   if (!raw) return null;
-  try {
-    const url = new URL(raw);
-    if (url.protocol === 'http:' || url.protocol === 'https:') return url.toString().replace(/\/+$/, '');
-  } catch {
-    // reported below
+  const url = URL.parse(raw);
+  if (!url || !/^https?:$/.test(url.protocol) || url.search || url.hash || url.username || url.password) {
+    problems.push(`${name}=${JSON.stringify(raw)} must be an http(s) URL without credentials, query or fragment`);
+    return null;
   }
-  problems.push(`PUBLIC_URL=${JSON.stringify(raw)} must be an http(s) URL (https://desk.example.com)`);
-  return null;
+  return url.href.replace(/\/+$/, '');
+}
+
+/** PUBLIC_URL: an origin only (the MCP resource is <PUBLIC_URL>/mcp). */
+function publicUrl(env: Env, problems: string[]): string | null {
+  const url = httpUrl(env, 'PUBLIC_URL', problems);
+  if (url && new URL(url).pathname !== '/') {
+    problems.push(`PUBLIC_URL=${JSON.stringify(env.PUBLIC_URL)} must have no path (https://desk.example.com)`);
+    return null;
+  }
+  return url;
 }
 
 /** Builds the configuration from the environment, naming every bad variable at once. */
@@ -117,7 +127,6 @@ export function loadConfig(env: Env): AppConfig {
   }
   config.approvalRequiredFor = approvalFor as ApprovalRequiredFor;
   config.approvalTtlSeconds = int(env, 'APPROVAL_TTL_SECONDS', 600, 30, 86_400, problems);
-  config.publicUrl = publicUrl(env.PUBLIC_URL, problems);
   config.rateLimitReads = int(env, 'RATE_LIMIT_READS', 120, 1, 1_000_000, problems);
   config.rateLimitWrites = int(env, 'RATE_LIMIT_WRITES', 30, 1, 1_000_000, problems);
   config.sessionIdleMinutes = int(env, 'SESSION_IDLE_MINUTES', 60, 1, 60 * 24 * 30, problems);
@@ -143,6 +152,15 @@ export function loadConfig(env: Env): AppConfig {
   if (config.httpHeadersTimeoutMs > config.httpRequestTimeoutMs) {
     problems.push(`HTTP_HEADERS_TIMEOUT_MS (${config.httpHeadersTimeoutMs}) must not exceed HTTP_REQUEST_TIMEOUT_MS (${config.httpRequestTimeoutMs})`);
   }
+  config.publicUrl = publicUrl(env, problems);
+  config.oauthIssuer = httpUrl(env, 'OAUTH_ISSUER', problems);
+  // An external issuer's tokens are bound to this server's resource URL, which must then be stated.
+  if (config.oauthIssuer && !config.publicUrl && !problems.some((p) => p.startsWith('PUBLIC_URL'))) {
+    problems.push('OAUTH_ISSUER needs PUBLIC_URL (the address clients reach this server by: tokens must name <PUBLIC_URL>/mcp as their audience)');
+  }
+  config.oauthLoginClaim = env.OAUTH_LOGIN_CLAIM || 'preferred_username';
+  config.oauthAccessTokenTtlSeconds = int(env, 'OAUTH_ACCESS_TOKEN_TTL_SECONDS', 3600, 60, 86_400, problems);
+  config.oauthRefreshTokenTtlSeconds = int(env, 'OAUTH_REFRESH_TOKEN_TTL_SECONDS', 30 * 86_400, 300, 365 * 86_400, problems);
   if (problems.length) throw new ConfigError(problems);
   return config;
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Principal } from '../auth/principal.js';
-import { mayCall, settableFields } from '../auth/rights.js';
+import { grantsScope, mayCall, mayCallOverMcp, settableFields } from '../auth/rights.js';
 import { AppConfig } from '../config/app-config.js';
 import { isRecordField } from '../input/field-spec.js';
 import { inputJsonSchema, type JsonSchema } from '../input/json-schema.js';
@@ -77,14 +77,14 @@ export class ToolListService {
     if (Date.now() - this.builtAt > TOOL_LIST_MAX_AGE_MS) this.refresh();
     let key = this.keys.get(principal);
     if (key === undefined) {
-      key = JSON.stringify([principal.rights, principal.scope.entityIds]);
+      key = JSON.stringify([principal.rights, principal.scope.entityIds, grantsScope(principal.scopes, 'mcp')]);
       this.keys.set(principal, key);
     }
     let list = this.lists.get(key);
     if (!list) {
       const cacheKey = key;
-      // Everything the list depends on is in the key: entities, and rights (reads, settable fields).
-      list = this.build(nameScopeOf(principal), principal, (tool) => mayCall(principal, tool.right)).then((tools) => ({
+      // Everything the list depends on is in the key: entities, rights (reads, settable fields), read-only token.
+      list = this.build(nameScopeOf(principal), principal, (tool) => mayCall(principal, tool.right) && mayCallOverMcp(principal, tool)).then((tools) => ({
         tools,
         json: JSON.stringify({ tools }),
         wrapped: new WeakMap(),

@@ -1,6 +1,6 @@
 import type { Type } from '@nestjs/common';
 import type { RateClass } from '../auth/call-limits.js';
-import type { Action, Domain } from '../auth/principal.js';
+import type { Action, Domain, McpScope } from '../auth/principal.js';
 import type { AppConfig, ApprovalRequiredFor, OtpRequiredFor } from '../config/app-config.js';
 import { domainArgument } from '../input/dto/call-args.dto.js';
 import { withAliases } from '../input/field-aliases.js';
@@ -27,6 +27,11 @@ interface AccessRules {
   idempotent: boolean;
   /** `null` clears a field (only updates have something to clear). */
   clearable: boolean;
+}
+
+/** The MCP scope a call needs: tools that write no records are open to read-only (`mcp:read`) tokens. */
+function mcpScopeOf(rules: AccessRules): McpScope {
+  return rules.writesRecords ? 'mcp' : 'mcp:read';
 }
 
 const ACCESS: Readonly<Record<Access, AccessRules>> = {
@@ -71,6 +76,8 @@ export interface ToolPolicy {
   readonly access: Access;
   readonly rate: RateClass;
   readonly writesRecords: boolean;
+  /** The token scope an MCP call needs (`mcp` also grants what `mcp:read` does). */
+  readonly mcpScope: McpScope;
   /** The right a caller needs; null for the session tools. */
   readonly right: { readonly domain: Domain; readonly action: Action } | null;
   /**
@@ -121,6 +128,7 @@ export function policyOf(declaration: ToolDeclaration, config: Pick<AppConfig, '
     access,
     rate: rules.rate,
     writesRecords: rules.writesRecords,
+    mcpScope: mcpScopeOf(rules),
     right: domain === null ? null : { domain, action: declaration.right ?? rules.action },
     needsVerification: !needsApproval && required(rules, domain, config.otpRequiredFor),
     needsApproval,

@@ -230,15 +230,17 @@ describe('MCP clients that run as processes, against the server on sqlite', () =
     return { transport, client: new Client({ name: 'matrix-mcp-remote', version: '0.0.0' }), stderr: () => stderr };
   }
 
-  it("mcp-remote: with a refused token, prints the server's word that there is no OAuth and how to get a token", async () => {
+  it('mcp-remote: with a refused token, finds the authorization server, registers and sends the user to the sign-in page', async () => {
     const { transport, client, stderr } = mcpRemote('idt_revoked-or-mistyped');
-    await expect(client.connect(transport)).rejects.toThrow();
+    const connecting = client.connect(transport).catch(() => undefined);
+    const deadline = Date.now() + 30_000;
+    while (!stderr().includes('/oauth/authorize') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
     await client.close();
-    expect(stderr()).toContain('This server has no OAuth');
-    expect(stderr()).toContain('npm run --silent token -- create --user <login> --scopes mcp');
+    await connecting;
+    expect(stderr()).toContain(`${new URL(server.mcpUrl).origin}/oauth/authorize?`);
   });
 
-  it('mcp-remote: bridges stdio to the HTTP endpoint with a bearer token, no OAuth, no network', async () => {
+  it('mcp-remote: bridges stdio to the HTTP endpoint with a bearer token (no OAuth needed), no network', async () => {
     const { transport, client, stderr } = mcpRemote(server.token);
     try {
       await client.connect(transport);

@@ -44,6 +44,10 @@ export class User {
   @Column({ name: 'language', type: 'varchar', length: 10, nullable: true })
   language!: string | null;
 
+  /** scrypt hash for signing in on the OAuth pages (database/password-hash.ts); never selected unless asked for. */
+  @Column({ name: 'password', type: 'varchar', length: 255, nullable: true, select: false })
+  password?: string | null;
+
   @Column({ name: 'is_active', type: 'boolean', default: true })
   is_active!: boolean;
 

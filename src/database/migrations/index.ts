@@ -3,6 +3,7 @@ import { OtpUserFailures1765100000000 } from './1765100000000-OtpUserFailures.js
 import { AdminRight1765100000001 } from './1765100000001-AdminRight.js';
 import { UserLookAlikeKeys1767225600000 } from './1767225600000-UserLookAlikeKeys.js';
 import { TicketNameKey1767312000000 } from './1767312000000-TicketNameKey.js';
+import { OAuth1768000000000 } from './1768000000000-OAuth.js';
 import { Approvals1768100000000 } from './1768100000000-Approvals.js';
 import { TicketTimeline1768200000000 } from './1768200000000-TicketTimeline.js';
 import { TicketTextIndex1768400000000 } from './1768400000000-TicketTextIndex.js';
@@ -14,6 +15,7 @@ export {
   Approvals1768100000000,
   AuditRequestId1768500000000,
   InitialSchema1764460800000,
+  OAuth1768000000000,
   OtpUserFailures1765100000000,
   TicketNameKey1767312000000,
   TicketSortIndexes1768400000001,
@@ -28,6 +30,7 @@ export const MIGRATIONS = [
   AdminRight1765100000001,
   UserLookAlikeKeys1767225600000,
   TicketNameKey1767312000000,
+  OAuth1768000000000,
   Approvals1768100000000,
   TicketTimeline1768200000000,
   TicketTextIndex1768400000000,

@@ -8,8 +8,12 @@ import { AppConfig } from '../../config/app-config.js';
 import { errorEnvelope } from '../../envelope/envelope-builder.js';
 import { toDeskError } from '../../envelope/error-mapping.js';
 import { errorHeaders, httpStatusOf } from '../../envelope/http-status.js';
+import { insufficientScopeChallenge, unauthorizedChallenge } from '../../oauth/bearer-challenge.js';
+import { OAuthUrls } from '../../oauth/oauth-urls.js';
+import { scopeShortfall } from '../../oauth/scope-shortfall.js';
 import { requestIdOf } from '../../observe/request-id.js';
 import type { CallTrace } from '../../tools/call.js';
+import { ToolRegistry } from '../../tools/tool-registry.js';
 import { ClientAddresses } from '../http/client-address.js';
 import { byteSize, readJsonBody, refuseMediaType } from './http-body.js';
 import { INTERNAL_ERROR, PARSE_ERROR, rpcError, SERVER_ERROR, UNAUTHORIZED } from './json-rpc.js';
@@ -43,6 +47,8 @@ export class McpHttpEndpoint {
     private readonly config: AppConfig,
     private readonly addresses: ClientAddresses,
     private readonly audit: AuditService,
+    private readonly urls: OAuthUrls,
+    private readonly registry: ToolRegistry,
   ) {
     this.bodyLimit = byteSize(config.bodyLimit);
   }
@@ -75,6 +81,14 @@ export class McpHttpEndpoint {
     const body = await readJsonBody(req, this.bodyLimit);
     if (!body.ok) {
       send(res, body.status, JSON.stringify(rpcError(null, body.parseError ? PARSE_ERROR : SERVER_ERROR, body.message)));
+      return;
+    }
+    const needed = scopeShortfall(principal, body.value, (name) => this.registry.get(name)?.policy);
+    if (needed) {
+      const message = `Forbidden: this token is read-only (mcp:read); the call needs the '${needed}' scope. Sign in again asking for it.`;
+      send(res, 403, JSON.stringify(rpcError(null, SERVER_ERROR, message)), {
+        'WWW-Authenticate': insufficientScopeChallenge(this.urls.resourceMetadata(req), needed),
+      });
       return;
     }
     const answer = await this.protocol.handle(principal, body.value, {
@@ -111,13 +125,21 @@ export class McpHttpEndpoint {
         sessionId: null,
       };
       this.audit.recordRefusal(trace, error);
-      const headers = errorHeaders(error, req.headers.authorization !== undefined);
+      const tokenSent = req.headers.authorization !== undefined;
+      const headers = errorHeaders(error, tokenSent);
+      // Where an OAuth client finds the authorization server (RFC 9728).
+      if (error.code === 'UNAUTHENTICATED') headers['WWW-Authenticate'] = unauthorizedChallenge(this.urls.resourceMetadata(req), tokenSent);
       const envelope = errorEnvelope({ ...trace, tool: 'mcp' }, error);
-      // On a 401 clients try OAuth, which this server does not offer, then show the body: make it a
-      // JSON-RPC error they can read, saying why and how to get a token.
+      // A client without OAuth shows the body: make it a JSON-RPC error it can read, saying why and
+      // how to get a token.
       const body =
         error.code === 'UNAUTHENTICATED'
-          ? rpcError(null, UNAUTHORIZED, `Unauthorized: ${error.message} Create a token on the server with: ${MCP_TOKEN_COMMAND}`, envelope)
+          ? rpcError(
+              null,
+              UNAUTHORIZED,
+              `Unauthorized: ${error.message} Sign in with OAuth, or create a token on the server with: ${MCP_TOKEN_COMMAND}`,
+              envelope,
+            )
           : envelope;
       send(res, httpStatusOf(error.code), JSON.stringify(body), headers);
       return undefined;

@@ -1,0 +1,89 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { createRemoteJWKSet, type JWTPayload, jwtVerify } from 'jose';
+import { DataSource } from 'typeorm';
+import { AppConfig } from '../config/app-config.js';
+import { matchKey } from '../text/normalize.js';
+import type { McpScope } from './principal.js';
+
+/** What an external issuer's token says about its caller, once its signature, issuer, audience and time checked out. */
+export interface ExternalCaller {
+  userId: number;
+  scopes: McpScope[];
+}
+
+const MCP_SCOPES: readonly McpScope[] = ['mcp', 'mcp:read'];
+
+/** The MCP scopes a token's `scope` (RFC 9068: space-separated) or `scp` (array) claim grants. */
+export function mcpScopesOfClaims(payload: JWTPayload): McpScope[] {
+  const raw = typeof payload.scope === 'string' ? payload.scope.split(' ') : Array.isArray(payload.scp) ? payload.scp.map(String) : [];
+  return MCP_SCOPES.filter((s) => raw.includes(s));
+}
+
+/**
+ * Access tokens of an external authorization server (OAUTH_ISSUER, e.g. Keycloak): JWTs checked
+ * with jose against the issuer's published keys (JWKS, found through its metadata), its `iss`, an
+ * audience that is this server's MCP resource (a token minted for another service is refused: no
+ * token passthrough), and their lifetime. The GLPI login is the OAUTH_LOGIN_CLAIM claim.
+ */
+@Injectable()
+export class ExternalTokens {
+  private readonly logger = new Logger('ExternalTokens');
+  private keys: Promise<ReturnType<typeof createRemoteJWKSet>> | undefined;
+
+  constructor(
+    private readonly config: AppConfig,
+    private readonly dataSource: DataSource,
+  ) {}
+
+  get enabled(): boolean {
+    return this.config.oauthIssuer !== null && this.config.publicUrl !== null;
+  }
+
+  /** The caller of a JWT from the external issuer, or undefined when it is not one, or not valid here. */
+  async verify(token: string): Promise<ExternalCaller | undefined> {
+    if (!this.enabled || token.split('.').length !== 3) return undefined;
+    let payload: JWTPayload;
+    try {
+      const { payload: verified } = await jwtVerify(token, await this.jwks(), {
+        issuer: this.config.oauthIssuer!,
+        audience: `${this.config.publicUrl}/mcp`,
+        clockTolerance: 5,
+      });
+      payload = verified;
+    } catch (error) {
+      this.logger.debug(`External token refused: ${error instanceof Error ? error.message : String(error)}`);
+      return undefined;
+    }
+    const login = payload[this.config.oauthLoginClaim];
+    if (typeof login !== 'string' || !login) return undefined;
+    const row = await this.dataSource
+      .createQueryBuilder()
+      .select('u.id', 'id')
+      .from('glpi_users', 'u')
+      .where('u.is_deleted = 0 AND (u.name = :login OR u.name_key = :key)', { login, key: matchKey(login) })
+      .getRawOne<{ id: number }>();
+    return row ? { userId: Number(row.id), scopes: mcpScopesOfClaims(payload) } : undefined;
+  }
+
+  private jwks(): Promise<ReturnType<typeof createRemoteJWKSet>> {
+    this.keys ??= this.discover().catch((error: unknown) => {
+      this.keys = undefined;
+      throw error;
+    });
+    return this.keys;
+  }
+
+  /** The issuer's jwks_uri, from its RFC 8414 metadata (or its OpenID configuration). */
+  private async discover(): Promise<ReturnType<typeof createRemoteJWKSet>> {
+    const issuer = this.config.oauthIssuer!;
+    const url = new URL(issuer);
+    const path = url.pathname === '/' ? '' : url.pathname;
+    for (const candidate of [`${url.origin}/.well-known/oauth-authorization-server${path}`, `${issuer}/.well-known/openid-configuration`]) {
+      const res = await fetch(candidate, { signal: AbortSignal.timeout(5000) }).catch(() => undefined);
+      if (!res?.ok) continue;
+      const metadata = (await res.json()) as { issuer?: string; jwks_uri?: string };
+      if (metadata.issuer === issuer && metadata.jwks_uri) return createRemoteJWKSet(new URL(metadata.jwks_uri));
+    }
+    throw new Error(`No authorization server metadata with a jwks_uri found for ${issuer}`);
+  }
+}
