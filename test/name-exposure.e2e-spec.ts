@@ -43,7 +43,9 @@ describe.each(DATABASES)('names and fields a Self-Service user may not reach, on
       if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, strip(v)]));
       return value;
     };
-    return JSON.stringify(strip(envelope));
+    // Every answer has its own request id; the rest must not tell the probes apart.
+    const { request_id: _requestId, ...answer } = envelope as Envelope & { request_id?: string };
+    return JSON.stringify(strip(answer));
   };
 
   beforeAll(async () => {

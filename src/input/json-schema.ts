@@ -8,7 +8,7 @@ export type JsonSchema = Record<string, unknown>;
  * Fields every tool of a kind takes, explained once in the tool description (and in the server
  * instructions) rather than in each schema: tools/list is read at the start of every conversation.
  */
-const EXPLAINED_BY_TOOL = new Set(['domain', 'session_id', 'idempotency_key', 'dry_run', 'timezone', 'cursor', 'limit']);
+const EXPLAINED_BY_TOOL = new Set(['domain', 'session_id', 'idempotency_key', 'dry_run', 'timezone', 'cursor', 'limit', 'exact_total', 'approval_id']);
 
 /**
  * Said once by every MCP tool description that has them (free text, units in the notes) or plain
@@ -17,7 +17,8 @@ const EXPLAINED_BY_TOOL = new Set(['domain', 'session_id', 'idempotency_key', 'd
  */
 const SAID_BY_TOOL_ON_MCP = new Set(['query', 'sort']);
 
-const EXAMPLES_SHOWN = 2;
+/** One name per reference field: it shows that names work, and tools/list is read in every conversation. */
+const EXAMPLES_SHOWN = 1;
 
 /**
  * The types of fields the server also reads from text ("60", "60%", "true"): a type list, the
@@ -90,7 +91,9 @@ export function fieldJsonSchema(spec: FieldSpec, options: DescribeOptions = {}, 
       schema = { type: ['integer', 'string'] };
       break;
     case 'ref':
-      schema = { oneOf: [{ type: 'integer' }, { type: 'string' }] };
+      // An id or a name. Tool schemas use a type list (what every listed client keeps, at 20 bytes
+      // less per field than oneOf); OpenAPI keeps oneOf, which generated clients turn into a union.
+      schema = options.textForms ? { type: ['integer', 'string'] } : { oneOf: [{ type: 'integer' }, { type: 'string' }] };
       break;
     case 'date':
       schema = { type: 'string' };

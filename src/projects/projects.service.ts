@@ -73,7 +73,7 @@ export class ProjectsService {
     summary: 'Creates a project; returns what was stored ("applied") and the names resolved.',
     notFor: 'changing projects (project_update).',
     notes: ['percent_done is a percentage, 0-100.'],
-    example: { name: 'Migração ERP', projectstates_id: 'Processing', users_id: 'maria.silva', plan_start_date: '2026-06-01', plan_end_date: '2026-12-15' },
+    example: { name: 'Migração ERP', projectstates_id: 'Processing', users_id: 'maria.silva', plan_end_date: '2026-12-15' },
     input: CreateProjectDto,
   })
   async create(input: CreateProjectDto, call: Call): Promise<Answer> {

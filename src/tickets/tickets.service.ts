@@ -103,7 +103,6 @@ export class TicketsService {
       urgency: 'Alta',
       itilcategories_id: 'Hardware',
       locations_id: 'Sede > Andar 2',
-      requester_id: 'maria.silva',
       time_to_resolve: '2026-06-03 18:00',
     },
     input: CreateTicketDto,

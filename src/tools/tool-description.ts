@@ -17,17 +17,18 @@ export function describeTool(tool: ToolPolicy, config: AppConfig, audience: Desc
   const { text } = tool;
   const lines = [text.summary];
   if (text.notFor) lines.push(`Not for: ${text.notFor}`);
-  if (text.sameFieldsAs) lines.push(`Fields take the same values as ${text.sameFieldsAs}.`);
+  if (text.sameFieldsAs) lines.push(`Values as in ${text.sameFieldsAs}.`);
   // A caller limited to some fields reads only about those (no date formats for who sets no date).
   const fields = tool.fields.filter((f) => !audience.settable || !isRecordField(f) || audience.settable.has(f.name));
   if (fields.some((f) => f.kind === 'date')) {
-    const ranges = fields.some((f) => f.kind === 'date' && f.name.endsWith('_from')) ? ' *_from/_to inclusive.' : '';
-    lines.push(`Dates: YYYY-MM-DD[ HH:MM:SS] or ISO-8601 (no offset: timezone).${ranges}`);
+    // The plain forms; the server instructions say the rest once (other forms suggested, the zone of an offset-less date).
+    const ranges = fields.some((f) => f.kind === 'date' && f.name.endsWith('_from')) ? '; *_from/_to inclusive' : '';
+    lines.push(`Dates: YYYY-MM-DD[ HH:MM] or ISO-8601${ranges}.`);
   }
   for (const note of text.notes) lines.push(note);
   if (audience.settable) lines.push(`Your profile sets only: ${[...audience.settable].join(', ')}.`);
-  if (tool.needsVerification) lines.push('Needs a verified session (auth_request_otp).');
-  if (tool.needsApproval) lines.push('Needs the user to approve this exact call on a web page (APPROVAL_REQUIRED gives the URL and next_call).');
+  if (tool.needsVerification) lines.push('Needs a verified session.');
+  if (tool.needsApproval) lines.push("Needs the user's approval of the exact call (APPROVAL_REQUIRED).");
   const limit = tool.rate === 'write' ? config.rateLimitWrites : config.rateLimitReads;
   lines.push(`Limit: ${limit}/min.`);
   lines.push(`Example: ${JSON.stringify(audience.example)}`);

@@ -88,7 +88,6 @@ export class UsersService {
       profiles_id: 'Technician',
       entities_id: 'Sede',
       groups_id: 'Service Desk',
-      timezone: 'America/Sao_Paulo',
     },
     input: CreateUserDto,
   })
@@ -135,7 +134,7 @@ export class UsersService {
     summary: 'Changes the given fields of one user (null clears). profiles_id/entities_id move the default assignment; groups_id adds a group.',
     notFor: 'deactivating (user_deactivate).',
     notes: ["timezone: the user's IANA zone; language: e.g. pt_BR."],
-    example: { id: 'ana.lima', email: 'ana.lima@empresa.com.br', profiles_id: 'Technician', groups_id: 'Infraestrutura' },
+    example: { id: 'ana.lima', profiles_id: 'Technician', groups_id: 'Infraestrutura' },
     input: UpdateUserDto,
   })
   async update(input: UpdateUserDto, call: Call): Promise<Answer> {
