@@ -32,7 +32,7 @@ export class ApprovalToolsService {
     access: 'read',
     title: 'Approval status',
     summary: 'Whether the user approved, rejected or has not yet decided a write that answered APPROVAL_REQUIRED.',
-    notFor: 'writing: repeat the write itself with approval_id (next_call) once approved.',
+    notFor: 'writing: once approved, make next_call.',
     example: { approval_id: 'apr_…' },
     input: ApprovalStatusDto,
   })

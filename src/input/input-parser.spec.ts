@@ -210,7 +210,7 @@ describe('InputParser', () => {
     expect(digits.ok && digits.value.name).toBe('2026');
   });
 
-  it('derives a JSON Schema with id-or-name references, a const domain, text forms typed, and unknown names left to the server', () => {
+  it('derives a JSON Schema with oneOf references, a const domain, text forms typed, and unknown names left to the server', () => {
     const schema = inputJsonSchema(FIELDS, 'mcp', () => ['New', 'Processing']) as { properties: Record<string, Record<string, unknown>>; required: string[] };
     // The server answers an unknown name with did_you_mean; a schema that forbade it would let a client refuse it first.
     expect(schema).not.toHaveProperty('additionalProperties');
@@ -221,9 +221,7 @@ describe('InputParser', () => {
     expect(rest.properties.percent_done.type).toBe('integer');
     expect(schema.required).toEqual(['domain', 'session_id', 'name']);
     expect(schema.properties.domain.const).toBe('project');
-    // A type list on MCP (what every listed client keeps); oneOf in OpenAPI, for generated clients.
-    expect(schema.properties.projectstates_id.type).toEqual(['integer', 'string']);
-    expect(rest.properties.projectstates_id.oneOf).toEqual([{ type: 'integer' }, { type: 'string' }]);
+    expect(schema.properties.projectstates_id.oneOf).toEqual([{ type: 'integer' }, { type: 'string' }]);
     expect(String(schema.properties.projectstates_id.description)).toMatch(/"(New|Processing)"/);
     expect(String(schema.properties.urgency.description)).toContain('4 High');
     expect(inputJsonSchema(FIELDS, 'rest').properties).not.toHaveProperty('session_id');

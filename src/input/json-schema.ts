@@ -91,9 +91,7 @@ export function fieldJsonSchema(spec: FieldSpec, options: DescribeOptions = {}, 
       schema = { type: ['integer', 'string'] };
       break;
     case 'ref':
-      // An id or a name. Tool schemas use a type list (what every listed client keeps, at 20 bytes
-      // less per field than oneOf); OpenAPI keeps oneOf, which generated clients turn into a union.
-      schema = options.textForms ? { type: ['integer', 'string'] } : { oneOf: [{ type: 'integer' }, { type: 'string' }] };
+      schema = { oneOf: [{ type: 'integer' }, { type: 'string' }] };
       break;
     case 'date':
       schema = { type: 'string' };
@@ -110,7 +108,9 @@ export function fieldJsonSchema(spec: FieldSpec, options: DescribeOptions = {}, 
       break;
     case 'actors':
       // Users or groups: ids, names, or {"group": …}; the server resolves each and says which it was.
-      schema = { type: 'array', items: { type: ['integer', 'string', 'object'] } };
+      // Tool schemas leave the entries to the description (said once per tool): nine lists of one shape
+      // on ticket_update would otherwise repeat it nine times in every conversation's tools/list.
+      schema = options.terse ? { type: 'array' } : { type: 'array', items: { type: ['integer', 'string', 'object'] } };
       break;
   }
   if (spec.nullable && allowNull) {

@@ -106,7 +106,7 @@ export class ProjectsService {
     summary: 'Changes the given fields of one project (null clears; others stay); returns "applied".',
     notFor: 'deleting (project_delete).',
     notes: ['percent_done is a percentage, 0-100.'],
-    example: { id: 'Migração ERP', projectstates_id: 'Closed', percent_done: 100, real_end_date: '2026-12-20' },
+    example: { id: 'Migração ERP', projectstates_id: 'Closed', percent_done: 100 },
     input: UpdateProjectDto,
   })
   async update(input: UpdateProjectDto, call: Call): Promise<Answer> {

@@ -27,7 +27,7 @@ export class SessionToolsService {
     summary:
       'Opens a session locked to a domain and returns its session_id, or moves a session to another domain. Domain tools run only in a session of theirs.',
     notFor: "records; switch only when the user's intent moves.",
-    example: { domain: 'ticket', session_id: 'ses_… (to move one)', reason: 'asked about a ticket' },
+    example: { domain: 'ticket', reason: 'asked about a ticket' },
     input: DomainSwitchDto,
   })
   async domainSwitch(input: DomainSwitchDto, call: Call): Promise<Outcome> {

@@ -77,10 +77,10 @@ export class TicketsService {
     access: 'read',
     title: 'Search tickets',
     summary:
-      'Tickets matching filters, free text (title, description) and date ranges; sorted and paged. group_by: counts of all matches per value instead (solved, mean/median hours to solve, overdue).',
+      'Tickets matching filters, free text (title, description) and date ranges; sorted and paged. group_by: counts per value instead (solved, hours to solve, overdue).',
     notFor: 'projects or users (project_search, user_search).',
     notes: ['mine: yours in that role.'],
-    example: { status: 'Em atendimento (atribuído)', assignee_id: 'tech', query: 'impressora', sort: '-priority', limit: 10 },
+    example: { status: 'Em atendimento (atribuído)', assignee_id: 'tech', query: 'impressora', sort: '-priority' },
     input: SearchTicketsDto,
   })
   async search(input: SearchTicketsDto, call: Call): Promise<Outcome> {
@@ -102,7 +102,6 @@ export class TicketsService {
       type: 'Incidente',
       urgency: 'Alta',
       itilcategories_id: 'Hardware',
-      locations_id: 'Sede > Andar 2',
       time_to_resolve: '2026-06-03 18:00',
     },
     input: CreateTicketDto,

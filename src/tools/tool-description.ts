@@ -27,7 +27,8 @@ export function describeTool(tool: ToolPolicy, config: AppConfig, audience: Desc
   }
   for (const note of text.notes) lines.push(note);
   if (audience.settable) lines.push(`Your profile sets only: ${[...audience.settable].join(', ')}.`);
-  if (tool.needsVerification) lines.push('Needs a verified session.');
+  // Which writes need a verified session is said by the server instructions and, on the first such
+  // write, by the refusal's next_call (auth_request_otp): not repeated on every write tool.
   if (tool.needsApproval) lines.push("Needs the user's approval of the exact call (APPROVAL_REQUIRED).");
   const limit = tool.rate === 'write' ? config.rateLimitWrites : config.rateLimitReads;
   lines.push(`Limit: ${limit}/min.`);

@@ -78,7 +78,7 @@ export class UsersService {
     domain: 'user',
     access: 'create',
     title: 'Create a user',
-    summary: 'Creates a user with a profile on an entity (default Self-Service, your entity) and optionally a group; returns "applied".',
+    summary: 'Creates a user with a profile on an entity and optionally a group; returns "applied".',
     notFor: 'changing users (user_update); passwords.',
     notes: ["timezone: the user's IANA zone; language: e.g. pt_BR."],
     example: {
@@ -87,7 +87,6 @@ export class UsersService {
       realname: 'Lima',
       profiles_id: 'Technician',
       entities_id: 'Sede',
-      groups_id: 'Service Desk',
     },
     input: CreateUserDto,
   })

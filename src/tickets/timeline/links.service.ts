@@ -24,7 +24,7 @@ export class LinksService {
     domain: 'ticket',
     access: 'update',
     title: 'Link two tickets',
-    summary: 'Links two tickets (replacing their link) or removes it. Solving or closing one also solves or closes its open duplicates.',
+    summary: 'Links two tickets or removes the link. Solving or closing one also solves or closes its open duplicates.',
     notFor: 'fields (ticket_update).',
     example: { id: 3, other_id: 5, relation: 'Duplicate' },
     input: LinkDto,

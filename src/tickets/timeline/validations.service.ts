@@ -29,8 +29,7 @@ export class ValidationsService {
     // An approver answers with the right to read tickets only (Self-Service); asking needs update (below).
     right: 'read',
     title: 'Ask for or answer a ticket approval',
-    summary:
-      "Asks a user or group to approve a ticket (approver_id/approver_group_id), or answers a request addressed to you (answer). Sets the ticket's global_validation.",
+    summary: 'Asks a user or group to approve a ticket (approver_id/approver_group_id), or answers a request addressed to you (answer).',
     notFor: 'solutions (ticket_add_entry).',
     example: { id: 2, answer: 'accepted' },
     input: ValidationDto,
