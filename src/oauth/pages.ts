@@ -6,6 +6,7 @@ const TEXTS = {
   en: {
     signInTitle: 'Sign in to intentdesk',
     signInLead: (client: string) => `${client} wants to use intentdesk on your behalf. Sign in with your GLPI login.`,
+    signInPlain: 'Sign in with your GLPI login to continue.',
     login: 'Login',
     password: 'Password',
     signIn: 'Sign in',
@@ -23,6 +24,7 @@ const TEXTS = {
   'pt-BR': {
     signInTitle: 'Entrar no intentdesk',
     signInLead: (client: string) => `${client} quer usar o intentdesk em seu nome. Entre com seu login do GLPI.`,
+    signInPlain: 'Entre com seu login do GLPI para continuar.',
     login: 'Login',
     password: 'Senha',
     signIn: 'Entrar',
@@ -66,8 +68,10 @@ button{margin:1rem .5rem 0 0;padding:.5rem 1.2rem}.error{color:#a00}.muted{color
 export interface SignInPage {
   lang: Language;
   action: string;
-  csrf: string;
-  client: string;
+  /** The interaction's form token; the plain sign-in page (no client) checks the form's origin instead. */
+  csrf?: string;
+  /** The OAuth client asking; none on the plain sign-in page of this server's own pages. */
+  client?: string;
   login?: string;
   error?: boolean;
 }
@@ -77,10 +81,10 @@ export function signInPage(p: SignInPage): string {
   return page(
     p.lang,
     t.signInTitle,
-    `<p>${escapeHtml(t.signInLead(p.client))}</p>
+    `<p>${escapeHtml(p.client === undefined ? t.signInPlain : t.signInLead(p.client))}</p>
 ${p.error ? `<p class="error" role="alert">${escapeHtml(t.wrong)}</p>` : ''}
 <form method="post" action="${escapeHtml(p.action)}">
-<input type="hidden" name="csrf" value="${escapeHtml(p.csrf)}">
+${p.csrf === undefined ? '' : `<input type="hidden" name="csrf" value="${escapeHtml(p.csrf)}">`}
 <label for="login">${escapeHtml(t.login)}</label><input type="text" id="login" name="login" autocomplete="username" required value="${escapeHtml(p.login ?? '')}">
 <label for="password">${escapeHtml(t.password)}</label><input type="password" id="password" name="password" autocomplete="current-password" required>
 <button type="submit" name="action" value="sign-in">${escapeHtml(t.signIn)}</button><button type="submit" name="action" value="cancel" formnovalidate>${escapeHtml(t.cancel)}</button>
