@@ -65,16 +65,16 @@ button{margin:1rem .5rem 0 0;padding:.5rem 1.2rem}.error{color:#a00}.muted{color
 </head><body><h1>${escapeHtml(title)}</h1>${body}</body></html>`;
 }
 
-export interface SignInPage {
+/**
+ * An OAuth client's sign-in (its name, and the interaction's form token), or the plain sign-in of
+ * this server's own pages (neither: that page checks where the form comes from instead).
+ */
+export type SignInPage = {
   lang: Language;
   action: string;
-  /** The interaction's form token; the plain sign-in page (no client) checks the form's origin instead. */
-  csrf?: string;
-  /** The OAuth client asking; none on the plain sign-in page of this server's own pages. */
-  client?: string;
   login?: string;
   error?: boolean;
-}
+} & ({ client: string; csrf: string } | { client?: undefined; csrf?: undefined });
 
 export function signInPage(p: SignInPage): string {
   const t = TEXTS[p.lang];
