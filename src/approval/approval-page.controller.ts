@@ -61,7 +61,7 @@ export class ApprovalPageController {
     const approval = await this.approvals.get(id);
     // The link goes to the approval's own user, out of band; whoever clicked learns nothing more.
     if (approval && effectiveStatus(approval, Date.now()) === 'pending') await this.links.sendLink(approval.users_id, `/approve/${encodeURIComponent(id)}`);
-    send(res, 200, layout(texts, signInPage(texts, this.signIn.offer(id).action, true), null));
+    send(res, 200, layout(texts, signInPage(texts, this.signIn.offer(id), true), null));
   }
 
   @Get(':id')
@@ -70,7 +70,7 @@ export class ApprovalPageController {
     const seen = await this.visit(id, req, res, texts);
     if (!seen) return;
     const { approval, userLabel } = seen;
-    const csrf = this.signIn.csrfToken(req, `decide:${approval.id}`) ?? '';
+    const csrf = (await this.signIn.csrfToken(req, `decide:${approval.id}`)) ?? '';
     // The domain's fields (a delete's record shows fields its own tool does not take), the tool's own first.
     const tools = [approval.tool, ...(approval.domain ? this.registry.namesIn(approval.domain as Domain) : [])];
     const fields = tools.flatMap((name) => this.registry.get(name)?.policy.fields ?? []);
@@ -92,7 +92,7 @@ export class ApprovalPageController {
     if (!seen) return;
     const { approval, userLabel } = seen;
     const form = (req.body ?? {}) as DecisionForm;
-    const expected = this.signIn.csrfToken(req, `decide:${approval.id}`);
+    const expected = await this.signIn.csrfToken(req, `decide:${approval.id}`);
     if (!expected || typeof form.csrf !== 'string' || !OneTimeLinkSignIn.same(form.csrf, expected)) {
       send(res, 403, layout(texts, messagePage(texts, texts.csrf), userLabel));
       return;
@@ -137,7 +137,7 @@ export class ApprovalPageController {
       return undefined;
     }
     if (userId === null) {
-      send(res, 200, layout(texts, signInPage(texts, this.signIn.offer(id).action, false), null));
+      send(res, 200, layout(texts, signInPage(texts, this.signIn.offer(id), false), null));
       return undefined;
     }
     // Another user learns nothing of the change: not who asks, not what.

@@ -1,5 +1,6 @@
 import type { FieldSpec } from '../input/field-spec.js';
 import type { Approval } from './approval.js';
+import type { SignInOffer } from './approval-sign-in.js';
 import { fieldLabel, type PageTexts } from './approval-texts.js';
 
 /** Escapes text for HTML element content and quoted attribute values. */
@@ -70,6 +71,8 @@ button{font:inherit;font-weight:600;padding:.75rem 1.5rem;border-radius:6px;bord
 button:focus-visible{outline:3px solid #1a4fd6;outline-offset:2px}
 .approve{background:#0b6b2e;color:#fff}.reject{background:#fff;color:#8a1111;border-color:#8a1111}
 .link{background:#1a4fd6;color:#fff}
+a.button{font-weight:600;padding:.75rem 1.5rem;border-radius:6px;border:2px solid #1a4fd6;color:#1a4fd6;background:#fff;text-decoration:none}
+a.button:focus-visible{outline:3px solid #1a4fd6;outline-offset:2px}
 .note{padding:.75rem;border-radius:6px;background:#fff4d6;border:1px solid #b88a00}
 .done{background:#e3f4e8;border-color:#0b6b2e}
 .muted{color:#444;font-size:.9rem}
@@ -116,9 +119,11 @@ ${approval.preview.id !== null ? `<dt>${esc(texts.record)}</dt><dd>${esc(approva
 </form>`;
 }
 
-export function signInPage(texts: PageTexts, action: string, sent: boolean): string {
+/** Sign in with a one-time link (a form) or, where the server has its own sign-in page, with a password. */
+export function signInPage(texts: PageTexts, offer: SignInOffer, sent: boolean): string {
+  const password = offer.password ? `<a href="${esc(offer.password)}" class="button">${esc(texts.signInWithPassword)}</a>` : '';
   return `${sent ? `<p class="note" role="status">${esc(texts.linkSent)}</p>` : ''}<p>${esc(texts.signInNeeded)}</p>
-<form method="post" action="${esc(action)}"><button type="submit" class="link">${esc(texts.sendLink)}</button></form>`;
+<div class="actions"><form method="post" action="${esc(offer.action)}"><button type="submit" class="link">${esc(texts.sendLink)}</button></form>${password}</div>`;
 }
 
 export function messagePage(texts: PageTexts, message: string, done = false): string {

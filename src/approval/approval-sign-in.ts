@@ -1,24 +1,29 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { toDate } from '../database/db-dates.js';
 import { DbLock } from '../database/db-lock.js';
+import { boundToken, cookieOf } from '../oauth/web-session.service.js';
 import { OtpDelivery } from '../session/otp/otp-delivery.js';
 import { PublicUrl } from './public-url.js';
 
 /**
- * Who the person in front of the approval page is. The page reads only this: a deployment with its
- * own web sign-in (OAuth) binds another implementation to this class (ApprovalModule's provider),
- * and nothing else changes.
+ * Who the person in front of the approval page is. The page reads only this (ApprovalModule binds
+ * the implementation): the built-in one-time link, and the server's web session when it has one.
  */
 export abstract class ApprovalSignIn {
   /** The signed-in user of this browser request, or null. */
   abstract userOf(req: IncomingMessage): Promise<number | null>;
   /** A token bound to this browser's sign-in and `purpose`, for the page's forms (CSRF); null when not signed in. */
-  abstract csrfToken(req: IncomingMessage, purpose: string): string | null;
-  /** How a person who is not signed in signs in: a form posting to `action`. */
-  abstract offer(approvalId: string): { action: string };
+  abstract csrfToken(req: IncomingMessage, purpose: string): Promise<string | null>;
+  /** How a person who is not signed in signs in: a form posting to `action` (a link), and where to sign in with a password, if anywhere. */
+  abstract offer(approvalId: string): SignInOffer;
+}
+
+export interface SignInOffer {
+  action: string;
+  password?: string;
 }
 
 const COOKIE = 'idesk_approval';
@@ -29,14 +34,6 @@ const LINK_INTERVAL_MS = 30_000;
 
 function hashOf(secret: string): string {
   return createHash('sha256').update(secret).digest('hex');
-}
-
-function cookieOf(req: IncomingMessage, name: string): string | null {
-  for (const part of (req.headers.cookie ?? '').split(';')) {
-    const [key, ...value] = part.trim().split('=');
-    if (key === name) return value.join('=') || null;
-  }
-  return null;
 }
 
 /** A token's secret part: base64url, 43 characters (32 bytes). */
@@ -72,13 +69,12 @@ export class OneTimeLinkSignIn extends ApprovalSignIn {
     return row && until && until.getTime() > Date.now() ? Number(row.users_id) : null;
   }
 
-  csrfToken(req: IncomingMessage, purpose: string): string | null {
+  csrfToken(req: IncomingMessage, purpose: string): Promise<string | null> {
     const secret = cookieOf(req, COOKIE);
-    if (!secret || !SECRET.test(secret)) return null;
-    return createHmac('sha256', secret).update(`csrf:${purpose}`).digest('base64url');
+    return Promise.resolve(secret && SECRET.test(secret) ? boundToken(secret, purpose) : null);
   }
 
-  offer(approvalId: string): { action: string } {
+  offer(approvalId: string): SignInOffer {
     return { action: `/approve/${encodeURIComponent(approvalId)}/sign-in` };
   }
 

@@ -19,6 +19,7 @@ export interface PageTexts {
   reject: string;
   signInNeeded: string;
   sendLink: string;
+  signInWithPassword: string;
   linkSent: string;
   notYours: string;
   notFound: string;
@@ -50,6 +51,7 @@ const EN: PageTexts = {
   reject: 'Reject',
   signInNeeded: 'Sign in as the user this change is for to see it and decide.',
   sendLink: 'Send me a sign-in link',
+  signInWithPassword: 'Sign in with your password',
   linkSent: 'A one-time sign-in link was sent to you. Open it on this device.',
   notYours: 'This approval belongs to another user. Sign in as that user to decide it.',
   notFound: 'No such approval.',
@@ -98,6 +100,7 @@ const PT: PageTexts = {
   reject: 'Rejeitar',
   signInNeeded: 'Entre como o usuário desta alteração para vê-la e decidir.',
   sendLink: 'Enviar-me um link de acesso',
+  signInWithPassword: 'Entrar com sua senha',
   linkSent: 'Um link de acesso de uso único foi enviado a você. Abra-o neste dispositivo.',
   notYours: 'Esta aprovação pertence a outro usuário. Entre como esse usuário para decidir.',
   notFound: 'Aprovação inexistente.',

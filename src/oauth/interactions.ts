@@ -93,17 +93,8 @@ export class Interactions {
     address: string,
   ): Promise<void> {
     const login = form.get('login') ?? '';
-    let userId: number | undefined;
-    try {
-      userId = await this.deps.signIn.check(login, form.get('password') ?? '', address);
-    } catch (thrown) {
-      if (thrown instanceof DeskError && thrown.code === 'RATE_LIMITED') {
-        res.setHeader('Retry-After', String(thrown.retryAfterSeconds ?? 60));
-        sendText(res, 429, thrown.message);
-        return;
-      }
-      throw thrown;
-    }
+    const userId = await passwordUser(this.deps.signIn, form, address, res);
+    if (userId === false) return;
     if (userId === undefined) {
       const page = signInPage({
         lang,
@@ -200,7 +191,21 @@ function requestedScopes(interaction: Interaction): string[] {
   );
 }
 
-async function readForm(req: IncomingMessage): Promise<URLSearchParams | undefined> {
+/** The user a sign-in form's login and password name (undefined: wrong); false once a 429 was answered (too many tries). */
+export async function passwordUser(signIn: SignInService, form: URLSearchParams, address: string, res: ServerResponse): Promise<number | undefined | false> {
+  try {
+    return await signIn.check(form.get('login') ?? '', form.get('password') ?? '', address);
+  } catch (thrown) {
+    if (thrown instanceof DeskError && thrown.code === 'RATE_LIMITED') {
+      res.setHeader('Retry-After', String(thrown.retryAfterSeconds ?? 60));
+      sendText(res, 429, thrown.message);
+      return false;
+    }
+    throw thrown;
+  }
+}
+
+export async function readForm(req: IncomingMessage): Promise<URLSearchParams | undefined> {
   if (!String(req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')) return undefined;
   const chunks: Buffer[] = [];
   let size = 0;
@@ -219,7 +224,7 @@ const PAGE_HEADERS = {
   'Referrer-Policy': 'no-referrer',
 };
 
-function sendHtml(res: ServerResponse, status: number, html: string): void {
+export function sendHtml(res: ServerResponse, status: number, html: string): void {
   res.writeHead(status, { ...PAGE_HEADERS, 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': String(Buffer.byteLength(html)) }).end(html);
 }
 

@@ -12,7 +12,8 @@ import { INTERACTION_PATH, mountedAt, OAUTH_SCOPES } from './oauth-mount.js';
 import { recordsAdapter } from './oauth-records.adapter.js';
 import { OAuthRecordsStore } from './oauth-records.store.js';
 import { loadSecrets } from './oauth-secrets.js';
-import { AUTHORIZATION_SERVER_METADATA, ISSUER_PATH, MCP_RESOURCE_PATH, OAuthUrls, PROTECTED_RESOURCE_METADATA } from './oauth-urls.js';
+import { AUTHORIZATION_SERVER_METADATA, ISSUER_PATH, LOGIN_PATH, MCP_RESOURCE_PATH, OAuthUrls, PROTECTED_RESOURCE_METADATA } from './oauth-urls.js';
+import { WebLogin } from './web-login.js';
 import { WebSessionService } from './web-session.service.js';
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
@@ -41,6 +42,7 @@ const RESOURCE_METADATA_PATHS = new Set([PROTECTED_RESOURCE_METADATA, PROTECTED_
 export class OAuthHttp {
   private readonly logger = new Logger('OAuth');
   private builtIn: Promise<BuiltIn> | undefined;
+  private readonly login: WebLogin;
 
   constructor(
     private readonly config: AppConfig,
@@ -52,7 +54,9 @@ export class OAuthHttp {
     private readonly webSession: WebSessionService,
     private readonly principals: PrincipalLoader,
     private readonly dataSource: DataSource,
-  ) {}
+  ) {
+    this.login = new WebLogin({ signIn, webSession, originOf: (req) => new URL(this.urls.issuer(req)).origin });
+  }
 
   /** Whether a request with this URL is OAuth's. */
   serves(url: string | undefined): boolean {
@@ -78,6 +82,7 @@ export class OAuthHttp {
       this.resourceMetadata(req, res);
       return;
     }
+    if (path === LOGIN_PATH) return this.login.handle(req, res, addressOf(req));
     const builtIn = await this.start(req);
     if (SERVER_METADATA_PATHS.has(path)) {
       // The provider's own discovery document (a superset of RFC 8414's fields), at the well-known places.

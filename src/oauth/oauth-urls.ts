@@ -4,6 +4,8 @@ import { AppConfig } from '../config/app-config.js';
 
 export const MCP_RESOURCE_PATH = '/mcp';
 export const ISSUER_PATH = '/oauth';
+/** The sign-in page for this server's own pages (not a client's): a password, then back to `return_to`. */
+export const LOGIN_PATH = `${ISSUER_PATH}/login`;
 export const PROTECTED_RESOURCE_METADATA = '/.well-known/oauth-protected-resource';
 export const AUTHORIZATION_SERVER_METADATA = '/.well-known/oauth-authorization-server';
 

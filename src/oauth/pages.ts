@@ -6,6 +6,7 @@ const TEXTS = {
   en: {
     signInTitle: 'Sign in to intentdesk',
     signInLead: (client: string) => `${client} wants to use intentdesk on your behalf. Sign in with your GLPI login.`,
+    signInPlain: 'Sign in with your GLPI login to continue.',
     login: 'Login',
     password: 'Password',
     signIn: 'Sign in',
@@ -23,6 +24,7 @@ const TEXTS = {
   'pt-BR': {
     signInTitle: 'Entrar no intentdesk',
     signInLead: (client: string) => `${client} quer usar o intentdesk em seu nome. Entre com seu login do GLPI.`,
+    signInPlain: 'Entre com seu login do GLPI para continuar.',
     login: 'Login',
     password: 'Senha',
     signIn: 'Entrar',
@@ -63,24 +65,26 @@ button{margin:1rem .5rem 0 0;padding:.5rem 1.2rem}.error{color:#a00}.muted{color
 </head><body><h1>${escapeHtml(title)}</h1>${body}</body></html>`;
 }
 
-export interface SignInPage {
+/**
+ * An OAuth client's sign-in (its name, and the interaction's form token), or the plain sign-in of
+ * this server's own pages (neither: that page checks where the form comes from instead).
+ */
+export type SignInPage = {
   lang: Language;
   action: string;
-  csrf: string;
-  client: string;
   login?: string;
   error?: boolean;
-}
+} & ({ client: string; csrf: string } | { client?: undefined; csrf?: undefined });
 
 export function signInPage(p: SignInPage): string {
   const t = TEXTS[p.lang];
   return page(
     p.lang,
     t.signInTitle,
-    `<p>${escapeHtml(t.signInLead(p.client))}</p>
+    `<p>${escapeHtml(p.client === undefined ? t.signInPlain : t.signInLead(p.client))}</p>
 ${p.error ? `<p class="error" role="alert">${escapeHtml(t.wrong)}</p>` : ''}
 <form method="post" action="${escapeHtml(p.action)}">
-<input type="hidden" name="csrf" value="${escapeHtml(p.csrf)}">
+${p.csrf === undefined ? '' : `<input type="hidden" name="csrf" value="${escapeHtml(p.csrf)}">`}
 <label for="login">${escapeHtml(t.login)}</label><input type="text" id="login" name="login" autocomplete="username" required value="${escapeHtml(p.login ?? '')}">
 <label for="password">${escapeHtml(t.password)}</label><input type="password" id="password" name="password" autocomplete="current-password" required>
 <button type="submit" name="action" value="sign-in">${escapeHtml(t.signIn)}</button><button type="submit" name="action" value="cancel" formnovalidate>${escapeHtml(t.cancel)}</button>

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '../config/app-config.js';
@@ -28,6 +28,12 @@ export class WebSessionService {
     return record?.payload.userId;
   }
 
+  /** A token for this browser's forms, bound to its web session and `purpose` (CSRF); undefined when not signed in. */
+  csrfToken(req: IncomingMessage, purpose: string): string | undefined {
+    const id = cookieOf(req, COOKIE);
+    return id ? boundToken(id, purpose) : undefined;
+  }
+
   /** Signs `userId` in on this browser (a new id each time: a session id set before sign-in is never kept). */
   async start(req: IncomingMessage, res: ServerResponse, userId: number): Promise<void> {
     await this.end(req, res);
@@ -52,6 +58,11 @@ export class WebSessionService {
 
 function hashOf(id: string): string {
   return createHash('sha256').update(id).digest('base64url');
+}
+
+/** A form token derived from a browser's secret cookie: a page of another origin can neither read nor forge it. */
+export function boundToken(secret: string, purpose: string): string {
+  return createHmac('sha256', secret).update(`csrf:${purpose}`).digest('base64url');
 }
 
 /** One cookie's value from the request's Cookie header. */

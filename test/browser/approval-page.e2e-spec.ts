@@ -137,4 +137,32 @@ describe.each(DATABASES)('approval page in Chromium on %s', (kind) => {
     failure(await callTool(client, 'project_delete', args), 'APPROVAL_REJECTED');
     expect(await countProjects('Renovação de licenças')).toBe(1);
   });
+
+  it('(c) sign in with the password instead of a link: back on the page, the change shown, approved', async () => {
+    const admin = await stack.token('glpi', ['api']);
+    const created = await fetch(`${stack.url}/api/projects`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Troca do nobreak', projectstates_id: 'New' }),
+    });
+    const id = ((await created.json()) as { id: number }).id;
+    const args = { domain: 'project', session_id: session, id };
+    const url = await elicitation(client, args, 'project_delete');
+    const context = await browser.createBrowserContext();
+    const page = await context.newPage();
+    await page.setExtraHTTPHeaders({ 'Accept-Language': 'en' });
+    await page.goto(url);
+    // The real browser's own headers (Sec-Fetch-Site, Origin) pass the sign-in page's check.
+    await Promise.all([page.waitForNavigation(), page.click('a.button')]);
+    expect(new URL(page.url()).pathname).toBe('/oauth/login');
+    await page.type('#login', 'glpi');
+    await page.type('#password', 'glpi');
+    await Promise.all([page.waitForNavigation(), page.click('button[value="sign-in"]')]);
+    expect(page.url()).toBe(url);
+    expect(await page.$eval('main', (m) => m.textContent)).toContain("'Troca do nobreak' deleted");
+    await Promise.all([page.waitForNavigation(), page.click('button.approve')]);
+    expect(await page.$eval('main', (m) => m.textContent)).toContain('You approved this change');
+    expect(success(await callTool(client, 'project_delete', args)).id).toBe(id);
+    await context.close();
+  });
 });
