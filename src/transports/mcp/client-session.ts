@@ -1,5 +1,6 @@
 import type { McpClientInfo } from '../../tools/call.js';
 import type { ToolCallResult } from './mcp-dispatcher.js';
+import { META_CLIENT_CAPABILITIES, META_CLIENT_INFO } from './mcp-revisions.js';
 
 /**
  * The HTTP endpoint keeps no state, yet a client's `initialize` is the only place it says what it
@@ -30,6 +31,17 @@ export function clientOf(sessionId: string | undefined): McpClientInfo {
   } catch {
     return UNKNOWN_CLIENT;
   }
+}
+
+/**
+ * What a 2026-07-28 request says of its client: that revision has no handshake, so every request
+ * carries the client's name and capabilities in `_meta` (mcp-revisions.ts checked they are there).
+ */
+export function modernClientOf(meta: Record<string, unknown> | undefined): McpClientInfo {
+  const info = meta?.[META_CLIENT_INFO] as { name?: unknown } | undefined;
+  const capabilities = meta?.[META_CLIENT_CAPABILITIES] as { elicitation?: { url?: unknown } } | undefined;
+  const url = capabilities?.elicitation?.url;
+  return { name: typeof info?.name === 'string' && info.name ? info.name.slice(0, MAX_NAME) : null, urlElicitation: typeof url === 'object' && url !== null };
 }
 
 /** JSON-RPC error of 2025-11-25: the call needs the user to visit a URL first (URL-mode elicitation). */

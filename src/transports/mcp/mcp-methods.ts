@@ -3,7 +3,8 @@ import type { Principal } from '../../auth/principal.js';
 import { requestIdOfCall } from '../../observe/request-id.js';
 import type { McpClientInfo } from '../../tools/call.js';
 import { TOOL_LIST_MAX_AGE_MS } from '../../tools/tool-list.service.js';
-import { UNKNOWN_CLIENT, URL_ELICITATION_REQUIRED, urlElicitationOf } from './client-session.js';
+import { modernClientOf, UNKNOWN_CLIENT, URL_ELICITATION_REQUIRED, urlElicitationOf } from './client-session.js';
+import { approvalInputRequired, approvalRetryOf } from './input-required.js';
 import { INTERNAL_ERROR, INVALID_PARAMS, type JsonRpcRequest, type JsonRpcResponse, METHOD_NOT_FOUND, rpcError } from './json-rpc.js';
 import { McpDispatcher, UnknownToolError } from './mcp-dispatcher.js';
 import { type Era, LEGACY_VERSIONS, META_SERVER_INFO, SUPPORTED_VERSIONS } from './mcp-revisions.js';
@@ -119,6 +120,7 @@ export class McpMethods {
             return rpcError(request.id, INVALID_PARAMS, 'tools/call params.arguments must be an object.');
           }
           const callId = requestIdOfCall(params._meta, requestId);
+          if (era === 'modern') return await this.callModern(request, params.name, args as Record<string, unknown> | undefined, callId, principal);
           const result = await this.dispatcher.callTool(principal, params.name, args as Record<string, unknown> | undefined, callId, client);
           const elicitation = client.urlElicitation ? urlElicitationOf(result) : undefined;
           if (elicitation) return rpcError(request.id, URL_ELICITATION_REQUIRED, elicitation.message, { elicitations: [elicitation] });
@@ -130,5 +132,33 @@ export class McpMethods {
       this.logger.error(`MCP ${request.method} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
       return rpcError(request.id, INTERNAL_ERROR, 'Internal error.');
     }
+  }
+
+  /**
+   * A 2026-07-28 tools/call. The client is the one its `_meta` describes. A held write asks a client
+   * that takes URL-mode elicitation for the approval as an input-required result; its retry echoes
+   * the approval id as `requestState`, and the call runs under that approval as if it named it in
+   * approval_id, so the write unit's approval check decides (same payload, once). A user who
+   * declined to open the page gets the APPROVAL_REQUIRED envelope instead of the same question.
+   */
+  private async callModern(
+    request: JsonRpcRequest,
+    name: string,
+    args: Record<string, unknown> | undefined,
+    callId: string,
+    principal: Principal,
+  ): Promise<JsonRpcResponse> {
+    const params = request.params ?? {};
+    const client = modernClientOf(params._meta as Record<string, unknown> | undefined);
+    const retry = approvalRetryOf(params);
+    if (typeof retry === 'string') return rpcError(request.id, INVALID_PARAMS, `Invalid params: ${retry}`);
+    const callArgs = retry ? { ...args, approval_id: retry.approvalId } : args;
+    const result = await this.dispatcher.callTool(principal, name, callArgs, callId, client);
+    const asked = client.urlElicitation && !retry?.declined ? approvalInputRequired(result) : undefined;
+    if (asked) {
+      const meta = { [META_SERVER_INFO]: SERVER_INFO, request_id: callId };
+      return { jsonrpc: '2.0', id: request.id, result: new RawJson(JSON.stringify({ ...asked, _meta: meta })) };
+    }
+    return { jsonrpc: '2.0', id: request.id, result: new RawJson(toolResultJson(result.content[0].text, result.isError === true, callId, 'modern')) };
   }
 }

@@ -14,6 +14,7 @@ export const SUPPORTED_VERSIONS: readonly string[] = [...MODERN_VERSIONS, ...LEG
 
 export const META_PROTOCOL_VERSION = 'io.modelcontextprotocol/protocolVersion';
 export const META_CLIENT_CAPABILITIES = 'io.modelcontextprotocol/clientCapabilities';
+export const META_CLIENT_INFO = 'io.modelcontextprotocol/clientInfo';
 export const META_SERVER_INFO = 'io.modelcontextprotocol/serverInfo';
 
 /** Codes the 2026-07-28 revision reserves (-32020 to -32099). */
