@@ -136,10 +136,14 @@ describe.each(DATABASES)('approval over 2026-07-28 multi round-trip requests on 
     expect(await countProjects('Aprovação trocada')).toBe(0);
   });
 
-  it('a client without URL elicitation gets the APPROVAL_REQUIRED envelope; a state not handed out is refused', async () => {
+  it('a client without URL elicitation, or a declined page, gets the APPROVAL_REQUIRED envelope; a state not handed out is refused', async () => {
     const session = await openSession();
     const args = { domain: 'project', session_id: session, name: 'Aprovação sem elicitação', projectstates_id: 'New' };
     expect(envelopeOf(await toolsCall('project_create', { arguments: args }, PLAIN)).error?.code).toBe('APPROVAL_REQUIRED');
+    // A user who declined to open the page: the envelope (with next_call), not the same question again.
+    const asked = inputRequiredOf(await toolsCall('project_create', { arguments: args }));
+    const declined = { arguments: args, inputResponses: { approval: { action: 'decline' } }, requestState: asked.requestState };
+    expect(envelopeOf(await toolsCall('project_create', declined)).error?.code).toBe('APPROVAL_REQUIRED');
     const forged = await toolsCall('project_create', { arguments: args, requestState: 'not-ours' });
     expect(forged.error?.code).toBe(-32602);
     expect(await countProjects('Aprovação sem elicitação')).toBe(0);
