@@ -17,6 +17,8 @@ interface KindQuery {
   date: string;
   /** Rows a requester limited to its own tickets does not see: others' private ones. */
   privacy: boolean;
+  /** The names its SELECT gives (beyond id and date): the merged statement fills the others with NULL. */
+  columns: readonly string[];
 }
 
 const QUERIES: readonly KindQuery[] = [
@@ -27,6 +29,7 @@ const QUERIES: readonly KindQuery[] = [
     alias: 'f',
     date: 'f.date',
     privacy: true,
+    columns: ['users_id', 'content', 'is_private'],
   },
   {
     kind: 'task',
@@ -36,6 +39,7 @@ const QUERIES: readonly KindQuery[] = [
     alias: 'k',
     date: 'k.date',
     privacy: true,
+    columns: ['users_id', 'content', 'is_private', 'state', 'duration', 'users_id_tech', 'begin_at', 'end_at'],
   },
   {
     kind: 'solution',
@@ -45,6 +49,7 @@ const QUERIES: readonly KindQuery[] = [
     alias: 's',
     date: 's.date_creation',
     privacy: false,
+    columns: ['users_id', 'content', 'solutiontypes_id', 'status', 'users_id_approval', 'date_approval'],
   },
   {
     kind: 'validation',
@@ -56,8 +61,12 @@ const QUERIES: readonly KindQuery[] = [
     alias: 'v',
     date: 'v.submission_date',
     privacy: false,
+    columns: ['users_id', 'content', 'approver_id', 'approver_group_id', 'status', 'comment_validation', 'users_id_validate', 'validation_date'],
   },
 ];
+
+/** Every column of every kind, in one order: the merged statement's rows all have these. */
+const ALL_COLUMNS = [...new Set(QUERIES.flatMap((q) => q.columns))];
 
 /** A timeline row with its kind (the rows of every kind, merged). */
 export type TimelineRow = Row & { kind: TimelineKind; id: number; date: Date | string };
@@ -84,17 +93,23 @@ export class TimelineRepository {
   async page(ticketId: number, viewer: TicketViewer, position: TimelinePosition | undefined, limit: number): Promise<TimelineRow[]> {
     const sqlite = this.dataSource.options.type === 'better-sqlite3';
     const param = (value: unknown) => (value instanceof Date ? dateParam(value, sqlite) : value);
-    const perKind = await Promise.all(
-      QUERIES.map(async (q) => {
-        const after = afterPosition(KIND_RANK[q.kind], position, q.date, `${q.alias}.id`);
-        const hidden = q.privacy && viewer.requesterId !== null ? ` AND (${q.alias}.is_private = 0 OR ${q.alias}.users_id = ?)` : '';
-        const params = [ticketId, ...(hidden ? [viewer.requesterId] : []), ...after.params.map(param), limit + 1];
-        const rows = (await this.dataSource.query(`${q.select}${hidden}${after.sql} ORDER BY ${q.date} DESC, ${q.alias}.id DESC LIMIT ?`, params)) as Row[];
-        return rows.map((row) => ({ ...row, kind: q.kind, id: Number(row.id), date: row.date as Date | string }));
-      }),
-    );
-    return perKind
-      .flat()
+    // One statement (one round trip, one prepared text per viewer kind and cursor presence): each
+    // kind's newest rows are an index range in a derived table that keeps its own ORDER BY and LIMIT.
+    const parts = QUERIES.map((q, i) => {
+      const after = afterPosition(KIND_RANK[q.kind], position, q.date, `${q.alias}.id`);
+      const hidden = q.privacy && viewer.requesterId !== null ? ` AND (${q.alias}.is_private = 0 OR ${q.alias}.users_id = ?)` : '';
+      const columns = ALL_COLUMNS.map((c) => (q.columns.includes(c) ? `k${i}.${c} AS ${c}` : `NULL AS ${c}`)).join(', ');
+      return {
+        sql: `SELECT '${q.kind}' AS kind, k${i}.id AS id, k${i}.date AS date, ${columns} FROM (${q.select}${hidden}${after.sql} ORDER BY ${q.date} DESC, ${q.alias}.id DESC LIMIT ?) k${i}`,
+        params: [ticketId, ...(hidden ? [viewer.requesterId] : []), ...after.params.map(param), limit + 1],
+      };
+    });
+    const rows = (await this.dataSource.query(
+      parts.map((p) => p.sql).join(' UNION ALL '),
+      parts.flatMap((p) => p.params),
+    )) as Array<Row & { kind: TimelineKind }>;
+    return rows
+      .map((row) => ({ ...row, id: Number(row.id), date: row.date as Date | string }))
       .sort((a, b) => compareNewestFirst(a, b))
       .slice(0, limit + 1);
   }
