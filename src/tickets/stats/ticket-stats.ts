@@ -46,12 +46,14 @@ export class TicketStats {
     const now = new Date();
     const key = GROUP_KEYS[groupBy];
     // Independent statements, each over a fresh copy of the filtered query: on a pool they run side by side.
-    const fresh = async (): Promise<Qb> => (await filteredQuery(plan, args)).qb;
+    // Filtered once (a text filter probes its index to plan the search), then one copy per statement.
+    const { qb: filtered } = await filteredQuery(plan, args);
+    const fresh = (): Qb => filtered.clone();
     const [totals, median, rows, medians] = await Promise.all([
-      fresh().then((qb) => this.aggregate(qb, now)),
-      fresh().then((qb) => this.median(qb)),
-      fresh().then((qb) => this.aggregate(this.grouped(qb, key), now, true)),
-      fresh().then((qb) => this.medians(this.grouped(qb, key))),
+      this.aggregate(fresh(), now),
+      this.median(fresh()),
+      this.aggregate(this.grouped(fresh(), key), now, true),
+      this.medians(this.grouped(fresh(), key)),
     ]);
     const all = { ...figures(totals[0]), median_hours_to_solve: median };
     const resolved = metaOf(input).resolved;
