@@ -368,6 +368,7 @@ export async function run(flags: Flags = {}): Promise<string> {
         c,
         d ? ratio(me.rps, d.rps) : 'n/a',
         d ? ratio(me.p99, d.p99) : 'n/a',
+        d ? ratio(me.cpuMsPerReq, d.cpuMsPerReq) : 'n/a',
         a ? ratio(me.rps, a.rps) : 'n/a',
         b ? ratio(me.rps, b.rps) : 'n/a',
         n ? ratio(me.rps, n.rps) : 'n/a',
@@ -387,7 +388,7 @@ export async function run(flags: Flags = {}): Promise<string> {
     }
     report.add(
       '**ticket_get, intentdesk relative to each baseline** (throughput: higher is better; p99 and CPU/req: lower is better)\n\n' +
-        table(['conns', 'req/s vs (d)', 'p99 vs (d)', 'req/s vs (a)', 'req/s vs (b)', 'req/s vs (c)', 'p99 vs (a)', 'p99 vs (b)', 'p99 vs (c)', 'CPU/req vs (b)', 'CPU/req vs (c)'], ratioRows),
+        table(['conns', 'req/s vs (d)', 'p99 vs (d)', 'CPU/req vs (d)', 'req/s vs (a)', 'req/s vs (b)', 'req/s vs (c)', 'p99 vs (a)', 'p99 vs (b)', 'p99 vs (c)', 'CPU/req vs (b)', 'CPU/req vs (c)'], ratioRows),
     );
     // ticket_search and ticket_create against the floor that runs their own statements.
     const toolRows: Array<Array<string | number>> = [];
@@ -397,7 +398,7 @@ export async function run(flags: Flags = {}): Promise<string> {
         const d = find('dataTools', c, tool);
         if (!me || !d) continue;
         const name = tool === 'ticket_create' ? 'ticket_create (dry_run)' : tool;
-        toolRows.push([name, c, fmt(me.rps), fmt(d.rps), ratio(me.rps, d.rps), fmtMs(me.p99), fmtMs(d.p99), ratio(me.p99, d.p99)]);
+        toolRows.push([name, c, fmt(me.rps), fmt(d.rps), ratio(me.rps, d.rps), fmtMs(me.p99), fmtMs(d.p99), ratio(me.p99, d.p99), ratio(me.cpuMsPerReq, d.cpuMsPerReq)]);
         verdicts.push(
           `- ${name} c=${c}: throughput >= 0.5x (d): ${mark(me.rps >= 0.5 * d.rps)} (${ratio(me.rps, d.rps)}); p99 <= 2x (d): ${mark(me.p99 <= 2 * d.p99)} (${ratio(me.p99, d.p99)})`,
         );
@@ -406,7 +407,7 @@ export async function run(flags: Flags = {}): Promise<string> {
     if (toolRows.length) {
       report.add(
         '**ticket_search and ticket_create, intentdesk relative to (d)**, the floor running the same statements for that tool\n\n' +
-          table(['tool', 'conns', 'intentdesk req/s', '(d) req/s', 'req/s vs (d)', 'intentdesk p99', '(d) p99', 'p99 vs (d)'], toolRows),
+          table(['tool', 'conns', 'intentdesk req/s', '(d) req/s', 'req/s vs (d)', 'intentdesk p99', '(d) p99', 'p99 vs (d)', 'CPU/req vs (d)'], toolRows),
       );
     }
     const peakRss = Math.max(...points.filter((p) => p.key === 'intentdesk').map((p) => p.peakRss));
