@@ -25,73 +25,88 @@ function freePort(): Promise<number> {
  */
 describe.each(DATABASES)('modules the server loads, on %s', (kind) => {
   let db: TestDatabase;
-  let token: string;
+  let loaded: string[];
 
   beforeAll(async () => {
     db = await createTestDatabase(kind);
     const app = await startApp(db.url);
+    let token: string;
     try {
       token = await app.token('glpi', ['mcp', 'api']);
     } finally {
       await app.close();
     }
+    loaded = await modulesLoadedThrough(db.url, token);
+    // The recorder saw the application (so an empty list cannot pass for a clean one).
+    expect(loaded.some((url) => url.includes('/node_modules/@nestjs/common/'))).toBe(true);
   });
   afterAll(async () => db?.drop());
 
-  it('never include file-type, through start, MCP, REST, OpenAPI and shutdown', async () => {
-    const work = mkdtempSync(join(tmpdir(), 'intentdesk-imports-'));
-    const log = join(work, 'imports.log');
-    const port = await freePort();
-    const child = spawn(process.execPath, ['--import', './test/support/import-recorder.mjs', MAIN_JS], {
-      cwd: REPO_ROOT,
-      env: {
-        PATH: process.env.PATH ?? '',
-        DATABASE_URL: db.url,
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        OTP_REQUIRED_FOR: 'none',
-        APPROVAL_REQUIRED_FOR: 'none',
-        IMPORT_LOG: log,
-      },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let stderr = '';
-    const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
-    try {
-      await new Promise<void>((resolve, reject) => {
-        child.stderr.on('data', (chunk: Buffer) => {
-          stderr += chunk.toString('utf8');
-          if (stderr.includes('listening on')) resolve();
-        });
-        void exited.then((code) => reject(new Error(`server exited (${code}) before listening:\n${stderr}`)));
-      });
-      const base = `http://127.0.0.1:${port}`;
-      const auth = { Authorization: `Bearer ${token}` };
-      const mcp = async (id: number, method: string, params: object) => {
-        const res = await fetch(`${base}/mcp`, {
-          method: 'POST',
-          headers: { ...auth, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
-          body: JSON.stringify({ jsonrpc: '2.0', id, method, params }),
-        });
-        return (await res.json()) as { result?: { structuredContent?: { id?: string } } };
-      };
-      await mcp(1, 'initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'imports', version: '0' } });
-      await mcp(2, 'tools/list', {});
-      const opened = await mcp(3, 'tools/call', { name: 'domain_switch', arguments: { domain: 'project' } });
-      await mcp(4, 'tools/call', {
-        name: 'project_create',
-        arguments: { domain: 'project', session_id: opened.result?.structuredContent?.id, name: 'Imports check' },
-      });
-      expect((await fetch(`${base}/api/projects`, { headers: auth })).status).toBe(200);
-      expect((await fetch(`${base}/api/docs-json`)).status).toBe(200);
-    } finally {
-      child.kill('SIGTERM');
-      await exited;
-    }
-    const loaded = readFileSync(log, 'utf8').split('\n');
-    rmSync(work, { recursive: true, force: true });
-    // The recorder saw the application (so an empty list cannot pass for a clean one).
-    expect(loaded.some((url) => url.includes('/node_modules/@nestjs/common/'))).toBe(true);
-    expect(loaded.filter((url) => url.includes('/node_modules/file-type/'))).toEqual([]);
+  const from = (pkg: string) => loaded.filter((url) => url.includes(`/node_modules/${pkg}/`));
+
+  it('never include file-type, through start, MCP, REST, OpenAPI and shutdown', () => {
+    expect(from('file-type')).toEqual([]);
+  });
+
+  it('leave out the clients of what is not configured: Redis (no REDIS_URL), jose (no OAuth request, no OAUTH_ISSUER), MySQL on SQLite', () => {
+    expect(from('ioredis')).toEqual([]);
+    expect(from('jose')).toEqual([]);
+    if (kind === 'sqlite') expect(from('mysql2')).toEqual([]);
   });
 });
+
+/** Every ES module URL a server process resolves through start, MCP, REST, OpenAPI and shutdown. */
+async function modulesLoadedThrough(databaseUrl: string, token: string): Promise<string[]> {
+  const work = mkdtempSync(join(tmpdir(), 'intentdesk-imports-'));
+  const log = join(work, 'imports.log');
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', './test/support/import-recorder.mjs', MAIN_JS], {
+    cwd: REPO_ROOT,
+    env: {
+      PATH: process.env.PATH ?? '',
+      DATABASE_URL: databaseUrl,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      OTP_REQUIRED_FOR: 'none',
+      APPROVAL_REQUIRED_FOR: 'none',
+      IMPORT_LOG: log,
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+  try {
+    await new Promise<void>((resolve, reject) => {
+      child.stderr.on('data', (chunk: Buffer) => {
+        stderr += chunk.toString('utf8');
+        if (stderr.includes('listening on')) resolve();
+      });
+      void exited.then((code) => reject(new Error(`server exited (${code}) before listening:\n${stderr}`)));
+    });
+    const base = `http://127.0.0.1:${port}`;
+    const auth = { Authorization: `Bearer ${token}` };
+    const mcp = async (id: number, method: string, params: object) => {
+      const res = await fetch(`${base}/mcp`, {
+        method: 'POST',
+        headers: { ...auth, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+        body: JSON.stringify({ jsonrpc: '2.0', id, method, params }),
+      });
+      return (await res.json()) as { result?: { structuredContent?: { id?: string } } };
+    };
+    await mcp(1, 'initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'imports', version: '0' } });
+    await mcp(2, 'tools/list', {});
+    const opened = await mcp(3, 'tools/call', { name: 'domain_switch', arguments: { domain: 'project' } });
+    await mcp(4, 'tools/call', {
+      name: 'project_create',
+      arguments: { domain: 'project', session_id: opened.result?.structuredContent?.id, name: 'Imports check' },
+    });
+    expect((await fetch(`${base}/api/projects`, { headers: auth })).status).toBe(200);
+    expect((await fetch(`${base}/api/docs-json`)).status).toBe(200);
+  } finally {
+    child.kill('SIGTERM');
+    await exited;
+  }
+  const loaded = readFileSync(log, 'utf8').split('\n');
+  rmSync(work, { recursive: true, force: true });
+  return loaded;
+}

@@ -19,12 +19,12 @@ import { fmt, fmtBytes, fmtMs, median, percentile, ratio, table } from '../lib/s
 
 /**
  * Throughput and latency of tools/call over Streamable HTTP: intentdesk (whole chain) for
- * ticket_get, ticket_search and ticket_create (dry run), and three baselines serving the same
- * ticket_get over the same SQLite file, all measured in this run. autocannon runs in this process;
+ * ticket_get, ticket_search and ticket_create (dry run), baselines serving the same ticket_get over
+ * the same SQLite file, and the data-bound floor (d) of each tool, all measured in this run. autocannon runs in this process;
  * every server is a child process.
  */
 
-type ServerKey = 'intentdesk' | 'bare' | 'data' | 'sdk' | 'nest';
+type ServerKey = 'intentdesk' | 'bare' | 'data' | 'dataTools' | 'sdk' | 'nest';
 
 interface Target {
   key: ServerKey;
@@ -58,6 +58,7 @@ const LABELS: Record<ServerKey, string> = {
   intentdesk: 'intentdesk (full chain)',
   bare: '(a) bare node:http',
   data: '(d) bare node:http, same SQL',
+  dataTools: '(d) bare node:http, same SQL',
   sdk: '(b) MCP SDK 1.x minimal',
   nest: '(c) @rekog/mcp-nest v2',
 };
@@ -230,14 +231,22 @@ export async function run(flags: Flags = {}): Promise<string> {
     let sizeSum = 0;
     for (const id of ids.slice(0, 20)) sizeSum += (await rpc(product.url, token, toolsCallBody('ticket_get', getArgs(id)))).bytes;
     const productBytes = Math.round(sizeSum / Math.min(20, ids.length));
+    const searchBytes = (await rpc(product.url, token, bodies.ticket_search('intentdesk')())).bytes;
+    const createBytes = (await rpc(product.url, token, bodies.ticket_create('intentdesk')())).bytes;
 
     // 2. Baselines, compiled to plain JS and run on bare node, reading the same file read-only.
-    const built = await compile({ 'bare-http': 'load/servers/bare-http.ts', 'bare-data': 'load/servers/bare-data.ts', 'sdk-minimal': 'load/servers/sdk-minimal.ts', 'mcp-nest': 'load/servers/mcp-nest.ts' });
+    const built = await compile({
+      'bare-http': 'load/servers/bare-http.ts',
+      'bare-data': 'load/servers/bare-data.ts',
+      'bare-data-tools': 'load/servers/bare-data-tools.ts',
+      'sdk-minimal': 'load/servers/sdk-minimal.ts', 'mcp-nest': 'load/servers/mcp-nest.ts' });
     const baselineEnv = (port: number) => ({
       PATH: process.env.PATH,
       PORT: String(port),
       BENCH_SQLITE: dbFile,
       BENCH_BODY_BYTES: String(productBytes),
+      BENCH_BODY_BYTES_TICKET_SEARCH: String(searchBytes),
+      BENCH_BODY_BYTES_TICKET_CREATE: String(createBytes),
       INTENTDESK_ROOT: ROOT_DIR,
       BENCH_SDK_VERSION: versionOf(rootRequire, '@modelcontextprotocol/sdk'),
       BENCH_MCP_NEST_VERSION: versionOf(createRequire(`${BENCH_DIR}package.json`), '@rekog/mcp-nest'),
@@ -251,6 +260,7 @@ export async function run(flags: Flags = {}): Promise<string> {
     };
     const bare = await spawnBaseline('bare', built['bare-http']);
     const data = await spawnBaseline('data', built['bare-data']);
+    const dataTools = await spawnBaseline('dataTools', built['bare-data-tools']);
     const sdk = await spawnBaseline('sdk', built['sdk-minimal']);
     const nest = await spawnBaseline('nest', built['mcp-nest']);
 
@@ -270,7 +280,16 @@ export async function run(flags: Flags = {}): Promise<string> {
       if (!ok) report.log(`${key}: tools/call without initialize failed: HTTP ${reply.status} ${reply.text.slice(0, 300)}`);
       targets.push({ key, label: LABELS[key], server, token: tok, noInitialize: ok, bodyBytes: reply.bytes, idleRss: rssOf(server.pid) });
     }
-    const usable = targets.filter((t) => t.noInitialize);
+    // The floor of ticket_search and ticket_create answers those two tools: it must succeed on both.
+    const toolFloorFailures: string[] = [];
+    for (const tool of ['ticket_search', 'ticket_create']) {
+      const reply = await rpc(dataTools.url, undefined, bodies[tool]('dataTools')());
+      const status = (reply.json?.result?.structuredContent as { status?: unknown } | undefined)?.status;
+      if (reply.status !== 200 || status !== 'success') toolFloorFailures.push(`${tool}: HTTP ${reply.status} ${reply.text.slice(0, 300)}`);
+    }
+    for (const failure of toolFloorFailures) report.log(`dataTools: ${failure}`);
+    targets.push({ key: 'dataTools', label: LABELS.dataTools, server: dataTools, noInitialize: toolFloorFailures.length === 0, bodyBytes: searchBytes, idleRss: rssOf(dataTools.pid) });
+    const usable = targets.filter((t) => t.noInitialize && t.key !== 'dataTools');
     const target = (key: ServerKey) => targets.find((t) => t.key === key)!;
 
     // 4. The load. Each (server, tool) is warmed up once; points are interleaved per concurrency.
@@ -278,6 +297,7 @@ export async function run(flags: Flags = {}): Promise<string> {
     const plan: Array<{ key: ServerKey; tool: string }> = [
       ...usable.map((t) => ({ key: t.key, tool: 'ticket_get' })),
       ...(target('intentdesk').noInitialize ? [{ key: 'intentdesk' as const, tool: 'ticket_search' }, { key: 'intentdesk' as const, tool: 'ticket_create' }] : []),
+      ...(target('dataTools').noInitialize ? [{ key: 'dataTools' as const, tool: 'ticket_search' }, { key: 'dataTools' as const, tool: 'ticket_create' }] : []),
     ];
     for (const p of plan) {
       report.log(`warm-up ${p.key} ${p.tool} (${opts.warmup}s)`);
@@ -312,8 +332,12 @@ export async function run(flags: Flags = {}): Promise<string> {
     );
     report.add(
       table(
-        ['server', 'tools/call without initialize', 'ticket_get answer', 'idle RSS'],
-        targets.map((t) => [t.label, t.noInitialize ? 'yes' : 'NO (needs initialize)', fmtBytes(t.bodyBytes), fmtBytes(t.idleRss)]),
+        ['server', 'tools/call without initialize', 'answer', 'idle RSS'],
+        targets.map((t) =>
+          t.key === 'dataTools'
+            ? [`${t.label} (ticket_search, ticket_create)`, t.noInitialize ? 'yes' : 'NO (a call failed)', `${fmtBytes(searchBytes)} / ${fmtBytes(createBytes)} (padded)`, fmtBytes(t.idleRss)]
+            : [t.label, t.noInitialize ? 'yes' : 'NO (needs initialize)', `${fmtBytes(t.bodyBytes)} (ticket_get)`, fmtBytes(t.idleRss)],
+        ),
       ),
     );
     const rows = points.map((p) => [
@@ -331,6 +355,7 @@ export async function run(flags: Flags = {}): Promise<string> {
 
     const find = (key: ServerKey, c: number, tool = 'ticket_get') => points.find((p) => p.key === key && p.connections === c && p.tool === tool);
     const ratioRows: Array<Array<string | number>> = [];
+    const mark = (ok: boolean | undefined) => (ok === undefined ? 'n/a' : ok ? 'met' : 'NOT met');
     const verdicts: string[] = [];
     for (const c of opts.connections) {
       const me = find('intentdesk', c);
@@ -343,6 +368,7 @@ export async function run(flags: Flags = {}): Promise<string> {
         c,
         d ? ratio(me.rps, d.rps) : 'n/a',
         d ? ratio(me.p99, d.p99) : 'n/a',
+        d ? ratio(me.cpuMsPerReq, d.cpuMsPerReq) : 'n/a',
         a ? ratio(me.rps, a.rps) : 'n/a',
         b ? ratio(me.rps, b.rps) : 'n/a',
         n ? ratio(me.rps, n.rps) : 'n/a',
@@ -352,7 +378,6 @@ export async function run(flags: Flags = {}): Promise<string> {
         b ? ratio(me.cpuMsPerReq, b.cpuMsPerReq) : 'n/a',
         n ? ratio(me.cpuMsPerReq, n.cpuMsPerReq) : 'n/a',
       ]);
-      const mark = (ok: boolean | undefined) => (ok === undefined ? 'n/a' : ok ? 'met' : 'NOT met');
       verdicts.push(
         `- c=${c}: throughput >= 0.5x (d): ${mark(d && me.rps >= 0.5 * d.rps)} (${d ? ratio(me.rps, d.rps) : 'n/a'}); ` +
           `p99 <= 2x (d): ${mark(d && me.p99 <= 2 * d.p99)} (${d ? ratio(me.p99, d.p99) : 'n/a'}); ` +
@@ -363,8 +388,30 @@ export async function run(flags: Flags = {}): Promise<string> {
     }
     report.add(
       '**ticket_get, intentdesk relative to each baseline** (throughput: higher is better; p99 and CPU/req: lower is better)\n\n' +
-        table(['conns', 'req/s vs (d)', 'p99 vs (d)', 'req/s vs (a)', 'req/s vs (b)', 'req/s vs (c)', 'p99 vs (a)', 'p99 vs (b)', 'p99 vs (c)', 'CPU/req vs (b)', 'CPU/req vs (c)'], ratioRows),
+        table(['conns', 'req/s vs (d)', 'p99 vs (d)', 'CPU/req vs (d)', 'req/s vs (a)', 'req/s vs (b)', 'req/s vs (c)', 'p99 vs (a)', 'p99 vs (b)', 'p99 vs (c)', 'CPU/req vs (b)', 'CPU/req vs (c)'], ratioRows),
     );
+    // ticket_search and ticket_create against the floor that runs their own statements.
+    const toolRows: Array<Array<string | number>> = [];
+    for (const tool of ['ticket_search', 'ticket_create']) {
+      for (const c of opts.connections) {
+        const me = find('intentdesk', c, tool);
+        const d = find('dataTools', c, tool);
+        if (!me || !d) continue;
+        const name = tool === 'ticket_create' ? 'ticket_create (dry_run)' : tool;
+        toolRows.push([name, c, fmt(me.rps), fmt(d.rps), ratio(me.rps, d.rps), fmtMs(me.p99), fmtMs(d.p99), ratio(me.p99, d.p99), ratio(me.cpuMsPerReq, d.cpuMsPerReq)]);
+        verdicts.push(
+          `- ${name} c=${c}: throughput >= 0.5x (d): ${mark(me.rps >= 0.5 * d.rps)} (${ratio(me.rps, d.rps)}); p99 <= 2x (d): ${mark(me.p99 <= 2 * d.p99)} (${ratio(me.p99, d.p99)})`,
+        );
+      }
+    }
+    if (toolRows.length) {
+      report.add(
+        '**ticket_search and ticket_create, intentdesk relative to (d)**, the floor running the same statements for that tool\n\n' +
+          table(['tool', 'conns', 'intentdesk req/s', '(d) req/s', 'req/s vs (d)', 'intentdesk p99', '(d) p99', 'p99 vs (d)', 'CPU/req vs (d)'], toolRows),
+      );
+    }
+    const peakRss = Math.max(...points.filter((p) => p.key === 'intentdesk').map((p) => p.peakRss));
+    verdicts.push(`- intentdesk RSS under load <= 200 MiB: ${mark(peakRss <= 200 * 1024 * 1024)} (peak ${fmtBytes(peakRss)} over every point)`);
     report.add(`**Targets** (informational; measured in this run, on this machine):\n\n${verdicts.join('\n')}`);
     const one = points.find((p) => p.tool === ONE_ID);
     const rotating = one && find('intentdesk', one.connections);

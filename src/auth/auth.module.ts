@@ -5,7 +5,6 @@ import { CallLimits, RATE_LIMITER } from './call-limits.js';
 import { ExternalTokens } from './external-tokens.js';
 import { PrincipalLoader } from './principal.loader.js';
 import { MemoryRateLimiter, type RateLimiter } from './rate-limiter.js';
-import { RedisRateLimiter } from './redis-rate-limiter.js';
 import { SignInService } from './sign-in.service.js';
 import { TokensService } from './tokens.service.js';
 
@@ -21,7 +20,12 @@ import { TokensService } from './tokens.service.js';
     {
       provide: RATE_LIMITER,
       inject: [AppConfig],
-      useFactory: (config: AppConfig): RateLimiter => (config.redisUrl ? new RedisRateLimiter(config.redisUrl) : new MemoryRateLimiter()),
+      // The Redis client is loaded only when REDIS_URL is set.
+      useFactory: async (config: AppConfig): Promise<RateLimiter> => {
+        if (!config.redisUrl) return new MemoryRateLimiter();
+        const { RedisRateLimiter } = await import('./redis-rate-limiter.js');
+        return new RedisRateLimiter(config.redisUrl);
+      },
     },
   ],
   exports: [AuthService, PrincipalLoader, TokensService, SignInService, CallLimits, RATE_LIMITER],

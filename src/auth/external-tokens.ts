@@ -1,9 +1,17 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { createRemoteJWKSet, type JWTPayload, jwtVerify } from 'jose';
+import type { JWTPayload } from 'jose';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app-config.js';
 import { matchKey } from '../text/normalize.js';
 import type { McpScope } from './principal.js';
+
+type Jose = typeof import('jose');
+
+/** jose, loaded with the issuer's keys on the first external token: a server without OAUTH_ISSUER never loads it. */
+interface IssuerKeys {
+  jose: Jose;
+  keySet: ReturnType<Jose['createRemoteJWKSet']>;
+}
 
 /** What an external issuer's token says about its caller, once its signature, issuer, audience and time checked out. */
 export interface ExternalCaller {
@@ -28,7 +36,7 @@ export function mcpScopesOfClaims(payload: JWTPayload): McpScope[] {
 @Injectable()
 export class ExternalTokens {
   private readonly logger = new Logger('ExternalTokens');
-  private keys: Promise<ReturnType<typeof createRemoteJWKSet>> | undefined;
+  private keys: Promise<IssuerKeys> | undefined;
 
   constructor(
     private readonly config: AppConfig,
@@ -44,7 +52,8 @@ export class ExternalTokens {
     if (!this.enabled || token.split('.').length !== 3) return undefined;
     let payload: JWTPayload;
     try {
-      const { payload: verified } = await jwtVerify(token, await this.jwks(), {
+      const { jose, keySet } = await this.jwks();
+      const { payload: verified } = await jose.jwtVerify(token, keySet, {
         issuer: this.config.oauthIssuer!,
         audience: `${this.config.publicUrl}/mcp`,
         clockTolerance: 5,
@@ -65,7 +74,7 @@ export class ExternalTokens {
     return row ? { userId: Number(row.id), scopes: mcpScopesOfClaims(payload) } : undefined;
   }
 
-  private jwks(): Promise<ReturnType<typeof createRemoteJWKSet>> {
+  private jwks(): Promise<IssuerKeys> {
     this.keys ??= this.discover().catch((error: unknown) => {
       this.keys = undefined;
       throw error;
@@ -74,7 +83,7 @@ export class ExternalTokens {
   }
 
   /** The issuer's jwks_uri, from its RFC 8414 metadata (or its OpenID configuration). */
-  private async discover(): Promise<ReturnType<typeof createRemoteJWKSet>> {
+  private async discover(): Promise<IssuerKeys> {
     const issuer = this.config.oauthIssuer!;
     const url = new URL(issuer);
     const path = url.pathname === '/' ? '' : url.pathname;
@@ -82,7 +91,10 @@ export class ExternalTokens {
       const res = await fetch(candidate, { signal: AbortSignal.timeout(5000) }).catch(() => undefined);
       if (!res?.ok) continue;
       const metadata = (await res.json()) as { issuer?: string; jwks_uri?: string };
-      if (metadata.issuer === issuer && metadata.jwks_uri) return createRemoteJWKSet(new URL(metadata.jwks_uri));
+      if (metadata.issuer === issuer && metadata.jwks_uri) {
+        const jose = await import('jose');
+        return { jose, keySet: jose.createRemoteJWKSet(new URL(metadata.jwks_uri)) };
+      }
     }
     throw new Error(`No authorization server metadata with a jwks_uri found for ${issuer}`);
   }

@@ -1,4 +1,4 @@
-import mysql from 'mysql2/promise';
+import type { Connection } from 'mysql2/promise';
 import type { DatabaseTarget } from '../config/app-config.js';
 
 /**
@@ -10,8 +10,10 @@ export async function ensureDatabase(target: DatabaseTarget, timeoutMs: number):
   if (target.type !== 'mysql') return;
   const url = new URL(target.url);
   const name = target.database.replace(/`/g, '');
-  let connection: mysql.Connection | undefined;
+  let connection: Connection | undefined;
   try {
+    // Loaded here, not at start: a process on SQLite never needs the MySQL client.
+    const { default: mysql } = await import('mysql2/promise');
     connection = await mysql.createConnection({
       host: url.hostname,
       port: Number(url.port || 3306),

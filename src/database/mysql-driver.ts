@@ -1,5 +1,8 @@
+import { createRequire } from 'node:module';
 import type { Pool, PoolConnection, PoolOptions } from 'mysql2';
-import mysql from 'mysql2';
+
+/** The MySQL client, loaded when the first pool is made: a process on SQLite never pays for it. */
+const requireMysql = (): typeof import('mysql2') => createRequire(import.meta.url)('mysql2') as typeof import('mysql2');
 
 type Acquired = (error: NodeJS.ErrnoException | null, connection: PoolConnection) => void;
 
@@ -50,7 +53,7 @@ export function boundedMysql(timeoutMs: number): BoundedMysql {
       limits = sessionLimitsSql(timeoutMs);
     },
     createPool(options: PoolOptions): Pool {
-      const pool = mysql.createPool(options);
+      const pool = requireMysql().createPool(options);
       const acquire = pool.getConnection.bind(pool) as (callback: Acquired) => void;
       const bounded = (callback: Acquired): void => {
         let settled = false;

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { exportJWK, generateKeyPair, type JWK } from 'jose';
+import type { JWK } from 'jose';
 import type { OAuthRecordsStore } from './oauth-records.store.js';
 
 /** What every replica must share to sign and check the same things: made once, kept in oauth_records. */
@@ -19,6 +19,8 @@ const ID = 'current';
 export async function loadSecrets(store: OAuthRecordsStore): Promise<OAuthSecrets> {
   const found = await store.find<OAuthSecrets>(KIND, ID);
   if (found) return found.payload;
+  // Loaded with the built-in provider (its first request), not at start.
+  const { exportJWK, generateKeyPair } = await import('jose');
   const { privateKey } = await generateKeyPair('RS256', { extractable: true });
   const signingKey = { ...(await exportJWK(privateKey)), use: 'sig', alg: 'RS256', kid: randomBytes(8).toString('base64url') };
   await store.saveIfAbsent(KIND, ID, {
