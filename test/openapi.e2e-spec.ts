@@ -106,8 +106,8 @@ describe('OpenAPI document', () => {
 
   it('types single-value fields as single values; only lists of names and of actors are arrays', () => {
     const arrays = inputSchemas(doc).filter(({ schema }) => schema.type === 'array' || (Array.isArray(schema.type) && schema.type.includes('array')));
-    // Ticket actors are lists by nature (several requesters, observers, assignees).
-    const actorLists = ['requesters', 'observers', 'assignees'].flatMap((r) => [r, `add_${r}`, `remove_${r}`]);
+    // Ticket actors are lists by nature (several requesters, observers, assignees), and so is a project task's team.
+    const actorLists = [...['requesters', 'observers', 'assignees'].flatMap((r) => [r, `add_${r}`, `remove_${r}`]), 'add_members', 'remove_members'];
     expect([...new Set(arrays.map((a) => a.name))].sort()).toEqual(['fields', 'scopes', ...actorLists].sort());
     const body = (name: string) => (doc.components as { schemas: Record<string, Json> }).schemas[name].properties as Record<string, Json>;
     expect(body('CreateProject').code).toMatchObject({ type: 'string', maxLength: 255 });

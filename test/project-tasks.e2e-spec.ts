@@ -5,9 +5,10 @@ import { callTool, connectHttp, failure, openSession, success } from './support/
 import { startStack, type TestStack } from './support/test-app.js';
 
 type Ref = { id: number; name: string };
-type Task = { id: number; name: string; percent_done: number; projectstates_id: Ref | null; members: Ref[]; tickets: Ref[] };
+type Member = Ref & { type: 'user' | 'group' };
+type Task = { id: number; name: string; percent_done: number; projectstates_id: Ref | null; members: Member[]; tickets: Ref[] };
 
-/** GLPI's project tasks: project_task_save, shown by project_get, with a team and linked tickets. */
+/** GLPI's project tasks: project_task_save, shown by project_get, with a team (users and groups) and linked tickets, shown by ticket_get too. */
 describe.each(DATABASES)('project tasks on %s', (kind) => {
   let stack: TestStack;
   let tech: Client;
@@ -57,6 +58,80 @@ describe.each(DATABASES)('project tasks on %s', (kind) => {
     expect(task).toMatchObject({ name: 'Migrar dados', percent_done: 60, projectstates_id: { name: 'Processing' } });
     expect(task.members.map((m) => m.name).sort()).toEqual(['maria.silva', 'tech']);
     expect(task.tickets.map((t) => t.name)).toEqual(['Erro ao abrir o ERP']);
+  });
+
+  it('takes groups as members and removes members and linked tickets', async () => {
+    const created = success(
+      await save(tech, session, {
+        projects_id: 'Migração ERP',
+        name: 'Homologar',
+        add_members: ['Service Desk', 'maria.silva'],
+        tickets_id: 'Erro ao abrir o ERP',
+      }),
+    );
+    const id = Number(created.id);
+    expect(created.resolved).toMatchObject({ 'add_members[0]': { name: 'Service Desk', type: 'group' } });
+    let task = (await tasksOf('Migração ERP')).find((t) => t.id === id)!;
+    expect(task.members.map((m) => `${m.type}:${m.name}`)).toEqual(['group:Service Desk', 'user:maria.silva']);
+    const changed = success(
+      await save(tech, session, { id, remove_members: ['Service Desk'], add_members: [{ group: 'Infraestrutura' }], remove_tickets_id: 'Erro ao abrir o ERP' }),
+    );
+    expect(changed.applied).toMatchObject({ remove_members: [{ type: 'group' }], remove_tickets_id: expect.any(Number) });
+    task = (await tasksOf('Migração ERP')).find((t) => t.id === id)!;
+    expect(task.members.map((m) => `${m.type}:${m.name}`)).toEqual(['user:maria.silva', 'group:Infraestrutura']);
+    expect(task.tickets).toEqual([]);
+    // One member both added and removed, or one ticket both linked and unlinked, is refused whole.
+    const both = failure(
+      await save(tech, session, { id, member_id: 'tech', remove_members: ['tech'], tickets_id: 1, remove_tickets_id: 1 }),
+      'VALIDATION_FAILED',
+    );
+    expect(both.error.issues!.map((i) => [i.field, i.code]).sort()).toEqual([
+      ['remove_members', 'INVALID_VALUE'],
+      ['remove_tickets_id', 'INVALID_VALUE'],
+    ]);
+  });
+
+  it('ticket_get names the project tasks of a ticket that the caller may see', async () => {
+    const tickets = await openSession(tech, 'ticket');
+    const get = async (client: Client, s: string, fields?: string[]) =>
+      success(await callTool(client, 'ticket_get', { domain: 'ticket', session_id: s, id: 'Erro ao abrir o ERP', ...(fields ? { fields } : {}) })).data as {
+        project_tasks?: Ref[];
+      };
+    // The demo's task of the ERP migration waits on this ticket.
+    expect((await get(tech, tickets)).project_tasks).toEqual(expect.arrayContaining([{ id: expect.any(Number), name: 'Migrar dados fiscais' }]));
+    expect(await get(tech, tickets, ['project_tasks'])).toEqual({
+      id: expect.any(Number),
+      project_tasks: expect.arrayContaining([expect.objectContaining({ name: 'Migrar dados fiscais' })]),
+    });
+    // A task of a project out of the caller's entities is not named: normal (Sede) does not see Portal do cliente (root).
+    const hidden = success(await save(tech, session, { projects_id: 'Portal do cliente', name: 'Publicar status do ERP', tickets_id: 'Erro ao abrir o ERP' }));
+    const normalTickets = await openSession(normal, 'ticket');
+    const seen = (await get(normal, normalTickets)).project_tasks!.map((t) => t.name);
+    expect(seen).toContain('Migrar dados fiscais');
+    expect(seen).not.toContain('Publicar status do ERP');
+    expect((await get(tech, tickets)).project_tasks!.map((t) => t.id)).toContain(Number(hidden.id));
+  });
+
+  it('Self-Service, with no right to read projects, sees its ticket without the project work behind it', async () => {
+    const admin = await connectHttp(stack.url, await stack.token('glpi', ['mcp']));
+    const selfService = await connectHttp(stack.url, await stack.token('post-only', ['mcp']));
+    try {
+      const task = success(
+        await save(admin, await openSession(admin, 'project'), { projects_id: 'Portal do cliente', name: 'Trocar monitores', tickets_id: 'Troca de monitor' }),
+      );
+      const own = await openSession(selfService, 'ticket');
+      const ticket = success(await callTool(selfService, 'ticket_get', { domain: 'ticket', session_id: own, id: 'Troca de monitor' })).data as {
+        project_tasks: Ref[];
+      };
+      expect(ticket.project_tasks).toEqual([]);
+      const adminTickets = await openSession(admin, 'ticket');
+      const seen = success(await callTool(admin, 'ticket_get', { domain: 'ticket', session_id: adminTickets, id: 'Troca de monitor' })).data as {
+        project_tasks: Ref[];
+      };
+      expect(seen.project_tasks.map((t) => t.id)).toEqual([Number(task.id)]);
+    } finally {
+      await Promise.all([admin.close(), selfService.close()]);
+    }
   });
 
   it('refuses a create without project and name, and every bad field at once', async () => {

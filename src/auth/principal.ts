@@ -11,7 +11,7 @@ export const ACTIONS = ['read', 'create', 'update', 'delete'] as const;
 export type Action = (typeof ACTIONS)[number];
 
 /**
- * Rights of a profile: actions per domain; `ticket_scope: own` limits tickets to those one requests;
+ * Rights of a profile: actions per domain; `ticket_scope: own` limits tickets to one's own (requested or observed);
  * `admin` allows the admin API (tokens, sessions, audit), so the `admin` scope of a token works.
  */
 export interface ProfileRights {

@@ -60,14 +60,15 @@ export function notDeleted(alias: string): Condition {
 }
 
 /**
- * Tickets whose requester is `userId` (what Self-Service sees). Written as `t.id IN (...)` so both
- * databases start from the user's own tickets (index users_id, type, tickets_id) and probe tickets by
- * primary key: the cost follows that person's tickets, not the size of the ticket table.
+ * Tickets that are `userId`'s own, as GLPI counts them for a Self-Service user: those it requests or
+ * observes. Written as `t.id IN (...)` so both databases start from the user's own tickets (index
+ * users_id, type, tickets_id) and probe tickets by primary key: the cost follows that person's
+ * tickets, not the size of the ticket table.
  */
-export function requestedBy(alias: string, userId: number): Condition {
+export function ownTicketsOf(alias: string, userId: number): Condition {
   return {
-    sql: `${alias}.id IN (SELECT own.tickets_id FROM glpi_tickets_users own WHERE own.users_id = ? AND own.type = ?)`,
-    params: [userId, ACTOR_TYPE.requester],
+    sql: `${alias}.id IN (SELECT own.tickets_id FROM glpi_tickets_users own WHERE own.users_id = ? AND own.type IN (?, ?))`,
+    params: [userId, ACTOR_TYPE.requester, ACTOR_TYPE.observer],
   };
 }
 
@@ -76,9 +77,9 @@ export function visibleProjects(alias: string, scope: EntityScope | undefined): 
   return allOf(notDeleted(alias), inScope(alias, 'entity', scope));
 }
 
-/** Tickets a caller sees: not deleted, in its entities, and its own only when its profile says so (`requesterId`). */
-export function visibleTickets(alias: string, scope: EntityScope | undefined, requesterId: number | null): Condition {
-  return allOf(notDeleted(alias), inScope(alias, 'entity', scope), requesterId === null ? EVERY_ROW : requestedBy(alias, requesterId));
+/** Tickets a caller sees: not deleted, in its entities, and its own only (requested or observed) when its profile says so (`ownerId`). */
+export function visibleTickets(alias: string, scope: EntityScope | undefined, ownerId: number | null): Condition {
+  return allOf(notDeleted(alias), inScope(alias, 'entity', scope), ownerId === null ? EVERY_ROW : ownTicketsOf(alias, ownerId));
 }
 
 /** Users a caller sees: not deleted, assigned in one of its entities. */

@@ -147,6 +147,17 @@ function pad(value: number, width = 2): string {
   return String(Math.abs(value)).padStart(width, '0');
 }
 
+/** The calendar month (1-12) of `instant` as seen in `timeZone`. */
+export function monthIn(instant: Date, timeZone: string): { year: number; month: number } {
+  const local = new Date(instant.getTime() + offsetMinutes(instant, timeZone) * 60000);
+  return { year: local.getUTCFullYear(), month: local.getUTCMonth() + 1 };
+}
+
+/** The first instant of a calendar month (1-12; 13 is January of the next year) in `timeZone`. */
+export function monthStartIn(year: number, month: number, timeZone: string): Date {
+  return wallTimeToInstant(Date.UTC(year, month - 1, 1), timeZone);
+}
+
 /** ISO-8601 with the offset of `timeZone` at that instant: `2026-06-01T00:00:00-03:00`. */
 export function formatDate(instant: Date | null | undefined, timeZone: string): string | null {
   if (!instant || Number.isNaN(instant.getTime())) return null;

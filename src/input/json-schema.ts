@@ -141,10 +141,11 @@ export function inputJsonSchema(
     const sameCodesAs = terse && codes ? firstWithCodes.get(codes) : undefined;
     if (codes && !firstWithCodes.has(codes)) firstWithCodes.set(codes, spec.name);
     // The record a tool acts on comes from an earlier answer or the user's words: example names help
-    // where a record is named to be written, not there.
+    // where a record is named to be written, not there. Nor for tickets: a ticket is named from the
+    // conversation or a search, and a sample title from the database teaches nothing about the form.
     const schema = fieldJsonSchema(
       spec,
-      { examples: spec.ref && !spec.target ? examples(spec.ref) : undefined, terse, sameCodesAs, textForms: terse },
+      { examples: spec.ref && !spec.target && spec.ref !== 'ticket' ? examples(spec.ref) : undefined, terse, sameCodesAs, textForms: terse },
       allowNull,
     );
     if (describeOnly && !describeOnly.includes(spec.name)) delete schema.description;

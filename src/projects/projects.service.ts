@@ -43,7 +43,7 @@ export class ProjectsService {
     if (!row) throw DeskError.notFound('Project', input.id);
     const [[view], tasks] = await Promise.all([
       this.presenter.present([row], PROJECT_OUTPUT, call.zone, input.fields),
-      !input.fields?.length || input.fields.includes('tasks') ? this.tasks.tasksOf(input.id, call.zone) : undefined,
+      !input.fields?.length || input.fields.includes('tasks') ? this.tasks.tasksOf(input.id, call) : undefined,
     ]);
     if (tasks) view.tasks = tasks;
     return { message: `Project ${input.id}.`, id: input.id, data: view };

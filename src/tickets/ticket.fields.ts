@@ -35,8 +35,8 @@ export const TICKET_OUTPUT: readonly OutputField[] = [
 /** Output fields, with the actor lists and deadline fields every ticket answer adds (ticket-views.ts). */
 export const TICKET_FIELD_NAMES = [...TICKET_OUTPUT.map((f) => f.name), ...ROLE_NAMES, ...DEADLINE_FIELDS];
 
-/** ticket_get may also project its timeline, links and time spent. */
-export const TICKET_GET_FIELDS = [...TICKET_FIELD_NAMES, 'timeline', 'links', 'actiontime'];
+/** ticket_get may also project its timeline, links, time spent and the project tasks it answers. */
+export const TICKET_GET_FIELDS = [...TICKET_FIELD_NAMES, 'timeline', 'links', 'actiontime', 'project_tasks'];
 
 /** Columns of glpi_tickets a create or update may write (GLPI names). */
 export const TICKET_WRITABLE = [

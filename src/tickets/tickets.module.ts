@@ -3,6 +3,7 @@ import { InputModule } from '../input/input.module.js';
 import { PresentModule } from '../present/present.module.js';
 import { WritesModule } from '../writes/writes.module.js';
 import { TicketStats } from './stats/ticket-stats.js';
+import { TicketProjectTasks } from './ticket-project-tasks.js';
 import { TicketViews } from './ticket-views.js';
 import { TicketsController } from './tickets.controller.js';
 import { TicketsRepository } from './tickets.repository.js';
@@ -21,6 +22,7 @@ import { ValidationsService } from './timeline/validations.service.js';
     TicketsRepository,
     TicketViews,
     TicketStats,
+    TicketProjectTasks,
     TimelineRepository,
     TimelineService,
     EntriesService,

@@ -6,7 +6,8 @@ import type { DbDate, DbFlag } from '../database/db-dates.js';
 import { ACTOR_TYPE } from '../database/entities/index.js';
 import type { Qb, SearchPlan } from '../search/search-runner.js';
 import { overdueCondition } from './deadlines.js';
-import { type Mine, MINE_TYPES } from './dto/search-tickets.dto.js';
+import type { Mine } from './dto/search-tickets.dto.js';
+import { mineCondition } from './mine.js';
 import { applyTicketText } from './ticket-text.js';
 
 /** A row of glpi_tickets as read, with its actors (the first requester, assignee and assigned group). */
@@ -36,7 +37,7 @@ export type TicketRow = {
   assignee_group_id: number | null;
 };
 
-/** Who is looking: entity scope, and for Self-Service the user whose requests alone are visible. */
+/** Who is looking: entity scope, and for Self-Service the user whose own tickets (requested or observed) alone are visible. */
 export interface TicketViewer {
   scope: EntityScope | undefined;
   requesterId: number | null;
@@ -78,7 +79,7 @@ export class TicketsRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   base(viewer: TicketViewer): Qb {
-    // Self-Service sees only what it requested; everything else is indistinguishable from missing.
+    // Self-Service sees only its own tickets (requested or observed); everything else is indistinguishable from missing.
     return whereOf(this.dataSource.createQueryBuilder().select('t.*').from('glpi_tickets', 't') as Qb, visibleTickets('t', viewer.scope, viewer.requesterId));
   }
 
@@ -112,11 +113,7 @@ export class TicketsRepository {
         assignee_id: (qb, value) => qb.andWhere(actorExists('glpi_tickets_users', 'users_id', ACTOR_TYPE.assigned, 'f_assignee'), { f_assignee: value }),
         assignee_group_id: (qb, value) => qb.andWhere(actorExists('glpi_groups_tickets', 'groups_id', ACTOR_TYPE.assigned, 'f_group'), { f_group: value }),
         observer_id: (qb, value) => qb.andWhere(actorExists('glpi_tickets_users', 'users_id', ACTOR_TYPE.observer, 'f_observer'), { f_observer: value }),
-        mine: (qb, value) =>
-          qb.andWhere(
-            `t.id IN (SELECT a_mine.tickets_id FROM glpi_tickets_users a_mine WHERE a_mine.users_id = :f_mine AND a_mine.type IN (${MINE_TYPES[value as Mine].join(', ')}))`,
-            { f_mine: userId },
-          ),
+        mine: (qb, value) => qb.andWhere(mineCondition(value as Mine), { f_mine: userId }),
         overdue: (qb, value) => whereOf(qb, overdueCondition('t', new Date(), value === true)),
       },
       ranges: ['date', 'time_to_resolve', 'date_mod'],

@@ -24,6 +24,7 @@ import { UpdateTicketDto } from './dto/update-ticket.dto.js';
 import { TicketStats } from './stats/ticket-stats.js';
 import { TICKET_WRITABLE, type TicketColumn } from './ticket.fields.js';
 import { type ActorChanges, actorsApplied, assignsSomeone, type Role, ROLE_NAMES, writeActors } from './ticket-actors.js';
+import { TicketProjectTasks } from './ticket-project-tasks.js';
 import { ASSIGNED_STATUS, DEFAULT_IMPACT, DEFAULT_TYPE, DEFAULT_URGENCY, NEW_STATUS, recomputedPriority, statusStamps, statusStateOf } from './ticket-rules.js';
 import { TicketViews } from './ticket-views.js';
 import { SYSTEM_VIEWER, TicketsRepository, viewerOf } from './tickets.repository.js';
@@ -41,6 +42,7 @@ export class TicketsService {
     private readonly views: TicketViews,
     private readonly stats: TicketStats,
     private readonly timelines: TimelineService,
+    private readonly projectTasks: TicketProjectTasks,
   ) {}
 
   @Tool({
@@ -59,14 +61,16 @@ export class TicketsService {
     if (!row) throw DeskError.notFound('Ticket', input.id);
     const shows = (field: string) => !input.fields?.length || input.fields.includes(field);
     // Independent reads: on a pooled database they run side by side.
-    const [[view], page, links, actiontime] = await Promise.all([
+    const [[view], page, links, actiontime, projectTasks] = await Promise.all([
       this.present([row], call.zone, input.fields),
       shows('timeline') ? this.timelines.page(input.id, viewer, call, input.timeline_cursor) : undefined,
       shows('links') ? this.timelines.links(input.id, viewer) : undefined,
       shows('actiontime') ? this.timelines.actiontime(input.id) : undefined,
+      shows('project_tasks') ? this.projectTasks.of(input.id, call.principal) : undefined,
     ]);
     if (actiontime !== undefined) view.actiontime = actiontime;
     if (links) view.links = links;
+    if (projectTasks) view.project_tasks = projectTasks;
     if (page) Object.assign(view, page);
     return { message: `Ticket ${input.id}.`, id: input.id, data: view };
   }
@@ -76,10 +80,9 @@ export class TicketsService {
     domain: 'ticket',
     access: 'read',
     title: 'Search tickets',
-    summary:
-      'Tickets matching filters, free text (title, description) and date ranges; sorted and paged. group_by: counts per value instead (solved, hours to solve, overdue).',
+    summary: 'Tickets matching filters, free text and date ranges; sorted and paged. group_by: counts per value instead (solved, hours to solve, overdue).',
     notFor: 'projects or users (project_search, user_search).',
-    notes: ['mine: yours in that role.'],
+    notes: ["mine: yours in that role; assignee: your groups' too."],
     example: { status: 'Em atendimento (atribuído)', assignee_id: 'tech', query: 'impressora', sort: '-priority' },
     input: SearchTicketsDto,
   })

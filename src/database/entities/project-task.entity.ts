@@ -54,7 +54,7 @@ export class ProjectTask {
   date_mod!: Date | null;
 }
 
-/** A member of a project task's team (GLPI's glpi_projecttaskteams; itemtype 'User' here). */
+/** A member of a project task's team (GLPI's glpi_projecttaskteams; itemtype 'User' or 'Group'). */
 @Entity({ name: 'glpi_projecttaskteams' })
 export class ProjectTaskTeam {
   @PrimaryGeneratedColumn({ name: 'id', type: 'int' })

@@ -15,6 +15,9 @@ import {
   ProfileUser,
   Project,
   ProjectState,
+  ProjectTask,
+  ProjectTaskTeam,
+  ProjectTaskTicket,
   RightAction,
   SolutionType,
   Ticket,
@@ -192,7 +195,7 @@ async function insertDemoData(m: EntityManager): Promise<void> {
   // Projects
   const project = (data: DeepPartial<Project> & { name: string }) =>
     add(m, Project, { name_key: matchKey(data.name), is_deleted: false, ...(data as Record<string, unknown>) });
-  await project({
+  const erpProject = await project({
     name: 'Migração ERP',
     code: 'ERP-26',
     entities_id: sede.id,
@@ -373,4 +376,20 @@ async function insertDemoData(m: EntityManager): Promise<void> {
   await m.update(Ticket, { id: vpn.id }, { global_validation: 2 });
   // Two problems of the same floor of Sede, looked at together.
   await add(m, TicketLink, { tickets_id_1: printer.id, tickets_id_2: erp.id, link: TICKET_LINK.related });
+  // A task of the ERP migration, worked by a technician and a group, that the ERP ticket waits on.
+  const dataTask = await add(m, ProjectTask, {
+    projects_id: erpProject.id,
+    name: 'Migrar dados fiscais',
+    name_key: matchKey('Migrar dados fiscais'),
+    entities_id: sede.id,
+    projectstates_id: processing.id,
+    percent_done: 30,
+    users_id: maria.id,
+    plan_start_date: at('2026-09-01T00:00:00Z'),
+    plan_end_date: at('2026-11-30T00:00:00Z'),
+    ...stamp(at('2026-08-20T12:00:00Z')),
+  });
+  await add(m, ProjectTaskTeam, { projecttasks_id: dataTask.id, itemtype: 'User', items_id: tech.id });
+  await add(m, ProjectTaskTeam, { projecttasks_id: dataTask.id, itemtype: 'Group', items_id: infra.id });
+  await add(m, ProjectTaskTicket, { projecttasks_id: dataTask.id, tickets_id: erp.id });
 }

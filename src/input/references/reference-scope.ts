@@ -14,7 +14,7 @@ export interface NameScope {
   readable: readonly Domain[];
   /** The one user a caller may always name: itself. */
   userId: number;
-  /** Tickets it may name are only those it requested (Self-Service: `ticket_scope: own`). */
+  /** Tickets it may name are only its own, requested or observed (Self-Service: `ticket_scope: own`). */
   ownTickets: boolean;
 }
 

@@ -1,16 +1,19 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
-import { ProjectTask, ProjectTaskTeam, ProjectTaskTicket } from '../../database/entities/index.js';
+import { DataSource } from 'typeorm';
+import { visibleTickets } from '../../auth/visibility.js';
+import { ProjectTask } from '../../database/entities/index.js';
 import { DeskError } from '../../envelope/desk-error.js';
 import type { Answer } from '../../envelope/envelope.js';
 import { metaOf } from '../../input/input-meta.js';
 import { appliedView, type OutputField, Presenter, type Row, type View } from '../../present/presenter.js';
 import { matchKey } from '../../text/normalize.js';
+import { viewerOf } from '../../tickets/tickets.repository.js';
 import type { Call } from '../../tools/call.js';
 import { Tool } from '../../tools/tool.decorator.js';
 import { WriteUnit } from '../../writes/write-unit.js';
 import { ProjectsRepository } from '../projects.repository.js';
 import { SaveProjectTaskDto } from './dto/save-project-task.dto.js';
+import { changeTeam, changeTickets } from './task-team.js';
 
 const WRITABLE = ['name', 'content', 'plan_start_date', 'plan_end_date', 'percent_done', 'projectstates_id'] as const;
 
@@ -39,7 +42,7 @@ export class ProjectTasksService {
     domain: 'project',
     access: 'create',
     title: 'Create or change a project task',
-    summary: 'Creates (no id) or changes (id) a task of a project; member_id adds to its team, tickets_id links a ticket.',
+    summary: 'Creates (no id) or changes (id) a project task; members: users or groups.',
     notFor: 'the project (project_update).',
     example: { projects_id: 'Migração ERP', name: 'Migrar dados', member_id: 'tech' },
     input: SaveProjectTaskDto,
@@ -87,12 +90,13 @@ export class ProjectTasksService {
         const key = typeof values.name === 'string' ? { name_key: matchKey(values.name) } : {};
         if (Object.keys(values).length) await manager.update(ProjectTask, { id }, { ...values, ...key, date_mod: now });
       }
-      if (input.member_id !== undefined) await this.addMember(manager, { projecttasks_id: id, itemtype: 'User', items_id: input.member_id });
-      if (input.tickets_id !== undefined) await this.addTicket(manager, { projecttasks_id: id, tickets_id: input.tickets_id });
-      const extras = {
-        ...(input.member_id !== undefined ? { member_id: input.member_id } : {}),
-        ...(input.tickets_id !== undefined ? { tickets_id: input.tickets_id } : {}),
-      };
+      const added = [...(input.member_id !== undefined ? [{ type: 'user' as const, id: input.member_id }] : []), ...(input.add_members ?? [])];
+      await changeTeam(manager, id, added, input.remove_members ?? []);
+      await changeTickets(manager, id, input.tickets_id, input.remove_tickets_id);
+      const extras: Record<string, unknown> = {};
+      for (const field of ['member_id', 'add_members', 'remove_members', 'tickets_id', 'remove_tickets_id'] as const) {
+        if (input[field] !== undefined) extras[field] = input[field];
+      }
       return {
         message: `Project task ${id} ${input.id === undefined ? 'created' : 'saved'}.`,
         id,
@@ -102,8 +106,8 @@ export class ProjectTasksService {
     });
   }
 
-  /** The tasks of a project, with their members and tickets, as project_get shows them. */
-  async tasksOf(projectId: number, zone: string): Promise<View[]> {
+  /** The tasks of a project, with their members (users and groups) and the tickets the caller may see, as project_get shows them. */
+  async tasksOf(projectId: number, call: Call): Promise<View[]> {
     const rows = (await this.dataSource.query(
       'SELECT id, name, projectstates_id, percent_done, plan_start_date, plan_end_date FROM glpi_projecttasks WHERE projects_id = ? ORDER BY id',
       [projectId],
@@ -111,29 +115,30 @@ export class ProjectTasksService {
     if (rows.length === 0) return [];
     const ids = rows.map((r) => Number(r.id));
     const marks = ids.map(() => '?').join(', ');
+    const viewer = viewerOf(call.principal);
+    const visible = visibleTickets('t', viewer.scope, viewer.requesterId);
+    type Linked = { task: number; id: number; name: string };
     const [members, tickets] = (await Promise.all([
       this.dataSource.query(
-        `SELECT m.projecttasks_id AS task, u.id AS id, u.name AS name FROM glpi_projecttaskteams m JOIN glpi_users u ON u.id = m.items_id WHERE m.itemtype = 'User' AND m.projecttasks_id IN (${marks}) ORDER BY m.id`,
+        `SELECT m.projecttasks_id AS task, m.itemtype AS itemtype, m.items_id AS id, COALESCE(u.name, g.name) AS name FROM glpi_projecttaskteams m
+         LEFT JOIN glpi_users u ON m.itemtype = 'User' AND u.id = m.items_id LEFT JOIN glpi_groups g ON m.itemtype = 'Group' AND g.id = m.items_id
+         WHERE m.projecttasks_id IN (${marks}) ORDER BY m.id`,
         ids,
       ),
-      this.dataSource.query(
-        `SELECT l.projecttasks_id AS task, t.id AS id, t.name AS name FROM glpi_projecttasks_tickets l JOIN glpi_tickets t ON t.id = l.tickets_id WHERE t.is_deleted = 0 AND l.projecttasks_id IN (${marks}) ORDER BY l.id`,
-        ids,
-      ),
-    ])) as [Array<{ task: number; id: number; name: string }>, Array<{ task: number; id: number; name: string }>];
-    const views = await this.presenter.present(rows, PROJECT_TASK_OUTPUT, zone);
+      call.principal.rights.ticket.includes('read')
+        ? this.dataSource.query(
+            `SELECT l.projecttasks_id AS task, t.id AS id, t.name AS name FROM glpi_projecttasks_tickets l JOIN glpi_tickets t ON t.id = l.tickets_id WHERE l.projecttasks_id IN (${marks}) AND ${visible.sql} ORDER BY l.id`,
+            [...ids, ...visible.params],
+          )
+        : [],
+    ])) as [Array<Linked & { itemtype: string }>, Linked[]];
+    const views = await this.presenter.present(rows, PROJECT_TASK_OUTPUT, call.zone);
     return views.map((view, i) => ({
       ...view,
-      members: members.filter((m) => Number(m.task) === ids[i]).map((m) => ({ id: Number(m.id), name: m.name })),
+      members: members
+        .filter((m) => Number(m.task) === ids[i])
+        .map((m) => ({ type: m.itemtype === 'Group' ? 'group' : 'user', id: Number(m.id), name: m.name })),
       tickets: tickets.filter((t) => Number(t.task) === ids[i]).map((t) => ({ id: Number(t.id), name: t.name })),
     }));
-  }
-
-  private async addMember(manager: EntityManager, row: Pick<ProjectTaskTeam, 'projecttasks_id' | 'itemtype' | 'items_id'>): Promise<void> {
-    if ((await manager.count(ProjectTaskTeam, { where: row })) === 0) await manager.insert(ProjectTaskTeam, row);
-  }
-
-  private async addTicket(manager: EntityManager, row: Pick<ProjectTaskTicket, 'projecttasks_id' | 'tickets_id'>): Promise<void> {
-    if ((await manager.count(ProjectTaskTicket, { where: row })) === 0) await manager.insert(ProjectTaskTicket, row);
   }
 }

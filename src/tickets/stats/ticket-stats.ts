@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { type DbDate, toDate } from '../../database/db-dates.js';
 import type { Outcome } from '../../envelope/envelope.js';
 import { metaOf } from '../../input/input-meta.js';
 import { ReferenceResolver } from '../../input/references/reference-resolver.js';
@@ -10,6 +11,7 @@ import { overdueCondition } from '../deadlines.js';
 import type { SearchTicketsDto } from '../dto/search-tickets.dto.js';
 import { TicketsRepository, viewerOf } from '../tickets.repository.js';
 import { GROUP_KEYS, type GroupKey, type StatsGroup } from './stats-groups.js';
+import { monthOfColumn } from './zoned-months.js';
 
 /** Counts and times of one set of tickets. */
 export interface Figures {
@@ -49,11 +51,12 @@ export class TicketStats {
     // Filtered once (a text filter probes its index to plan the search), then one copy per statement.
     const { qb: filtered } = await filteredQuery(plan, args);
     const fresh = (): Qb => filtered.clone();
+    const expression = await this.keyExpression(key, fresh(), call.zone);
     const [totals, median, rows, medians] = await Promise.all([
       this.aggregate(fresh(), now),
       this.median(fresh()),
-      this.aggregate(this.grouped(fresh(), key), now, true),
-      this.medians(this.grouped(fresh(), key)),
+      this.aggregate(this.grouped(fresh(), key, expression), now, true),
+      this.medians(this.grouped(fresh(), key, expression)),
     ]);
     const all = { ...figures(totals[0]), median_hours_to_solve: median };
     const resolved = metaOf(input).resolved;
@@ -80,22 +83,26 @@ export class TicketStats {
     return this.sqlite ? '((julianday(t.solvedate) - julianday(t.date)) * 86400)' : 'TIMESTAMPDIFF(SECOND, t.date, t.solvedate)';
   }
 
-  private keyExpression(key: GroupKey): string {
+  /** The SQL of a group's key; a month is the caller's zone's (its edges read from the range of dates the query holds). */
+  private async keyExpression(key: GroupKey, qb: Qb, zone: string): Promise<string> {
     switch (key.kind) {
       case 'code':
       case 'ref':
         return `t.${key.column}`;
       case 'actor':
         return `ga.${key.column}`;
-      case 'month':
-        return this.sqlite ? `strftime('%Y-%m', t.${key.column})` : `DATE_FORMAT(t.${key.column}, '%Y-%m')`;
+      case 'month': {
+        const column = `t.${key.column}`;
+        const range = await qb.select(`MIN(${column})`, 'lo').addSelect(`MAX(${column})`, 'hi').orderBy().getRawOne<{ lo: DbDate | null; hi: DbDate | null }>();
+        const [lo, hi] = [toDate(range?.lo), toDate(range?.hi)];
+        return lo && hi ? monthOfColumn(column, lo, hi, zone) : 'NULL';
+      }
     }
   }
 
   /** The filtered query with the group's key as `k` (an actor grouping joins that role's actors). */
-  private grouped(qb: Qb, key: GroupKey): Qb {
+  private grouped(qb: Qb, key: GroupKey, expression: string): Qb {
     if (key.kind === 'actor') qb.leftJoin(key.table, 'ga', `ga.tickets_id = t.id AND ga.type = ${key.type}`);
-    const expression = this.keyExpression(key);
     return qb.select(expression, 'k').groupBy(expression);
   }
 

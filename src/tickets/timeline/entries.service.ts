@@ -41,7 +41,7 @@ export class EntriesService {
     name: 'ticket_add_entry',
     domain: 'ticket',
     access: 'create',
-    // Requesters (Self-Service, who cannot update tickets) answer on their own tickets with followups;
+    // Requesters and observers (Self-Service, who cannot update tickets) answer on their own tickets with followups, as GLPI's ADDMYTICKET and ADD_AS_OBSERVER followup rights allow;
     // tasks and solutions need the update right (checked by kind below).
     right: 'read',
     title: 'Add to a ticket timeline',

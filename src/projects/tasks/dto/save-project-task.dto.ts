@@ -1,11 +1,12 @@
 import type { Issue } from '../../../envelope/issue.js';
 import { endBeforeStart } from '../../../input/date-order.js';
 import { WriteCallDto } from '../../../input/dto/call-args.dto.js';
-import { DateField, IntField, RefField, TextField } from '../../../input/fields.js';
+import { ActorsField, DateField, IntField, RefField, TextField } from '../../../input/fields.js';
+import type { ActorRef } from '../../../input/references/actor-list.js';
 
-/** project_task_save: creates a task (no id) or changes one (id), and adds a member or a ticket to it. */
+/** project_task_save: creates a task (no id) or changes one (id), adds or removes members of its team and tickets linked to it. */
 export class SaveProjectTaskDto extends WriteCallDto {
-  @IntField({ min: 1, target: true, description: 'Task to change.' })
+  @IntField({ min: 1, target: true, description: '' })
   id?: number;
 
   @RefField('project', { description: 'Required on create.' })
@@ -32,10 +33,47 @@ export class SaveProjectTaskDto extends WriteCallDto {
   @RefField('user', { description: '' })
   member_id?: number;
 
+  @ActorsField({ description: '' })
+  add_members?: ActorRef[];
+
+  @ActorsField({ description: '' })
+  remove_members?: ActorRef[];
+
   @RefField('ticket', { description: '' })
   tickets_id?: number;
 
+  @RefField('ticket', { description: '' })
+  remove_tickets_id?: number;
+
   static crossCheck(value: SaveProjectTaskDto): Issue[] {
-    return endBeforeStart({ plan_start_date: value.plan_start_date, plan_end_date: value.plan_end_date }, 'plan_start_date', 'plan_end_date');
+    return [
+      ...endBeforeStart({ plan_start_date: value.plan_start_date, plan_end_date: value.plan_end_date }, 'plan_start_date', 'plan_end_date'),
+      ...addedAndRemoved(value),
+    ];
   }
+}
+
+/** Nobody is both added to and removed from the team, and no ticket both linked and unlinked, in one call. */
+function addedAndRemoved(value: SaveProjectTaskDto): Issue[] {
+  const key = (a: ActorRef) => `${a.type}:${a.id}`;
+  const added = [...(value.add_members ?? []), ...(value.member_id !== undefined ? [{ type: 'user' as const, id: value.member_id }] : [])];
+  const removed = new Set((value.remove_members ?? []).map(key));
+  const both = added.filter((a) => removed.has(key(a)));
+  const issues: Issue[] = both.length
+    ? [
+        {
+          field: 'remove_members',
+          code: 'INVALID_VALUE',
+          message: `${both.map((a) => `${a.type} ${a.id}`).join(', ')} both added to and removed from the team. Send each member in one of the two.`,
+        },
+      ]
+    : [];
+  if (value.tickets_id !== undefined && value.tickets_id === value.remove_tickets_id) {
+    issues.push({
+      field: 'remove_tickets_id',
+      code: 'INVALID_VALUE',
+      message: `Ticket ${value.tickets_id} both linked and unlinked. Send one of tickets_id, remove_tickets_id.`,
+    });
+  }
+  return issues;
 }

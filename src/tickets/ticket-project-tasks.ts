@@ -1,0 +1,31 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { Principal } from '../auth/principal.js';
+import { visibleProjects } from '../auth/visibility.js';
+
+/** A project task a ticket is linked to, as ticket_get names it. */
+export interface LinkedProjectTask {
+  id: number;
+  name: string;
+}
+
+/**
+ * The project tasks a ticket answers (GLPI's glpi_projecttasks_tickets), as far as the caller may
+ * see them: a task is visible with its project, and not at all to a caller without the right to
+ * read projects (Self-Service sees its ticket, not the project work behind it).
+ */
+@Injectable()
+export class TicketProjectTasks {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async of(ticketId: number, principal: Principal): Promise<LinkedProjectTask[]> {
+    if (!principal.rights.project.includes('read')) return [];
+    const visible = visibleProjects('p', principal.scope);
+    const rows = (await this.dataSource.query(
+      `SELECT pt.id AS id, pt.name AS name FROM glpi_projecttasks_tickets l JOIN glpi_projecttasks pt ON pt.id = l.projecttasks_id
+       JOIN glpi_projects p ON p.id = pt.projects_id WHERE l.tickets_id = ? AND ${visible.sql} ORDER BY pt.id`,
+      [ticketId, ...visible.params],
+    )) as Array<{ id: number | string; name: string }>;
+    return rows.map((r) => ({ id: Number(r.id), name: r.name }));
+  }
+}
