@@ -15,8 +15,13 @@ const REDACT_PATHS = [...REDACTED_KEYS, ...REDACTED_KEYS.map((key) => `*.${key}`
  * stdio), with time, level, context, and the request id of the call the line was written in.
  * A message that is an object is merged into the line (`msg` is its text); a string is the `msg`.
  */
+/** Contexts (logger names) whose child logger is kept: Nest's loggers are a few dozen. */
+const MAX_CONTEXTS = 200;
+
 export class JsonLogger implements LoggerService {
   private readonly pino: Pino;
+  /** One child per context: its `context` is serialized once, and a call's object is logged as is, not copied. */
+  private readonly byContext = new Map<string, Pino>();
 
   constructor(level: LogLevelName, destination: DestinationStream = pinoDestination({ dest: 2, sync: false })) {
     this.pino = pino(
@@ -70,6 +75,10 @@ export class JsonLogger implements LoggerService {
     // Nest passes the context last (a Logger's name), and for errors a stack before it.
     const context = rest.length > 0 && typeof rest[rest.length - 1] === 'string' ? (rest[rest.length - 1] as string) : undefined;
     const stack = rest.length > 1 && typeof rest[0] === 'string' ? rest[0] : undefined;
+    if (!stack && typeof message === 'object' && message !== null && !(message instanceof Error)) {
+      this.loggerOf(context)[level](message);
+      return;
+    }
     const fields: Record<string, unknown> = { context };
     if (stack) fields.stack = stack;
     if (typeof message === 'object' && message !== null && !(message instanceof Error)) {
@@ -79,5 +88,16 @@ export class JsonLogger implements LoggerService {
     } else {
       this.pino[level](fields, String(message));
     }
+  }
+
+  private loggerOf(context: string | undefined): Pino {
+    if (context === undefined) return this.pino;
+    let child = this.byContext.get(context);
+    if (!child) {
+      if (this.byContext.size >= MAX_CONTEXTS) return this.pino.child({ context });
+      child = this.pino.child({ context });
+      this.byContext.set(context, child);
+    }
+    return child;
   }
 }

@@ -10,7 +10,11 @@ import type { Mine } from './dto/search-tickets.dto.js';
 import { mineCondition } from './mine.js';
 import { applyTicketText } from './ticket-text.js';
 
-/** A row of glpi_tickets as read, with its actors (the first requester, assignee and assigned group). */
+/**
+ * A row of glpi_tickets as read. Its actors live in glpi_tickets_users / glpi_groups_tickets: answers
+ * take every role from TicketViews (requester_id and the other single-value fields are the first of
+ * their role there), so the row does not read them again.
+ */
 export type TicketRow = {
   id: number;
   name: string;
@@ -32,9 +36,6 @@ export type TicketRow = {
   is_deleted: DbFlag;
   date_creation: DbDate | null;
   date_mod: DbDate | null;
-  requester_id: number | null;
-  assignee_id: number | null;
-  assignee_group_id: number | null;
 };
 
 /** Who is looking: entity scope, and for Self-Service the user whose own tickets (requested or observed) alone are visible. */
@@ -60,19 +61,6 @@ function actorExists(table: 'glpi_tickets_users' | 'glpi_groups_tickets', column
   return `t.id IN (SELECT a_${param}.tickets_id FROM ${table} a_${param} WHERE a_${param}.${column} = :${param} AND a_${param}.type = ${type})`;
 }
 
-/**
- * requester_id, assignee_id and assignee_group_id of one ticket: the first actor of each role, read
- * with the row (each an index probe on tickets_id, type) instead of by a second statement. Pages of
- * a search take them from withActors instead: a sorted scan would compute these for every match,
- * not only for the rows of the page.
- */
-const ACTOR_COLUMNS = [
-  `(SELECT ar.users_id FROM glpi_tickets_users ar WHERE ar.tickets_id = t.id AND ar.type = ${ACTOR_TYPE.requester} ORDER BY ar.id LIMIT 1) AS requester_id`,
-  `(SELECT aa.users_id FROM glpi_tickets_users aa WHERE aa.tickets_id = t.id AND aa.type = ${ACTOR_TYPE.assigned} ORDER BY aa.id LIMIT 1) AS assignee_id`,
-  `(SELECT ag.groups_id FROM glpi_groups_tickets ag WHERE ag.tickets_id = t.id AND ag.type = ${ACTOR_TYPE.assigned} ORDER BY ag.id LIMIT 1) AS assignee_group_id`,
-];
-const ROW_COLUMNS = `t.*, ${ACTOR_COLUMNS.join(', ')}`;
-
 /** Visible, not deleted tickets: the base of every ticket read and write. */
 @Injectable()
 export class TicketsRepository {
@@ -83,11 +71,11 @@ export class TicketsRepository {
     return whereOf(this.dataSource.createQueryBuilder().select('t.*').from('glpi_tickets', 't') as Qb, visibleTickets('t', viewer.scope, viewer.requesterId));
   }
 
-  /** One visible ticket with its actors, or undefined (absent, deleted, out of scope or not the Self-Service caller's). */
+  /** One visible ticket, or undefined (absent, deleted, out of scope or not the Self-Service caller's). */
   async findVisible(id: number, viewer: TicketViewer, manager?: EntityManager): Promise<TicketRow | undefined> {
     // Plain SQL: its text does not change with the id, so the prepared statement is reused.
     const visible = visibleTickets('t', viewer.scope, viewer.requesterId);
-    const rows = (await (manager ?? this.dataSource).query(`SELECT ${ROW_COLUMNS} FROM glpi_tickets t WHERE t.id = ? AND ${visible.sql}`, [
+    const rows = (await (manager ?? this.dataSource).query(`SELECT t.* FROM glpi_tickets t WHERE t.id = ? AND ${visible.sql}`, [
       id,
       ...visible.params,
     ])) as TicketRow[];

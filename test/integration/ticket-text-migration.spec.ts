@@ -1,7 +1,7 @@
 import { DataSource } from 'typeorm';
 import { ENTITIES } from '../../src/database/entities/index.js';
 import { MIGRATIONS } from '../../src/database/migrations/index.js';
-import { createTestDatabase, DATABASES, type TestDatabase } from '../support/databases.js';
+import { createTestDatabase, DATABASES, dataSourceOptionsOf, type TestDatabase } from '../support/databases.js';
 
 const TEXT_INDEX = 'TicketTextIndex1768400000000';
 
@@ -12,7 +12,7 @@ describe.each(DATABASES)('ticket text and sort index migrations on %s', (kind) =
 
   beforeAll(async () => {
     db = await createTestDatabase(kind);
-    ds = new DataSource({ ...optionsOf(db), entities: ENTITIES, migrations: MIGRATIONS });
+    ds = new DataSource({ ...dataSourceOptionsOf(db), entities: ENTITIES, migrations: MIGRATIONS });
     await ds.initialize();
   });
   afterAll(async () => {
@@ -63,18 +63,3 @@ describe.each(DATABASES)('ticket text and sort index migrations on %s', (kind) =
     expect(await indexed('hdmi')).toEqual([before, after]);
   }, 60_000);
 });
-
-function optionsOf(db: TestDatabase): ConstructorParameters<typeof DataSource>[0] {
-  if (db.kind === 'sqlite') return { type: 'better-sqlite3', database: db.url.slice('sqlite:'.length) };
-  const url = new URL(db.url);
-  return {
-    type: 'mysql',
-    host: url.hostname,
-    port: Number(url.port || 3306),
-    username: decodeURIComponent(url.username),
-    password: decodeURIComponent(url.password),
-    database: url.pathname.slice(1),
-    timezone: 'Z',
-    charset: 'utf8mb4_unicode_ci',
-  };
-}

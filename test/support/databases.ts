@@ -3,6 +3,7 @@ import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import mysql from 'mysql2/promise';
+import type { DataSourceOptions } from 'typeorm';
 
 export type DbKind = 'sqlite' | 'mysql';
 
@@ -53,5 +54,21 @@ export async function createTestDatabase(kind: DbKind): Promise<TestDatabase> {
       await conn.query(`DROP DATABASE IF EXISTS \`${name}\``);
       await conn.end();
     },
+  };
+}
+
+/** TypeORM connection options for a test database (entities and migrations are the caller's). */
+export function dataSourceOptionsOf(db: TestDatabase): DataSourceOptions {
+  if (db.kind === 'sqlite') return { type: 'better-sqlite3', database: db.url.slice('sqlite:'.length) };
+  const url = new URL(db.url);
+  return {
+    type: 'mysql',
+    host: url.hostname,
+    port: Number(url.port || 3306),
+    username: decodeURIComponent(url.username),
+    password: decodeURIComponent(url.password),
+    database: url.pathname.slice(1),
+    timezone: 'Z',
+    charset: 'utf8mb4_unicode_ci',
   };
 }

@@ -9,6 +9,7 @@ import { TicketTimeline1768200000000 } from './1768200000000-TicketTimeline.js';
 import { TicketTextIndex1768400000000 } from './1768400000000-TicketTextIndex.js';
 import { TicketSortIndexes1768400000001 } from './1768400000001-TicketSortIndexes.js';
 import { AuditRequestId1768500000000 } from './1768500000000-AuditRequestId.js';
+import { TimelineOrderIndexes1768600000000 } from './1768600000000-TimelineOrderIndexes.js';
 
 export {
   AdminRight1765100000001,
@@ -21,6 +22,7 @@ export {
   TicketSortIndexes1768400000001,
   TicketTextIndex1768400000000,
   TicketTimeline1768200000000,
+  TimelineOrderIndexes1768600000000,
   UserLookAlikeKeys1767225600000,
 };
 
@@ -36,4 +38,5 @@ export const MIGRATIONS = [
   TicketTextIndex1768400000000,
   TicketSortIndexes1768400000001,
   AuditRequestId1768500000000,
+  TimelineOrderIndexes1768600000000,
 ];

@@ -68,6 +68,29 @@ const QUERIES: readonly KindQuery[] = [
 /** Every column of every kind, in one order: the merged statement's rows all have these. */
 const ALL_COLUMNS = [...new Set(QUERIES.flatMap((q) => q.columns))];
 
+/** The page statement's text by variant (own tickets only, and the cursor's kind): built once each. */
+const PAGE_SQL = new Map<string, string>();
+
+/**
+ * One statement (one round trip, one prepared text per variant): each kind's newest rows are an
+ * index range in a derived table that keeps its own ORDER BY and LIMIT. Its parameters, per kind:
+ * the ticket, the requester (own tickets only), the cursor's, the limit.
+ */
+function pageSql(own: boolean, position: TimelinePosition | undefined): string {
+  const key = `${own}|${position?.rank ?? ''}`;
+  let sql = PAGE_SQL.get(key);
+  if (sql === undefined) {
+    sql = QUERIES.map((q, i) => {
+      const after = afterPosition(KIND_RANK[q.kind], position, q.date, `${q.alias}.id`);
+      const hidden = q.privacy && own ? ` AND (${q.alias}.is_private = 0 OR ${q.alias}.users_id = ?)` : '';
+      const columns = ALL_COLUMNS.map((c) => (q.columns.includes(c) ? `k${i}.${c} AS ${c}` : `NULL AS ${c}`)).join(', ');
+      return `SELECT '${q.kind}' AS kind, k${i}.id AS id, k${i}.date AS date, ${columns} FROM (${q.select}${hidden}${after.sql} ORDER BY ${q.date} DESC, ${q.alias}.id DESC LIMIT ?) k${i}`;
+    }).join(' UNION ALL ');
+    PAGE_SQL.set(key, sql);
+  }
+  return sql;
+}
+
 /** A timeline row with its kind (the rows of every kind, merged). */
 export type TimelineRow = Row & { kind: TimelineKind; id: number; date: Date | string };
 
@@ -93,21 +116,14 @@ export class TimelineRepository {
   async page(ticketId: number, viewer: TicketViewer, position: TimelinePosition | undefined, limit: number): Promise<TimelineRow[]> {
     const sqlite = this.dataSource.options.type === 'better-sqlite3';
     const param = (value: unknown) => (value instanceof Date ? dateParam(value, sqlite) : value);
-    // One statement (one round trip, one prepared text per viewer kind and cursor presence): each
-    // kind's newest rows are an index range in a derived table that keeps its own ORDER BY and LIMIT.
-    const parts = QUERIES.map((q, i) => {
-      const after = afterPosition(KIND_RANK[q.kind], position, q.date, `${q.alias}.id`);
-      const hidden = q.privacy && viewer.requesterId !== null ? ` AND (${q.alias}.is_private = 0 OR ${q.alias}.users_id = ?)` : '';
-      const columns = ALL_COLUMNS.map((c) => (q.columns.includes(c) ? `k${i}.${c} AS ${c}` : `NULL AS ${c}`)).join(', ');
-      return {
-        sql: `SELECT '${q.kind}' AS kind, k${i}.id AS id, k${i}.date AS date, ${columns} FROM (${q.select}${hidden}${after.sql} ORDER BY ${q.date} DESC, ${q.alias}.id DESC LIMIT ?) k${i}`,
-        params: [ticketId, ...(hidden ? [viewer.requesterId] : []), ...after.params.map(param), limit + 1],
-      };
-    });
-    const rows = (await this.dataSource.query(
-      parts.map((p) => p.sql).join(' UNION ALL '),
-      parts.flatMap((p) => p.params),
-    )) as Array<Row & { kind: TimelineKind }>;
+    const own = viewer.requesterId !== null;
+    const params = QUERIES.flatMap((q) => [
+      ticketId,
+      ...(q.privacy && own ? [viewer.requesterId] : []),
+      ...afterPosition(KIND_RANK[q.kind], position, q.date, `${q.alias}.id`).params.map(param),
+      limit + 1,
+    ]);
+    const rows = (await this.dataSource.query(pageSql(own, position), params)) as Array<Row & { kind: TimelineKind }>;
     return rows
       .map((row) => ({ ...row, id: Number(row.id), date: row.date as Date | string }))
       .sort((a, b) => compareNewestFirst(a, b))

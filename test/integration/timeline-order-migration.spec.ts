@@ -1,0 +1,63 @@
+import { DataSource } from 'typeorm';
+import { ENTITIES } from '../../src/database/entities/index.js';
+import { MIGRATIONS } from '../../src/database/migrations/index.js';
+import { createTestDatabase, DATABASES, dataSourceOptionsOf, type TestDatabase } from '../support/databases.js';
+
+const TABLES = ['glpi_itilfollowups', 'glpi_itilsolutions', 'glpi_ticketvalidations'];
+const ORDER_INDEXES = [
+  'IDX_glpi_itilfollowups_itemtype_items_id_date',
+  'IDX_glpi_itilsolutions_itemtype_items_id_date_creation',
+  'IDX_glpi_ticketvalidations_tickets_id_submission_date',
+];
+const REPLACED = 'IDX_glpi_itilfollowups_itemtype_items_id';
+
+/** The timeline order indexes: up, down (the replaced followup index comes back), and up again. */
+describe.each(DATABASES)('timeline order index migration on %s', (kind) => {
+  let db: TestDatabase;
+  let ds: DataSource;
+
+  beforeAll(async () => {
+    db = await createTestDatabase(kind);
+    ds = new DataSource({ ...dataSourceOptionsOf(db), entities: ENTITIES, migrations: MIGRATIONS });
+    await ds.initialize();
+  });
+  afterAll(async () => {
+    if (ds?.isInitialized) await ds.destroy();
+    await db?.drop();
+  });
+
+  async function indexNames(): Promise<string[]> {
+    const marks = TABLES.map(() => '?').join(', ');
+    const rows = (await ds.query(
+      kind === 'mysql'
+        ? `SELECT DISTINCT index_name AS name FROM information_schema.statistics WHERE table_schema = DATABASE() AND table_name IN (${marks})`
+        : `SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name IN (${marks})`,
+      TABLES,
+    )) as Array<{ name: string }>;
+    return rows.map((r) => r.name);
+  }
+
+  it('adds an index per timeline kind in timeline order, and down restores the indexes before it', async () => {
+    await ds.runMigrations({ transaction: 'all' });
+    expect(MIGRATIONS[MIGRATIONS.length - 1].name).toBe('TimelineOrderIndexes1768600000000');
+    let names = await indexNames();
+    expect(names).toEqual(expect.arrayContaining(ORDER_INDEXES));
+    expect(names).not.toContain(REPLACED);
+    if (kind === 'sqlite') {
+      // A kind's newest entries are an index range read in order: no sort.
+      const plan = (await ds.query(
+        "EXPLAIN QUERY PLAN SELECT f.id FROM glpi_itilfollowups f WHERE f.itemtype = 'Ticket' AND f.items_id = ? ORDER BY f.date DESC, f.id DESC LIMIT 51",
+        [1],
+      )) as Array<{ detail: string }>;
+      expect(plan.map((p) => p.detail).join('\n')).not.toContain('TEMP B-TREE');
+    }
+
+    await ds.undoLastMigration({ transaction: 'all' });
+    names = await indexNames();
+    for (const name of ORDER_INDEXES) expect(names).not.toContain(name);
+    expect(names).toContain(REPLACED);
+
+    await ds.runMigrations({ transaction: 'all' });
+    expect(await indexNames()).toEqual(expect.arrayContaining(ORDER_INDEXES));
+  }, 60_000);
+});
