@@ -1,3 +1,4 @@
+import { Logger } from '@nestjs/common';
 import type { Pool, PoolConnection, PoolOptions } from 'mysql2';
 import mysql from 'mysql2';
 
@@ -41,7 +42,7 @@ export function boundedMysql(timeoutMs: number): BoundedMysql {
     limited.add(connection);
     // Queued on the connection ahead of whatever its borrower sends next.
     connection.query(limits, (error) => {
-      if (error) process.stderr.write(`database: could not set session time limits (${error.message.slice(0, 160)})\n`);
+      if (error) new Logger('Database').warn(`could not set session time limits (${error.message.slice(0, 160)})`);
     });
   };
 

@@ -20,7 +20,7 @@ export class EnvelopeInterceptor implements NestInterceptor {
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const call = callOf(context);
-    const serviceEnds = call ? openStep(call.requestId, 'service') : undefined;
+    const serviceEnds = call ? openStep(call, 'service') : undefined;
     return next.handle().pipe(
       finalize(() => serviceEnds?.()),
       map((result: unknown) => {
