@@ -93,5 +93,7 @@ describe.each(DATABASES)('modules the server loads, on %s', (kind) => {
     // The recorder saw the application (so an empty list cannot pass for a clean one).
     expect(loaded.some((url) => url.includes('/node_modules/@nestjs/common/'))).toBe(true);
     expect(loaded.filter((url) => url.includes('/node_modules/file-type/'))).toEqual([]);
+    // Tracing off (no OTEL_EXPORTER_OTLP_ENDPOINT): neither the SDK, its instrumentations nor the loader hook.
+    expect(loaded.filter((url) => /\/node_modules\/(@opentelemetry\/(sdk-|instrumentation|exporter-)|import-in-the-middle\/)/.test(url))).toEqual([]);
   });
 });

@@ -54,6 +54,14 @@ async function eventually<T>(found: () => T | undefined): Promise<T | undefined>
   return value;
 }
 
+function isJsonObject(line: string): boolean {
+  try {
+    return typeof JSON.parse(line) === 'object';
+  } catch {
+    return false;
+  }
+}
+
 const byStart = (a: OtlpSpan, b: OtlpSpan): number => (BigInt(a.startTimeUnixNano) < BigInt(b.startTimeUnixNano) ? -1 : 1);
 
 /** Spawns `node dist/src/main.js` (the SDK starts before the application loads, as in production) and waits for it to listen. */
@@ -136,6 +144,12 @@ describe.each(DATABASES)('traces over OTLP on %s', (kind) => {
       traceparent: `00-${traceId}-${parent}-01`,
     });
     expect(created.headers.get('x-request-id')).toBe(traceId);
+    // LOG_FORMAT=json: every line the process wrote, its start included, is a JSON line.
+    const notJson = server
+      .stderr()
+      .split('\n')
+      .filter((line) => line !== '' && !isJsonObject(line));
+    expect(notJson).toEqual([]);
 
     const tool = await eventually(() => inTrace(traceId).find((span) => span.name === 'mcp project_create'));
     expect(tool).toBeDefined();
