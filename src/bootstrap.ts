@@ -15,7 +15,6 @@ import { OAuthHttp } from './oauth/oauth-http.js';
 import { JsonLogger } from './observe/logger.js';
 import { MetricsEndpoint } from './observe/metrics.endpoint.js';
 import { assignRequestId, requestIdOf } from './observe/request-id.js';
-import { startTracing } from './observe/tracing.js';
 import { serveApiDocs } from './openapi/api-docs.js';
 import { ClientAddresses } from './transports/http/client-address.js';
 import { ConnectionCap } from './transports/http/connection-cap.js';
@@ -65,7 +64,6 @@ export interface HttpAppOptions {
 /** The HTTP application (REST, MCP over Streamable HTTP, health, OpenAPI), initialized but not listening. */
 export async function createHttpApp(env: Env = process.env, options: HttpAppOptions = {}): Promise<INestApplication> {
   const config = loadConfig(env);
-  if (config.otelEndpoint) await startTracing(config.otelEndpoint);
   const app = await NestFactory.create(AppModule.forRoot(env), {
     bodyParser: false,
     logger: options.logger === undefined ? processLogger(config) : options.logger,

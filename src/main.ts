@@ -1,9 +1,12 @@
 import 'reflect-metadata';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { INestApplication } from '@nestjs/common';
 import { MCP_TOKEN_COMMAND } from './auth/token-howto.js';
-import { closeGracefully, createContext, createHttpApp } from './bootstrap.js';
+import type { ShutdownReport } from './bootstrap.js';
 import { AppConfig } from './config/app-config.js';
-import { ConfigError } from './config/env.schema.js';
+import { ConfigError, loadConfig } from './config/env.schema.js';
+import { processLine } from './observe/process-line.js';
 
 /** Extra time, past the grace period, for the audit flush and pool close before the process gives up. */
 const CLOSE_MARGIN_MS = 15_000;
@@ -12,27 +15,27 @@ const CLOSE_MARGIN_MS = 15_000;
  * SIGTERM / SIGINT: stop accepting, finish in-flight requests (SHUTDOWN_GRACE_MS), close keep-alive
  * connections, flush the audit log, close the pool, exit 0. A second signal exits at once.
  */
-function stopOnSignals(app: INestApplication, graceMs: number): void {
+function stopOnSignals(app: INestApplication, graceMs: number, closeGracefully: (app: INestApplication, graceMs: number) => Promise<ShutdownReport>): void {
   let stopping = false;
   const stop = (signal: NodeJS.Signals): void => {
     if (stopping) {
-      process.stderr.write(`intentdesk: ${signal} again; exiting now\n`);
+      processLine('warn', `${signal} again; exiting now`);
       process.exit(1);
     }
     stopping = true;
-    process.stderr.write(`intentdesk: ${signal} received; finishing in-flight requests (up to ${graceMs} ms)\n`);
+    processLine('info', `${signal} received; finishing in-flight requests (up to ${graceMs} ms)`);
     setTimeout(() => {
-      process.stderr.write('intentdesk: shutdown did not complete in time; exiting\n');
+      processLine('error', 'shutdown did not complete in time; exiting');
       process.exit(1);
     }, graceMs + CLOSE_MARGIN_MS).unref();
     closeGracefully(app, graceMs).then(
       (report) => {
         const cut = report.cutOff ? `; ${report.cutOff} request(s) cut off at the deadline` : '';
-        process.stderr.write(`intentdesk: stopped in ${report.durationMs} ms${cut}\n`);
+        processLine('info', `stopped in ${report.durationMs} ms${cut}`);
         process.exit(0);
       },
       (error: unknown) => {
-        process.stderr.write(`intentdesk: error during shutdown: ${error instanceof Error ? error.message : String(error)}\n`);
+        processLine('error', `error during shutdown: ${error instanceof Error ? error.message : String(error)}`);
         process.exit(1);
       },
     );
@@ -41,11 +44,24 @@ function stopOnSignals(app: INestApplication, graceMs: number): void {
   process.on('SIGINT', stop);
 }
 
+/**
+ * Tracing on (OTEL_EXPORTER_OTLP_ENDPOINT): the SDK starts before the application's modules are
+ * imported, for its instrumentations to patch them as they load. Off, nothing of it is loaded.
+ */
+async function startTracingFirst(): Promise<void> {
+  const config = loadConfig(process.env);
+  if (!config.otelEndpoint) return;
+  const { startInstrumentation } = await import('./observe/instrumentation.js');
+  await startInstrumentation(config.otelEndpoint, process.env.OTEL_SERVICE_NAME || 'intentdesk');
+}
+
 async function main(): Promise<void> {
+  await startTracingFirst();
+  const { closeGracefully, createContext, createHttpApp } = await import('./bootstrap.js');
   if (process.argv.includes('--stdio')) {
     // Refuse before touching the database: a misconfigured client must not migrate or seed anything.
     if (!process.env.MCP_TOKEN) {
-      process.stderr.write(`intentdesk: MCP_TOKEN is required for --stdio (create one with: ${MCP_TOKEN_COMMAND})\n`);
+      processLine('fatal', `MCP_TOKEN is required for --stdio (create one with: ${MCP_TOKEN_COMMAND})`);
       process.exit(1);
     }
     const context = await createContext();
@@ -56,16 +72,18 @@ async function main(): Promise<void> {
   }
   const app = await createHttpApp();
   const config = app.get(AppConfig);
-  stopOnSignals(app, config.shutdownGraceMs);
+  stopOnSignals(app, config.shutdownGraceMs, closeGracefully);
   await app.listen(config.port, config.host);
-  process.stderr.write(`intentdesk listening on http://${config.host}:${config.port} (MCP: POST /mcp, REST: /api, docs: /api/docs)\n`);
+  // The port bound (PORT=0 asks the system for one).
+  const { port } = (app.getHttpServer() as Server).address() as AddressInfo;
+  processLine('info', `listening on http://${config.host}:${port} (MCP: POST /mcp, REST: /api, docs: /api/docs)`);
 }
 
 main().catch((error: unknown) => {
   if (error instanceof ConfigError) {
-    process.stderr.write(`intentdesk: ${error.message}\n`);
+    processLine('fatal', error.message);
   } else {
-    process.stderr.write(`intentdesk failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+    processLine('fatal', `failed to start: ${error instanceof Error ? error.message : String(error)}`);
   }
   process.exit(1);
 });

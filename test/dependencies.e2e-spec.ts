@@ -53,6 +53,10 @@ describe.each(DATABASES)('modules the server loads, on %s', (kind) => {
     expect(from('jose')).toEqual([]);
     if (kind === 'sqlite') expect(from('mysql2')).toEqual([]);
   });
+
+  it('leave out tracing when it is off (no OTEL_EXPORTER_OTLP_ENDPOINT): neither the SDK, its instrumentations nor the loader hook', () => {
+    expect(loaded.filter((url) => /\/node_modules\/(@opentelemetry\/(sdk-|instrumentation|exporter-)|import-in-the-middle\/)/.test(url))).toEqual([]);
+  });
 });
 
 /** Every ES module URL a server process resolves through start, MCP, REST, OpenAPI and shutdown. */

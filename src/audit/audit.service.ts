@@ -86,7 +86,7 @@ export class AuditService implements OnModuleDestroy, OnApplicationShutdown {
 
   /** Records one call's outcome (`outcome` is 'success' or an error code), buffered. */
   recordCall(call: CallTrace, outcome: string, extra: AuditExtra = {}): void {
-    step(call.requestId, 'audit', () => this.record(entryOf(call, outcome, extra)));
+    step(call, 'audit', () => this.record(entryOf(call, outcome, extra)));
     this.observer.ended(call, outcome);
   }
 
@@ -100,7 +100,7 @@ export class AuditService implements OnModuleDestroy, OnApplicationShutdown {
    * with the write or not at all, so a crash cannot lose the record of a committed change.
    */
   async recordWithin(manager: EntityManager, call: CallTrace, outcome: string, extra: AuditExtra = {}): Promise<void> {
-    await step(call.requestId, 'audit', () => this.insert(manager, [entryOf(call, outcome, extra)]));
+    await step(call, 'audit', () => this.insert(manager, [entryOf(call, outcome, extra)]));
     this.observer.ended(call, outcome);
   }
 

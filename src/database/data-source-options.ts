@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { Logger } from '@nestjs/common';
 import type { DataSource, DataSourceOptions, Logger as TypeOrmLogger } from 'typeorm';
 import type { DatabaseTarget } from '../config/app-config.js';
 import { ENTITIES } from './entities/index.js';
@@ -25,10 +26,13 @@ export interface PoolOptions {
  */
 export const STATEMENT_TIMEOUT_FACTOR = 3;
 
+/** Nest's logger: the process's (JSON lines or console lines, on stderr either way; see bootstrap.ts). */
+const databaseLog = new Logger('Database');
+
 /**
  * TypeORM's own console logger writes some lines to stdout (which carries the protocol on stdio) and
- * prints statement parameters. This one writes to stderr only, never parameters, and only what an
- * operator needs: slow statements (past the statement timeout) and migration failures.
+ * prints statement parameters. This one goes to the process's logger, never with parameters, and
+ * only with what an operator needs: slow statements (past the statement timeout) and migrations.
  */
 const stderrLogger: TypeOrmLogger = {
   logQuery: () => undefined,
@@ -36,10 +40,10 @@ const stderrLogger: TypeOrmLogger = {
   logSchemaBuild: () => undefined,
   log: () => undefined,
   logQuerySlow: (time: number, query: string) => {
-    process.stderr.write(`database: statement took ${time} ms: ${query.replace(/\s+/g, ' ').slice(0, 200)}\n`);
+    databaseLog.warn(`statement took ${time} ms: ${query.replace(/\s+/g, ' ').slice(0, 200)}`);
   },
   logMigration: (message: string) => {
-    process.stderr.write(`database: ${message}\n`);
+    databaseLog.log(message);
   },
 };
 

@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { Logger } from '@nestjs/common';
 import type { Pool, PoolConnection, PoolOptions } from 'mysql2';
 
 /** The MySQL client, loaded when the first pool is made: a process on SQLite never pays for it. */
@@ -44,7 +45,7 @@ export function boundedMysql(timeoutMs: number): BoundedMysql {
     limited.add(connection);
     // Queued on the connection ahead of whatever its borrower sends next.
     connection.query(limits, (error) => {
-      if (error) process.stderr.write(`database: could not set session time limits (${error.message.slice(0, 160)})\n`);
+      if (error) new Logger('Database').warn(`could not set session time limits (${error.message.slice(0, 160)})`);
     });
   };
 

@@ -1,9 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Metrics, REFUSAL_KINDS } from './metrics.js';
-import { endCall } from './tracing.js';
+import { endCallSpan, type Traced } from './tracing.js';
 
 /** What the end of a call reports (a CallTrace is one). */
-export interface ObservedCall {
+export interface ObservedCall extends Traced {
   readonly transport: 'mcp' | 'rest';
   readonly requestId: string;
   readonly startedAt: number;
@@ -26,7 +26,7 @@ export class CallObserver {
 
   ended(call: ObservedCall, outcome: string): void {
     const durationMs = performance.now() - call.startedAt;
-    endCall(call.requestId, outcome);
+    endCallSpan(call, outcome);
     const tool = this.metrics.toolLabel(call.tool);
     this.metrics.calls.inc({ transport: call.transport, tool, outcome });
     this.metrics.duration.observe({ transport: call.transport, tool }, durationMs / 1000);

@@ -1,4 +1,5 @@
-import { mintRequestId, parseTraceparent, requestIdFromHeaders, requestIdOfCall } from './request-id.js';
+import { identityOfCall, mintRequestId, requestIdFromHeaders } from './request-id.js';
+import { parseTraceparent } from './trace-context.js';
 
 describe('request ids', () => {
   const TRACE = '4bf92f3577b34da6a3ce929d0e0e4736';
@@ -30,8 +31,11 @@ describe('request ids', () => {
   });
 
   it('an MCP call continues the traceparent of its _meta, else keeps the HTTP request id', () => {
-    expect(requestIdOfCall({ traceparent: `00-${TRACE}-00f067aa0ba902b7-01` }, () => 'http')).toBe(TRACE);
-    expect(requestIdOfCall({ traceparent: 'nope' }, () => 'http')).toBe('http');
-    expect(requestIdOfCall(undefined, () => 'http')).toBe('http');
+    expect(identityOfCall({ traceparent: `00-${TRACE}-00f067aa0ba902b7-01` }, () => 'http')).toEqual({
+      requestId: TRACE,
+      traceParent: { traceId: TRACE, parentId: '00f067aa0ba902b7', flags: '01' },
+    });
+    expect(identityOfCall({ traceparent: 'nope' }, () => 'http')).toEqual({ requestId: 'http' });
+    expect(identityOfCall(undefined, () => 'http')).toEqual({ requestId: 'http' });
   });
 });

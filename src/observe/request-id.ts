@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
+import { parseTraceparent, type TraceContext } from './trace-context.js';
+import { activeTraceId } from './tracing.js';
 
 /**
  * Request ids tie an answer to its log lines, audit row, metrics exemplar and trace. An id is taken
@@ -13,45 +15,6 @@ export const REQUEST_ID_HEADER = 'X-Request-Id';
 /** What an X-Request-Id may hold to be taken as is: printable, no spaces, at most 128 characters. */
 const SAFE_ID = /^[A-Za-z0-9._:@/+=-]{1,128}$/;
 
-/** version-traceid-parentid-flags; version ff and all-zero ids are invalid (W3C Trace Context §3.2). */
-const TRACEPARENT = /^([0-9a-f]{2})-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})(-.*)?$/;
-
-/** A W3C trace context taken from a caller. */
-export interface TraceContext {
-  traceId: string;
-  parentId: string;
-  flags: string;
-}
-
-/** The trace context of a `traceparent` value, or undefined when it is not a valid one. */
-export function parseTraceparent(value: unknown): TraceContext | undefined {
-  if (typeof value !== 'string' || value.length > 512) return undefined;
-  const match = TRACEPARENT.exec(value.trim());
-  if (!match) return undefined;
-  const [, version, traceId, parentId, flags, rest] = match;
-  // Version 00 has exactly four fields; later versions may append more.
-  if (version === 'ff' || (version === '00' && rest !== undefined)) return undefined;
-  if (/^0+$/.test(traceId) || /^0+$/.test(parentId)) return undefined;
-  return { traceId, parentId, flags };
-}
-
-/** The caller's span id of each request id taken from a traceparent, until its call's span is opened. */
-const parents = new Map<string, string>();
-const MAX_PARENTS = 10_000;
-
-function remember(context: TraceContext): string {
-  if (parents.size >= MAX_PARENTS) parents.clear();
-  parents.set(context.traceId, context.parentId);
-  return context.traceId;
-}
-
-/** The span id of the caller that sent `requestId` in a traceparent (once), for the call's span to continue. */
-export function takeParentSpan(requestId: string): string | undefined {
-  const parent = parents.get(requestId);
-  if (parent !== undefined) parents.delete(requestId);
-  return parent;
-}
-
 // Minting is a counter under a random per-process prefix: unique across replicas, no entropy per call.
 const PREFIX = randomBytes(8).toString('hex');
 let counter = 0;
@@ -62,12 +25,15 @@ export function mintRequestId(): string {
   return PREFIX + counter.toString(16).padStart(16, '0');
 }
 
-/** The caller's X-Request-Id when it can be logged as is, else the trace id of its traceparent, else a new id. */
+/**
+ * The caller's X-Request-Id when it can be logged as is, else the trace id of its traceparent, else
+ * the trace id of the request's span (tracing on: the HTTP span continues that traceparent or starts
+ * a trace), else a new id.
+ */
 export function requestIdFromHeaders(headers: IncomingHttpHeaders): string {
   const sent = headers['x-request-id'];
   if (typeof sent === 'string' && SAFE_ID.test(sent)) return sent;
-  const context = parseTraceparent(headers.traceparent);
-  return context ? remember(context) : mintRequestId();
+  return parseTraceparent(headers.traceparent)?.traceId ?? activeTraceId() ?? mintRequestId();
 }
 
 /** The id of each HTTP request, given by the server's request listener before anything else runs. */
@@ -91,14 +57,21 @@ export function requestIdOf(req: IncomingMessage): string {
   return id;
 }
 
+/** Who a call is to its logs and traces: its request id, and the trace context it continues, if it sent one. */
+export interface CallIdentity {
+  readonly requestId: string;
+  readonly traceParent?: TraceContext;
+}
+
 /**
  * MCP: trace context sent in a request's `_meta` (`traceparent`, as newer protocol revisions allow)
- * names the call's trace; otherwise the call keeps the id of the HTTP request that carried it.
+ * names the call's trace, and its span continues it; otherwise the call keeps the id of the HTTP
+ * request that carried it (`fallback`).
  */
-export function requestIdOfCall(meta: unknown, fallback: () => string): string {
+export function identityOfCall(meta: unknown, fallback: () => string): CallIdentity {
   if (typeof meta === 'object' && meta !== null) {
     const context = parseTraceparent((meta as Record<string, unknown>).traceparent);
-    if (context) return remember(context);
+    if (context) return { requestId: context.traceId, traceParent: context };
   }
-  return fallback();
+  return { requestId: fallback() };
 }

@@ -4,6 +4,7 @@ import type { Request } from 'express';
 import { AuthService } from '../auth/auth.service.js';
 import type { Scope } from '../auth/principal.js';
 import { PUBLIC_ROUTE, REQUIRED_SCOPE } from '../auth/public.decorator.js';
+import { step } from '../observe/tracing.js';
 import { ClientAddresses } from '../transports/http/client-address.js';
 import { RestCalls } from '../transports/rest/rest-calls.js';
 
@@ -28,7 +29,7 @@ export class AuthGuard implements CanActivate {
     const trace = this.calls.begin(context);
     const scope = this.reflector.getAllAndOverride<Scope | undefined>(REQUIRED_SCOPE, targets) ?? 'api';
     const request = context.switchToHttp().getRequest<Request>();
-    const principal = await this.auth.authenticate(request.headers.authorization, scope, this.addresses.of(request));
+    const principal = await step(trace, 'auth', () => this.auth.authenticate(request.headers.authorization, scope, this.addresses.of(request)));
     this.calls.open(context, trace, principal);
     return true;
   }

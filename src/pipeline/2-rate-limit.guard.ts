@@ -19,7 +19,7 @@ export class RateLimitGuard implements CanActivate {
     // A REST route that serves no tool spends by its method: reads are GETs.
     const rate = call.policy?.rate ?? (call.route?.startsWith('GET ') ? 'read' : 'write');
     try {
-      await step(call.requestId, 'limit', () => this.limits.admitCall(call.principal.userId, rate));
+      await step(call, 'limit', () => this.limits.admitCall(call.principal.userId, rate));
     } catch (error) {
       // Counted before the intent lock looked at the session: the refusal names none.
       throw refusalIn(error, null);

@@ -24,7 +24,7 @@ export class IntentLockGuard implements CanActivate {
       const args = readLockArguments(context.getArgByIndex<unknown>(0));
       // An id longer than any domain_switch mints cannot exist: not looked up.
       const lookUp = args.sessionId !== undefined && args.sessionId.length <= MAX_SESSION_ID_LENGTH;
-      const row = lookUp ? await step(call.requestId, 'lock', () => this.sessions.get(args.sessionId!)) : undefined;
+      const row = lookUp ? await step(call, 'lock', () => this.sessions.get(args.sessionId!)) : undefined;
       decision = decideIntentLock(tool, args, row, { userId: call.principal.userId, now: Date.now() });
     } catch (error) {
       throw refusalIn(error, null);

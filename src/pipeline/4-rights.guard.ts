@@ -17,7 +17,7 @@ export class RightsGuard implements CanActivate {
     }
     if (!tool.right) return true;
     const right = tool.right;
-    if (!step(call.requestId, 'rights', () => mayCall(call.principal, right))) {
+    if (!step(call, 'rights', () => mayCall(call.principal, right))) {
       throw new DeskError('FORBIDDEN', `Your profile has no right to ${right.action} ${right.domain}s, so ${tool.name} is not available to you.`);
     }
     return true;

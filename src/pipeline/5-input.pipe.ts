@@ -26,7 +26,7 @@ export class InputPipe implements PipeTransform {
     if (!(value instanceof RawInput) || !dto || !fieldsOf(dto)) return value;
     const { call } = value;
     const policy = call.policy;
-    const result = await step(call.requestId, 'input', () =>
+    const result = await step(call, 'input', () =>
       this.parser.parse(dto as new () => object, value.value, {
         mode: value.mode,
         transport: call.transport,

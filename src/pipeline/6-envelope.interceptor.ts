@@ -20,7 +20,7 @@ export class EnvelopeInterceptor implements NestInterceptor {
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const call = callOf(context);
-    const serviceEnds = call ? openStep(call.requestId, 'service') : undefined;
+    const serviceEnds = call ? openStep(call, 'service') : undefined;
     // The service's span, when tracing is on; otherwise no operator of its own on every call.
     const handled = serviceEnds ? next.handle().pipe(finalize(serviceEnds)) : next.handle();
     return handled.pipe(

@@ -1,4 +1,5 @@
 import type { Domain, Principal } from '../auth/principal.js';
+import type { CallSpan } from '../observe/tracing.js';
 import type { ToolPolicy } from './tool-policy.js';
 
 export type Transport = 'mcp' | 'rest';
@@ -31,6 +32,8 @@ export interface CallTrace {
    * which session, if any, their answer names (see refusal-session.ts). Otherwise null.
    */
   readonly sessionId: string | null;
+  /** Tracing on: the call's span, which each step of the chain is a child of (observe/tracing.ts). */
+  readonly span?: CallSpan;
 }
 
 /**

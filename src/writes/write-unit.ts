@@ -84,7 +84,7 @@ export class WriteUnit {
       approval = await this.approvals.admit(call, input.approval_id, payload, () => this.rehearse(call, work));
     }
     try {
-      return await step(call.requestId, 'write', () =>
+      return await step(call, 'write', () =>
         this.lock.transaction(async (manager) => {
           const now = new Date();
           if (approval) await this.approvals.consume(manager, call, approval, now);

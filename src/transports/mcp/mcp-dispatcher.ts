@@ -8,8 +8,8 @@ import { zoneInForce } from '../../dates/dates.js';
 import type { Envelope } from '../../envelope/envelope.js';
 import { errorEnvelope } from '../../envelope/envelope-builder.js';
 import { toDeskError } from '../../envelope/error-mapping.js';
-import { takeParentSpan } from '../../observe/request-id.js';
-import { beginCall } from '../../observe/tracing.js';
+import type { CallIdentity } from '../../observe/request-id.js';
+import { inCallSpan, openCallSpan } from '../../observe/tracing.js';
 import { readLockArguments } from '../../session/intent-lock.decision.js';
 import { rankClosest } from '../../text/suggest.js';
 import type { Call, CallTrace, McpClientInfo } from '../../tools/call.js';
@@ -64,9 +64,10 @@ export class McpDispatcher {
     principal: Principal,
     name: string,
     args: Record<string, unknown> | undefined,
-    requestId: string,
+    identity: CallIdentity,
     client?: McpClientInfo,
   ): Promise<ToolCallResult> {
+    const { requestId } = identity;
     const startedAt = performance.now();
     const tool = this.registry.get(name);
     if (!tool) {
@@ -84,16 +85,27 @@ export class McpDispatcher {
       this.audit.recordCall(trace, 'UNKNOWN_TOOL', { message: error.message });
       throw error;
     }
-    const call = this.callOf(tool.policy, principal, args ?? {}, startedAt, requestId, client);
-    beginCall(call, takeParentSpan(requestId));
-    return resultOf(await asCall(call.sessionId, requestId, () => tool.handler(args ?? {}, call)), requestId);
+    const call = this.callOf(tool.policy, principal, args ?? {}, startedAt, identity, client);
+    return resultOf(await inCallSpan(call, () => asCall(call.sessionId, requestId, () => tool.handler(args ?? {}, call))), requestId);
   }
 
-  /** The call, built once here and handed to every step of the chain and to the tool as its second argument. */
-  private callOf(policy: ToolPolicy, principal: Principal, args: Record<string, unknown>, startedAt: number, requestId: string, client?: McpClientInfo): Call {
+  /**
+   * The call, built once here and handed to every step of the chain and to the tool as its second
+   * argument. Tracing on, it carries its span, which continues the trace context its request sent.
+   */
+  private callOf(
+    policy: ToolPolicy,
+    principal: Principal,
+    args: Record<string, unknown>,
+    startedAt: number,
+    identity: CallIdentity,
+    client?: McpClientInfo,
+  ): Call {
+    const { requestId } = identity;
     return Object.freeze({
       transport: 'mcp',
       requestId,
+      span: openCallSpan({ requestId, transport: 'mcp', tool: policy.name, route: null }, identity.traceParent),
       startedAt,
       tool: policy.name,
       route: null,

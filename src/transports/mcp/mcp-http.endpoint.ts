@@ -12,6 +12,7 @@ import { insufficientScopeChallenge, unauthorizedChallenge } from '../../oauth/b
 import { OAuthUrls } from '../../oauth/oauth-urls.js';
 import { scopeShortfall } from '../../oauth/scope-shortfall.js';
 import { requestIdOf } from '../../observe/request-id.js';
+import { step } from '../../observe/tracing.js';
 import type { CallTrace } from '../../tools/call.js';
 import { ToolRegistry } from '../../tools/tool-registry.js';
 import { ClientAddresses } from '../http/client-address.js';
@@ -109,7 +110,8 @@ export class McpHttpEndpoint {
   private async authenticate(req: IncomingMessage, res: ServerResponse): Promise<Principal | undefined> {
     const startedAt = performance.now();
     try {
-      return await this.auth.authenticate(req.headers.authorization, 'mcp', this.addresses.of(req));
+      // One token check for the whole request (a batch's calls share it): a step of the HTTP request's span.
+      return await step(undefined, 'auth', () => this.auth.authenticate(req.headers.authorization, 'mcp', this.addresses.of(req)));
     } catch (thrown) {
       // A token check that cannot reach the database is UNAVAILABLE (retry later), like any call.
       const { error, internal } = toDeskError(thrown);

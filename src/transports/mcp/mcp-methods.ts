@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { Principal } from '../../auth/principal.js';
-import { requestIdOfCall } from '../../observe/request-id.js';
+import { type CallIdentity, identityOfCall } from '../../observe/request-id.js';
 import type { McpClientInfo } from '../../tools/call.js';
 import { TOOL_LIST_MAX_AGE_MS } from '../../tools/tool-list.service.js';
 import { modernClientOf, UNKNOWN_CLIENT, URL_ELICITATION_REQUIRED, urlElicitationOf } from './client-session.js';
@@ -119,9 +119,10 @@ export class McpMethods {
           if (args !== undefined && (typeof args !== 'object' || args === null || Array.isArray(args))) {
             return rpcError(request.id, INVALID_PARAMS, 'tools/call params.arguments must be an object.');
           }
-          const callId = requestIdOfCall(params._meta, requestId);
-          if (era === 'modern') return await this.callModern(request, params.name, args as Record<string, unknown> | undefined, callId, principal);
-          const result = await this.dispatcher.callTool(principal, params.name, args as Record<string, unknown> | undefined, callId, client);
+          const identity = identityOfCall(params._meta, requestId);
+          const callId = identity.requestId;
+          if (era === 'modern') return await this.callModern(request, params.name, args as Record<string, unknown> | undefined, identity, principal);
+          const result = await this.dispatcher.callTool(principal, params.name, args as Record<string, unknown> | undefined, identity, client);
           const elicitation = client.urlElicitation ? urlElicitationOf(result) : undefined;
           if (elicitation) return rpcError(request.id, URL_ELICITATION_REQUIRED, elicitation.message, { elicitations: [elicitation] });
           return { jsonrpc: '2.0', id: request.id, result: new RawJson(toolResultJson(result.content[0].text, result.isError === true, callId, era)) };
@@ -145,15 +146,16 @@ export class McpMethods {
     request: JsonRpcRequest,
     name: string,
     args: Record<string, unknown> | undefined,
-    callId: string,
+    identity: CallIdentity,
     principal: Principal,
   ): Promise<JsonRpcResponse> {
+    const callId = identity.requestId;
     const params = request.params ?? {};
     const client = modernClientOf(params._meta as Record<string, unknown> | undefined);
     const retry = approvalRetryOf(params);
     if (typeof retry === 'string') return rpcError(request.id, INVALID_PARAMS, `Invalid params: ${retry}`);
     const callArgs = retry ? { ...args, approval_id: retry.approvalId } : args;
-    const result = await this.dispatcher.callTool(principal, name, callArgs, callId, client);
+    const result = await this.dispatcher.callTool(principal, name, callArgs, identity, client);
     const asked = client.urlElicitation && !retry?.declined ? approvalInputRequired(result) : undefined;
     if (asked) {
       const meta = { [META_SERVER_INFO]: SERVER_INFO, request_id: callId };

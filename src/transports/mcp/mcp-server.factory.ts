@@ -1,7 +1,8 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { Principal } from '../../auth/principal.js';
-import { mintRequestId, requestIdOfCall } from '../../observe/request-id.js';
+import { identityOfCall, mintRequestId } from '../../observe/request-id.js';
+import { inRequestSpan, step } from '../../observe/tracing.js';
 import { URL_ELICITATION_REQUIRED, urlElicitationOf } from './client-session.js';
 import { McpDispatcher, UnknownToolError } from './mcp-dispatcher.js';
 import { INSTRUCTIONS, SERVER_INFO } from './mcp-server-info.js';
@@ -18,10 +19,13 @@ export function createMcpServer(dispatcher: McpDispatcher, principal: () => Prom
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: (await dispatcher.listTools(await principal())) as unknown as Tool[] }));
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     try {
-      const requestId = requestIdOfCall(request.params._meta, mintRequestId);
+      const identity = identityOfCall(request.params._meta, mintRequestId);
       const capabilities = server.getClientCapabilities();
       const client = { name: server.getClientVersion()?.name ?? null, urlElicitation: capabilities?.elicitation?.url !== undefined };
-      const result = await dispatcher.callTool(await principal(), request.params.name, request.params.arguments, requestId, client);
+      // No HTTP span on stdio: the request's own span holds the token check and the call.
+      const result = await inRequestSpan('stdio tools/call', identity.requestId, identity.traceParent, async () =>
+        dispatcher.callTool(await step(undefined, 'auth', principal), request.params.name, request.params.arguments, identity, client),
+      );
       const elicitation = client.urlElicitation ? urlElicitationOf(result) : undefined;
       if (elicitation) throw new McpError(URL_ELICITATION_REQUIRED, elicitation.message, { elicitations: [elicitation] });
       return result;

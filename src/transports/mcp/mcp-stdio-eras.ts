@@ -2,7 +2,8 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { Principal } from '../../auth/principal.js';
 import { DeskError } from '../../envelope/desk-error.js';
-import { mintRequestId } from '../../observe/request-id.js';
+import { identityOfCall, mintRequestId } from '../../observe/request-id.js';
+import { inRequestSpan, step } from '../../observe/tracing.js';
 import { classify, INTERNAL_ERROR, type JsonRpcRequest, type JsonRpcResponse, rpcError } from './json-rpc.js';
 import { McpMethods, serializeAnswer } from './mcp-methods.js';
 import { classifyRevision } from './mcp-revisions.js';
@@ -32,12 +33,19 @@ export function serveModernOnStdio(transport: Transport, methods: McpMethods, pr
 }
 
 async function answerModern(methods: McpMethods, principal: () => Promise<Principal>, request: JsonRpcRequest): Promise<JsonRpcResponse> {
+  if (request.method !== 'tools/call') return answerAs(methods, principal, request, mintRequestId);
+  // No HTTP span on stdio: a call's request has its own span, for the token check and the call.
+  const identity = identityOfCall(request.params?._meta, mintRequestId);
+  return inRequestSpan('stdio tools/call', identity.requestId, identity.traceParent, () => answerAs(methods, principal, request, () => identity.requestId));
+}
+
+async function answerAs(methods: McpMethods, principal: () => Promise<Principal>, request: JsonRpcRequest, requestId: () => string): Promise<JsonRpcResponse> {
   let caller: Principal;
   try {
-    caller = await principal();
+    caller = await step(undefined, 'auth', principal);
   } catch (error) {
     // A token revoked while the process runs: every later request is refused, as on the 2025 path.
     return rpcError(request.id, INTERNAL_ERROR, error instanceof DeskError ? error.message : 'Internal error.');
   }
-  return methods.answer(caller, request, 'modern', mintRequestId);
+  return methods.answer(caller, request, 'modern', requestId);
 }

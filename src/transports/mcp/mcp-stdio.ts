@@ -4,6 +4,7 @@ import { AuthService } from '../../auth/auth.service.js';
 import { MCP_TOKEN_COMMAND } from '../../auth/token-howto.js';
 import { AppConfig, databaseLabel } from '../../config/app-config.js';
 import { DeskError } from '../../envelope/desk-error.js';
+import { processLine } from '../../observe/process-line.js';
 import { McpDispatcher } from './mcp-dispatcher.js';
 import { McpMethods } from './mcp-methods.js';
 import { createMcpServer } from './mcp-server.factory.js';
@@ -15,7 +16,7 @@ export async function runStdio(context: INestApplicationContext): Promise<void> 
   const config = context.get(AppConfig);
   const auth = context.get(AuthService);
   if (!config.mcpToken) {
-    process.stderr.write(`intentdesk: MCP_TOKEN is required for --stdio (create one with: ${MCP_TOKEN_COMMAND})\n`);
+    processLine('fatal', `MCP_TOKEN is required for --stdio (create one with: ${MCP_TOKEN_COMMAND})`);
     await context.close();
     process.exit(1);
   }
@@ -24,9 +25,10 @@ export async function runStdio(context: INestApplicationContext): Promise<void> 
     await auth.authenticate(header, 'mcp');
   } catch (error) {
     // A token belongs to the database it was made in: name the one searched, and how to make one there.
-    process.stderr.write(
-      `intentdesk: MCP_TOKEN rejected: ${error instanceof DeskError ? error.message : 'unknown error'} (database ${databaseLabel(config.database)}). ` +
-        `Create a token in this database (same DATABASE_URL) with: ${MCP_TOKEN_COMMAND}\n`,
+    processLine(
+      'fatal',
+      `MCP_TOKEN rejected: ${error instanceof DeskError ? error.message : 'unknown error'} (database ${databaseLabel(config.database)}). ` +
+        `Create a token in this database (same DATABASE_URL) with: ${MCP_TOKEN_COMMAND}`,
     );
     await context.close();
     process.exit(1);
@@ -40,7 +42,7 @@ export async function runStdio(context: INestApplicationContext): Promise<void> 
     try {
       await context.close(); // flushes the audit log, closes the pool
     } catch (error) {
-      process.stderr.write(`intentdesk: error during shutdown: ${error instanceof Error ? error.message : String(error)}\n`);
+      processLine('error', `error during shutdown: ${error instanceof Error ? error.message : String(error)}`);
       process.exit(1);
     }
     process.exit(0);

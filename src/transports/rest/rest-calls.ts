@@ -6,8 +6,8 @@ import type { Principal } from '../../auth/principal.js';
 import { AppConfig } from '../../config/app-config.js';
 import { asCall } from '../../database/call-scope.js';
 import { zoneInForce } from '../../dates/dates.js';
-import { requestIdOf, takeParentSpan } from '../../observe/request-id.js';
-import { beginCall } from '../../observe/tracing.js';
+import { requestIdOf } from '../../observe/request-id.js';
+import { openCallSpan } from '../../observe/tracing.js';
 import type { Call, CallTrace } from '../../tools/call.js';
 import { SERVES_TOOL } from '../../tools/tool.decorator.js';
 import { ToolRegistry } from '../../tools/tool-registry.js';
@@ -67,18 +67,22 @@ export class RestCalls {
   begin(context: ExecutionContext): CallTrace {
     const req = context.switchToHttp().getRequest<Request>();
     const policy = this.registry.policy(this.reflector.get<string | undefined>(SERVES_TOOL, context.getHandler()));
+    const requestId = requestIdOf(req);
+    const tool = policy?.name ?? null;
+    const route = routeOf(req);
     const trace: CallTrace = Object.freeze({
       transport: 'rest',
-      requestId: requestIdOf(req),
+      requestId,
       startedAt: arrivals.get(req) ?? performance.now(),
-      tool: policy?.name ?? null,
-      route: routeOf(req),
+      tool,
+      route,
       domain: policy?.domain ?? null,
       principal: null,
       sessionId: null,
+      // Tracing on: a child of the HTTP request's span, which continued the caller's traceparent.
+      span: openCallSpan({ requestId, transport: 'rest', tool, route }),
     });
     traces.set(req, trace);
-    beginCall(trace, takeParentSpan(trace.requestId));
     return trace;
   }
 

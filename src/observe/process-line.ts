@@ -1,0 +1,16 @@
+import { defaultLogFormat } from '../config/log-settings.js';
+
+type ProcessLevel = 'info' | 'warn' | 'error' | 'fatal';
+
+/**
+ * One line about the process itself (listening, stopping, failing to start), written where the
+ * application's logger may not exist yet or any more: on stderr (stdout is the protocol's on
+ * stdio), a JSON line like the logger's when LOG_FORMAT is json (the default when stderr is not a
+ * terminal), else plain text. Written synchronously, so it is out before the process exits.
+ */
+export function processLine(level: ProcessLevel, msg: string, env: Record<string, string | undefined> = process.env): void {
+  const format = env.LOG_FORMAT || defaultLogFormat(process.stderr.isTTY);
+  process.stderr.write(
+    format === 'json' ? `${JSON.stringify({ level, time: new Date().toISOString(), context: 'intentdesk', msg })}\n` : `intentdesk: ${msg}\n`,
+  );
+}
