@@ -39,16 +39,36 @@ export interface StepPlan {
   /** Arguments the model forgets on this step. */
   omit?: Array<'session_id' | 'domain'>;
   /**
-   * The same step on a server that offers this feature as a tool of its own (one tool per action,
-   * as peers do): used when `tool` is not offered. Its args default to the step's.
+   * The same step on a server that offers this feature the way peers do (one tool per action, ids
+   * only): used when `tool` is not offered, when `peer.tool` is another tool the server offers (a
+   * count tool beside the search), or, for a tool of the same name, when that tool lacks a field
+   * the step's own attempt names (`add_observers`). Its args default to the step's; `then` are the
+   * further actions such a server needs for the same step (a second observer, a team member).
    */
-  peer?: { tool: string; args?: Args | ((previous: Reply[]) => Args) };
+  peer?: { tool: string; args?: Args | ((previous: Reply[]) => Args); then?: Array<{ tool: string; args: Args | ((previous: Reply[]) => Args) }> };
 }
 
-/** The step as a server offering `tools` takes it: its own tool, or the peer-style one. */
-export function stepFor(step: StepPlan, tools: { has(name: string): boolean }): StepPlan {
-  if (tools.has(step.tool) || !step.peer) return step;
-  return { ...step, tool: step.peer.tool, args: step.peer.args ?? step.args };
+interface OfferedTools {
+  has(name: string): boolean;
+  get(name: string): { inputSchema?: { properties?: Record<string, unknown> } } | undefined;
+}
+
+function peerTakes(step: StepPlan, tools: OfferedTools): boolean {
+  const peer = step.peer;
+  if (!peer || !tools.has(peer.tool)) return false;
+  if (!tools.has(step.tool)) return true;
+  if (peer.tool !== step.tool) return true;
+  const props = tools.get(step.tool)?.inputSchema?.properties ?? {};
+  return typeof step.args !== 'function' && Object.keys(step.args).some((key) => !(key in props));
+}
+
+/** The steps as a server offering `tools` takes them: each its own tool, or the peer-style call(s). */
+export function stepsFor(steps: readonly StepPlan[], tools: OfferedTools): StepPlan[] {
+  return steps.flatMap((step) => {
+    if (!step.peer || !peerTakes(step, tools)) return [step];
+    const first: StepPlan = { ...step, tool: step.peer.tool, args: step.peer.args ?? step.args };
+    return [first, ...(step.peer.then ?? []).map((next) => ({ tool: next.tool, args: next.args, omit: step.omit }))];
+  });
 }
 
 export interface AgentTask {
@@ -145,8 +165,7 @@ export class Agent {
       const opened = await this.switchTo(task.session, 'switch', false);
       if (!opened) return done(false, 'domain_switch failed');
     }
-    for (const planned of task.steps) {
-      const step = stepFor(planned, this.tools);
+    for (const step of stepsFor(task.steps, this.tools)) {
       if (!this.tools.has(step.tool)) return done(false, `tool ${step.tool} is not offered`);
       let args = typeof step.args === 'function' ? step.args(replies) : clone(step.args);
       args = this.withSessionArgs(step.tool, args, step.omit ?? []);

@@ -223,6 +223,36 @@ export function baselineTools(db: Database.Database, login = 'glpi'): BaselineTo
     db.prepare('DELETE FROM glpi_groups_tickets WHERE tickets_id = ? AND type = 2').run(ticket);
     insert('glpi_groups_tickets', { tickets_id: ticket, groups_id: group, type: 2 });
   };
+  /** The filters ticket_search and ticket_stats share (ids and codes only). */
+  const ticketFilters = (): Record<string, Prop> => ({
+    ...domainProps('ticket'),
+    query: str('Text in title or description'),
+    status: ticketFields().status,
+    type: ticketFields().type,
+    urgency: ticketFields().urgency,
+    priority: ticketFields().priority,
+    itilcategories_id: int('ITIL category ID'),
+    locations_id: int('Location ID'),
+    requester_id: int('Requester (user ID)'),
+    assignee_id: int('Assigned technician (user ID)'),
+    observer_id: int('Observer (user ID)'),
+    overdue: bool('Past the resolution deadline'),
+  });
+  const ticketWhere = (a: Args): { where: string; p: Args } => {
+    const where = ['t.is_deleted = 0'];
+    const p: Args = {};
+    if (a.query) (where.push('(t.name LIKE @q OR t.content LIKE @q)'), (p.q = `%${a.query}%`));
+    for (const k of ['status', 'type', 'urgency', 'priority', 'itilcategories_id', 'locations_id']) if (a[k] !== undefined) (where.push(`t.${k} = @${k}`), (p[k] = a[k]));
+    if (a.requester_id !== undefined) (where.push('EXISTS (SELECT 1 FROM glpi_tickets_users x WHERE x.tickets_id = t.id AND x.type = 1 AND x.users_id = @rq)'), (p.rq = a.requester_id));
+    if (a.assignee_id !== undefined) (where.push('EXISTS (SELECT 1 FROM glpi_tickets_users x WHERE x.tickets_id = t.id AND x.type = 2 AND x.users_id = @as)'), (p.as = a.assignee_id));
+    if (a.observer_id !== undefined) (where.push('EXISTS (SELECT 1 FROM glpi_tickets_users x WHERE x.tickets_id = t.id AND x.type = 3 AND x.users_id = @ob)'), (p.ob = a.observer_id));
+    if (a.overdue !== undefined) {
+      const late = '(t.time_to_resolve IS NOT NULL AND ((t.status < 5 AND t.time_to_resolve < @now) OR (t.status >= 5 AND t.solvedate > t.time_to_resolve)))';
+      where.push(a.overdue ? late : `NOT ${late}`);
+      p.now = now();
+    }
+    return { where: where.join(' AND '), p };
+  };
   const ticketView = (t: Row): Row => {
     const actor = (type: number) => (db.prepare('SELECT users_id FROM glpi_tickets_users WHERE tickets_id = ? AND type = ?').get(t.id, type) as Row | undefined)?.users_id ?? null;
     const group = (db.prepare('SELECT groups_id FROM glpi_groups_tickets WHERE tickets_id = ? AND type = 2').get(t.id) as Row | undefined)?.groups_id ?? null;
@@ -387,37 +417,34 @@ export function baselineTools(db: Database.Database, login = 'glpi'): BaselineTo
       write: false,
       inputSchema: schema(
         {
-          ...domainProps('ticket'),
-          query: str('Text in title or description'),
-          status: ticketFields().status,
-          type: ticketFields().type,
-          urgency: ticketFields().urgency,
-          priority: ticketFields().priority,
-          itilcategories_id: int('ITIL category ID'),
-          locations_id: int('Location ID'),
-          requester_id: int('Requester (user ID)'),
-          assignee_id: int('Assigned technician (user ID)'),
-          observer_id: int('Observer (user ID)'),
-          overdue: bool('Past the resolution deadline'),
+          ...ticketFilters(),
+          sort: str('Sort field', { enum: ['id', 'date', 'priority', 'urgency', 'status'] }),
+          order: str('Sort order', { enum: ['ASC', 'DESC'] }),
           limit: int('Max rows', { minimum: 1, maximum: 100 }),
         },
         ['session_id', 'domain'],
       ),
       run: (a) => {
-        const where = ['t.is_deleted = 0'];
-        const p: Args = {};
-        if (a.query) (where.push('(t.name LIKE @q OR t.content LIKE @q)'), (p.q = `%${a.query}%`));
-        for (const k of ['status', 'type', 'urgency', 'priority', 'itilcategories_id', 'locations_id']) if (a[k] !== undefined) (where.push(`t.${k} = @${k}`), (p[k] = a[k]));
-        if (a.requester_id !== undefined) (where.push('EXISTS (SELECT 1 FROM glpi_tickets_users x WHERE x.tickets_id = t.id AND x.type = 1 AND x.users_id = @rq)'), (p.rq = a.requester_id));
-        if (a.assignee_id !== undefined) (where.push('EXISTS (SELECT 1 FROM glpi_tickets_users x WHERE x.tickets_id = t.id AND x.type = 2 AND x.users_id = @as)'), (p.as = a.assignee_id));
-        if (a.observer_id !== undefined) (where.push('EXISTS (SELECT 1 FROM glpi_tickets_users x WHERE x.tickets_id = t.id AND x.type = 3 AND x.users_id = @ob)'), (p.ob = a.observer_id));
-        if (a.overdue !== undefined) {
-          const late = "(t.time_to_resolve IS NOT NULL AND ((t.status < 5 AND t.time_to_resolve < @now) OR (t.status >= 5 AND t.solvedate > t.time_to_resolve)))";
-          where.push(a.overdue ? late : `NOT ${late}`);
-          p.now = now();
-        }
-        const items = (db.prepare(`SELECT t.* FROM glpi_tickets t WHERE ${where.join(' AND ')} ORDER BY t.id LIMIT ${limitOf(a)}`).all(p) as Row[]).map(ticketView);
+        const { where, p } = ticketWhere(a);
+        const order = `${a.sort ? `t.${String(a.sort)} ${a.order === 'DESC' ? 'DESC' : 'ASC'}, ` : ''}t.id`;
+        const items = (db.prepare(`SELECT t.* FROM glpi_tickets t WHERE ${where} ORDER BY ${order} LIMIT ${limitOf(a)}`).all(p) as Row[]).map(ticketView);
         return { items, total: items.length };
+      },
+    },
+    {
+      // Counts the way peers offer them: a tool of its own, the search's filters, one grouping field by name.
+      name: 'ticket_stats',
+      description: 'Count tickets, optionally grouped by a field.',
+      domain: 'ticket',
+      write: false,
+      inputSchema: schema({ ...ticketFilters(), group_by: str('Group by', { enum: ['status', 'type', 'urgency', 'priority', 'itilcategories_id', 'locations_id'] }) }, ['session_id', 'domain']),
+      run: (a) => {
+        const { where, p } = ticketWhere(a);
+        const count = Number((db.prepare(`SELECT COUNT(*) AS n FROM glpi_tickets t WHERE ${where}`).get(p) as Row).n);
+        if (!a.group_by) return { count };
+        const key = String(a.group_by);
+        const rows = db.prepare(`SELECT t.${key} AS k, COUNT(*) AS n FROM glpi_tickets t WHERE ${where} GROUP BY t.${key} ORDER BY t.${key}`).all(p) as Row[];
+        return { count, groups: rows.map((r) => ({ [key]: { id: r.k }, count: Number(r.n) })) };
       },
     },
     {

@@ -12,7 +12,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { Agent, stepFor } from './agent.js';
+import { Agent, stepsFor } from './agent.js';
 import { McpConnection } from './mcp.js';
 import { markdown, summarize, summaryLines, type BenchOutcome, type ServerResult, type TaskResult } from './report.js';
 import { addFixture, copyDatabase, repoRoot, startBaselineOn, startIntentdesk, zoneOf } from './servers.js';
@@ -37,8 +37,9 @@ async function runSuite(name: string, url: string, token: string | undefined, db
   const results: TaskResult[] = [];
   try {
     for (const task of tasks) {
-      const missing = task.steps.map((s) => stepFor(s, conn.tools).tool).filter((t) => !conn.tools.has(t));
-      const base = { id: task.id, domain: task.domain, goal: task.goal, mistakes: task.mistakes, plannedSteps: task.steps.length };
+      const steps = stepsFor(task.steps, conn.tools);
+      const missing = steps.map((s) => s.tool).filter((t) => !conn.tools.has(t));
+      const base = { id: task.id, domain: task.domain, goal: task.goal, mistakes: task.mistakes, plannedSteps: steps.length };
       if (missing.length) {
         log(`  ${task.id} skipped on ${name}: tool(s) ${missing.join(', ')} not in tools/list`);
         results.push({ ...base, skipped: `no ${missing.join(', ')}`, solved: false, withinOneRetry: false, calls: 0, workCalls: 0, problems: [], trace: [] });
@@ -54,7 +55,7 @@ async function runSuite(name: string, url: string, token: string | undefined, db
       const solved = run.finished && problems.length === 0;
       const calls = run.calls.length;
       const workCalls = run.calls.filter((c) => c.tool !== 'domain_switch').length;
-      const withinOneRetry = solved && workCalls <= task.steps.length + 1;
+      const withinOneRetry = solved && workCalls <= steps.length + 1;
       results.push({ ...base, solved, withinOneRetry, calls, workCalls, stuck: run.stuck, problems, trace: run.calls });
       log(`  ${name.padEnd(10)} ${task.id} ${solved ? (withinOneRetry ? 'ok   ' : 'ok>1 ') : 'FAIL '} ${String(calls).padStart(2)} calls${run.stuck ? `  (${run.stuck})` : ''}${run.finished && problems.length ? `  (${problems.join('; ')})` : ''}`);
     }

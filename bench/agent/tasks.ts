@@ -112,6 +112,12 @@ function itemId(reply: Reply | undefined, match: (item: Row) => boolean): number
   return hit ? Number(scalar(hit.id)) : undefined;
 }
 
+/** The id a write answered with (`{id, ...}`). */
+function answeredId(reply: Reply | undefined): number | undefined {
+  const id = (reply?.body as { id?: unknown } | undefined)?.id;
+  return typeof id === 'number' ? id : undefined;
+}
+
 // ------------------------------------------------------------------ the suite
 
 /** Deadlines must follow the opening date (now), so ticket deadlines are set next year. */
@@ -607,7 +613,13 @@ export const TASKS: BenchTask[] = [
     goal: 'Add tech and the Infraestrutura group as observers of ticket #1, keeping its other actors.',
     mistakes: 'partial group name "Infra", login and group in one list',
     session: 'ticket',
-    steps: [{ tool: 'ticket_update', args: { id: 1, add_observers: ['tech', 'Infra'] } }],
+    steps: [
+      {
+        tool: 'ticket_update',
+        args: { id: 1, add_observers: ['tech', 'Infra'] },
+        peer: { tool: 'ticket_update', args: { id: 1, observer_id: 'tech' }, then: [{ tool: 'ticket_update', args: { id: 1, observer_group_id: 'Infra' } }] },
+      },
+    ],
     check: ({ db }) => {
       const p: string[] = [];
       if (!actors(db, 1, 3).includes(user(db, 'tech')!)) p.push(`observers ${JSON.stringify(actors(db, 1, 3))} lack tech`);
@@ -659,10 +671,13 @@ export const TASKS: BenchTask[] = [
     goal: 'How many tickets are there per status?',
     mistakes: 'field "groupBy"',
     session: 'ticket',
-    steps: [{ tool: 'ticket_search', args: { groupBy: 'status' } }],
+    steps: [{ tool: 'ticket_search', args: { groupBy: 'status' }, peer: { tool: 'ticket_stats' } }],
     check: ({ db, replies }) => {
       const p: string[] = [];
-      const data = (replies[0]?.body as { data?: { count?: number; groups?: Array<{ count: number; status: { id: number } }> } } | undefined)?.data;
+      type Counts = { count?: number; groups?: Array<{ count: number; status: { id: number } }> };
+      // The envelope's data, or the bare answer of a server without an envelope.
+      const body = replies[0]?.body as (Counts & { data?: Counts }) | undefined;
+      const data = body?.data ?? body;
       const wanted = db.all('SELECT status, COUNT(*) AS n FROM glpi_tickets WHERE is_deleted = 0 GROUP BY status');
       expect(p, 'count', data?.count, wanted.reduce((n, r) => n + Number(r.n), 0));
       for (const r of wanted) expect(p, `status ${r.status}`, data?.groups?.find((g) => g.status?.id === r.status)?.count, r.n);
@@ -1077,7 +1092,11 @@ export const TASKS: BenchTask[] = [
       {
         tool: 'project_task_save',
         args: { projects_id: 'Migração ERP', name: 'Migrar cadastros', percent_done: '20%', member_id: 'tech' },
-        peer: { tool: 'project_task_create', args: { projects_id: 'Migração ERP', name: 'Migrar cadastros', percent_done: '20%', member_id: 'tech' } },
+        peer: {
+          tool: 'project_task_create',
+          args: { projects_id: 'Migração ERP', name: 'Migrar cadastros', percent_done: '20%', member_id: 'tech' },
+          then: [{ tool: 'project_task_team_add', args: (prev) => ({ projecttasks_id: answeredId(prev[0]) ?? 'Migrar cadastros', users_id: 'tech' }) }],
+        },
       },
     ],
     check: ({ db }) => {
