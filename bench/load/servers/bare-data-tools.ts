@@ -1,5 +1,4 @@
-import { createServer } from 'node:http';
-import { ready, requiredEnv, rootRequire, toolResult } from './ticket-row.js';
+import { requiredEnv, rootRequire, serveBare, toolResult } from './ticket-row.js';
 
 /**
  * Baseline (d) for ticket_search and ticket_create (dry_run), the data-bound floor of those calls:
@@ -25,10 +24,8 @@ interface Db {
   exec(sql: string): void;
 }
 type Args = Record<string, unknown>;
-type Message = { id?: unknown; params?: { name?: unknown; arguments?: Args } };
 type Envelope = Record<string, unknown>;
 
-const port = Number(requiredEnv('PORT'));
 /** The product's answer size per tool (BENCH_BODY_BYTES_<TOOL>). */
 const targetBytes: Record<string, number> = {
   ticket_search: Number(process.env.BENCH_BODY_BYTES_TICKET_SEARCH ?? 0),
@@ -184,32 +181,12 @@ function createDryRun(args: Args): Envelope {
 
 const TOOLS: Record<string, (args: Args) => Envelope> = { ticket_search: search, ticket_create: createDryRun };
 
-const server = createServer((req, res) => {
-  if (req.method !== 'POST') {
-    res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ready"}');
-    return;
-  }
-  const chunks: Buffer[] = [];
-  req.on('data', (c: Buffer) => chunks.push(c));
-  req.on('end', () => {
-    let message: Message;
-    try {
-      message = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Message;
-    } catch {
-      res.writeHead(400, { 'content-type': 'application/json' }).end('{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error"}}');
-      return;
-    }
+serveBare(
+  'bare-data-tools',
+  (message) => {
     const tool = String(message.params?.name ?? '');
     const handle = TOOLS[tool];
-    const result = handle ? toolResult(handle(message.params?.arguments ?? {})) : undefined;
-    const body = JSON.stringify(
-      result ? { jsonrpc: '2.0', id: message.id ?? null, result } : { jsonrpc: '2.0', id: message.id ?? null, error: { code: -32602, message: `Unknown tool ${tool}` } },
-    );
-    const bytes = Buffer.byteLength(body);
-    const want = targetBytes[tool] ?? 0;
-    const out = bytes < want ? body + ' '.repeat(want - bytes) : body;
-    res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(out) }).end(out);
-  });
-});
-server.keepAliveTimeout = 65_000;
-server.listen(port, '127.0.0.1', () => ready('bare-data-tools', port));
+    return handle ? { result: toolResult(handle(message.params?.arguments ?? {})) } : { error: { code: -32602, message: `Unknown tool ${tool}` } };
+  },
+  (message) => targetBytes[String(message.params?.name ?? '')] ?? 0,
+);

@@ -1,5 +1,4 @@
-import { createServer } from 'node:http';
-import { ready, requiredEnv, rootRequire, toolResult } from './ticket-row.js';
+import { type BareMessage, requiredEnv, rootRequire, serveBare, toolResult } from './ticket-row.js';
 
 /**
  * Baseline (d), the data-bound floor of ticket_get: node:http, no framework, running the product's
@@ -17,7 +16,6 @@ interface Db {
   prepare(sql: string): Statement;
 }
 
-const port = Number(requiredEnv('PORT'));
 const targetBytes = Number(process.env.BENCH_BODY_BYTES ?? 0);
 const Database = rootRequire('better-sqlite3') as new (file: string, options: { readonly: boolean; fileMustExist: boolean }) => Db;
 const db = new Database(requiredEnv('BENCH_SQLITE'), { readonly: true, fileMustExist: true });
@@ -72,9 +70,7 @@ const projectTasks = db.prepare(
      JOIN glpi_projects p ON p.id = pt.projects_id WHERE l.tickets_id = ? AND p.is_deleted = 0 AND p.entities_id IN (?, ?, ?) ORDER BY pt.id`,
 );
 
-type Message = { id?: unknown; params?: { arguments?: { id?: unknown; session_id?: unknown } } };
-
-function answer(message: Message): Record<string, unknown> {
+function answer(message: BareMessage): Record<string, unknown> {
   const id = Number(message.params?.arguments?.id);
   const sessionId = String(message.params?.arguments?.session_id ?? '');
   const open = session.get(sessionId);
@@ -92,26 +88,4 @@ function answer(message: Message): Record<string, unknown> {
   return { status: 'success', domain: 'ticket', tool: 'ticket_get', session_id: sessionId, id, message: `Ticket ${id}.`, data };
 }
 
-const server = createServer((req, res) => {
-  if (req.method !== 'POST') {
-    res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ready"}');
-    return;
-  }
-  const chunks: Buffer[] = [];
-  req.on('data', (c: Buffer) => chunks.push(c));
-  req.on('end', () => {
-    let message: Message;
-    try {
-      message = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Message;
-    } catch {
-      res.writeHead(400, { 'content-type': 'application/json' }).end('{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error"}}');
-      return;
-    }
-    const body = JSON.stringify({ jsonrpc: '2.0', id: message.id ?? null, result: toolResult(answer(message)) });
-    const bytes = Buffer.byteLength(body);
-    const out = bytes < targetBytes ? body + ' '.repeat(targetBytes - bytes) : body;
-    res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(out) }).end(out);
-  });
-});
-server.keepAliveTimeout = 65_000;
-server.listen(port, '127.0.0.1', () => ready('bare-data', port));
+serveBare('bare-data', (message) => ({ result: toolResult(answer(message)) }), () => targetBytes);

@@ -1,3 +1,4 @@
+import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 
 /**
@@ -47,4 +48,43 @@ export function requiredEnv(name: string): string {
 
 export function ready(name: string, port: number): void {
   process.stdout.write(`${name} listening on 127.0.0.1:${port}\n`);
+}
+
+/** A JSON-RPC request as the bare baselines read it. */
+export interface BareMessage {
+  id?: unknown;
+  params?: { name?: unknown; arguments?: Record<string, unknown> };
+}
+
+/**
+ * The bare baselines' HTTP side: node:http, no framework. GET answers ready; a POST is parsed as one
+ * JSON-RPC request, `answer` gives its result (or error) object, and the body is padded with JSON white
+ * space to `padTo(message)` bytes, the product's answer size, so both put the same bytes on the wire.
+ */
+export function serveBare(name: string, answer: (message: BareMessage) => Record<string, unknown>, padTo: (message: BareMessage) => number): void {
+  const port = Number(requiredEnv('PORT'));
+  const server = createServer((req, res) => {
+    if (req.method !== 'POST') {
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ready"}');
+      return;
+    }
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      let message: BareMessage;
+      try {
+        message = JSON.parse(Buffer.concat(chunks).toString('utf8')) as BareMessage;
+      } catch {
+        res.writeHead(400, { 'content-type': 'application/json' }).end('{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error"}}');
+        return;
+      }
+      const body = JSON.stringify({ jsonrpc: '2.0', id: message.id ?? null, ...answer(message) });
+      const bytes = Buffer.byteLength(body);
+      const want = padTo(message);
+      const out = bytes < want ? body + ' '.repeat(want - bytes) : body;
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(out) }).end(out);
+    });
+  });
+  server.keepAliveTimeout = 65_000;
+  server.listen(port, '127.0.0.1', () => ready(name, port));
 }
