@@ -29,6 +29,7 @@ if (flags.help) {
   process.stdout.write(`Usage: node --import tsx run-all.ts [--only ${BENCHES.join(',')}] [flags]
 
   load:     --duration 3 --rounds 3 --warmup 2 --connections 1,8,32 --tickets 300 --no-profile --profile-duration 5
+            --otel (the product traced) --no-tracing-cost (no traced second replica)
   scaling:  --sizes 10000,100000,1000000 --db mysql,sqlite --sqlite-max 100000 --reps 11
             --mysql-url mysql://root@127.0.0.1:3306 (or BENCH_MYSQL_URL) --sqlite-analyze --no-proposals
   startup:  --reps 5 --settle 1000

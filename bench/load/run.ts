@@ -24,7 +24,7 @@ import { fmt, fmtBytes, fmtMs, median, percentile, ratio, table } from '../lib/s
  * every server is a child process.
  */
 
-type ServerKey = 'intentdesk' | 'bare' | 'data' | 'dataTools' | 'sdk' | 'nest';
+type ServerKey = 'intentdesk' | 'traced' | 'bare' | 'data' | 'dataTools' | 'sdk' | 'nest';
 
 interface Target {
   key: ServerKey;
@@ -56,6 +56,7 @@ const ONE_ID = 'ticket_get, one id';
 
 const LABELS: Record<ServerKey, string> = {
   intentdesk: 'intentdesk (full chain)',
+  traced: 'intentdesk, tracing on',
   bare: '(a) bare node:http',
   data: '(d) bare node:http, same SQL',
   dataTools: '(d) bare node:http, same SQL',
@@ -74,6 +75,8 @@ interface LoadOptions {
   keep: boolean;
   /** Tracing on: intentdesk exports spans to an OTLP sink in this process (the cost of OTEL_EXPORTER_OTLP_ENDPOINT). */
   otel: boolean;
+  /** A second intentdesk on the same file with tracing on (spans to the sink), run beside the first for ticket_get. */
+  tracingCost: boolean;
 }
 
 /** Accepts OTLP/HTTP exports and drops them: what tracing costs the server, not a collector. */
@@ -101,6 +104,7 @@ function options(flags: Flags): LoadOptions {
     profileDuration: numberFlag(flags, 'profile-duration', 5),
     keep: boolFlag(flags, 'keep', false),
     otel: boolFlag(flags, 'otel', false),
+    tracingCost: boolFlag(flags, 'tracing-cost', true),
   };
 }
 
@@ -191,15 +195,15 @@ export async function run(flags: Flags = {}): Promise<string> {
   const dbFile = join(work, 'bench.sqlite');
   const databaseUrl = `sqlite:${dbFile}`;
   const servers: Spawned[] = [];
-  const sink = opts.otel ? await otlpSink() : undefined;
+  const sink = opts.otel || opts.tracingCost ? await otlpSink() : undefined;
   try {
     // 1. intentdesk on a fresh SQLite file: migrations + demo seed, then extra tickets through REST.
     report.log(`starting intentdesk on ${dbFile}`);
-    if (sink) report.log(`tracing on: OTEL_EXPORTER_OTLP_ENDPOINT=${sink.url} (a sink in this process)`);
+    if (sink && opts.otel) report.log(`tracing on: OTEL_EXPORTER_OTLP_ENDPOINT=${sink.url} (a sink in this process)`);
     const product = await startProduct({
       databaseUrl,
       logFile: `${logs}load-intentdesk.log`,
-      env: sink ? { OTEL_EXPORTER_OTLP_ENDPOINT: sink.url } : undefined,
+      env: sink && opts.otel ? { OTEL_EXPORTER_OTLP_ENDPOINT: sink.url } : undefined,
     });
     servers.push(product);
     const token = await createToken(databaseUrl, 'glpi', 'mcp,api');
@@ -207,12 +211,18 @@ export async function run(flags: Flags = {}): Promise<string> {
     const created = await addTicketsViaRest(product.url, token, opts.tickets);
     const ids = [1, 2, 3, 4, ...created];
     const sessionId = await openSession(product.url, token, 'ticket');
+    // What tracing costs: the same build on the same file (a second replica), exporting its spans.
+    const traced =
+      sink && opts.tracingCost && !opts.otel
+        ? await startProduct({ databaseUrl, name: 'traced', logFile: `${logs}load-intentdesk-traced.log`, env: { OTEL_EXPORTER_OTLP_ENDPOINT: sink.url } })
+        : undefined;
+    if (traced) servers.push(traced);
 
     let cursor = 0;
     const nextId = () => ids[cursor++ % ids.length];
     const getArgs = (id: number) => ({ domain: 'ticket', session_id: sessionId, id });
     const bodies: Record<string, (key: ServerKey) => () => string> = {
-      ticket_get: (key) => () => toolsCallBody('ticket_get', key === 'intentdesk' || key === 'data' ? getArgs(nextId()) : { id: nextId() }),
+      ticket_get: (key) => () => toolsCallBody('ticket_get', key === 'intentdesk' || key === 'traced' || key === 'data' ? getArgs(nextId()) : { id: nextId() }),
       [ONE_ID]: () => {
         const body = toolsCallBody('ticket_get', getArgs(created[0]));
         return () => body;
@@ -268,6 +278,7 @@ export async function run(flags: Flags = {}): Promise<string> {
     const targets: Target[] = [];
     for (const [key, server, tok] of [
       ['intentdesk', product, token],
+      ...(traced ? [['traced', traced, token]] : []),
       ['bare', bare, undefined],
       ['data', data, undefined],
       ['sdk', sdk, undefined],
@@ -410,6 +421,18 @@ export async function run(flags: Flags = {}): Promise<string> {
           table(['tool', 'conns', 'intentdesk req/s', '(d) req/s', 'req/s vs (d)', 'intentdesk p99', '(d) p99', 'p99 vs (d)', 'CPU/req vs (d)'], toolRows),
       );
     }
+    const tracingRows: Array<Array<string | number>> = [];
+    for (const c of opts.connections) {
+      const off = find('intentdesk', c);
+      const on = find('traced', c);
+      if (off && on) tracingRows.push([c, fmt(on.rps), fmt(off.rps), ratio(on.rps, off.rps), ratio(on.p99, off.p99), ratio(on.cpuMsPerReq, off.cpuMsPerReq), fmtBytes(on.peakRss)]);
+    }
+    if (tracingRows.length) {
+      report.add(
+        '**What tracing costs**: ticket_get on a second intentdesk on the same file with OTEL_EXPORTER_OTLP_ENDPOINT set (spans to a sink in this process), against the first (tracing off) in the same rounds\n\n' +
+          table(['conns', 'tracing on req/s', 'tracing off req/s', 'req/s on vs off', 'p99 on vs off', 'CPU/req on vs off', 'peak RSS, tracing on'], tracingRows),
+      );
+    }
     const peakRss = Math.max(...points.filter((p) => p.key === 'intentdesk').map((p) => p.peakRss));
     verdicts.push(`- intentdesk RSS under load <= 200 MiB: ${mark(peakRss <= 200 * 1024 * 1024)} (peak ${fmtBytes(peakRss)} over every point)`);
     report.add(`**Targets** (informational; measured in this run, on this machine):\n\n${verdicts.join('\n')}`);
@@ -428,7 +451,7 @@ export async function run(flags: Flags = {}): Promise<string> {
       report.add(await profileProduct(databaseUrl, token, bodies, opts, logs, report));
     }
     if (target('intentdesk').noInitialize) report.add(await statementsPerCall(databaseUrl, created[0]));
-    if (sink) report.log(`tracing on: ${sink.batches()} OTLP export requests received`);
+    if (sink) report.log(`tracing: ${sink.batches()} OTLP export requests received`);
     return report.toString();
   } finally {
     for (const s of servers.reverse()) await s.stop().catch(() => undefined);
