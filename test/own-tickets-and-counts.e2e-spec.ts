@@ -97,6 +97,10 @@ describe.each(DATABASES)('own tickets, mine and counts on %s', (kind) => {
     });
   });
 
+  it('answers a ticket_stats call with the ticket_search call that counts', async () => {
+    await expect(call(admin, 'ticket_stats', { group_by: 'status' }, session)).rejects.toThrow(/ticket_search \{group_by: "status"\}/);
+  });
+
   it('mine: assignee counts tickets assigned to the groups of the caller', async () => {
     const queued = await create({ name: 'Switch do andar 2 sem energia', assignees: ['Infraestrutura'] });
     const tech = await connect('tech');

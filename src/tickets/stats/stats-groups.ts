@@ -2,7 +2,7 @@ import { ACTOR_TYPE } from '../../database/entities/index.js';
 import { PRIORITY, TICKET_STATUS, TICKET_TYPE } from '../../input/vocab/glpi-vocabularies.js';
 import type { Vocabulary } from '../../input/vocab/vocabulary.js';
 
-/** What ticket_stats can count by. */
+/** What counts (ticket_search with group_by) can group by. */
 export const STATS_GROUPS = ['status', 'type', 'priority', 'category', 'location', 'entity', 'assignee', 'group', 'requester', 'month', 'solve_month'] as const;
 export type StatsGroup = (typeof STATS_GROUPS)[number];
 
