@@ -1128,12 +1128,8 @@ export const TASKS: BenchTask[] = [
       {
         tool: 'ticket_validation',
         args: { id: 'Erro ao abrir o ERP', answer: 'aprovado' },
-        // A peer's answer tool takes a validation id, so a model lists the ticket's validations first.
-        peer: {
-          tool: 'ticket_validation_list',
-          args: { id: 'Erro ao abrir o ERP' },
-          then: [{ tool: 'ticket_answer_validation', args: (prev) => ({ id: pendingValidation(prev[prev.length - 1]) ?? 'Erro ao abrir o ERP', status: 'aprovado' }) }],
-        },
+        // A peer's answer tool takes a validation id: the one its request just answered with.
+        peer: { tool: 'ticket_answer_validation', args: (prev) => ({ id: answeredId(prev[0]) ?? 'Erro ao abrir o ERP', status: 'aprovado' }) },
       },
     ],
     check: ({ db }) => {
