@@ -75,6 +75,8 @@ const GLOSSARY: Record<string, string[]> = {
   solicitante: ['requester'],
   atribuido: ['assigned'],
   planejado: ['planned'],
+  aprovado: ['accepted', 'approved', 'granted'],
+  recusado: ['refused', 'rejected'],
   title: ['name'],
   subject: ['name'],
 };
