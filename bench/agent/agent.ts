@@ -1,4 +1,4 @@
-import { guessDate, mentionsDateFormat, reformat } from './dates.js';
+import { guessDate, guessSeconds, mentionsDateFormat, reformat } from './dates.js';
 import { itemsOf, type Args, type JsonSchema, type McpConnection, type Reply, type ToolInfo } from './mcp.js';
 import { levenshtein, norm, pickClosest, sameModuloSeparators, similarity, variants, words } from './similarity.js';
 
@@ -424,6 +424,12 @@ export class Agent {
     const description = prop.description ?? '';
     if (typeof value === 'string') {
       if (types.has('integer') || types.has('number')) {
+        // A duration where the description asks for seconds: a model does the arithmetic.
+        const seconds = /\bseconds?\b/i.test(description) ? guessSeconds(value) : undefined;
+        if (seconds !== undefined) {
+          args[field] = seconds;
+          return true;
+        }
         const fromDescription = this.fromText(value, `integer ${description}`);
         if (typeof fromDescription === 'number') {
           args[field] = fromDescription;
@@ -451,6 +457,9 @@ export class Agent {
         const pick = pickClosest(value, prop.enum.map(String), (x) => x);
         if (pick !== undefined && pick !== value) {
           args[field] = pick;
+          // "priority desc" where the direction is a field of its own (order: ASC/DESC): a model moves it there.
+          const order = Object.entries(props).find(([name, p]) => name !== field && p.enum?.map(String).includes('DESC'));
+          if (order && /\bdesc/i.test(value) && args[order[0]] === undefined) args[order[0]] = 'DESC';
           return true;
         }
       }
