@@ -105,6 +105,11 @@ describe.each(DATABASES)('ticket actors and deadlines on %s', (kind) => {
     expect(tooMany.error.issues![0]).toMatchObject({ field: 'add_observers', code: 'TOO_LONG' });
   });
 
+  it('suggests the list field for a list sent under another name of a single-value field', async () => {
+    const error = failure(await call(admin, 'ticket_create', { name: 'Wi-Fi instável', assigned_to: ['tech', 'Service Desk'] }), 'VALIDATION_FAILED').error;
+    expect(error.issues).toEqual([expect.objectContaining({ field: 'assigned_to', code: 'UNKNOWN_FIELD', did_you_mean: 'assignees' })]);
+  });
+
   it('mine and observer_id find tickets by the caller and by observer', async () => {
     const mine = success(await call(tech, 'ticket_search', { mine: 'observer' }, techSession)).data as Page;
     expect(mine.items.map((t) => t.id)).toContain(ticketId);

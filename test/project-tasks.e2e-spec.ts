@@ -60,6 +60,16 @@ describe.each(DATABASES)('project tasks on %s', (kind) => {
     expect(task.tickets.map((t) => t.name)).toEqual(['Erro ao abrir o ERP']);
   });
 
+  it('changes a task named by its name, as any record may be named', async () => {
+    const changed = success(await save(tech, session, { id: 'Migrar dados fiscais', percent_done: 40 }));
+    const task = (await tasksOf('Migração ERP')).find((t) => t.name === 'Migrar dados fiscais')!;
+    expect(Number(changed.id)).toBe(task.id);
+    expect(task.percent_done).toBe(40);
+    // A name nobody's task has is a reference not found, with the field named.
+    const unknown = failure(await save(tech, session, { id: 'Tarefa que não existe', percent_done: 10 }), 'VALIDATION_FAILED');
+    expect(unknown.error.issues).toEqual([expect.objectContaining({ field: 'id', code: 'REFERENCE_NOT_FOUND' })]);
+  });
+
   it('takes groups as members and removes members and linked tickets', async () => {
     const created = success(
       await save(tech, session, {

@@ -1,4 +1,4 @@
-import { guessDate, mentionsDateFormat, reformat } from './dates.js';
+import { guessDate, guessSeconds, mentionsDateFormat, reformat } from './dates.js';
 import { itemsOf, type Args, type JsonSchema, type McpConnection, type Reply, type ToolInfo } from './mcp.js';
 import { levenshtein, norm, pickClosest, sameModuloSeparators, similarity, variants, words } from './similarity.js';
 
@@ -38,6 +38,8 @@ export interface StepPlan {
   args: Args | ((previous: Reply[]) => Args);
   /** Arguments the model forgets on this step. */
   omit?: Array<'session_id' | 'domain'>;
+  /** The user wants everything: follow the answer's next cursor (`timeline_next_cursor` -> `timeline_cursor`). */
+  pages?: 'all';
   /**
    * The same step on a server that offers this feature the way peers do (one tool per action, ids
    * only): used when `tool` is not offered, when `peer.tool` is another tool the server offers (a
@@ -45,7 +47,13 @@ export interface StepPlan {
    * the step's own attempt names (`add_observers`). Its args default to the step's; `then` are the
    * further actions such a server needs for the same step (a second observer, a team member).
    */
-  peer?: { tool: string; args?: Args | ((previous: Reply[]) => Args); then?: Array<{ tool: string; args: Args | ((previous: Reply[]) => Args) }> };
+  peer?: {
+    tool: string;
+    args?: Args | ((previous: Reply[]) => Args);
+    then?: Array<{ tool: string; args: Args | ((previous: Reply[]) => Args) }>;
+    /** The fields that make the step's own form (default: every field of its attempt); a same-named tool lacking one takes the peer form. */
+    over?: string[];
+  };
 }
 
 interface OfferedTools {
@@ -59,6 +67,7 @@ function peerTakes(step: StepPlan, tools: OfferedTools): boolean {
   if (!tools.has(step.tool)) return true;
   if (peer.tool !== step.tool) return true;
   const props = tools.get(step.tool)?.inputSchema?.properties ?? {};
+  if (peer.over) return peer.over.some((key) => !(key in props));
   return typeof step.args !== 'function' && Object.keys(step.args).some((key) => !(key in props));
 }
 
@@ -188,8 +197,24 @@ export class Agent {
         args = repaired.args;
       }
       replies.push(reply);
+      if (step.pages === 'all') await this.followPages(step.tool, args, reply, replies);
     }
     return done(true);
+  }
+
+  /** Reads further pages while the answer names a next cursor the tool takes back (at most 5). */
+  private async followPages(tool: string, args: Args, reply: Reply, replies: Reply[]): Promise<void> {
+    const props = this.schemaOf(tool).properties ?? {};
+    for (let page = 0; page < 5; page++) {
+      const body = reply.body ?? {};
+      const holders = [body, body.data].filter((h): h is Record<string, any> => !!h && typeof h === 'object');
+      const found = holders.flatMap((h) => Object.entries(h)).find(([key, value]) => /next_cursor$/.test(key) && typeof value === 'string' && key.replace('next_', '') in props);
+      if (!found) return;
+      args = { ...args, [found[0].replace('next_', '')]: found[1] };
+      reply = await this.record(tool, args, 'main');
+      if (!reply.ok) return;
+      replies.push(reply);
+    }
   }
 
   // ---------------------------------------------------------------- calls and sessions
@@ -399,6 +424,12 @@ export class Agent {
     const description = prop.description ?? '';
     if (typeof value === 'string') {
       if (types.has('integer') || types.has('number')) {
+        // A duration where the description asks for seconds: a model does the arithmetic.
+        const seconds = /\bseconds?\b/i.test(description) ? guessSeconds(value) : undefined;
+        if (seconds !== undefined) {
+          args[field] = seconds;
+          return true;
+        }
         const fromDescription = this.fromText(value, `integer ${description}`);
         if (typeof fromDescription === 'number') {
           args[field] = fromDescription;
@@ -426,6 +457,9 @@ export class Agent {
         const pick = pickClosest(value, prop.enum.map(String), (x) => x);
         if (pick !== undefined && pick !== value) {
           args[field] = pick;
+          // "priority desc" where the direction is a field of its own (order: ASC/DESC): a model moves it there.
+          const order = Object.entries(props).find(([name, p]) => name !== field && p.enum?.map(String).includes('DESC'));
+          if (order && /\bdesc/i.test(value) && args[order[0]] === undefined) args[order[0]] = 'DESC';
           return true;
         }
       }
@@ -434,11 +468,11 @@ export class Agent {
         args[field] = token;
         return true;
       }
-      if (value === 'true' || value === 'false') {
-        if (types.has('boolean')) {
-          args[field] = value === 'true';
-          return true;
-        }
+      // "true", or a yes/no word a model reads as one (sim, não), where the field takes a boolean.
+      const yesNo = /^(true|yes|sim)$/i.test(value) ? true : /^(false|no|n[aã]o)$/i.test(value) ? false : undefined;
+      if (yesNo !== undefined && types.has('boolean')) {
+        args[field] = yesNo;
+        return true;
       }
     }
     if (typeof value === 'number' && types.has('string') && !types.has('integer') && !types.has('number')) {

@@ -111,7 +111,7 @@ export interface BaselineOptions {
   dbPath: string;
   port?: number;
   host?: string;
-  /** Login the server acts as (every call). */
+  /** Login the calls act as when they carry no bearer token (a token names the login, as GLPI's user_token names a user). */
   login?: string;
 }
 
@@ -122,8 +122,17 @@ export interface BaselineHandle {
 
 /** Builds the baseline's tools over an open database. */
 export function baselineTools(db: Database.Database, login = 'glpi'): BaselineTool[] {
-  const me = db.prepare('SELECT id, entities_id, timezone FROM glpi_users WHERE name = ?').get(login) as Row | undefined;
+  const me = db.prepare('SELECT id, name, entities_id, profiles_id, timezone FROM glpi_users WHERE name = ?').get(login) as Row | undefined;
   if (!me) throw new Error(`baseline: user ${login} not found`);
+  // A helpdesk profile (GLPI's Self-Service) sees the tickets it requests or observes, as GLPI's API does.
+  const rights = JSON.parse(String((db.prepare('SELECT rights FROM glpi_profiles WHERE id = ?').get(me.profiles_id) as Row | undefined)?.rights ?? '{}')) as { ticket_scope?: string };
+  // GLPI's API also keeps every caller to the entities of its profile assignments (with sub-entities where recursive).
+  const myEntities = `WITH RECURSIVE seen(id) AS (SELECT entities_id FROM glpi_profiles_users WHERE users_id = ${Number(me.id)}
+    UNION SELECT e.id FROM glpi_entities e JOIN seen ON e.entities_id = seen.id WHERE EXISTS (SELECT 1 FROM glpi_profiles_users r WHERE r.users_id = ${Number(me.id)} AND r.is_recursive = 1)) SELECT id FROM seen`;
+  const OWN =
+    rights.ticket_scope === 'own'
+      ? `EXISTS (SELECT 1 FROM glpi_tickets_users o WHERE o.tickets_id = t.id AND o.type IN (1, 3) AND o.users_id = ${Number(me.id)}) AND t.entities_id IN (${myEntities})`
+      : '';
   const zone = isZone(me.timezone) ? (me.timezone as string) : 'UTC';
   const sessions = new Map<string, Domain>();
   const now = () => toDb(new Date());
@@ -212,7 +221,7 @@ export function baselineTools(db: Database.Database, login = 'glpi'): BaselineTo
     date: date('Opening date'),
     time_to_resolve: date('Resolution deadline'),
   });
-  const liveTicket = (id: number) => db.prepare('SELECT * FROM glpi_tickets WHERE id = ? AND is_deleted = 0').get(id) as Row | undefined;
+  const liveTicket = (id: number) => db.prepare(`SELECT * FROM glpi_tickets t WHERE id = ? AND is_deleted = 0${OWN ? ` AND ${OWN}` : ''}`).get(id) as Row | undefined;
   const setActor = (ticket: number, user: number | undefined, type: number) => {
     if (user === undefined) return;
     db.prepare('DELETE FROM glpi_tickets_users WHERE tickets_id = ? AND type = ?').run(ticket, type);
@@ -235,13 +244,15 @@ export function baselineTools(db: Database.Database, login = 'glpi'): BaselineTo
     locations_id: int('Location ID'),
     requester_id: int('Requester (user ID)'),
     assignee_id: int('Assigned technician (user ID)'),
+    assignee_group_id: int('Assigned group ID'),
     observer_id: int('Observer (user ID)'),
     overdue: bool('Past the resolution deadline'),
   });
   const ticketWhere = (a: Args): { where: string; p: Args } => {
-    const where = ['t.is_deleted = 0'];
+    const where = ['t.is_deleted = 0', ...(OWN ? [OWN] : [])];
     const p: Args = {};
     if (a.query) (where.push('(t.name LIKE @q OR t.content LIKE @q)'), (p.q = `%${a.query}%`));
+    if (a.assignee_group_id !== undefined) (where.push('EXISTS (SELECT 1 FROM glpi_groups_tickets x WHERE x.tickets_id = t.id AND x.type = 2 AND x.groups_id = @ag)'), (p.ag = a.assignee_group_id));
     for (const k of ['status', 'type', 'urgency', 'priority', 'itilcategories_id', 'locations_id']) if (a[k] !== undefined) (where.push(`t.${k} = @${k}`), (p[k] = a[k]));
     if (a.requester_id !== undefined) (where.push('EXISTS (SELECT 1 FROM glpi_tickets_users x WHERE x.tickets_id = t.id AND x.type = 1 AND x.users_id = @rq)'), (p.rq = a.requester_id));
     if (a.assignee_id !== undefined) (where.push('EXISTS (SELECT 1 FROM glpi_tickets_users x WHERE x.tickets_id = t.id AND x.type = 2 AND x.users_id = @as)'), (p.as = a.assignee_id));
@@ -437,14 +448,22 @@ export function baselineTools(db: Database.Database, login = 'glpi'): BaselineTo
       description: 'Count tickets, optionally grouped by a field.',
       domain: 'ticket',
       write: false,
-      inputSchema: schema({ ...ticketFilters(), group_by: str('Group by', { enum: ['status', 'type', 'urgency', 'priority', 'itilcategories_id', 'locations_id'] }) }, ['session_id', 'domain']),
+      inputSchema: schema(
+        { ...ticketFilters(), group_by: str('Group by (month: of the opening date)', { enum: ['status', 'type', 'urgency', 'priority', 'itilcategories_id', 'locations_id', 'month'] }) },
+        ['session_id', 'domain'],
+      ),
       run: (a) => {
         const { where, p } = ticketWhere(a);
-        const count = Number((db.prepare(`SELECT COUNT(*) AS n FROM glpi_tickets t WHERE ${where}`).get(p) as Row).n);
-        if (!a.group_by) return { count };
+        // GLPI's statistics: the average time to solve, in the database's time (UTC); no median.
+        const solved = 't.solvedate IS NOT NULL AND t.status >= 5';
+        const figures = `COUNT(*) AS n, SUM(CASE WHEN ${solved} THEN 1 ELSE 0 END) AS solved, AVG(CASE WHEN ${solved} THEN (julianday(t.solvedate) - julianday(t.date)) * 24 END) AS avg_h`;
+        const view = (r: Row) => ({ count: Number(r.n), solved: Number(r.solved ?? 0), avg_solve_hours: r.avg_h === null ? null : Math.round(Number(r.avg_h) * 100) / 100 });
+        const total = view(db.prepare(`SELECT ${figures} FROM glpi_tickets t WHERE ${where}`).get(p) as Row);
+        if (!a.group_by) return total;
         const key = String(a.group_by);
-        const rows = db.prepare(`SELECT t.${key} AS k, COUNT(*) AS n FROM glpi_tickets t WHERE ${where} GROUP BY t.${key} ORDER BY t.${key}`).all(p) as Row[];
-        return { count, groups: rows.map((r) => ({ [key]: { id: r.k }, count: Number(r.n) })) };
+        const column = key === 'month' ? "strftime('%Y-%m', t.date)" : `t.${key}`;
+        const rows = db.prepare(`SELECT ${column} AS k, ${figures} FROM glpi_tickets t WHERE ${where} GROUP BY ${column} ORDER BY ${column}`).all(p) as Row[];
+        return { ...total, groups: rows.map((r) => ({ [key]: key === 'month' ? r.k : { id: r.k }, ...view(r) })) };
       },
     },
     {
@@ -501,7 +520,12 @@ export function baselineTools(db: Database.Database, login = 'glpi'): BaselineTo
         ['session_id', 'domain', 'id'],
       ),
       run: (a) => {
-        if (!liveTicket(a.id)) throw new Fail('Error updating ticket');
+        const before = liveTicket(a.id);
+        if (!before) throw new Fail('Error updating ticket');
+        // GLPI's rule, applied behind its API: reopening a solved ticket refuses the waiting solution.
+        if (a.status !== undefined && a.status < 5 && before.status >= 5) {
+          db.prepare("UPDATE glpi_itilsolutions SET status = 4 WHERE itemtype = 'Ticket' AND items_id = ? AND status = 2").run(a.id);
+        }
         if (a.observer_id !== undefined) insert('glpi_tickets_users', { tickets_id: a.id, users_id: a.observer_id, type: 3 });
         if (a.observer_group_id !== undefined) insert('glpi_groups_tickets', { tickets_id: a.id, groups_id: a.observer_group_id, type: 3 });
         checkRefs(a, 'Error updating ticket');
@@ -696,14 +720,86 @@ export function baselineTools(db: Database.Database, login = 'glpi'): BaselineTo
     },
     {
       name: 'project_task_team_add',
-      description: 'Add a user to a project task team.',
+      description: 'Add a user or a group to a project task team.',
       domain: 'project',
       write: true,
-      inputSchema: schema({ ...domainProps('project'), projecttasks_id: int('Project task ID'), users_id: int('User ID') }, ['session_id', 'domain', 'projecttasks_id', 'users_id']),
+      inputSchema: schema({ ...domainProps('project'), projecttasks_id: int('Project task ID'), users_id: int('User ID'), groups_id: int('Group ID') }, ['session_id', 'domain', 'projecttasks_id']),
       run: (a) => {
-        if (!exists('glpi_projecttasks', a.projecttasks_id) || !exists('glpi_users', a.users_id)) throw new Fail('Error adding team member');
-        return ok(insert('glpi_projecttaskteams', { projecttasks_id: a.projecttasks_id, itemtype: 'User', items_id: a.users_id }), 'Member added');
+        const [itemtype, table, item] = a.users_id !== undefined ? ['User', 'glpi_users', a.users_id] : ['Group', 'glpi_groups', a.groups_id];
+        if (item === undefined || !exists('glpi_projecttasks', a.projecttasks_id) || !exists(table, item)) throw new Fail('Error adding team member');
+        return ok(insert('glpi_projecttaskteams', { projecttasks_id: a.projecttasks_id, itemtype, items_id: item }), 'Member added');
       },
+    },
+    {
+      name: 'project_task_search',
+      description: 'Search project tasks.',
+      domain: 'project',
+      write: false,
+      inputSchema: schema(
+        { ...domainProps('project'), query: str('Text in the name'), projects_id: int('Project ID'), tickets_id: int('Linked ticket ID'), limit: int('Max rows', { minimum: 1, maximum: 100 }) },
+        ['session_id', 'domain'],
+      ),
+      run: (a) => {
+        const where = ['1 = 1'];
+        const p: Args = {};
+        if (a.query) (where.push('k.name LIKE @q'), (p.q = `%${a.query}%`));
+        if (a.projects_id !== undefined) (where.push('k.projects_id = @pj'), (p.pj = a.projects_id));
+        if (a.tickets_id !== undefined) (where.push('EXISTS (SELECT 1 FROM glpi_projecttasks_tickets x WHERE x.projecttasks_id = k.id AND x.tickets_id = @tk)'), (p.tk = a.tickets_id));
+        const items = db.prepare(`SELECT k.id, k.name, k.projects_id, k.percent_done, k.plan_start_date, k.plan_end_date FROM glpi_projecttasks k WHERE ${where.join(' AND ')} ORDER BY k.id LIMIT ${limitOf(a)}`).all(p);
+        return { items, total: items.length };
+      },
+    },
+    {
+      name: 'project_task_team_remove',
+      description: 'Remove a user or a group from a project task team.',
+      domain: 'project',
+      write: true,
+      inputSchema: schema({ ...domainProps('project'), projecttasks_id: int('Project task ID'), users_id: int('User ID'), groups_id: int('Group ID') }, ['session_id', 'domain', 'projecttasks_id']),
+      run: (a) => {
+        const [itemtype, item] = a.users_id !== undefined ? ['User', a.users_id] : ['Group', a.groups_id];
+        const gone = db.prepare('DELETE FROM glpi_projecttaskteams WHERE projecttasks_id = ? AND itemtype = ? AND items_id = ?').run(a.projecttasks_id, itemtype, item ?? -1).changes;
+        if (!gone) throw new Fail('Error removing team member');
+        return ok(a.projecttasks_id, 'Member removed');
+      },
+    },
+    {
+      name: 'project_task_ticket_remove',
+      description: 'Unlink a ticket from a project task.',
+      domain: 'project',
+      write: true,
+      inputSchema: schema({ ...domainProps('project'), projecttasks_id: int('Project task ID'), tickets_id: int('Ticket ID') }, ['session_id', 'domain', 'projecttasks_id', 'tickets_id']),
+      run: (a) => {
+        const gone = db.prepare('DELETE FROM glpi_projecttasks_tickets WHERE projecttasks_id = ? AND tickets_id = ?').run(a.projecttasks_id, a.tickets_id).changes;
+        if (!gone) throw new Fail('Error unlinking ticket');
+        return ok(a.projecttasks_id, 'Ticket unlinked');
+      },
+    },
+    {
+      name: 'ticket_remove_assignee',
+      description: 'Remove an assigned technician from a ticket.',
+      domain: 'ticket',
+      write: true,
+      inputSchema: schema({ ...domainProps('ticket'), id: int('Ticket ID'), users_id: int('User ID') }, ['session_id', 'domain', 'id', 'users_id']),
+      run: (a) => {
+        if (!liveTicket(a.id)) throw new Fail('Error removing assignee');
+        const gone = db.prepare('DELETE FROM glpi_tickets_users WHERE tickets_id = ? AND users_id = ? AND type = 2').run(a.id, a.users_id).changes;
+        if (!gone) throw new Fail('Error removing assignee');
+        return ok(a.id, 'Assignee removed');
+      },
+    },
+    {
+      name: 'whoami',
+      description: 'The current user: id, login, profile, entity and groups.',
+      domain: null,
+      write: false,
+      inputSchema: schema({}),
+      run: () => ({
+        id: me.id,
+        name: me.name,
+        profiles_id: me.profiles_id,
+        entities_id: me.entities_id,
+        groups_id: (db.prepare('SELECT groups_id FROM glpi_groups_users WHERE users_id = ? ORDER BY groups_id').all(me.id) as Row[]).map((r) => r.groups_id),
+      }),
     },
     {
       name: 'ticket_delete',
@@ -865,10 +961,25 @@ export async function startBaseline(options: BaselineOptions): Promise<BaselineH
   const db = new Database(options.dbPath);
   db.pragma('journal_mode = WAL');
   db.pragma('busy_timeout = 5000');
-  const tools = baselineTools(db, options.login);
+  // Like GLPI's user_token, a bearer token names the user the calls act as (here: its login).
+  const byUser = new Map<string, BaselineTool[]>();
+  const toolsOf = (login: string): BaselineTool[] => {
+    let tools = byUser.get(login);
+    if (!tools) byUser.set(login, (tools = baselineTools(db, login)));
+    return tools;
+  };
+  toolsOf(options.login ?? 'glpi');
   const app = express();
   app.use(express.json({ limit: '1mb' }));
   app.post('/mcp', async (req, res) => {
+    const bearer = /^Bearer (\S+)$/.exec(req.headers.authorization ?? '')?.[1];
+    let tools: BaselineTool[];
+    try {
+      tools = toolsOf(bearer ?? options.login ?? 'glpi');
+    } catch {
+      res.status(401).json({ jsonrpc: '2.0', id: null, error: { code: -32001, message: 'Unauthorized' } });
+      return;
+    }
     const server = mcpServer(tools);
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     res.on('close', () => {

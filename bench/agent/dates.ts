@@ -43,7 +43,18 @@ function time(h?: string, mi?: string, s?: string, ampm?: string): Pick<WallTime
   return { h: hour, mi: Number(mi ?? 0), s: Number(s ?? 0) };
 }
 
-const TIME = String.raw`(?:[ ,T]+(?:at\s+|as\s+|às\s+)?(\d{1,2})(?:[:h](\d{2}))?(?::(\d{2}))?\s*(am|pm)?)?`;
+const TIME = String.raw`(?:[ ,T]+(?:at\s+|as\s+|às\s+)?(\d{1,2})(?:[:h](\d{2})|h)?(?::(\d{2}))?\s*(am|pm)?)?`;
+
+/** Seconds of a duration a person writes: "1h30", "2 horas", "90 min", "1:30" (h:mm). */
+export function guessSeconds(input: string): number | undefined {
+  const s = input.trim().toLowerCase();
+  let m = /^(\d+)\s*(?:h|hs|horas?|hours?)\s*(?:e\s*)?(\d+)?\s*(?:m|min|minutos?|minutes?)?$/.exec(s);
+  if (m) return Number(m[1]) * 3600 + Number(m[2] ?? 0) * 60;
+  m = /^(\d+)\s*(?:m|min|mins|minutos?|minutes?)$/.exec(s);
+  if (m) return Number(m[1]) * 60;
+  m = /^(\d+):(\d{2})$/.exec(s);
+  return m ? Number(m[1]) * 3600 + Number(m[2]) * 60 : undefined;
+}
 
 /** Reads `2026-06-01[ 9:30]`, `01/06/2026[ 18:00]` (day first), `June 1st 2026[, 9:30]`, `1 June 2026`. */
 export function guessDate(input: unknown): WallTime | undefined {

@@ -16,7 +16,7 @@ import { Agent, stepsFor } from './agent.js';
 import { McpConnection } from './mcp.js';
 import { markdown, summarize, summaryLines, type BenchOutcome, type ServerResult, type TaskResult } from './report.js';
 import { addFixture, copyDatabase, repoRoot, startBaselineOn, startIntentdesk, zoneOf } from './servers.js';
-import { Db, TASKS, type BenchTask } from './tasks.js';
+import { ACTING_USER, Db, TASKS, type BenchTask } from './tasks.js';
 
 export interface AgentBenchOptions {
   /** Where to write the markdown report (default <repo>/bench/results/agent.md; null: do not write). */
@@ -29,16 +29,31 @@ export interface AgentBenchOptions {
   keep?: boolean;
 }
 
-async function runSuite(name: string, url: string, token: string | undefined, dbPath: string, tasks: BenchTask[], log: (s: string) => void): Promise<ServerResult> {
-  const conn = await McpConnection.connect(url, token);
-  const agent = new Agent(conn);
-  const zone = zoneOf(dbPath);
+/** How a server authenticates a user: a bearer token per login (undefined: none). */
+type TokenOf = (login: string) => string | undefined;
+
+async function runSuite(name: string, url: string, tokenOf: TokenOf, dbPath: string, tasks: BenchTask[], log: (s: string) => void): Promise<ServerResult> {
+  // One connection and agent per acting user (most tasks act as glpi; a few as a requester or a technician).
+  const users = new Map<string, { conn: McpConnection; agent: Agent }>();
+  const as = async (login: string) => {
+    let u = users.get(login);
+    if (!u) {
+      const conn = await McpConnection.connect(url, tokenOf(login));
+      u = { conn, agent: new Agent(conn) };
+      users.set(login, u);
+    }
+    return u;
+  };
   const db = new Db(dbPath);
   const results: TaskResult[] = [];
+  const { conn } = await as(ACTING_USER);
   try {
     for (const task of tasks) {
-      const steps = stepsFor(task.steps, conn.tools);
-      const missing = steps.map((s) => s.tool).filter((t) => !conn.tools.has(t));
+      const login = task.as ?? ACTING_USER;
+      const { conn: taskConn, agent } = await as(login);
+      const zone = zoneOf(dbPath, login);
+      const steps = stepsFor(task.steps, taskConn.tools);
+      const missing = steps.map((s) => s.tool).filter((t) => !taskConn.tools.has(t));
       const base = { id: task.id, domain: task.domain, goal: task.goal, mistakes: task.mistakes, plannedSteps: steps.length };
       if (missing.length) {
         log(`  ${task.id} skipped on ${name}: tool(s) ${missing.join(', ')} not in tools/list`);
@@ -60,7 +75,7 @@ async function runSuite(name: string, url: string, token: string | undefined, db
       log(`  ${name.padEnd(10)} ${task.id} ${solved ? (withinOneRetry ? 'ok   ' : 'ok>1 ') : 'FAIL '} ${String(calls).padStart(2)} calls${run.stuck ? `  (${run.stuck})` : ''}${run.finished && problems.length ? `  (${problems.join('; ')})` : ''}`);
     }
   } finally {
-    await conn.close();
+    for (const u of users.values()) await u.conn.close();
   }
   return { name, url, tools: conn.tools.size, results, summary: summarize(results) };
 }
@@ -82,8 +97,9 @@ export async function runAgentBench(options: AgentBenchOptions = {}): Promise<Be
     log(`agent bench: intentdesk ${product.url}, baseline ${baseline.url}; ${tasks.length} tasks`);
 
     const servers = [
-      await runSuite('intentdesk', product.url, product.token, product.dbPath, tasks, log),
-      await runSuite('baseline', baseline.url, undefined, baselineDb, tasks, log),
+      await runSuite('intentdesk', product.url, (login) => (login === ACTING_USER ? product!.token : product!.tokenFor(login)), product.dbPath, tasks, log),
+      // The baseline knows its user by a GLPI-style user token: here the login itself.
+      await runSuite('baseline', baseline.url, (login) => (login === ACTING_USER ? undefined : login), baselineDb, tasks, log),
     ];
     const common = new Set(tasks.map((t) => t.id).filter((id) => servers.every((s) => !s.results.find((r) => r.id === id)?.skipped)));
     for (const s of servers) s.summary = { ...summarize(s.results, common), skipped: s.summary.skipped };
@@ -119,7 +135,7 @@ export async function runAgentBench(options: AgentBenchOptions = {}): Promise<Be
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const only = process.argv.slice(2).filter((a) => /^[PTU]\d+$/.test(a));
+  const only = process.argv.slice(2).filter((a) => /^[PTUHXS]\d+$/.test(a));
   const keep = process.argv.includes('--keep');
   runAgentBench({ only, keep })
     .then((outcome) => {

@@ -5,7 +5,7 @@ import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startBaseline, type BaselineHandle } from './baseline-server.js';
-import { FIXTURE_PROJECTS, FIXTURE_USER } from './tasks.js';
+import { FIXTURE_OBSERVED, FIXTURE_PROJECTS, FIXTURE_TIMELINE, FIXTURE_USER } from './tasks.js';
 
 /** The repository root: the nearest parent directory whose package.json is intentdesk's. */
 export function repoRoot(): string {
@@ -55,6 +55,8 @@ export interface IntentdeskHandle {
   url: string;
   token: string;
   dbPath: string;
+  /** A token (scopes mcp,api) of another user, e.g. a Self-Service requester. */
+  tokenFor(login: string): string;
   close(): Promise<void>;
 }
 
@@ -94,10 +96,13 @@ export async function startIntentdesk(dir: string, extraEnv: Record<string, stri
   };
   try {
     await waitReady(`http://127.0.0.1:${port}/ready`, child, () => logs);
-    const made = spawnSync(process.execPath, [tokenCli, 'create', '--user', 'glpi', '--scopes', 'mcp,api'], { cwd: root, env, encoding: 'utf8' });
-    const token = made.stdout.trim().split('\n').pop()?.trim() ?? '';
-    if (made.status !== 0 || !token) throw new Error(`token creation failed: ${made.stderr}`);
-    return { url: `http://127.0.0.1:${port}/mcp`, token, dbPath, close: stop };
+    const tokenFor = (login: string): string => {
+      const made = spawnSync(process.execPath, [tokenCli, 'create', '--user', login, '--scopes', 'mcp,api'], { cwd: root, env, encoding: 'utf8' });
+      const token = made.stdout.trim().split('\n').pop()?.trim() ?? '';
+      if (made.status !== 0 || !token) throw new Error(`token creation for ${login} failed: ${made.stderr}`);
+      return token;
+    };
+    return { url: `http://127.0.0.1:${port}/mcp`, token: tokenFor('glpi'), dbPath, tokenFor, close: stop };
   } catch (error) {
     await stop();
     throw error;
@@ -130,6 +135,33 @@ export function addFixture(dbPath: string): void {
         'INSERT INTO glpi_projects (name, name_key, code, projectstates_id, priority, entities_id, percent_done, is_deleted, date_creation, date_mod) VALUES (?, ?, ?, ?, 3, ?, 0, 0, ?, ?)',
       ).run(p.name, key(p.name), p.code, fresh, inEntity, at, at);
     }
+    // A ticket of the Porto branch a Self-Service user there follows as an observer.
+    const o = FIXTURE_OBSERVED;
+    const idOf = (table: string, name: string) => (db.prepare(`SELECT id FROM ${table} WHERE name = ?`).get(name) as { id: number }).id;
+    const observed = db
+      .prepare(
+        `INSERT INTO glpi_tickets (name, name_key, content, type, status, urgency, impact, priority, entities_id, date, users_id_recipient, users_id_lastupdater, is_deleted, date_creation, date_mod)
+         VALUES (?, ?, ?, 1, 1, 3, 3, 3, ?, ?, ?, ?, 0, ?, ?)`,
+      )
+      .run(o.name, key(o.name), o.content, idOf('glpi_entities', o.entity), at, id, id, at, at).lastInsertRowid;
+    db.prepare('INSERT INTO glpi_tickets_users (tickets_id, users_id, type) VALUES (?, ?, 1), (?, ?, 3)').run(observed, id, observed, idOf('glpi_users', o.observer));
+    // A ticket with a long timeline: more followups than one page, the first one a day before the others.
+    const t = FIXTURE_TIMELINE;
+    const sede = (db.prepare('SELECT id FROM glpi_entities WHERE name = ?').get(t.entity) as { id: number }).id;
+    const requester = (db.prepare('SELECT id FROM glpi_users WHERE name = ?').get(t.requester) as { id: number }).id;
+    const opened = new Date(Date.now() - 3 * 86_400_000);
+    const stamp = (minutes: number) => new Date(opened.getTime() + minutes * 60_000).toISOString().replace('T', ' ').slice(0, 19);
+    const ticketId = db
+      .prepare(
+        `INSERT INTO glpi_tickets (name, name_key, content, type, status, urgency, impact, priority, entities_id, date, users_id_recipient, users_id_lastupdater, is_deleted, date_creation, date_mod)
+         VALUES (?, ?, ?, 1, 2, 3, 3, 3, ?, ?, ?, ?, 0, ?, ?)`,
+      )
+      .run(t.name, key(t.name), t.content, sede, stamp(0), requester, requester, stamp(0), stamp(0)).lastInsertRowid;
+    db.prepare('INSERT INTO glpi_tickets_users (tickets_id, users_id, type) VALUES (?, ?, 1)').run(ticketId, requester);
+    t.followups.forEach((content, i) => {
+      const when = stamp(i === 0 ? 10 : 24 * 60 + i * 10);
+      db.prepare("INSERT INTO glpi_itilfollowups (itemtype, items_id, users_id, content, is_private, date, date_creation, date_mod) VALUES ('Ticket', ?, ?, ?, 0, ?, ?, ?)").run(ticketId, requester, content, when, when, when);
+    });
   } finally {
     db.close();
   }

@@ -61,6 +61,11 @@ const GLOSSARY: Record<string, string[]> = {
   'em andamento': ['processing', 'in progress'],
   'in progress': ['processing'],
   pendente: ['pending'],
+  aguardando: ['pending'],
+  feito: ['done'],
+  concluido: ['done'],
+  urgente: ['very high'],
+  'em pausa': ['pending'],
   solucionado: ['solved'],
   resolvido: ['solved'],
   fechado: ['closed'],
@@ -75,8 +80,11 @@ const GLOSSARY: Record<string, string[]> = {
   solicitante: ['requester'],
   atribuido: ['assigned'],
   planejado: ['planned'],
+  aprovado: ['accepted', 'approved', 'granted'],
+  recusado: ['refused', 'rejected'],
   title: ['name'],
   subject: ['name'],
+  watcher: ['observer'],
 };
 
 /** The value and the translations the agent would also consider (whole value, then word by word). */

@@ -42,8 +42,13 @@ export interface CheckContext {
   zone: string;
 }
 
+/** The user most tasks act as (a Super-Admin). */
+export const ACTING_USER = 'glpi';
+
 export interface BenchTask extends AgentTask {
   domain: Domain;
+  /** Login the task acts as (default ACTING_USER): a requester, a technician, an approver. */
+  as?: string;
   goal: string;
   mistakes: string;
   /** Problems found; empty when the goal was reached. */
@@ -81,6 +86,53 @@ function groupsOf(db: Db, ticketId: number): number[] {
   return db.all('SELECT groups_id FROM glpi_groups_tickets WHERE tickets_id = ? AND type = 2', ticketId).map((r) => r.groups_id);
 }
 
+/** The entities a user's profile assignments open (recursive ones with their sub-entities). */
+function entitiesOf(db: Db, login: string): number[] {
+  return db
+    .all(
+      `WITH RECURSIVE seen(id) AS (
+         SELECT a.entities_id FROM glpi_profiles_users a JOIN glpi_users u ON u.id = a.users_id WHERE u.name = ?
+         UNION SELECT e.id FROM glpi_entities e JOIN seen ON e.entities_id = seen.id JOIN glpi_profiles_users a ON a.is_recursive = 1 JOIN glpi_users u ON u.id = a.users_id AND u.name = ?
+       ) SELECT id FROM seen`,
+      login,
+      login,
+    )
+    .map((r) => r.id);
+}
+
+function groupActors(db: Db, ticketId: number, type: number): number[] {
+  return db.all('SELECT groups_id FROM glpi_groups_tickets WHERE tickets_id = ? AND type = ?', ticketId, type).map((r) => r.groups_id);
+}
+
+function teamOf(db: Db, taskName: string, itemtype: 'User' | 'Group'): number[] {
+  return db
+    .all("SELECT m.items_id FROM glpi_projecttaskteams m JOIN glpi_projecttasks k ON k.id = m.projecttasks_id WHERE k.name = ? AND m.itemtype = ? ORDER BY m.items_id", taskName, itemtype)
+    .map((r) => r.items_id);
+}
+
+/** The ids of every item of every answer (a peer server may need several searches for one question). */
+function allIds(replies: Reply[]): number[] {
+  return [...new Set(replies.flatMap((r) => itemsOf(r.body).map((i) => Number(scalar(i.id)))))];
+}
+
+/** The figures of a count answer: the envelope's data, or the bare answer of a server without one. */
+function countsOf(reply: Reply | undefined): Row | undefined {
+  const body = reply?.body as Row | undefined;
+  return body?.data ?? body;
+}
+
+/** A group's key as a value: a month "2026-11", or the id of a code or reference ({id, name}). */
+function groupKey(group: Row, key: string): unknown {
+  const k = group[key];
+  return k && typeof k === 'object' ? (k.id ?? k.name) : k;
+}
+
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+
 function count(db: Db, table: string, column: string, value: string): number {
   return db.get(`SELECT COUNT(*) AS n FROM ${table} WHERE ${column} = ?`, value)?.n ?? 0;
 }
@@ -112,11 +164,34 @@ function itemId(reply: Reply | undefined, match: (item: Row) => boolean): number
   return hit ? Number(scalar(hit.id)) : undefined;
 }
 
+/** The id of the one waiting (status 2) validation of a listing. */
+function pendingValidation(reply: Reply | undefined): number | undefined {
+  const waiting = itemsOf(reply?.body).filter((v) => Number(v.status) === 2);
+  return waiting.length === 1 ? Number(waiting[0].id) : undefined;
+}
+
 /** The id a write answered with (`{id, ...}`). */
 function answeredId(reply: Reply | undefined): number | undefined {
   const id = (reply?.body as { id?: unknown } | undefined)?.id;
   return typeof id === 'number' ? id : undefined;
 }
+
+/** A ticket of Filial Porto requested by the second Maria Silva (FIXTURE_USER) and observed by joao.souza (Self-Service there). */
+export const FIXTURE_OBSERVED = {
+  name: 'Telefone da recepção do Porto sem linha',
+  content: 'O telefone IP da recepção está sem linha desde a manhã.',
+  entity: 'Filial Porto',
+  observer: 'joao.souza',
+};
+
+/** A ticket whose timeline is longer than one page: the first followup is on the last page. */
+export const FIXTURE_TIMELINE = {
+  name: 'Rede lenta no 3º andar',
+  content: 'A rede do terceiro andar fica lenta várias vezes ao dia.',
+  requester: 'normal',
+  entity: 'Sede',
+  followups: ['Primeiro relato: a lentidão começa às 10h, quando a equipe de vendas chega.', ...Array.from({ length: 24 }, (_, i) => `Medição ${i + 1}: latência ainda alta.`)],
+};
 
 // ------------------------------------------------------------------ the suite
 
@@ -1053,7 +1128,8 @@ export const TASKS: BenchTask[] = [
       {
         tool: 'ticket_validation',
         args: { id: 'Erro ao abrir o ERP', answer: 'aprovado' },
-        peer: { tool: 'ticket_answer_validation', args: { id: 'Erro ao abrir o ERP', status: 'aprovado' } },
+        // A peer's answer tool takes a validation id: the one its request just answered with.
+        peer: { tool: 'ticket_answer_validation', args: (prev) => ({ id: answeredId(prev[0]) ?? 'Erro ao abrir o ERP', status: 'aprovado' }) },
       },
     ],
     check: ({ db }) => {
@@ -1109,6 +1185,340 @@ export const TASKS: BenchTask[] = [
       return p;
     },
   },
+  // ------------------------------------------------------------------ project task teams and tickets
+  {
+    id: 'X07',
+    domain: 'project',
+    goal: 'On the task "Migrar dados fiscais", replace tech by Maria Silva (maria.silva) and add the Service Desk group.',
+    mistakes: 'the task by name, an ambiguous full name in a list, a group in lower case',
+    session: 'project',
+    hints: { 'Maria Silva': 'maria.silva' },
+    steps: [
+      {
+        tool: 'project_task_save',
+        args: { id: 'Migrar dados fiscais', remove_members: ['tech'], add_members: ['Maria Silva', 'service desk'] },
+        peer: {
+          tool: 'project_task_team_remove',
+          args: { projecttasks_id: 'Migrar dados fiscais', users_id: 'tech' },
+          then: [
+            { tool: 'project_task_team_add', args: (prev) => ({ projecttasks_id: answeredId(prev[prev.length - 1]) ?? 'Migrar dados fiscais', users_id: 'Maria Silva' }) },
+            { tool: 'project_task_team_add', args: (prev) => ({ projecttasks_id: answeredId(prev[0]) ?? 'Migrar dados fiscais', groups_id: 'service desk' }) },
+          ],
+        },
+      },
+    ],
+    check: ({ db }) => {
+      const p: string[] = [];
+      expect(p, 'users', JSON.stringify(teamOf(db, 'Migrar dados fiscais', 'User')), JSON.stringify([user(db, 'maria.silva')]));
+      expect(p, 'groups', JSON.stringify(teamOf(db, 'Migrar dados fiscais', 'Group')), JSON.stringify([group(db, 'Service Desk'), group(db, 'Infraestrutura')].sort((a, b) => a! - b!)));
+      return p;
+    },
+  },
+  {
+    id: 'X08',
+    domain: 'ticket',
+    goal: 'Which project task is ticket #3 waiting on?',
+    mistakes: 'a field list with a singular name ("project_task")',
+    session: 'ticket',
+    steps: [{ tool: 'ticket_get', args: { id: 3, fields: ['name', 'project_task'] }, peer: { tool: 'project_task_search', args: { tickets_id: 3 } } }],
+    check: ({ replies }) => (JSON.stringify(replies[replies.length - 1]?.body ?? {}).includes('"Migrar dados fiscais"') ? [] : ['the answer does not name the task "Migrar dados fiscais"']),
+  },
+  {
+    id: 'X09',
+    domain: 'project',
+    goal: 'The ERP ticket no longer waits on "Migrar dados fiscais": unlink ticket "Erro ao abrir o ERP" from that task.',
+    mistakes: 'the task and the ticket by name, field "remove_ticket"',
+    session: 'project',
+    steps: [
+      {
+        tool: 'project_task_save',
+        args: { id: 'Migrar dados fiscais', remove_ticket: 'Erro ao abrir o ERP' },
+        peer: { tool: 'project_task_ticket_remove', args: { projecttasks_id: 'Migrar dados fiscais', tickets_id: 'Erro ao abrir o ERP' } },
+      },
+    ],
+    check: ({ db }) => {
+      const left = db.get("SELECT 1 AS x FROM glpi_projecttasks_tickets l JOIN glpi_projecttasks k ON k.id = l.projecttasks_id JOIN glpi_tickets t ON t.id = l.tickets_id WHERE k.name = 'Migrar dados fiscais' AND t.name = 'Erro ao abrir o ERP'");
+      return left ? ['the ticket is still linked to the task'] : [];
+    },
+  },
+  // ------------------------------------------------------------------ links, refused solutions, approvals, long timelines
+  {
+    id: 'X10',
+    domain: 'ticket',
+    goal: 'Make ticket #1 the parent of the ticket "Notebook não liga".',
+    mistakes: 'the other ticket by title, relation "parent of"',
+    session: 'ticket',
+    steps: [
+      {
+        tool: 'ticket_link',
+        args: { id: 1, other_id: 'Notebook não liga', relation: 'parent of' },
+        peer: { tool: 'ticket_link', args: { tickets_id_1: 1, tickets_id_2: 'Notebook não liga', link: 'parent of' } },
+      },
+    ],
+    check: ({ db }) => {
+      const child = ticket(db, 'Notebook não liga')?.id;
+      const row = db.get('SELECT 1 AS x FROM glpi_tickets_tickets WHERE (tickets_id_1 = 1 AND tickets_id_2 = ? AND link = 4) OR (tickets_id_1 = ? AND tickets_id_2 = 1 AND link = 3)', child, child);
+      return row ? [] : ['no parent/child link stored'];
+    },
+  },
+  {
+    id: 'X11',
+    domain: 'ticket',
+    goal: 'The requester says the fix on ticket #1 did not work: refuse the solution and put the ticket back in progress.',
+    mistakes: 'status "Processing" (two statuses start so)',
+    session: 'ticket',
+    steps: [{ tool: 'ticket_update', args: { id: 1, status: 'Processing' } }],
+    check: ({ db }) => {
+      const p: string[] = [];
+      expect(p, 'status', db.get('SELECT status FROM glpi_tickets WHERE id = 1')?.status, 2);
+      expect(p, 'solution status', db.get("SELECT status FROM glpi_itilsolutions WHERE itemtype = 'Ticket' AND items_id = 1 ORDER BY id DESC")?.status, 4);
+      return p;
+    },
+  },
+  {
+    id: 'X12',
+    domain: 'ticket',
+    goal: 'As maria.silva, refuse the approval asked of her on ticket #3: "Sem orçamento este mês."',
+    mistakes: 'the answer in Portuguese ("recusado"), no validation id',
+    session: 'ticket',
+    as: 'maria.silva',
+    steps: [
+      {
+        tool: 'ticket_validation',
+        args: { id: 3, answer: 'recusado', comment: 'Sem orçamento este mês.' },
+        peer: {
+          tool: 'ticket_validation_list',
+          args: { id: 3 },
+          then: [{ tool: 'ticket_answer_validation', args: (prev) => ({ id: pendingValidation(prev[prev.length - 1]) ?? 3, status: 'recusado', comment_validation: 'Sem orçamento este mês.' }) }],
+        },
+      },
+    ],
+    check: ({ db }) => {
+      const p: string[] = [];
+      const row = db.get("SELECT * FROM glpi_ticketvalidations WHERE tickets_id = 3 AND itemtype_target = 'User' AND items_id_target = ?", user(db, 'maria.silva'));
+      expect(p, 'status', row?.status, 4);
+      return p;
+    },
+  },
+  {
+    id: 'X13',
+    domain: 'ticket',
+    goal: `What did the first followup of the ticket "${'Rede lenta no 3º andar'}" say?`,
+    mistakes: 'the ticket by title; the answer is on the last page of its timeline',
+    session: 'ticket',
+    steps: [{ tool: 'ticket_get', pages: 'all', args: { id: 'Rede lenta no 3º andar' } }],
+    check: ({ replies }) => (replies.some((r) => JSON.stringify(r.body ?? {}).includes(FIXTURE_TIMELINE.followups[0])) ? [] : ['the first followup is not in the answers']),
+  },
+  // ------------------------------------------------------------------ Self-Service on the tickets it observes
+  {
+    id: 'S01',
+    domain: 'ticket',
+    goal: 'As joao.souza (Self-Service): which tickets am I following as an observer?',
+    mistakes: '"mine" with "observing"',
+    session: 'ticket',
+    as: 'joao.souza',
+    steps: [{ tool: 'ticket_search', args: { mine: 'observing' }, peer: { tool: 'whoami', args: {}, then: [{ tool: 'ticket_search', args: (prev) => ({ observer_id: Number(prev[prev.length - 1]?.body?.id) }) }] } }],
+    check: ({ db, replies }) => {
+      const p: string[] = [];
+      const observed = db.all('SELECT t.id, t.entities_id FROM glpi_tickets t JOIN glpi_tickets_users a ON a.tickets_id = t.id AND a.type = 3 WHERE t.is_deleted = 0 AND a.users_id = ?', user(db, 'joao.souza'));
+      // GLPI shows one's own tickets in the entities one works in only.
+      const seen = entitiesOf(db, 'joao.souza');
+      expectIds(p, replies[replies.length - 1], observed.filter((r) => seen.includes(r.entities_id)).map((r) => r.id));
+      return p;
+    },
+  },
+  {
+    id: 'S02',
+    domain: 'ticket',
+    goal: `As joao.souza (Self-Service): show me the ticket "${FIXTURE_OBSERVED.name}" that I follow.`,
+    mistakes: 'field "ticket", the title in lower case',
+    session: 'ticket',
+    as: 'joao.souza',
+    steps: [{ tool: 'ticket_get', args: { ticket: FIXTURE_OBSERVED.name.toLowerCase() } }],
+    check: ({ replies }) => {
+      const p: string[] = [];
+      expect(p, 'name', recordOf(replies[replies.length - 1]?.body)?.name, FIXTURE_OBSERVED.name);
+      return p;
+    },
+  },
+  {
+    id: 'S03',
+    domain: 'ticket',
+    goal: `As joao.souza (Self-Service): tell the technicians on "${FIXTURE_OBSERVED.name}" (a ticket I follow) that the line is back.`,
+    mistakes: 'field "ticket_id", the ticket by title',
+    session: 'ticket',
+    as: 'joao.souza',
+    steps: [{ tool: 'ticket_add_entry', peer: { tool: 'ticket_add_followup' }, args: { ticket_id: FIXTURE_OBSERVED.name, content: 'A linha voltou depois do almoço.' } }],
+    check: ({ db }) => {
+      const row = db.get("SELECT f.users_id FROM glpi_itilfollowups f JOIN glpi_tickets t ON t.id = f.items_id AND f.itemtype = 'Ticket' WHERE t.name = ? AND f.content LIKE 'A linha voltou%'", FIXTURE_OBSERVED.name);
+      if (!row) return ['followup not added'];
+      const p: string[] = [];
+      expect(p, 'author', row.users_id, user(db, 'joao.souza'));
+      return p;
+    },
+  },
+  // ------------------------------------------------------------------ several actors, my queue, counts
+  {
+    id: 'T25',
+    domain: 'ticket',
+    goal: 'On ticket #4, add normal and João (joao.souza) as observers and take tech off its assignees.',
+    mistakes: 'a first name in a list, a technician by full name',
+    session: 'ticket',
+    hints: { joao: 'joao.souza' },
+    steps: [
+      {
+        tool: 'ticket_update',
+        args: { id: 4, add_observers: ['normal', 'joao'], remove_assignees: ['Tech Support'] },
+        peer: {
+          over: ['add_observers', 'remove_assignees'],
+          tool: 'ticket_update',
+          args: { id: 4, observer_id: 'normal' },
+          then: [
+            { tool: 'ticket_update', args: { id: 4, observer_id: 'joao' } },
+            { tool: 'ticket_remove_assignee', args: { id: 4, users_id: 'Tech Support' } },
+          ],
+        },
+      },
+    ],
+    check: ({ db }) => {
+      const p: string[] = [];
+      const observers = actors(db, 4, 3);
+      for (const login of ['normal', 'joao.souza']) if (!observers.includes(user(db, login)!)) p.push(`observers ${JSON.stringify(observers)} lack ${login}`);
+      if (actors(db, 4, 2).includes(user(db, 'tech')!)) p.push('tech still assigned');
+      if (groupActors(db, 4, 2).length === 0) p.push('assigned group lost');
+      return p;
+    },
+  },
+  {
+    id: 'T26',
+    domain: 'ticket',
+    goal: 'Open "Wi-Fi instável na sala de reuniões" assigned to tech and to the Service Desk group.',
+    mistakes: 'field "assigned_to" with a login and a group name in lower case',
+    session: 'ticket',
+    steps: [
+      {
+        tool: 'ticket_create',
+        args: { name: 'Wi-Fi instável na sala de reuniões', assigned_to: ['tech', 'service desk'] },
+        peer: { over: ['assignees'], tool: 'ticket_create', args: { name: 'Wi-Fi instável na sala de reuniões', assignee_id: 'tech', assignee_group_id: 'service desk' } },
+      },
+    ],
+    check: ({ db }) => {
+      const p: string[] = [];
+      const row = ticket(db, 'Wi-Fi instável na sala de reuniões');
+      if (!row) return ['ticket not created'];
+      expect(p, 'assignees', JSON.stringify(actors(db, row.id, 2)), JSON.stringify([user(db, 'tech')]));
+      expect(p, 'assigned groups', JSON.stringify(groupActors(db, row.id, 2)), JSON.stringify([group(db, 'Service Desk')]));
+      return p;
+    },
+  },
+  {
+    id: 'T27',
+    domain: 'ticket',
+    goal: 'As tech: list the tickets assigned to me or to my groups.',
+    mistakes: '"mine" with "assigned"',
+    session: 'ticket',
+    as: 'tech',
+    steps: [
+      {
+        tool: 'ticket_search',
+        args: { mine: 'assigned' },
+        peer: {
+          tool: 'whoami',
+          args: {},
+          then: [
+            { tool: 'ticket_search', args: (prev) => ({ assignee_id: Number(prev[prev.length - 1]?.body?.id) }) },
+            { tool: 'ticket_search', args: (prev) => ({ assignee_group_id: Number(prev[prev.length - 2]?.body?.groups_id?.[0]) }) },
+            { tool: 'ticket_search', args: (prev) => ({ assignee_group_id: Number(prev[prev.length - 3]?.body?.groups_id?.[1]) }) },
+          ],
+        },
+      },
+    ],
+    check: ({ db, replies }) => {
+      const p: string[] = [];
+      const tech = user(db, 'tech');
+      const want = db
+        .all(
+          `SELECT t.id FROM glpi_tickets t WHERE t.is_deleted = 0 AND (EXISTS (SELECT 1 FROM glpi_tickets_users a WHERE a.tickets_id = t.id AND a.type = 2 AND a.users_id = ?)
+             OR EXISTS (SELECT 1 FROM glpi_groups_tickets g JOIN glpi_groups_users m ON m.groups_id = g.groups_id WHERE g.tickets_id = t.id AND g.type = 2 AND m.users_id = ?))`,
+          tech,
+          tech,
+        )
+        .map((r) => r.id);
+      expectIds(p, { ok: true, text: '', body: { items: allIds(replies).map((id) => ({ id })) } }, want);
+      return p;
+    },
+  },
+  {
+    id: 'T28',
+    domain: 'ticket',
+    goal: 'How many tickets were opened each month (in my time zone)?',
+    mistakes: 'group_by "opening month"',
+    session: 'ticket',
+    steps: [{ tool: 'ticket_search', args: { group_by: 'opening month' }, peer: { tool: 'ticket_stats' } }],
+    check: ({ db, replies, zone }) => {
+      const p: string[] = [];
+      const want = new Map<string, number>();
+      for (const r of db.all('SELECT date FROM glpi_tickets WHERE is_deleted = 0')) {
+        const month = (wallOf(fromDb(r.date), zone) ?? '').slice(0, 7);
+        want.set(month, (want.get(month) ?? 0) + 1);
+      }
+      const groups = (countsOf(replies[replies.length - 1])?.groups ?? []) as Row[];
+      const got = new Map(groups.map((g) => [String(groupKey(g, 'month')), Number(g.count)]));
+      for (const [month, n] of want) expect(p, `month ${month}`, got.get(month), n);
+      if (got.size !== want.size) p.push(`months: got ${JSON.stringify([...got.keys()])}, want ${JSON.stringify([...want.keys()])}`);
+      return p;
+    },
+  },
+  {
+    id: 'T29',
+    domain: 'ticket',
+    goal: 'What are the mean and the median time to solve our tickets?',
+    mistakes: 'group_by "solved"',
+    session: 'ticket',
+    steps: [
+      {
+        tool: 'ticket_search',
+        args: { group_by: 'solved' },
+        // Peers count, and some average; none gives a median, so a model lists the solved and closed tickets and computes it.
+        peer: { tool: 'ticket_search', args: { status: 'Solucionado' }, then: [{ tool: 'ticket_search', args: { status: 'Fechado' } }] },
+      },
+    ],
+    check: ({ db, replies }) => {
+      const solved = db.all('SELECT id, date, solvedate FROM glpi_tickets WHERE is_deleted = 0 AND solvedate IS NOT NULL AND status IN (5, 6)');
+      const hours = solved.map((r) => (fromDb(r.solvedate)!.getTime() - fromDb(r.date)!.getTime()) / 3_600_000);
+      if (hours.length === 0) return ['no solved ticket (bad fixture)'];
+      const mean = hours.reduce((a, b) => a + b, 0) / hours.length;
+      const close = (got: unknown, want: number) => typeof got === 'number' && Math.abs(got - want) <= 0.05;
+      const figures = replies.map(countsOf).find((c) => c && 'median_hours_to_solve' in c);
+      if (figures) return close(figures.mean_hours_to_solve, mean) && close(figures.median_hours_to_solve, median(hours)) ? [] : [`mean/median: got ${figures.mean_hours_to_solve}/${figures.median_hours_to_solve}, want ${mean.toFixed(2)}/${median(hours).toFixed(2)}`];
+      // Without figures, the answers must hold every solved ticket with both dates, for the model to compute them.
+      const listed = new Map(replies.flatMap((r) => itemsOf(r.body)).map((i) => [Number(scalar(i.id)), i]));
+      const missing = solved.filter((r) => !listed.get(r.id)?.date || !listed.get(r.id)?.solvedate).map((r) => r.id);
+      return missing.length ? [`solved tickets missing from the answers (with their dates): ${JSON.stringify(missing)}`] : [];
+    },
+  },
+  {
+    id: 'T30',
+    domain: 'ticket',
+    goal: 'How many tickets are past their deadline, per priority?',
+    mistakes: 'overdue as "sim", group_by "prioridade"',
+    session: 'ticket',
+    steps: [{ tool: 'ticket_search', args: { overdue: 'sim', group_by: 'prioridade' }, peer: { tool: 'ticket_stats' } }],
+    check: ({ db, replies }) => {
+      const p: string[] = [];
+      const now = new Date().toISOString().replace('T', ' ').slice(0, 19);
+      const want = db.all(
+        'SELECT priority, COUNT(*) AS n FROM glpi_tickets WHERE is_deleted = 0 AND time_to_resolve IS NOT NULL AND ((status < 5 AND time_to_resolve < ?) OR (status >= 5 AND solvedate > time_to_resolve)) GROUP BY priority',
+        now,
+      );
+      if (want.length === 0) p.push('no overdue ticket (bad fixture)');
+      const groups = (countsOf(replies[replies.length - 1])?.groups ?? []) as Row[];
+      for (const r of want) expect(p, `priority ${r.priority}`, groups.find((g) => Number(groupKey(g, 'priority')) === r.priority)?.count, r.n);
+      const total = groups.reduce((n, g) => n + Number(g.count), 0);
+      expect(p, 'total', total, want.reduce((n, r) => n + Number(r.n), 0));
+      return p;
+    },
+  },
 ];
 
 /** Extra demo data both servers start from: a second "Maria Silva" so that the full name is ambiguous. */
@@ -1119,3 +1529,4 @@ export const FIXTURE_PROJECTS = [
   { name: 'Inventário de ativos', code: 'INV-SEDE', entity: 'Sede' },
   { name: 'Inventário de ativos', code: 'INV-PORTO', entity: 'Filial Porto' },
 ];
+

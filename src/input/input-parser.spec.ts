@@ -5,7 +5,19 @@ import { echo, ECHO_LIMIT } from '../envelope/echo.js';
 import type { Issue } from '../envelope/issue.js';
 import { domainArgument } from './dto/call-args.dto.js';
 import { fieldsOf } from './field-spec.js';
-import { BoolField, ChoiceField, ChoicesField, DateField, EnumField, IntField, McpTextField, RefField, TextField, TimezoneField } from './fields.js';
+import {
+  ActorsField,
+  BoolField,
+  ChoiceField,
+  ChoicesField,
+  DateField,
+  EnumField,
+  IntField,
+  McpTextField,
+  RefField,
+  TextField,
+  TimezoneField,
+} from './fields.js';
 import { metaOf } from './input-meta.js';
 import { InputParser, type ReferenceLookup } from './input-parser.js';
 import { inputJsonSchema } from './json-schema.js';
@@ -248,6 +260,31 @@ describe('InputParser', () => {
       ['status', 'projectstates_id'],
       ['progress', 'percent_done'],
     ]);
+  });
+
+  it('suggests the list form of a field for a list sent under one of its names', async () => {
+    class ActorsDto {
+      @RefField('user', { description: 'assignee', aliases: ['assigned_to'] })
+      assignee_id?: number;
+
+      @ActorsField({ description: 'assignees' })
+      assignees?: unknown[];
+
+      @RefField('user', { description: 'member' })
+      member_id?: number;
+
+      @ActorsField({ description: 'members to add' })
+      add_members?: unknown[];
+    }
+    const fields = [domainArgument('ticket'), ...(fieldsOf(ActorsDto) ?? [])];
+    const suggestionFor = async (args: Record<string, unknown>) => {
+      const result = await parser.parse(ActorsDto, { domain: 'ticket', ...args }, { ...options, fields });
+      return (result.ok ? [] : result.issues).find((i) => i.code === 'UNKNOWN_FIELD')?.did_you_mean;
+    };
+    expect(await suggestionFor({ assigned_to: ['tech', 'Service Desk'] })).toBe('assignees');
+    expect(await suggestionFor({ assigned_to: 'tech' })).toBe('assignee_id');
+    expect(await suggestionFor({ member_i: ['tech', 'Infraestrutura'] })).toBe('add_members');
+    expect(await suggestionFor({ member_i: 'tech' })).toBe('member_id');
   });
 
   it('suggests the accepted spelling of a date and of a zone', async () => {

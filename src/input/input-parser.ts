@@ -106,7 +106,7 @@ export class InputParser {
         unlisted++;
         continue;
       }
-      const suggestion = key.length <= MAX_SUGGESTIBLE_KEY ? this.suggestField(key, specs) : undefined;
+      const suggestion = key.length <= MAX_SUGGESTIBLE_KEY ? this.suggestField(key, specs, input[key]) : undefined;
       if (suggestion && !(suggestion in input) && !renamed.has(suggestion)) renamed.set(suggestion, input[key]);
       const field = quoted(key);
       const listHere = !suggestion && knownListedOn === undefined;
@@ -257,13 +257,14 @@ export class InputParser {
    * The field an unknown key clearly means, matching names and each field's aliases (manager ->
    * users_id); an alias that is a real field of the tool is that field, never another's.
    */
-  private suggestField(key: string, specs: FieldSpec[]): string | undefined {
+  private suggestField(key: string, specs: FieldSpec[], value: unknown): string | undefined {
     const real = new Set(specs.map((s) => s.name));
     const texts: Array<readonly [string, string]> = specs.map((s) => [s.name, s.name] as const);
     for (const spec of specs) {
       for (const alias of spec.aliases ?? []) if (!real.has(alias)) texts.push([alias, spec.name]);
     }
-    return closestOf(key, texts);
+    const found = closestOf(key, texts);
+    return found !== undefined && Array.isArray(value) ? (listFormOf(found, specs) ?? found) : found;
   }
 
   /** A zone argument that is no zone is an issue (the zone in force is then the user's: zoneInForce). */
@@ -449,4 +450,16 @@ function readScalarText(spec: FieldSpec, value: unknown, mode: 'json' | 'query')
   }
   if (mode === 'query' && value === '' && !spec.required) return undefined;
   return value;
+}
+
+/**
+ * The list field a list sent under a single-value field's name means: `<x>_id` takes one, `<x>s`
+ * (or, on a tool that only adds, `add_<x>s`) takes many (assignee_id -> assignees, member_id ->
+ * add_members). Suggesting the single field would have the retry fail on the value's shape.
+ */
+function listFormOf(name: string, specs: readonly FieldSpec[]): string | undefined {
+  const single = /^(.+)_id$/.exec(name)?.[1];
+  if (!single) return undefined;
+  const names = new Set(specs.map((s) => s.name));
+  return [`${single}s`, `add_${single}s`].find((candidate) => names.has(candidate) && specs.find((s) => s.name === candidate)?.kind === 'actors');
 }

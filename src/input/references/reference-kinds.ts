@@ -110,6 +110,17 @@ export const REFERENCE_KINDS: Record<string, ReferenceKind> = {
     softDelete: true,
     readRight: 'project',
   },
+  /** A project task by its name: project_task_save's id. The project's entity is the task's (copied on create). */
+  projectTask: {
+    kind: 'projectTask',
+    label: 'project tasks',
+    table: 'glpi_projecttasks',
+    display: 'name',
+    keys: ['name_key'],
+    exact: ['name'],
+    scope: 'entity',
+    readRight: 'project',
+  },
   /** A ticket by its title: ticket_get / ticket_update. Self-Service names only tickets it requested (nameable). */
   ticket: {
     kind: 'ticket',

@@ -6,7 +6,7 @@ import type { ActorRef } from '../../../input/references/actor-list.js';
 
 /** project_task_save: creates a task (no id) or changes one (id), adds or removes members of its team and tickets linked to it. */
 export class SaveProjectTaskDto extends WriteCallDto {
-  @IntField({ min: 1, target: true, description: '' })
+  @RefField('projectTask', { target: true, description: '' })
   id?: number;
 
   @RefField('project', { description: 'Required on create.' })
