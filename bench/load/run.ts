@@ -77,7 +77,11 @@ interface LoadOptions {
   otel: boolean;
   /** A second intentdesk on the same file with tracing on (spans to the sink), run beside the first for ticket_get. */
   tracingCost: boolean;
+  /** The tools loaded and profiled (ticket_get, ticket_search, ticket_create): a subset while working on some. */
+  tools: string[];
 }
+
+const TOOLS = ['ticket_get', 'ticket_search', 'ticket_create'];
 
 /** Accepts OTLP/HTTP exports and drops them: what tracing costs the server, not a collector. */
 async function otlpSink(): Promise<{ url: string; close(): void; batches(): number }> {
@@ -105,7 +109,18 @@ function options(flags: Flags): LoadOptions {
     keep: boolFlag(flags, 'keep', false),
     otel: boolFlag(flags, 'otel', false),
     tracingCost: boolFlag(flags, 'tracing-cost', true),
+    tools: toolsFlag(flags),
   };
+}
+
+/** --tools ticket_search,ticket_create: which tools the load and the profile run (all by default). */
+function toolsFlag(flags: Flags): string[] {
+  const raw = flags.tools;
+  if (raw === undefined || typeof raw === 'boolean') return TOOLS;
+  const tools = String(raw).split(',').map((s) => s.trim()).filter(Boolean);
+  const unknown = tools.filter((t) => !TOOLS.includes(t));
+  if (unknown.length) throw new Error(`--tools: unknown ${unknown.join(', ')} (one of ${TOOLS.join(', ')})`);
+  return tools;
 }
 
 interface Sample {
@@ -213,7 +228,7 @@ export async function run(flags: Flags = {}): Promise<string> {
     const sessionId = await openSession(product.url, token, 'ticket');
     // What tracing costs: the same build on the same file (a second replica), exporting its spans.
     const traced =
-      sink && opts.tracingCost && !opts.otel
+      sink && opts.tracingCost && !opts.otel && opts.tools.includes('ticket_get')
         ? await startProduct({ databaseUrl, name: 'traced', logFile: `${logs}load-intentdesk-traced.log`, env: { OTEL_EXPORTER_OTLP_ENDPOINT: sink.url } })
         : undefined;
     if (traced) servers.push(traced);
@@ -309,7 +324,7 @@ export async function run(flags: Flags = {}): Promise<string> {
       ...usable.map((t) => ({ key: t.key, tool: 'ticket_get' })),
       ...(target('intentdesk').noInitialize ? [{ key: 'intentdesk' as const, tool: 'ticket_search' }, { key: 'intentdesk' as const, tool: 'ticket_create' }] : []),
       ...(target('dataTools').noInitialize ? [{ key: 'dataTools' as const, tool: 'ticket_search' }, { key: 'dataTools' as const, tool: 'ticket_create' }] : []),
-    ];
+    ].filter((p) => opts.tools.includes(p.tool));
     for (const p of plan) {
       report.log(`warm-up ${p.key} ${p.tool} (${opts.warmup}s)`);
       await hit(target(p.key), bodies[p.tool](p.key), 8, opts.warmup);
@@ -317,7 +332,7 @@ export async function run(flags: Flags = {}): Promise<string> {
     // Rounds interleave the servers, so a burst of other activity on the machine hits all of them.
     const diagnosticAt = opts.connections.includes(8) ? 8 : opts.connections[Math.floor(opts.connections.length / 2)];
     for (const connections of opts.connections) {
-      const here = [...plan, ...(connections === diagnosticAt && target('intentdesk').noInitialize ? [{ key: 'intentdesk' as const, tool: ONE_ID }] : [])];
+      const here = [...plan, ...(connections === diagnosticAt && target('intentdesk').noInitialize && opts.tools.includes('ticket_get') ? [{ key: 'intentdesk' as const, tool: ONE_ID }] : [])];
       const samples = new Map<string, Sample[]>();
       for (let round = 0; round < opts.rounds; round++) {
         for (const p of here) {
@@ -497,7 +512,7 @@ async function profileProduct(
   ];
   try {
     const target: Target = { key: 'intentdesk', label: LABELS.intentdesk, server, token, noInitialize: true, bodyBytes: 0, idleRss: 0 };
-    for (const tool of ['ticket_get', 'ticket_search', 'ticket_create']) {
+    for (const tool of opts.tools) {
       await hit(target, bodies[tool]('intentdesk'), 8, opts.warmup);
       const file = `${dir}intentdesk-${tool}.cpuprofile`;
       await ask({ bench: 'profile-start', intervalUs: 200 }, 'profile-started');

@@ -15,6 +15,7 @@ import { pageOutcome, runSearch, type SearchArgs } from '../search/search-runner
 import { matchKey } from '../text/normalize.js';
 import type { Call } from '../tools/call.js';
 import { Tool } from '../tools/tool.decorator.js';
+import { insertRow } from '../writes/insert-row.js';
 import { updateMessage } from '../writes/update-message.js';
 import { WriteUnit } from '../writes/write-unit.js';
 import { CreateTicketDto } from './dto/create-ticket.dto.js';
@@ -111,7 +112,7 @@ export class TicketsService {
   })
   async create(input: CreateTicketDto, call: Call): Promise<Answer> {
     const meta = metaOf(input);
-    return this.writes.run(call, input, async ({ manager, now }) => {
+    return this.writes.run(call, input, async ({ manager, now, dryRun }) => {
       const principal = call.principal;
       const actors: ActorChanges = { roles: listChanges(input) };
       // The caller is the requester unless the call names requesters.
@@ -130,7 +131,7 @@ export class TicketsService {
       this.checkDeadline(values.date as Date, values.time_to_resolve as Date | undefined, call);
 
       const callerId = principal.userId;
-      const result = await manager.insert(Ticket, {
+      const id = await insertRow(manager, 'glpi_tickets', {
         ...values,
         name_key: matchKey(String(values.name)),
         users_id_recipient: callerId,
@@ -139,18 +140,19 @@ export class TicketsService {
         date_creation: now,
         date_mod: now,
       });
-      const id = Number(result.identifiers[0].id);
       await writeActors(manager, id, actors, true);
 
-      const stored = await this.queries.findVisible(id, SYSTEM_VIEWER, manager);
-      const [view] = await this.present([stored!], call.zone, undefined, manager);
-      return {
+      const created = {
         message: `Ticket ${id} created.`,
         id,
         applied: appliedView({ ...values, ...actorsApplied(actors) }, call.zone),
         resolved: meta.resolved,
-        data: view,
       };
+      // A dry run's answer has no view of the record it rolls back: reading it back would be wasted.
+      if (dryRun) return created;
+      const stored = await this.queries.findVisible(id, SYSTEM_VIEWER, manager);
+      const [view] = await this.present([stored!], call.zone, undefined, manager);
+      return { ...created, data: view };
     });
   }
 

@@ -34,6 +34,11 @@ export interface WriteScope {
   manager: EntityManager;
   now: Date;
   rehearsal: Rehearsal | null;
+  /**
+   * A dry run: rolled back, and its answer leaves out a create's view of the record (dryRunOutcome),
+   * so a create need not read back and present what it inserted.
+   */
+  dryRun: boolean;
 }
 
 /** Thrown inside the transaction to undo a dry run after everything but the commit ran. */
@@ -90,7 +95,7 @@ export class WriteUnit {
           if (approval) await this.approvals.consume(manager, call, approval, now);
           else if (!dryRun && needsVerification(call)) await assertVerified(this.sessions, manager, call);
           if (key) await this.idempotency.claim(manager, userId, tool.name, key, fingerprint);
-          const outcome = await withWritePermit(() => work({ manager, now, rehearsal: null }));
+          const outcome = await withWritePermit(() => work({ manager, now, rehearsal: null, dryRun }));
           if (dryRun) throw new DryRunRollback(outcome);
           if (key)
             await this.idempotency.complete(manager, userId, tool.name, key, { ...outcome, session_id: outcome.session_id ?? call.sessionId ?? undefined });
@@ -115,7 +120,7 @@ export class WriteUnit {
     const rehearsal: Rehearsal = {};
     try {
       await this.lock.transaction(async (manager) => {
-        const outcome = await withWritePermit(() => work({ manager, now: new Date(), rehearsal }));
+        const outcome = await withWritePermit(() => work({ manager, now: new Date(), rehearsal, dryRun: false }));
         throw new DryRunRollback(outcome);
       }, call.startedAt);
     } catch (error) {

@@ -7,8 +7,8 @@ import { requiredEnv, rootRequire, serveBare, toolResult } from './ticket-row.js
  *   ticket_search (category by name + text): the session row, the category by name, the text
  *     probe's rarity count, the capped COUNT, the page, the actors of the page's tickets.
  *   ticket_create with dry_run: the session row, the category and the two users by name, then in
- *     one transaction the ticket and actor inserts with the rows read back, the created ticket with
- *     its actors, and a rollback.
+ *     one transaction the ticket and actor inserts, and a rollback (a dry run's answer has no view
+ *     of the created record, so nothing is read back).
  * One JSON envelope per call, padded (trailing JSON white space) to the size of the product's answer
  * for that tool, so both put the same bytes on the wire. Audit rows are not written: the product
  * writes them later, in batches.
@@ -87,17 +87,7 @@ const insertTicket = db.prepare(
      time_to_resolve, global_validation, solvedate, closedate, users_id_recipient, users_id_lastupdater, is_deleted, date_creation, date_mod)
    VALUES (NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, 1, ?, NULL, 1, NULL, NULL, 1, 1, 0, ?, ?)`,
 );
-const ticketReadBack = db.prepare('SELECT id, type, status, urgency, impact, priority, global_validation, is_deleted FROM glpi_tickets WHERE id = ?');
 const insertActor = db.prepare('INSERT INTO glpi_tickets_users (id, tickets_id, users_id, type) VALUES (NULL, ?, ?, ?)');
-const actorReadBack = db.prepare('SELECT id, type FROM glpi_tickets_users WHERE id = ?');
-const createdTicket = db.prepare(
-  `SELECT t.*,
-     (SELECT ar.users_id FROM glpi_tickets_users ar WHERE ar.tickets_id = t.id AND ar.type = 1 ORDER BY ar.id LIMIT 1) AS requester_id,
-     (SELECT aa.users_id FROM glpi_tickets_users aa WHERE aa.tickets_id = t.id AND aa.type = 2 ORDER BY aa.id LIMIT 1) AS assignee_id,
-     (SELECT ag.groups_id FROM glpi_groups_tickets ag WHERE ag.tickets_id = t.id AND ag.type = 2 ORDER BY ag.id LIMIT 1) AS assignee_group_id
-   FROM glpi_tickets t WHERE t.id = ? AND t.is_deleted = 0`,
-);
-
 /** The labels the bench sends, as the product's vocabulary maps them (the floor needs no more). */
 const TYPES: Record<string, number> = { incidente: 1, 'requisicao': 2 };
 const LEVELS: Record<string, number> = { 'muito baixa': 1, baixa: 2, media: 3, alta: 4, 'muito alta': 5 };
@@ -160,18 +150,15 @@ function createDryRun(args: Args): Envelope {
       insertTicket.run(name, nameKey(name), String(args.content ?? ''), TYPES[nameKey(String(args.type ?? ''))] ?? 1, assignee ? 2 : 1, urgency, impact, PRIORITY[urgency - 1][impact - 1], category.id, now, now, now)
         .lastInsertRowid,
     );
-    ticketReadBack.get(id);
-    actorReadBack.get(insertActor.run(id, requester.id, 1).lastInsertRowid);
-    if (assignee) actorReadBack.get(insertActor.run(id, assignee.id, 2).lastInsertRowid);
-    const ticket = createdTicket.get(id);
-    const actors = actorsOf([id]);
+    insertActor.run(id, requester.id, 1);
+    if (assignee) insertActor.run(id, assignee.id, 2);
     return {
       status: 'success',
       domain: 'ticket',
       tool: 'ticket_create',
       session_id: sessionId,
       message: 'Dry run: nothing was written. "applied" is what would be created.',
-      applied: { ...ticket, actors },
+      applied: { name, urgency, impact, itilcategories_id: category.id, requester_id: requester.id, ...(assignee ? { assignee_id: assignee.id } : {}) },
       resolved: { itilcategories_id: category, requester_id: requester, ...(assignee ? { assignee_id: assignee } : {}) },
     };
   } finally {

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Brackets, DataSource } from 'typeorm';
+import type { Condition } from '../../auth/visibility.js';
 import { echo, quoted } from '../../envelope/echo.js';
 import type { Issue } from '../../envelope/issue.js';
 import { matchKey } from '../../text/normalize.js';
@@ -8,7 +9,7 @@ import { readId } from '../record-id.js';
 import { candidateText, describeCandidates, type NamedRow as Row, tellApart } from './candidates.js';
 import { translatedName } from './name-translations.js';
 import { type ReferenceKind, referenceKind } from './reference-kinds.js';
-import { applyNameScope, isHiddenKind, type NameScope } from './reference-scope.js';
+import { applyNameScope, isHiddenKind, nameable, type NameScope } from './reference-scope.js';
 
 export type Resolution = { ok: true; id: number; name: string } | { ok: false; issue: Issue };
 
@@ -152,14 +153,12 @@ export class ReferenceResolver {
   }
 
   private async byId(kind: ReferenceKind, id: number, scope: NameScope | undefined): Promise<Row | undefined> {
-    const qb = this.dataSource
-      .createQueryBuilder()
-      .select('t.id', 'id')
-      .addSelect(`t.${kind.display}`, 'display')
-      .from(kind.table, 't')
-      .where('t.id = :id', { id });
-    applyNameScope(qb, 't', kind, scope);
-    const row = await qb.limit(1).getRawOne<Row>();
+    const visible = nameable('t', kind, scope);
+    const rows = (await this.dataSource.query(
+      `SELECT t.id AS id, t.${kind.display} AS display FROM ${kind.table} t WHERE t.id = ?${andAlso(visible)} LIMIT 1`,
+      [id, ...visible.params],
+    )) as Row[];
+    const row = rows[0];
     return row ? { ...row, id: Number(row.id), display: String(row.display) } : undefined;
   }
 
@@ -167,21 +166,18 @@ export class ReferenceResolver {
     // One indexed equality probe per key column (login, email, full name), joined with UNION ALL
     // into one statement (one round trip) and merged here: an OR across columns can lead a planner
     // to scan the table in id order instead. Each probe sits in a derived table so it keeps its own
-    // LIMIT on both databases.
+    // LIMIT on both databases. Plain SQL: its text depends only on the kind and the shape of the
+    // scope, so the statement is prepared once and building it costs no query builder per call.
     const key = matchKey(input);
-    const probes = kind.keys.map((column) => {
-      const qb = this.dataSource.createQueryBuilder().select('t.id', 'id').addSelect(`t.${kind.display}`, 'display').from(kind.table, 't');
-      for (const extra of new Set([...kind.exact, ...(kind.kind === 'user' ? ['firstname', 'realname'] : [])])) {
-        if (extra !== kind.display) qb.addSelect(`t.${extra}`, extra);
-      }
-      qb.where(`t.${column} = :key`, { key });
-      applyNameScope(qb, 't', kind, scope);
-      return qb.limit(MAX_CANDIDATES + 1).getQueryAndParameters();
-    });
-    const sql = probes.map(([query], i) => `SELECT * FROM (${query}) k${i}`).join(' UNION ALL ');
+    const visible = nameable('t', kind, scope);
+    const where = andAlso(visible);
+    const columns = keyColumns(kind);
+    const sql = kind.keys
+      .map((column, i) => `SELECT * FROM (SELECT ${columns} FROM ${kind.table} t WHERE t.${column} = ?${where} LIMIT ${MAX_CANDIDATES + 1}) k${i}`)
+      .join(' UNION ALL ');
     const rows = (await this.dataSource.query(
       sql,
-      probes.flatMap(([, parameters]) => parameters as unknown[]),
+      kind.keys.flatMap(() => [key, ...visible.params]),
     )) as Row[];
     const found = new Map<number, Row>();
     for (const row of rows) {
@@ -278,6 +274,23 @@ export class ReferenceResolver {
       .getRawMany<Row>();
     return rows.map((r) => ({ ...r, id: Number(r.id), display: String(r.display) }));
   }
+}
+
+/** `AND (condition)`, or nothing for a condition that keeps every row. */
+function andAlso(condition: Condition): string {
+  return condition.sql ? ` AND (${condition.sql})` : '';
+}
+
+/** The columns a name probe reads: id, the display name, the exact-match columns (and a user's first and last names, for candidates). */
+const probeColumns = new Map<string, string>();
+function keyColumns(kind: ReferenceKind): string {
+  let columns = probeColumns.get(kind.kind);
+  if (columns === undefined) {
+    const extras = [...new Set([...kind.exact, ...(kind.kind === 'user' ? ['firstname', 'realname'] : [])])].filter((c) => c !== kind.display);
+    columns = ['t.id AS id', `t.${kind.display} AS display`, ...extras.map((c) => `t.${c} AS ${c}`)].join(', ');
+    probeColumns.set(kind.kind, columns);
+  }
+  return columns;
 }
 
 /** LIKE's wildcards dropped from a key: what is left is matched literally on both databases. */

@@ -1,0 +1,24 @@
+import type { EntityManager } from 'typeorm';
+import { dateParam } from '../database/db-dates.js';
+
+/**
+ * Inserts one row with plain SQL and answers its generated id. The hot write path uses it instead
+ * of the ORM's insert, which builds the statement anew per call and reads the row back for columns
+ * nobody asks for. Values are stored as the ORM stores them: dates as UTC text on SQLite (Date on
+ * MySQL), booleans as 0/1; undefined leaves the column to its default. Runs inside the write unit's
+ * transaction, so the write guard's question (may this call write now?) is already answered.
+ */
+export async function insertRow(manager: EntityManager, table: string, row: Record<string, unknown>): Promise<number> {
+  const sqlite = manager.dataSource.options.type === 'better-sqlite3';
+  const columns: string[] = [];
+  const params: unknown[] = [];
+  for (const [column, value] of Object.entries(row)) {
+    if (value === undefined) continue;
+    columns.push(column);
+    params.push(value instanceof Date ? dateParam(value, sqlite) : typeof value === 'boolean' ? (value ? 1 : 0) : value);
+  }
+  const marks = columns.map(() => '?').join(', ');
+  const result = (await manager.query(`INSERT INTO ${table} (${columns.join(', ')}) VALUES (${marks})`, params)) as unknown;
+  // better-sqlite3 answers the new rowid; mysql2 a result header with insertId.
+  return Number(typeof result === 'object' && result !== null && 'insertId' in result ? (result as { insertId: number }).insertId : result);
+}
