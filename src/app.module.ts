@@ -1,5 +1,6 @@
 import { type DynamicModule, type MiddlewareConsumer, Module, type NestModule } from '@nestjs/common';
 import { AdminModule } from './admin/admin.module.js';
+import type { AppConfig } from './config/app-config.js';
 import { AppConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
 import { HealthModule } from './health/health.module.js';
@@ -20,11 +21,11 @@ import { UsersModule } from './users/users.module.js';
  */
 @Module({})
 export class AppModule implements NestModule {
-  static forRoot(env: Record<string, string | undefined> = process.env): DynamicModule {
+  static forRoot(config: AppConfig): DynamicModule {
     return {
       module: AppModule,
       imports: [
-        AppConfigModule.forRoot(env),
+        AppConfigModule.forRoot(config),
         DatabaseModule,
         ObserveModule,
         TransportsModule,

@@ -5,7 +5,7 @@ import { NestFactory } from '@nestjs/core';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { AppModule } from './app.module.js';
 import { AuditService } from './audit/audit.service.js';
-import type { AppConfig } from './config/app-config.js';
+import { AppConfig } from './config/app-config.js';
 import { loadConfig } from './config/env.schema.js';
 import type { LogLevelName } from './config/log-settings.js';
 import { errorEnvelope } from './envelope/envelope-builder.js';
@@ -21,6 +21,13 @@ import { ConnectionCap } from './transports/http/connection-cap.js';
 import { isMcpPath, McpHttpEndpoint } from './transports/mcp/mcp-http.endpoint.js';
 
 type Env = Record<string, string | undefined>;
+
+/** The configuration: parsed from an environment, or as already parsed by the caller (parsed once per process). */
+export type ConfigSource = Env | AppConfig;
+
+function configOf(source: ConfigSource): AppConfig {
+  return source instanceof AppConfig ? source : loadConfig(source);
+}
 
 /** Logs to stderr only: on stdio, stdout carries nothing but the protocol. */
 export class StderrLogger extends ConsoleLogger {
@@ -62,9 +69,9 @@ export interface HttpAppOptions {
 }
 
 /** The HTTP application (REST, MCP over Streamable HTTP, health, OpenAPI), initialized but not listening. */
-export async function createHttpApp(env: Env = process.env, options: HttpAppOptions = {}): Promise<INestApplication> {
-  const config = loadConfig(env);
-  const app = await NestFactory.create(AppModule.forRoot(env), {
+export async function createHttpApp(source: ConfigSource = process.env, options: HttpAppOptions = {}): Promise<INestApplication> {
+  const config = configOf(source);
+  const app = await NestFactory.create(AppModule.forRoot(config), {
     bodyParser: false,
     logger: options.logger === undefined ? processLogger(config) : options.logger,
   });
@@ -245,6 +252,7 @@ export async function closeGracefully(app: INestApplication, graceMs: number): P
 }
 
 /** The application without HTTP, for stdio and the CLI. */
-export async function createContext(env: Env = process.env, logger?: false | LoggerService): Promise<INestApplicationContext> {
-  return NestFactory.createApplicationContext(AppModule.forRoot(env), { logger: logger ?? processLogger(loadConfig(env)) });
+export async function createContext(source: ConfigSource = process.env, logger?: false | LoggerService): Promise<INestApplicationContext> {
+  const config = configOf(source);
+  return NestFactory.createApplicationContext(AppModule.forRoot(config), { logger: logger ?? processLogger(config) });
 }

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { INestApplication } from '@nestjs/common';
 import { MCP_TOKEN_COMMAND } from './auth/token-howto.js';
 import type { ShutdownReport } from './bootstrap.js';
-import { AppConfig } from './config/app-config.js';
+import type { AppConfig } from './config/app-config.js';
 import { ConfigError, loadConfig } from './config/env.schema.js';
 import { processLine } from './observe/process-line.js';
 
@@ -48,15 +48,16 @@ function stopOnSignals(app: INestApplication, graceMs: number, closeGracefully: 
  * Tracing on (OTEL_EXPORTER_OTLP_ENDPOINT): the SDK starts before the application's modules are
  * imported, for its instrumentations to patch them as they load. Off, nothing of it is loaded.
  */
-async function startTracingFirst(): Promise<void> {
-  const config = loadConfig(process.env);
+async function startTracingFirst(config: AppConfig): Promise<void> {
   if (!config.otelEndpoint) return;
   const { startInstrumentation } = await import('./observe/instrumentation.js');
   await startInstrumentation(config.otelEndpoint, process.env.OTEL_SERVICE_NAME || 'intentdesk');
 }
 
 async function main(): Promise<void> {
-  await startTracingFirst();
+  // Parsed once, here: tracing must start before the application's modules load, and they get the same object.
+  const config = loadConfig(process.env);
+  await startTracingFirst(config);
   const { closeGracefully, createContext, createHttpApp } = await import('./bootstrap.js');
   if (process.argv.includes('--stdio')) {
     // Refuse before touching the database: a misconfigured client must not migrate or seed anything.
@@ -64,14 +65,13 @@ async function main(): Promise<void> {
       processLine('fatal', `MCP_TOKEN is required for --stdio (create one with: ${MCP_TOKEN_COMMAND})`);
       process.exit(1);
     }
-    const context = await createContext();
+    const context = await createContext(config);
     // Loaded only here: the SDK (schemas, transport) is not needed to serve HTTP.
     const { runStdio } = await import('./transports/mcp/mcp-stdio.js');
     await runStdio(context);
     return;
   }
-  const app = await createHttpApp();
-  const config = app.get(AppConfig);
+  const app = await createHttpApp(config);
   stopOnSignals(app, config.shutdownGraceMs, closeGracefully);
   await app.listen(config.port, config.host);
   // The port bound (PORT=0 asks the system for one).

@@ -1,5 +1,5 @@
 import { callOk } from './mcp.js';
-import { MAIN_JS, ROOT_DIR, TOKEN_CLI_JS, assertBuilt } from './paths.js';
+import { MAIN_JS, PRODUCT_NODE_ARGS, ROOT_DIR, TOKEN_CLI_JS, assertBuilt } from './paths.js';
 import { freePort, runNode, spawnNode, waitForHttp, type Spawned } from './proc.js';
 
 /** The product's environment for benches: the whole chain on, OTP off, rate limits out of the way. */
@@ -36,7 +36,7 @@ export async function startProduct(options: StartProductOptions): Promise<Spawne
   const port = await freePort();
   const server = spawnNode({
     name: options.name ?? 'intentdesk',
-    args: [...(options.nodeArgs ?? []), MAIN_JS],
+    args: [...PRODUCT_NODE_ARGS, ...(options.nodeArgs ?? []), MAIN_JS],
     cwd: ROOT_DIR,
     env: productEnv(options.databaseUrl, port, options.env),
     port,

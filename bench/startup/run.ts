@@ -5,7 +5,7 @@ import { boolFlag, isMain, numberFlag, parseFlags, type Flags } from '../lib/arg
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { compile } from '../lib/build.js';
-import { BENCH_DIR, DIST_DIR, MAIN_JS, RESULTS_DIR, ROOT_DIR, assertBuilt } from '../lib/paths.js';
+import { BENCH_DIR, DIST_DIR, MAIN_JS, PRODUCT_NODE_ARGS, RESULTS_DIR, ROOT_DIR, assertBuilt } from '../lib/paths.js';
 import { versionOf } from '../lib/versions.js';
 import { cpuMsOf, freePort, rssOf, spawnNode, waitForHttp } from '../lib/proc.js';
 import { productEnv } from '../lib/product.js';
@@ -67,7 +67,7 @@ export async function run(flags: Flags = {}): Promise<string> {
     const existing = join(work, 'existing.sqlite');
     const samples: Record<string, Sample[]> = { bare: [], fresh: [], existing: [], nest: [], imports: [] };
     // The existing database: migrated and seeded by a first start (not measured).
-    await startOnce('intentdesk-prepare', [MAIN_JS], productEnv(`sqlite:${existing}`, 0), 0);
+    await startOnce('intentdesk-prepare', [...PRODUCT_NODE_ARGS, MAIN_JS], productEnv(`sqlite:${existing}`, 0), 0);
     const built = await compile({ 'mcp-nest': 'load/servers/mcp-nest.ts' });
     const nestEnv = {
       PATH: process.env.PATH,
@@ -84,8 +84,8 @@ export async function run(flags: Flags = {}): Promise<string> {
       samples.nest.push(await startOnce('mcp-nest', [built['mcp-nest']], nestEnv, settleMs, true));
       // Interleaved so that drift on a noisy machine hits every variant alike.
       samples.bare.push(await startOnce('bare', [`${BENCH_DIR}startup/bare-server.mjs`], { PATH: process.env.PATH }, settleMs));
-      samples.fresh.push(await startOnce('intentdesk-fresh', [MAIN_JS], productEnv(`sqlite:${join(work, `fresh-${i}.sqlite`)}`, 0), settleMs));
-      samples.existing.push(await startOnce('intentdesk-existing', [MAIN_JS], productEnv(`sqlite:${existing}`, 0), settleMs));
+      samples.fresh.push(await startOnce('intentdesk-fresh', [...PRODUCT_NODE_ARGS, MAIN_JS], productEnv(`sqlite:${join(work, `fresh-${i}.sqlite`)}`, 0), settleMs));
+      samples.existing.push(await startOnce('intentdesk-existing', [...PRODUCT_NODE_ARGS, MAIN_JS], productEnv(`sqlite:${existing}`, 0), settleMs));
       report.log(`rep ${i + 1}/${reps}: bare ${fmtMs(samples.bare[i].readyMs)}, fresh ${fmtMs(samples.fresh[i].readyMs)}, existing ${fmtMs(samples.existing[i].readyMs)}`);
     }
     const med = (k: string, f: keyof Sample) => median(samples[k].map((s) => s[f]));

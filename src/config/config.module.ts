@@ -1,23 +1,17 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { ConfigModule, ConfigService } from '@nestjs/config';
 import { AppConfig } from './app-config.js';
-import { loadConfig } from './env.schema.js';
-
-const KEY = 'intentdesk';
 
 /**
- * Validates the environment once at boot (a bad variable stops the process with one message naming
- * every bad variable) and provides the typed AppConfig. Tests pass their own environment.
+ * Provides the typed AppConfig, parsed once by the caller (loadConfig: a bad variable stops the
+ * process with one message naming every bad variable). Tests pass their own.
  */
 @Module({})
 export class AppConfigModule {
-  static forRoot(env: Record<string, string | undefined> = process.env): DynamicModule {
-    const config = loadConfig(env);
+  static forRoot(config: AppConfig): DynamicModule {
     return {
       module: AppConfigModule,
       global: true,
-      imports: [ConfigModule.forRoot({ ignoreEnvFile: true, isGlobal: true, load: [() => ({ [KEY]: config })] })],
-      providers: [{ provide: AppConfig, inject: [ConfigService], useFactory: (cs: ConfigService) => cs.get<AppConfig>(KEY) }],
+      providers: [{ provide: AppConfig, useValue: config }],
       exports: [AppConfig],
     };
   }

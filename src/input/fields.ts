@@ -1,5 +1,5 @@
 import { applyDecorators } from '@nestjs/common';
-import { IsBoolean, IsEmail, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
+import { IsBoolean, IsEmail, IsInt, IsOptional, IsString, Max, Min } from './class-validator-parts.js';
 import { type FieldSpec, registerField } from './field-spec.js';
 import type { Vocabulary } from './vocab/vocabulary.js';
 

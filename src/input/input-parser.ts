@@ -1,4 +1,3 @@
-import { validateSync } from 'class-validator';
 import { DATE_FORMATS_EXPECTED, dateHint, isValidTimeZone, parseDate, suggestTimeZone } from '../dates/dates.js';
 import { DURATION_UNIT, durationSeconds } from '../dates/duration.js';
 import { echo, quoted } from '../envelope/echo.js';
@@ -6,6 +5,7 @@ import type { ResolvedReference } from '../envelope/envelope.js';
 import type { Issue } from '../envelope/issue.js';
 import { matchKey } from '../text/normalize.js';
 import { closest, closestOf } from '../text/suggest.js';
+import { validateSync } from './class-validator-parts.js';
 import { fieldsOf, type FieldSpec } from './field-spec.js';
 import { attachMeta } from './input-meta.js';
 import { expectedOf, issueFromValidation } from './issue-messages.js';

@@ -45,17 +45,17 @@ const INIT = `window.ui = SwaggerUIBundle({
 
 /**
  * Serves the OpenAPI document (/api/docs-json) and Swagger UI (/api/docs) ahead of the REST routes.
- * The document is built on its first request and kept: start-up does not pay for it.
+ * The document is built on its first request and kept: start-up neither builds nor loads its code.
  */
 export function serveApiDocs(app: INestApplication): void {
   const express = app.getHttpAdapter().getInstance() as Express;
   const document = app.get(OpenApiDocument);
-  const uiDir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
-  let json: string | undefined;
+  let uiDir: string | undefined;
+  let json: Promise<string> | undefined;
 
-  express.get(DOCS_JSON_PATH, (_req: Request, res: Response) => {
-    json ??= JSON.stringify(document.get());
-    res.type('application/json').send(json);
+  express.get(DOCS_JSON_PATH, (_req: Request, res: Response, next: (error?: unknown) => void) => {
+    json ??= document.get().then((doc) => JSON.stringify(doc));
+    json.then((body) => res.type('application/json').send(body), next);
   });
   express.get(DOCS_PATH, (_req: Request, res: Response) => {
     res.type('text/html').send(PAGE);
@@ -69,6 +69,7 @@ export function serveApiDocs(app: INestApplication): void {
       next();
       return;
     }
+    uiDir ??= dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
     res.sendFile(join(uiDir, asset), { headers: { 'Content-Type': ASSETS[asset], 'Cache-Control': 'public, max-age=3600' } });
   });
 }
