@@ -38,7 +38,7 @@ describe('readRows', () => {
         const [row] = await readRows<{ name: string }>(manager, 'SELECT name FROM glpi_tickets WHERE id = ?', [1]);
         throw Object.assign(new Error('rollback'), { row });
       })
-      .catch((error: { row?: { name: string } }) => error.row);
+      .catch((error: unknown) => (error as { row?: { name: string } }).row);
     expect(seen).toEqual({ name: 'renamed inside' });
   });
 
