@@ -88,6 +88,9 @@ export function dataSourceOptions(target: DatabaseTarget, pool: PoolOptions = { 
         db.pragma('journal_mode = WAL');
         db.pragma(`busy_timeout = ${pool.timeoutMs}`);
         db.pragma('synchronous = NORMAL');
+        // Sorts (ORDER BY over a UNION, as the actor lists) in memory, never in a temporary file:
+        // a spill made the same read cost 20 µs one time and a millisecond the next.
+        db.pragma('temp_store = MEMORY');
       },
     };
   }

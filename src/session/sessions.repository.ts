@@ -5,6 +5,7 @@ import type { Domain } from '../auth/principal.js';
 import { AppConfig } from '../config/app-config.js';
 import { toDate } from '../database/db-dates.js';
 import { DbLock } from '../database/db-lock.js';
+import { readRows } from '../database/read-rows.js';
 import { isLiveSession } from './intent-lock.decision.js';
 
 export interface SessionRow {
@@ -111,7 +112,7 @@ export class SessionsRepository {
   /** The session stored under `id`, whoever owns it and whether or not it is still live (`manager`: inside a transaction). */
   async get(id: string, manager?: EntityManager): Promise<SessionRow | undefined> {
     // Every tool call reads its session: plain SQL (the same on both databases), no query builder.
-    const [raw] = (await (manager ?? this.dataSource).query('SELECT * FROM mcp_sessions WHERE id = ?', [id])) as RawRow[];
+    const [raw] = await readRows<RawRow>(manager ?? this.dataSource, 'SELECT * FROM mcp_sessions WHERE id = ?', [id]);
     return raw ? this.toRow(raw) : undefined;
   }
 

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { Principal } from '../auth/principal.js';
 import { visibleProjects } from '../auth/visibility.js';
+import { readRows } from '../database/read-rows.js';
 
 /** A project task a ticket is linked to, as ticket_get names it. */
 export interface LinkedProjectTask {
@@ -21,11 +22,12 @@ export class TicketProjectTasks {
   async of(ticketId: number, principal: Principal): Promise<LinkedProjectTask[]> {
     if (!principal.rights.project.includes('read')) return [];
     const visible = visibleProjects('p', principal.scope);
-    const rows = (await this.dataSource.query(
+    const rows = await readRows<{ id: number | string; name: string }>(
+      this.dataSource,
       `SELECT pt.id AS id, pt.name AS name FROM glpi_projecttasks_tickets l JOIN glpi_projecttasks pt ON pt.id = l.projecttasks_id
        JOIN glpi_projects p ON p.id = pt.projects_id WHERE l.tickets_id = ? AND ${visible.sql} ORDER BY pt.id`,
       [ticketId, ...visible.params],
-    )) as Array<{ id: number | string; name: string }>;
+    );
     return rows.map((r) => ({ id: Number(r.id), name: r.name }));
   }
 }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import { readRows } from '../database/read-rows.js';
 import type { ActorType } from '../input/references/actor-list.js';
 import { ReferenceResolver } from '../input/references/reference-resolver.js';
 import { Presenter, type Row, type View } from '../present/presenter.js';
@@ -67,7 +68,8 @@ export class TicketViews {
     const ids = rows.map((r) => Number(r.id));
     for (const id of ids) out.set(id, { requesters: [], observers: [], assignees: [] });
     const marks = ids.map(() => '?').join(', ');
-    const actors = (await (manager ?? this.dataSource).query(
+    const actors = await readRows<ActorRow>(
+      manager ?? this.dataSource,
       `SELECT a.tickets_id AS tickets_id, a.users_id AS actor_id, a.type AS type, a.id AS id, 0 AS is_group FROM glpi_tickets_users a
          WHERE a.tickets_id IN (${marks})
        UNION ALL
@@ -75,7 +77,7 @@ export class TicketViews {
          WHERE g.tickets_id IN (${marks})
        ORDER BY is_group, id`,
       [...ids, ...ids],
-    )) as ActorRow[];
+    );
     for (const a of actors) {
       const role = ROLE_OF_TYPE.get(Number(a.type));
       if (!role) continue;

@@ -4,6 +4,7 @@ import type { EntityScope, Principal } from '../auth/principal.js';
 import { visibleTickets, whereOf } from '../auth/visibility.js';
 import type { DbDate, DbFlag } from '../database/db-dates.js';
 import { ACTOR_TYPE } from '../database/entities/index.js';
+import { readRows } from '../database/read-rows.js';
 import type { Qb, SearchPlan } from '../search/search-runner.js';
 import { overdueCondition } from './deadlines.js';
 import type { Mine } from './dto/search-tickets.dto.js';
@@ -75,10 +76,10 @@ export class TicketsRepository {
   async findVisible(id: number, viewer: TicketViewer, manager?: EntityManager): Promise<TicketRow | undefined> {
     // Plain SQL: its text does not change with the id, so the prepared statement is reused.
     const visible = visibleTickets('t', viewer.scope, viewer.requesterId);
-    const rows = (await (manager ?? this.dataSource).query(`SELECT t.* FROM glpi_tickets t WHERE t.id = ? AND ${visible.sql}`, [
+    const rows = await readRows<TicketRow>(manager ?? this.dataSource, `SELECT t.* FROM glpi_tickets t WHERE t.id = ? AND ${visible.sql}`, [
       id,
       ...visible.params,
-    ])) as TicketRow[];
+    ]);
     return rows[0];
   }
 

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { visibleTickets } from '../../auth/visibility.js';
 import { dateParam, toDate } from '../../database/db-dates.js';
+import { readRows } from '../../database/read-rows.js';
 import type { Row } from '../../present/presenter.js';
 import type { TicketViewer } from '../tickets.repository.js';
 import type { TimelineKind } from './entry-kinds.js';
@@ -123,7 +124,7 @@ export class TimelineRepository {
       ...afterPosition(KIND_RANK[q.kind], position, q.date, `${q.alias}.id`).params.map(param),
       limit + 1,
     ]);
-    const rows = (await this.dataSource.query(pageSql(own, position), params)) as Array<Row & { kind: TimelineKind }>;
+    const rows = await readRows<Row & { kind: TimelineKind }>(this.dataSource, pageSql(own, position), params);
     return rows
       .map((row) => ({ ...row, id: Number(row.id), date: row.date as Date | string }))
       .sort((a, b) => compareNewestFirst(a, b))
@@ -132,23 +133,24 @@ export class TimelineRepository {
 
   /** Time spent on a ticket: the sum of its tasks' durations, in seconds (GLPI's actiontime). */
   async actiontime(ticketId: number): Promise<number> {
-    const [row] = (await this.dataSource.query('SELECT COALESCE(SUM(actiontime), 0) AS total FROM glpi_tickettasks WHERE tickets_id = ?', [
-      ticketId,
-    ])) as Array<{
-      total: number | string;
-    }>;
+    const [row] = await readRows<{ total: number | string }>(
+      this.dataSource,
+      'SELECT COALESCE(SUM(actiontime), 0) AS total FROM glpi_tickettasks WHERE tickets_id = ?',
+      [ticketId],
+    );
     return Number(row?.total ?? 0);
   }
 
   /** The ticket's links to tickets the viewer sees (a link to one it does not see is not shown). */
   async linksOf(ticketId: number, viewer: TicketViewer): Promise<LinkRow[]> {
     const visible = visibleTickets('o', viewer.scope, viewer.requesterId);
-    return (await this.dataSource.query(
+    return readRows<LinkRow>(
+      this.dataSource,
       `SELECT l.id AS id, l.tickets_id_1 AS tickets_id_1, l.tickets_id_2 AS tickets_id_2, l.link AS link, o.id AS other_id, o.name AS other_name
          FROM glpi_tickets_tickets l JOIN glpi_tickets o ON o.id = CASE WHEN l.tickets_id_1 = ? THEN l.tickets_id_2 ELSE l.tickets_id_1 END
         WHERE (l.tickets_id_1 = ? OR l.tickets_id_2 = ?) AND ${visible.sql} ORDER BY l.id`,
       [ticketId, ticketId, ticketId, ...visible.params],
-    )) as LinkRow[];
+    );
   }
 }
 

@@ -1,0 +1,60 @@
+import { type DataSource, type EntityManager, QueryFailedError } from 'typeorm';
+
+/** The part of a better-sqlite3 connection and statement a read needs. */
+interface SqliteStatement {
+  readonly reader: boolean;
+  all(...params: unknown[]): unknown[];
+}
+interface SqliteConnection {
+  prepare(sql: string): SqliteStatement;
+}
+
+/** Prepared statements kept per connection: the hot reads' texts are few (they do not vary with ids). */
+const CACHE_SIZE = 100;
+const caches = new WeakMap<SqliteConnection, Map<string, SqliteStatement>>();
+
+/**
+ * Rows of a read statement (`?` placeholders), as `source.query` returns them. On SQLite, a read on
+ * the data source runs straight on better-sqlite3's one connection with a cache of prepared
+ * statements: TypeORM's `query` builds a query runner and an entity manager and takes several
+ * promise turns per statement, which on a call of seven short reads costs more than the reads do.
+ * The rows are the same (TypeORM returns better-sqlite3's rows as they are, booleans bound as 0/1
+ * likewise) and a failure is the same QueryFailedError. Inside a transaction (`source` is its
+ * manager), for a statement that is not a read, and on MySQL/MariaDB: `source.query`.
+ */
+export function readRows<T>(source: DataSource | EntityManager, sql: string, params: readonly unknown[] = []): Promise<T[]> {
+  const connection = sqliteConnectionOf(source);
+  if (!connection) return source.query(sql, [...params]) as Promise<T[]>;
+  const bound = params.map((p) => (typeof p === 'boolean' ? (p ? 1 : 0) : p));
+  let statement: SqliteStatement;
+  try {
+    statement = preparedOn(connection, sql);
+  } catch (error) {
+    return Promise.reject(new QueryFailedError(sql, bound, error as Error));
+  }
+  if (!statement.reader) return source.query(sql, [...params]) as Promise<T[]>;
+  try {
+    return Promise.resolve(statement.all(...bound) as T[]);
+  } catch (error) {
+    return Promise.reject(new QueryFailedError(sql, bound, error as Error));
+  }
+}
+
+/** better-sqlite3's open connection when `source` is an initialized SQLite data source (not a transaction's manager). */
+function sqliteConnectionOf(source: DataSource | EntityManager): SqliteConnection | undefined {
+  if (!('isInitialized' in source) || !source.isInitialized || source.options.type !== 'better-sqlite3') return undefined;
+  return (source.driver as unknown as { databaseConnection?: SqliteConnection }).databaseConnection;
+}
+
+function preparedOn(connection: SqliteConnection, sql: string): SqliteStatement {
+  let cache = caches.get(connection);
+  if (!cache) caches.set(connection, (cache = new Map<string, SqliteStatement>()));
+  let statement = cache.get(sql);
+  if (!statement) {
+    statement = connection.prepare(sql);
+    cache.set(sql, statement);
+    // First in, first out, as TypeORM's own cache.
+    if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+  }
+  return statement;
+}

@@ -1,0 +1,49 @@
+import { DataSource, QueryFailedError } from 'typeorm';
+import { readRows } from '../../src/database/read-rows.js';
+import { type Desk, openDesk } from './support/desk.js';
+
+/** The hot reads' path: the same rows and failures as TypeORM's query, on the migrated demo database. */
+describe('readRows', () => {
+  let desk: Desk;
+  let db: DataSource;
+
+  beforeAll(async () => {
+    desk = await openDesk();
+    db = desk.db;
+  });
+  afterAll(() => desk?.close());
+
+  it('answers the rows dataSource.query answers, column for column', async () => {
+    const sql = 'SELECT t.* FROM glpi_tickets t WHERE t.id IN (?, ?) AND t.is_deleted = ? ORDER BY t.id';
+    const params = [1, 2, false];
+    expect(await readRows(db, sql, params)).toEqual(await db.query(sql, params));
+    // Again: from the prepared statement kept for this text.
+    expect(await readRows(db, sql, params)).toEqual(await db.query(sql, params));
+  });
+
+  it('binds booleans as 0/1, as TypeORM does', async () => {
+    const [row] = await readRows<{ yes: number; no: number }>(db, 'SELECT ? AS yes, ? AS no', [true, false]);
+    expect(row).toEqual({ yes: 1, no: 0 });
+  });
+
+  it('fails with the QueryFailedError TypeORM raises, for a bad text and for a bad parameter', async () => {
+    await expect(readRows(db, 'SELECT * FROM no_such_table WHERE id = ?', [1])).rejects.toBeInstanceOf(QueryFailedError);
+    await expect(readRows(db, 'SELECT ? AS d', [new Date()])).rejects.toBeInstanceOf(QueryFailedError);
+  });
+
+  it("reads inside a transaction through the transaction's manager (its own uncommitted rows)", async () => {
+    const seen = await db
+      .transaction(async (manager) => {
+        await manager.query('UPDATE glpi_tickets SET name = ? WHERE id = 1', ['renamed inside']);
+        const [row] = await readRows<{ name: string }>(manager, 'SELECT name FROM glpi_tickets WHERE id = ?', [1]);
+        throw Object.assign(new Error('rollback'), { row });
+      })
+      .catch((error: unknown) => (error as { row?: { name: string } }).row);
+    expect(seen).toEqual({ name: 'renamed inside' });
+  });
+
+  it('passes a statement that is not a read on to dataSource.query', async () => {
+    await readRows(db, 'UPDATE glpi_tickets SET name = name WHERE id = ?', [1]);
+    expect(await readRows(db, 'SELECT COUNT(*) AS n FROM glpi_tickets WHERE id = ?', [1])).toEqual([{ n: 1 }]);
+  });
+});
