@@ -207,7 +207,20 @@ async function runEngine(engine: Engine, sizes: number[], reps: number, flags: F
     app = await startApp(databaseUrl); // migrations + demo seed
     sql = await openSql(engine, engine === 'sqlite' ? databaseUrl.slice('sqlite:'.length) : databaseUrl);
     const firstCategory = await ensureCategories(sql);
+    const kept = engine === 'mysql' && flags['reuse-mysql'] ? await keptDatabase(databaseUrl, String(flags['reuse-mysql'])) : undefined;
     for (const size of sizes) {
+      if (kept && kept.size === size) {
+        // A database kept by an earlier run (--keep) at this size: measured by a second product instance, same process.
+        report.log(`mysql: ${size} tickets measured on the kept database ${kept.name} (loaded by an earlier run); load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+        const other = await startApp(kept.url);
+        try {
+          const measured = await measureSize(other, engine, size, reps, report);
+          results.push({ size, users: usersFor(size), loadMs: NaN, backfillMs: NaN, load: loadavg(), ...measured });
+        } finally {
+          await other.close().catch(() => undefined);
+        }
+        continue;
+      }
       const have = await currentSize(sql);
       const t0 = performance.now();
       await growUsers(sql, have.users, usersFor(size));
@@ -237,6 +250,20 @@ async function runEngine(engine: Engine, sizes: number[], reps: number, flags: F
   return summarize(engine, results);
 }
 
+/** A MariaDB database kept by an earlier run (`--keep`), on the same server: its size, statistics refreshed. */
+async function keptDatabase(databaseUrl: string, name: string): Promise<{ name: string; url: string; size: number }> {
+  const url = new URL(databaseUrl);
+  url.pathname = `/${name}`;
+  const kept = await openSql('mysql', url.toString());
+  try {
+    const size = (await currentSize(kept)).tickets;
+    await analyze(kept);
+    return { name, url: url.toString(), size };
+  } finally {
+    await kept.close();
+  }
+}
+
 function sizeLabel(n: number): string {
   return n >= 1e6 ? `${n / 1e6}M` : n >= 1e3 ? `${n / 1e3}k` : String(n);
 }
@@ -256,9 +283,9 @@ function summarize(engine: Engine, results: SizeResult[]): string {
         return [
           `${sizeLabel(r.size)} tickets`,
           r.users,
-          `${(r.loadMs / 1000).toFixed(1)} s`,
-          `${(r.backfillMs / 1000).toFixed(1)} s`,
-          fmt(added / (r.loadMs / 1000)),
+          Number.isNaN(r.loadMs) ? 'kept from an earlier run' : `${(r.loadMs / 1000).toFixed(1)} s`,
+          Number.isNaN(r.backfillMs) ? '' : `${(r.backfillMs / 1000).toFixed(1)} s`,
+          Number.isNaN(r.loadMs) ? '' : fmt(added / (r.loadMs / 1000)),
           r.load.map((l) => l.toFixed(2)).join(' '),
         ];
       }),
