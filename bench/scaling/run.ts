@@ -103,6 +103,9 @@ function keysOf(engine: Engine, plan: string): string {
     .join('; ');
 }
 
+/** A search that misses its target at 1M can take longer than the product's 30 s request timeout: it is measured, not cut. */
+const SLOW_CALLS = { HTTP_REQUEST_TIMEOUT_MS: '600000', HTTP_HEADERS_TIMEOUT_MS: '600000' };
+
 /** Resolutions per timed repetition. */
 const RESOLVE_BATCH = 20;
 
@@ -204,15 +207,16 @@ async function runEngine(engine: Engine, sizes: number[], reps: number, flags: F
   let app: AppHandle | undefined;
   let sql: Sql | undefined;
   try {
-    app = await startApp(databaseUrl); // migrations + demo seed
+    app = await startApp(databaseUrl, SLOW_CALLS); // migrations + demo seed
     sql = await openSql(engine, engine === 'sqlite' ? databaseUrl.slice('sqlite:'.length) : databaseUrl);
     const firstCategory = await ensureCategories(sql);
-    const kept = engine === 'mysql' && flags['reuse-mysql'] ? await keptDatabase(databaseUrl, String(flags['reuse-mysql'])) : undefined;
+    const reuse = engine === 'mysql' && flags['reuse-mysql'] ? String(flags['reuse-mysql']) : undefined;
     for (const size of sizes) {
+      const kept = reuse && size === sizes[sizes.length - 1] ? await keptDatabase(databaseUrl, reuse) : undefined;
       if (kept && kept.size === size) {
         // A database kept by an earlier run (--keep) at this size: measured by a second product instance, same process.
         report.log(`mysql: ${size} tickets measured on the kept database ${kept.name} (loaded by an earlier run); load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-        const other = await startApp(kept.url);
+        const other = await startApp(kept.url, SLOW_CALLS);
         try {
           const measured = await measureSize(other, engine, size, reps, report);
           results.push({ size, users: usersFor(size), loadMs: NaN, backfillMs: NaN, load: loadavg(), ...measured });
@@ -256,6 +260,9 @@ async function keptDatabase(databaseUrl: string, name: string): Promise<{ name: 
   url.pathname = `/${name}`;
   const kept = await openSql('mysql', url.toString());
   try {
+    // A load still under way has its insert trigger dropped: wait for it to be back.
+    const trigger = `SELECT COUNT(*) AS n FROM information_schema.TRIGGERS WHERE TRIGGER_SCHEMA = '${name.replace(/'/g, "''")}' AND TRIGGER_NAME = 'glpi_tickets_grams_ai'`;
+    while (Number((await kept.all<{ n: number | string }>(trigger))[0].n) === 0) await new Promise((r) => setTimeout(r, 10_000));
     const size = (await currentSize(kept)).tickets;
     await analyze(kept);
     return { name, url: url.toString(), size };
