@@ -235,6 +235,9 @@ async function runEngine(engine: Engine, sizes: number[], reps: number, flags: F
       report.log(
         `${engine}: grew to ${size} tickets / ${usersFor(size)} users in ${(loadMs / 1000).toFixed(1)} s (text index filled after the rows: ${(index.backfillMs / 1000).toFixed(1)} s; ${index.checked} sampled tickets' index entries equal the triggers'); load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`,
       );
+      // A long SQLite load blocks this process's event loop: let the server close the sockets whose
+      // keep-alive ran out meanwhile before the first call, or the client reuses one as it closes (ECONNRESET).
+      await new Promise((resolve) => setTimeout(resolve, 500));
       const measured = await measureSize(app, engine, size, reps, report);
       const result: SizeResult = { size, users: usersFor(size), loadMs, backfillMs: index.backfillMs, load: loadavg(), ...measured };
       if (proposals) {
