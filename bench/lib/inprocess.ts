@@ -19,6 +19,8 @@ export interface AppHandle {
   resolve(kind: string, input: string): Promise<{ ok: boolean }>;
   capture<T>(fn: () => Promise<T>): Promise<{ value: T; statements: Captured[] }>;
   query(sql: string, params: unknown[]): Promise<unknown[]>;
+  /** The product's planner-statistics refresh (SQLite: `PRAGMA optimize` as its schedule runs it); true when it ran. */
+  refreshPlannerStatistics(): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -30,6 +32,7 @@ export async function startApp(databaseUrl: string, env: Record<string, string> 
   const { AuthService } = await importDist<{ AuthService: Ctor }>('auth/auth.service.js');
   const { ReferenceResolver } = await importDist<{ ReferenceResolver: Ctor }>('input/references/reference-resolver.js');
   const { nameScopeOf } = await importDist<{ nameScopeOf: (principal: unknown) => unknown }>('input/references/reference-scope.js');
+  const { PlannerStatistics } = await importDist<{ PlannerStatistics: Ctor }>('database/planner-statistics.js');
   const { DataSource } = await importRoot<{ DataSource: Ctor }>('typeorm');
   const app = await createHttpApp(
     productEnv(databaseUrl, 0, env),
@@ -73,6 +76,7 @@ export async function startApp(databaseUrl: string, env: Record<string, string> 
       }
     },
     query: (sql, params) => dataSource.query(sql, params),
+    refreshPlannerStatistics: () => (app.get(PlannerStatistics) as { refresh(): Promise<boolean> }).refresh(),
     close: async () => {
       proto.query = original;
       await app.close();

@@ -235,6 +235,6 @@ export async function growTickets(sql: Sql, from: number, to: number, users: num
 
 /** Fresh optimizer statistics (MariaDB keeps them up to date on its own; SQLite only when asked). */
 export async function analyze(sql: Sql): Promise<void> {
-  if (sql.kind === 'mysql') await sql.all('ANALYZE TABLE glpi_tickets, glpi_tickets_users, glpi_users, glpi_profiles_users, glpi_itilcategories');
+  if (sql.kind === 'mysql') await sql.all('ANALYZE TABLE glpi_tickets, glpi_tickets_grams, glpi_tickets_users, glpi_users, glpi_profiles_users, glpi_itilcategories');
   else await sql.exec('ANALYZE');
 }

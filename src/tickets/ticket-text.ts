@@ -19,6 +19,9 @@ export const COMMON_GRAM = 2000;
 /** A broad text's count first looks at this many of its index's candidates (see TextReach). */
 const SAMPLE = 4 * COMMON_GRAM;
 
+/** A text whose trigrams are all common: this many of them are counted together. */
+const COMBINED_GRAMS = 3;
+
 /** At most this many of a query's trigrams are counted to find its rarest. */
 const PROBED_GRAMS = 24;
 
@@ -32,7 +35,7 @@ export async function applyTicketText(db: DataSource, qb: Qb, raw: string): Prom
   }
   if (db.options.type === 'mysql') {
     // The grams narrow; LIKE under the column collation decides, exactly as without the index.
-    const { rarest, narrow } = await rarestGrams(db, grams(chars));
+    const { rarest, narrow } = await narrowGrams(db, grams(chars));
     narrow.forEach((gram, i) =>
       qb.andWhere(`t.id IN (SELECT g${i}.tickets_id FROM glpi_tickets_grams g${i} WHERE g${i}.gram = :q_gram${i})`, { [`q_gram${i}`]: gram }),
     );
@@ -63,18 +66,34 @@ export function grams(chars: string[]): string[] {
 }
 
 /**
- * The query's rarest trigram, and the two rarest that are not common (none when all are). Each count
- * stops at COMMON_GRAM, so asking costs a bounded index range per trigram, whatever the table's size.
+ * The query's rarest trigram, and the grams that narrow the search to few tickets (none when the
+ * text is common). Each count stops at COMMON_GRAM, so asking costs a bounded index range per
+ * trigram, whatever the table's size: the two rarest below it narrow. When every trigram is
+ * common, their combination may still be rare (a ticket number: each of `#50`, `500`, `000` is in
+ * thousands of tickets, all three in one), so the tickets holding a few of them at once are
+ * counted, up to COMMON_GRAM again: the database starts from the smallest of their ranges, and a
+ * common combination reaches the cap after about as many rows as it counts.
  */
-async function rarestGrams(db: DataSource, all: string[]): Promise<{ rarest: string; narrow: string[] }> {
+async function narrowGrams(db: DataSource, all: string[]): Promise<{ rarest: string; narrow: string[] }> {
   const step = Math.max(1, Math.ceil(all.length / PROBED_GRAMS));
   const probed = all.filter((_, i) => i % step === 0);
   const counts = probed.map(() => `(SELECT COUNT(*) FROM (SELECT 1 FROM glpi_tickets_grams WHERE gram = ? LIMIT ${COMMON_GRAM}) c)`);
   const [row] = (await db.query(`SELECT ${counts.map((c, i) => `${c} AS n${i}`).join(', ')}`, probed)) as Array<Record<string, number | string>>;
   const ranked = probed.map((gram, i) => ({ gram, n: Number(row[`n${i}`]) })).sort((a, b) => a.n - b.n);
-  const narrow = ranked
-    .filter((r) => r.n < COMMON_GRAM)
-    .slice(0, 2)
-    .map((r) => r.gram);
-  return { rarest: ranked[0].gram, narrow };
+  const rare = ranked.filter((r) => r.n < COMMON_GRAM).map((r) => r.gram);
+  if (rare.length > 0) return { rarest: ranked[0].gram, narrow: rare.slice(0, 2) };
+  const combined = spread(probed, COMBINED_GRAMS);
+  if (combined.length < 2) return { rarest: ranked[0].gram, narrow: [] };
+  const joins = combined.slice(1).map((_, i) => `JOIN glpi_tickets_grams c${i + 1} ON c${i + 1}.gram = ? AND c${i + 1}.tickets_id = c0.tickets_id`);
+  const [both] = (await db.query(
+    `SELECT COUNT(*) AS n FROM (SELECT 1 FROM glpi_tickets_grams c0 ${joins.join(' ')} WHERE c0.gram = ? LIMIT ${COMMON_GRAM}) c`,
+    [...combined.slice(1), combined[0]],
+  )) as Array<{ n: number | string }>;
+  return { rarest: ranked[0].gram, narrow: Number(both.n) < COMMON_GRAM ? combined : [] };
+}
+
+/** Up to `n` of `items`, first and last included, evenly apart (the slices that overlap least). */
+export function spread<T>(items: T[], n: number): T[] {
+  if (items.length <= n) return items;
+  return Array.from({ length: n }, (_, i) => items[Math.round((i * (items.length - 1)) / (n - 1))]);
 }

@@ -1,8 +1,9 @@
 import { DataSource } from 'typeorm';
+import type { Qb } from '../../src/search/search-runner.js';
 import { TOTAL_CAP } from '../../src/search/search-runner.js';
 import { matchKey } from '../../src/text/normalize.js';
 import type { SearchTicketsDto } from '../../src/tickets/dto/search-tickets.dto.js';
-import { COMMON_GRAM } from '../../src/tickets/ticket-text.js';
+import { applyTicketText, COMMON_GRAM } from '../../src/tickets/ticket-text.js';
 import { TicketsService } from '../../src/tickets/tickets.service.js';
 import { createTestDatabase, DATABASES, type TestDatabase } from '../support/databases.js';
 import { type Desk, openDesk } from './support/desk.js';
@@ -106,6 +107,19 @@ describe.each(DATABASES)('ticket text search on %s', (kind) => {
       cursor = page.next_cursor;
     } while (cursor);
     expect(seen).toBe(many);
+  }, 120_000);
+
+  it('narrows a text whose slices are each common but rare together, as a ticket number is', async () => {
+    // 'vqw' and 'wkz' are each in COMMON_GRAM tickets, 'qwk' in twice as many; all three only in one.
+    await insertMany(desk.db, entity, COMMON_GRAM + 10, () => 'Pedido vqwk');
+    await insertMany(desk.db, entity, COMMON_GRAM + 10, () => 'Pedido qwkz');
+    const id = await insertTicket(desk.db, entity, 'Pedido VQWKZ', null);
+    const found = await search({ query: 'vqwkz' });
+    expect(found.items.map((t) => t.id)).toEqual([id]);
+    expect(found.total).toBe(1);
+    const qb = desk.db.createQueryBuilder().select('t.id', 'id').from('glpi_tickets', 't') as unknown as Qb;
+    // The index drives (and the sort follows the few matches) instead of a walk of every ticket in sort order.
+    expect(await applyTicketText(desk.db, qb, 'vqwkz')).toEqual({ reach: 'narrow' });
   }, 120_000);
 
   it('keeps short queries a plain substring search', async () => {
