@@ -103,7 +103,7 @@ describe.each(DATABASES)('traces over OTLP on %s', (kind) => {
     db = await createTestDatabase(kind);
     const app = await startApp(db.url);
     try {
-      token = await app.token('glpi', ['mcp']);
+      token = await app.token('glpi', ['mcp', 'api']);
     } finally {
       await app.close();
     }
@@ -176,6 +176,29 @@ describe.each(DATABASES)('traces over OTLP on %s', (kind) => {
       const statements = spans.filter((span) => span.attributes?.some((a) => a.key === 'db.system' || a.key === 'db.system.name'));
       expect(statements.length).toBeGreaterThan(0);
       expect(statements.filter(underTool).length).toBeGreaterThan(0);
+    }
+  });
+
+  it('a REST call is a trace too, its statements under the token check or the call span, as over MCP', async () => {
+    const traceId = '33333333333333333333333333333333';
+    const parent = '3333333333333333';
+    const res = await fetch(`${server.base}/api/projects`, { headers: { Authorization: `Bearer ${token}`, traceparent: `00-${traceId}-${parent}-01` } });
+    expect(res.status).toBe(200);
+    const isRest = (span: OtlpSpan): boolean => span.attributes?.some((a) => a.key === 'intentdesk.transport' && a.value.stringValue === 'rest') ?? false;
+    const rest = await eventually(() => inTrace(traceId).find(isRest));
+    expect(rest).toBeDefined();
+    const http = await eventually(() => inTrace(traceId).find((span) => span.kind === SPAN_KIND_SERVER && hex(span.parentSpanId) === parent));
+    expect(http).toBeDefined();
+    if (kind === 'mysql') {
+      const spans = inTrace(traceId);
+      const auth = childrenOf(spans, http!).find((span) => span.name === 'intentdesk.auth');
+      const under = (span: OtlpSpan, ancestor: OtlpSpan | undefined): boolean => {
+        for (let at: OtlpSpan | undefined = span; at; at = spans.find((s) => hex(s.spanId) === hex(at!.parentSpanId))) if (at === ancestor) return true;
+        return false;
+      };
+      const statements = spans.filter((span) => span.attributes?.some((a) => a.key === 'db.system' || a.key === 'db.system.name'));
+      expect(statements.filter((span) => under(span, rest)).length).toBeGreaterThan(0);
+      expect(statements.filter((span) => !under(span, rest) && !under(span, auth)).map((span) => span.name)).toEqual([]);
     }
   });
 

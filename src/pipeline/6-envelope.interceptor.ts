@@ -4,7 +4,7 @@ import { AuditService } from '../audit/audit.service.js';
 import { Committed, isOutcome, Replay } from '../envelope/envelope.js';
 import { successEnvelope } from '../envelope/envelope-builder.js';
 import { CallObserver } from '../observe/call-observer.js';
-import { openStep } from '../observe/tracing.js';
+import { inCallSpan, openStep } from '../observe/tracing.js';
 import { callOf } from './call-of.js';
 
 /**
@@ -21,8 +21,10 @@ export class EnvelopeInterceptor implements NestInterceptor {
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const call = callOf(context);
     const serviceEnds = call ? openStep(call, 'service') : undefined;
-    // The service's span, when tracing is on; otherwise no operator of its own on every call.
-    const handled = serviceEnds ? next.handle().pipe(finalize(serviceEnds)) : next.handle();
+    // The service's span, when tracing is on; otherwise no operator of its own on every call. Nest
+    // binds the method to the async context next.handle() is called in: the call's span, so the
+    // method's statements are the call's on REST too (MCP runs the whole call in it).
+    const handled = serviceEnds ? inCallSpan(call!, () => next.handle()).pipe(finalize(serviceEnds)) : next.handle();
     return handled.pipe(
       map((result: unknown) => {
         if (!call) return result;

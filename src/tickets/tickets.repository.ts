@@ -39,18 +39,22 @@ export type TicketRow = {
   date_mod: DbDate | null;
 };
 
-/** Who is looking: entity scope, and for Self-Service the user whose own tickets (requested or observed) alone are visible. */
+/** Who is looking: the entity scope, and the owner whose own tickets alone are visible. */
 export interface TicketViewer {
   scope: EntityScope | undefined;
-  requesterId: number | null;
+  /**
+   * For a caller whose profile sees its own tickets only (Self-Service): its user id, the owner, that
+   * is the requester or an observer of every ticket it sees. Null: every ticket in scope.
+   */
+  ownerId: number | null;
 }
 
 /** System reads (re-reading a row just written in the caller's own transaction). */
-export const SYSTEM_VIEWER: TicketViewer = { scope: undefined, requesterId: null };
+export const SYSTEM_VIEWER: TicketViewer = { scope: undefined, ownerId: null };
 
 export function viewerOf(principal: Principal | undefined): TicketViewer {
   if (!principal) return SYSTEM_VIEWER;
-  return { scope: principal.scope, requesterId: principal.rights.ticket_scope === 'own' ? principal.userId : null };
+  return { scope: principal.scope, ownerId: principal.rights.ticket_scope === 'own' ? principal.userId : null };
 }
 
 /**
@@ -69,13 +73,13 @@ export class TicketsRepository {
 
   base(viewer: TicketViewer): Qb {
     // Self-Service sees only its own tickets (requested or observed); everything else is indistinguishable from missing.
-    return whereOf(this.dataSource.createQueryBuilder().select('t.*').from('glpi_tickets', 't') as Qb, visibleTickets('t', viewer.scope, viewer.requesterId));
+    return whereOf(this.dataSource.createQueryBuilder().select('t.*').from('glpi_tickets', 't') as Qb, visibleTickets('t', viewer.scope, viewer.ownerId));
   }
 
   /** One visible ticket, or undefined (absent, deleted, out of scope or not the Self-Service caller's). */
   async findVisible(id: number, viewer: TicketViewer, manager?: EntityManager): Promise<TicketRow | undefined> {
     // Plain SQL: its text does not change with the id, so the prepared statement is reused.
-    const visible = visibleTickets('t', viewer.scope, viewer.requesterId);
+    const visible = visibleTickets('t', viewer.scope, viewer.ownerId);
     const rows = await readRows<TicketRow>(manager ?? this.dataSource, `SELECT t.* FROM glpi_tickets t WHERE t.id = ? AND ${visible.sql}`, [
       id,
       ...visible.params,

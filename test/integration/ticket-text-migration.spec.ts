@@ -1,24 +1,19 @@
-import { DataSource } from 'typeorm';
-import { ENTITIES } from '../../src/database/entities/index.js';
+import type { DataSource } from 'typeorm';
 import { MIGRATIONS } from '../../src/database/migrations/index.js';
-import { createTestDatabase, DATABASES, dataSourceOptionsOf, type TestDatabase } from '../support/databases.js';
+import { DATABASES, type MigrationDataSource, migrationDataSource } from '../support/databases.js';
 
 const TEXT_INDEX = 'TicketTextIndex1768400000000';
 
 /** The text index and sort index migrations: up on existing rows (backfill), down, and up again. */
 describe.each(DATABASES)('ticket text and sort index migrations on %s', (kind) => {
-  let db: TestDatabase;
+  let source: MigrationDataSource;
   let ds: DataSource;
 
   beforeAll(async () => {
-    db = await createTestDatabase(kind);
-    ds = new DataSource({ ...dataSourceOptionsOf(db), entities: ENTITIES, migrations: MIGRATIONS });
-    await ds.initialize();
+    source = await migrationDataSource(kind);
+    ds = source.ds;
   });
-  afterAll(async () => {
-    if (ds?.isInitialized) await ds.destroy();
-    await db?.drop();
-  });
+  afterAll(() => source?.close());
 
   /** Ticket ids whose text the index finds for `text` (three characters or more). */
   async function indexed(text: string): Promise<number[]> {

@@ -1,7 +1,6 @@
-import { DataSource } from 'typeorm';
-import { ENTITIES } from '../../src/database/entities/index.js';
+import type { DataSource } from 'typeorm';
 import { MIGRATIONS } from '../../src/database/migrations/index.js';
-import { createTestDatabase, DATABASES, dataSourceOptionsOf, type TestDatabase } from '../support/databases.js';
+import { DATABASES, type MigrationDataSource, migrationDataSource } from '../support/databases.js';
 
 const TABLES = ['glpi_itilfollowups', 'glpi_itilsolutions', 'glpi_ticketvalidations'];
 const ORDER_INDEXES = [
@@ -13,18 +12,14 @@ const REPLACED = 'IDX_glpi_itilfollowups_itemtype_items_id';
 
 /** The timeline order indexes: up, down (the replaced followup index comes back), and up again. */
 describe.each(DATABASES)('timeline order index migration on %s', (kind) => {
-  let db: TestDatabase;
+  let source: MigrationDataSource;
   let ds: DataSource;
 
   beforeAll(async () => {
-    db = await createTestDatabase(kind);
-    ds = new DataSource({ ...dataSourceOptionsOf(db), entities: ENTITIES, migrations: MIGRATIONS });
-    await ds.initialize();
+    source = await migrationDataSource(kind);
+    ds = source.ds;
   });
-  afterAll(async () => {
-    if (ds?.isInitialized) await ds.destroy();
-    await db?.drop();
-  });
+  afterAll(() => source?.close());
 
   async function indexNames(): Promise<string[]> {
     const marks = TABLES.map(() => '?').join(', ');

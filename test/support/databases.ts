@@ -3,7 +3,9 @@ import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import mysql from 'mysql2/promise';
-import type { DataSourceOptions } from 'typeorm';
+import { DataSource, type DataSourceOptions } from 'typeorm';
+import { ENTITIES } from '../../src/database/entities/index.js';
+import { MIGRATIONS } from '../../src/database/migrations/index.js';
 
 export type DbKind = 'sqlite' | 'mysql';
 
@@ -70,5 +72,34 @@ export function dataSourceOptionsOf(db: TestDatabase): DataSourceOptions {
     database: url.pathname.slice(1),
     timezone: 'Z',
     charset: 'utf8mb4_unicode_ci',
+  };
+}
+
+/** A connected data source on a fresh database of its kind, knowing every entity and migration. */
+export interface MigrationDataSource {
+  ds: DataSource;
+  /** Disconnects and drops the database. */
+  close(): Promise<void>;
+}
+
+/**
+ * The product's entities and migrations on a fresh, empty database of `kind`, none of the migrations
+ * run yet: a migration spec runs and undoes them itself.
+ */
+export async function migrationDataSource(kind: DbKind): Promise<MigrationDataSource> {
+  const db = await createTestDatabase(kind);
+  const ds = new DataSource({ ...dataSourceOptionsOf(db), entities: ENTITIES, migrations: MIGRATIONS });
+  try {
+    await ds.initialize();
+  } catch (error) {
+    await db.drop();
+    throw error;
+  }
+  return {
+    ds,
+    close: async () => {
+      if (ds.isInitialized) await ds.destroy();
+      await db.drop();
+    },
   };
 }

@@ -116,7 +116,7 @@ export class ProjectTasksService {
     const ids = rows.map((r) => Number(r.id));
     const marks = ids.map(() => '?').join(', ');
     const viewer = viewerOf(call.principal);
-    const visible = visibleTickets('t', viewer.scope, viewer.requesterId);
+    const visible = visibleTickets('t', viewer.scope, viewer.ownerId);
     type Linked = { task: number; id: number; name: string };
     const [members, tickets] = (await Promise.all([
       this.dataSource.query(

@@ -117,10 +117,10 @@ export class TimelineRepository {
   async page(ticketId: number, viewer: TicketViewer, position: TimelinePosition | undefined, limit: number): Promise<TimelineRow[]> {
     const sqlite = this.dataSource.options.type === 'better-sqlite3';
     const param = (value: unknown) => (value instanceof Date ? dateParam(value, sqlite) : value);
-    const own = viewer.requesterId !== null;
+    const own = viewer.ownerId !== null;
     const params = QUERIES.flatMap((q) => [
       ticketId,
-      ...(q.privacy && own ? [viewer.requesterId] : []),
+      ...(q.privacy && own ? [viewer.ownerId] : []),
       ...afterPosition(KIND_RANK[q.kind], position, q.date, `${q.alias}.id`).params.map(param),
       limit + 1,
     ]);
@@ -143,7 +143,7 @@ export class TimelineRepository {
 
   /** The ticket's links to tickets the viewer sees (a link to one it does not see is not shown). */
   async linksOf(ticketId: number, viewer: TicketViewer): Promise<LinkRow[]> {
-    const visible = visibleTickets('o', viewer.scope, viewer.requesterId);
+    const visible = visibleTickets('o', viewer.scope, viewer.ownerId);
     return readRows<LinkRow>(
       this.dataSource,
       `SELECT l.id AS id, l.tickets_id_1 AS tickets_id_1, l.tickets_id_2 AS tickets_id_2, l.link AS link, o.id AS other_id, o.name AS other_name
