@@ -49,16 +49,11 @@ export async function startApp(databaseUrl: string, env: Record<string, string> 
   const resolver = app.get(ReferenceResolver) as { resolve(kind: string, field: string, input: unknown, scope: unknown): Promise<{ ok: boolean }> };
   const dataSource = app.get(DataSource) as { query(sql: string, params?: unknown[]): Promise<unknown[]>; createQueryRunner(): { query: unknown; release(): Promise<void> } };
 
-  // Every statement goes through the driver's QueryRunner.query: wrap it once to see what a call runs.
+  // What a call runs, seen where the database runs it: on SQLite every statement (TypeORM's and the
+  // product's direct reads on the driver's connection alike) is a better-sqlite3 Statement; on
+  // MySQL/MariaDB every statement goes through the driver's QueryRunner.query.
   let sink: Captured[] | null = null;
-  const runner = dataSource.createQueryRunner();
-  const proto = Object.getPrototypeOf(runner) as { query: (this: unknown, sql: string, params?: unknown[], ...rest: unknown[]) => Promise<unknown> };
-  const original = proto.query;
-  proto.query = function (this: unknown, sql: string, params?: unknown[], ...rest: unknown[]) {
-    sink?.push({ sql, params: params ?? [] });
-    return original.call(this, sql, params, ...rest);
-  };
-  await runner.release();
+  const restore = capturingStatements(dataSource, (sql, params) => sink?.push({ sql, params }));
 
   return {
     url,
@@ -78,7 +73,7 @@ export async function startApp(databaseUrl: string, env: Record<string, string> 
     query: (sql, params) => dataSource.query(sql, params),
     refreshPlannerStatistics: () => (app.get(PlannerStatistics) as { refresh(): Promise<boolean> }).refresh(),
     close: async () => {
-      proto.query = original;
+      restore();
       await app.close();
     },
   };
@@ -90,4 +85,38 @@ interface NestApp {
   getHttpServer(): { address(): unknown };
   get(token: unknown): unknown;
   close(): Promise<void>;
+}
+
+type StatementRunner = (this: { source: string }, ...params: unknown[]) => unknown;
+
+/** Calls `seen` with each statement the data source runs; returns what undoes it. */
+function capturingStatements(
+  dataSource: { options?: { type?: string }; driver?: unknown; createQueryRunner(): { query: unknown; release(): Promise<void> } },
+  seen: (sql: string, params: unknown[]) => void,
+): () => void {
+  const connection = (dataSource.driver as { databaseConnection?: { prepare(sql: string): object } } | undefined)?.databaseConnection;
+  if (dataSource.options?.type === 'better-sqlite3' && connection) {
+    const proto = Object.getPrototypeOf(connection.prepare('SELECT 1')) as Record<string, StatementRunner>;
+    const originals = (['all', 'get', 'run', 'iterate'] as const).map((name) => [name, proto[name]] as const);
+    for (const [name, original] of originals) {
+      proto[name] = function (this: { source: string }, ...params: unknown[]) {
+        seen(this.source, params);
+        return original.apply(this, params);
+      };
+    }
+    return () => {
+      for (const [name, original] of originals) proto[name] = original;
+    };
+  }
+  const runner = dataSource.createQueryRunner();
+  const proto = Object.getPrototypeOf(runner) as { query: (this: unknown, sql: string, params?: unknown[], ...rest: unknown[]) => Promise<unknown> };
+  const original = proto.query;
+  proto.query = function (this: unknown, sql: string, params?: unknown[], ...rest: unknown[]) {
+    seen(sql, params ?? []);
+    return original.call(this, sql, params, ...rest);
+  };
+  void runner.release();
+  return () => {
+    proto.query = original;
+  };
 }

@@ -565,7 +565,7 @@ async function statementsPerCall(databaseUrl: string, ticketId: number): Promise
       rows.push([name, statements.length, [...counts.entries()].map(([k, n]) => (n > 1 ? `${k} ×${n}` : k)).join(', ')]);
     }
     return (
-      '**SQL statements per tool call** (the product in-process on the same database, second call of each, every statement through TypeORM; audit rows are written later in batches and are not counted):\n\n' +
+      '**SQL statements per tool call** (the product in-process on the same database, second call of each, every statement the database runs; audit rows are written later in batches and are not counted):\n\n' +
       table(['tool', 'statements', 'which'], rows)
     );
   } finally {
