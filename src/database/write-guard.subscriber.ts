@@ -14,23 +14,27 @@ const BOOKKEEPING = new Set(['mcp_sessions', 'audit_log', 'idempotency_records',
 @EventSubscriber()
 export class WriteGuardSubscriber implements EntitySubscriberInterface {
   beforeInsert(event: InsertEvent<unknown>): void {
-    check(event.metadata.tableName);
+    guardWrite(event.metadata.tableName);
   }
 
   beforeUpdate(event: UpdateEvent<unknown>): void {
-    check(event.metadata.tableName);
+    guardWrite(event.metadata.tableName);
   }
 
   beforeRemove(event: RemoveEvent<unknown>): void {
-    check(event.metadata.tableName);
+    guardWrite(event.metadata.tableName);
   }
 
   beforeSoftRemove(event: SoftRemoveEvent<unknown>): void {
-    check(event.metadata.tableName);
+    guardWrite(event.metadata.tableName);
   }
 }
 
-function check(table: string): void {
+/**
+ * Refuses a change to `table` during a call, outside the write unit. The ORM's writes meet it through
+ * this subscriber; writes in plain SQL (writes/insert-row.ts) call it themselves.
+ */
+export function guardWrite(table: string): void {
   const refused = refusedWriteScope();
   if (!refused || BOOKKEEPING.has(table)) return;
   throw new DeskError('VERIFICATION_REQUIRED', 'Writes run only inside a verified write transaction. Nothing was written.', {

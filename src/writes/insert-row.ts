@@ -1,14 +1,16 @@
 import type { EntityManager } from 'typeorm';
 import { dateParam } from '../database/db-dates.js';
+import { guardWrite } from '../database/write-guard.subscriber.js';
 
 /**
  * Inserts one row with plain SQL and answers its generated id. The hot write path uses it instead
  * of the ORM's insert, which builds the statement anew per call and reads the row back for columns
  * nobody asks for. Values are stored as the ORM stores them: dates as UTC text on SQLite (Date on
- * MySQL), booleans as 0/1; undefined leaves the column to its default. Runs inside the write unit's
- * transaction, so the write guard's question (may this call write now?) is already answered.
+ * MySQL), booleans as 0/1; undefined leaves the column to its default. The ORM's write guard does not
+ * see plain SQL, so the same guard is asked here: during a call, only the write unit may insert.
  */
 export async function insertRow(manager: EntityManager, table: string, row: Record<string, unknown>): Promise<number> {
+  guardWrite(table);
   const sqlite = manager.dataSource.options.type === 'better-sqlite3';
   const columns: string[] = [];
   const params: unknown[] = [];
