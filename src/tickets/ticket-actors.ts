@@ -35,10 +35,8 @@ export interface ActorChanges {
 
 type Table = typeof TicketUser | typeof GroupTicket;
 
-function tableOf(type: ActorRef['type']): { table: Table; name: string; column: 'users_id' | 'groups_id' } {
-  return type === 'user'
-    ? { table: TicketUser, name: 'glpi_tickets_users', column: 'users_id' }
-    : { table: GroupTicket, name: 'glpi_groups_tickets', column: 'groups_id' };
+function tableOf(type: ActorRef['type']): { table: Table; column: 'users_id' | 'groups_id' } {
+  return type === 'user' ? { table: TicketUser, column: 'users_id' } : { table: GroupTicket, column: 'groups_id' };
 }
 
 /** Writes the changes: replaced parts first, then removals, then additions of actors not already there (rows keep their order: the first is the single-value field). */
@@ -50,9 +48,9 @@ export async function writeActors(manager: EntityManager, ticketId: number, chan
   ];
   for (const [type, kind, id] of singles) {
     if (id === undefined) continue;
-    const { table, name, column } = tableOf(kind);
+    const { table, column } = tableOf(kind);
     if (!isNew) await manager.delete(table, { tickets_id: ticketId, type });
-    if (id !== null) await insertRow(manager, name, { tickets_id: ticketId, [column]: id, type });
+    if (id !== null) await insertRow(manager, table, { tickets_id: ticketId, [column]: id, type });
   }
   for (const role of ROLE_NAMES) {
     const change = changes.roles?.[role];
@@ -73,8 +71,8 @@ export async function writeActors(manager: EntityManager, ticketId: number, chan
       const key = `${actor.type}:${actor.id}`;
       if (present.has(key)) continue;
       present.add(key);
-      const { name, column } = tableOf(actor.type);
-      await insertRow(manager, name, { tickets_id: ticketId, [column]: actor.id, type });
+      const { table, column } = tableOf(actor.type);
+      await insertRow(manager, table, { tickets_id: ticketId, [column]: actor.id, type });
     }
   }
 }

@@ -131,7 +131,7 @@ export class TicketsService {
       this.checkDeadline(values.date as Date, values.time_to_resolve as Date | undefined, call);
 
       const callerId = principal.userId;
-      const id = await insertRow(manager, 'glpi_tickets', {
+      const id = await insertRow(manager, Ticket, {
         ...values,
         name_key: matchKey(String(values.name)),
         users_id_recipient: callerId,

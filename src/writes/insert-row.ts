@@ -1,4 +1,4 @@
-import type { EntityManager } from 'typeorm';
+import type { EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
 import { dateParam } from '../database/db-dates.js';
 import { guardWrite } from '../database/write-guard.subscriber.js';
 
@@ -8,8 +8,10 @@ import { guardWrite } from '../database/write-guard.subscriber.js';
  * nobody asks for. Values are stored as the ORM stores them: dates as UTC text on SQLite (Date on
  * MySQL), booleans as 0/1; undefined leaves the column to its default. The ORM's write guard does not
  * see plain SQL, so the same guard is asked here: during a call, only the write unit may insert.
+ * The table is named by its entity, so its name has one home: the entity's metadata.
  */
-export async function insertRow(manager: EntityManager, table: string, row: Record<string, unknown>): Promise<number> {
+export async function insertRow(manager: EntityManager, entity: EntityTarget<ObjectLiteral>, row: Record<string, unknown>): Promise<number> {
+  const table = manager.dataSource.getMetadata(entity).tableName;
   guardWrite(table);
   const sqlite = manager.dataSource.options.type === 'better-sqlite3';
   const columns: string[] = [];
