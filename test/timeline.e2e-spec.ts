@@ -1,5 +1,6 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import request from 'supertest';
+import { TIMELINE_PAGE } from '../src/tickets/timeline/timeline.fields.js';
 import { DATABASES } from './support/databases.js';
 import { callTool, connectHttp, failure, openSession, success } from './support/mcp-client.js';
 import { startStack, type TestStack } from './support/test-app.js';
@@ -113,15 +114,27 @@ describe.each(DATABASES)('ticket timeline on %s', (kind) => {
     failure(await t.add({ id: ticketId, kind: 'solution', content: 'Mais uma.' }), 'CONFLICT');
   });
 
+  it("shows a long working ticket's whole timeline in one answer, oldest entry included", async () => {
+    const t = as(tech, techSession);
+    const id = Number(
+      success(await callTool(tech, 'ticket_create', { domain: 'ticket', session_id: techSession, name: 'Semana de idas e vindas', entities_id: 'Sede' })).id,
+    );
+    for (let i = 1; i <= 30; i++) success(await t.add({ id, content: `passo ${i}` }));
+    const whole = await t.get(id);
+    expect(whole.timeline.map((e) => e.content)).toEqual(Array.from({ length: 30 }, (_, i) => `passo ${30 - i}`));
+    expect(whole.timeline_next_cursor).toBeNull();
+  });
+
   it('pages a long timeline with a cursor, every entry once, and refuses a cursor of another ticket', async () => {
     const t = as(tech, techSession);
     const id = Number(
       success(await callTool(tech, 'ticket_create', { domain: 'ticket', session_id: techSession, name: 'Linha longa', entities_id: 'Sede' })).id,
     );
-    for (let i = 1; i <= 24; i++) success(await t.add({ id, content: `nota ${i}` }));
+    const total = TIMELINE_PAGE + 4;
+    for (let i = 1; i <= total; i++) success(await t.add({ id, content: `nota ${i}` }));
     const first = await t.get(id);
-    expect(first.timeline).toHaveLength(20);
-    expect(first.timeline[0].content).toBe('nota 24');
+    expect(first.timeline).toHaveLength(TIMELINE_PAGE);
+    expect(first.timeline[0].content).toBe(`nota ${total}`);
     expect(first.timeline_next_cursor).toEqual(expect.any(String));
     const next = await t.get(id, { timeline_cursor: first.timeline_next_cursor, fields: ['timeline'] });
     expect(next.timeline.map((e) => e.content)).toEqual(['nota 4', 'nota 3', 'nota 2', 'nota 1']);

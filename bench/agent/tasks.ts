@@ -184,7 +184,7 @@ export const FIXTURE_OBSERVED = {
   observer: 'joao.souza',
 };
 
-/** A ticket whose timeline is longer than one page: the first followup is on the last page. */
+/** A ticket with a long timeline (25 followups): the first followup is its oldest entry, on its last page. */
 export const FIXTURE_TIMELINE = {
   name: 'Rede lenta no 3º andar',
   content: 'A rede do terceiro andar fica lenta várias vezes ao dia.',
@@ -1304,7 +1304,7 @@ export const TASKS: BenchTask[] = [
     id: 'X13',
     domain: 'ticket',
     goal: `What did the first followup of the ticket "${'Rede lenta no 3º andar'}" say?`,
-    mistakes: 'the ticket by title; the answer is on the last page of its timeline',
+    mistakes: 'the ticket by title; the answer is the oldest entry of a long timeline',
     session: 'ticket',
     steps: [{ tool: 'ticket_get', pages: 'all', args: { id: 'Rede lenta no 3º andar' } }],
     check: ({ replies }) => (replies.some((r) => JSON.stringify(r.body ?? {}).includes(FIXTURE_TIMELINE.followups[0])) ? [] : ['the first followup is not in the answers']),

@@ -1,3 +1,4 @@
+import type { ChoiceWords } from './vocab/choice-words.js';
 import type { Vocabulary } from './vocab/vocabulary.js';
 
 export type FieldKind = 'text' | 'int' | 'bool' | 'enum' | 'ref' | 'date' | 'timezone' | 'choice' | 'choices' | 'actors';
@@ -29,6 +30,8 @@ export interface FieldSpec {
   target?: boolean;
   /** Allowed values of `choice` / `choices` fields (case-insensitive on input). */
   values?: readonly string[];
+  /** Other words for a `choice` field's values, by meaning: taken as that value (not in the schema). */
+  words?: ChoiceWords;
   /** The tool's own domain: the intent lock judges what was sent; the DTO holds this value. */
   constant?: string;
   /** An empty or blank string counts as not sent (session ids: `""` is no session). */

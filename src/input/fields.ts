@@ -1,6 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { IsBoolean, IsEmail, IsInt, IsOptional, IsString, Max, Min } from './class-validator-parts.js';
 import { type FieldSpec, registerField } from './field-spec.js';
+import type { ChoiceWords } from './vocab/choice-words.js';
 import type { Vocabulary } from './vocab/vocabulary.js';
 
 /**
@@ -57,7 +58,8 @@ export function TimezoneField(o: Common): PropertyDecorator {
   return field({ kind: 'timezone', required: !!o.required, ...o });
 }
 
-export function ChoiceField(values: readonly string[], o: Common & { mcpOnly?: boolean }): PropertyDecorator {
+/** `words`: other words for the values, by meaning ("assigned" for assignee), taken as that value. */
+export function ChoiceField(values: readonly string[], o: Common & { mcpOnly?: boolean; words?: ChoiceWords }): PropertyDecorator {
   return field({ kind: 'choice', required: !!o.required, values, ...o });
 }
 

@@ -239,6 +239,27 @@ describe('InputParser', () => {
     expect(inputJsonSchema(FIELDS, 'rest').properties).not.toHaveProperty('session_id');
   });
 
+  it("takes a choice's other words as its value, and nothing but the values in the schema", async () => {
+    class RoleDto {
+      @ChoiceField(['assignee', 'observer'], { description: 'role', words: { assignee: ['assigned', 'atribuído'], observer: ['watching'] } })
+      role?: string;
+    }
+    const roleFields = fieldsOf(RoleDto) ?? [];
+    const roleOptions = { ...options, fields: roleFields };
+    for (const [sent, value] of [
+      ['Assigned', 'assignee'],
+      ['ATRIBUIDO', 'assignee'],
+      ['watching', 'observer'],
+    ]) {
+      const result = await parser.parse(RoleDto, { role: sent }, roleOptions);
+      expect(result.ok && result.value.role).toBe(value);
+    }
+    const refused = await parser.parse(RoleDto, { role: 'watchers' }, roleOptions);
+    expect(refused.ok ? [] : refused.issues).toEqual([expect.objectContaining({ field: 'role', code: 'INVALID_VALUE', did_you_mean: 'observer' })]);
+    const roleSchema = inputJsonSchema(roleFields, 'mcp') as { properties: Record<string, unknown> };
+    expect(roleSchema.properties.role).toEqual({ type: 'string', enum: ['assignee', 'observer'], description: 'role' });
+  });
+
   it('reads "x desc" as the descending sort', async () => {
     const result = await parser.parse(SampleDto, { ...base, sort: 'name DESC' }, options);
     expect(result.ok && result.value.sort).toBe('-name');

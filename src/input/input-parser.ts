@@ -13,6 +13,7 @@ import { readId } from './record-id.js';
 import { resolveActorList } from './references/actor-list.js';
 import type { NameScope } from './references/reference-scope.js';
 import { cleanText, forbiddenField, valueProblem } from './value-rules.js';
+import { type ChoiceWords, wordIndex } from './vocab/choice-words.js';
 
 export interface ReferenceLookup {
   resolve(
@@ -358,12 +359,14 @@ export class InputParser {
     }
     const values = spec.values!;
     const wanted = typeof value === 'string' ? directionWords(value) : value;
-    const hit = typeof wanted === 'string' ? values.find((v) => matchKey(v) === matchKey(wanted)) : undefined;
+    const hit = typeof wanted === 'string' ? (values.find((v) => matchKey(v) === matchKey(wanted)) ?? wordMeaning(spec, wanted)) : undefined;
     if (hit !== undefined) {
       out.set(spec.name, hit);
       return;
     }
-    const suggestion = typeof value === 'string' ? closest(value, values) : undefined;
+    // The closest value, or the value of the closest of its other words ("watchers" -> observer).
+    const texts = [...values.map((v) => [v, v] as const), ...Object.entries(spec.words ?? {}).flatMap(([v, words]) => words.map((w) => [w, v] as const))];
+    const suggestion = typeof value === 'string' ? closestOf(value, texts) : undefined;
     issues.push({
       field: spec.name,
       code: typeof value === 'string' ? 'INVALID_VALUE' : 'INVALID_TYPE',
@@ -420,6 +423,16 @@ export class InputParser {
     }
     out.set(spec.name, [...new Set(accepted)]);
   }
+}
+
+const WORD_INDEXES = new WeakMap<ChoiceWords, ReadonlyMap<string, string>>();
+
+/** The value a choice field's other word means ("assigned" -> assignee), if it is one of them. */
+function wordMeaning(spec: FieldSpec, word: string): string | undefined {
+  if (!spec.words) return undefined;
+  let index = WORD_INDEXES.get(spec.words);
+  if (!index) WORD_INDEXES.set(spec.words, (index = wordIndex(spec.words)));
+  return index.get(matchKey(word));
 }
 
 /** "priority desc", "date descending", "name asc" -> "-priority", "-date", "name" (sort choices). */

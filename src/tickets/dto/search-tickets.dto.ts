@@ -1,6 +1,7 @@
 import { ACTOR_TYPE } from '../../database/entities/index.js';
 import { SearchCallDto } from '../../input/dto/search-args.dto.js';
 import { BoolField, ChoiceField, ChoicesField, DateField, EnumField, RefField, TextField } from '../../input/fields.js';
+import { MINE_WORDS, STATS_GROUP_WORDS } from '../../input/vocab/choice-words.js';
 import { IMPACT, PRIORITY, TICKET_STATUS, TICKET_TYPE, URGENCY } from '../../input/vocab/glpi-vocabularies.js';
 import { STATS_GROUPS, type StatsGroup } from '../stats/stats-groups.js';
 import { TICKET_FIELD_NAMES } from '../ticket.fields.js';
@@ -58,7 +59,7 @@ export class SearchTicketsDto extends SearchCallDto {
   @RefField('user', { description: '' })
   observer_id?: number;
 
-  @ChoiceField(MINE, { description: '' })
+  @ChoiceField(MINE, { description: '', words: MINE_WORDS })
   mine?: Mine;
 
   @BoolField({ description: '' })
@@ -88,6 +89,6 @@ export class SearchTicketsDto extends SearchCallDto {
   @ChoicesField(TICKET_FIELD_NAMES, { description: '' })
   fields?: string[];
 
-  @ChoiceField(STATS_GROUPS, { description: '' })
+  @ChoiceField(STATS_GROUPS, { description: '', words: STATS_GROUP_WORDS })
   group_by?: StatsGroup;
 }

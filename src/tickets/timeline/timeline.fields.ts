@@ -51,8 +51,13 @@ export const ENTRY_OUTPUT: Readonly<Record<TimelineKind, readonly OutputField[]>
   ],
 };
 
-/** Entries per page of a timeline (ticket_get's first page, and each page after it). */
-export const TIMELINE_PAGE = 20;
+/**
+ * Entries per page of a timeline (ticket_get's first page, and each page after it). A ticket worked
+ * on for weeks has a few dozen entries and the question asked of it is often about the oldest (what
+ * was first reported, what was tried): 50 answers it in one call, where 20 made the caller page;
+ * entries are compact (empty fields left out), so a full page stays a few kilobytes.
+ */
+export const TIMELINE_PAGE = 50;
 
 /** Every field an entry of any kind may show, once each (the REST document's TimelineEntry). */
 export const ENTRY_FIELDS: readonly OutputField[] = [

@@ -1,0 +1,54 @@
+import { matchKey } from '../../text/normalize.js';
+
+/**
+ * Other words for a choice field's values, by meaning, in English and Brazilian Portuguese: what a
+ * caller writes for `mine: assignee` ("assigned", "atribuídos") or `group_by: month` ("opening
+ * month", "mês de abertura"). Taken as that value, as an enum takes its labels and synonyms
+ * (glpi-vocabularies.ts). A word that could mean two values ("solved": the status, or the month
+ * solved?) is in neither list: the caller is asked, with the closest value suggested.
+ */
+export type ChoiceWords = Readonly<Record<string, readonly string[]>>;
+
+/** `ticket_search mine` (requester, assignee, observer, any). */
+export const MINE_WORDS: ChoiceWords = {
+  requester: ['requested', 'requested by me', 'reported', 'reported by me', 'requerente', 'solicitante', 'solicitados', 'solicitados por mim'],
+  assignee: ['assigned', 'assigned to me', 'atribuido', 'atribuidos', 'atribuidos a mim', 'designado', 'designados', 'responsavel'],
+  observer: [
+    'observing',
+    'observed',
+    'watcher',
+    'watching',
+    'watched',
+    'follower',
+    'following',
+    'followed',
+    'observador',
+    'observando',
+    'observados',
+    'acompanhando',
+    'seguindo',
+  ],
+  any: ['all', 'all roles', 'every role', 'todos', 'todas', 'qualquer', 'qualquer papel'],
+};
+
+/** `ticket_search group_by` (status … solve_month). */
+export const STATS_GROUP_WORDS: ChoiceWords = {
+  status: ['situacao', 'estado'],
+  type: ['tipo', 'ticket type'],
+  priority: ['prioridade'],
+  category: ['categoria', 'itilcategories_id', 'itil category', 'categoria itil'],
+  location: ['localizacao', 'local', 'locations_id'],
+  entity: ['entidade', 'entities_id'],
+  assignee: ['assigned', 'assigned to', 'technician', 'assignee_id', 'atribuido', 'atribuido a', 'tecnico', 'responsavel'],
+  group: ['grupo', 'assigned group', 'assignee_group_id', 'grupo atribuido', 'grupo tecnico'],
+  requester: ['requerente', 'solicitante', 'requester_id'],
+  month: ['opening month', 'month opened', 'month of opening', 'creation month', 'month created', 'mes', 'mes de abertura', 'mes de criacao'],
+  solve_month: ['solve month', 'solved month', 'month solved', 'month of solving', 'resolution month', 'mes de solucao', 'mes de resolucao'],
+};
+
+/** The value a word means, keyed by matchKey (case, accents and spacing ignored). */
+export function wordIndex(words: ChoiceWords): ReadonlyMap<string, string> {
+  const index = new Map<string, string>();
+  for (const [value, list] of Object.entries(words)) for (const word of list) index.set(matchKey(word), value);
+  return index;
+}
