@@ -22,8 +22,13 @@ export class AuthGuard implements CanActivate {
     private readonly addresses: ClientAddresses,
   ) {}
 
-  async canActivate(context: ExecutionContext): Promise<boolean> {
+  canActivate(context: ExecutionContext): boolean | Promise<boolean> {
+    // A plain true, not a promise: Nest awaits only what is one, and every tool call passes here.
     if (context.getType<string>() === 'mcp') return true;
+    return this.restCaller(context);
+  }
+
+  private async restCaller(context: ExecutionContext): Promise<boolean> {
     const targets = [context.getHandler(), context.getClass()];
     if (this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, targets)) return true;
     const trace = this.calls.begin(context);

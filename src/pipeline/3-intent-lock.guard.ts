@@ -31,7 +31,8 @@ export class IntentLockGuard implements CanActivate {
     }
     // A refusal names the caller's live session when the lock found one; a pass runs in the session the call names.
     if (!decision.pass) throw refusalIn(decision.error, decision.session?.id ?? null);
-    if (decision.session) await this.sessions.touch(decision.session, call.startedAt);
+    // Most calls fall inside the touch interval: no write and no await for them.
+    if (decision.session && this.sessions.touchDue(decision.session)) await this.sessions.touch(decision.session, call.startedAt);
     return true;
   }
 }

@@ -34,8 +34,9 @@ export class Presenter {
       }
       idsByKind.set(f.ref, ids);
     }
-    const names = new Map<string, Map<number, string>>();
-    await Promise.all([...idsByKind].map(async ([kind, ids]) => names.set(kind, await this.resolver.namesOf(kind, ids))));
+    const kinds = [...idsByKind.keys()];
+    const found = await Promise.all(kinds.map((kind) => this.resolver.namesOf(kind, idsByKind.get(kind)!)));
+    const names = new Map<string, Map<number, string>>(kinds.map((kind, i) => [kind, found[i]]));
     return rows.map((row) => {
       const view: View = {};
       for (const f of shown) view[f.name] = this.value(f, row[f.column ?? f.name], timezone, names);

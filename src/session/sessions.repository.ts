@@ -77,10 +77,15 @@ export class SessionsRepository {
     return row && isLiveSession(row, { userId, now: Date.now() }) ? row : undefined;
   }
 
+  /** True when `touch` would write: the session was last extended long enough ago. */
+  touchDue(row: SessionRow, now = Date.now()): boolean {
+    return now - row.last_seen_at.getTime() >= TOUCH_EVERY_MS;
+  }
+
   /** Extends an idle session's life (throttled). `since`: the start of the call, which the database's deadline counts from. */
   async touch(row: SessionRow, since?: number): Promise<void> {
     const now = Date.now();
-    if (now - row.last_seen_at.getTime() < TOUCH_EVERY_MS) return;
+    if (!this.touchDue(row, now)) return;
     await this.update(row.id, { last_seen_at: new Date(now), expires_at: new Date(now + this.idleMs) }, since);
   }
 

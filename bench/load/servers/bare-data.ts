@@ -52,11 +52,13 @@ const KINDS = [
   ],
 ] as const;
 const COLUMNS = [...new Set(KINDS.flatMap(([, select]) => [...select.matchAll(/ AS (\w+)/g)].map((m) => m[1]).filter((c) => c !== 'id' && c !== 'date')))];
+/** The product's default timeline page and one more, written into the text as the product writes it (a bound LIMIT recompiles the statement on every run). */
+const TIMELINE_TAKE = 21;
 const timeline = db.prepare(
   KINDS.map(([kind, select, from, order], i) => {
     const own = new Set([...select.matchAll(/ AS (\w+)/g)].map((m) => m[1]));
     const columns = COLUMNS.map((c) => (own.has(c) ? `k${i}.${c} AS ${c}` : `NULL AS ${c}`)).join(', ');
-    return `SELECT '${kind}' AS kind, k${i}.id AS id, k${i}.date AS date, ${columns} FROM (SELECT ${select} FROM ${from} ORDER BY ${order} LIMIT ?) k${i}`;
+    return `SELECT '${kind}' AS kind, k${i}.id AS id, k${i}.date AS date, ${columns} FROM (SELECT ${select} FROM ${from} ORDER BY ${order} LIMIT ${TIMELINE_TAKE}) k${i}`;
   }).join(' UNION ALL '),
 );
 const links = db.prepare(
@@ -76,14 +78,13 @@ function answer(message: BareMessage): Record<string, unknown> {
   const open = session.get(sessionId);
   const row = open ? ticket.get(id, 1, 2, 3) : undefined;
   if (!row) return { status: 'error', domain: 'ticket', tool: 'ticket_get', error: { code: 'NOT_FOUND', retryable: false, message: `Ticket ${id} not found.` } };
-  const page = 21; // the product's default timeline page and one more
   const data = {
     ...row,
     actors: actors.all(id, id),
     actiontime: actiontime.get(id)?.total,
     links: links.all(id, id, id, 1, 2, 3),
     project_tasks: projectTasks.all(id, 1, 2, 3),
-    timeline: timeline.all(id, page, id, page, id, page, id, page),
+    timeline: timeline.all(id, id, id, id),
   };
   return { status: 'success', domain: 'ticket', tool: 'ticket_get', session_id: sessionId, id, message: `Ticket ${id}.`, data };
 }

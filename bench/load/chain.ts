@@ -1,0 +1,88 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Flags, isMain, numberFlag, parseFlags } from '../lib/args.js';
+import { importDist, importRoot } from '../lib/paths.js';
+import { openSession, productEnv, ticketArgs } from '../lib/product.js';
+
+/**
+ * CPU per tool call of the chain alone, in this process: the HTTP protocol handler (dispatch, the
+ * whole enhancer chain, the service, serialization of the answer) called directly, no socket, no
+ * HTTP parsing. Steadier than the load bench on a shared machine, so two builds can be compared by
+ * alternating runs. Usage: `node --import tsx load/chain.ts [--calls 3000] [--rounds 5]
+ * [--tools ticket_get,ticket_search,ticket_create] [--analyzed]`; add `--cpu-prof` to node for a profile.
+ * `--analyzed`: the planner statistics refreshed first, as the product's schedule does five minutes
+ * after start (SQLite `PRAGMA optimize`), so statements run against the statistics they meet in service.
+ */
+
+interface HttpAnswer {
+  status: number;
+  body?: string;
+}
+interface Protocol {
+  handle(principal: unknown, payload: unknown, headers: Record<string, string>): Promise<HttpAnswer>;
+}
+interface NestApp {
+  get<T>(token: unknown): T;
+  listen(port: number, host: string): Promise<unknown>;
+  getHttpServer(): { address(): { port: number } };
+  close(): Promise<void>;
+}
+type Ctor = new (...args: never[]) => unknown;
+
+const HEADERS = { accept: 'application/json, text/event-stream', protocolVersion: '2025-06-18', requestId: 'chain-bench' };
+
+export async function run(flags: Flags): Promise<string> {
+  const calls = numberFlag(flags, 'calls', 3000);
+  const rounds = numberFlag(flags, 'rounds', 5);
+  const wanted = typeof flags.tools === 'string' ? flags.tools.split(',') : ['ticket_get', 'ticket_search', 'ticket_create'];
+  await importRoot('reflect-metadata');
+  const dir = mkdtempSync(join(tmpdir(), 'intentdesk-bench-chain-'));
+  const { createHttpApp } = await importDist<{ createHttpApp: (env: Record<string, string | undefined>, o: { logger: string[] }) => Promise<NestApp> }>('bootstrap.js');
+  const { TokensService } = await importDist<{ TokensService: Ctor }>('auth/tokens.service.js');
+  const { AuthService } = await importDist<{ AuthService: Ctor }>('auth/auth.service.js');
+  const { McpHttpProtocol } = await importDist<{ McpHttpProtocol: Ctor }>('transports/mcp/mcp-http.protocol.js');
+  const { PlannerStatistics } = await importDist<{ PlannerStatistics: Ctor }>('database/planner-statistics.js');
+  const analyzed = flags.analyzed === true;
+  const limits = { RATE_LIMIT_READS: '1000000', RATE_LIMIT_WRITES: '1000000' };
+  const app = await createHttpApp(productEnv(`sqlite:${join(dir, 'chain.sqlite')}`, 0, limits), { logger: ['error'] });
+  const lines: string[] = [];
+  try {
+    await app.listen(0, '127.0.0.1');
+    const url = `http://127.0.0.1:${app.getHttpServer().address().port}`;
+    const { token } = await app.get<{ create(login: string, scopes: string[], exp: null): Promise<{ token: string }> }>(TokensService).create('glpi', ['mcp', 'api'], null);
+    const principal = await app.get<{ authenticate(h: string, s: string): Promise<unknown> }>(AuthService).authenticate(`Bearer ${token}`, 'mcp');
+    const sessionId = await openSession(url, token, 'ticket');
+    const protocol = app.get<Protocol>(McpHttpProtocol);
+    if (analyzed && !(await app.get<{ refresh(): Promise<boolean> }>(PlannerStatistics).refresh())) throw new Error('planner statistics not refreshed');
+    const args: Record<string, Record<string, unknown>> = {
+      ticket_get: { id: 3 },
+      ticket_search: { itilcategories_id: 'Hardware', query: 'impressora' },
+      ticket_create: { ...ticketArgs(2), dry_run: true },
+    };
+    lines.push('| tool | CPU µs per call (median of rounds) | min | rounds |', '| --- | --- | --- | --- |');
+    for (const tool of wanted) {
+      const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: tool, arguments: { domain: 'ticket', session_id: sessionId, ...args[tool] } } });
+      const once = async (): Promise<void> => {
+        const answer = await protocol.handle(principal, JSON.parse(body), HEADERS);
+        if (answer.status !== 200 || answer.body?.includes('"isError":true')) throw new Error(`${tool}: ${answer.body?.slice(0, 300)}`);
+      };
+      for (let i = 0; i < 500; i++) await once();
+      const perCall: number[] = [];
+      for (let r = 0; r < rounds; r++) {
+        const before = process.cpuUsage();
+        for (let i = 0; i < calls; i++) await once();
+        const used = process.cpuUsage(before);
+        perCall.push((used.user + used.system) / calls);
+      }
+      const sorted = [...perCall].sort((a, b) => a - b);
+      lines.push(`| ${tool} | ${sorted[Math.floor(sorted.length / 2)].toFixed(1)} | ${sorted[0].toFixed(1)} | ${perCall.map((v) => v.toFixed(0)).join(' ')} |`);
+    }
+  } finally {
+    await app.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return `**Chain CPU per call, in-process** (no HTTP; ${calls} calls per round after 500 warm-up calls${analyzed ? '; planner statistics refreshed first' : ''}):\n\n${lines.join('\n')}\n`;
+}
+
+if (isMain(import.meta.url)) process.stdout.write(await run(parseFlags(process.argv.slice(2))));
