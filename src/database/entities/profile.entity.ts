@@ -1,4 +1,4 @@
-import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
 export type RightAction = 'read' | 'create' | 'update' | 'delete';
 
@@ -12,6 +12,8 @@ export interface ProfileRights {
   admin?: boolean;
 }
 
+@Index('UQ_glpi_profiles_name', ['name'], { unique: true })
+@Index('IDX_glpi_profiles_name_key', ['name_key'])
 @Entity({ name: 'glpi_profiles' })
 export class Profile {
   @PrimaryGeneratedColumn({ name: 'id', type: 'int' })
@@ -24,7 +26,7 @@ export class Profile {
   name_key!: string;
 
   /** 'central' or 'helpdesk'. */
-  @Column({ name: 'interface', type: 'varchar', length: 20, default: 'central' })
+  @Column({ name: 'interface', type: 'varchar', length: 20 })
   interface!: string;
 
   /** JSON-encoded {@link ProfileRights}. */
