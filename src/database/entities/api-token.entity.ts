@@ -1,5 +1,8 @@
-import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
+@Index('UQ_api_tokens_token_hash', ['token_hash'], { unique: true })
+@Index('IDX_api_tokens_name', ['name'])
+@Index('IDX_api_tokens_users_id', ['users_id'])
 @Entity({ name: 'api_tokens' })
 export class ApiToken {
   @PrimaryGeneratedColumn({ name: 'id', type: 'int' })

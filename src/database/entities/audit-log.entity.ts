@@ -1,5 +1,12 @@
-import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
+@Index('IDX_audit_log_at', ['at'])
+@Index('IDX_audit_log_outcome', ['outcome'])
+@Index('IDX_audit_log_request_id', ['request_id'])
+@Index('IDX_audit_log_session_id', ['session_id'])
+@Index('IDX_audit_log_token_id', ['token_id'])
+@Index('IDX_audit_log_tool', ['tool'])
+@Index('IDX_audit_log_users_id', ['users_id'])
 @Entity({ name: 'audit_log' })
 export class AuditLog {
   @PrimaryGeneratedColumn({ name: 'id', type: 'int' })

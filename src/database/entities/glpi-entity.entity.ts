@@ -1,6 +1,10 @@
-import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
 /** An organisational entity (GLPI "entity"): a node of the tree that scopes every record. */
+@Index('IDX_glpi_entities_completename_key', ['completename_key'])
+@Index('IDX_glpi_entities_entities_id', ['entities_id'])
+@Index('IDX_glpi_entities_name', ['name'])
+@Index('IDX_glpi_entities_name_key', ['name_key'])
 @Entity({ name: 'glpi_entities' })
 export class GlpiEntity {
   @PrimaryGeneratedColumn({ name: 'id', type: 'int' })

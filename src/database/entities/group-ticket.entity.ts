@@ -1,5 +1,7 @@
-import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
+@Index('IDX_glpi_groups_tickets_groups_id_type_tickets_id', ['groups_id', 'type', 'tickets_id'])
+@Index('IDX_glpi_groups_tickets_tickets_id_type', ['tickets_id', 'type'])
 @Entity({ name: 'glpi_groups_tickets' })
 export class GroupTicket {
   @PrimaryGeneratedColumn({ name: 'id', type: 'int' })

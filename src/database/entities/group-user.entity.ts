@@ -1,5 +1,7 @@
-import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
+@Index('UQ_glpi_groups_users_groups_id_users_id', ['groups_id', 'users_id'], { unique: true })
+@Index('IDX_glpi_groups_users_users_id', ['users_id'])
 @Entity({ name: 'glpi_groups_users' })
 export class GroupUser {
   @PrimaryGeneratedColumn({ name: 'id', type: 'int' })

@@ -1,5 +1,8 @@
-import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
+@Index('IDX_glpi_groups_entities_id', ['entities_id'])
+@Index('IDX_glpi_groups_name', ['name'])
+@Index('IDX_glpi_groups_name_key', ['name_key'])
 @Entity({ name: 'glpi_groups' })
 export class Group {
   @PrimaryGeneratedColumn({ name: 'id', type: 'int' })

@@ -1,5 +1,7 @@
-import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
+@Index('UQ_idempotency_records_users_id_tool_idem_key', ['users_id', 'tool', 'idem_key'], { unique: true })
+@Index('IDX_idempotency_records_created_at', ['created_at'])
 @Entity({ name: 'idempotency_records' })
 export class IdempotencyRecord {
   @PrimaryGeneratedColumn({ name: 'id', type: 'int' })

@@ -1,6 +1,11 @@
-import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
 /** A ITIL category: a tree node whose completename is the ' > '-joined path from the top. */
+@Index('IDX_glpi_itilcategories_completename_key', ['completename_key'])
+@Index('IDX_glpi_itilcategories_entities_id', ['entities_id'])
+@Index('IDX_glpi_itilcategories_itilcategories_id', ['itilcategories_id'])
+@Index('IDX_glpi_itilcategories_name', ['name'])
+@Index('IDX_glpi_itilcategories_name_key', ['name_key'])
 @Entity({ name: 'glpi_itilcategories' })
 export class ItilCategory {
   @PrimaryGeneratedColumn({ name: 'id', type: 'int' })

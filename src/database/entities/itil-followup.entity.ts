@@ -1,5 +1,8 @@
-import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
+@Index('IDX_glpi_itilfollowups_date', ['date'])
+@Index('IDX_glpi_itilfollowups_itemtype_items_id_date', ['itemtype', 'items_id', 'date'])
+@Index('IDX_glpi_itilfollowups_users_id', ['users_id'])
 @Entity({ name: 'glpi_itilfollowups' })
 export class ItilFollowup {
   @PrimaryGeneratedColumn({ name: 'id', type: 'int' })

@@ -1,6 +1,8 @@
-import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
 /** A proposed solution of a ticket, approved or refused by its requester (GLPI's glpi_itilsolutions). */
+@Index('IDX_glpi_itilsolutions_itemtype_items_id_date_creation', ['itemtype', 'items_id', 'date_creation'])
+@Index('IDX_glpi_itilsolutions_itemtype_items_id_status', ['itemtype', 'items_id', 'status'])
 @Entity({ name: 'glpi_itilsolutions' })
 export class ItilSolution {
   @PrimaryGeneratedColumn({ name: 'id', type: 'int' })

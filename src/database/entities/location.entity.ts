@@ -1,6 +1,11 @@
-import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
 /** A location: a tree node whose completename is the ' > '-joined path from the top. */
+@Index('IDX_glpi_locations_completename_key', ['completename_key'])
+@Index('IDX_glpi_locations_entities_id', ['entities_id'])
+@Index('IDX_glpi_locations_locations_id', ['locations_id'])
+@Index('IDX_glpi_locations_name', ['name'])
+@Index('IDX_glpi_locations_name_key', ['name_key'])
 @Entity({ name: 'glpi_locations' })
 export class Location {
   @PrimaryGeneratedColumn({ name: 'id', type: 'int' })

@@ -1,5 +1,7 @@
-import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
+@Index('IDX_mcp_sessions_expires_at', ['expires_at'])
+@Index('IDX_mcp_sessions_users_id', ['users_id'])
 @Entity({ name: 'mcp_sessions' })
 export class McpSession {
   @PrimaryColumn({ name: 'id', type: 'varchar', length: 64 })

@@ -1,6 +1,9 @@
-import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
 /** A profile granted to a user on an entity (and its children when recursive). */
+@Index('IDX_glpi_profiles_users_entities_id', ['entities_id'])
+@Index('IDX_glpi_profiles_users_profiles_id', ['profiles_id'])
+@Index('IDX_glpi_profiles_users_users_id', ['users_id'])
 @Entity({ name: 'glpi_profiles_users' })
 export class ProfileUser {
   @PrimaryGeneratedColumn({ name: 'id', type: 'int' })

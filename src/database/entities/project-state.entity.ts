@@ -1,5 +1,7 @@
-import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
+@Index('IDX_glpi_projectstates_name', ['name'])
+@Index('IDX_glpi_projectstates_name_key', ['name_key'])
 @Entity({ name: 'glpi_projectstates' })
 export class ProjectState {
   @PrimaryGeneratedColumn({ name: 'id', type: 'int' })

@@ -1,6 +1,9 @@
-import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
 /** A task of a project (GLPI's glpi_projecttasks). */
+@Index('IDX_glpi_projecttasks_entities_id', ['entities_id'])
+@Index('IDX_glpi_projecttasks_name_key', ['name_key'])
+@Index('IDX_glpi_projecttasks_projects_id', ['projects_id'])
 @Entity({ name: 'glpi_projecttasks' })
 export class ProjectTask {
   @PrimaryGeneratedColumn({ name: 'id', type: 'int' })
@@ -55,6 +58,8 @@ export class ProjectTask {
 }
 
 /** A member of a project task's team (GLPI's glpi_projecttaskteams; itemtype 'User' or 'Group'). */
+@Index('UQ_glpi_projecttaskteams_projecttasks_id_itemtype_items_id', ['projecttasks_id', 'itemtype', 'items_id'], { unique: true })
+@Index('IDX_glpi_projecttaskteams_itemtype_items_id', ['itemtype', 'items_id'])
 @Entity({ name: 'glpi_projecttaskteams' })
 export class ProjectTaskTeam {
   @PrimaryGeneratedColumn({ name: 'id', type: 'int' })
@@ -71,6 +76,8 @@ export class ProjectTaskTeam {
 }
 
 /** A ticket linked to a project task (GLPI's glpi_projecttasks_tickets). */
+@Index('UQ_glpi_projecttasks_tickets_tickets_id_projecttasks_id', ['tickets_id', 'projecttasks_id'], { unique: true })
+@Index('IDX_glpi_projecttasks_tickets_projecttasks_id', ['projecttasks_id'])
 @Entity({ name: 'glpi_projecttasks_tickets' })
 export class ProjectTaskTicket {
   @PrimaryGeneratedColumn({ name: 'id', type: 'int' })

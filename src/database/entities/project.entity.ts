@@ -1,5 +1,18 @@
-import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
+@Index('IDX_glpi_projects_date_mod', ['date_mod'])
+@Index('IDX_glpi_projects_entities_id', ['entities_id'])
+@Index('IDX_glpi_projects_entities_id_is_deleted_date_mod', ['entities_id', 'is_deleted', 'date_mod'])
+@Index('IDX_glpi_projects_groups_id', ['groups_id'])
+@Index('IDX_glpi_projects_is_deleted', ['is_deleted'])
+@Index('IDX_glpi_projects_name', ['name'])
+@Index('IDX_glpi_projects_name_key', ['name_key'])
+@Index('IDX_glpi_projects_plan_end_date', ['plan_end_date'])
+@Index('IDX_glpi_projects_plan_start_date', ['plan_start_date'])
+@Index('IDX_glpi_projects_priority', ['priority'])
+@Index('IDX_glpi_projects_projects_id', ['projects_id'])
+@Index('IDX_glpi_projects_projectstates_id', ['projectstates_id'])
+@Index('IDX_glpi_projects_users_id', ['users_id'])
 @Entity({ name: 'glpi_projects' })
 export class Project {
   @PrimaryGeneratedColumn({ name: 'id', type: 'int' })

@@ -1,6 +1,8 @@
-import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
 /** GLPI's solution types (a dropdown a solution names). */
+@Index('IDX_glpi_solutiontypes_entities_id', ['entities_id'])
+@Index('IDX_glpi_solutiontypes_name_key', ['name_key'])
 @Entity({ name: 'glpi_solutiontypes' })
 export class SolutionType {
   @PrimaryGeneratedColumn({ name: 'id', type: 'int' })

@@ -1,6 +1,8 @@
-import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
 /** A task of a ticket: work done or to do, with the time it took (GLPI's glpi_tickettasks). */
+@Index('IDX_glpi_tickettasks_tickets_id_date', ['tickets_id', 'date'])
+@Index('IDX_glpi_tickettasks_users_id_tech', ['users_id_tech'])
 @Entity({ name: 'glpi_tickettasks' })
 export class TicketTask {
   @PrimaryGeneratedColumn({ name: 'id', type: 'int' })

@@ -1,8 +1,10 @@
-import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
 /** Actor roles shared by `glpi_tickets_users.type` and `glpi_groups_tickets.type`. */
 export const ACTOR_TYPE = { requester: 1, assigned: 2, observer: 3 } as const;
 
+@Index('IDX_glpi_tickets_users_tickets_id_type', ['tickets_id', 'type'])
+@Index('IDX_glpi_tickets_users_users_id_type_tickets_id', ['users_id', 'type', 'tickets_id'])
 @Entity({ name: 'glpi_tickets_users' })
 export class TicketUser {
   @PrimaryGeneratedColumn({ name: 'id', type: 'int' })

@@ -1,6 +1,9 @@
-import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
 /** A sign-off asked of a user or a group on a ticket (GLPI's glpi_ticketvalidations). */
+@Index('IDX_glpi_ticketvalidations_itemtype_target_items_id_target', ['itemtype_target', 'items_id_target'])
+@Index('IDX_glpi_ticketvalidations_tickets_id_status', ['tickets_id', 'status'])
+@Index('IDX_glpi_ticketvalidations_tickets_id_submission_date', ['tickets_id', 'submission_date'])
 @Entity({ name: 'glpi_ticketvalidations' })
 export class TicketValidation {
   @PrimaryGeneratedColumn({ name: 'id', type: 'int' })

@@ -1,5 +1,15 @@
-import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
+@Index('UQ_glpi_users_name', ['name'], { unique: true })
+@Index('IDX_glpi_users_email_key', ['email_key'])
+@Index('IDX_glpi_users_email_lookalike', ['email_lookalike'])
+@Index('IDX_glpi_users_entities_id', ['entities_id'])
+@Index('IDX_glpi_users_fullname_key', ['fullname_key'])
+@Index('IDX_glpi_users_is_active', ['is_active'])
+@Index('IDX_glpi_users_is_deleted', ['is_deleted'])
+@Index('IDX_glpi_users_name_key', ['name_key'])
+@Index('IDX_glpi_users_name_lookalike', ['name_lookalike'])
+@Index('IDX_glpi_users_profiles_id', ['profiles_id'])
 @Entity({ name: 'glpi_users' })
 export class User {
   @PrimaryGeneratedColumn({ name: 'id', type: 'int' })
