@@ -4,7 +4,8 @@ import { MIGRATIONS } from '../../src/database/migrations/index.js';
 import { createTestDatabase, DATABASES, dataSourceOptionsOf, type DbKind, type TestDatabase } from '../support/databases.js';
 
 /*
- * What the comparison leaves out, and why (the one place; docs/schema.md says the same).
+ * What the comparison leaves out, and why: the one place (the README's paragraph on migrations
+ * sums it up).
  *
  * - Tables no entity describes (TABLES_WITHOUT_ENTITY): the schema builder never looks at them.
  *   The ticket text index (SQLite: an FTS5 virtual table and its shadow tables; MariaDB/MySQL: the
@@ -18,6 +19,7 @@ import { createTestDatabase, DATABASES, dataSourceOptionsOf, type DbKind, type T
  * - SQLite `int` columns (sqliteIntAsWritten): the migrations wrote `int`; TypeORM's SQLite driver
  *   makes every entity `int` an `integer`, a type no entity can make it keep. The comparison reads
  *   an entity's `int` as written (same INTEGER affinity either way).
+ * - MariaDB is read as TypeORM's mariadb driver reads it (comparingOptions); nothing is left out.
  */
 
 /** Tables the migrations make that no entity describes, besides TypeORM's own `migrations`. */
