@@ -1,17 +1,20 @@
-import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Entity, Index } from 'typeorm';
+import { IdColumn, IntColumn } from './columns.js';
 
+@Index('IDX_glpi_groups_tickets_groups_id_type_tickets_id', ['groups_id', 'type', 'tickets_id'])
+@Index('IDX_glpi_groups_tickets_tickets_id_type', ['tickets_id', 'type'])
 @Entity({ name: 'glpi_groups_tickets' })
 export class GroupTicket {
-  @PrimaryGeneratedColumn({ name: 'id', type: 'int' })
+  @IdColumn()
   id!: number;
 
-  @Column({ name: 'tickets_id', type: 'int' })
+  @IntColumn()
   tickets_id!: number;
 
-  @Column({ name: 'groups_id', type: 'int' })
+  @IntColumn()
   groups_id!: number;
 
   /** 1 requester, 2 assigned, 3 observer. */
-  @Column({ name: 'type', type: 'int', default: 1 })
+  @IntColumn({ default: 1 })
   type!: number;
 }

@@ -1,19 +1,22 @@
-import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Entity, Index } from 'typeorm';
+import { DateTimeColumn, IdColumn, IntColumn } from './columns.js';
 
+@Index('UQ_glpi_groups_users_groups_id_users_id', ['groups_id', 'users_id'], { unique: true })
+@Index('IDX_glpi_groups_users_users_id', ['users_id'])
 @Entity({ name: 'glpi_groups_users' })
 export class GroupUser {
-  @PrimaryGeneratedColumn({ name: 'id', type: 'int' })
+  @IdColumn()
   id!: number;
 
-  @Column({ name: 'groups_id', type: 'int' })
+  @IntColumn()
   groups_id!: number;
 
-  @Column({ name: 'users_id', type: 'int' })
+  @IntColumn()
   users_id!: number;
 
-  @Column({ name: 'date_creation', type: 'datetime', nullable: true })
+  @DateTimeColumn({ nullable: true })
   date_creation!: Date | null;
 
-  @Column({ name: 'date_mod', type: 'datetime', nullable: true })
+  @DateTimeColumn({ nullable: true })
   date_mod!: Date | null;
 }

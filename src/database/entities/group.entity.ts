@@ -1,28 +1,32 @@
-import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Entity, Index } from 'typeorm';
+import { BooleanColumn, DateTimeColumn, IdColumn, IntColumn, TextColumn, VarcharColumn } from './columns.js';
 
+@Index('IDX_glpi_groups_entities_id', ['entities_id'])
+@Index('IDX_glpi_groups_name', ['name'])
+@Index('IDX_glpi_groups_name_key', ['name_key'])
 @Entity({ name: 'glpi_groups' })
 export class Group {
-  @PrimaryGeneratedColumn({ name: 'id', type: 'int' })
+  @IdColumn()
   id!: number;
 
-  @Column({ name: 'name', type: 'varchar', length: 255 })
+  @VarcharColumn()
   name!: string;
 
-  @Column({ name: 'name_key', type: 'varchar', length: 255 })
+  @VarcharColumn()
   name_key!: string;
 
-  @Column({ name: 'entities_id', type: 'int' })
+  @IntColumn()
   entities_id!: number;
 
-  @Column({ name: 'is_recursive', type: 'boolean', default: false })
+  @BooleanColumn({ default: false })
   is_recursive!: boolean;
 
-  @Column({ name: 'comment', type: 'text', nullable: true })
+  @TextColumn({ nullable: true })
   comment!: string | null;
 
-  @Column({ name: 'date_creation', type: 'datetime', nullable: true })
+  @DateTimeColumn({ nullable: true })
   date_creation!: Date | null;
 
-  @Column({ name: 'date_mod', type: 'datetime', nullable: true })
+  @DateTimeColumn({ nullable: true })
   date_mod!: Date | null;
 }

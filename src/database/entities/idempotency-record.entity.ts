@@ -1,31 +1,34 @@
-import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Entity, Index } from 'typeorm';
+import { DateTimeColumn, IdColumn, IntColumn, TextColumn, VarcharColumn } from './columns.js';
 
+@Index('UQ_idempotency_records_users_id_tool_idem_key', ['users_id', 'tool', 'idem_key'], { unique: true })
+@Index('IDX_idempotency_records_created_at', ['created_at'])
 @Entity({ name: 'idempotency_records' })
 export class IdempotencyRecord {
-  @PrimaryGeneratedColumn({ name: 'id', type: 'int' })
+  @IdColumn()
   id!: number;
 
-  @Column({ name: 'users_id', type: 'int' })
+  @IntColumn()
   users_id!: number;
 
-  @Column({ name: 'tool', type: 'varchar', length: 100 })
+  @VarcharColumn({ length: 100 })
   tool!: string;
 
-  @Column({ name: 'idem_key', type: 'varchar', length: 255 })
+  @VarcharColumn()
   idem_key!: string;
 
   /** Hash of the request arguments. */
-  @Column({ name: 'fingerprint', type: 'varchar', length: 64 })
+  @VarcharColumn({ length: 64 })
   fingerprint!: string;
 
   /** 'pending' or 'done'. */
-  @Column({ name: 'status', type: 'varchar', length: 20 })
+  @VarcharColumn({ length: 20 })
   status!: string;
 
   /** JSON of the stored result. */
-  @Column({ name: 'result', type: 'text', nullable: true })
+  @TextColumn({ nullable: true })
   result!: string | null;
 
-  @Column({ name: 'created_at', type: 'datetime' })
+  @DateTimeColumn()
   created_at!: Date;
 }

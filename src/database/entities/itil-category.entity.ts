@@ -1,39 +1,45 @@
-import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Entity, Index } from 'typeorm';
+import { BooleanColumn, DateTimeColumn, IdColumn, IntColumn, VarcharColumn } from './columns.js';
 
 /** A ITIL category: a tree node whose completename is the ' > '-joined path from the top. */
+@Index('IDX_glpi_itilcategories_completename_key', ['completename_key'])
+@Index('IDX_glpi_itilcategories_entities_id', ['entities_id'])
+@Index('IDX_glpi_itilcategories_itilcategories_id', ['itilcategories_id'])
+@Index('IDX_glpi_itilcategories_name', ['name'])
+@Index('IDX_glpi_itilcategories_name_key', ['name_key'])
 @Entity({ name: 'glpi_itilcategories' })
 export class ItilCategory {
-  @PrimaryGeneratedColumn({ name: 'id', type: 'int' })
+  @IdColumn()
   id!: number;
 
-  @Column({ name: 'name', type: 'varchar', length: 255 })
+  @VarcharColumn()
   name!: string;
 
-  @Column({ name: 'name_key', type: 'varchar', length: 255 })
+  @VarcharColumn()
   name_key!: string;
 
-  @Column({ name: 'completename', type: 'varchar', length: 255 })
+  @VarcharColumn()
   completename!: string;
 
-  @Column({ name: 'completename_key', type: 'varchar', length: 255 })
+  @VarcharColumn()
   completename_key!: string;
 
   /** Parent; null at the top level. */
-  @Column({ name: 'itilcategories_id', type: 'int', nullable: true })
+  @IntColumn({ nullable: true })
   itilcategories_id!: number | null;
 
-  @Column({ name: 'entities_id', type: 'int' })
+  @IntColumn()
   entities_id!: number;
 
-  @Column({ name: 'is_recursive', type: 'boolean', default: false })
+  @BooleanColumn({ default: false })
   is_recursive!: boolean;
 
-  @Column({ name: 'level', type: 'int', default: 1 })
+  @IntColumn({ default: 1 })
   level!: number;
 
-  @Column({ name: 'date_creation', type: 'datetime', nullable: true })
+  @DateTimeColumn({ nullable: true })
   date_creation!: Date | null;
 
-  @Column({ name: 'date_mod', type: 'datetime', nullable: true })
+  @DateTimeColumn({ nullable: true })
   date_mod!: Date | null;
 }

@@ -1,4 +1,5 @@
-import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { Entity, PrimaryColumn } from 'typeorm';
+import { DateTimeColumn, IntColumn } from './columns.js';
 
 /**
  * Tries of one-time codes per user, across every session and replica: the counter behind the
@@ -6,14 +7,14 @@ import { Column, Entity, PrimaryColumn } from 'typeorm';
  */
 @Entity({ name: 'otp_user_failures' })
 export class OtpUserFailures {
-  @PrimaryColumn({ name: 'users_id', type: 'int' })
+  @PrimaryColumn({ type: 'int' })
   users_id!: number;
 
   /** Codes tried in the current window (a right code is given back). */
-  @Column({ name: 'failures', type: 'int', default: 0 })
+  @IntColumn({ default: 0 })
   failures!: number;
 
   /** End of the counting window, or of the lock once the limit is reached. */
-  @Column({ name: 'window_until', type: 'datetime', nullable: true })
+  @DateTimeColumn({ nullable: true })
   window_until!: Date | null;
 }

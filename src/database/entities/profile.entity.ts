@@ -1,4 +1,5 @@
-import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Entity, Index } from 'typeorm';
+import { DateTimeColumn, IdColumn, TextColumn, VarcharColumn } from './columns.js';
 
 export type RightAction = 'read' | 'create' | 'update' | 'delete';
 
@@ -12,28 +13,30 @@ export interface ProfileRights {
   admin?: boolean;
 }
 
+@Index('UQ_glpi_profiles_name', ['name'], { unique: true })
+@Index('IDX_glpi_profiles_name_key', ['name_key'])
 @Entity({ name: 'glpi_profiles' })
 export class Profile {
-  @PrimaryGeneratedColumn({ name: 'id', type: 'int' })
+  @IdColumn()
   id!: number;
 
-  @Column({ name: 'name', type: 'varchar', length: 255 })
+  @VarcharColumn()
   name!: string;
 
-  @Column({ name: 'name_key', type: 'varchar', length: 255 })
+  @VarcharColumn()
   name_key!: string;
 
   /** 'central' or 'helpdesk'. */
-  @Column({ name: 'interface', type: 'varchar', length: 20, default: 'central' })
+  @VarcharColumn({ length: 20 })
   interface!: string;
 
   /** JSON-encoded {@link ProfileRights}. */
-  @Column({ name: 'rights', type: 'text' })
+  @TextColumn()
   rights!: string;
 
-  @Column({ name: 'date_creation', type: 'datetime', nullable: true })
+  @DateTimeColumn({ nullable: true })
   date_creation!: Date | null;
 
-  @Column({ name: 'date_mod', type: 'datetime', nullable: true })
+  @DateTimeColumn({ nullable: true })
   date_mod!: Date | null;
 }
