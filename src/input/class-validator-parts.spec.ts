@@ -35,3 +35,14 @@ describe('class-validator parts', () => {
     expect(storage.getTargetValidationMetadatas(Sized, '', false, false, ['a'])).not.toBe(storage.getTargetValidationMetadatas(Sized, '', false, false, ['a']));
   });
 });
+
+describe('class-validator rules by property', () => {
+  it('are grouped once per kept lookup', () => {
+    const storage = getMetadataStorage();
+    const rules = storage.getTargetValidationMetadatas(Sized, '', false, false);
+    expect(storage.groupByPropertyName(rules)).toBe(storage.groupByPropertyName(rules));
+    expect(Object.keys(storage.groupByPropertyName(rules))).toEqual(['size']);
+    const fresh = storage.getTargetValidationMetadatas(Sized, '', false, false, ['a']);
+    expect(storage.groupByPropertyName(fresh)).not.toBe(storage.groupByPropertyName(fresh));
+  });
+});

@@ -31,12 +31,26 @@ type Target = Parameters<MetadataStorage['getTargetValidationMetadatas']>[0];
  * class-validator looks a class's rules up again on every validation, filtering its own and walking
  * every registered class for inherited ones. They change only when a rule registers (a decorator
  * runs as its class is defined): the plain lookup validateSync makes here (no groups, no schema, no
- * `always`) is kept per class until then, and any other lookup is left as it was.
+ * `always`) is kept per class until then, and any other lookup is left as it was. So is the grouping
+ * of a kept lookup's rules by property, which the validator asks for next (and reads only).
  */
 function rememberRulesPerClass(storage: MetadataStorage): void {
   const lookUp = storage.getTargetValidationMetadatas.bind(storage);
   const add = storage.addValidationMetadata.bind(storage);
-  const known = new Map<Target, ReturnType<MetadataStorage['getTargetValidationMetadatas']>>();
+  const group = storage.groupByPropertyName.bind(storage);
+  type Rules = ReturnType<MetadataStorage['getTargetValidationMetadatas']>;
+  const known = new Map<Target, Rules>();
+  const kept = new WeakSet<Rules>();
+  const grouped = new WeakMap<Rules, ReturnType<MetadataStorage['groupByPropertyName']>>();
+  storage.groupByPropertyName = (rules) => {
+    let byProperty = grouped.get(rules);
+    if (!byProperty) {
+      byProperty = group(rules);
+      // Only a kept lookup comes again as the same array: a fresh one would never be found.
+      if (kept.has(rules)) grouped.set(rules, byProperty);
+    }
+    return byProperty;
+  };
   storage.addValidationMetadata = (metadata) => {
     known.clear();
     add(metadata);
@@ -44,7 +58,11 @@ function rememberRulesPerClass(storage: MetadataStorage): void {
   storage.getTargetValidationMetadatas = (target, schema, always, strictGroups, groups) => {
     if (schema || always || strictGroups || groups?.length) return lookUp(target, schema, always, strictGroups, groups);
     let rules = known.get(target);
-    if (!rules) known.set(target, (rules = lookUp(target, schema, always, strictGroups, groups)));
+    if (!rules) {
+      rules = lookUp(target, schema, always, strictGroups, groups);
+      known.set(target, rules);
+      kept.add(rules);
+    }
     return rules;
   };
 }
