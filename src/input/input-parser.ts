@@ -163,7 +163,9 @@ export class InputParser {
     this.checkScalars(dto, specs, values, issues);
     const normalized = new Map<string, unknown>();
     const resolved: Record<string, ResolvedReference> = {};
-    const pending: Array<Promise<void>> = [];
+    // Lookups run together; what each found is applied in the order of the fields, so `resolved`
+    // reads the same whichever lookup answers first.
+    const pending: Array<Promise<() => void>> = [];
     const references = sharedLookup(this.references);
 
     for (const spec of specs) {
@@ -216,7 +218,7 @@ export class InputParser {
           break;
         case 'actors':
           pending.push(
-            resolveActorList(references, spec.name, value, options.scope).then((r) => {
+            resolveActorList(references, spec.name, value, options.scope).then((r) => () => {
               if (r.ok) {
                 normalized.set(spec.name, r.actors);
                 Object.assign(resolved, r.resolved);
@@ -231,7 +233,7 @@ export class InputParser {
             break;
           }
           pending.push(
-            references.resolve(spec.ref!, spec.name, value, options.scope).then((r) => {
+            references.resolve(spec.ref!, spec.name, value, options.scope).then((r) => () => {
               if (r.ok) {
                 normalized.set(spec.name, r.id);
                 resolved[spec.name] = { input: value, id: r.id, name: r.name };
@@ -241,7 +243,7 @@ export class InputParser {
           break;
       }
     }
-    await Promise.all(pending);
+    for (const apply of await Promise.all(pending)) apply();
 
     const out = new dto();
     for (const [key, value] of normalized) (out as Record<string, unknown>)[key] = value;
