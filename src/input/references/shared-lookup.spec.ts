@@ -1,5 +1,5 @@
 import { jest } from '@jest/globals';
-import type { ReferenceLookup } from '../input-parser.js';
+import type { ActorLookup } from './actor-list.js';
 import type { NameScope } from './reference-scope.js';
 import { sharedLookup } from './shared-lookup.js';
 
@@ -8,7 +8,7 @@ const OTHER_SCOPE = { userId: 1 } as NameScope;
 
 /** 'tech' is user 2; anything else is not found, with an issue naming the field asked. */
 function fakeLookup() {
-  const resolve = jest.fn<ReferenceLookup['resolve']>(async (_kind, field, input) =>
+  const resolve = jest.fn<ActorLookup['resolve']>(async (_kind, field, input) =>
     input === 'tech' || input === 2
       ? { ok: true, id: 2, name: 'tech' }
       : { ok: false, issue: { field, code: 'REFERENCE_NOT_FOUND', message: `${field}: not found` } },

@@ -1,7 +1,6 @@
-import type { ReferenceLookup } from '../input-parser.js';
+import type { ActorLookup } from './actor-list.js';
+import type { Resolution } from './reference-resolver.js';
 import type { NameScope } from './reference-scope.js';
-
-type Resolution = Awaited<ReturnType<ReferenceLookup['resolve']>>;
 
 /**
  * The lookups of one call's arguments, each asked once: a call that names the same record in two
@@ -10,7 +9,7 @@ type Resolution = Awaited<ReturnType<ReferenceLookup['resolve']>>;
  * visibility included. Only successes are shared: a failure's issue names its field, so each field
  * that fails asks again and gets its own (a rare path).
  */
-export function sharedLookup(lookup: ReferenceLookup): ReferenceLookup {
+export function sharedLookup(lookup: ActorLookup): ActorLookup {
   const asked = new Map<string, { scope: NameScope | undefined; answer: Promise<Resolution> }>();
   return {
     async resolve(kind, field, input, scope) {
