@@ -435,3 +435,24 @@ describe('InputParser and hostile values', () => {
     );
   });
 });
+
+class TwoRefsDto {
+  @RefField('projectState', { description: 'first' })
+  first_id?: number;
+
+  @RefField('projectState', { description: 'second' })
+  second_id?: number;
+}
+
+describe('InputParser references', () => {
+  it('lists what it resolved in the order of the fields, whichever lookup answers first', async () => {
+    const slowFirst: ReferenceLookup = {
+      async resolve(kind, field, input, scope) {
+        if (field === 'first_id') for (let i = 0; i < 5; i++) await Promise.resolve();
+        return lookup.resolve(kind, field, input, scope);
+      },
+    };
+    const result = await new InputParser(slowFirst).parse(TwoRefsDto, { first_id: 'New', second_id: 'Closed' }, { ...options, fields: undefined });
+    expect(result.ok && Object.keys(metaOf(result.value).resolved)).toEqual(['first_id', 'second_id']);
+  });
+});

@@ -12,6 +12,7 @@ import { expectedOf, issueFromValidation } from './issue-messages.js';
 import { readId } from './record-id.js';
 import { resolveActorList } from './references/actor-list.js';
 import type { NameScope } from './references/reference-scope.js';
+import { sharedLookup } from './references/shared-lookup.js';
 import { cleanText, forbiddenField, valueProblem } from './value-rules.js';
 import { type ChoiceWords, wordIndex } from './vocab/choice-words.js';
 
@@ -162,7 +163,10 @@ export class InputParser {
     this.checkScalars(dto, specs, values, issues);
     const normalized = new Map<string, unknown>();
     const resolved: Record<string, ResolvedReference> = {};
-    const pending: Array<Promise<void>> = [];
+    // Lookups run together; what each found is applied in the order of the fields, so `resolved`
+    // reads the same whichever lookup answers first.
+    const pending: Array<Promise<() => void>> = [];
+    const references = sharedLookup(this.references);
 
     for (const spec of specs) {
       if (refused.has(spec.name)) continue;
@@ -214,7 +218,7 @@ export class InputParser {
           break;
         case 'actors':
           pending.push(
-            resolveActorList(this.references, spec.name, value, options.scope).then((r) => {
+            resolveActorList(references, spec.name, value, options.scope).then((r) => () => {
               if (r.ok) {
                 normalized.set(spec.name, r.actors);
                 Object.assign(resolved, r.resolved);
@@ -229,7 +233,7 @@ export class InputParser {
             break;
           }
           pending.push(
-            this.references.resolve(spec.ref!, spec.name, value, options.scope).then((r) => {
+            references.resolve(spec.ref!, spec.name, value, options.scope).then((r) => () => {
               if (r.ok) {
                 normalized.set(spec.name, r.id);
                 resolved[spec.name] = { input: value, id: r.id, name: r.name };
@@ -239,7 +243,7 @@ export class InputParser {
           break;
       }
     }
-    await Promise.all(pending);
+    for (const apply of await Promise.all(pending)) apply();
 
     const out = new dto();
     for (const [key, value] of normalized) (out as Record<string, unknown>)[key] = value;

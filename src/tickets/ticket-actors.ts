@@ -1,7 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import { ACTOR_TYPE, GroupTicket, TicketUser } from '../database/entities/index.js';
 import type { ActorRef } from '../input/references/actor-list.js';
-import { insertRow } from '../writes/insert-row.js';
+import { insertRows } from '../writes/insert-row.js';
 
 /** Single-value ticket fields kept in the actor tables (glpi_tickets_users, glpi_groups_tickets), not on the row. */
 export const ACTOR_FIELDS = ['requester_id', 'assignee_id', 'assignee_group_id'] as const;
@@ -39,8 +39,14 @@ function tableOf(type: ActorRef['type']): { table: Table; column: 'users_id' | '
   return type === 'user' ? { table: TicketUser, column: 'users_id' } : { table: GroupTicket, column: 'groups_id' };
 }
 
-/** Writes the changes: replaced parts first, then removals, then additions of actors not already there (rows keep their order: the first is the single-value field). */
+/**
+ * Writes the changes: replaced parts first, then removals, then additions of actors not already there
+ * (rows keep their order: the first is the single-value field). Additions wait in `pending` and go in
+ * one statement per table, written before any delete or read of the actors, so each sees them as if
+ * they had been inserted one by one.
+ */
 export async function writeActors(manager: EntityManager, ticketId: number, changes: ActorChanges, isNew: boolean): Promise<void> {
+  const pending = new PendingActors(manager, ticketId);
   const singles: Array<[number, 'user' | 'group', number | null | undefined]> = [
     [ACTOR_TYPE.requester, 'user', changes.requester_id],
     [ACTOR_TYPE.assigned, 'user', changes.assignee_id],
@@ -48,31 +54,63 @@ export async function writeActors(manager: EntityManager, ticketId: number, chan
   ];
   for (const [type, kind, id] of singles) {
     if (id === undefined) continue;
-    const { table, column } = tableOf(kind);
-    if (!isNew) await manager.delete(table, { tickets_id: ticketId, type });
-    if (id !== null) await insertRow(manager, table, { tickets_id: ticketId, [column]: id, type });
+    if (!isNew) await pending.delete(tableOf(kind).table, { type });
+    if (id !== null) pending.add(kind, id, type);
   }
   for (const role of ROLE_NAMES) {
     const change = changes.roles?.[role];
     if (!change) continue;
     const type = ROLES[role];
     if (change.set && !isNew) {
-      await manager.delete(TicketUser, { tickets_id: ticketId, type });
-      await manager.delete(GroupTicket, { tickets_id: ticketId, type });
+      await pending.delete(TicketUser, { type });
+      await pending.delete(GroupTicket, { type });
     }
     for (const actor of change.remove ?? []) {
       const { table, column } = tableOf(actor.type);
-      await manager.delete(table, { tickets_id: ticketId, type, [column]: actor.id });
+      await pending.delete(table, { type, [column]: actor.id });
     }
     const adding = [...(change.set ?? []), ...(change.add ?? [])];
     if (!adding.length) continue;
-    const present = isNew && !change.add ? new Set<string>() : await actorsIn(manager, ticketId, type);
+    const present = isNew && !change.add ? new Set<string>() : await pending.actorsIn(type);
     for (const actor of adding) {
       const key = `${actor.type}:${actor.id}`;
       if (present.has(key)) continue;
       present.add(key);
-      const { table, column } = tableOf(actor.type);
-      await insertRow(manager, table, { tickets_id: ticketId, [column]: actor.id, type });
+      pending.add(actor.type, actor.id, type);
+    }
+  }
+  await pending.flush();
+}
+
+/** Actor rows to insert, kept in order per table until the next delete, read or the end. */
+class PendingActors {
+  private readonly rows: Record<ActorRef['type'], Array<Record<string, number>>> = { user: [], group: [] };
+
+  constructor(
+    private readonly manager: EntityManager,
+    private readonly ticketId: number,
+  ) {}
+
+  add(kind: ActorRef['type'], id: number, type: number): void {
+    this.rows[kind].push({ tickets_id: this.ticketId, [tableOf(kind).column]: id, type });
+  }
+
+  async delete(table: Table, where: Record<string, number>): Promise<void> {
+    await this.flush();
+    await this.manager.delete(table, { tickets_id: this.ticketId, ...where });
+  }
+
+  async actorsIn(type: number): Promise<Set<string>> {
+    await this.flush();
+    return actorsIn(this.manager, this.ticketId, type);
+  }
+
+  async flush(): Promise<void> {
+    for (const kind of ['user', 'group'] as const) {
+      const rows = this.rows[kind];
+      if (!rows.length) continue;
+      this.rows[kind] = [];
+      await insertRows(this.manager, tableOf(kind).table, rows);
     }
   }
 }

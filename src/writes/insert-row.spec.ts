@@ -1,7 +1,8 @@
+import { jest } from '@jest/globals';
 import type { EntityManager } from 'typeorm';
 import { asCall, withWritePermit } from '../database/call-scope.js';
 import { Ticket } from '../database/entities/index.js';
-import { insertRow } from './insert-row.js';
+import { insertRow, insertRows } from './insert-row.js';
 
 /** A manager that records the statements it is asked to run (SQLite answers an insert with the new rowid). */
 function recordingManager(): { manager: EntityManager; statements: string[] } {
@@ -29,5 +30,36 @@ describe('insertRow', () => {
       asCall('ses_x', 'req', () => withWritePermit(() => insertRow(manager, Ticket, { name: 'x', is_deleted: false, skipped: undefined }))),
     ).resolves.toBe(7);
     expect(statements).toEqual(['INSERT INTO glpi_tickets (name, is_deleted) VALUES (?, ?)']);
+  });
+});
+
+describe('insertRows', () => {
+  it('inserts rows with the same columns in one statement, in their order', async () => {
+    const { manager, statements } = recordingManager();
+    const query = jest.spyOn(manager, 'query');
+    await asCall('ses_x', 'req', () =>
+      withWritePermit(() =>
+        insertRows(manager, Ticket, [
+          { tickets_id: 5, users_id: 2, type: 1 },
+          { tickets_id: 5, users_id: 3, type: 2 },
+        ]),
+      ),
+    );
+    expect(statements).toEqual(['INSERT INTO glpi_tickets (tickets_id, users_id, type) VALUES (?, ?, ?), (?, ?, ?)']);
+    expect(query.mock.calls[0][1]).toEqual([5, 2, 1, 5, 3, 2]);
+  });
+
+  it('is refused during a call outside the write unit', async () => {
+    const { manager, statements } = recordingManager();
+    await expect(asCall('ses_x', 'req', () => insertRows(manager, Ticket, [{ name: 'x' }]))).rejects.toMatchObject({ code: 'VERIFICATION_REQUIRED' });
+    expect(statements).toEqual([]);
+  });
+
+  it('refuses rows whose columns differ, and writes nothing for none', async () => {
+    const { manager, statements } = recordingManager();
+    await expect(withWritePermit(() => insertRows(manager, Ticket, [{ a: 1 }, { b: 2 }]))).rejects.toThrow('every row needs the columns a');
+    await expect(withWritePermit(() => insertRows(manager, Ticket, [{ a: 1 }, { a: undefined }]))).rejects.toThrow('each with a value');
+    await withWritePermit(() => insertRows(manager, Ticket, []));
+    expect(statements).toEqual([]);
   });
 });

@@ -19,10 +19,37 @@ export async function insertRow(manager: EntityManager, entity: EntityTarget<Obj
   for (const [column, value] of Object.entries(row)) {
     if (value === undefined) continue;
     columns.push(column);
-    params.push(value instanceof Date ? dateParam(value, sqlite) : typeof value === 'boolean' ? (value ? 1 : 0) : value);
+    params.push(paramOf(value, sqlite));
   }
   const marks = columns.map(() => '?').join(', ');
   const result = (await manager.query(`INSERT INTO ${table} (${columns.join(', ')}) VALUES (${marks})`, params)) as unknown;
   // better-sqlite3 answers the new rowid; mysql2 a result header with insertId.
   return Number(typeof result === 'object' && result !== null && 'insertId' in result ? (result as { insertId: number }).insertId : result);
+}
+
+/**
+ * Inserts rows that have the same columns, in their order, with one statement (the actors of a new
+ * ticket): their ids are not answered. As insertRow otherwise, but no value may be undefined.
+ */
+export async function insertRows(manager: EntityManager, entity: EntityTarget<ObjectLiteral>, rows: ReadonlyArray<Record<string, unknown>>): Promise<void> {
+  if (rows.length === 0) return;
+  const table = manager.dataSource.getMetadata(entity).tableName;
+  guardWrite(table);
+  const sqlite = manager.dataSource.options.type === 'better-sqlite3';
+  const columns = Object.keys(rows[0]);
+  const params: unknown[] = [];
+  for (const row of rows) {
+    const keys = Object.keys(row);
+    if (keys.length !== columns.length || keys.some((k, i) => k !== columns[i] || row[k] === undefined)) {
+      throw new Error(`insertRows into ${table}: every row needs the columns ${columns.join(', ')}, each with a value.`);
+    }
+    for (const column of columns) params.push(paramOf(row[column], sqlite));
+  }
+  const marks = `(${columns.map(() => '?').join(', ')})`;
+  await manager.query(`INSERT INTO ${table} (${columns.join(', ')}) VALUES ${rows.map(() => marks).join(', ')}`, params);
+}
+
+/** A value as the ORM stores it. */
+function paramOf(value: unknown, sqlite: boolean): unknown {
+  return value instanceof Date ? dateParam(value, sqlite) : typeof value === 'boolean' ? (value ? 1 : 0) : value;
 }

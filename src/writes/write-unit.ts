@@ -41,12 +41,19 @@ export interface WriteScope {
   dryRun: boolean;
 }
 
-/** Thrown inside the transaction to undo a dry run after everything but the commit ran. */
+/**
+ * Thrown inside the transaction to undo a dry run after everything but the commit ran. It is control
+ * flow, caught in this file, never reported: it is made without calling Error's constructor, which
+ * would capture a stack trace on every dry run for nobody to read.
+ */
 class DryRunRollback extends Error {
-  constructor(readonly outcome: Outcome) {
-    super('dry run');
+  declare readonly outcome: Outcome;
+
+  static of(outcome: Outcome): DryRunRollback {
+    return Object.assign(Object.create(DryRunRollback.prototype) as DryRunRollback, { outcome });
   }
 }
+DryRunRollback.prototype.message = 'dry run';
 
 /**
  * Every write runs here, as one transaction that first checks the caller's right to write:
@@ -96,7 +103,7 @@ export class WriteUnit {
           else if (!dryRun && needsVerification(call)) await assertVerified(this.sessions, manager, call);
           if (key) await this.idempotency.claim(manager, userId, tool.name, key, fingerprint);
           const outcome = await withWritePermit(() => work({ manager, now, rehearsal: null, dryRun }));
-          if (dryRun) throw new DryRunRollback(outcome);
+          if (dryRun) throw DryRunRollback.of(outcome);
           if (key)
             await this.idempotency.complete(manager, userId, tool.name, key, { ...outcome, session_id: outcome.session_id ?? call.sessionId ?? undefined });
           // Committed together with the write: a crash cannot keep the change and lose its record.
@@ -121,7 +128,7 @@ export class WriteUnit {
     try {
       await this.lock.transaction(async (manager) => {
         const outcome = await withWritePermit(() => work({ manager, now: new Date(), rehearsal, dryRun: false }));
-        throw new DryRunRollback(outcome);
+        throw DryRunRollback.of(outcome);
       }, call.startedAt);
     } catch (error) {
       if (error instanceof DryRunRollback) return { outcome: error.outcome, before: rehearsal.before ?? null };
