@@ -6,9 +6,10 @@ import { requiredEnv, rootRequire, serveBare, toolResult } from './ticket-row.js
  * bench's "SQL statements per tool call") as prepared better-sqlite3 statements on the same file.
  *   ticket_search (category by name + text): the session row, the category by name, the text
  *     probe's rarity count, the capped COUNT, the page, the actors of the page's tickets.
- *   ticket_create with dry_run: the session row, the category and the two users by name, then in
- *     one transaction the ticket and actor inserts, and a rollback (a dry run's answer has no view
- *     of the created record, so nothing is read back).
+ *   ticket_create with dry_run: the session row, the category and the users by name (a name given
+ *     twice is looked up once, as the product does), then in one transaction the ticket insert, the
+ *     actors in one insert, and a rollback (a dry run's answer has no view of the created record,
+ *     so nothing is read back).
  * One JSON envelope per call, padded (trailing JSON white space) to the size of the product's answer
  * for that tool, so both put the same bytes on the wire. Audit rows are not written: the product
  * writes them later, in batches.
@@ -87,7 +88,7 @@ const insertTicket = db.prepare(
      time_to_resolve, global_validation, solvedate, closedate, users_id_recipient, users_id_lastupdater, is_deleted, date_creation, date_mod)
    VALUES (NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, 1, ?, NULL, 1, NULL, NULL, 1, 1, 0, ?, ?)`,
 );
-const insertActor = db.prepare('INSERT INTO glpi_tickets_users (id, tickets_id, users_id, type) VALUES (NULL, ?, ?, ?)');
+const insertActors = [1, 2].map((n) => db.prepare(`INSERT INTO glpi_tickets_users (tickets_id, users_id, type) VALUES ${Array(n).fill('(?, ?, ?)').join(', ')}`));
 /** The labels the bench sends, as the product's vocabulary maps them (the floor needs no more). */
 const TYPES: Record<string, number> = { incidente: 1, 'requisicao': 2 };
 const LEVELS: Record<string, number> = { 'muito baixa': 1, baixa: 2, media: 3, alta: 4, 'muito alta': 5 };
@@ -133,9 +134,11 @@ function createDryRun(args: Args): Envelope {
   if (!session.get(sessionId)) return notFound('ticket_create', 'Session not found.');
   const categoryKey = nameKey(String(args.itilcategories_id ?? ''));
   const category = categoryByName.all(categoryKey, categoryKey)[0];
+  const users = new Map<string, Row | undefined>();
   const userOf = (name: unknown) => {
     const key = nameKey(String(name ?? ''));
-    return userByName.all(key, key, key)[0];
+    if (!users.has(key)) users.set(key, userByName.all(key, key, key)[0]);
+    return users.get(key);
   };
   const requester = userOf(args.requester_id);
   const assignee = args.assignee_id === undefined ? undefined : userOf(args.assignee_id);
@@ -150,8 +153,8 @@ function createDryRun(args: Args): Envelope {
       insertTicket.run(name, nameKey(name), String(args.content ?? ''), TYPES[nameKey(String(args.type ?? ''))] ?? 1, assignee ? 2 : 1, urgency, impact, PRIORITY[urgency - 1][impact - 1], category.id, now, now, now)
         .lastInsertRowid,
     );
-    insertActor.run(id, requester.id, 1);
-    if (assignee) insertActor.run(id, assignee.id, 2);
+    if (assignee) insertActors[1].run(id, requester.id, 1, id, assignee.id, 2);
+    else insertActors[0].run(id, requester.id, 1);
     return {
       status: 'success',
       domain: 'ticket',
