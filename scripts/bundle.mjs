@@ -76,6 +76,26 @@ function newestInput() {
   return newest;
 }
 
+/**
+ * @nestjs/typeorm reads two optional TypeORM exports through require('typeorm') (so that TypeORM 1,
+ * which removed them, still loads): in a bundle that require loads a second, unbundled TypeORM
+ * (~300 modules) beside the bundled one. They are read from the bundled one instead.
+ */
+const oneTypeorm = {
+  name: 'one-typeorm',
+  setup(builder) {
+    builder.onLoad({ filter: /[\\/]@nestjs[\\/]typeorm[\\/]dist[\\/]common[\\/]typeorm-compat\.js$/ }, () => ({
+      contents: [
+        "import * as typeorm from 'typeorm';",
+        'const optional = (name) => (name in typeorm ? typeorm[name] : undefined);',
+        "export const Connection = optional('Connection');",
+        "export const AbstractRepository = optional('AbstractRepository');",
+      ].join('\n'),
+      loader: 'js',
+    }));
+  },
+};
+
 // A main.js without the mark was just emitted by tsc: it becomes the bundle's input.
 if (!readFileSync(ENTRY, 'utf8').startsWith(MARK)) copyFileSync(ENTRY, ENTRY_SOURCE);
 else if (statSync(ENTRY).mtimeMs >= newestInput()) process.exit(0); // up to date: nothing is written
@@ -95,7 +115,7 @@ await build({
   keepNames: true,
   sourcemap: true,
   logLevel: 'warning',
-  plugins: [externals],
+  plugins: [externals, oneTypeorm],
   // CommonJS code in the bundle calls require(): give it one, resolved from here.
   banner: { js: `${MARK}\nimport { createRequire as __bundleRequire } from 'node:module';\nconst require = __bundleRequire(import.meta.url);` },
 });
