@@ -23,6 +23,10 @@ describe('commands that start the server', () => {
     expect(flags).toContain('--max-semi-space-size=8');
   });
 
+  it('npm start bounds the growth of the old generation between full collections', () => {
+    expect(flags).toContain('--heap-growing-percent=50');
+  });
+
   it('npm run start:stdio uses the flags of npm start', () => {
     const scripts = (JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts;
     expect(scripts['start:stdio']).toBe(`node ${flags.join(' ')} dist/src/main.js --stdio`);

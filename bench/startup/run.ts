@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { boolFlag, isMain, numberFlag, parseFlags, type Flags } from '../lib/args.js';
@@ -56,6 +56,15 @@ function productImports(): Set<string> {
   return found;
 }
 
+const UNBUNDLED_MAIN_JS = `${DIST_DIR}src/main.unbundled.js`;
+
+/** The module main.js loads the application from: the bundle's chunk for bootstrap.js when the build bundled it. */
+function bootstrapModule(): string {
+  const chunks = `${DIST_DIR}src/bundle/`;
+  const chunk = existsSync(chunks) ? readdirSync(chunks).find((f) => /^bootstrap-\w+\.js$/.test(f)) : undefined;
+  return chunk ? `${chunks}${chunk}` : `${DIST_DIR}src/bootstrap.js`;
+}
+
 export async function run(flags: Flags = {}): Promise<string> {
   assertBuilt();
   const report = new Report('Startup: spawn to GET /ready 200, and idle RSS');
@@ -65,7 +74,7 @@ export async function run(flags: Flags = {}): Promise<string> {
   const work = mkdtempSync(join(tmpdir(), 'intentdesk-bench-startup-'));
   try {
     const existing = join(work, 'existing.sqlite');
-    const samples: Record<string, Sample[]> = { bare: [], fresh: [], existing: [], nest: [], imports: [] };
+    const samples: Record<string, Sample[]> = { bare: [], fresh: [], existing: [], unbundled: [], nest: [], imports: [] };
     // The existing database: migrated and seeded by a first start (not measured).
     await startOnce('intentdesk-prepare', [...PRODUCT_NODE_ARGS, MAIN_JS], productEnv(`sqlite:${existing}`, 0), 0);
     const built = await compile({ 'mcp-nest': 'load/servers/mcp-nest.ts' });
@@ -75,7 +84,10 @@ export async function run(flags: Flags = {}): Promise<string> {
       INTENTDESK_ROOT: ROOT_DIR,
       BENCH_MCP_NEST_VERSION: versionOf(createRequire(`${BENCH_DIR}package.json`), '@rekog/mcp-nest'),
     };
-    const importOnly = `await import(${JSON.stringify(`${DIST_DIR}src/bootstrap.js`)});`;
+    const bootstrap = bootstrapModule();
+    const importOnly = `await import(${JSON.stringify(bootstrap)});`;
+    // The modules as tsc emitted them, loaded one by one (the build bundles main.js; see scripts/bundle.mjs).
+    const unbundled = existsSync(UNBUNDLED_MAIN_JS) ? UNBUNDLED_MAIN_JS : null;
     for (let i = 0; i < reps; i++) {
       const t0 = performance.now();
       const imported = spawnSync(process.execPath, ['--input-type=module', '-e', importOnly], { cwd: ROOT_DIR, env: { PATH: process.env.PATH } });
@@ -86,6 +98,7 @@ export async function run(flags: Flags = {}): Promise<string> {
       samples.bare.push(await startOnce('bare', [`${BENCH_DIR}startup/bare-server.mjs`], { PATH: process.env.PATH }, settleMs));
       samples.fresh.push(await startOnce('intentdesk-fresh', [...PRODUCT_NODE_ARGS, MAIN_JS], productEnv(`sqlite:${join(work, `fresh-${i}.sqlite`)}`, 0), settleMs));
       samples.existing.push(await startOnce('intentdesk-existing', [...PRODUCT_NODE_ARGS, MAIN_JS], productEnv(`sqlite:${existing}`, 0), settleMs));
+      if (unbundled) samples.unbundled.push(await startOnce('intentdesk-unbundled', [...PRODUCT_NODE_ARGS, unbundled], productEnv(`sqlite:${existing}`, 0), settleMs));
       report.log(`rep ${i + 1}/${reps}: bare ${fmtMs(samples.bare[i].readyMs)}, fresh ${fmtMs(samples.fresh[i].readyMs)}, existing ${fmtMs(samples.existing[i].readyMs)}`);
     }
     const med = (k: string, f: keyof Sample) => median(samples[k].map((s) => s[f]));
@@ -103,8 +116,9 @@ export async function run(flags: Flags = {}): Promise<string> {
       row('(baseline) bare node:http', 'bare'),
       row('intentdesk, fresh SQLite (migrate + seed)', 'fresh'),
       row('intentdesk, existing SQLite', 'existing'),
+      ...(unbundled ? [row('(reference) the same, modules not bundled (dist/src/main.unbundled.js)', 'unbundled')] : []),
       row('(reference) minimal NestJS app on @rekog/mcp-nest, one tool', 'nest'),
-      ['(part of it) node importing dist/src/bootstrap.js, then exit', fmtMs(med('imports', 'readyMs')), range('imports'), ratio(med('imports', 'readyMs'), med('bare', 'readyMs')), 'n/a', 'n/a', 'n/a'],
+      [`(part of it) node importing ${bootstrap.slice(DIST_DIR.length - 'dist/'.length)}, then exit`, fmtMs(med('imports', 'readyMs')), range('imports'), ratio(med('imports', 'readyMs'), med('bare', 'readyMs')), 'n/a', 'n/a', 'n/a'],
     ];
     report.add(
       `Median of ${reps} starts each (interleaved), polling /ready every 5 ms; idle RSS read from /proc/<pid>/status ${settleMs} ms after ready.\n\n` +
@@ -148,7 +162,7 @@ export async function run(flags: Flags = {}): Promise<string> {
       })
       .sort((x, y) => y.ms - x.ms);
     report.add(
-      `**Module loading**: node importing dist/src/bootstrap.js takes ${fmtMs(med('imports', 'readyMs'))} of the ${fmtMs(med('existing', 'readyMs'))} to ready. ` +
+      `**Module loading**: node importing ${bootstrap.slice(DIST_DIR.length - 'dist/'.length)} takes ${fmtMs(med('imports', 'readyMs'))} of the ${fmtMs(med('existing', 'readyMs'))} to ready. ` +
         `Each runtime dependency imported alone (fresh process, median of 3, minus ${fmtMs(floor)} for node + reflect-metadata; shared sub-dependencies make rows overlap):\n\n` +
         table(
           ['dependency', 'import cost'],
