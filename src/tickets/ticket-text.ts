@@ -1,5 +1,4 @@
 import type { DataSource } from 'typeorm';
-import { foldText } from '../database/sql-functions.js';
 import { likePattern, type Qb, type TextReach } from '../search/search-runner.js';
 
 /**
@@ -46,24 +45,16 @@ export async function applyTicketText(db: DataSource, qb: Qb, raw: string): Prom
     return { reach: 'broad', sample: (count) => count.andWhere(sample, { q_sample: rarest }) };
   }
   // SQLite: the trigram FTS table folds case and accents itself; a quoted phrase is a substring match.
+  // (A correlated check per row, `rowid = t.id AND MATCH`, costs a whole phrase query per row: the
+  // list of matches is gathered once instead.)
   const phrase = `"${raw.replace(/"/g, '""')}"`;
+  qb.andWhere(`t.id IN (SELECT x.rowid FROM glpi_tickets_text x WHERE glpi_tickets_text MATCH :q_fts)`, { q_fts: phrase });
   const [row] = (await db.query(`SELECT COUNT(*) AS n FROM (SELECT rowid FROM glpi_tickets_text WHERE glpi_tickets_text MATCH ? LIMIT ${COMMON_GRAM})`, [
     phrase,
   ])) as Array<{ n: number | string }>;
-  if (Number(row.n) < COMMON_GRAM) {
-    // Few matches: the list of them is gathered once (a few hundred microseconds) and sorted.
-    qb.andWhere(`t.id IN (SELECT x.rowid FROM glpi_tickets_text x WHERE glpi_tickets_text MATCH :q_fts)`, { q_fts: phrase });
-    return { reach: 'narrow' };
-  }
-  // Many: gathering them all costs the whole match list (52k rows, ~0.3 s at a million tickets) before
-  // the first row of the page. The page walks the sort index instead and checks each row with the
-  // index's folding (desk_text_has, src/database/sql-functions.ts): a common word fills a page within a
-  // few hundred rows. (An FTS5 probe per row, `rowid = t.id AND MATCH`, costs milliseconds each: it
-  // seeks every trigram's long match list.) The count samples the index's first matches: all of them
-  // match, so they are counted on the filters alone.
-  qb.andWhere(`desk_text_has(t.name, t.content, :q_folded) = 1`, { q_folded: foldText(raw) });
+  if (Number(row.n) < COMMON_GRAM) return { reach: 'narrow' };
   const sample = `t.id IN (SELECT s.rowid FROM glpi_tickets_text s WHERE glpi_tickets_text MATCH :q_sample LIMIT ${SAMPLE})`;
-  return { reach: 'broad', sample: (count) => count.andWhere(sample, { q_sample: phrase }), sampleMatches: true };
+  return { reach: 'broad', sample: (count) => count.andWhere(sample, { q_sample: phrase }) };
 }
 
 /** The distinct three-character slices of a query, lower-cased as the triggers cut the texts. */
