@@ -5,9 +5,10 @@ import { type MigrationInterface, type QueryRunner, TableIndex } from 'typeorm';
  * nearly every row, so the index never narrows; but the statistics `PRAGMA optimize` gathers with a
  * bounded sample (`analysis_limit`) make it look selective (about a thousand rows per value at a
  * million tickets), and SQLite then read all visible tickets through it and sorted them, for an
- * unfiltered search (~1 s at 1M) and for a broad text (every row checked). Without it the planner
- * walks the sort's own index and stops after the page. Filters keep their indexes, and
- * `(entities_id, is_deleted, status, date_mod)` still serves scoped readers.
+ * unfiltered search (2–5 s a page at 1M). Without it the planner walks the sort's own index and
+ * stops after the page, for readers without an entity scope; a scoped reader still gets
+ * `(entities_id, is_deleted, status, date_mod)` and a sort (docs/design.md, Sort indexes). Filters
+ * keep their indexes.
  * MariaDB/MySQL read `(is_deleted, <sort>)` (TicketSortIndexes1768400000001): unchanged.
  */
 const NAME = 'IDX_glpi_tickets_is_deleted';
