@@ -122,6 +122,35 @@ describe.each(DATABASES)('ticket text search on %s', (kind) => {
     expect(await applyTicketText(desk.db, qb, 'vqwkz')).toEqual({ reach: 'narrow' });
   }, 120_000);
 
+  it('returns for a broad text the rows of the match list, in the same order, page after page', async () => {
+    // Case and accents vary; 'conexões' and 'anexo' are near misses.
+    const forms = (i: number) => [`Conexão lenta ${i}`, `CONEXAO caída ${i}`, `Sem conexões ${i}`, `anexo ${i}`][i % 4];
+    await insertMany(desk.db, entity, 2 * COMMON_GRAM + 40, forms);
+    await insertTicket(desk.db, entity, 'Rede', 'a conexão cai à noite');
+    const qb = desk.db.createQueryBuilder().select('t.id', 'id').from('glpi_tickets', 't') as unknown as Qb;
+    expect(await applyTicketText(desk.db, qb, 'Conexão')).toMatchObject({ reach: 'broad' });
+    const listed = (await desk.db.query(
+      kind === 'mysql'
+        ? "SELECT id FROM glpi_tickets WHERE name LIKE '%conexão%' OR content LIKE '%conexão%'"
+        : `SELECT rowid AS id FROM glpi_tickets_text WHERE glpi_tickets_text MATCH '"conexão"'`,
+    )) as Array<{ id: number | string }>;
+    const matching = listed.map((r) => Number(r.id));
+    expect(matching.length).toBeGreaterThan(COMMON_GRAM);
+    const priorities = (await desk.db.query('SELECT id, priority FROM glpi_tickets')) as Array<{ id: number | string; priority: number | string }>;
+    const priority = new Map(priorities.map((r) => [Number(r.id), Number(r.priority)]));
+    for (const sort of ['-id', 'priority']) {
+      const seen: number[] = [];
+      let cursor: string | null = null;
+      do {
+        const page: Page = await search({ query: 'Conexão', sort, limit: 100, ...(cursor ? { cursor } : {}) });
+        seen.push(...page.items.map((t) => t.id));
+        cursor = page.next_cursor;
+      } while (cursor && seen.length <= matching.length);
+      const order = sort === '-id' ? (a: number, b: number) => b - a : (a: number, b: number) => (priority.get(a) ?? 0) - (priority.get(b) ?? 0) || a - b;
+      expect(seen).toEqual([...matching].sort(order));
+    }
+  }, 120_000);
+
   it('keeps short queries a plain substring search', async () => {
     expect((await search({ query: 'Wi' })).items.map((t) => t.name)).toContain('Wi-Fi lento');
   });
