@@ -19,10 +19,12 @@ export interface SortColumn {
  * order (runSearch), not an aggregate of every match. `filtered`: an equality or custom filter
  * applies, and an index of its column (or the rows it names) narrows the search. A page without a
  * filter may come from walking the sort's index, which a plan can favour (see ScopeUse).
+ * `fromRows`: one of the plan's `rowFilters` applies, so the search starts from the few rows it names.
  */
 export interface SearchShape {
   page: boolean;
   filtered: boolean;
+  fromRows: boolean;
 }
 
 /** How one domain is searched. The alias of the main table is always `t`. */
@@ -33,6 +35,8 @@ export interface SearchPlan {
   equals: Record<string, string>;
   /** Filters that need more than equality (actors of tickets, ...). */
   custom?: Record<string, (qb: Qb, value: unknown) => void>;
+  /** Custom filters that name their rows through an index of their own (a person's tickets): a search they narrow starts from those rows. */
+  rowFilters?: string[];
   /** Date columns that take `<field>_from` / `<field>_to`. */
   ranges: string[];
   /** Free text: applied with the raw text and its match key. A plan with a text index says how far the text reaches. */
@@ -94,7 +98,11 @@ export async function filteredQuery(
   page = false,
 ): Promise<{ qb: Qb; applied: Record<string, unknown>; reach: TextReach | undefined; untexted: Qb | undefined }> {
   const given = (field: string) => args[field] !== undefined && args[field] !== null;
-  const shape: SearchShape = { page, filtered: [...Object.keys(plan.equals), ...Object.keys(plan.custom ?? {})].some(given) };
+  const shape: SearchShape = {
+    page,
+    filtered: [...Object.keys(plan.equals), ...Object.keys(plan.custom ?? {})].some(given),
+    fromRows: (plan.rowFilters ?? []).some(given),
+  };
   const qb = plan.base(shape);
   const applied: Record<string, unknown> = {};
   for (const [field, column] of Object.entries(plan.equals)) {

@@ -52,18 +52,20 @@ export async function applyTicketText(db: DataSource, qb: Qb, raw: string, shape
     phrase,
   ])) as Array<{ n: number | string }>;
   const sample = `t.id IN (SELECT s.rowid FROM glpi_tickets_text s WHERE glpi_tickets_text MATCH :q_sample LIMIT ${SAMPLE})`;
-  if (Number(row.n) >= COMMON_GRAM && shape.page && !shape.filtered) {
-    // Many matches, and the page walks the sort index (the tickets plan then writes the entity scope
-    // as a row check): each row it meets is checked with the index's folding (desk_text_has,
-    // src/database/sql-functions.ts), and a common word fills a page within a few hundred rows, where
-    // gathering its every match costs the whole list (52k rows, ~0.3 s at a million tickets) before
+  if (Number(row.n) >= COMMON_GRAM && shape.page && (!shape.filtered || shape.fromRows)) {
+    // Many matches, and the page starts elsewhere: it walks the sort index (no filter; the tickets
+    // plan then writes the entity scope as a row check) or a person's tickets (an actor filter).
+    // Each row it meets is checked with the index's folding (desk_text_has,
+    // src/database/sql-functions.ts): a common word fills a page within a few hundred rows, where
+    // gathering its every match costs the whole list (52k rows, ~0.2 s at a million tickets) before
     // the first row. (An FTS5 probe per row, `rowid = t.id AND MATCH`, costs milliseconds: it seeks
     // every trigram's long match list.) The sample's rows all match: counted on the filters alone.
     qb.andWhere(`desk_text_has(t.name, t.content, :q_folded) = 1`, { q_folded: foldText(raw) });
     return { reach: 'broad', sample: (count) => count.andWhere(sample, { q_sample: phrase }), sampleMatches: true };
   }
-  // Few matches, or a filter whose index narrows first, or an aggregate of every match: the list of
-  // matches is gathered once and the rest of the query reads it.
+  // Few matches, an equality filter alone (a broad one, `priority = 5`, would have the function check
+  // ~200k rows: slower than the gather), or an aggregate of every match: the list of matches is
+  // gathered once and the rest of the query reads it.
   qb.andWhere(gather, { q_fts: phrase });
   if (Number(row.n) < COMMON_GRAM) return { reach: 'narrow' };
   return { reach: 'broad', sample: (count) => count.andWhere(sample, { q_sample: phrase }) };

@@ -120,6 +120,7 @@ export class TicketsRepository {
         mine: (qb, value) => qb.andWhere(mineCondition(value as Mine), { f_mine: userId }),
         overdue: (qb, value) => whereOf(qb, overdueCondition('t', new Date(), value === true)),
       },
+      rowFilters: ['requester_id', 'assignee_id', 'assignee_group_id', 'observer_id', 'mine'],
       ranges: ['date', 'time_to_resolve', 'date_mod'],
       text: (qb, raw, _key, shape) => applyTicketText(this.dataSource, qb, raw, shape),
       sorts: {

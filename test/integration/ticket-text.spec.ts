@@ -119,7 +119,7 @@ describe.each(DATABASES)('ticket text search on %s', (kind) => {
     expect(found.total).toBe(1);
     const qb = desk.db.createQueryBuilder().select('t.id', 'id').from('glpi_tickets', 't') as unknown as Qb;
     // The index drives (and the sort follows the few matches) instead of a walk of every ticket in sort order.
-    expect(await applyTicketText(desk.db, qb, 'vqwkz', { page: true, filtered: false })).toEqual({ reach: 'narrow' });
+    expect(await applyTicketText(desk.db, qb, 'vqwkz', { page: true, filtered: false, fromRows: false })).toEqual({ reach: 'narrow' });
   }, 120_000);
 
   it('returns for a broad text the rows of the match list, in the same order, page after page', async () => {
@@ -128,7 +128,7 @@ describe.each(DATABASES)('ticket text search on %s', (kind) => {
     await insertMany(desk.db, entity, 2 * COMMON_GRAM + 40, forms);
     await insertTicket(desk.db, entity, 'Rede', 'a conexão cai à noite');
     const qb = desk.db.createQueryBuilder().select('t.id', 'id').from('glpi_tickets', 't') as unknown as Qb;
-    expect(await applyTicketText(desk.db, qb, 'Conexão', { page: true, filtered: false })).toMatchObject({ reach: 'broad' });
+    expect(await applyTicketText(desk.db, qb, 'Conexão', { page: true, filtered: false, fromRows: false })).toMatchObject({ reach: 'broad' });
     const listed = (await desk.db.query(
       kind === 'mysql'
         ? "SELECT id FROM glpi_tickets WHERE name LIKE '%conexão%' OR content LIKE '%conexão%'"
@@ -151,7 +151,7 @@ describe.each(DATABASES)('ticket text search on %s', (kind) => {
     }
   }, 120_000);
 
-  it('gives a scoped technician and a Self-Service requester, for a broad text, the matches they see, in order, with their totals', async () => {
+  it('gives a scoped technician, a Self-Service requester and a requester filter, for a broad text, the matches they see, in order, with their totals', async () => {
     // Half in an entity the technician 'normal' sees (Sede, not recursive), half in Root; a fifth requested by 'post-only'.
     const forms = (i: number) => [`Monitor piscando ${i}`, `MÔNITOR sem sinal ${i}`, `Monitores novos ${i}`, `monito ${i}`][i % 4];
     const sede = await entityNamed(desk.db, 'Sede');
@@ -181,8 +181,14 @@ describe.each(DATABASES)('ticket text search on %s', (kind) => {
       '-id': (a, b) => b - a,
       priority: (a, b) => Number(byId.get(a)?.priority) - Number(byId.get(b)?.priority) || a - b,
     };
-    for (const login of ['normal', 'post-only']) {
-      const expectedIds = [...matching].filter(seenBy[login]);
+    // The Super-Admin filtering by requester sees what the requester sees (an actor filter: the search starts from its tickets).
+    const cases: Array<[string, (id: number) => boolean, Record<string, unknown>]> = [
+      ['normal', seenBy.normal, {}],
+      ['post-only', seenBy['post-only'], {}],
+      ['glpi', seenBy['post-only'], { requester_id: 'post-only' }],
+    ];
+    for (const [login, sees, filters] of cases) {
+      const expectedIds = [...matching].filter(sees);
       expect(expectedIds.length).toBeGreaterThan(100);
       for (const [sort, order] of Object.entries(orders)) {
         const seen: number[] = [];
@@ -191,7 +197,10 @@ describe.each(DATABASES)('ticket text search on %s', (kind) => {
         do {
           const call = await desk.call('ticket_search', login);
           const page = (
-            await tickets.search(await desk.input<SearchTicketsDto>(call, { query: 'monitor', sort, limit: 100, ...(cursor ? { cursor } : {}) }), call)
+            await tickets.search(
+              await desk.input<SearchTicketsDto>(call, { query: 'monitor', ...filters, sort, limit: 100, ...(cursor ? { cursor } : {}) }),
+              call,
+            )
           ).data as Page;
           first ??= page;
           seen.push(...page.items.map((t) => t.id));
