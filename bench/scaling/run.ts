@@ -49,7 +49,24 @@ const SEARCHES = (tech: string, rare: string) => ({
   'ticket_search: 3 filters': { assignee_id: tech, status: 'Em atendimento (atribuído)', itilcategories_id: 'Hardware' },
   'ticket_search: text only (common word)': { query: 'impressora' },
   'ticket_search: text only (rare: one ticket)': { query: rare },
+  'ticket_search: unfiltered (-date_mod)': {},
+  'ticket_search: unfiltered, sort -priority': { sort: '-priority' },
+  'ticket_search: unfiltered, sort date': { sort: 'date' },
+  'ticket_search: broad filter (status), sort -date_mod': { status: 'Em atendimento (atribuído)' },
 });
+
+/** Searches whose page must come in order from an index (EXPLAIN: no sort step), at every size. */
+const SORT_FROM_INDEX = [
+  'ticket_search: unfiltered (-date_mod)',
+  'ticket_search: unfiltered, sort -priority',
+  'ticket_search: unfiltered, sort date',
+  'ticket_search: text only (common word)',
+];
+
+/** Whether a page's plan reads its order from an index: no temporary B-tree (SQLite), no filesort (MariaDB). */
+function sortsByIndex(plan: string): boolean {
+  return !/TEMP B-TREE FOR ORDER BY|filesort/i.test(plan);
+}
 
 /** A text that only one ticket's title contains at `size` (its number). */
 export function rareText(size: number): string {
@@ -88,7 +105,11 @@ async function explain(app: AppHandle, engine: Engine, statement: Captured): Pro
 function keysOf(engine: Engine, plan: string): string {
   const short = (index: string) => index.replace(/IDX_|UQ_/g, '').replace(/glpi_(tickets_users|tickets|users|profiles_users|itilcategories)_/g, '');
   if (engine === 'sqlite') {
-    const used = [...plan.matchAll(/(SCAN|SEARCH|LIST SUBQUERY|CORRELATED SCALAR SUBQUERY)(?: (\w+))?(?: EXISTS)?(?: USING (?:COVERING )?INDEX (\w+)| USING INTEGER PRIMARY KEY)?(?: \(([^)]*)\))?/g)].map((m) => {
+    const used = [
+      ...plan.matchAll(
+        /(SCAN|SEARCH|LIST SUBQUERY|CORRELATED SCALAR SUBQUERY)(?: (\w+))?(?: EXISTS)?(?: USING (?:COVERING )?INDEX (\w+)| USING INTEGER PRIMARY KEY)?(?: \(([^)]*)\))?/g,
+      ),
+    ].map((m) => {
       if (m[1].includes('SUBQUERY')) return m[1].toLowerCase();
       const by = m[3] ? ` by ${short(m[3])}` : m[0].includes('PRIMARY') ? ' by PK' : '';
       return `${m[1]} ${m[2] ?? ''}${by}${m[4] ? ` (${m[4]})` : ''}`;
@@ -172,7 +193,12 @@ async function runEngine(engine: Engine, sizes: number[], reps: number, flags: F
     const server = new URL(String(flags['mysql-url'] ?? process.env.BENCH_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306'));
     const name = `intentdesk_bench_${randomBytes(4).toString('hex')}`;
     const mysql = rootRequire('mysql2/promise') as typeof import('mysql2/promise');
-    const admin = { host: server.hostname, port: Number(server.port || 3306), user: decodeURIComponent(server.username || 'root'), password: decodeURIComponent(server.password) };
+    const admin = {
+      host: server.hostname,
+      port: Number(server.port || 3306),
+      user: decodeURIComponent(server.username || 'root'),
+      password: decodeURIComponent(server.password),
+    };
     const conn = await mysql.createConnection(admin);
     await conn.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
     const [[version]] = (await conn.query('SELECT VERSION() AS v, @@innodb_buffer_pool_size AS bp')) as unknown as [Array<{ v: string; bp: number }>];
@@ -187,7 +213,9 @@ async function runEngine(engine: Engine, sizes: number[], reps: number, flags: F
       await c.query(`DROP DATABASE IF EXISTS \`${name}\``);
       await c.end();
     };
-    report.add(`### MariaDB/MySQL (${version.v}, innodb_buffer_pool_size ${Math.round(version.bp / 1024 / 1024)} MiB, database \`${name}\`, dropped afterwards)`);
+    report.add(
+      `### MariaDB/MySQL (${version.v}, innodb_buffer_pool_size ${Math.round(version.bp / 1024 / 1024)} MiB, database \`${name}\`, dropped afterwards)`,
+    );
   } else {
     const dir = mkdtempSync(join(tmpdir(), 'intentdesk-bench-scaling-'));
     databaseUrl = `sqlite:${join(dir, 'scaling.sqlite')}`;
@@ -215,7 +243,11 @@ async function runEngine(engine: Engine, sizes: number[], reps: number, flags: F
       const kept = reuse && size === sizes[sizes.length - 1] ? await keptDatabase(databaseUrl, reuse) : undefined;
       if (kept && kept.size === size) {
         // A database kept by an earlier run (--keep) at this size: measured by a second product instance, same process.
-        report.log(`mysql: ${size} tickets measured on the kept database ${kept.name} (loaded by an earlier run); load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+        report.log(
+          `mysql: ${size} tickets measured on the kept database ${kept.name} (loaded by an earlier run); load average ${loadavg()
+            .map((l) => l.toFixed(2))
+            .join(' ')}`,
+        );
         const other = await startApp(kept.url, SLOW_CALLS);
         try {
           const measured = await measureSize(other, engine, size, reps, report);
@@ -228,12 +260,16 @@ async function runEngine(engine: Engine, sizes: number[], reps: number, flags: F
       const have = await currentSize(sql);
       const t0 = performance.now();
       await growUsers(sql, have.users, usersFor(size));
-      const index = await loadWithTextIndexAfter(sql, have.tickets, size, () => growTickets(sql!, have.tickets, size, usersFor(size), techsFor(size), firstCategory));
+      const index = await loadWithTextIndexAfter(sql, have.tickets, size, () =>
+        growTickets(sql!, have.tickets, size, usersFor(size), techsFor(size), firstCategory),
+      );
       if (engine === 'mysql' || sqliteAnalyze) await analyze(sql);
       else if (sqliteOptimize && !(await app.refreshPlannerStatistics())) throw new Error('PRAGMA optimize did not run');
       const loadMs = performance.now() - t0;
       report.log(
-        `${engine}: grew to ${size} tickets / ${usersFor(size)} users in ${(loadMs / 1000).toFixed(1)} s (text index filled after the rows: ${(index.backfillMs / 1000).toFixed(1)} s; ${index.checked} sampled tickets' index entries equal the triggers'); load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`,
+        `${engine}: grew to ${size} tickets / ${usersFor(size)} users in ${(loadMs / 1000).toFixed(1)} s (text index filled after the rows: ${(index.backfillMs / 1000).toFixed(1)} s; ${index.checked} sampled tickets' index entries equal the triggers'); load average ${loadavg()
+          .map((l) => l.toFixed(2))
+          .join(' ')}`,
       );
       // A long SQLite load blocks this process's event loop: let the server close the sockets whose
       // keep-alive ran out meanwhile before the first call, or the client reuses one as it closes (ECONNRESET).
@@ -245,7 +281,11 @@ async function runEngine(engine: Engine, sizes: number[], reps: number, flags: F
         const p = await measureProposals(sql, app.query, techId, rareText(size), reps);
         result.proposals = p.times;
         result.proposalBuildMs = p.buildMs;
-        report.log(`${engine} ${size}: candidate shapes: ${Object.entries(p.times).map(([k, v]) => `${k} ${fmtMs(v.ms)}`).join('; ')}`);
+        report.log(
+          `${engine} ${size}: candidate shapes: ${Object.entries(p.times)
+            .map(([k, v]) => `${k} ${fmtMs(v.ms)}`)
+            .join('; ')}`,
+        );
       }
       results.push(result);
     }
@@ -332,7 +372,12 @@ function summarize(engine: Engine, results: SizeResult[]): string {
     const prop: Array<Array<string | number>> = [];
     for (const name of Object.keys(last.proposals)) {
       const costs = results.map((r) => r.proposals?.[name]?.ms ?? NaN);
-      prop.push([name, ...costs.map(fmtMs), `${(costs[costs.length - 1] / costs[0]).toFixed(2)}x`, results.map((r) => r.proposals?.[name]?.total ?? '').join(' / ')]);
+      prop.push([
+        name,
+        ...costs.map(fmtMs),
+        `${(costs[costs.length - 1] / costs[0]).toFixed(2)}x`,
+        results.map((r) => r.proposals?.[name]?.total ?? '').join(' / '),
+      ]);
     }
     prop.push(['(building the text index, once)', ...results.map((r) => fmtMs(r.proposalBuildMs ?? NaN)), '', '']);
     out.push(
@@ -346,11 +391,20 @@ function summarize(engine: Engine, results: SizeResult[]): string {
     planRows.push([key, ...results.map((r) => (r.plans[key] ? keysOf(engine, r.plans[key]) : ''))]);
   }
   out.push(`Indexes used (from the plans):\n\n${table(['statement', ...results.map((r) => sizeLabel(r.size))], planRows)}`);
+  const sortRows = SORT_FROM_INDEX.filter((name) => last.plans[`${name} — page`]).map((name) => [
+    name,
+    ...results.map((r) => (r.plans[`${name} — page`] ? (sortsByIndex(r.plans[`${name} — page`]) ? 'yes' : 'NO (sorts)') : '')),
+  ]);
+  out.push(
+    `Page order read from an index (EXPLAIN shows no sort step; target: yes):\n\n${table(['search', ...results.map((r) => sizeLabel(r.size))], sortRows)}`,
+  );
   const full: string[] = [];
   for (const [key, plan] of Object.entries(last.plans)) {
     full.push(`${key}:\n\n${key.startsWith('SQL of') || engine === 'sqlite' ? '```\n' + plan + '\n```' : plan}`);
   }
-  out.push(`<details><summary>Plans and SQL at ${sizeLabel(last.size)} (${engine === 'sqlite' ? 'EXPLAIN QUERY PLAN' : 'EXPLAIN'})</summary>\n\n${full.join('\n\n')}\n\n</details>`);
+  out.push(
+    `<details><summary>Plans and SQL at ${sizeLabel(last.size)} (${engine === 'sqlite' ? 'EXPLAIN QUERY PLAN' : 'EXPLAIN'})</summary>\n\n${full.join('\n\n')}\n\n</details>`,
+  );
   return out.join('\n\n');
 }
 

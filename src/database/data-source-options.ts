@@ -6,6 +6,7 @@ import type { DatabaseTarget } from '../config/app-config.js';
 import { ENTITIES } from './entities/index.js';
 import { MIGRATIONS } from './migrations/index.js';
 import { type BoundedMysql, boundedMysql } from './mysql-driver.js';
+import { registerSqlFunctions, type SqlFunctionHost } from './sql-functions.js';
 import { WriteGuardSubscriber } from './write-guard.subscriber.js';
 
 export interface PoolOptions {
@@ -84,13 +85,14 @@ export function dataSourceOptions(target: DatabaseTarget, pool: PoolOptions = { 
       database: target.path,
       // WAL lets readers proceed during a write. Until applyCallLimits, busy_timeout waits for a write
       // lock held by another process (the token CLI, say) instead of failing at once.
-      prepareDatabase: (db: { pragma(sql: string): unknown }) => {
+      prepareDatabase: (db: SqlFunctionHost & { pragma(sql: string): unknown }) => {
         db.pragma('journal_mode = WAL');
         db.pragma(`busy_timeout = ${pool.timeoutMs}`);
         db.pragma('synchronous = NORMAL');
         // Sorts (ORDER BY over a UNION, as the actor lists) in memory, never in a temporary file:
         // a spill made the same read cost 20 µs one time and a millisecond the next.
         db.pragma('temp_store = MEMORY');
+        registerSqlFunctions(db);
       },
     };
   }

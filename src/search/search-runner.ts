@@ -14,18 +14,33 @@ export interface SortColumn {
   date?: boolean;
 }
 
+/**
+ * What a query over a domain is for, known before its base query is built. `page`: a page in sort
+ * order (runSearch), not an aggregate of every match. `filtered`: an equality or custom filter
+ * applies, and an index of its column (or the rows it names) narrows the search. A page without a
+ * filter may come from walking the sort's index, which a plan can favour (see ScopeUse).
+ * `fromRows`: one of the plan's `rowFilters` applies, so the search starts from the few rows it names.
+ */
+export interface SearchShape {
+  page: boolean;
+  filtered: boolean;
+  fromRows: boolean;
+}
+
 /** How one domain is searched. The alias of the main table is always `t`. */
 export interface SearchPlan {
   /** Base query: table, visibility (entity scope, soft delete, own-only). */
-  base(): Qb;
+  base(shape: SearchShape): Qb;
   /** Field -> column for equality filters (references and enums arrive resolved). */
   equals: Record<string, string>;
   /** Filters that need more than equality (actors of tickets, ...). */
   custom?: Record<string, (qb: Qb, value: unknown) => void>;
+  /** Custom filters that name their rows through an index of their own (a person's tickets): a search they narrow starts from those rows. */
+  rowFilters?: string[];
   /** Date columns that take `<field>_from` / `<field>_to`. */
   ranges: string[];
   /** Free text: applied with the raw text and its match key. A plan with a text index says how far the text reaches. */
-  text(qb: Qb, raw: string, key: string): Qb | Promise<TextReach>;
+  text(qb: Qb, raw: string, key: string, shape: SearchShape): Qb | Promise<TextReach>;
   /** Sort name (without '-') -> column; ties break on id. Only non-null columns (keyset pagination). */
   sorts: Record<string, SortColumn>;
   defaultSort: string;
@@ -36,8 +51,10 @@ export interface SearchPlan {
  * index walked until a page is found. `broad`: many may match; the page walks the sort's index, and
  * the capped count first tries `sample`, a condition that keeps only the first candidates of the
  * text index: when they alone make more than the cap, the count is said without reading the rest.
+ * `sampleMatches`: every row of the sample matches the text, so it is counted on the filters alone,
+ * without the page's per-row text check.
  */
-export type TextReach = { reach: 'narrow' } | { reach: 'broad'; sample?: (qb: Qb) => void };
+export type TextReach = { reach: 'narrow' } | { reach: 'broad'; sample?: (qb: Qb) => void; sampleMatches?: true };
 
 export interface SearchArgs {
   query?: string;
@@ -73,19 +90,30 @@ export function likePattern(text: string): string {
 /**
  * The plan's base query (visibility) with the filters, ranges and text of `args`, and what was
  * applied: every search and every count over a domain starts here, so both see the same rows.
+ * `page`: for runSearch's page (see SearchShape); aggregates leave it false.
  */
-export async function filteredQuery(plan: SearchPlan, args: SearchArgs): Promise<{ qb: Qb; applied: Record<string, unknown>; reach: TextReach | undefined }> {
-  const qb = plan.base();
+export async function filteredQuery(
+  plan: SearchPlan,
+  args: SearchArgs,
+  page = false,
+): Promise<{ qb: Qb; applied: Record<string, unknown>; reach: TextReach | undefined; untexted: Qb | undefined }> {
+  const given = (field: string) => args[field] !== undefined && args[field] !== null;
+  const shape: SearchShape = {
+    page,
+    filtered: [...Object.keys(plan.equals), ...Object.keys(plan.custom ?? {})].some(given),
+    fromRows: (plan.rowFilters ?? []).some(given),
+  };
+  const qb = plan.base(shape);
   const applied: Record<string, unknown> = {};
   for (const [field, column] of Object.entries(plan.equals)) {
+    if (!given(field)) continue;
     const value = args[field];
-    if (value === undefined || value === null) continue;
     qb.andWhere(`t.${column} = :f_${field}`, { [`f_${field}`]: value });
     applied[field] = value;
   }
   for (const [field, apply] of Object.entries(plan.custom ?? {})) {
+    if (!given(field)) continue;
     const value = args[field];
-    if (value === undefined || value === null) continue;
     apply(qb, value);
     applied[field] = value;
   }
@@ -98,12 +126,14 @@ export async function filteredQuery(plan: SearchPlan, args: SearchArgs): Promise
     if (to) applied[`${column}_to`] = to;
   }
   let reach: TextReach | undefined;
+  let untexted: Qb | undefined;
   if (typeof args.query === 'string' && args.query.trim()) {
-    const answer = await plan.text(qb, args.query.trim(), matchKey(args.query));
+    untexted = qb.clone();
+    const answer = await plan.text(qb, args.query.trim(), matchKey(args.query), shape);
     reach = 'reach' in answer ? answer : undefined;
     applied.query = args.query.trim();
   }
-  return { qb, applied, reach };
+  return { qb, applied, reach, untexted };
 }
 
 /** Runs a search: filters, ranges, text, total, and keyset pagination (every row once, in order). */
@@ -113,9 +143,9 @@ export async function runSearch(plan: SearchPlan, args: SearchArgs): Promise<Sea
   const sort = plan.sorts[sortName.replace(/^-/, '')];
   if (!sort) throw new Error(`sort '${sortName}' not declared`);
   const limit = Math.min(Math.max(args.limit ?? DEFAULT_LIMIT, 1), MAX_LIMIT);
-  const { qb, applied, reach } = await filteredQuery(plan, args);
+  const { qb, applied, reach, untexted } = await filteredQuery(plan, args, true);
   const signature = queryHash({ applied, sort: sortName });
-  const total = await totalOf(qb, args.exact_total === true, reach);
+  const total = await totalOf(qb, args.exact_total === true, reach, untexted);
 
   if (args.cursor) {
     const state = decodeCursor(args.cursor);
@@ -153,10 +183,10 @@ export async function runSearch(plan: SearchPlan, args: SearchArgs): Promise<Sea
 }
 
 /** Rows matching `qb`, exact or up to TOTAL_CAP + 1 (through the text's sample first when it has one). */
-async function totalOf(qb: Qb, exact: boolean, reach: TextReach | undefined): Promise<number> {
+async function totalOf(qb: Qb, exact: boolean, reach: TextReach | undefined, untexted: Qb | undefined): Promise<number> {
   if (exact) return countOf(qb, undefined);
   if (reach?.reach === 'broad' && reach.sample) {
-    const sampled = qb.clone();
+    const sampled = (reach.sampleMatches && untexted ? untexted : qb).clone();
     reach.sample(sampled);
     const some = await countOf(sampled, TOTAL_CAP);
     if (some > TOTAL_CAP) return some;

@@ -57,4 +57,15 @@ describe.each(DATABASES)('ticket text and sort index migrations on %s', (kind) =
     expect(await indexed('quebrado')).toEqual([before]);
     expect(await indexed('hdmi')).toEqual([before, after]);
   }, 60_000);
+
+  it('on SQLite drops the is_deleted index, and down puts it back', async () => {
+    const isDeletedIndex = async () =>
+      kind === 'sqlite' ? ((await ds.query("SELECT name FROM sqlite_master WHERE name = 'IDX_glpi_tickets_is_deleted'")) as unknown[]).length : 0;
+    await ds.runMigrations({ transaction: 'all' });
+    expect(await isDeletedIndex()).toBe(0);
+    await ds.undoLastMigration({ transaction: 'all' });
+    expect(await isDeletedIndex()).toBe(kind === 'sqlite' ? 1 : 0);
+    await ds.runMigrations({ transaction: 'all' });
+    expect(await isDeletedIndex()).toBe(0);
+  }, 60_000);
 });

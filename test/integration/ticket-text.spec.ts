@@ -119,8 +119,99 @@ describe.each(DATABASES)('ticket text search on %s', (kind) => {
     expect(found.total).toBe(1);
     const qb = desk.db.createQueryBuilder().select('t.id', 'id').from('glpi_tickets', 't') as unknown as Qb;
     // The index drives (and the sort follows the few matches) instead of a walk of every ticket in sort order.
-    expect(await applyTicketText(desk.db, qb, 'vqwkz')).toEqual({ reach: 'narrow' });
+    expect(await applyTicketText(desk.db, qb, 'vqwkz', { page: true, filtered: false, fromRows: false })).toEqual({ reach: 'narrow' });
   }, 120_000);
+
+  it('returns for a broad text the rows of the match list, in the same order, page after page', async () => {
+    // Case and accents vary; 'conexões' and 'anexo' are near misses.
+    const forms = (i: number) => [`Conexão lenta ${i}`, `CONEXAO caída ${i}`, `Sem conexões ${i}`, `anexo ${i}`][i % 4];
+    await insertMany(desk.db, entity, 2 * COMMON_GRAM + 40, forms);
+    await insertTicket(desk.db, entity, 'Rede', 'a conexão cai à noite');
+    const qb = desk.db.createQueryBuilder().select('t.id', 'id').from('glpi_tickets', 't') as unknown as Qb;
+    expect(await applyTicketText(desk.db, qb, 'Conexão', { page: true, filtered: false, fromRows: false })).toMatchObject({ reach: 'broad' });
+    const listed = (await desk.db.query(
+      kind === 'mysql'
+        ? "SELECT id FROM glpi_tickets WHERE name LIKE '%conexão%' OR content LIKE '%conexão%'"
+        : `SELECT rowid AS id FROM glpi_tickets_text WHERE glpi_tickets_text MATCH '"conexão"'`,
+    )) as Array<{ id: number | string }>;
+    const matching = listed.map((r) => Number(r.id));
+    expect(matching.length).toBeGreaterThan(COMMON_GRAM);
+    const priorities = (await desk.db.query('SELECT id, priority FROM glpi_tickets')) as Array<{ id: number | string; priority: number | string }>;
+    const priority = new Map(priorities.map((r) => [Number(r.id), Number(r.priority)]));
+    for (const sort of ['-id', 'priority']) {
+      const seen: number[] = [];
+      let cursor: string | null = null;
+      do {
+        const page: Page = await search({ query: 'Conexão', sort, limit: 100, ...(cursor ? { cursor } : {}) });
+        seen.push(...page.items.map((t) => t.id));
+        cursor = page.next_cursor;
+      } while (cursor && seen.length <= matching.length);
+      const order = sort === '-id' ? (a: number, b: number) => b - a : (a: number, b: number) => (priority.get(a) ?? 0) - (priority.get(b) ?? 0) || a - b;
+      expect(seen).toEqual([...matching].sort(order));
+    }
+  }, 120_000);
+
+  it('gives a scoped technician, a Self-Service requester and a requester filter, for a broad text, the matches they see, in order, with their totals', async () => {
+    // Half in an entity the technician 'normal' sees (Sede, not recursive), half in Root; a fifth requested by 'post-only'.
+    const forms = (i: number) => [`Monitor piscando ${i}`, `MÔNITOR sem sinal ${i}`, `Monitores novos ${i}`, `monito ${i}`][i % 4];
+    const sede = await entityNamed(desk.db, 'Sede');
+    await insertMany(desk.db, sede, COMMON_GRAM + 20, forms);
+    await insertMany(desk.db, entity, COMMON_GRAM + 20, forms);
+    const requester = await desk.userId('post-only');
+    await desk.db.query(`INSERT INTO glpi_tickets_users (tickets_id, users_id, type) SELECT id, ?, 1 FROM glpi_tickets WHERE name LIKE 'mo%' AND id % 5 = 0`, [
+      requester,
+    ]);
+    const listed = (await desk.db.query(
+      kind === 'mysql'
+        ? "SELECT id FROM glpi_tickets WHERE name LIKE '%monitor%' OR content LIKE '%monitor%'"
+        : `SELECT rowid AS id FROM glpi_tickets_text WHERE glpi_tickets_text MATCH '"monitor"'`,
+    )) as Array<{ id: number | string }>;
+    const matching = new Set(listed.map((r) => Number(r.id)));
+    const rows = (await desk.db.query(
+      'SELECT t.id, t.entities_id, t.priority, u.users_id AS requester FROM glpi_tickets t LEFT JOIN glpi_tickets_users u ON u.tickets_id = t.id AND u.type = 1 AND u.users_id = ?',
+      [requester],
+    )) as Array<Record<string, number | string | null>>;
+    const byId = new Map(rows.map((r) => [Number(r.id), r]));
+    const seenBy: Record<string, (id: number) => boolean> = {
+      normal: (id) => Number(byId.get(id)?.entities_id) === sede,
+      'post-only': (id) => Number(byId.get(id)?.requester) === requester,
+    };
+    // Not by a date: the dates written above are in the text form of neither driver (their cursors would not round-trip).
+    const orders: Record<string, (a: number, b: number) => number> = {
+      '-id': (a, b) => b - a,
+      priority: (a, b) => Number(byId.get(a)?.priority) - Number(byId.get(b)?.priority) || a - b,
+    };
+    // The Super-Admin filtering by requester sees what the requester sees (an actor filter: the search starts from its tickets).
+    const cases: Array<[string, (id: number) => boolean, Record<string, unknown>]> = [
+      ['normal', seenBy.normal, {}],
+      ['post-only', seenBy['post-only'], {}],
+      ['glpi', seenBy['post-only'], { requester_id: 'post-only' }],
+    ];
+    for (const [login, sees, filters] of cases) {
+      const expectedIds = [...matching].filter(sees);
+      expect(expectedIds.length).toBeGreaterThan(100);
+      for (const [sort, order] of Object.entries(orders)) {
+        const seen: number[] = [];
+        let cursor: string | null = null;
+        let first: Page | undefined;
+        do {
+          const call = await desk.call('ticket_search', login);
+          const page = (
+            await tickets.search(
+              await desk.input<SearchTicketsDto>(call, { query: 'monitor', ...filters, sort, limit: 100, ...(cursor ? { cursor } : {}) }),
+              call,
+            )
+          ).data as Page;
+          first ??= page;
+          seen.push(...page.items.map((t) => t.id));
+          cursor = page.next_cursor;
+        } while (cursor && seen.length <= expectedIds.length);
+        expect(seen).toEqual([...expectedIds].sort(order));
+        const estimate = expectedIds.length > TOTAL_CAP;
+        expect({ total: first?.total, estimate: first?.total_is_estimate === true }).toEqual({ total: estimate ? TOTAL_CAP : expectedIds.length, estimate });
+      }
+    }
+  }, 180_000);
 
   it('keeps short queries a plain substring search', async () => {
     expect((await search({ query: 'Wi' })).items.map((t) => t.name)).toContain('Wi-Fi lento');
@@ -129,6 +220,11 @@ describe.each(DATABASES)('ticket text search on %s', (kind) => {
 
 async function entityOf(db: DataSource): Promise<number> {
   const [row] = (await db.query('SELECT id FROM glpi_entities ORDER BY id LIMIT 1')) as Array<{ id: number | string }>;
+  return Number(row.id);
+}
+
+async function entityNamed(db: DataSource, name: string): Promise<number> {
+  const [row] = (await db.query('SELECT id FROM glpi_entities WHERE name = ?', [name])) as Array<{ id: number | string }>;
   return Number(row.id);
 }
 

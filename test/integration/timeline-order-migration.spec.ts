@@ -33,8 +33,10 @@ describe.each(DATABASES)('timeline order index migration on %s', (kind) => {
   }
 
   it('adds an index per timeline kind in timeline order, and down restores the indexes before it', async () => {
+    // This migration and the ones after it are undone together (later ones may touch other tables).
+    const later = MIGRATIONS.length - MIGRATIONS.findIndex((migration) => migration.name === 'TimelineOrderIndexes1768600000000');
+    expect(later).toBeLessThanOrEqual(MIGRATIONS.length);
     await ds.runMigrations({ transaction: 'all' });
-    expect(MIGRATIONS[MIGRATIONS.length - 1].name).toBe('TimelineOrderIndexes1768600000000');
     let names = await indexNames();
     expect(names).toEqual(expect.arrayContaining(ORDER_INDEXES));
     expect(names).not.toContain(REPLACED);
@@ -47,7 +49,7 @@ describe.each(DATABASES)('timeline order index migration on %s', (kind) => {
       expect(plan.map((p) => p.detail).join('\n')).not.toContain('TEMP B-TREE');
     }
 
-    await ds.undoLastMigration({ transaction: 'all' });
+    for (let i = 0; i < later; i++) await ds.undoLastMigration({ transaction: 'all' });
     names = await indexNames();
     for (const name of ORDER_INDEXES) expect(names).not.toContain(name);
     expect(names).toContain(REPLACED);

@@ -10,6 +10,7 @@ import { TicketTextIndex1768400000000 } from './1768400000000-TicketTextIndex.js
 import { TicketSortIndexes1768400000001 } from './1768400000001-TicketSortIndexes.js';
 import { AuditRequestId1768500000000 } from './1768500000000-AuditRequestId.js';
 import { TimelineOrderIndexes1768600000000 } from './1768600000000-TimelineOrderIndexes.js';
+import { SqliteSortWalk1768900000000 } from './1768900000000-SqliteSortWalk.js';
 
 export {
   AdminRight1765100000001,
@@ -18,6 +19,7 @@ export {
   InitialSchema1764460800000,
   OAuth1768000000000,
   OtpUserFailures1765100000000,
+  SqliteSortWalk1768900000000,
   TicketNameKey1767312000000,
   TicketSortIndexes1768400000001,
   TicketTextIndex1768400000000,
@@ -39,4 +41,5 @@ export const MIGRATIONS = [
   TicketSortIndexes1768400000001,
   AuditRequestId1768500000000,
   TimelineOrderIndexes1768600000000,
+  SqliteSortWalk1768900000000,
 ];
