@@ -5,12 +5,21 @@
 
 /**
  * A text folded for substring search as the ticket text index folds it (FTS5 `trigram` tokenizer
- * with `remove_diacritics 1`): accents off, lower case. One difference: FTS5's option 1 keeps the
- * few letters that carry two marks (Vietnamese ấ), this strips them too.
+ * with `remove_diacritics 1`): lower case, and accents off Latin letters only. FTS5 keeps the marks
+ * of other scripts (Cyrillic й and ё, Greek ά), so stripping them here would find rows the index
+ * does not (the spec compares both on such texts).
  */
 export function foldText(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+  // Most texts are Latin only: every mark goes, without the slower per-letter script check.
+  if (!OTHER_SCRIPT.test(text)) return text.normalize('NFD').replace(ANY_MARK, '').toLowerCase();
+  const folded = text.normalize('NFD').replace(LATIN_MARKS, '');
+  // A kept mark is composed again with its letter (и + breve is й, not и then a mark).
+  return folded.normalize('NFC').toLowerCase();
 }
+
+const OTHER_SCRIPT = /[^\p{Script=Latin}\p{Script=Common}\p{Script=Inherited}]/u;
+const ANY_MARK = /\p{M}/gu;
+const LATIN_MARKS = /(?<=\p{Script=Latin})\p{M}+/gu;
 
 /**
  * `desk_text_has(name, content, key)`: 1 when `key` (already folded by foldText) is a substring of
