@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { MIGRATIONS } from '../../src/database/migrations/index.js';
-import { DATABASES, type MigrationDataSource, migrationDataSource } from '../support/databases.js';
+import { DATABASES, type MigrationDataSource, migrationDataSource, undoDownTo } from '../support/databases.js';
 
 const TEXT_INDEX = 'TicketTextIndex1768400000000';
 
@@ -63,7 +63,7 @@ describe.each(DATABASES)('ticket text and sort index migrations on %s', (kind) =
       kind === 'sqlite' ? ((await ds.query("SELECT name FROM sqlite_master WHERE name = 'IDX_glpi_tickets_is_deleted'")) as unknown[]).length : 0;
     await ds.runMigrations({ transaction: 'all' });
     expect(await isDeletedIndex()).toBe(0);
-    await ds.undoLastMigration({ transaction: 'all' });
+    await undoDownTo(ds, 'SqliteSortWalk1768900000000');
     expect(await isDeletedIndex()).toBe(kind === 'sqlite' ? 1 : 0);
     await ds.runMigrations({ transaction: 'all' });
     expect(await isDeletedIndex()).toBe(0);

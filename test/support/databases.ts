@@ -83,6 +83,16 @@ export interface MigrationDataSource {
 }
 
 /**
+ * Undoes the migration named `name` together with every migration after it (a later one may touch
+ * the same tables), so a spec of one migration does not depend on its being the last.
+ */
+export async function undoDownTo(ds: DataSource, name: string): Promise<void> {
+  const position = MIGRATIONS.findIndex((migration) => migration.name === name);
+  if (position < 0) throw new Error(`No migration named ${name}.`);
+  for (let i = position; i < MIGRATIONS.length; i++) await ds.undoLastMigration({ transaction: 'all' });
+}
+
+/**
  * The product's entities and migrations on a fresh, empty database of `kind`, none of the migrations
  * run yet: a migration spec runs and undoes them itself.
  */
