@@ -51,10 +51,10 @@ export interface SearchPlan {
  * index walked until a page is found. `broad`: many may match; the page walks the sort's index, and
  * the capped count first tries `sample`, a condition that keeps only the first candidates of the
  * text index: when they alone make more than the cap, the count is said without reading the rest.
- * `sampleMatches`: every row of the sample matches the text, so it is counted on the filters alone,
- * without the page's per-row text check.
+ * `countFrom`: every row of the sample matches the text, so the count starts from this query (the
+ * filters without the page's per-row text check) instead of the page's.
  */
-export type TextReach = { reach: 'narrow' } | { reach: 'broad'; sample?: (qb: Qb) => void; sampleMatches?: true };
+export type TextReach = { reach: 'narrow' } | { reach: 'broad'; sample?: (qb: Qb) => void; countFrom?: Qb };
 
 export interface SearchArgs {
   query?: string;
@@ -96,7 +96,7 @@ export async function filteredQuery(
   plan: SearchPlan,
   args: SearchArgs,
   page = false,
-): Promise<{ qb: Qb; applied: Record<string, unknown>; reach: TextReach | undefined; untexted: Qb | undefined }> {
+): Promise<{ qb: Qb; applied: Record<string, unknown>; reach: TextReach | undefined }> {
   const given = (field: string) => args[field] !== undefined && args[field] !== null;
   const shape: SearchShape = {
     page,
@@ -126,14 +126,12 @@ export async function filteredQuery(
     if (to) applied[`${column}_to`] = to;
   }
   let reach: TextReach | undefined;
-  let untexted: Qb | undefined;
   if (typeof args.query === 'string' && args.query.trim()) {
-    untexted = qb.clone();
     const answer = await plan.text(qb, args.query.trim(), matchKey(args.query), shape);
     reach = 'reach' in answer ? answer : undefined;
     applied.query = args.query.trim();
   }
-  return { qb, applied, reach, untexted };
+  return { qb, applied, reach };
 }
 
 /** Runs a search: filters, ranges, text, total, and keyset pagination (every row once, in order). */
@@ -143,9 +141,9 @@ export async function runSearch(plan: SearchPlan, args: SearchArgs): Promise<Sea
   const sort = plan.sorts[sortName.replace(/^-/, '')];
   if (!sort) throw new Error(`sort '${sortName}' not declared`);
   const limit = Math.min(Math.max(args.limit ?? DEFAULT_LIMIT, 1), MAX_LIMIT);
-  const { qb, applied, reach, untexted } = await filteredQuery(plan, args, true);
+  const { qb, applied, reach } = await filteredQuery(plan, args, true);
   const signature = queryHash({ applied, sort: sortName });
-  const total = await totalOf(qb, args.exact_total === true, reach, untexted);
+  const total = await totalOf(qb, args.exact_total === true, reach);
 
   if (args.cursor) {
     const state = decodeCursor(args.cursor);
@@ -183,10 +181,10 @@ export async function runSearch(plan: SearchPlan, args: SearchArgs): Promise<Sea
 }
 
 /** Rows matching `qb`, exact or up to TOTAL_CAP + 1 (through the text's sample first when it has one). */
-async function totalOf(qb: Qb, exact: boolean, reach: TextReach | undefined, untexted: Qb | undefined): Promise<number> {
+async function totalOf(qb: Qb, exact: boolean, reach: TextReach | undefined): Promise<number> {
   if (exact) return countOf(qb, undefined);
   if (reach?.reach === 'broad' && reach.sample) {
-    const sampled = (reach.sampleMatches && untexted ? untexted : qb).clone();
+    const sampled = (reach.countFrom ?? qb).clone();
     reach.sample(sampled);
     const some = await countOf(sampled, TOTAL_CAP);
     if (some > TOTAL_CAP) return some;

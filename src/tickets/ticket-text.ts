@@ -60,8 +60,9 @@ export async function applyTicketText(db: DataSource, qb: Qb, raw: string, shape
     // gathering its every match costs the whole list (52k rows, ~0.2 s at a million tickets) before
     // the first row. (An FTS5 probe per row, `rowid = t.id AND MATCH`, costs milliseconds: it seeks
     // every trigram's long match list.) The sample's rows all match: counted on the filters alone.
+    const countFrom = qb.clone();
     qb.andWhere(`desk_text_has(t.name, t.content, :q_folded) = 1`, { q_folded: foldText(raw) });
-    return { reach: 'broad', sample: (count) => count.andWhere(sample, { q_sample: phrase }), sampleMatches: true };
+    return { reach: 'broad', sample: (count) => count.andWhere(sample, { q_sample: phrase }), countFrom };
   }
   // Few matches, an equality filter alone (a broad one, `priority = 5`, would have the function check
   // ~200k rows: slower than the gather), or an aggregate of every match: the list of matches is
