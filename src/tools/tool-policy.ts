@@ -27,6 +27,12 @@ interface AccessRules {
   idempotent: boolean;
   /** `null` clears a field (only updates have something to clear). */
   clearable: boolean;
+  /**
+   * A user's calls run one at a time, in the order they arrived. Code guesses sent together (one
+   * JSON-RPC batch) are then judged in the order they were sent: which ones the limit refuses does
+   * not depend on which pooled connection answers first.
+   */
+  inArrivalOrder: boolean;
 }
 
 /** The MCP scope a call needs: tools that write no records are open to read-only (`mcp:read`) tokens. */
@@ -35,12 +41,57 @@ function mcpScopeOf(rules: AccessRules): McpScope {
 }
 
 const ACCESS: Readonly<Record<Access, AccessRules>> = {
-  read: { rate: 'read', writesRecords: false, action: 'read', readOnly: true, destructive: false, idempotent: true, clearable: false },
-  create: { rate: 'write', writesRecords: true, action: 'create', readOnly: false, destructive: false, idempotent: false, clearable: false },
-  update: { rate: 'write', writesRecords: true, action: 'update', readOnly: false, destructive: false, idempotent: true, clearable: true },
-  delete: { rate: 'write', writesRecords: true, action: 'delete', readOnly: false, destructive: true, idempotent: true, clearable: false },
-  switch: { rate: 'read', writesRecords: false, action: 'read', readOnly: false, destructive: false, idempotent: false, clearable: false },
-  verify: { rate: 'write', writesRecords: false, action: 'update', readOnly: false, destructive: false, idempotent: false, clearable: false },
+  read: { rate: 'read', writesRecords: false, action: 'read', readOnly: true, destructive: false, idempotent: true, clearable: false, inArrivalOrder: false },
+  create: {
+    rate: 'write',
+    writesRecords: true,
+    action: 'create',
+    readOnly: false,
+    destructive: false,
+    idempotent: false,
+    clearable: false,
+    inArrivalOrder: false,
+  },
+  update: {
+    rate: 'write',
+    writesRecords: true,
+    action: 'update',
+    readOnly: false,
+    destructive: false,
+    idempotent: true,
+    clearable: true,
+    inArrivalOrder: false,
+  },
+  delete: {
+    rate: 'write',
+    writesRecords: true,
+    action: 'delete',
+    readOnly: false,
+    destructive: true,
+    idempotent: true,
+    clearable: false,
+    inArrivalOrder: false,
+  },
+  switch: {
+    rate: 'read',
+    writesRecords: false,
+    action: 'read',
+    readOnly: false,
+    destructive: false,
+    idempotent: false,
+    clearable: false,
+    inArrivalOrder: false,
+  },
+  verify: {
+    rate: 'write',
+    writesRecords: false,
+    action: 'update',
+    readOnly: false,
+    destructive: false,
+    idempotent: false,
+    clearable: false,
+    inArrivalOrder: true,
+  },
 };
 
 /** What a service method declares with @Tool. */
@@ -88,6 +139,8 @@ export interface ToolPolicy {
   /** A call over MCP is held until the session's user approves its exact payload on the approval page (APPROVAL_REQUIRED_FOR). */
   readonly needsApproval: boolean;
   readonly clearable: boolean;
+  /** The user's calls of this tool run one at a time, in arrival order (the verify access: code guesses). */
+  readonly inArrivalOrder: boolean;
   readonly annotations: { readonly readOnlyHint: boolean; readonly destructiveHint: boolean; readonly idempotentHint: boolean };
   readonly input: Type<object>;
   /** Every argument an MCP call takes, in order: the `domain` argument (domain tools), then the input DTO's fields. */
@@ -133,6 +186,7 @@ export function policyOf(declaration: ToolDeclaration, config: Pick<AppConfig, '
     needsVerification: !needsApproval && required(rules, domain, config.otpRequiredFor),
     needsApproval,
     clearable: rules.clearable,
+    inArrivalOrder: rules.inArrivalOrder,
     annotations: { readOnlyHint: rules.readOnly, destructiveHint: rules.destructive, idempotentHint: rules.idempotent },
     input: declaration.input,
     fields,

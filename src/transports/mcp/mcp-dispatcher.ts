@@ -13,6 +13,7 @@ import { inCallSpan, openCallSpan } from '../../observe/tracing.js';
 import { readLockArguments } from '../../session/intent-lock.decision.js';
 import { rankClosest } from '../../text/suggest.js';
 import type { Call, CallTrace, McpClientInfo } from '../../tools/call.js';
+import { ArrivalOrder } from '../../tools/arrival-order.js';
 import { RENAMED_TOOLS } from '../../tools/renamed-tools.js';
 import { type JsonWrapper, type ListedTool, ToolListService } from '../../tools/tool-list.service.js';
 import type { ToolPolicy } from '../../tools/tool-policy.js';
@@ -42,6 +43,9 @@ export class UnknownToolError extends Error {
 /** Transport-independent MCP operations: list the tools of a principal, call one through the chain. */
 @Injectable()
 export class McpDispatcher {
+  /** Per user, the calls of tools whose policy wants them in arrival order (code guesses). */
+  private readonly arrivals = new ArrivalOrder<number>();
+
   constructor(
     private readonly registry: ToolRegistry,
     private readonly toolList: ToolListService,
@@ -86,7 +90,10 @@ export class McpDispatcher {
       throw error;
     }
     const call = this.callOf(tool.policy, principal, args ?? {}, startedAt, identity, client);
-    return resultOf(await inCallSpan(call, () => asCall(call.sessionId, requestId, () => tool.handler(args ?? {}, call))), requestId);
+    const run = () => inCallSpan(call, () => asCall(call.sessionId, requestId, () => tool.handler(args ?? {}, call)));
+    // Taken here, before the first await: the calls of one request (a batch) arrive in their order.
+    const envelope = await (tool.policy.inArrivalOrder ? this.arrivals.run(principal.userId, run) : run());
+    return resultOf(envelope, requestId);
   }
 
   /**
