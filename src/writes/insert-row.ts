@@ -11,9 +11,7 @@ import { guardWrite } from '../database/write-guard.subscriber.js';
  * The table is named by its entity, so its name has one home: the entity's metadata.
  */
 export async function insertRow(manager: EntityManager, entity: EntityTarget<ObjectLiteral>, row: Record<string, unknown>): Promise<number> {
-  const table = manager.dataSource.getMetadata(entity).tableName;
-  guardWrite(table);
-  const sqlite = manager.dataSource.options.type === 'better-sqlite3';
+  const { table, sqlite } = writableTable(manager, entity);
   const columns: string[] = [];
   const params: unknown[] = [];
   for (const [column, value] of Object.entries(row)) {
@@ -21,8 +19,7 @@ export async function insertRow(manager: EntityManager, entity: EntityTarget<Obj
     columns.push(column);
     params.push(paramOf(value, sqlite));
   }
-  const marks = columns.map(() => '?').join(', ');
-  const result = (await manager.query(`INSERT INTO ${table} (${columns.join(', ')}) VALUES (${marks})`, params)) as unknown;
+  const result = (await manager.query(insertText(table, columns, 1), params)) as unknown;
   // better-sqlite3 answers the new rowid; mysql2 a result header with insertId.
   return Number(typeof result === 'object' && result !== null && 'insertId' in result ? (result as { insertId: number }).insertId : result);
 }
@@ -33,9 +30,7 @@ export async function insertRow(manager: EntityManager, entity: EntityTarget<Obj
  */
 export async function insertRows(manager: EntityManager, entity: EntityTarget<ObjectLiteral>, rows: ReadonlyArray<Record<string, unknown>>): Promise<void> {
   if (rows.length === 0) return;
-  const table = manager.dataSource.getMetadata(entity).tableName;
-  guardWrite(table);
-  const sqlite = manager.dataSource.options.type === 'better-sqlite3';
+  const { table, sqlite } = writableTable(manager, entity);
   const columns = Object.keys(rows[0]);
   const params: unknown[] = [];
   for (const row of rows) {
@@ -45,8 +40,20 @@ export async function insertRows(manager: EntityManager, entity: EntityTarget<Ob
     }
     for (const column of columns) params.push(paramOf(row[column], sqlite));
   }
+  await manager.query(insertText(table, columns, rows.length), params);
+}
+
+/** The entity's table, once the write guard allows inserting into it. */
+function writableTable(manager: EntityManager, entity: EntityTarget<ObjectLiteral>): { table: string; sqlite: boolean } {
+  const table = manager.dataSource.getMetadata(entity).tableName;
+  guardWrite(table);
+  return { table, sqlite: manager.dataSource.options.type === 'better-sqlite3' };
+}
+
+/** One INSERT of `rows` rows of the same columns, every value bound. */
+function insertText(table: string, columns: readonly string[], rows: number): string {
   const marks = `(${columns.map(() => '?').join(', ')})`;
-  await manager.query(`INSERT INTO ${table} (${columns.join(', ')}) VALUES ${rows.map(() => marks).join(', ')}`, params);
+  return `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${Array.from({ length: rows }, () => marks).join(', ')}`;
 }
 
 /** A value as the ORM stores it. */
