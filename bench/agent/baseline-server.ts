@@ -625,18 +625,26 @@ export function baselineTools(db: Database.Database, login = 'glpi'): BaselineTo
       domain: 'ticket',
       write: true,
       inputSchema: schema(
-        { ...domainProps('ticket'), id: int('Ticket ID'), users_id_validate: int('Approver user ID'), comment_submission: str('Comment') },
-        ['session_id', 'domain', 'id', 'users_id_validate'],
+        {
+          ...domainProps('ticket'),
+          id: int('Ticket ID'),
+          users_id_validate: int('Approver user ID'),
+          groups_id_validate: int('Approver group ID (instead of a user)'),
+          comment_submission: str('Comment'),
+        },
+        ['session_id', 'domain', 'id'],
       ),
       run: (a) => {
         const t = liveTicket(a.id);
-        if (!t || !exists('glpi_users', a.users_id_validate)) throw new Fail('Error requesting validation');
+        // One approver, a user or a group (GLPI's itemtype_target), as peers that expose both write it.
+        const target = a.groups_id_validate !== undefined ? { itemtype: 'Group', table: 'glpi_groups', id: a.groups_id_validate } : { itemtype: 'User', table: 'glpi_users', id: a.users_id_validate };
+        if (!t || target.id === undefined || !exists(target.table, target.id)) throw new Fail('Error requesting validation');
         const id = insert('glpi_ticketvalidations', {
           entities_id: t.entities_id,
           tickets_id: a.id,
           users_id: me.id,
-          itemtype_target: 'User',
-          items_id_target: a.users_id_validate,
+          itemtype_target: target.itemtype,
+          items_id_target: target.id,
           comment_submission: a.comment_submission ?? null,
           status: 2,
           submission_date: now(),
@@ -664,7 +672,9 @@ export function baselineTools(db: Database.Database, login = 'glpi'): BaselineTo
       ),
       run: (a) => {
         const v = db.prepare('SELECT * FROM glpi_ticketvalidations WHERE id = ?').get(a.id) as Row | undefined;
-        if (!v || v.status !== 2 || v.items_id_target !== me.id) throw new Fail('Error answering validation');
+        const mine =
+          v?.itemtype_target === 'Group' ? !!db.prepare('SELECT 1 FROM glpi_groups_users WHERE groups_id = ? AND users_id = ?').get(v.items_id_target, me.id) : v?.items_id_target === me.id;
+        if (!v || v.status !== 2 || !mine) throw new Fail('Error answering validation');
         update('glpi_ticketvalidations', a.id, { status: a.status, comment_validation: a.comment_validation ?? null, users_id_validate: me.id, validation_date: now() });
         update('glpi_tickets', v.tickets_id, { global_validation: a.status });
         return ok(a.id, 'Validation answered');

@@ -1519,6 +1519,94 @@ export const TASKS: BenchTask[] = [
       return p;
     },
   },
+  // ------------------------------------------------------------------ approvals by a group, deadlines read, counts by category
+  {
+    id: 'X14',
+    domain: 'ticket',
+    goal: 'Ask the Infraestrutura group to approve ticket #4: "Compra de um switch novo?"',
+    mistakes: 'field "approver_group", the group in lower case',
+    session: 'ticket',
+    steps: [
+      {
+        tool: 'ticket_validation',
+        args: { id: 4, approver_group: 'infraestrutura', comment: 'Compra de um switch novo?' },
+        // A peer's request takes a user or a group id: the group's name where its id goes.
+        peer: { tool: 'ticket_request_validation', args: { id: 4, groups_id_validate: 'infraestrutura', comment_submission: 'Compra de um switch novo?' } },
+      },
+    ],
+    check: ({ db }) => {
+      const p: string[] = [];
+      const row = db.get("SELECT * FROM glpi_ticketvalidations WHERE tickets_id = 4 AND itemtype_target = 'Group' AND items_id_target = ?", group(db, 'Infraestrutura'));
+      if (!row) return ['validation not requested of the group'];
+      expect(p, 'status', row.status, 2);
+      return p;
+    },
+  },
+  {
+    id: 'X15',
+    domain: 'ticket',
+    goal: 'As tech (in Infraestrutura): approve the request addressed to your group on ticket #4: "Pode comprar."',
+    mistakes: 'the answer in Portuguese ("aprovado"), no validation id',
+    session: 'ticket',
+    as: 'tech',
+    steps: [
+      {
+        tool: 'ticket_validation',
+        args: { id: 4, answer: 'aprovado', comment: 'Pode comprar.' },
+        peer: {
+          tool: 'ticket_validation_list',
+          args: { id: 4 },
+          then: [{ tool: 'ticket_answer_validation', args: (prev) => ({ id: pendingValidation(prev[prev.length - 1]) ?? 4, status: 'aprovado', comment_validation: 'Pode comprar.' }) }],
+        },
+      },
+    ],
+    check: ({ db }) => {
+      const p: string[] = [];
+      const row = db.get("SELECT * FROM glpi_ticketvalidations WHERE tickets_id = 4 AND itemtype_target = 'Group' AND items_id_target = ?", group(db, 'Infraestrutura'));
+      expect(p, 'status', row?.status, 3);
+      expect(p, 'answered by', row?.users_id_validate, user(db, 'tech'));
+      return p;
+    },
+  },
+  {
+    id: 'T31',
+    domain: 'ticket',
+    goal: 'How much time is left before the deadline of "Impressora da Filial Porto sem toner"?',
+    mistakes: 'the ticket by its title, in lower case',
+    session: 'ticket',
+    steps: [{ tool: 'ticket_get', args: { id: 'impressora da filial porto sem toner' } }],
+    check: ({ db, replies }) => {
+      // The deadline itself is enough for a model to say how long is left; intentdesk also says it (time_to_resolve_remaining).
+      const row = ticket(db, 'Impressora da Filial Porto sem toner');
+      if (!row?.time_to_resolve) return ['no deadline (bad fixture)'];
+      const shown = recordOf(replies[replies.length - 1]?.body)?.time_to_resolve;
+      const instant = typeof shown === 'string' && /(Z|[+-]\d{2}:\d{2})$/.test(shown) ? new Date(shown) : fromDb(shown);
+      const p: string[] = [];
+      expect(p, 'deadline shown', instant?.toISOString(), fromDb(row.time_to_resolve)?.toISOString());
+      return p;
+    },
+  },
+  {
+    id: 'T32',
+    domain: 'ticket',
+    goal: 'How many incidents are there per category?',
+    mistakes: 'type "Incidente", group_by "category"',
+    session: 'ticket',
+    steps: [{ tool: 'ticket_search', args: { type: 'Incidente', group_by: 'category' }, peer: { tool: 'ticket_stats' } }],
+    check: ({ db, replies }) => {
+      const p: string[] = [];
+      const want = db.all('SELECT itilcategories_id AS c, COUNT(*) AS n FROM glpi_tickets WHERE is_deleted = 0 AND type = 1 GROUP BY itilcategories_id');
+      if (want.length < 2) p.push('fewer than two categories (bad fixture)');
+      const groups = (countsOf(replies[replies.length - 1])?.groups ?? []) as Row[];
+      const keyOf = (g: Row) => {
+        const k = groupKey(g, 'category') ?? groupKey(g, 'itilcategories_id');
+        return k === null || k === undefined ? null : Number(k);
+      };
+      for (const r of want) expect(p, `category ${r.c}`, groups.find((g) => keyOf(g) === (r.c === null ? null : Number(r.c)))?.count, r.n);
+      expect(p, 'total', groups.reduce((n, g) => n + Number(g.count), 0), want.reduce((n, r) => n + Number(r.n), 0));
+      return p;
+    },
+  },
 ];
 
 /** Extra demo data both servers start from: a second "Maria Silva" so that the full name is ambiguous. */

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { dateHint, formatDate, isValidTimeZone, offsetMinutes, parseDate, suggestDate, suggestTimeZone } from './dates.js';
+import { canonicalZone, dateHint, formatDate, isValidTimeZone, offsetMinutes, parseDate, suggestDate, suggestTimeZone, zoneInForce } from './dates.js';
 
 const ZONES = ['UTC', 'America/Sao_Paulo', 'Europe/Lisbon', 'Asia/Kolkata', 'America/New_York', 'Australia/Adelaide'];
 
@@ -56,6 +56,22 @@ describe('dates', () => {
     expect(isValidTimeZone('America/Sao_Paulo')).toBe(true);
     expect(isValidTimeZone('Mars/Olympus')).toBe(false);
     expect(isValidTimeZone(3)).toBe(false);
+  });
+
+  it('reads a zone written with spaces for its underscores, in any case, and nothing looser', () => {
+    for (const written of ['America/Sao Paulo', 'america/sao paulo', ' America/Sao  Paulo ', 'AMERICA/SAO PAULO']) {
+      expect(isValidTimeZone(written)).toBe(true);
+      expect(canonicalZone(written)).toBe('America/Sao_Paulo');
+      expect(zoneInForce(written, null, 'UTC')).toBe('America/Sao_Paulo');
+      expect(formatDate(new Date('2026-06-01T12:00:00Z'), written)).toBe('2026-06-01T09:00:00-03:00');
+      expect(offsetMinutes(new Date('2026-06-01T12:00:00Z'), written)).toBe(-180);
+    }
+    const bare = parseDate('2026-06-01 09:30', 'America/Sao Paulo');
+    expect(bare.ok && bare.value.toISOString()).toBe('2026-06-01T12:30:00.000Z');
+    // A city alone, or a name that needs more than spacing, stays a suggestion, never a reading.
+    for (const loose of ['Sao Paulo', 'America/São Paulo', 'America / Sao Paulo', 'America/SaoPaulo']) expect(isValidTimeZone(loose)).toBe(false);
+    expect(zoneInForce('Sao Paulo', 'Europe/Lisbon', 'UTC')).toBe('Europe/Lisbon');
+    expect(zoneInForce('Europe/Lisbon', null, 'UTC')).toBe('Europe/Lisbon');
   });
 
   it('round-trips: format(parse(x)) parses back to the same instant, in any zone', () => {

@@ -11,7 +11,18 @@ const PATTERN = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{1,2}):(\d{2})(?::(\d{2})(?:\
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
+/**
+ * A zone written with spaces where its IANA name has underscores: "America/Sao Paulo" is
+ * America/Sao_Paulo. IANA names hold no space (the underscore stands for one), so the reading is
+ * unambiguous; anything looser (a city alone, accents) is only suggested (suggestTimeZone).
+ */
+function ianaSpelling(zone: string): string {
+  return zone.includes(' ') ? zone.trim().replace(/ +/g, '_') : zone;
+}
+
+/** Every function here takes a zone in either spelling, so no caller has to convert it first. */
+function formatterFor(written: string): Intl.DateTimeFormat {
+  const timeZone = ianaSpelling(written);
   let formatter = formatters.get(timeZone);
   if (!formatter) {
     formatter = new Intl.DateTimeFormat('en-US', {
@@ -29,7 +40,7 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
-/** The canonical spelling of a valid IANA zone ("america/sao_paulo" -> "America/Sao_Paulo"). */
+/** The canonical spelling of a valid IANA zone ("america/sao_paulo", "America/Sao Paulo" -> "America/Sao_Paulo"). */
 export function canonicalZone(zone: string): string {
   return formatterFor(zone).resolvedOptions().timeZone;
 }
@@ -50,7 +61,8 @@ export function isValidTimeZone(timeZone: unknown): timeZone is string {
  * an offset are read in it, and every date of the answer is shown in it.
  */
 export function zoneInForce(argument: unknown, userZone: string | null, defaultZone: string): string {
-  return isValidTimeZone(argument) ? argument : userZone || defaultZone;
+  if (!isValidTimeZone(argument)) return userZone || defaultZone;
+  return argument.includes(' ') ? canonicalZone(argument) : argument;
 }
 
 let zones: string[] | undefined;

@@ -146,7 +146,7 @@ describe('InputParser', () => {
       session_id: 'ses_x',
       email: 'not-an-email',
       percent_done: 150,
-      dry_run: 'yes',
+      dry_run: 'talvez',
       urgency: 'zangada',
       plan_start_date: '2026-02-30',
       projectstates_id: 'AbacaxiDoido',
@@ -211,10 +211,10 @@ describe('InputParser', () => {
       const result = await parser.parse(SampleDto, { ...base, percent_done: sent, dry_run: 'FALSE' }, options);
       expect(result.ok && [result.value.percent_done, result.value.dry_run]).toEqual([expected, false]);
     }
-    const refused = await issuesOf({ ...base, percent_done: '60.5', dry_run: 'yes' });
+    const refused = await issuesOf({ ...base, percent_done: '60.5', dry_run: 'maybe' });
     expect(refused.map((i) => [i.field, i.code, i.received])).toEqual([
       ['percent_done', 'INVALID_TYPE', '60.5'],
-      ['dry_run', 'INVALID_TYPE', 'yes'],
+      ['dry_run', 'INVALID_TYPE', 'maybe'],
     ]);
     expect((await issuesOf({ ...base, percent_done: '150%' })).map((i) => [i.field, i.code])).toEqual([['percent_done', 'OUT_OF_RANGE']]);
     // Text stays text: a name made of digits is not turned into a number.
@@ -308,8 +308,31 @@ describe('InputParser', () => {
     expect(await suggestionFor({ member_i: 'tech' })).toBe('member_id');
   });
 
+  it('reads booleans given as yes/no words in English and Brazilian Portuguese, in any case, and refuses the rest', async () => {
+    for (const [sent, expected] of [
+      ['yes', true],
+      ['No', false],
+      ['SIM', true],
+      ['não', false],
+      ['nao', false],
+      [' Não ', false],
+      ['verdadeiro', true],
+      ['Falso', false],
+    ] as const) {
+      const result = await parser.parse(SampleDto, { ...base, dry_run: sent }, options);
+      expect(result.ok && result.value.dry_run).toBe(expected);
+    }
+    for (const sent of ['y', 'n', 'ok', 'oui', '1', 'si', 'yes please']) {
+      expect((await issuesOf({ ...base, dry_run: sent })).map((i) => [i.field, i.code])).toEqual([['dry_run', 'INVALID_TYPE']]);
+    }
+  });
+
+  it('reads a zone written with spaces for its underscores (IANA names hold none)', async () => {
+    expect(await issuesOf({ ...base, plan_start_date: '2026-12-25 09:00', timezone: 'America/Sao Paulo' })).toEqual([]);
+  });
+
   it('suggests the accepted spelling of a date and of a zone', async () => {
-    const issues = await issuesOf({ ...base, plan_start_date: '25/12/2026', timezone: 'America/Sao Paulo' });
+    const issues = await issuesOf({ ...base, plan_start_date: '25/12/2026', timezone: 'Sao Paulo' });
     expect(issues.map((i) => [i.field, i.did_you_mean])).toEqual([
       ['plan_start_date', '2026-12-25'],
       ['timezone', 'America/Sao_Paulo'],

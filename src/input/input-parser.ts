@@ -14,6 +14,7 @@ import { resolveActorList } from './references/actor-list.js';
 import type { NameScope } from './references/reference-scope.js';
 import { sharedLookup } from './references/shared-lookup.js';
 import { cleanText, forbiddenField, valueProblem } from './value-rules.js';
+import { booleanOfWord } from './vocab/boolean-words.js';
 import { type ChoiceWords, wordIndex } from './vocab/choice-words.js';
 
 export interface ReferenceLookup {
@@ -452,8 +453,8 @@ const PERCENT_TEXT = /^\s*([+-]?\d{1,15})(?:\.0+)?(?:\s*%)?\s*$/;
 
 /**
  * Integers and booleans sent as text: "60" and "60.0" (for a percentage also "60%") are 60, a
- * duration's "1h30" or "90 min" its seconds (dates/duration.ts), "true"
- * and "false" (any case) the booleans. Unambiguous, and what models often send; anything else is
+ * duration's "1h30" or "90 min" its seconds (dates/duration.ts), "true"/"false" and the yes/no
+ * words of English and pt-BR the booleans (vocab/boolean-words.ts). Unambiguous, and what models often send; anything else is
  * left as sent, for the scalar checks to refuse with the expected form. A query string carries only
  * text, so there "1"/"0" are booleans too and an empty optional value is no value.
  */
@@ -465,9 +466,10 @@ function readScalarText(spec: FieldSpec, value: unknown, mode: 'json' | 'query')
     if (match) return Number(match[1]);
   }
   if (spec.kind === 'bool') {
-    const text = value.trim().toLowerCase();
-    if (text === 'true' || (mode === 'query' && text === '1')) return true;
-    if (text === 'false' || (mode === 'query' && text === '0')) return false;
+    const word = booleanOfWord(value);
+    if (word !== undefined) return word;
+    if (mode === 'query' && value.trim() === '1') return true;
+    if (mode === 'query' && value.trim() === '0') return false;
   }
   if (mode === 'query' && value === '' && !spec.required) return undefined;
   return value;

@@ -1,0 +1,62 @@
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { DATABASES } from './support/databases.js';
+import { callTool, connectHttp, failure, openSession, success } from './support/mcp-client.js';
+import { startStack, type TestStack } from './support/test-app.js';
+
+type Page = { items: { id: number; overdue: boolean }[]; total: number };
+
+/** A zone written with spaces for its underscores, and booleans given as yes/no words in English or pt-BR. */
+describe.each(DATABASES)('zones and yes/no words on %s', (kind) => {
+  let stack: TestStack;
+  let admin: Client;
+  let ticketSession: string;
+  let userSession: string;
+
+  beforeAll(async () => {
+    stack = await startStack(kind);
+    admin = await connectHttp(stack.url, await stack.token('glpi', ['mcp']));
+    ticketSession = await openSession(admin, 'ticket');
+    userSession = await openSession(admin, 'user');
+  });
+  afterAll(async () => {
+    await admin?.close();
+    await stack?.close();
+  });
+
+  const ticket = (tool: string, args: Record<string, unknown>) => callTool(admin, tool, { domain: 'ticket', session_id: ticketSession, ...args });
+  const user = (tool: string, args: Record<string, unknown>) => callTool(admin, tool, { domain: 'user', session_id: userSession, ...args });
+
+  it('stores a user zone written "America/Sao Paulo" as America/Sao_Paulo, and applied says so', async () => {
+    const dry = success(await user('user_update', { id: 'normal', timezone: 'America/Sao Paulo', dry_run: 'sim' }));
+    expect(dry).toMatchObject({ dry_run: true, applied: { timezone: 'America/Sao_Paulo' } });
+    const done = success(await user('user_update', { id: 'normal', timezone: 'america/sao paulo', dry_run: 'não' }));
+    expect(done.dry_run).toBeFalsy();
+    expect(done.applied).toMatchObject({ timezone: 'America/Sao_Paulo' });
+    const read = success(await user('user_get', { id: 'normal' }));
+    expect(read.data).toMatchObject({ timezone: 'America/Sao_Paulo' });
+  });
+
+  it('reads dates in a call zone written with spaces', async () => {
+    const dry = success(await ticket('ticket_create', { name: 'Zona com espaço', date: '2026-06-01 09:00', timezone: 'America/Sao Paulo', dry_run: 'yes' }));
+    expect(dry).toMatchObject({ dry_run: true, applied: { date: '2026-06-01T09:00:00-03:00' } });
+  });
+
+  it('keeps a city alone a suggestion, not a reading', async () => {
+    const refused = failure(await user('user_update', { id: 'normal', timezone: 'Sao Paulo' }), 'VALIDATION_FAILED');
+    expect(refused.error.issues).toEqual([expect.objectContaining({ field: 'timezone', code: 'INVALID_VALUE', did_you_mean: 'America/Sao_Paulo' })]);
+  });
+
+  it('filters overdue: "sim" as true and "não" as false, and refuses a word that is neither', async () => {
+    success(await ticket('ticket_create', { name: 'Prazo vencido', time_to_resolve: '2020-01-01 10:00', date: '2019-12-31 10:00' }));
+    const all = (success(await ticket('ticket_search', { limit: 100 })).data as Page).total;
+    const late = success(await ticket('ticket_search', { overdue: 'sim', limit: 100 })).data as Page;
+    const onTime = success(await ticket('ticket_search', { overdue: 'Não', limit: 100 })).data as Page;
+    expect(late.total).toBe((success(await ticket('ticket_search', { overdue: true, limit: 100 })).data as Page).total);
+    expect(late.total).toBeGreaterThan(0);
+    expect(late.items.every((t) => t.overdue)).toBe(true);
+    expect(onTime.items.some((t) => t.overdue)).toBe(false);
+    expect(late.total + onTime.total).toBe(all);
+    const refused = failure(await ticket('ticket_search', { overdue: 'talvez' }), 'VALIDATION_FAILED');
+    expect(refused.error.issues).toEqual([expect.objectContaining({ field: 'overdue', code: 'INVALID_TYPE' })]);
+  });
+});
