@@ -78,6 +78,12 @@ describe.each(DATABASES)('hints that never mislead, on %s', (kind) => {
     );
     const search = failure(await callTool(client, 'user_search', { domain: 'user', session_id: users, login: 'carla.m' }), 'VALIDATION_FAILED');
     expect(search.error.issues![0]).toMatchObject({ field: 'login', code: 'UNKNOWN_FIELD', did_you_mean: 'name' });
+    // GLPI calls a validation's answer its status: the approver's "status: aprovado" is the answer.
+    const answer = failure(
+      await callTool(client, 'ticket_validation', { domain: 'ticket', session_id: tickets, id: ticketId, status: 'aprovado' }),
+      'VALIDATION_FAILED',
+    );
+    expect(answer.error.issues![0]).toMatchObject({ field: 'status', code: 'UNKNOWN_FIELD', did_you_mean: 'answer' });
   });
 
   it('reads hour forms and offers both readings of an ambiguous date', async () => {

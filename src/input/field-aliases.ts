@@ -59,6 +59,9 @@ export const FIELD_ALIASES: Readonly<Record<Domain, AliasTable>> = {
     overdue: ['late', 'atrasado', 'atrasados', 'past_due', 'is_overdue', 'vencido', 'vencidos'],
     group_by: ['groupby', 'agrupar', 'agrupar_por', 'breakdown', 'aggregate'],
     mine: ['my', 'meus', 'meu', 'minhas'],
+    // A validation's answer is its status in GLPI (glpi_ticketvalidations.status); ticket tools that
+    // have a status of their own take it as theirs (a real field wins over an alias).
+    answer: ['status', 'approval', 'decision', 'resposta', 'decisao', 'aprovacao', 'parecer'],
   },
   project: {
     name: ['title', 'titulo', 'nome', 'subject', 'assunto'],
