@@ -86,6 +86,22 @@ describe.each(DATABASES)('hints that never mislead, on %s', (kind) => {
     expect(answer.error.issues![0]).toMatchObject({ field: 'status', code: 'UNKNOWN_FIELD', did_you_mean: 'answer' });
   });
 
+  it('names the field of the other kind when a user field is given a group, or a group field a user', async () => {
+    const approver = failure(
+      await callTool(client, 'ticket_validation', { domain: 'ticket', session_id: tickets, id: ticketId, approver_id: 'infraestrutura' }),
+      'VALIDATION_FAILED',
+    ).error.issues![0];
+    expect(approver).toMatchObject({ field: 'approver_id', code: 'REFERENCE_NOT_FOUND' });
+    expect(approver.message).toContain("'infraestrutura' is a group (Infraestrutura): send it as approver_group_id.");
+    const assignee = failure(await update({ assignee_id: 'Service Desk' }), 'VALIDATION_FAILED').error.issues![0];
+    expect(assignee.message).toContain("'Service Desk' is a group (Service Desk): send it as assignee_group_id.");
+    const group = failure(await update({ assignee_group_id: 'carla.p' }), 'VALIDATION_FAILED').error.issues![0];
+    expect(group.message).toContain("'carla.p' is a user (carla.p): send it as assignee_id.");
+    // A name of neither kind gets no such sentence.
+    const neither = failure(await update({ assignee_id: 'Ninguém Conhecido' }), 'VALIDATION_FAILED').error.issues![0];
+    expect(neither.message).not.toContain('send it as');
+  });
+
   it('reads hour forms and offers both readings of an ambiguous date', async () => {
     const hour = failure(await update({ time_to_resolve: '2030-07-01 14h' }), 'VALIDATION_FAILED').error.issues![0];
     expect(hour).toMatchObject({ code: 'INVALID_DATE', did_you_mean: '2030-07-01 14:00:00' });

@@ -11,6 +11,7 @@ import { attachMeta } from './input-meta.js';
 import { expectedOf, issueFromValidation } from './issue-messages.js';
 import { readId } from './record-id.js';
 import { resolveActorList } from './references/actor-list.js';
+import { withOtherKindHint } from './references/other-kind-field.js';
 import type { NameScope } from './references/reference-scope.js';
 import { sharedLookup } from './references/shared-lookup.js';
 import { cleanText, forbiddenField, valueProblem } from './value-rules.js';
@@ -234,12 +235,15 @@ export class InputParser {
             break;
           }
           pending.push(
-            references.resolve(spec.ref!, spec.name, value, options.scope).then((r) => () => {
-              if (r.ok) {
-                normalized.set(spec.name, r.id);
-                resolved[spec.name] = { input: value, id: r.id, name: r.name };
-              } else issues.push(r.issue);
-            }),
+            references
+              .resolve(spec.ref!, spec.name, value, options.scope)
+              .then((r) => withOtherKindHint(r, spec, specs, value, (kind, field) => references.resolve(kind, field, value, options.scope)))
+              .then((r) => () => {
+                if (r.ok) {
+                  normalized.set(spec.name, r.id);
+                  resolved[spec.name] = { input: value, id: r.id, name: r.name };
+                } else issues.push(r.issue);
+              }),
           );
           break;
       }
