@@ -5,7 +5,6 @@ import type { ResolvedReference } from '../envelope/envelope.js';
 import type { Issue } from '../envelope/issue.js';
 import { matchKey } from '../text/normalize.js';
 import { closest, closestOf } from '../text/suggest.js';
-import { validateSync } from './class-validator-parts.js';
 import { fieldsOf, type FieldSpec } from './field-spec.js';
 import { attachMeta } from './input-meta.js';
 import { expectedOf, issueFromValidation } from './issue-messages.js';
@@ -13,6 +12,7 @@ import { readId } from './record-id.js';
 import { resolveActorList } from './references/actor-list.js';
 import type { NameScope } from './references/reference-scope.js';
 import { sharedLookup } from './references/shared-lookup.js';
+import { brokenRules } from './scalar-rules.js';
 import { cleanText, forbiddenField, valueProblem } from './value-rules.js';
 import { type ChoiceWords, wordIndex } from './vocab/choice-words.js';
 
@@ -289,27 +289,26 @@ export class InputParser {
   }
 
   /**
-   * class-validator runs the shape rules (type, length, range, format) of the text, integer and
-   * boolean values given. Synchronously: no rule of ours is asynchronous, and the promise per rule
-   * that validate() makes costs more than the rules themselves.
+   * The shape rules (type, range, format) of the text, integer and boolean values given: class-validator's,
+   * run for these fields only (scalar-rules.ts). Synchronously: no rule of ours is asynchronous.
    */
   private checkScalars(dto: new () => object, specs: FieldSpec[], values: Map<string, unknown>, issues: Issue[]): void {
     const plain: Record<string, unknown> = {};
-    const checked = new Map<string, FieldSpec>();
+    const checked: FieldSpec[] = [];
     for (const spec of specs) {
       const value = values.get(spec.name);
       if (!SCALAR_KINDS.has(spec.kind) || value === undefined || value === null) continue;
       plain[spec.name] = value;
-      checked.set(spec.name, spec);
+      checked.push(spec);
     }
-    if (checked.size === 0) return;
-    // Own properties on a bare instance: no class-transformer recursion into hostile values
-    // (an object with its own `constructor` key must be an INVALID_TYPE, not a crash).
+    if (checked.length === 0) return;
+    // Own properties on a bare instance, as the rules' conditions read them: no class-transformer
+    // recursion into hostile values (an object with its own `constructor` key must be an INVALID_TYPE, not a crash).
     const instance = Object.assign(Object.create(dto.prototype as object) as object, plain);
-    const errors = validateSync(instance, { forbidUnknownValues: false, skipMissingProperties: true });
-    for (const error of errors) {
-      const spec = checked.get(error.property);
-      if (spec) issues.push(issueFromValidation(error, values.get(spec.name), spec));
+    for (const spec of checked) {
+      const value = values.get(spec.name);
+      const broken = brokenRules(dto, instance, spec.name, value);
+      if (broken.length > 0) issues.push(issueFromValidation(broken, value, spec));
     }
   }
 
