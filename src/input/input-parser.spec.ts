@@ -339,6 +339,37 @@ describe('InputParser', () => {
     ]);
   });
 
+  it('answers the same whatever order the arguments come in: issues and values in the order of the fields (property)', async () => {
+    const sent = {
+      ...base,
+      name: null,
+      email: 'not-an-email',
+      percent_done: '150%',
+      dry_run: 'yes',
+      urgency: 'zangada',
+      plan_start_date: '2026-02-30',
+      timezone: 'Mars/Base',
+      projectstates_id: 'processing',
+      state: 'New',
+      sort: 'NAME',
+      fields: ['id', 'nmae'],
+    };
+    const answerTo = async (args: Record<string, unknown>) => {
+      const result = await parser.parse(SampleDto, args, options);
+      return result.ok ? { value: Object.entries(result.value), resolved: metaOf(result.value).resolved } : { issues: result.issues };
+    };
+    const valid = { ...base, urgency: 'Alta', projectstates_id: 'processing', sort: 'NAME', dry_run: 'true', percent_done: 40, fields: 'id' };
+    for (const args of [sent, valid]) {
+      const expected = await answerTo(args);
+      await fc.assert(
+        fc.asyncProperty(fc.shuffledSubarray(Object.entries(args), { minLength: Object.keys(args).length }), async (entries) => {
+          expect(await answerTo(Object.fromEntries(entries))).toEqual(expected);
+        }),
+        { numRuns: 50 },
+      );
+    }
+  });
+
   it('never throws and always answers ok or issues, whatever the input (property)', async () => {
     await fc.assert(
       fc.asyncProperty(

@@ -5,7 +5,6 @@ import type { ResolvedReference } from '../envelope/envelope.js';
 import type { Issue } from '../envelope/issue.js';
 import { matchKey } from '../text/normalize.js';
 import { closest, closestOf } from '../text/suggest.js';
-import { validateSync } from './class-validator-parts.js';
 import { fieldsOf, type FieldSpec } from './field-spec.js';
 import { attachMeta } from './input-meta.js';
 import { expectedOf, issueFromValidation } from './issue-messages.js';
@@ -14,6 +13,7 @@ import { resolveActorList } from './references/actor-list.js';
 import { withOtherKindHint } from './references/other-kind-field.js';
 import type { NameScope } from './references/reference-scope.js';
 import { sharedLookup } from './references/shared-lookup.js';
+import { brokenRules } from './scalar-rules.js';
 import { cleanText, forbiddenField, valueProblem } from './value-rules.js';
 import { booleanOfWord } from './vocab/boolean-words.js';
 import { type ChoiceWords, wordIndex } from './vocab/choice-words.js';
@@ -61,6 +61,11 @@ const UNKNOWN_ENTRIES_NAMED = 5;
 interface Shape {
   specs: FieldSpec[];
   byName: Map<string, FieldSpec>;
+  /** Each field's place in `specs`: fields are checked, and issues listed, in this order. */
+  place: Map<string, number>;
+  required: FieldSpec[];
+  /** The zone argument (its value is the zone dates are read in), if the call has one. */
+  zone: FieldSpec | undefined;
 }
 
 /** The fields of a call as one transport takes them (REST leaves out MCP's own, such as session_id): worked out once per list. */
@@ -72,7 +77,15 @@ function shapeOf(fields: readonly FieldSpec[], transport: ParseOptions['transpor
   let shape = byTransport[transport];
   if (!shape) {
     const specs = fields.filter((s) => transport === 'mcp' || !s.mcpOnly);
-    shape = byTransport[transport] = { specs, byName: new Map(specs.map((s) => [s.name, s])) };
+    const byName = new Map(specs.map((s) => [s.name, s]));
+    if (byName.size !== specs.length) throw new Error(`Input fields named twice: ${specs.map((s) => s.name).join(', ')}`);
+    shape = byTransport[transport] = {
+      specs,
+      byName,
+      place: new Map(specs.map((s, i) => [s.name, i])),
+      required: specs.filter((s) => s.required),
+      zone: specs.find((s) => s.kind === 'timezone'),
+    };
   }
   return shape;
 }
@@ -85,7 +98,7 @@ export class InputParser {
   constructor(private readonly references: ReferenceLookup) {}
 
   async parse<T extends object>(dto: new () => T, raw: unknown, options: ParseOptions): Promise<ParseResult<T>> {
-    const { specs, byName } = shapeOf(options.fields ?? fieldsOf(dto) ?? [], options.transport);
+    const { specs, byName, place, required, zone } = shapeOf(options.fields ?? fieldsOf(dto) ?? [], options.transport);
     if (raw === undefined || raw === null) raw = {};
     if (typeof raw !== 'object' || Array.isArray(raw)) {
       return {
@@ -133,23 +146,26 @@ export class InputParser {
       });
     }
 
+    // Only the fields given are read and checked (a call sends a few of a tool's many fields), in the
+    // order of the fields; a value sent under a wrong name is checked under the name we suggest, in
+    // this same pass, so the retry with the right name does not meet a second problem with the value.
+    const given: FieldSpec[] = [];
     const values = new Map<string, unknown>();
-    for (const spec of specs) {
-      let value = input[spec.name];
-      // A value sent under a wrong name is checked under the name we suggest, in this same pass,
-      // so the retry with the right name does not meet a second problem with the value.
-      if (value === undefined) value = renamed.get(spec.name);
-      value = readScalarText(spec, value, options.mode);
+    for (const name of [...provided, ...renamed.keys()]) {
+      const spec = byName.get(name)!;
+      let value = readScalarText(spec, input[name] !== undefined ? input[name] : renamed.get(name), options.mode);
       if (spec.blankIsAbsent && typeof value === 'string' && value.trim() === '') value = undefined;
-      values.set(spec.name, value);
+      if (value === undefined) continue;
+      values.set(name, value);
+      given.push(spec);
     }
+    given.sort((a, b) => place.get(a.name)! - place.get(b.name)!);
 
     // Fields refused whole (not settable by the caller, too long, broken or invisible characters):
     // nothing else looks at their values — no parsing, no lookup, no echo of a megabyte.
     const refused = new Set<string>();
-    for (const spec of specs) {
+    for (const spec of given) {
       const value = values.get(spec.name);
-      if (value === undefined) continue;
       const problem = forbiddenField(spec, options.settable) ?? valueProblem(spec, value);
       if (problem) {
         issues.push(problem);
@@ -160,9 +176,13 @@ export class InputParser {
       }
     }
 
-    this.checkZone(specs, values, issues);
+    this.checkZone(zone, values, issues);
     const timezone = options.zone;
-    this.checkScalars(dto, specs, values, issues);
+    this.checkScalars(dto, given, values, issues);
+    for (const spec of required) {
+      if (!values.has(spec.name) && !refused.has(spec.name))
+        issues.push({ field: spec.name, code: 'REQUIRED', message: `${spec.name} is required.`, expected: expectedOf(spec) });
+    }
     const normalized = new Map<string, unknown>();
     const resolved: Record<string, ResolvedReference> = {};
     // Lookups run together; what each found is applied in the order of the fields, so `resolved`
@@ -170,13 +190,9 @@ export class InputParser {
     const pending: Array<Promise<() => void>> = [];
     const references = sharedLookup(this.references);
 
-    for (const spec of specs) {
+    for (const spec of given) {
       if (refused.has(spec.name)) continue;
       const value = values.get(spec.name);
-      if (value === undefined) {
-        if (spec.required) issues.push({ field: spec.name, code: 'REQUIRED', message: `${spec.name} is required.`, expected: expectedOf(spec) });
-        continue;
-      }
       if (value === null) {
         if (spec.nullable) normalized.set(spec.name, null);
         else if (spec.required)
@@ -256,8 +272,7 @@ export class InputParser {
     if (checked.crossCheck) issues.push(...checked.crossCheck(out));
 
     if (issues.length > 0) {
-      const order = new Map(specs.map((s, i) => [s.name, i]));
-      issues.sort((a, b) => (order.get(a.field) ?? 999) - (order.get(b.field) ?? 999));
+      issues.sort((a, b) => (place.get(a.field) ?? 999) - (place.get(b.field) ?? 999));
       return { ok: false, issues };
     }
     return { ok: true, value: attachMeta(out, { provided, resolved }) };
@@ -278,43 +293,41 @@ export class InputParser {
   }
 
   /** A zone argument that is no zone is an issue (the zone in force is then the user's: zoneInForce). */
-  private checkZone(specs: FieldSpec[], values: Map<string, unknown>, issues: Issue[]): void {
-    const spec = specs.find((s) => s.kind === 'timezone');
+  private checkZone(spec: FieldSpec | undefined, values: Map<string, unknown>, issues: Issue[]): void {
     const given = spec ? values.get(spec.name) : undefined;
-    if (given === undefined || given === null || isValidTimeZone(given)) return;
+    if (!spec || given === undefined || given === null || isValidTimeZone(given)) return;
     const suggestion = suggestTimeZone(given);
     issues.push({
-      field: spec!.name,
+      field: spec.name,
       code: 'INVALID_VALUE',
       received: echo(given),
-      message: `${spec!.name} '${quoted(given)}' is not an IANA time zone.${suggestion ? ` Did you mean '${suggestion}'?` : ' Use e.g. America/Sao_Paulo, Europe/Lisbon or UTC.'}`,
-      expected: expectedOf(spec!),
+      message: `${spec.name} '${quoted(given)}' is not an IANA time zone.${suggestion ? ` Did you mean '${suggestion}'?` : ' Use e.g. America/Sao_Paulo, Europe/Lisbon or UTC.'}`,
+      expected: expectedOf(spec),
       ...(suggestion ? { did_you_mean: suggestion } : {}),
     });
   }
 
   /**
-   * class-validator runs the shape rules (type, length, range, format) of the text, integer and
-   * boolean values given. Synchronously: no rule of ours is asynchronous, and the promise per rule
-   * that validate() makes costs more than the rules themselves.
+   * The shape rules (type, range, format) of the text, integer and boolean values given: class-validator's,
+   * run for these fields only (scalar-rules.ts). Synchronously: no rule of ours is asynchronous.
    */
   private checkScalars(dto: new () => object, specs: FieldSpec[], values: Map<string, unknown>, issues: Issue[]): void {
     const plain: Record<string, unknown> = {};
-    const checked = new Map<string, FieldSpec>();
+    const checked: FieldSpec[] = [];
     for (const spec of specs) {
       const value = values.get(spec.name);
       if (!SCALAR_KINDS.has(spec.kind) || value === undefined || value === null) continue;
       plain[spec.name] = value;
-      checked.set(spec.name, spec);
+      checked.push(spec);
     }
-    if (checked.size === 0) return;
-    // Own properties on a bare instance: no class-transformer recursion into hostile values
-    // (an object with its own `constructor` key must be an INVALID_TYPE, not a crash).
+    if (checked.length === 0) return;
+    // Own properties on a bare instance, as the rules' conditions read them: no class-transformer
+    // recursion into hostile values (an object with its own `constructor` key must be an INVALID_TYPE, not a crash).
     const instance = Object.assign(Object.create(dto.prototype as object) as object, plain);
-    const errors = validateSync(instance, { forbidUnknownValues: false, skipMissingProperties: true });
-    for (const error of errors) {
-      const spec = checked.get(error.property);
-      if (spec) issues.push(issueFromValidation(error, values.get(spec.name), spec));
+    for (const spec of checked) {
+      const value = values.get(spec.name);
+      const broken = brokenRules(dto, instance, spec.name, value);
+      if (broken.length > 0) issues.push(issueFromValidation(broken, value, spec));
     }
   }
 
