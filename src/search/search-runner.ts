@@ -134,7 +134,11 @@ export async function filteredQuery(
   return { qb, applied, reach };
 }
 
-/** Runs a search: filters, ranges, text, total, and keyset pagination (every row once, in order). */
+/**
+ * Runs a search: filters, ranges, text, total, and keyset pagination (every row once, in order).
+ * A first page with room to spare is the whole result, and its length the total: only a search
+ * with more matches than a page, or a later page, runs a count.
+ */
 export async function runSearch(plan: SearchPlan, args: SearchArgs): Promise<SearchPage> {
   const sortName = args.sort ?? plan.defaultSort;
   const descending = sortName.startsWith('-');
@@ -143,7 +147,8 @@ export async function runSearch(plan: SearchPlan, args: SearchArgs): Promise<Sea
   const limit = Math.min(Math.max(args.limit ?? DEFAULT_LIMIT, 1), MAX_LIMIT);
   const { qb, applied, reach } = await filteredQuery(plan, args, true);
   const signature = queryHash({ applied, sort: sortName });
-  const total = await totalOf(qb, args.exact_total === true, reach);
+  // A later page's rows are not all the matches: counted before the cursor narrows the query.
+  const counted = args.cursor ? await totalOf(qb, args.exact_total === true, reach) : undefined;
 
   if (args.cursor) {
     const state = decodeCursor(args.cursor);
@@ -169,6 +174,8 @@ export async function runSearch(plan: SearchPlan, args: SearchArgs): Promise<Sea
   const rows = await qb.getRawMany<Record<string, unknown>>();
   const more = rows.length > limit;
   const page = more ? rows.slice(0, limit) : rows;
+  // A first page that holds every match counts them: the count statement would read them again.
+  const total = counted ?? (more ? await totalOf(qb, args.exact_total === true, reach) : rows.length);
   let next: string | null = null;
   if (more) {
     const last = page[page.length - 1];
@@ -195,7 +202,7 @@ async function totalOf(qb: Qb, exact: boolean, reach: TextReach | undefined): Pr
 /** Rows matching `qb`; with `cap`, stops after cap + 1 (reading no more of them). */
 async function countOf(qb: Qb, cap: number | undefined): Promise<number> {
   if (cap === undefined) {
-    const row = await qb.clone().select('COUNT(*)', 'n').orderBy().getRawOne<{ n: number | string }>();
+    const row = await qb.clone().select('COUNT(*)', 'n').orderBy().limit().getRawOne<{ n: number | string }>();
     return Number(row?.n ?? 0);
   }
   const [sql, params] = qb

@@ -1,3 +1,4 @@
+import { jest } from '@jest/globals';
 import type { SearchProjectsDto } from '../../src/projects/dto/search-projects.dto.js';
 import { ProjectsRepository } from '../../src/projects/projects.repository.js';
 import { ProjectsService } from '../../src/projects/projects.service.js';
@@ -44,6 +45,24 @@ describe('search cursors', () => {
     expect(cursor).toBeUndefined();
     expect(seen).toEqual(all.rows.map((r) => Number(r.id)));
     expect(new Set(seen).size).toBe(23);
+  });
+
+  it('counts the matches by the first page when it holds them all, and by a count when more follow', async () => {
+    const plan = desk.get(ProjectsRepository).searchPlan(undefined);
+    const counts = jest.spyOn(desk.db, 'query');
+    try {
+      const whole = await runSearch(plan, { query: 'paged', sort: 'name', limit: 100 });
+      expect({ total: whole.total, rows: whole.rows.length, counts: counts.mock.calls.length }).toEqual({ total: 23, rows: 23, counts: 0 });
+      const exact = await runSearch(plan, { query: 'paged', sort: 'name', limit: 100, exact_total: true });
+      expect({ total: exact.total, counts: counts.mock.calls.length }).toEqual({ total: 23, counts: 0 });
+      const first = await runSearch(plan, { query: 'paged', sort: 'name', limit: 20 });
+      expect({ total: first.total, counts: counts.mock.calls.length }).toEqual({ total: 23, counts: 1 });
+      // A later page holds only the rest: the total is counted.
+      const last = await runSearch(plan, { query: 'paged', sort: 'name', limit: 20, cursor: first.next_cursor ?? undefined });
+      expect({ total: last.total, rows: last.rows.length, counts: counts.mock.calls.length }).toEqual({ total: 23, rows: 3, counts: 2 });
+    } finally {
+      counts.mockRestore();
+    }
   });
 
   it('refuses a cursor of another search', async () => {

@@ -120,6 +120,9 @@ describe.each(DATABASES)('ticket text search on %s', (kind) => {
     const qb = desk.db.createQueryBuilder().select('t.id', 'id').from('glpi_tickets', 't') as unknown as Qb;
     // The index drives (and the sort follows the few matches) instead of a walk of every ticket in sort order.
     expect(await applyTicketText(desk.db, qb, 'vqwkz', { page: true, filtered: false, fromRows: false })).toEqual({ reach: 'narrow' });
+    // MariaDB: the slices are intersected once, by the question that found them rare together; the
+    // page and its count then read the few tickets it named by id, not the slices' long lists again.
+    if (kind === 'mysql') expect(qb.getQuery()).not.toMatch(/glpi_tickets_grams/);
   }, 120_000);
 
   it('returns for a broad text the rows of the match list, in the same order, page after page', async () => {
