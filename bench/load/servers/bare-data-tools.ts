@@ -5,7 +5,8 @@ import { requiredEnv, rootRequire, serveBare, toolResult } from './ticket-row.js
  * node:http, no framework, running the statements one product call runs (as listed by the load
  * bench's "SQL statements per tool call") as prepared better-sqlite3 statements on the same file.
  *   ticket_search (category by name + text): the session row, the category by name, the text
- *     probe's rarity count, the capped COUNT, the page, the actors of the page's tickets.
+ *     probe's rarity count, the page, the capped COUNT when the page is full (a page with room to
+ *     spare is every match, as in the product), the actors of the page's tickets.
  *   ticket_create with dry_run: the session row, the category and the users by name (a name given
  *     twice is looked up once, as the product does), then in one transaction the ticket insert, the
  *     actors in one insert, and a rollback (a dry run's answer has no view of the created record,
@@ -113,8 +114,9 @@ function search(args: Args): Envelope {
   if (!category) return notFound('ticket_search', 'Category not found.');
   const match = `"${String(args.query ?? '').replace(/"/g, '""')}"`;
   const rarity = textRarity.get(match)!.n;
-  const total = searchCount.get(category.id, match)!.n;
   const rows = searchPage.all(category.id, match);
+  // As the product: a first page with room to spare is every match, so no count runs.
+  const total = rows.length > 20 ? searchCount.get(category.id, match)!.n : rows.length;
   const page = rows.slice(0, 20);
   const actors = actorsOf(page.map((r) => Number(r.id)));
   const items = page.map((r) => ({ ...r, actors: actors.filter((a) => a.tickets_id === r.id) }));
