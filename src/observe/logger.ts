@@ -1,5 +1,5 @@
 import type { LoggerService } from '@nestjs/common';
-import { destination as pinoDestination, type DestinationStream, type Level, type Logger as Pino, pino, stdTimeFunctions } from 'pino';
+import { destination as pinoDestination, type DestinationStream, type Level, type Logger as Pino, pino } from 'pino';
 import type { LogLevelName } from '../config/log-settings.js';
 import { currentRequestId } from '../database/call-scope.js';
 
