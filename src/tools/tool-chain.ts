@@ -5,9 +5,10 @@ import {
   ForbiddenException,
   type NestInterceptor,
   type PipeTransform,
+  type Type,
 } from '@nestjs/common';
 import { ExternalContextCreator } from '@nestjs/core';
-import { ExecutionContextHost, FORBIDDEN_MESSAGE, ParamsTokenFactory, STATIC_CONTEXT } from '@nestjs/core/internal';
+import { ExecutionContextHost, FORBIDDEN_MESSAGE, STATIC_CONTEXT } from '@nestjs/core/internal';
 import { defer, from, isObservable, lastValueFrom, mergeAll, type Observable } from 'rxjs';
 
 /** What Nest resolves a handler's enhancers with: the creators of the ExternalContextCreator the application injects. */
@@ -79,7 +80,7 @@ export function toolChain(
 
   return async (...args: unknown[]): Promise<unknown> => {
     try {
-      const context = new ExecutionContextHost(args, classRef as never, callback);
+      const context = new ExecutionContextHost(args, classRef as Type<unknown>, callback);
       context.setType(contextType);
       for (const guard of guards) {
         const verdict = guard.canActivate(context);
@@ -99,11 +100,4 @@ export function toolChain(
 async function settle(verdict: Promise<boolean> | Observable<boolean>): Promise<boolean> {
   const value: unknown = await verdict;
   return isObservable(value) ? Boolean(await lastValueFrom(value)) : Boolean(value);
-}
-
-const tokens = new ParamsTokenFactory();
-
-/** The `type` a pipe is told for a parameter of `paramtype` (Nest's numbering of route parameter types). */
-export function paramTypeName(paramtype: number): ArgumentMetadata['type'] {
-  return tokens.exchangeEnumForString(paramtype);
 }

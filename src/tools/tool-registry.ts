@@ -1,4 +1,4 @@
-import { Injectable, Logger, type OnApplicationBootstrap, Optional } from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationBootstrap, Optional, type Type } from '@nestjs/common';
 import { DiscoveryService, ExternalContextCreator, MetadataScanner, Reflector } from '@nestjs/core';
 import type { Domain } from '../auth/principal.js';
 import { AppConfig } from '../config/app-config.js';
@@ -6,8 +6,8 @@ import type { Envelope } from '../envelope/envelope.js';
 import { Metrics } from '../observe/metrics.js';
 import type { Call } from './call.js';
 import { RawInput } from './raw-input.js';
-import { type ChainParam, paramTypeName, toolChain } from './tool-chain.js';
 import { TOOL, TOOL_INPUT_PARAM, TOOL_PARAMS } from './tool.decorator.js';
+import { type ChainParam, toolChain } from './tool-chain.js';
 import { namedForDomain, policyOf, type ToolDeclaration, type ToolPolicy } from './tool-policy.js';
 
 /** A tool method behind the whole chain: called with the raw arguments and the call its transport built. */
@@ -23,13 +23,20 @@ function toolParam(type: number, args: unknown[]): unknown {
   return type === TOOL_INPUT_PARAM ? new RawInput(args[0], args[1] as Call, 'json') : args[1];
 }
 
-/** The parameters @Tool declared (TOOL_PARAMS, keyed `type:index`), in order, with what the pipes are told of each. */
+/**
+ * The parameters @Tool declared (TOOL_PARAMS, keyed `type:index`), in order, with what the pipes are
+ * told of each: its declared type, and 'custom', as Nest tells them of a parameter that is not a body, param or query.
+ */
 function paramsOf(instance: object, method: string, paramTypes: unknown[]): ChainParam[] {
   const declared = Reflect.getMetadata(TOOL_PARAMS, instance.constructor, method) as Record<string, { index: number; data?: string }>;
   return Object.entries(declared)
     .map(([key, { index, data }]) => {
       const type = Number(key.split(':')[0]);
-      return { index, extract: (args: unknown[]) => toolParam(type, args), metadata: { type: paramTypeName(type), metatype: paramTypes[index] as never, data } };
+      return {
+        index,
+        extract: (args: unknown[]) => toolParam(type, args),
+        metadata: { type: 'custom' as const, metatype: paramTypes[index] as Type<unknown> | undefined, data },
+      };
     })
     .sort((a, b) => a.index - b.index);
 }
