@@ -10,9 +10,11 @@ import { openSession, productEnv, ticketArgs } from '../lib/product.js';
  * whole enhancer chain, the service, serialization of the answer) called directly, no socket, no
  * HTTP parsing. Steadier than the load bench on a shared machine, so two builds can be compared by
  * alternating runs. Usage: `node --import tsx load/chain.ts [--calls 3000] [--rounds 5]
- * [--tools ticket_get,ticket_search,ticket_create] [--analyzed]`; add `--cpu-prof` to node for a profile.
+ * [--tools ticket_get,ticket_search,ticket_create] [--analyzed] [--logged]`; add `--cpu-prof` to node for a profile.
  * `--analyzed`: the planner statistics refreshed first, as the product's schedule does five minutes
  * after start (SQLite `PRAGMA optimize`), so statements run against the statistics they meet in service.
+ * `--logged`: the product's own logger at its default level, as the server runs (one JSON line per
+ * call on stderr: redirect it, `2>/dev/null`), so the log line's cost is in the measure.
  */
 
 interface HttpAnswer {
@@ -38,14 +40,15 @@ export async function run(flags: Flags): Promise<string> {
   const wanted = typeof flags.tools === 'string' ? flags.tools.split(',') : ['ticket_get', 'ticket_search', 'ticket_create'];
   await importRoot('reflect-metadata');
   const dir = mkdtempSync(join(tmpdir(), 'intentdesk-bench-chain-'));
-  const { createHttpApp } = await importDist<{ createHttpApp: (env: Record<string, string | undefined>, o: { logger: string[] }) => Promise<NestApp> }>('bootstrap.js');
+  const { createHttpApp } = await importDist<{ createHttpApp: (env: Record<string, string | undefined>, o: { logger?: string[] }) => Promise<NestApp> }>('bootstrap.js');
   const { TokensService } = await importDist<{ TokensService: Ctor }>('auth/tokens.service.js');
   const { AuthService } = await importDist<{ AuthService: Ctor }>('auth/auth.service.js');
   const { McpHttpProtocol } = await importDist<{ McpHttpProtocol: Ctor }>('transports/mcp/mcp-http.protocol.js');
   const { PlannerStatistics } = await importDist<{ PlannerStatistics: Ctor }>('database/planner-statistics.js');
   const analyzed = flags.analyzed === true;
   const limits = { RATE_LIMIT_READS: '1000000', RATE_LIMIT_WRITES: '1000000' };
-  const app = await createHttpApp(productEnv(`sqlite:${join(dir, 'chain.sqlite')}`, 0, limits), { logger: ['error'] });
+  const logged = flags.logged === true;
+  const app = await createHttpApp(productEnv(`sqlite:${join(dir, 'chain.sqlite')}`, 0, limits), logged ? {} : { logger: ['error'] });
   const lines: string[] = [];
   try {
     await app.listen(0, '127.0.0.1');
@@ -82,7 +85,7 @@ export async function run(flags: Flags): Promise<string> {
     await app.close();
     rmSync(dir, { recursive: true, force: true });
   }
-  return `**Chain CPU per call, in-process** (no HTTP; ${calls} calls per round after 500 warm-up calls${analyzed ? '; planner statistics refreshed first' : ''}):\n\n${lines.join('\n')}\n`;
+  return `**Chain CPU per call, in-process** (no HTTP; ${calls} calls per round after 500 warm-up calls${analyzed ? '; planner statistics refreshed first' : ''}${logged ? '; one log line per call' : ''}):\n\n${lines.join('\n')}\n`;
 }
 
 if (isMain(import.meta.url)) process.stdout.write(await run(parseFlags(process.argv.slice(2))));

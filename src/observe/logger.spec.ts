@@ -1,5 +1,6 @@
+import { pino, stdTimeFunctions } from 'pino';
 import { asCall } from '../database/call-scope.js';
-import { JsonLogger } from './logger.js';
+import { holdsRedactedKey, JsonLogger, REDACTED_KEYS } from './logger.js';
 
 function capture(level: 'info' | 'warn' = 'info'): { logger: JsonLogger; records: () => Array<Record<string, unknown>> } {
   const lines: string[] = [];
@@ -36,5 +37,59 @@ describe('JsonLogger', () => {
     logger.log('info line', 'X');
     logger.warn('warn line', 'X');
     expect(records().map((r) => r.msg)).toEqual(['warn line']);
+  });
+});
+
+describe('JsonLogger lines without a redacted key', () => {
+  /** Pino as configured with redaction on every line and its default mixin merge: what every line must still read as. */
+  function reference(): { write: (context: string, message: object) => void; lines: string[] } {
+    const lines: string[] = [];
+    const root = pino(
+      {
+        level: 'info',
+        base: undefined,
+        messageKey: 'msg',
+        timestamp: stdTimeFunctions.isoTime,
+        formatters: { level: (label) => ({ level: label }) },
+        redact: { paths: [...REDACTED_KEYS, ...REDACTED_KEYS.map((key) => `*.${key}`)], censor: '[redacted]' },
+        mixin: () => ({ request_id: 'req-9' }),
+      },
+      { write: (line: string) => void lines.push(line) },
+    );
+    return { write: (context, message) => root.child({ context }).info(message), lines };
+  }
+  const withoutTime = (line: string): string => line.replace(/,"time":"[^"]*"/, '');
+
+  const shapes: Array<Record<string, unknown>> = [
+    {
+      msg: 'call',
+      request_id: 'req-9',
+      user_id: 2,
+      transport: 'mcp',
+      tool: 'ticket_get',
+      route: undefined,
+      session_id: 's-1',
+      outcome: 'success',
+      duration_ms: 1.5,
+    },
+    { msg: 'call', user_id: null, tool: null, outcome: 'RATE_LIMITED', duration_ms: 0, ok: true, ratio: Number.NaN },
+    { msg: 'odd text', text: 'quote " back \\ tab \t line \u2028 lone \ud800 é', nested: { a: 1, b: [1, 'x'] }, list: [{ c: 2 }] },
+    { msg: 'a token word in a value is no key', note: 'token password', counts: { total: 3 } },
+  ];
+
+  it.each(shapes.map((shape, i) => [i, shape]))('writes line %i byte for byte as the redacting logger does', (_i, shape) => {
+    const expected = reference();
+    expected.write('Calls', { ...shape });
+    const lines: string[] = [];
+    const logger = new JsonLogger('info', { write: (line: string) => void lines.push(line) });
+    asCall(null, 'req-9', () => logger.log({ ...shape }, 'Calls'));
+    expect(lines.map(withoutTime)).toEqual(expected.lines.map(withoutTime));
+  });
+
+  it('finds a redacted key at the top of a line or one level down, and nowhere else', () => {
+    expect(holdsRedactedKey({ msg: 'x', token: 'a' })).toBe(true);
+    expect(holdsRedactedKey({ msg: 'x', body: { otp: '123456' } })).toBe(true);
+    expect(holdsRedactedKey({ msg: 'x', body: { inner: { password: 'p' } } })).toBe(false);
+    expect(holdsRedactedKey({ msg: 'token', tool: 'password' })).toBe(false);
   });
 });

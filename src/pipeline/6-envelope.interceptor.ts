@@ -38,7 +38,9 @@ export class EnvelopeInterceptor implements NestInterceptor {
         if (!isOutcome(outcome)) return result;
         // Every tool call is audited; on REST, the writes. A committed write's entry is already stored.
         if (!committed && (call.transport === 'mcp' || !call.route?.startsWith('GET '))) {
-          this.audit.recordCall({ ...call, sessionId: outcome.session_id ?? call.sessionId }, 'success', {
+          // The session an outcome names (domain_switch opens one) is the entry's; the call itself is copied only then.
+          const named = outcome.session_id ?? call.sessionId;
+          this.audit.recordCall(named === call.sessionId ? call : { ...call, sessionId: named }, 'success', {
             changes: outcome.dry_run ? undefined : outcome.applied,
           });
         } else if (!committed) {

@@ -1,4 +1,4 @@
-import { Injectable, Logger, type OnApplicationBootstrap, Optional } from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationBootstrap, Optional, type Type } from '@nestjs/common';
 import { DiscoveryService, ExternalContextCreator, MetadataScanner, Reflector } from '@nestjs/core';
 import type { Domain } from '../auth/principal.js';
 import { AppConfig } from '../config/app-config.js';
@@ -7,6 +7,7 @@ import { Metrics } from '../observe/metrics.js';
 import type { Call } from './call.js';
 import { RawInput } from './raw-input.js';
 import { TOOL, TOOL_INPUT_PARAM, TOOL_PARAMS } from './tool.decorator.js';
+import { type ChainParam, toolChain } from './tool-chain.js';
 import { namedForDomain, policyOf, type ToolDeclaration, type ToolPolicy } from './tool-policy.js';
 
 /** A tool method behind the whole chain: called with the raw arguments and the call its transport built. */
@@ -18,15 +19,32 @@ export interface RegisteredTool {
 }
 
 /** A tool method's parameters: the arguments (for the input pipe, with their call) and the call itself. */
-const toolParamsFactory = {
-  exchangeKeyForValue: (type: number, _data: unknown, args: unknown[]) =>
-    type === TOOL_INPUT_PARAM ? new RawInput(args[0], args[1] as Call, 'json') : args[1],
-};
+function toolParam(type: number, args: unknown[]): unknown {
+  return type === TOOL_INPUT_PARAM ? new RawInput(args[0], args[1] as Call, 'json') : args[1];
+}
+
+/**
+ * The parameters @Tool declared (TOOL_PARAMS, keyed `type:index`), in order, with what the pipes are
+ * told of each: its declared type, and 'custom', as Nest tells them of a parameter that is not a body, param or query.
+ */
+function paramsOf(instance: object, method: string, paramTypes: unknown[]): ChainParam[] {
+  const declared = Reflect.getMetadata(TOOL_PARAMS, instance.constructor, method) as Record<string, { index: number; data?: string }>;
+  return Object.entries(declared)
+    .map(([key, { index, data }]) => {
+      const type = Number(key.split(':')[0]);
+      return {
+        index,
+        extract: (args: unknown[]) => toolParam(type, args),
+        metadata: { type: 'custom' as const, metatype: paramTypes[index] as Type<unknown> | undefined, data },
+      };
+    })
+    .sort((a, b) => a.index - b.index);
+}
 
 /**
  * The tools, by name. Finds every @Tool method at boot and wraps it in Nest's enhancer chain (global guards, pipes,
- * interceptors, filters) with ExternalContextCreator, the way Nest's own transports do. This is the
- * only way a tool can be called.
+ * interceptors, filters), resolved by ExternalContextCreator's creators as Nest's own transports do
+ * and run by toolChain (tool-chain.ts). This is the only way a tool can be called.
  */
 @Injectable()
 export class ToolRegistry implements OnApplicationBootstrap {
@@ -73,17 +91,7 @@ export class ToolRegistry implements OnApplicationBootstrap {
     if (this.tools.has(name)) throw new Error(`Duplicate tool name '${name}'`);
     const policy = policyOf(declaration, this.config);
     const callback = instance[method] as (...args: unknown[]) => unknown;
-    const handler = this.contextCreator.create(
-      instance,
-      callback,
-      method,
-      TOOL_PARAMS,
-      toolParamsFactory,
-      undefined,
-      undefined,
-      undefined,
-      'mcp',
-    ) as ToolHandler;
+    const handler = toolChain(this.contextCreator, instance, callback, paramsOf(instance, method, paramTypes), 'mcp') as ToolHandler;
     this.tools.set(name, { policy, handler });
   }
 

@@ -2,7 +2,7 @@ import { applyDecorators, SetMetadata } from '@nestjs/common';
 import type { ToolDeclaration } from './tool-policy.js';
 
 export const TOOL = 'intentdesk:tool';
-/** Param metadata key read by ExternalContextCreator for tool methods. */
+/** Param metadata key of tool methods, read by the registry (tool-registry.ts) to build each tool's chain. */
 export const TOOL_PARAMS = 'intentdesk:tool-params';
 /** Param types of a tool method: its input DTO (index 0) and its call (index 1). */
 export const TOOL_INPUT_PARAM = 0;

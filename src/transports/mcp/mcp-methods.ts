@@ -49,6 +49,8 @@ const DISCOVER_RESULT = new RawJson(
 function modernJson(json: string, hints?: string): string {
   return `{${MODERN_HEAD},${hints ? `${hints},` : ''}${json.slice(1)}`;
 }
+/** The server's name in a modern result's `_meta`, serialized once: `_meta` then adds the call's request id. */
+const MODERN_META_HEAD = `${JSON.stringify(META_SERVER_INFO)}:${JSON.stringify(SERVER_INFO)},`;
 /** The modern tools/list result; a constant function, so the tool list caches its output with the list. */
 const modernToolList = (json: string): string => modernJson(json, TOOL_LIST_HINTS);
 
@@ -57,9 +59,9 @@ const modernToolList = (json: string): string => modernJson(json, TOOL_LIST_HINT
  * with the call's request id in `_meta` — beside the server's name in a modern result, one `_meta`.
  */
 function toolResultJson(envelopeJson: string, isError: boolean, requestId: string, era: Era): string {
-  const meta = era === 'modern' ? { [META_SERVER_INFO]: SERVER_INFO, request_id: requestId } : { request_id: requestId };
   const head = era === 'modern' ? '"resultType":"complete",' : '';
-  return `{${head}"content":[{"type":"text","text":${JSON.stringify(envelopeJson)}}],"structuredContent":${envelopeJson}${isError ? ',"isError":true' : ''},"_meta":${JSON.stringify(meta)}}`;
+  const meta = `{${era === 'modern' ? MODERN_META_HEAD : ''}"request_id":${JSON.stringify(requestId)}}`;
+  return `{${head}"content":[{"type":"text","text":${JSON.stringify(envelopeJson)}}],"structuredContent":${envelopeJson}${isError ? ',"isError":true' : ''},"_meta":${meta}}`;
 }
 
 /**

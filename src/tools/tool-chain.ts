@@ -1,0 +1,103 @@
+import {
+  type ArgumentMetadata,
+  type CallHandler,
+  type CanActivate,
+  ForbiddenException,
+  type NestInterceptor,
+  type PipeTransform,
+  type Type,
+} from '@nestjs/common';
+import { ExternalContextCreator } from '@nestjs/core';
+import { ExecutionContextHost, FORBIDDEN_MESSAGE, STATIC_CONTEXT } from '@nestjs/core/internal';
+import { defer, from, isObservable, lastValueFrom, mergeAll, type Observable } from 'rxjs';
+
+/** What Nest resolves a handler's enhancers with: the creators of the ExternalContextCreator the application injects. */
+interface EnhancerCreators {
+  guardsContextCreator: { create(instance: object, callback: Method, module: string, contextId: typeof STATIC_CONTEXT): CanActivate[] };
+  interceptorsContextCreator: { create(instance: object, callback: Method, module: string, contextId: typeof STATIC_CONTEXT): NestInterceptor[] };
+  pipesContextCreator: { create(instance: object, callback: Method, module: string, contextId: typeof STATIC_CONTEXT): PipeTransform[] };
+  filtersContextCreator: { create(instance: object, callback: Method, module: string, contextId: typeof STATIC_CONTEXT): ExceptionsHandler };
+}
+
+interface ExceptionsHandler {
+  next(exception: unknown, host: ExecutionContextHost): unknown;
+}
+
+type Method = (...args: unknown[]) => unknown;
+
+/** One parameter of a handler: how its value is drawn from the call's arguments, and what the pipes are told of it. */
+export interface ChainParam {
+  extract(args: unknown[]): unknown;
+  metadata: ArgumentMetadata;
+}
+
+/**
+ * The enhancer chain of one handler, run the way ExternalContextCreator runs it — the same global
+ * (and class or method) guards, pipes, interceptors and filters, resolved by Nest's own context
+ * creators at boot, in the same order: guards, then the interceptors around the pipes and the
+ * method, errors to the filters — but without the per-call plumbing that made up most of a tool
+ * call's framework cost: an async function per step and per parameter, two AsyncResources and
+ * four rxjs subscriptions per interceptor. A guard that answers a plain boolean is not awaited;
+ * the pipes of a parameter run one after another, parameters in order.
+ *
+ * Unlike Nest, the method does not run in the async context `next.handle()` was called in but in
+ * the one the chain was entered in: every tool call enters it inside its call's scope and span
+ * (mcp-dispatcher.ts), which is where Nest's binding put it.
+ */
+export function toolChain(
+  creator: ExternalContextCreator,
+  instance: object,
+  callback: Method,
+  params: readonly ChainParam[],
+  contextType: string,
+): (...args: unknown[]) => Promise<unknown> {
+  const creators = creator as unknown as EnhancerCreators;
+  const classRef = instance.constructor;
+  const moduleKey = creator.getContextModuleKey(classRef);
+  const guards = creators.guardsContextCreator.create(instance, callback, moduleKey, STATIC_CONTEXT);
+  const interceptors = creators.interceptorsContextCreator.create(instance, callback, moduleKey, STATIC_CONTEXT);
+  const pipes = creators.pipesContextCreator.create(instance, callback, moduleKey, STATIC_CONTEXT);
+  const exceptions = creators.filtersContextCreator.create(instance, callback, moduleKey, STATIC_CONTEXT);
+
+  const invoke = async (args: unknown[]): Promise<unknown> => {
+    const values: unknown[] = [];
+    for (const param of params) {
+      let value = param.extract(args);
+      for (const pipe of pipes) value = await pipe.transform(value, param.metadata);
+      values.push(value);
+    }
+    return callback.apply(instance, values);
+  };
+
+  /** The interceptors from `i` on, around the pipes and the method; each next.handle() runs the rest when subscribed. */
+  const through = (context: ExecutionContextHost, args: unknown[], i: number): Observable<unknown> => {
+    const handler: CallHandler = {
+      handle: () => (i + 1 < interceptors.length ? defer(() => through(context, args, i + 1)) : defer(() => invoke(args))),
+    };
+    const intercepted = interceptors[i].intercept(context, handler);
+    return isObservable(intercepted) ? intercepted : from(intercepted).pipe(mergeAll());
+  };
+
+  return async (...args: unknown[]): Promise<unknown> => {
+    try {
+      const context = new ExecutionContextHost(args, classRef as Type<unknown>, callback);
+      context.setType(contextType);
+      for (const guard of guards) {
+        const verdict = guard.canActivate(context);
+        const pass = typeof verdict === 'boolean' ? verdict : await settle(verdict);
+        if (!pass) throw new ForbiddenException(FORBIDDEN_MESSAGE);
+      }
+      return interceptors.length === 0 ? await invoke(args) : await lastValueFrom(through(context, args, 0));
+    } catch (error) {
+      const host = new ExecutionContextHost(args);
+      host.setType(contextType);
+      return exceptions.next(error, host);
+    }
+  };
+}
+
+/** A guard's answer that is a promise or an observable, as Nest reads it. */
+async function settle(verdict: Promise<boolean> | Observable<boolean>): Promise<boolean> {
+  const value: unknown = await verdict;
+  return isObservable(value) ? Boolean(await lastValueFrom(value)) : Boolean(value);
+}
