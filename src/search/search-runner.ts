@@ -19,12 +19,14 @@ export interface SortColumn {
  * order (runSearch), not an aggregate of every match. `filtered`: an equality or custom filter
  * applies, and an index of its column (or the rows it names) narrows the search. A page without a
  * filter may come from walking the sort's index, which a plan can favour (see ScopeUse).
- * `fromRows`: one of the plan's `rowFilters` applies, so the search starts from the few rows it names.
+ * `fromRows`: one of the plan's `rowFilters` applies, so the search starts from the few rows it names;
+ * `rowFilters`: which of them.
  */
 export interface SearchShape {
   page: boolean;
   filtered: boolean;
   fromRows: boolean;
+  rowFilters: string[];
 }
 
 /** How one domain is searched. The alias of the main table is always `t`. */
@@ -98,10 +100,12 @@ export async function filteredQuery(
   page = false,
 ): Promise<{ qb: Qb; applied: Record<string, unknown>; reach: TextReach | undefined }> {
   const given = (field: string) => args[field] !== undefined && args[field] !== null;
+  const rowFilters = (plan.rowFilters ?? []).filter(given);
   const shape: SearchShape = {
     page,
     filtered: [...Object.keys(plan.equals), ...Object.keys(plan.custom ?? {})].some(given),
-    fromRows: (plan.rowFilters ?? []).some(given),
+    fromRows: rowFilters.length > 0,
+    rowFilters,
   };
   const qb = plan.base(shape);
   const applied: Record<string, unknown> = {};
@@ -200,7 +204,7 @@ async function totalOf(qb: Qb, exact: boolean, reach: TextReach | undefined): Pr
 }
 
 /** Rows matching `qb`; with `cap`, stops after cap + 1 (reading no more of them). */
-async function countOf(qb: Qb, cap: number | undefined): Promise<number> {
+export async function countOf(qb: Qb, cap: number | undefined): Promise<number> {
   if (cap === undefined) {
     const row = await qb.clone().select('COUNT(*)', 'n').orderBy().limit().getRawOne<{ n: number | string }>();
     return Number(row?.n ?? 0);
