@@ -65,7 +65,11 @@ export class TimelineService {
   /** Each kind presented with its own fields (one query per referenced table and kind), then put back in order. */
   private async present(rows: TimelineRow[], zone: string): Promise<View[]> {
     const byKind = new Map<TimelineKind, TimelineRow[]>();
-    for (const row of rows) byKind.set(row.kind, [...(byKind.get(row.kind) ?? []), row]);
+    for (const row of rows) {
+      const group = byKind.get(row.kind);
+      if (group) group.push(row);
+      else byKind.set(row.kind, [row]);
+    }
     const views = new Map<TimelineRow, View>();
     await Promise.all(
       [...byKind].map(async ([kind, group]) => {
@@ -79,5 +83,10 @@ export class TimelineService {
 
 /** Leaves out what says nothing (null, false): a timeline is read in full on every ticket_get. */
 function compact(view: View): View {
-  return Object.fromEntries(Object.entries(view).filter(([, value]) => value !== null && value !== false));
+  const kept: View = {};
+  for (const key of Object.keys(view)) {
+    const value = view[key];
+    if (value !== null && value !== false) kept[key] = value;
+  }
+  return kept;
 }
