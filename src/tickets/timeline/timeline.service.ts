@@ -70,13 +70,11 @@ export class TimelineService {
       if (group) group.push(row);
       else byKind.set(row.kind, [row]);
     }
+    const groups = [...byKind];
+    // The presenter's promises awaited together: no async step of our own per kind.
+    const presented = await Promise.all(groups.map(([kind, group]) => this.presenter.present(group, ENTRY_OUTPUT[kind], zone)));
     const views = new Map<TimelineRow, View>();
-    await Promise.all(
-      [...byKind].map(async ([kind, group]) => {
-        const presented = await this.presenter.present(group, ENTRY_OUTPUT[kind], zone);
-        group.forEach((row, i) => views.set(row, compact(presented[i])));
-      }),
-    );
+    groups.forEach(([, group], k) => group.forEach((row, i) => views.set(row, compact(presented[k][i]))));
     return [...rows].sort(compareNewestFirst).map((row) => views.get(row)!);
   }
 }
