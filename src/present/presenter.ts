@@ -21,15 +21,29 @@ export type View = Record<string, unknown>;
 export class Presenter {
   constructor(private readonly resolver: ReferenceResolver) {}
 
-  async present(rows: Row[], fields: readonly OutputField[], timezone: string, projection?: readonly string[]): Promise<View[]> {
+  /**
+   * `overrides[i]`: columns read for `rows[i]` in place of the row's own (values the row does not
+   * hold, such as a ticket's first actors), so the caller's row is neither copied nor changed.
+   */
+  async present(
+    rows: readonly Row[],
+    fields: readonly OutputField[],
+    timezone: string,
+    projection?: readonly string[],
+    overrides?: ReadonlyArray<Row | undefined>,
+  ): Promise<View[]> {
     const shown = projection?.length ? fields.filter((f) => f.name === 'id' || projection.includes(f.name)) : fields;
+    const read = (i: number, column: string): unknown => {
+      const own = overrides?.[i];
+      return own !== undefined && column in own ? own[column] : rows[i][column];
+    };
     // One query per referenced table, however many fields point at it (requester and assignee are both users).
     const idsByKind = new Map<string, number[]>();
     for (const f of shown) {
       if (f.kind !== 'ref') continue;
       const ids = idsByKind.get(f.ref) ?? [];
-      for (const r of rows) {
-        const id = Number(r[f.column ?? f.name]);
+      for (let i = 0; i < rows.length; i++) {
+        const id = Number(read(i, f.column ?? f.name));
         if (id > 0) ids.push(id);
       }
       idsByKind.set(f.ref, ids);
@@ -37,9 +51,9 @@ export class Presenter {
     const kinds = [...idsByKind.keys()];
     const found = await Promise.all(kinds.map((kind) => this.resolver.namesOf(kind, idsByKind.get(kind)!)));
     const names = new Map<string, Map<number, string>>(kinds.map((kind, i) => [kind, found[i]]));
-    return rows.map((row) => {
+    return rows.map((_, i) => {
       const view: View = {};
-      for (const f of shown) view[f.name] = this.value(f, row[f.column ?? f.name], timezone, names);
+      for (const f of shown) view[f.name] = this.value(f, read(i, f.column ?? f.name), timezone, names);
       return view;
     });
   }

@@ -8,10 +8,17 @@ describe('durationText', () => {
     expect(durationText(24 * 3_600_000)).toBe('1d');
     expect(durationText(45 * 60_000 + 59_000)).toBe('45m');
     expect(durationText(0)).toBe('0m');
+    expect(durationText((24 * 60 + 5) * 60_000)).toBe('1d 5m');
+    expect(durationText(3 * 3_600_000)).toBe('3h');
+    expect(durationText((3 * 60 + 1) * 60_000)).toBe('3h 1m');
+    expect(durationText(400 * 24 * 3_600_000)).toBe('400d');
   });
 
   it('is negative once past', () => {
     expect(durationText(-(80 * 60_000))).toBe('-1h 20m');
+    expect(durationText(-(25 * 3_600_000))).toBe('-1d 1h');
+    // Less than a minute past still reads as past.
+    expect(durationText(-30_000)).toBe('-0m');
   });
 });
 

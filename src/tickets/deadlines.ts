@@ -44,8 +44,11 @@ export function durationText(ms: number): string {
   minutes -= days * 1440;
   const hours = Math.floor(minutes / 60);
   minutes -= hours * 60;
-  const parts = [days ? `${days}d` : '', hours ? `${hours}h` : '', minutes || (!days && !hours) ? `${minutes}m` : ''].filter(Boolean);
-  return sign + parts.join(' ');
+  // Concatenated, not an array filtered and joined: every ticket in every answer carries one.
+  let text = days ? `${days}d` : '';
+  if (hours) text += text ? ` ${hours}h` : `${hours}h`;
+  if (minutes || text === '') text += text ? ` ${minutes}m` : `${minutes}m`;
+  return sign + text;
 }
 
 /**

@@ -65,19 +65,26 @@ export class TimelineService {
   /** Each kind presented with its own fields (one query per referenced table and kind), then put back in order. */
   private async present(rows: TimelineRow[], zone: string): Promise<View[]> {
     const byKind = new Map<TimelineKind, TimelineRow[]>();
-    for (const row of rows) byKind.set(row.kind, [...(byKind.get(row.kind) ?? []), row]);
+    for (const row of rows) {
+      const group = byKind.get(row.kind);
+      if (group) group.push(row);
+      else byKind.set(row.kind, [row]);
+    }
+    const groups = [...byKind];
+    // The presenter's promises awaited together: no async step of our own per kind.
+    const presented = await Promise.all(groups.map(([kind, group]) => this.presenter.present(group, ENTRY_OUTPUT[kind], zone)));
     const views = new Map<TimelineRow, View>();
-    await Promise.all(
-      [...byKind].map(async ([kind, group]) => {
-        const presented = await this.presenter.present(group, ENTRY_OUTPUT[kind], zone);
-        group.forEach((row, i) => views.set(row, compact(presented[i])));
-      }),
-    );
+    groups.forEach(([, group], k) => group.forEach((row, i) => views.set(row, compact(presented[k][i]))));
     return [...rows].sort(compareNewestFirst).map((row) => views.get(row)!);
   }
 }
 
 /** Leaves out what says nothing (null, false): a timeline is read in full on every ticket_get. */
 function compact(view: View): View {
-  return Object.fromEntries(Object.entries(view).filter(([, value]) => value !== null && value !== false));
+  const kept: View = {};
+  for (const key of Object.keys(view)) {
+    const value = view[key];
+    if (value !== null && value !== false) kept[key] = value;
+  }
+  return kept;
 }

@@ -1,0 +1,51 @@
+import type { ReferenceResolver } from '../input/references/reference-resolver.js';
+import { type OutputField, Presenter, type Row } from './presenter.js';
+
+const USERS = new Map([
+  [2, 'glpi'],
+  [4, 'tech'],
+]);
+const asked: number[][] = [];
+const resolver = {
+  namesOf: (_kind: string, ids: Iterable<number>) => {
+    asked.push([...ids]);
+    return Promise.resolve(new Map([...ids].flatMap((id) => (USERS.has(id) ? [[id, USERS.get(id)!] as const] : []))));
+  },
+} as unknown as ReferenceResolver;
+
+const FIELDS: OutputField[] = [
+  { name: 'id', kind: 'int' },
+  { name: 'author_id', kind: 'ref', ref: 'user', column: 'users_id' },
+  { name: 'assignee_id', kind: 'ref', ref: 'user' },
+  { name: 'date', kind: 'date' },
+];
+
+describe('Presenter', () => {
+  beforeEach(() => (asked.length = 0));
+
+  it('reads an override in place of the row and names it, leaving the row unchanged', async () => {
+    const rows: Row[] = [
+      { id: '1', users_id: 2, assignee_id: 2, date: '2026-06-01 12:00:00' },
+      { id: '2', users_id: 2, assignee_id: 2, date: null },
+    ];
+    const before = structuredClone(rows);
+    const views = await new Presenter(resolver).present(rows, FIELDS, 'America/Sao_Paulo', undefined, [{ assignee_id: 4 }, undefined]);
+    expect(views).toEqual([
+      { id: 1, author_id: { id: 2, name: 'glpi' }, assignee_id: { id: 4, name: 'tech' }, date: '2026-06-01T09:00:00-03:00' },
+      { id: 2, author_id: { id: 2, name: 'glpi' }, assignee_id: { id: 2, name: 'glpi' }, date: null },
+    ]);
+    expect(asked).toEqual([[2, 2, 4, 2]]);
+    expect(rows).toEqual(before);
+  });
+
+  it('takes an override of null as the value, not the row', async () => {
+    const [view] = await new Presenter(resolver).present(
+      [{ id: 1, users_id: 2, assignee_id: 2, date: null }],
+      FIELDS,
+      'UTC',
+      ['assignee_id'],
+      [{ assignee_id: null }],
+    );
+    expect(view).toEqual({ id: 1, assignee_id: null });
+  });
+});
