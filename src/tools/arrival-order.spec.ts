@@ -2,16 +2,19 @@ import { ArrivalOrder } from './arrival-order.js';
 
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/** A piece of work that records when it starts and ends, and answers its name. */
+const recorded = (events: string[], name: string, ms: number) => async () => {
+  events.push(`start ${name}`);
+  await pause(ms);
+  events.push(`end ${name}`);
+  return name;
+};
+
 describe('ArrivalOrder', () => {
   it('runs the work of one key one piece at a time, in the order it arrived, however long each takes', async () => {
     const order = new ArrivalOrder<number>();
     const events: string[] = [];
-    const piece = (name: string, ms: number) => async () => {
-      events.push(`start ${name}`);
-      await pause(ms);
-      events.push(`end ${name}`);
-      return name;
-    };
+    const piece = (name: string, ms: number) => recorded(events, name, ms);
     const results = await Promise.all([order.run(1, piece('a', 30)), order.run(1, piece('b', 1)), order.run(1, piece('c', 10))]);
     expect(results).toEqual(['a', 'b', 'c']);
     expect(events).toEqual(['start a', 'end a', 'start b', 'end b', 'start c', 'end c']);
@@ -21,11 +24,7 @@ describe('ArrivalOrder', () => {
   it('lets different keys run side by side', async () => {
     const order = new ArrivalOrder<number>();
     const events: string[] = [];
-    const piece = (name: string, ms: number) => async () => {
-      events.push(`start ${name}`);
-      await pause(ms);
-      events.push(`end ${name}`);
-    };
+    const piece = (name: string, ms: number) => recorded(events, name, ms);
     await Promise.all([order.run(1, piece('one', 20)), order.run(2, piece('two', 1))]);
     expect(events).toEqual(['start one', 'start two', 'end two', 'end one']);
   });
