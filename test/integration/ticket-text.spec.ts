@@ -158,7 +158,7 @@ describe.each(DATABASES)('ticket text search on %s', (kind) => {
     if (kind === 'mysql') {
       expect(reach).toEqual({ reach: 'narrow' });
       expect([qb.getQuery(), ...statements].filter((sql) => sql.includes('glpi_tickets_grams'))).toEqual([]);
-      // `mine` (as an assignee: the user's list OR the groups') is not counted first: no index starts it.
+      // `mine` (as an assignee: the user's tickets and their groups' queues) is not counted first.
       const mine = desk.db.createQueryBuilder().select('t.id', 'id').from('glpi_tickets', 't').where('t.id IN (:...few)', { few }) as unknown as Qb;
       expect(await applyTicketText(desk.db, mine, 'leopardo', { page: true, filtered: true, fromRows: true, rowFilters: ['mine'] })).toMatchObject({
         reach: 'broad',
