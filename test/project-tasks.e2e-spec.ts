@@ -113,6 +113,18 @@ describe.each(DATABASES)('project tasks on %s', (kind) => {
       id: expect.any(Number),
       project_tasks: expect.arrayContaining([expect.objectContaining({ name: 'Migrar dados fiscais' })]),
     });
+    // A projection entry in the singular of exactly one field is that field; the answer names the field read.
+    expect(await get(tech, tickets, ['name', 'project_task'])).toEqual({
+      id: expect.any(Number),
+      name: 'Erro ao abrir o ERP',
+      project_tasks: expect.arrayContaining([expect.objectContaining({ name: 'Migrar dados fiscais' })]),
+    });
+    // A singular two fields share (requester_id, requesters) is not guessed: it stays refused, with the closest suggested.
+    const shared = failure(
+      await callTool(tech, 'ticket_get', { domain: 'ticket', session_id: tickets, id: 'Erro ao abrir o ERP', fields: ['requester'] }),
+      'VALIDATION_FAILED',
+    );
+    expect(shared.error.issues!.map((i) => [i.field, i.code])).toEqual([['fields', 'INVALID_VALUE']]);
     // A task of a project out of the caller's entities is not named: normal (Sede) does not see Portal do cliente (root).
     const hidden = success(await save(tech, session, { projects_id: 'Portal do cliente', name: 'Publicar status do ERP', tickets_id: 'Erro ao abrir o ERP' }));
     const normalTickets = await openSession(normal, 'ticket');

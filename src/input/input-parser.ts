@@ -16,7 +16,7 @@ import { sharedLookup } from './references/shared-lookup.js';
 import { brokenRules } from './scalar-rules.js';
 import { cleanText, forbiddenField, valueProblem } from './value-rules.js';
 import { booleanOfWord } from './vocab/boolean-words.js';
-import { type ChoiceWords, wordIndex } from './vocab/choice-words.js';
+import { type ChoiceWords, otherNumberOf, wordIndex } from './vocab/choice-words.js';
 
 export interface ReferenceLookup {
   resolve(
@@ -421,7 +421,7 @@ export class InputParser {
     const accepted: string[] = [];
     const unknown: string[] = [];
     for (const item of list) {
-      const hit = typeof item === 'string' ? spec.values!.find((v) => v === item.trim()) : undefined;
+      const hit = typeof item === 'string' ? (spec.values!.find((v) => v === item.trim()) ?? otherNumberOf(item.trim(), spec.values!)) : undefined;
       if (hit) accepted.push(hit);
       else unknown.push(quoted(item));
     }

@@ -52,3 +52,16 @@ export function wordIndex(words: ChoiceWords): ReadonlyMap<string, string> {
   for (const [value, list] of Object.entries(words)) for (const word of list) index.set(matchKey(word), value);
   return index;
 }
+
+/**
+ * The one value a list entry names in the other grammatical number ("project_task" -> project_tasks,
+ * "timelines" -> timeline): a value that is the entry plus or minus a final "s", when no other value
+ * starts with the same singular ("requester": requester_id or requesters? "dates": date or date_mod?
+ * neither is read). Exact spelling otherwise: a misspelling is suggested, never read.
+ */
+export function otherNumberOf(entry: string, values: readonly string[]): string | undefined {
+  const value = values.find((v) => v === `${entry}s` || `${v}s` === entry);
+  if (value === undefined || value.length === 0 || entry.length < 2) return undefined;
+  const singular = value.length < entry.length ? value : entry;
+  return values.every((v) => v === value || !v.startsWith(singular)) ? value : undefined;
+}
