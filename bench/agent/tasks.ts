@@ -1169,8 +1169,9 @@ export const TASKS: BenchTask[] = [
         tool: 'project_task_save',
         args: { projects_id: 'Migração ERP', name: 'Migrar cadastros', percent_done: '20%', member_id: 'tech' },
         peer: {
+          // A peer's create takes no team member (project_task_team_add does): no member field to get wrong.
           tool: 'project_task_create',
-          args: { projects_id: 'Migração ERP', name: 'Migrar cadastros', percent_done: '20%', member_id: 'tech' },
+          args: { projects_id: 'Migração ERP', name: 'Migrar cadastros', percent_done: '20%' },
           then: [{ tool: 'project_task_team_add', args: (prev) => ({ projecttasks_id: answeredId(prev[0]) ?? 'Migrar cadastros', users_id: 'tech' }) }],
         },
       },
@@ -1220,7 +1221,14 @@ export const TASKS: BenchTask[] = [
     goal: 'Which project task is ticket #3 waiting on?',
     mistakes: 'a field list with a singular name ("project_task")',
     session: 'ticket',
-    steps: [{ tool: 'ticket_get', args: { id: 3, fields: ['name', 'project_task'] }, peer: { tool: 'project_task_search', args: { tickets_id: 3 } } }],
+    steps: [
+      {
+        tool: 'ticket_get',
+        args: { id: 3, fields: ['name', 'project_task'] },
+        // The same singular for a plural name, in the peer's form: GLPI's tickets_id written ticket_id.
+        peer: { tool: 'project_task_search', args: { ticket_id: 3 } },
+      },
+    ],
     check: ({ replies }) => (JSON.stringify(replies[replies.length - 1]?.body ?? {}).includes('"Migrar dados fiscais"') ? [] : ['the answer does not name the task "Migrar dados fiscais"']),
   },
   {
@@ -1233,7 +1241,8 @@ export const TASKS: BenchTask[] = [
       {
         tool: 'project_task_save',
         args: { id: 'Migrar dados fiscais', remove_ticket: 'Erro ao abrir o ERP' },
-        peer: { tool: 'project_task_ticket_remove', args: { projecttasks_id: 'Migrar dados fiscais', tickets_id: 'Erro ao abrir o ERP' } },
+        // The same misnamed ticket field in the peer's form: "ticket" for tickets_id.
+        peer: { tool: 'project_task_ticket_remove', args: { projecttasks_id: 'Migrar dados fiscais', ticket: 'Erro ao abrir o ERP' } },
       },
     ],
     check: ({ db }) => {
@@ -1399,7 +1408,8 @@ export const TASKS: BenchTask[] = [
       {
         tool: 'ticket_create',
         args: { name: 'Wi-Fi instável na sala de reuniões', assigned_to: ['tech', 'service desk'] },
-        peer: { over: ['assignees'], tool: 'ticket_create', args: { name: 'Wi-Fi instável na sala de reuniões', assignee_id: 'tech', assignee_group_id: 'service desk' } },
+        // The same misnamed field in the peer's form: assigned_to where assignee_id goes.
+        peer: { over: ['assignees'], tool: 'ticket_create', args: { name: 'Wi-Fi instável na sala de reuniões', assigned_to: 'tech', assignee_group_id: 'service desk' } },
       },
     ],
     check: ({ db }) => {
@@ -1530,8 +1540,8 @@ export const TASKS: BenchTask[] = [
       {
         tool: 'ticket_validation',
         args: { id: 4, approver_group: 'infraestrutura', comment: 'Compra de um switch novo?' },
-        // A peer's request takes a user or a group id: the group's name where its id goes.
-        peer: { tool: 'ticket_request_validation', args: { id: 4, groups_id_validate: 'infraestrutura', comment_submission: 'Compra de um switch novo?' } },
+        // A peer's request takes a user or a group id: the same misnamed field, and the group's name where its id goes.
+        peer: { tool: 'ticket_request_validation', args: { id: 4, approver_group: 'infraestrutura', comment_submission: 'Compra de um switch novo?' } },
       },
     ],
     check: ({ db }) => {
