@@ -2,6 +2,7 @@ import {
   type ArgumentMetadata,
   type CallHandler,
   type CanActivate,
+  type ExecutionContext,
   ForbiddenException,
   type NestInterceptor,
   type PipeTransform,
@@ -24,6 +25,15 @@ interface ExceptionsHandler {
 }
 
 type Method = (...args: unknown[]) => unknown;
+
+/**
+ * An interceptor that can also run around a promise: a tool call's chain then needs no Observable,
+ * operator or subscription per call. `next` runs the rest of the chain; the answer is what the
+ * Observable form would have emitted last.
+ */
+export interface PromiseInterceptor {
+  interceptPromise(context: ExecutionContext, next: () => Promise<unknown>): Promise<unknown>;
+}
 
 /** One parameter of a handler: how its value is drawn from the call's arguments, and what the pipes are told of it. */
 export interface ChainParam {
@@ -63,11 +73,23 @@ export function toolChain(
     const values: unknown[] = [];
     for (const param of params) {
       let value = param.extract(args);
-      for (const pipe of pipes) value = await pipe.transform(value, param.metadata);
+      for (const pipe of pipes) {
+        // A pipe that answers a plain value (most parameters pass untouched) is not awaited.
+        const piped: unknown = pipe.transform(value, param.metadata);
+        value = piped instanceof Promise ? await piped : piped;
+      }
       values.push(value);
     }
     return callback.apply(instance, values);
   };
+
+  /**
+   * When every interceptor offers the promise form, the chain runs them that way: each one's `next`
+   * runs the rest (the pipes and the method last). Otherwise the Observable form, as Nest runs them.
+   */
+  const promiseForms = interceptors.every(hasPromiseForm) ? interceptors : undefined;
+  const around = (context: ExecutionContextHost, args: unknown[], i: number): Promise<unknown> =>
+    i === promiseForms!.length ? invoke(args) : promiseForms![i].interceptPromise(context, () => around(context, args, i + 1));
 
   /** The interceptors from `i` on, around the pipes and the method; each next.handle() runs the rest when subscribed. */
   const through = (context: ExecutionContextHost, args: unknown[], i: number): Observable<unknown> => {
@@ -84,10 +106,13 @@ export function toolChain(
       context.setType(contextType);
       for (const guard of guards) {
         const verdict = guard.canActivate(context);
-        const pass = typeof verdict === 'boolean' ? verdict : await settle(verdict);
+        // A promise is awaited once, here: what it resolves to is read as Nest reads it (an observable inside too).
+        const value: unknown = verdict instanceof Promise ? await verdict : verdict;
+        const pass = typeof value === 'boolean' ? value : isObservable(value) ? await settle(value as Observable<boolean>) : Boolean(value);
         if (!pass) throw new ForbiddenException(FORBIDDEN_MESSAGE);
       }
-      return interceptors.length === 0 ? await invoke(args) : await lastValueFrom(through(context, args, 0));
+      if (interceptors.length === 0) return await invoke(args);
+      return await (promiseForms ? around(context, args, 0) : lastValueFrom(through(context, args, 0)));
     } catch (error) {
       const host = new ExecutionContextHost(args);
       host.setType(contextType);
@@ -96,8 +121,11 @@ export function toolChain(
   };
 }
 
-/** A guard's answer that is a promise or an observable, as Nest reads it. */
-async function settle(verdict: Promise<boolean> | Observable<boolean>): Promise<boolean> {
-  const value: unknown = await verdict;
-  return isObservable(value) ? Boolean(await lastValueFrom(value)) : Boolean(value);
+/** A guard's answer that is an observable, as Nest reads it. */
+async function settle(verdict: Observable<boolean>): Promise<boolean> {
+  return Boolean(await lastValueFrom(verdict));
+}
+
+function hasPromiseForm(interceptor: NestInterceptor): interceptor is NestInterceptor & PromiseInterceptor {
+  return typeof (interceptor as Partial<PromiseInterceptor>).interceptPromise === 'function';
 }
