@@ -69,18 +69,43 @@ export function toolChain(
   const pipes = creators.pipesContextCreator.create(instance, callback, moduleKey, STATIC_CONTEXT);
   const exceptions = creators.filtersContextCreator.create(instance, callback, moduleKey, STATIC_CONTEXT);
 
-  const invoke = async (args: unknown[]): Promise<unknown> => {
+  /**
+   * The pipes, then the method. Not an async function: the method's own promise is the answer (an
+   * async function returning it would add its own promise and ticks), and a pipe that answers a
+   * plain value (most parameters pass untouched) is not awaited.
+   */
+  const invoke = (args: unknown[]): Promise<unknown> => {
     const values: unknown[] = [];
-    for (const param of params) {
-      let value = param.extract(args);
-      for (const pipe of pipes) {
-        // A pipe that answers a plain value (most parameters pass untouched) is not awaited.
-        const piped: unknown = pipe.transform(value, param.metadata);
-        value = piped instanceof Promise ? await piped : piped;
+    for (let p = 0; p < params.length; p++) {
+      let value = params[p].extract(args);
+      for (let i = 0; i < pipes.length; i++) {
+        const piped: unknown = pipes[i].transform(value, params[p].metadata);
+        if (piped instanceof Promise) return piped.then((settled: unknown) => invokeFrom(args, values, p, i + 1, settled));
+        value = piped;
       }
       values.push(value);
     }
-    return callback.apply(instance, values);
+    return answerOf(values);
+  };
+
+  /** The rest of `invoke` once a pipe has answered a promise: parameter `p` from pipe `i` on, its value so far `value`. */
+  const invokeFrom = async (args: unknown[], values: unknown[], p: number, i: number, value: unknown): Promise<unknown> => {
+    for (; p < params.length; p++, i = 0) {
+      if (i === 0) value = params[p].extract(args);
+      for (; i < pipes.length; i++) value = await pipes[i].transform(value, params[p].metadata);
+      values.push(value);
+    }
+    return answerOf(values);
+  };
+
+  /** The method's answer as a promise, whatever it returned or threw. */
+  const answerOf = (values: unknown[]): Promise<unknown> => {
+    try {
+      const answer: unknown = callback.apply(instance, values);
+      return answer instanceof Promise ? answer : Promise.resolve(answer);
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
   };
 
   /**
