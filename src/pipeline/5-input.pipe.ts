@@ -21,9 +21,14 @@ export class InputPipe implements PipeTransform {
     this.parser = new InputParser(resolver);
   }
 
-  async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+  /** Not async: a value that is no DTO's input (the call, a REST route's other parameters) passes untouched, without a promise. */
+  transform(value: unknown, metadata: ArgumentMetadata): unknown {
     const dto = metadata.metatype;
     if (!(value instanceof RawInput) || !dto || !fieldsOf(dto)) return value;
+    return this.parsed(value, dto);
+  }
+
+  private async parsed(value: RawInput, dto: NonNullable<ArgumentMetadata['metatype']>): Promise<unknown> {
     const { call } = value;
     const policy = call.policy;
     const result = await step(call, 'input', () =>

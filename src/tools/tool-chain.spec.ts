@@ -17,6 +17,7 @@ import { McpTextField } from '../input/fields.js';
 import type { Call } from './call.js';
 import { RawInput } from './raw-input.js';
 import { Tool } from './tool.decorator.js';
+import type { PromiseInterceptor } from './tool-chain.js';
 import { ToolRegistry } from './tool-registry.js';
 
 class EchoDto {
@@ -128,4 +129,77 @@ describe('toolChain (a tool behind its enhancers)', () => {
       expect(steps).toEqual(['guard', 'filter mcp']);
     },
   );
+});
+
+/** Interceptors that offer both forms, and say which one ran. */
+@Injectable()
+class DualOuter implements NestInterceptor, PromiseInterceptor {
+  intercept(_context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    steps.push('outer observable');
+    return next.handle().pipe(map((result) => ({ outer: result })));
+  }
+
+  async interceptPromise(_context: ExecutionContext, next: () => Promise<unknown>): Promise<unknown> {
+    steps.push('outer promise');
+    return { outer: await next() };
+  }
+}
+
+@Injectable()
+class DualInner implements NestInterceptor, PromiseInterceptor {
+  failing = false;
+
+  intercept(_context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    steps.push('inner observable');
+    return next.handle().pipe(map((result) => ({ inner: result })));
+  }
+
+  async interceptPromise(context: ExecutionContext, next: () => Promise<unknown>): Promise<unknown> {
+    steps.push(`inner promise ${context.getType()}`);
+    const result = await next();
+    if (this.failing) throw new Error('inner failed');
+    return { inner: result };
+  }
+}
+
+describe('toolChain with interceptors that offer the promise form', () => {
+  async function chainOf(interceptors: Array<new () => NestInterceptor>): Promise<{ moduleRef: TestingModule; call: () => Promise<unknown> }> {
+    const moduleRef = await Test.createTestingModule({
+      imports: [DiscoveryModule],
+      providers: [
+        EchoService,
+        ToolRegistry,
+        RecordingFilter,
+        ...interceptors,
+        ...interceptors.map((useExisting) => ({ provide: APP_INTERCEPTOR, useExisting })),
+        { provide: APP_FILTER, useExisting: RecordingFilter },
+        { provide: AppConfig, useValue: { defaultTimezone: 'UTC', otpRequiredFor: 'write', approvalRequiredFor: 'none' } },
+      ],
+    }).compile();
+    await moduleRef.init();
+    const tool = moduleRef.get(ToolRegistry).get('project_echo')!;
+    return { moduleRef, call: () => tool.handler({ session_id: 's' }, { tool: 'project_echo', policy: tool.policy } as unknown as Call) };
+  }
+
+  beforeEach(() => {
+    steps.length = 0;
+  });
+
+  it('runs them around the method as promises, in order, when every interceptor offers it', async () => {
+    const { moduleRef, call } = await chainOf([DualOuter, DualInner]);
+    await expect(call()).resolves.toEqual({ outer: { inner: { message: 'echo' } } });
+    expect(steps).toEqual(['outer promise', 'inner promise mcp', 'method RawInput project_echo']);
+    steps.length = 0;
+    moduleRef.get(DualInner).failing = true;
+    await expect(call()).resolves.toEqual({ caught: 'inner failed' });
+    expect(steps).toEqual(['outer promise', 'inner promise mcp', 'method RawInput project_echo', 'filter mcp']);
+    await moduleRef.close();
+  });
+
+  it('runs every interceptor as an observable when one of them has no promise form', async () => {
+    const { moduleRef, call } = await chainOf([DualOuter, InnerInterceptor]);
+    await expect(call()).resolves.toEqual({ outer: { inner: { message: 'echo' } } });
+    expect(steps).toEqual(['outer observable', 'inner mcp', 'method RawInput project_echo']);
+    await moduleRef.close();
+  });
 });

@@ -2,6 +2,7 @@ import {
   type ArgumentMetadata,
   type CallHandler,
   type CanActivate,
+  type ExecutionContext,
   ForbiddenException,
   type NestInterceptor,
   type PipeTransform,
@@ -24,6 +25,15 @@ interface ExceptionsHandler {
 }
 
 type Method = (...args: unknown[]) => unknown;
+
+/**
+ * An interceptor that can also run around a promise: a tool call's chain then needs no Observable,
+ * operator or subscription per call. `next` runs the rest of the chain; the answer is what the
+ * Observable form would have emitted last.
+ */
+export interface PromiseInterceptor {
+  interceptPromise(context: ExecutionContext, next: () => Promise<unknown>): Promise<unknown>;
+}
 
 /** One parameter of a handler: how its value is drawn from the call's arguments, and what the pipes are told of it. */
 export interface ChainParam {
@@ -59,15 +69,52 @@ export function toolChain(
   const pipes = creators.pipesContextCreator.create(instance, callback, moduleKey, STATIC_CONTEXT);
   const exceptions = creators.filtersContextCreator.create(instance, callback, moduleKey, STATIC_CONTEXT);
 
-  const invoke = async (args: unknown[]): Promise<unknown> => {
+  /**
+   * The pipes, then the method. Not an async function: the method's own promise is the answer (an
+   * async function returning it would add its own promise and ticks), and a pipe that answers a
+   * plain value (most parameters pass untouched) is not awaited.
+   */
+  const invoke = (args: unknown[]): Promise<unknown> => {
     const values: unknown[] = [];
-    for (const param of params) {
-      let value = param.extract(args);
-      for (const pipe of pipes) value = await pipe.transform(value, param.metadata);
+    for (let p = 0; p < params.length; p++) {
+      let value = params[p].extract(args);
+      for (let i = 0; i < pipes.length; i++) {
+        const piped: unknown = pipes[i].transform(value, params[p].metadata);
+        if (piped instanceof Promise) return piped.then((settled: unknown) => invokeFrom(args, values, p, i + 1, settled));
+        value = piped;
+      }
       values.push(value);
     }
-    return callback.apply(instance, values);
+    return answerOf(values);
   };
+
+  /** The rest of `invoke` once a pipe has answered a promise: parameter `p` from pipe `i` on, its value so far `value`. */
+  const invokeFrom = async (args: unknown[], values: unknown[], p: number, i: number, value: unknown): Promise<unknown> => {
+    for (; p < params.length; p++, i = 0) {
+      if (i === 0) value = params[p].extract(args);
+      for (; i < pipes.length; i++) value = await pipes[i].transform(value, params[p].metadata);
+      values.push(value);
+    }
+    return answerOf(values);
+  };
+
+  /** The method's answer as a promise, whatever it returned or threw. */
+  const answerOf = (values: unknown[]): Promise<unknown> => {
+    try {
+      const answer: unknown = callback.apply(instance, values);
+      return answer instanceof Promise ? answer : Promise.resolve(answer);
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
+  };
+
+  /**
+   * When every interceptor offers the promise form, the chain runs them that way: each one's `next`
+   * runs the rest (the pipes and the method last). Otherwise the Observable form, as Nest runs them.
+   */
+  const promiseForms = interceptors.every(hasPromiseForm) ? interceptors : undefined;
+  const around = (context: ExecutionContextHost, args: unknown[], i: number): Promise<unknown> =>
+    i === promiseForms!.length ? invoke(args) : promiseForms![i].interceptPromise(context, () => around(context, args, i + 1));
 
   /** The interceptors from `i` on, around the pipes and the method; each next.handle() runs the rest when subscribed. */
   const through = (context: ExecutionContextHost, args: unknown[], i: number): Observable<unknown> => {
@@ -84,10 +131,13 @@ export function toolChain(
       context.setType(contextType);
       for (const guard of guards) {
         const verdict = guard.canActivate(context);
-        const pass = typeof verdict === 'boolean' ? verdict : await settle(verdict);
+        // A promise is awaited once, here: what it resolves to is read as Nest reads it (an observable inside too).
+        const value: unknown = verdict instanceof Promise ? await verdict : verdict;
+        const pass = typeof value === 'boolean' ? value : isObservable(value) ? await settle(value as Observable<boolean>) : Boolean(value);
         if (!pass) throw new ForbiddenException(FORBIDDEN_MESSAGE);
       }
-      return interceptors.length === 0 ? await invoke(args) : await lastValueFrom(through(context, args, 0));
+      if (interceptors.length === 0) return await invoke(args);
+      return await (promiseForms ? around(context, args, 0) : lastValueFrom(through(context, args, 0)));
     } catch (error) {
       const host = new ExecutionContextHost(args);
       host.setType(contextType);
@@ -96,8 +146,11 @@ export function toolChain(
   };
 }
 
-/** A guard's answer that is a promise or an observable, as Nest reads it. */
-async function settle(verdict: Promise<boolean> | Observable<boolean>): Promise<boolean> {
-  const value: unknown = await verdict;
-  return isObservable(value) ? Boolean(await lastValueFrom(value)) : Boolean(value);
+/** A guard's answer that is an observable, as Nest reads it. */
+async function settle(verdict: Observable<boolean>): Promise<boolean> {
+  return Boolean(await lastValueFrom(verdict));
+}
+
+function hasPromiseForm(interceptor: NestInterceptor): interceptor is NestInterceptor & PromiseInterceptor {
+  return typeof (interceptor as Partial<PromiseInterceptor>).interceptPromise === 'function';
 }

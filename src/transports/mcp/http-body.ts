@@ -24,7 +24,10 @@ export function byteSize(limit: string): number {
  * `application/*+json`), in UTF-8, not compressed. Undefined when acceptable.
  */
 export function refuseMediaType(req: IncomingMessage): BodyRefusal | undefined {
-  const [type, ...params] = (req.headers['content-type'] ?? '').split(';');
+  const contentType = req.headers['content-type'] ?? '';
+  // What nearly every client sends: nothing to split or match.
+  if (contentType === 'application/json' && req.headers['content-encoding'] === undefined) return undefined;
+  const [type, ...params] = contentType.split(';');
   const mediaType = type.trim().toLowerCase();
   if (mediaType !== 'application/json' && !/^application\/[\w.+-]+\+json$/.test(mediaType)) {
     return { status: 415, parseError: false, message: 'Unsupported Media Type: Content-Type must be application/json' };

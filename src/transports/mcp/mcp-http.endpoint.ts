@@ -156,10 +156,15 @@ function singleHeader(req: IncomingMessage, name: string): string | undefined {
 }
 
 /** One whole answer: JSON (or no body), with its length. */
-function send(res: ServerResponse, status: number, body: string | undefined, headers: Record<string, string> = {}): void {
+function send(res: ServerResponse, status: number, body: string | undefined, headers?: Record<string, string>): void {
+  // The caller's headers first, then ours (the order they are written in); a fresh object, never the caller's.
+  const all: Record<string, string> = headers ? { ...headers } : {};
   if (body === undefined) {
-    res.writeHead(status, { ...headers, 'Content-Length': '0' }).end();
+    all['Content-Length'] = '0';
+    res.writeHead(status, all).end();
     return;
   }
-  res.writeHead(status, { ...headers, 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(Buffer.byteLength(body)) }).end(body);
+  all['Content-Type'] = 'application/json; charset=utf-8';
+  all['Content-Length'] = String(Buffer.byteLength(body));
+  res.writeHead(status, all).end(body);
 }

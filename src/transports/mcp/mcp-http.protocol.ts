@@ -41,10 +41,11 @@ function refusal(status: number, error: JsonRpcResponse): HttpAnswer {
 export class McpHttpProtocol {
   constructor(private readonly methods: McpMethods) {}
 
-  async handle(principal: Principal, payload: unknown, headers: McpHttpHeaders): Promise<HttpAnswer> {
+  /** Not async: the answer is single's or batch's own promise, not one more around it. */
+  handle(principal: Principal, payload: unknown, headers: McpHttpHeaders): Promise<HttpAnswer> {
     const accept = headers.accept ?? '';
     if (!accept.includes('application/json') || !accept.includes('text/event-stream')) {
-      return refusal(406, rpcError(null, SERVER_ERROR, 'Not Acceptable: Client must accept both application/json and text/event-stream'));
+      return Promise.resolve(refusal(406, rpcError(null, SERVER_ERROR, 'Not Acceptable: Client must accept both application/json and text/event-stream')));
     }
     return Array.isArray(payload) ? this.batch(principal, payload, headers) : this.single(principal, payload, headers);
   }
