@@ -47,7 +47,8 @@ export class TicketViews {
    */
   async present(rows: Row[], zone: string, fields?: readonly string[], manager?: EntityManager, actors?: ActorLists): Promise<View[]> {
     const shown = (name: string) => !fields?.length || fields.includes(name);
-    const lists = showsActors(fields) ? (actors ?? (await this.actorsOf(rows.map((r) => Number(r.id)), manager))) : new Map<number, Lists>();
+    const ids = rows.map((r) => Number(r.id));
+    const lists = showsActors(fields) ? (actors ?? (await this.actorsOf(ids, manager))) : new Map<number, Lists>();
     // The first actors are read beside each row (a copy of a ticket row, dozens of columns, per row cost more).
     const firsts = rows.map((row): Row | undefined => {
       const l = lists.get(Number(row.id));
