@@ -4,8 +4,10 @@ import { type DataSource, type EntityManager, QueryFailedError } from 'typeorm';
 interface SqliteStatement {
   readonly reader: boolean;
   all(...params: unknown[]): unknown[];
+  run(): unknown;
 }
 interface SqliteConnection {
+  readonly inTransaction: boolean;
   prepare(sql: string): SqliteStatement;
 }
 
@@ -37,6 +39,27 @@ export function readRows<T>(source: DataSource | EntityManager, sql: string, par
     return Promise.resolve(statement.all(...bound) as T[]);
   } catch (error) {
     return Promise.reject(new QueryFailedError(sql, bound, error as Error));
+  }
+}
+
+/**
+ * Runs `start`, which starts reads without awaiting between them (`Promise.all` of readRows calls),
+ * and returns what it returns. On SQLite, the reads it runs before its first await share one read
+ * transaction: alone, each statement takes and releases the WAL read lock, system calls that cost
+ * more than a short read does. better-sqlite3 runs statements synchronously, so the transaction opens
+ * and closes within this one synchronous span: no other call's statement can run inside it, a read
+ * started after an await runs on its own as before, and the reads see one snapshot. Inside a
+ * transaction already open on the connection (a write's, whose rows reads on the data source see
+ * until it ends) and on MySQL/MariaDB (the reads run side by side on the pool): `start()` alone.
+ */
+export function readTogether<T>(source: DataSource, start: () => T): T {
+  const connection = sqliteConnectionOf(source);
+  if (!connection || connection.inTransaction) return start();
+  preparedOn(connection, 'BEGIN').run();
+  try {
+    return start();
+  } finally {
+    preparedOn(connection, 'COMMIT').run();
   }
 }
 

@@ -17,8 +17,15 @@ export interface ActorView {
 
 type ActorRow = { tickets_id: number | string; actor_id: number | string; type: number | string; is_group: number | string };
 type Lists = Record<Role, Array<{ type: ActorType; id: number }>>;
+/** Every actor of some tickets, by ticket id and role. */
+export type ActorLists = Map<number, Lists>;
 
 const ROLE_OF_TYPE = new Map<number, Role>(ROLE_NAMES.map((r) => [ROLES[r], r]));
+
+/** Whether a view with `fields` (all when none) shows actors, read from the actor tables. */
+export function showsActors(fields?: readonly string[]): boolean {
+  return !fields?.length || ['requester_id', 'assignee_id', 'assignee_group_id', ...ROLE_NAMES].some((name) => fields.includes(name));
+}
 
 /**
  * Tickets as callers see them: the row's fields (Presenter), every actor of each role as a list
@@ -34,11 +41,14 @@ export class TicketViews {
     private readonly resolver: ReferenceResolver,
   ) {}
 
-  /** `manager`: read inside the caller's transaction (a row just written). */
-  async present(rows: Row[], zone: string, fields?: readonly string[], manager?: EntityManager): Promise<View[]> {
+  /**
+   * `manager`: read inside the caller's transaction (a row just written). `actors`: the rows' actors
+   * when read beside the rows themselves (actorsOf, when showsActors(fields)).
+   */
+  async present(rows: Row[], zone: string, fields?: readonly string[], manager?: EntityManager, actors?: ActorLists): Promise<View[]> {
     const shown = (name: string) => !fields?.length || fields.includes(name);
-    const wantsActors = ['requester_id', 'assignee_id', 'assignee_group_id', ...ROLE_NAMES].some(shown);
-    const lists = wantsActors ? await this.actorsOf(rows, manager) : new Map<number, Lists>();
+    const ids = rows.map((r) => Number(r.id));
+    const lists = showsActors(fields) ? (actors ?? (await this.actorsOf(ids, manager))) : new Map<number, Lists>();
     // The first actors are read beside each row (a copy of a ticket row, dozens of columns, per row cost more).
     const firsts = rows.map((row): Row | undefined => {
       const l = lists.get(Number(row.id));
@@ -62,11 +72,10 @@ export class TicketViews {
     });
   }
 
-  /** Every actor of the tickets, by role, in the order they were added. */
-  private async actorsOf(rows: Row[], manager?: EntityManager): Promise<Map<number, Lists>> {
-    const out = new Map<number, Lists>();
-    if (rows.length === 0) return out;
-    const ids = rows.map((r) => Number(r.id));
+  /** Every actor of the tickets `ids`, by role, in the order they were added. */
+  async actorsOf(ids: readonly number[], manager?: EntityManager): Promise<ActorLists> {
+    const out: ActorLists = new Map();
+    if (ids.length === 0) return out;
     for (const id of ids) out.set(id, { requesters: [], observers: [], assignees: [] });
     const marks = ids.map(() => '?').join(', ');
     const actors = await readRows<ActorRow>(

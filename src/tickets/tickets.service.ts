@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import type { Principal } from '../auth/principal.js';
 import { toDate } from '../database/db-dates.js';
 import { Ticket } from '../database/entities/index.js';
+import { readTogether } from '../database/read-rows.js';
 import { DeskError } from '../envelope/desk-error.js';
 import type { Answer, Outcome } from '../envelope/envelope.js';
 import type { Issue } from '../envelope/issue.js';
@@ -27,7 +28,7 @@ import { TICKET_WRITABLE, type TicketColumn } from './ticket.fields.js';
 import { type ActorChanges, actorsApplied, assignsSomeone, type Role, ROLE_NAMES, writeActors } from './ticket-actors.js';
 import { TicketProjectTasks } from './ticket-project-tasks.js';
 import { ASSIGNED_STATUS, DEFAULT_IMPACT, DEFAULT_TYPE, DEFAULT_URGENCY, NEW_STATUS, recomputedPriority, statusStamps, statusStateOf } from './ticket-rules.js';
-import { TicketViews } from './ticket-views.js';
+import { showsActors, TicketViews } from './ticket-views.js';
 import { SYSTEM_VIEWER, TicketsRepository, viewerOf } from './tickets.repository.js';
 import { duplicatesFollow } from './timeline/link-rules.js';
 import { solutionFollowsStatus } from './timeline/solution-rules.js';
@@ -44,6 +45,7 @@ export class TicketsService {
     private readonly stats: TicketStats,
     private readonly timelines: TimelineService,
     private readonly projectTasks: TicketProjectTasks,
+    private readonly dataSource: DataSource,
   ) {}
 
   @Tool({
@@ -58,17 +60,27 @@ export class TicketsService {
   })
   async get(input: GetTicketDto, call: Call): Promise<Outcome> {
     const viewer = viewerOf(call.principal);
-    const row = await this.queries.findVisible(input.id, viewer);
-    if (!row) throw DeskError.notFound('Ticket', input.id);
     const shows = (field: string) => !input.fields?.length || input.fields.includes(field);
-    // Independent reads: on a pooled database they run side by side.
-    const [[view], page, links, actiontime, projectTasks] = await Promise.all([
-      this.present([row], call.zone, input.fields),
-      shows('timeline') ? this.timelines.page(input.id, viewer, call, input.timeline_cursor) : undefined,
-      shows('links') ? this.timelines.links(input.id, viewer) : undefined,
-      shows('actiontime') ? this.timelines.actiontime(input.id) : undefined,
-      shows('project_tasks') ? this.projectTasks.of(input.id, call.principal) : undefined,
-    ]);
+    // The ticket's reads start together: on a pooled database they run side by side, on SQLite in one
+    // read transaction. Those of a ticket the caller may not see are read, and never shown.
+    const reads = readTogether(this.dataSource, () =>
+      Promise.allSettled([
+        this.queries.findVisible(input.id, viewer),
+        showsActors(input.fields) ? this.views.actorsOf([input.id]) : undefined,
+        shows('timeline') ? this.timelines.page(input.id, viewer, call, input.timeline_cursor) : undefined,
+        shows('links') ? this.timelines.links(input.id, viewer) : undefined,
+        shows('actiontime') ? this.timelines.actiontime(input.id) : undefined,
+        shows('project_tasks') ? this.projectTasks.of(input.id, call.principal) : undefined,
+      ]),
+    );
+    const [rowRead, actorsRead, pageRead, linksRead, actiontimeRead, projectTasksRead] = await reads;
+    const row = settledValue(rowRead);
+    if (!row) throw DeskError.notFound('Ticket', input.id);
+    const [view] = await this.views.present([row], call.zone, input.fields, undefined, settledValue(actorsRead));
+    const page = settledValue(pageRead);
+    const links = settledValue(linksRead);
+    const actiontime = settledValue(actiontimeRead);
+    const projectTasks = settledValue(projectTasksRead);
     if (actiontime !== undefined) view.actiontime = actiontime;
     if (links) view.links = links;
     if (projectTasks) view.project_tasks = projectTasks;
@@ -294,4 +306,10 @@ function listChanges(input: object): ActorChanges['roles'] {
     if (change.set || change.add || change.remove) roles[role as Role] = change;
   }
   return roles;
+}
+
+/** A read's value, or its failure thrown (reads started together are settled before any is used). */
+function settledValue<T>(result: PromiseSettledResult<T>): T {
+  if (result.status === 'rejected') throw result.reason;
+  return result.value;
 }

@@ -1,5 +1,5 @@
 import { DataSource, QueryFailedError } from 'typeorm';
-import { readRows } from '../../src/database/read-rows.js';
+import { readRows, readTogether } from '../../src/database/read-rows.js';
 import { type Desk, openDesk } from './support/desk.js';
 
 /** The hot reads' path: the same rows and failures as TypeORM's query, on the migrated demo database. */
@@ -45,5 +45,49 @@ describe('readRows', () => {
   it('passes a statement that is not a read on to dataSource.query', async () => {
     await readRows(db, 'UPDATE glpi_tickets SET name = name WHERE id = ?', [1]);
     expect(await readRows(db, 'SELECT COUNT(*) AS n FROM glpi_tickets WHERE id = ?', [1])).toEqual([{ n: 1 }]);
+  });
+
+  describe('readTogether', () => {
+    const inTransaction = () => (db.driver as unknown as { databaseConnection: { inTransaction: boolean } }).databaseConnection.inTransaction;
+    const name = async (id: number) => (await readRows<{ name: string }>(db, 'SELECT name FROM glpi_tickets WHERE id = ?', [id]))[0]?.name;
+
+    it('answers what the reads answer alone, and leaves no transaction open', async () => {
+      const alone = await Promise.all([name(1), name(2)]);
+      const together = await readTogether(db, () => Promise.all([name(1), name(2)]));
+      expect(together).toEqual(alone);
+      expect(inTransaction()).toBe(false);
+    });
+
+    it('runs the reads started before the first await in one transaction, and what follows on its own', async () => {
+      const seen: boolean[] = [];
+      await readTogether(db, async () => {
+        seen.push(inTransaction());
+        await name(1);
+        seen.push(inTransaction());
+      });
+      expect(seen).toEqual([true, false]);
+    });
+
+    it('ends its transaction when the reads fail, and passes the failure on', async () => {
+      await expect(readTogether(db, () => readRows(db, 'SELECT * FROM no_such_table'))).rejects.toBeInstanceOf(QueryFailedError);
+      expect(() =>
+        readTogether(db, () => {
+          throw new Error('not started');
+        }),
+      ).toThrow('not started');
+      expect(inTransaction()).toBe(false);
+    });
+
+    it('inside a transaction already open, neither commits it nor hides its rows', async () => {
+      const seen = await db
+        .transaction(async (manager) => {
+          await manager.query('UPDATE glpi_tickets SET name = ? WHERE id = 1', ['renamed inside']);
+          const during = await readTogether(db, () => name(1));
+          throw Object.assign(new Error('rollback'), { during, open: inTransaction() });
+        })
+        .catch((error: unknown) => error as { during?: string; open?: boolean });
+      expect(seen).toMatchObject({ during: 'renamed inside', open: true });
+      expect(await name(1)).not.toBe('renamed inside');
+    });
   });
 });
