@@ -103,8 +103,6 @@ export function visibleUsers(alias: string, scope: EntityScope | undefined): Con
   return allOf(notDeleted(alias), inScope(alias, 'user-assignment', scope));
 }
 
-let counter = 0;
-
 /** A condition's text cut at its `?`, per text: the texts are few (one per rule and scope shape). */
 const pieces = new Map<string, readonly string[]>();
 const MAX_PIECES = 500;
@@ -119,15 +117,25 @@ function piecesOf(sql: string): readonly string[] {
   return cut;
 }
 
-/** Adds `condition` to a query builder: its `?` become named parameters, unique within any builder. */
-export function whereOf<Q extends WhereExpressionBuilder>(qb: Q, condition: Condition): Q {
+/** A query builder, whose parameters tell which names are taken. */
+export type ParameterizedBuilder = WhereExpressionBuilder & { readonly expressionMap: { readonly parameters: Record<string, unknown> } };
+
+/**
+ * Adds `condition` to a query builder: its `?` become named parameters, the first names free in
+ * this builder (`vis_1`, `vis_2`, ...). The same names on every call keep the texts and the objects'
+ * shapes the same from call to call.
+ */
+export function whereOf<Q extends ParameterizedBuilder>(qb: Q, condition: Condition): Q {
   if (condition.sql === '') return qb;
   const cut = piecesOf(condition.sql);
+  const taken = qb.expressionMap.parameters;
   const named: Record<string, unknown> = {};
   let sql = cut[0];
+  let free = 0;
   for (let index = 1; index < cut.length; index++) {
-    counter = (counter + 1) % 1_000_000;
-    const name = `vis_${counter}`;
+    let name: string;
+    do name = `vis_${++free}`;
+    while (name in taken);
     named[name] = condition.params[index - 1];
     sql += `:${name}${cut[index]}`;
   }
