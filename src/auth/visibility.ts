@@ -23,8 +23,15 @@ function marks(values: readonly unknown[]): string {
 
 /** Every condition given, joined with AND. */
 export function allOf(...conditions: Condition[]): Condition {
-  const parts = conditions.filter((c) => c.sql !== '');
-  return { sql: parts.map((c) => c.sql).join(' AND '), params: parts.flatMap((c) => c.params) };
+  // Every read builds its visibility here: one pass, no intermediate arrays.
+  let sql = '';
+  const params: unknown[] = [];
+  for (const condition of conditions) {
+    if (condition.sql === '') continue;
+    sql = sql === '' ? condition.sql : `${sql} AND ${condition.sql}`;
+    for (const param of condition.params) params.push(param);
+  }
+  return { sql, params };
 }
 
 /**
@@ -96,19 +103,42 @@ export function visibleUsers(alias: string, scope: EntityScope | undefined): Con
   return allOf(notDeleted(alias), inScope(alias, 'user-assignment', scope));
 }
 
-let counter = 0;
+/** A condition's text cut at its `?`, per text: the texts are few (one per rule and scope shape). */
+const pieces = new Map<string, readonly string[]>();
+const MAX_PIECES = 500;
 
-/** Adds `condition` to a query builder: its `?` become named parameters, unique within any builder. */
-export function whereOf<Q extends WhereExpressionBuilder>(qb: Q, condition: Condition): Q {
+function piecesOf(sql: string): readonly string[] {
+  let cut = pieces.get(sql);
+  if (cut === undefined) {
+    cut = sql.split('?');
+    if (pieces.size >= MAX_PIECES) pieces.clear();
+    pieces.set(sql, cut);
+  }
+  return cut;
+}
+
+/** A query builder, whose parameters tell which names are taken. */
+export type ParameterizedBuilder = WhereExpressionBuilder & { readonly expressionMap: { readonly parameters: Record<string, unknown> } };
+
+/**
+ * Adds `condition` to a query builder: its `?` become named parameters, the first names free in
+ * this builder (`vis_1`, `vis_2`, ...). The same names on every call keep the texts and the objects'
+ * shapes the same from call to call.
+ */
+export function whereOf<Q extends ParameterizedBuilder>(qb: Q, condition: Condition): Q {
   if (condition.sql === '') return qb;
+  const cut = piecesOf(condition.sql);
+  const taken = qb.expressionMap.parameters;
   const named: Record<string, unknown> = {};
-  let index = 0;
-  const sql = condition.sql.replace(/\?/g, () => {
-    counter = (counter + 1) % 1_000_000;
-    const name = `vis_${counter}`;
-    named[name] = condition.params[index++];
-    return `:${name}`;
-  });
+  let sql = cut[0];
+  let free = 0;
+  for (let index = 1; index < cut.length; index++) {
+    let name: string;
+    do name = `vis_${++free}`;
+    while (name in taken);
+    named[name] = condition.params[index - 1];
+    sql += `:${name}${cut[index]}`;
+  }
   qb.andWhere(sql, named);
   return qb;
 }

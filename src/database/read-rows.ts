@@ -21,12 +21,14 @@ const caches = new WeakMap<SqliteConnection, Map<string, SqliteStatement>>();
  * statements: TypeORM's `query` builds a query runner and an entity manager and takes several
  * promise turns per statement, which on a call of seven short reads costs more than the reads do.
  * The rows are the same (TypeORM returns better-sqlite3's rows as they are, booleans bound as 0/1
- * likewise) and a failure is the same QueryFailedError. Inside a transaction (`source` is its
- * manager), for a statement that is not a read, and on MySQL/MariaDB: `source.query`.
+ * likewise), a failure is the same QueryFailedError and a slow statement is logged alike. Inside a
+ * transaction (`source` is its manager), for a statement that is not a read, and on MySQL/MariaDB:
+ * `source.query`.
  */
 export function readRows<T>(source: DataSource | EntityManager, sql: string, params: readonly unknown[] = []): Promise<T[]> {
-  const connection = sqliteConnectionOf(source);
+  const connection = isSqliteDataSource(source) ? sqliteConnectionOf(source) : undefined;
   if (!connection) return source.query(sql, [...params]) as Promise<T[]>;
+  const dataSource = source as DataSource; // only a data source has a connection of its own
   const bound = params.map((p) => (typeof p === 'boolean' ? (p ? 1 : 0) : p));
   let statement: SqliteStatement;
   try {
@@ -36,7 +38,13 @@ export function readRows<T>(source: DataSource | EntityManager, sql: string, par
   }
   if (!statement.reader) return source.query(sql, [...params]) as Promise<T[]>;
   try {
-    return Promise.resolve(statement.all(...bound) as T[]);
+    const started = Date.now();
+    const rows = statement.all(...bound) as T[];
+    const took = Date.now() - started;
+    // The slow statements TypeORM's query would report, reported alike (the operator's one signal of them).
+    const slow = dataSource.options.maxQueryExecutionTime;
+    if (slow && took > slow) dataSource.logger.logQuerySlow(took, sql, bound);
+    return Promise.resolve(rows);
   } catch (error) {
     return Promise.reject(new QueryFailedError(sql, bound, error as Error));
   }
@@ -53,7 +61,7 @@ export function readRows<T>(source: DataSource | EntityManager, sql: string, par
  * until it ends) and on MySQL/MariaDB (the reads run side by side on the pool): `start()` alone.
  */
 export function readTogether<T>(source: DataSource, start: () => T): T {
-  const connection = sqliteConnectionOf(source);
+  const connection = isSqliteDataSource(source) ? sqliteConnectionOf(source) : undefined;
   if (!connection || connection.inTransaction) return start();
   preparedOn(connection, 'BEGIN').run();
   try {
@@ -63,9 +71,13 @@ export function readTogether<T>(source: DataSource, start: () => T): T {
   }
 }
 
-/** better-sqlite3's open connection when `source` is an initialized SQLite data source (not a transaction's manager). */
-function sqliteConnectionOf(source: DataSource | EntityManager): SqliteConnection | undefined {
-  if (!('isInitialized' in source) || !source.isInitialized || source.options.type !== 'better-sqlite3') return undefined;
+/** An initialized SQLite data source (not a transaction's manager). */
+function isSqliteDataSource(source: DataSource | EntityManager): source is DataSource {
+  return 'isInitialized' in source && source.isInitialized && source.options.type === 'better-sqlite3';
+}
+
+/** better-sqlite3's open connection of a SQLite data source. */
+function sqliteConnectionOf(source: DataSource): SqliteConnection | undefined {
   return (source.driver as unknown as { databaseConnection?: SqliteConnection }).databaseConnection;
 }
 

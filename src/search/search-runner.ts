@@ -1,5 +1,6 @@
 import type { SelectQueryBuilder } from 'typeorm';
 import { toDate } from '../database/db-dates.js';
+import { readRows } from '../database/read-rows.js';
 import { DeskError } from '../envelope/desk-error.js';
 import { echo } from '../envelope/echo.js';
 import type { Outcome } from '../envelope/envelope.js';
@@ -150,13 +151,14 @@ export async function runSearch(plan: SearchPlan, args: SearchArgs): Promise<Sea
   if (!sort) throw new Error(`sort '${sortName}' not declared`);
   const limit = Math.min(Math.max(args.limit ?? DEFAULT_LIMIT, 1), MAX_LIMIT);
   const { qb, applied, reach } = await filteredQuery(plan, args, true);
-  const signature = queryHash({ applied, sort: sortName });
+  // Only a cursor, given or answered, carries the search's signature: a page that ends the results needs none.
+  const signature = (): string => queryHash({ applied, sort: sortName });
   // A later page's rows are not all the matches: counted before the cursor narrows the query.
   const counted = args.cursor ? await totalOf(qb, args.exact_total === true, reach) : undefined;
 
   if (args.cursor) {
     const state = decodeCursor(args.cursor);
-    if (!state || state.query !== signature || state.sort !== sortName) {
+    if (!state || state.query !== signature() || state.sort !== sortName) {
       throw DeskError.validation(undefined, [
         {
           field: 'cursor',
@@ -175,7 +177,7 @@ export async function runSearch(plan: SearchPlan, args: SearchArgs): Promise<Sea
   qb.orderBy(`${reach?.reach === 'narrow' ? '+' : ''}t.${sort.column}`, direction)
     .addOrderBy('t.id', direction)
     .limit(limit + 1);
-  const rows = await qb.getRawMany<Record<string, unknown>>();
+  const rows = await rowsOf(qb);
   const more = rows.length > limit;
   const page = more ? rows.slice(0, limit) : rows;
   // A first page that holds every match counts them: the count statement would read them again.
@@ -185,10 +187,21 @@ export async function runSearch(plan: SearchPlan, args: SearchArgs): Promise<Sea
     const last = page[page.length - 1];
     const raw = last[sort.column];
     const value = sort.date ? (toDate(raw as Date | string)?.toISOString() ?? null) : (raw as string | number | null);
-    next = encodeCursor({ sort: sortName, value, id: Number(last.id), query: signature });
+    next = encodeCursor({ sort: sortName, value, id: Number(last.id), query: signature() });
   }
   const estimate = args.exact_total !== true && total > TOTAL_CAP;
   return { rows: page, total: estimate ? TOTAL_CAP : total, total_is_estimate: estimate, next_cursor: next };
+}
+
+/**
+ * The page's rows, as `getRawMany` answers them. SQLite: its one connection, through readRows's
+ * prepared statements (TypeORM's read builds a query runner and takes several promise turns, more
+ * than a search's short page costs). MySQL/MariaDB: the builder's own read, which a replica may serve.
+ */
+function rowsOf(qb: Qb): Promise<Record<string, unknown>[]> {
+  if (qb.dataSource.options.type !== 'better-sqlite3') return qb.getRawMany<Record<string, unknown>>();
+  const [sql, params] = qb.getQueryAndParameters();
+  return readRows(qb.dataSource, sql, params);
 }
 
 /** Rows matching `qb`, exact or up to TOTAL_CAP + 1 (through the text's sample first when it has one). */

@@ -1,4 +1,5 @@
 import type { DataSource } from 'typeorm';
+import { readRows } from '../database/read-rows.js';
 import { foldText } from '../database/sql-functions.js';
 import { countOf, likePattern, type Qb, type SearchShape, type TextReach } from '../search/search-runner.js';
 
@@ -65,9 +66,11 @@ export async function applyTicketText(db: DataSource, qb: Qb, raw: string, shape
   // SQLite: the trigram FTS table folds case and accents itself; a quoted phrase is a substring match.
   const phrase = `"${raw.replace(/"/g, '""')}"`;
   const gather = `t.id IN (SELECT x.rowid FROM glpi_tickets_text x WHERE glpi_tickets_text MATCH :q_fts)`;
-  const [row] = (await db.query(`SELECT COUNT(*) AS n FROM (SELECT rowid FROM glpi_tickets_text WHERE glpi_tickets_text MATCH ? LIMIT ${COMMON_GRAM})`, [
-    phrase,
-  ])) as Array<{ n: number | string }>;
+  const [row] = await readRows<{ n: number | string }>(
+    db,
+    `SELECT COUNT(*) AS n FROM (SELECT rowid FROM glpi_tickets_text WHERE glpi_tickets_text MATCH ? LIMIT ${COMMON_GRAM})`,
+    [phrase],
+  );
   const sample = `t.id IN (SELECT s.rowid FROM glpi_tickets_text s WHERE glpi_tickets_text MATCH :q_sample LIMIT ${SAMPLE})`;
   if (Number(row.n) >= COMMON_GRAM && shape.page && (!shape.filtered || shape.fromRows)) {
     // Many matches, and the page starts elsewhere: it walks the sort index (no filter; the tickets

@@ -1,3 +1,4 @@
+import { jest } from '@jest/globals';
 import { DataSource, QueryFailedError } from 'typeorm';
 import { readRows, readTogether } from '../../src/database/read-rows.js';
 import { type Desk, openDesk } from './support/desk.js';
@@ -40,6 +41,22 @@ describe('readRows', () => {
       })
       .catch((error: unknown) => (error as { row?: { name: string } }).row);
     expect(seen).toEqual({ name: 'renamed inside' });
+  });
+
+  it('reports a statement slower than maxQueryExecutionTime to the logger, as dataSource.query does', async () => {
+    const options = db.options as { maxQueryExecutionTime?: number };
+    const limit = options.maxQueryExecutionTime;
+    const slow = jest.spyOn(db.logger, 'logQuerySlow');
+    options.maxQueryExecutionTime = 1;
+    try {
+      const sql = 'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < ?) SELECT COUNT(*) AS n FROM c';
+      expect(await readRows(db, sql, [1_000_000])).toEqual([{ n: 1_000_000 }]);
+      expect(slow).toHaveBeenCalledWith(expect.any(Number), sql, [1_000_000]);
+      expect(slow.mock.calls[0][0]).toBeGreaterThan(1);
+    } finally {
+      options.maxQueryExecutionTime = limit;
+      slow.mockRestore();
+    }
   });
 
   it('passes a statement that is not a read on to dataSource.query', async () => {

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Brackets, DataSource } from 'typeorm';
 import type { Condition } from '../../auth/visibility.js';
+import { readRows } from '../../database/read-rows.js';
 import { echo, quoted } from '../../envelope/echo.js';
 import type { Issue } from '../../envelope/issue.js';
 import { matchKey } from '../../text/normalize.js';
@@ -154,10 +155,11 @@ export class ReferenceResolver {
 
   private async byId(kind: ReferenceKind, id: number, scope: NameScope | undefined): Promise<Row | undefined> {
     const visible = nameable('t', kind, scope);
-    const rows = (await this.dataSource.query(
+    const rows = await readRows<Row>(
+      this.dataSource,
       `SELECT t.id AS id, t.${kind.display} AS display FROM ${kind.table} t WHERE t.id = ?${andAlso(visible)} LIMIT 1`,
       [id, ...visible.params],
-    )) as Row[];
+    );
     const row = rows[0];
     return row ? { ...row, id: Number(row.id), display: String(row.display) } : undefined;
   }
@@ -167,7 +169,8 @@ export class ReferenceResolver {
     // into one statement (one round trip) and merged here: an OR across columns can lead a planner
     // to scan the table in id order instead. Each probe sits in a derived table so it keeps its own
     // LIMIT on both databases. Plain SQL: its text depends only on the kind and the shape of the
-    // scope, so the statement is prepared once and building it costs no query builder per call.
+    // scope, so the statement is prepared once and building it costs no query builder per call
+    // (on SQLite, readRows runs it on the connection's cached prepared statement).
     const key = matchKey(input);
     const visible = nameable('t', kind, scope);
     const where = andAlso(visible);
@@ -175,10 +178,11 @@ export class ReferenceResolver {
     const sql = kind.keys
       .map((column, i) => `SELECT * FROM (SELECT ${columns} FROM ${kind.table} t WHERE t.${column} = ?${where} LIMIT ${MAX_CANDIDATES + 1}) k${i}`)
       .join(' UNION ALL ');
-    const rows = (await this.dataSource.query(
+    const rows = await readRows<Row>(
+      this.dataSource,
       sql,
       kind.keys.flatMap(() => [key, ...visible.params]),
-    )) as Row[];
+    );
     const found = new Map<number, Row>();
     for (const row of rows) {
       const id = Number(row.id);

@@ -1,6 +1,5 @@
-import type { WhereExpressionBuilder } from 'typeorm';
 import { type Domain, DOMAINS, type EntityScope, type Principal } from '../../auth/principal.js';
-import { allOf, type Condition, inScope, notDeleted, visibleTickets, whereOf } from '../../auth/visibility.js';
+import { allOf, type Condition, inScope, notDeleted, type ParameterizedBuilder, visibleTickets, whereOf } from '../../auth/visibility.js';
 import type { ReferenceKind } from './reference-kinds.js';
 
 /**
@@ -48,6 +47,6 @@ export function nameable(alias: string, kind: ReferenceKind, scope: NameScope | 
 }
 
 /** Restricts a query builder's `alias` rows of `kind` to those the caller may name (nameable). */
-export function applyNameScope<Q extends WhereExpressionBuilder>(qb: Q, alias: string, kind: ReferenceKind, scope: NameScope | undefined): Q {
+export function applyNameScope<Q extends ParameterizedBuilder>(qb: Q, alias: string, kind: ReferenceKind, scope: NameScope | undefined): Q {
   return whereOf(qb, nameable(alias, kind, scope));
 }
