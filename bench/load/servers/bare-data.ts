@@ -4,13 +4,14 @@ import { type BareMessage, requiredEnv, rootRequire, serveBare, toolResult } fro
  * Baseline (d), the data-bound floor of ticket_get: node:http, no framework, running the product's
  * own statements of one call through prepared better-sqlite3 statements on the same file: the
  * session row, the ticket row and its visibility, its actor lists, the timeline, links, time spent and
- * project tasks.
+ * project tasks (the ticket's six in one read transaction, as the product reads them).
  * One JSON envelope, padded like (a) to the size of the product's answer.
  */
 type Row = Record<string, unknown>;
 interface Statement {
   get(...params: unknown[]): Row | undefined;
   all(...params: unknown[]): Row[];
+  run(): unknown;
 }
 interface Db {
   prepare(sql: string): Statement;
@@ -31,7 +32,12 @@ const actors = db.prepare(
    UNION ALL SELECT g.tickets_id, g.groups_id, g.type, g.id, 1 FROM glpi_groups_tickets g WHERE g.tickets_id IN (?) ORDER BY is_group, id`,
 );
 const KINDS = [
-  ['followup', 'f.id AS id, f.date AS date, f.users_id AS users_id, f.content AS content, f.is_private AS is_private', "glpi_itilfollowups f WHERE f.itemtype = 'Ticket' AND f.items_id = ?", 'f.date DESC, f.id DESC'],
+  [
+    'followup',
+    'f.id AS id, f.date AS date, f.users_id AS users_id, f.content AS content, f.is_private AS is_private',
+    "glpi_itilfollowups f WHERE f.itemtype = 'Ticket' AND f.items_id = ?",
+    'f.date DESC, f.id DESC',
+  ],
   [
     'task',
     'k.id AS id, k.date AS date, k.users_id AS users_id, k.content AS content, k.is_private AS is_private, k.state AS state, k.actiontime AS duration, k.users_id_tech AS users_id_tech, k.begin AS begin_at, k.end AS end_at',
@@ -67,6 +73,8 @@ const links = db.prepare(
     WHERE (l.tickets_id_1 = ? OR l.tickets_id_2 = ?) AND o.is_deleted = 0 AND o.entities_id IN (?, ?, ?) ORDER BY l.id`,
 );
 const actiontime = db.prepare('SELECT COALESCE(SUM(actiontime), 0) AS total FROM glpi_tickettasks WHERE tickets_id = ?');
+const begin = db.prepare('BEGIN');
+const commit = db.prepare('COMMIT');
 const projectTasks = db.prepare(
   `SELECT pt.id AS id, pt.name AS name FROM glpi_projecttasks_tickets l JOIN glpi_projecttasks pt ON pt.id = l.projecttasks_id
      JOIN glpi_projects p ON p.id = pt.projects_id WHERE l.tickets_id = ? AND p.is_deleted = 0 AND p.entities_id IN (?, ?, ?) ORDER BY pt.id`,
@@ -76,17 +84,32 @@ function answer(message: BareMessage): Record<string, unknown> {
   const id = Number(message.params?.arguments?.id);
   const sessionId = String(message.params?.arguments?.session_id ?? '');
   const open = session.get(sessionId);
-  const row = open ? ticket.get(id, 1, 2, 3) : undefined;
-  if (!row) return { status: 'error', domain: 'ticket', tool: 'ticket_get', error: { code: 'NOT_FOUND', retryable: false, message: `Ticket ${id} not found.` } };
-  const data = {
-    ...row,
-    actors: actors.all(id, id),
-    actiontime: actiontime.get(id)?.total,
-    links: links.all(id, id, id, 1, 2, 3),
-    project_tasks: projectTasks.all(id, 1, 2, 3),
-    timeline: timeline.all(id, id, id, id),
-  };
-  return { status: 'success', domain: 'ticket', tool: 'ticket_get', session_id: sessionId, id, message: `Ticket ${id}.`, data };
+  if (!open) return notFound(id);
+  // The ticket's six reads in one read transaction, as the product runs them (readTogether).
+  begin.run();
+  try {
+    const row = ticket.get(id, 1, 2, 3);
+    if (!row) return notFound(id);
+    const data = {
+      ...row,
+      actors: actors.all(id, id),
+      actiontime: actiontime.get(id)?.total,
+      links: links.all(id, id, id, 1, 2, 3),
+      project_tasks: projectTasks.all(id, 1, 2, 3),
+      timeline: timeline.all(id, id, id, id),
+    };
+    return { status: 'success', domain: 'ticket', tool: 'ticket_get', session_id: sessionId, id, message: `Ticket ${id}.`, data };
+  } finally {
+    commit.run();
+  }
 }
 
-serveBare('bare-data', (message) => ({ result: toolResult(answer(message)) }), () => targetBytes);
+function notFound(id: number): Record<string, unknown> {
+  return { status: 'error', domain: 'ticket', tool: 'ticket_get', error: { code: 'NOT_FOUND', retryable: false, message: `Ticket ${id} not found.` } };
+}
+
+serveBare(
+  'bare-data',
+  (message) => ({ result: toolResult(answer(message)) }),
+  () => targetBytes,
+);
