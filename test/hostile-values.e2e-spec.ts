@@ -266,4 +266,15 @@ describe.each(DATABASES)('hostile values on %s', (kind) => {
     const stored = await request(stack.http).get(`/api/tickets/${created.id}`).set(admin);
     expect(stored.body.data).toMatchObject({ name: 'Emoji 🙂', content });
   });
+
+  it('searches a text holding a NUL character as text: the ticket holding it is found, nothing fails', async () => {
+    const content = 'Leitor falha: log abc\u0000def no caixa';
+    const created = success(await callTool(client, 'ticket_create', { domain: 'ticket', session_id: sessions.ticket, name: 'Leitor com byte nulo', content }));
+    expect(created.applied).toMatchObject({ content });
+    const search = async (query: string) =>
+      (success(await callTool(client, 'ticket_search', { domain: 'ticket', session_id: sessions.ticket, query })).data as { items: { id: number }[] }).items;
+    expect((await search('ABC\u0000DEF')).map((t) => t.id)).toEqual([created.id]);
+    expect(await search('abc\u0000zzz')).toEqual([]);
+    expect((await search('\u0000')).map((t) => t.id)).toEqual([created.id]);
+  });
 });

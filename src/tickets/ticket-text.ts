@@ -38,6 +38,13 @@ const PROBED_GRAMS = 24;
 /** Adds the text condition of `raw` (trimmed, non-empty) to a ticket search (alias `t`); says how far it reaches. */
 export async function applyTicketText(db: DataSource, qb: Qb, raw: string, shape: SearchShape): Promise<TextReach> {
   const like = `(t.name LIKE :q_raw ESCAPE '!' OR t.content LIKE :q_raw ESCAPE '!')`;
+  if (db.options.type !== 'mysql' && raw.includes('\0')) {
+    // SQLite reads a LIKE pattern and an FTS5 query as C text, cut at the first NUL (a pattern cut to
+    // "%" matches every ticket; a phrase cut mid-quote is a syntax error). A text holding one is
+    // checked row by row with the index's folding (desk_text_has), which takes the whole text.
+    qb.andWhere(`desk_text_has(t.name, t.content, :q_folded) = 1`, { q_folded: foldText(raw) });
+    return { reach: 'broad' };
+  }
   const chars = Array.from(raw);
   if (chars.length < MIN_INDEXED_CHARS) {
     qb.andWhere(like, { q_raw: likePattern(raw) });
