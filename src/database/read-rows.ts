@@ -11,7 +11,7 @@ interface SqliteConnection {
   prepare(sql: string): SqliteStatement;
 }
 
-/** Prepared statements kept per connection: the hot reads' texts are few (they do not vary with ids). */
+/** Prepared statements kept per connection, the least recently used dropped first past CACHE_SIZE. */
 const CACHE_SIZE = 100;
 const caches = new WeakMap<SqliteConnection, Map<string, SqliteStatement>>();
 
@@ -85,11 +85,14 @@ function preparedOn(connection: SqliteConnection, sql: string): SqliteStatement 
   let cache = caches.get(connection);
   if (!cache) caches.set(connection, (cache = new Map<string, SqliteStatement>()));
   let statement = cache.get(sql);
-  if (!statement) {
+  if (statement) {
+    // Least recently used goes first: search pages' texts vary with the ids they inline, and must not
+    // push out the few hot reads every call runs.
+    cache.delete(sql);
+  } else {
     statement = connection.prepare(sql);
-    cache.set(sql, statement);
-    // First in, first out, as TypeORM's own cache.
-    if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+    if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value as string);
   }
+  cache.set(sql, statement);
   return statement;
 }

@@ -64,6 +64,22 @@ describe('readRows', () => {
     expect(await readRows(db, 'SELECT COUNT(*) AS n FROM glpi_tickets WHERE id = ?', [1])).toEqual([{ n: 1 }]);
   });
 
+  it('keeps a statement read often while many other texts come and go (least recently used dropped first)', async () => {
+    const connection = (db.driver as unknown as { databaseConnection: { prepare(sql: string): unknown } }).databaseConnection;
+    const hot = 'SELECT name FROM glpi_tickets WHERE id = ? AND 1 = 1';
+    await readRows(db, hot, [1]);
+    const prepare = jest.spyOn(connection, 'prepare');
+    try {
+      for (let i = 0; i < 250; i++) {
+        await readRows(db, `SELECT ${i} AS n FROM glpi_tickets WHERE id = ?`, [1]);
+        await readRows(db, hot, [1]);
+      }
+      expect(prepare.mock.calls.filter(([sql]) => sql === hot)).toHaveLength(0);
+    } finally {
+      prepare.mockRestore();
+    }
+  });
+
   describe('readTogether', () => {
     const inTransaction = () => (db.driver as unknown as { databaseConnection: { inTransaction: boolean } }).databaseConnection.inTransaction;
     const name = async (id: number) => (await readRows<{ name: string }>(db, 'SELECT name FROM glpi_tickets WHERE id = ?', [id]))[0]?.name;
