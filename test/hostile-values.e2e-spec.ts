@@ -277,4 +277,69 @@ describe.each(DATABASES)('hostile values on %s', (kind) => {
     expect(await search('abc\u0000zzz')).toEqual([]);
     expect((await search('\u0000')).map((t) => t.id)).toEqual([created.id]);
   });
+
+  it('matches a user or project search text holding a NUL as a whole: a name cut at the NUL is no match, nothing fails', async () => {
+    const users = async (query: string) =>
+      (success(await callTool(client, 'user_search', { domain: 'user', session_id: sessions.user, query })).data as { items: { name: string }[] }).items.map(
+        (u) => u.name,
+      );
+    expect(await users('maria.silva')).toEqual(['maria.silva']);
+    // Read up to the NUL, a text is a shorter one: a name's start or end, a whole name, or nothing at all.
+    for (const query of ['mar\u0000zzq', 'silva\u0000zzq', 'maria.silva\u0000', 'Maria Silva\u0000', 'example.com\u0000zzq', '\u0000']) {
+      expect([query, await users(query)]).toEqual([query, []]);
+    }
+
+    const projects = async (query: string) =>
+      (
+        success(await callTool(client, 'project_search', { domain: 'project', session_id: sessions.project, query })).data as {
+          items: { name: string }[];
+        }
+      ).items.map((p) => p.name);
+    expect(await projects('Migração ERP')).toEqual(['Migração ERP']);
+    // The name (a key), the code and the description are each a LIKE of the text.
+    for (const query of ['Migra\u0000zzq', 'ERP\u0000zzq', 'Migração ERP\u0000', 'ERP-26\u0000', '-26\u0000zzq', 'integrações.\u0000zzq', '\u0000']) {
+      expect([query, await projects(query)]).toEqual([query, []]);
+    }
+
+    // The reference lists (REST only) filter their names the same way.
+    const groups = async (query: string) => {
+      const res = await request(stack.http).get('/api/groups').query({ query }).set(admin);
+      expect([query, res.status]).toEqual([query, 200]);
+      return (res.body.data.items as { name: string }[]).map((g) => g.name);
+    };
+    expect(await groups('Service')).toEqual(['Service Desk']);
+    for (const query of ['Serv\u0000zzq', 'Desk\u0000zzq', 'Service Desk\u0000', '\u0000']) expect([query, await groups(query)]).toEqual([query, []]);
+  });
+
+  it('resolves a reference name holding a NUL as a whole: no record is a candidate for the part before the NUL', async () => {
+    for (const [name, firstname] of [
+      ['nulo.alfa', 'Alfa'],
+      ['nulo.beta', 'Beta'],
+    ]) {
+      success(await callTool(client, 'user_create', { domain: 'user', session_id: sessions.user, name, firstname, realname: 'Nulo' }));
+    }
+    const resolution = async (field: string, name: string) => {
+      const answer = failure(
+        await callTool(client, 'ticket_create', { domain: 'ticket', session_id: sessions.ticket, name: 'Referência nula', dry_run: true, [field]: name }),
+        'VALIDATION_FAILED',
+      );
+      const issue = issueOf(answer, field);
+      return { code: issue.code, did_you_mean: issue.did_you_mean, candidates: issue.candidates };
+    };
+    // Both logins start with "nulo" and both full names end with it: a part of their names is ambiguous.
+    expect((await resolution('assignee_id', 'nulo')).code).toBe('REFERENCE_AMBIGUOUS');
+    for (const [field, name] of [
+      ['assignee_id', 'nulo\u0000zzqxywvut'],
+      ['assignee_id', 'Nulo\u0000'],
+      ['assignee_id', 'nulo.alfa\u0000zzqxywvut'],
+      ['assignee_id', 'n\u0000zzqxywvut'],
+      ['assignee_group_id', 'Service\u0000zzqxywvut'],
+      ['itilcategories_id', 'Hard\u0000zzqxywvut'],
+    ]) {
+      // The same name with a character in no name where the NUL is: what resolution answers when nothing matches.
+      const unknown = await resolution(field, name.replace('\u0000', '~'));
+      expect([name, unknown.code]).toEqual([name, 'REFERENCE_NOT_FOUND']);
+      expect([field, name, await resolution(field, name)]).toEqual([field, name, unknown]);
+    }
+  });
 });

@@ -31,10 +31,56 @@ export function textHas(name: string | null, content: string | null, key: string
   return (name !== null && foldText(name).includes(key)) || (content !== null && foldText(content).includes(key)) ? 1 : 0;
 }
 
+/**
+ * `desk_like(value, pattern[, escape])`: SQLite's LIKE (`%` any run, `_` one character, `escape`
+ * taking the next character literally, ASCII letters alone folding case, NULL with a NULL operand)
+ * over the whole of both texts, where SQLite's own stops at the first NUL of either. A pattern from
+ * a caller's text that holds a NUL is matched with it (see src/database/caller-like.ts).
+ */
+export function likeMatches(value: SqlValue, pattern: SqlValue, escape?: SqlValue): 0 | 1 | null {
+  if (value === null || pattern === null) return null;
+  return likeRegExp(String(pattern), typeof escape === 'string' ? escape : undefined)?.test(asciiLower(String(value))) ? 1 : 0;
+}
+
+/** What better-sqlite3 passes a function for a column or parameter (a BLOB as a Buffer). */
+type SqlValue = string | number | bigint | Buffer | null;
+
+/** The last pattern's expression: a statement passes one pattern for all of its rows. */
+let lastLike: { pattern: string; escape: string | undefined; regexp: RegExp | undefined } | undefined;
+
+function likeRegExp(pattern: string, escape: string | undefined): RegExp | undefined {
+  if (lastLike?.pattern === pattern && lastLike.escape === escape) return lastLike.regexp;
+  let source = '';
+  let escaping = false;
+  for (const c of pattern) {
+    if (escaping) {
+      source += regExpLiteral(asciiLower(c));
+      escaping = false;
+    } else if (c === escape) escaping = true;
+    else if (c === '%') source += '.*';
+    else if (c === '_') source += '.';
+    else source += regExpLiteral(asciiLower(c));
+  }
+  // SQLite: a pattern ending in its escape character matches nothing.
+  const regexp = escaping ? undefined : new RegExp(`^${source}$`, 'su');
+  lastLike = { pattern, escape, regexp };
+  return regexp;
+}
+
+/** LIKE folds the case of ASCII letters only (SQLite without ICU): `É` and `é` stay apart. */
+function asciiLower(text: string): string {
+  return text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
+}
+
+function regExpLiteral(c: string): string {
+  return c.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&');
+}
+
 export interface SqlFunctionHost {
   function(name: string, options: { deterministic: boolean; varargs: boolean }, fn: (...args: never[]) => unknown): unknown;
 }
 
 export function registerSqlFunctions(db: SqlFunctionHost): void {
   db.function('desk_text_has', { deterministic: true, varargs: false }, textHas);
+  db.function('desk_like', { deterministic: true, varargs: true }, likeMatches);
 }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { EntityScope } from '../auth/principal.js';
 import { visibleProjects, whereOf } from '../auth/visibility.js';
+import { likeOf } from '../database/caller-like.js';
 import type { DbDate, DbFlag } from '../database/db-dates.js';
 import { likePattern, type Qb, type SearchPlan } from '../search/search-runner.js';
 
@@ -61,11 +62,15 @@ export class ProjectsRepository {
         projects_id: 'projects_id',
       },
       ranges: ['plan_start_date', 'plan_end_date', 'date_mod'],
-      text: (qb, raw, key) =>
-        qb.andWhere(`(t.name_key LIKE :q_key ESCAPE '!' OR t.code LIKE :q_raw ESCAPE '!' OR t.content LIKE :q_raw ESCAPE '!')`, {
-          q_key: likePattern(key),
-          q_raw: likePattern(raw),
-        }),
+      text: (qb, raw, key) => {
+        const q_key = likePattern(key);
+        const q_raw = likePattern(raw);
+        const db = qb.dataSource;
+        return qb.andWhere(
+          `(${likeOf(db, 't.name_key', 'q_key', q_key, '!')} OR ${likeOf(db, 't.code', 'q_raw', q_raw, '!')} OR ${likeOf(db, 't.content', 'q_raw', q_raw, '!')})`,
+          { q_key, q_raw },
+        );
+      },
       sorts: {
         date_mod: { column: 'date_mod', date: true },
         date_creation: { column: 'date_creation', date: true },

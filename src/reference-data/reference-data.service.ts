@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { whereOf } from '../auth/visibility.js';
+import { likeOf } from '../database/caller-like.js';
 import type { Outcome } from '../envelope/envelope.js';
 import { referenceKind } from '../input/references/reference-kinds.js';
 import { nameable, nameScopeOf } from '../input/references/reference-scope.js';
@@ -29,7 +30,10 @@ export class ReferenceDataService {
       .select(columns.map((c) => `t.${c} AS ${c}`))
       .from(kind.table, 't');
     whereOf(qb, nameable('t', kind, nameScopeOf(call.principal)));
-    if (input.query?.trim()) qb.andWhere(`t.name_key LIKE :q_key ESCAPE '!'`, { q_key: likePattern(matchKey(input.query)) });
+    if (input.query?.trim()) {
+      const q_key = likePattern(matchKey(input.query));
+      qb.andWhere(likeOf(this.dataSource, 't.name_key', 'q_key', q_key, '!'), { q_key });
+    }
 
     const limit = Math.min(input.limit ?? DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT);
     const count = await qb.clone().select('COUNT(*)', 'n').getRawOne<{ n: number | string }>();

@@ -1,4 +1,5 @@
 import type { DataSource } from 'typeorm';
+import { cutAtNul } from '../database/caller-like.js';
 import { readRows } from '../database/read-rows.js';
 import { foldText } from '../database/sql-functions.js';
 import { countOf, likePattern, type Qb, type SearchShape, type TextReach } from '../search/search-runner.js';
@@ -38,7 +39,7 @@ const PROBED_GRAMS = 24;
 /** Adds the text condition of `raw` (trimmed, non-empty) to a ticket search (alias `t`); says how far it reaches. */
 export async function applyTicketText(db: DataSource, qb: Qb, raw: string, shape: SearchShape): Promise<TextReach> {
   const like = `(t.name LIKE :q_raw ESCAPE '!' OR t.content LIKE :q_raw ESCAPE '!')`;
-  if (db.options.type !== 'mysql' && raw.includes('\0')) {
+  if (cutAtNul(db, raw)) {
     // SQLite reads a LIKE pattern and an FTS5 query as C text, cut at the first NUL (a pattern cut to
     // "%" matches every ticket; a phrase cut mid-quote is a syntax error). A text holding one is
     // checked row by row with the index's folding (desk_text_has), which takes the whole text.

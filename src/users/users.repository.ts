@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { EntityScope } from '../auth/principal.js';
 import { inScope, visibleUsers, whereOf } from '../auth/visibility.js';
+import { likeOf } from '../database/caller-like.js';
 import type { DbDate, DbFlag } from '../database/db-dates.js';
 import { userKeys } from '../database/user-keys.js';
 import { likePattern, type Qb, type SearchPlan } from '../search/search-runner.js';
@@ -200,10 +201,11 @@ export class UsersRepository {
           qb.andWhere('EXISTS (SELECT 1 FROM glpi_groups_users fg WHERE fg.users_id = t.id AND fg.groups_id = :f_group)', { f_group: value }),
       },
       ranges: ['date_mod'],
-      text: (qb, _raw, key) =>
-        qb.andWhere(`(t.name_key LIKE :q_key ESCAPE '!' OR t.fullname_key LIKE :q_key ESCAPE '!' OR t.email_key LIKE :q_key ESCAPE '!')`, {
-          q_key: likePattern(key),
-        }),
+      text: (qb, _raw, key) => {
+        const q_key = likePattern(key);
+        const like = (column: string) => likeOf(qb.dataSource, `t.${column}`, 'q_key', q_key, '!');
+        return qb.andWhere(`(${like('name_key')} OR ${like('fullname_key')} OR ${like('email_key')})`, { q_key });
+      },
       sorts: {
         name: { column: 'name' },
         date_mod: { column: 'date_mod', date: true },

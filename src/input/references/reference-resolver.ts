@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Brackets, DataSource } from 'typeorm';
 import type { Condition } from '../../auth/visibility.js';
+import { likeOf } from '../../database/caller-like.js';
 import { readRows } from '../../database/read-rows.js';
 import { echo, quoted } from '../../envelope/echo.js';
 import type { Issue } from '../../envelope/issue.js';
@@ -248,7 +249,7 @@ export class ReferenceResolver {
       .createQueryBuilder()
       .select(`t.${kind.display}`, 'display')
       .from(kind.table, 't')
-      .where(`t.${kind.keys[0]} LIKE :prefix`, { prefix: `${prefix}%` });
+      .where(likeOf(this.dataSource, `t.${kind.keys[0]}`, 'prefix', `${prefix}%`), { prefix: `${prefix}%` });
     applyNameScope(qb, 't', kind, scope);
     const rows = await qb.limit(50).getRawMany<{ display: string }>();
     return rows.map((r) => String(r.display));
@@ -266,8 +267,8 @@ export class ReferenceResolver {
     qb.where(
       new Brackets((w) => {
         for (const [i, column] of kind.keys.entries()) {
-          w.orWhere(`t.${column} LIKE :start${i}`, { [`start${i}`]: `${key}%` });
-          w.orWhere(`t.${column} LIKE :word${i}`, { [`word${i}`]: `% ${key}%` });
+          w.orWhere(likeOf(this.dataSource, `t.${column}`, `start${i}`, `${key}%`), { [`start${i}`]: `${key}%` });
+          w.orWhere(likeOf(this.dataSource, `t.${column}`, `word${i}`, `% ${key}%`), { [`word${i}`]: `% ${key}%` });
         }
       }),
     );
