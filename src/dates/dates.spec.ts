@@ -52,6 +52,32 @@ describe('dates', () => {
     expect(formatDate(null, 'UTC')).toBeNull();
   });
 
+  it('formats every instant as the wall time in the zone plus its offset, years of any width included (property)', () => {
+    // The plain formula, field by field: what formatDate's tables and caches must keep answering.
+    const pad = (value: number, width = 2): string => String(Math.abs(value)).padStart(width, '0');
+    const reference = (instant: Date, zone: string): string => {
+      const offset = offsetMinutes(instant, zone);
+      const local = new Date(instant.getTime() + offset * 60000);
+      return (
+        `${pad(local.getUTCFullYear(), 4)}-${pad(local.getUTCMonth() + 1)}-${pad(local.getUTCDate())}` +
+        `T${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}:${pad(local.getUTCSeconds())}` +
+        `${offset < 0 ? '-' : '+'}${pad(Math.trunc(Math.abs(offset) / 60))}:${pad(Math.abs(offset) % 60)}`
+      );
+    };
+    const zones = [...ZONES, 'Asia/Kathmandu', 'America/St_Johns', 'Pacific/Chatham', 'Africa/Monrovia'];
+    const instants = fc.oneof(fc.integer({ min: -2_208_988_800_000, max: 32_503_680_000_000 }), fc.integer({ min: -8.64e15, max: 8.64e15 }));
+    fc.assert(
+      fc.property(instants, fc.constantFrom(...zones), (ms, zone) => {
+        expect(formatDate(new Date(ms), zone)).toBe(reference(new Date(ms), zone));
+      }),
+      { numRuns: 3000 },
+    );
+    // Consecutive quarter hours and zones alternating: the per-zone cache answers each its own.
+    for (let ms = Date.UTC(2026, 9, 31, 20); ms < Date.UTC(2026, 10, 2, 4); ms += 7 * 60_000) {
+      for (const zone of zones) expect(formatDate(new Date(ms), zone)).toBe(reference(new Date(ms), zone));
+    }
+  });
+
   it('validates IANA zones', () => {
     expect(isValidTimeZone('America/Sao_Paulo')).toBe(true);
     expect(isValidTimeZone('Mars/Olympus')).toBe(false);

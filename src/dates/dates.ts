@@ -82,19 +82,28 @@ export function suggestTimeZone(input: unknown): string | undefined {
 }
 
 const OFFSET_BUCKET_MS = 15 * 60_000;
-const offsets = new Map<string, number>();
+/** Per zone, per quarter hour: keyed by numbers, no key text is built per date. */
+const offsets = new Map<string, Map<number, number>>();
+let offsetsCached = 0;
 
 /**
  * Offset of `timeZone` from UTC at `instant`, in minutes (east positive). Zone offsets change only
  * on quarter hours, so results are cached per zone and quarter hour (formatToParts is slow).
  */
 export function offsetMinutes(instant: Date, timeZone: string): number {
-  const key = `${timeZone}|${Math.floor(instant.getTime() / OFFSET_BUCKET_MS)}`;
-  let offset = offsets.get(key);
+  const bucket = Math.floor(instant.getTime() / OFFSET_BUCKET_MS);
+  let zone = offsets.get(timeZone);
+  let offset = zone?.get(bucket);
   if (offset === undefined) {
-    if (offsets.size > 100_000) offsets.clear();
+    if (offsetsCached > 100_000) {
+      offsets.clear();
+      offsetsCached = 0;
+      zone = undefined;
+    }
     offset = computeOffset(instant, timeZone);
-    offsets.set(key, offset);
+    if (!zone) offsets.set(timeZone, (zone = new Map<number, number>()));
+    zone.set(bucket, offset);
+    offsetsCached++;
   }
   return offset;
 }
@@ -175,12 +184,31 @@ export function formatDate(instant: Date | null | undefined, timeZone: string): 
   if (!instant || Number.isNaN(instant.getTime())) return null;
   const offset = offsetMinutes(instant, timeZone);
   const local = new Date(instant.getTime() + offset * 60000);
-  const sign = offset < 0 ? '-' : '+';
+  const year = local.getUTCFullYear();
   return (
-    `${pad(local.getUTCFullYear(), 4)}-${pad(local.getUTCMonth() + 1)}-${pad(local.getUTCDate())}` +
-    `T${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}:${pad(local.getUTCSeconds())}` +
-    `${sign}${pad(Math.trunc(Math.abs(offset) / 60))}:${pad(Math.abs(offset) % 60)}`
+    `${year >= 1000 && year <= 9999 ? String(year) : pad(year, 4)}-${two(local.getUTCMonth() + 1)}-${two(local.getUTCDate())}` +
+    `T${two(local.getUTCHours())}:${two(local.getUTCMinutes())}:${two(local.getUTCSeconds())}${offsetText(offset)}`
   );
+}
+
+/** 00 to 99: the two-digit fields of a date, padded once (six per date shown). */
+const TWO_DIGITS = Array.from({ length: 100 }, (_, n) => String(n).padStart(2, '0'));
+
+/** A two-digit field; pad() for what is not 0-99 (NaN, at the edge of the Date range), as before. */
+function two(value: number): string {
+  return TWO_DIGITS[value] ?? pad(value);
+}
+
+/** `+hh:mm` per offset in minutes, built once each (a deployment shows a handful). */
+const offsetTexts = new Map<number, string>();
+
+function offsetText(offset: number): string {
+  let text = offsetTexts.get(offset);
+  if (text === undefined) {
+    text = `${offset < 0 ? '-' : '+'}${pad(Math.trunc(Math.abs(offset) / 60))}:${pad(Math.abs(offset) % 60)}`;
+    if (offsetTexts.size < 1000) offsetTexts.set(offset, text);
+  }
+  return text;
 }
 
 const MONTHS: Record<string, number> = {

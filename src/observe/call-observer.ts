@@ -1,4 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { JsonLogger } from './logger.js';
 import { Metrics, REFUSAL_KINDS } from './metrics.js';
 import { endCallSpan, type Traced } from './tracing.js';
 
@@ -13,6 +14,9 @@ export interface ObservedCall extends Traced {
   readonly sessionId: string | null;
 }
 
+/** The context of the call lines. */
+const CONTEXT = 'Calls';
+
 /**
  * The end of every call, seen once: the audit log reports each call it records here (and the
  * envelope interceptor the REST reads it does not record), so metrics and the call's log line
@@ -20,7 +24,7 @@ export interface ObservedCall extends Traced {
  */
 @Injectable()
 export class CallObserver {
-  private readonly logger = new Logger('Calls');
+  private readonly logger = new Logger(CONTEXT);
 
   constructor(private readonly metrics: Metrics) {}
 
@@ -32,7 +36,7 @@ export class CallObserver {
     this.metrics.duration.observe({ transport: call.transport, tool }, durationMs / 1000);
     if (REFUSAL_KINDS.has(outcome)) this.metrics.refusals.inc({ kind: outcome });
     // One line per call; the logger drops it below LOG_LEVEL=info before building anything more.
-    this.logger.log({
+    const line = {
       msg: 'call',
       request_id: call.requestId,
       user_id: call.principal?.userId ?? null,
@@ -42,6 +46,10 @@ export class CallObserver {
       session_id: call.sessionId ?? undefined,
       outcome,
       duration_ms: Math.round(durationMs * 10) / 10,
-    });
+    };
+    // The process's JSON logger writes the line itself (the same bytes); any other logger through Nest's.
+    const out = this.logger.localInstance;
+    if (out instanceof JsonLogger) out.writeFlat('info', line, CONTEXT);
+    else this.logger.log(line);
   }
 }

@@ -1,6 +1,6 @@
 import { pino, stdTimeFunctions } from 'pino';
 import { asCall } from '../database/call-scope.js';
-import { holdsRedactedKey, JsonLogger, REDACTED_KEYS } from './logger.js';
+import { type FlatFields, holdsRedactedKey, JsonLogger, REDACTED_KEYS } from './logger.js';
 
 function capture(level: 'info' | 'warn' = 'info'): { logger: JsonLogger; records: () => Array<Record<string, unknown>> } {
   const lines: string[] = [];
@@ -91,5 +91,74 @@ describe('JsonLogger lines without a redacted key', () => {
     expect(holdsRedactedKey({ msg: 'x', body: { otp: '123456' } })).toBe(true);
     expect(holdsRedactedKey({ msg: 'x', body: { inner: { password: 'p' } } })).toBe(false);
     expect(holdsRedactedKey({ msg: 'token', tool: 'password' })).toBe(false);
+  });
+});
+
+describe('JsonLogger.writeFlat', () => {
+  /** A logger whose every line is one second's (the time field fixed), so two writers compare byte for byte. */
+  function writer(level: 'info' | 'warn' = 'info'): { logger: JsonLogger; lines: string[] } {
+    const lines: string[] = [];
+    return { logger: new JsonLogger(level, { write: (line: string) => void lines.push(line) }), lines };
+  }
+  const withoutTime = (line: string): string => line.replace(/,"time":"[^"]*"/, '');
+
+  const odd = [
+    '',
+    'plain',
+    '"',
+    '"leading quote',
+    'back \\ slash and "quote"',
+    'tab\there',
+    'line\u2028separator',
+    'lone \ud800 surrogate',
+    'é ü 日本',
+    'x'.repeat(100),
+    `${'y'.repeat(100)}"`,
+    `${'z'.repeat(60)}\n`,
+  ];
+  const lines: FlatFields[] = [
+    {
+      msg: 'call',
+      request_id: 'req-1',
+      user_id: 2,
+      transport: 'mcp',
+      tool: 'ticket_get',
+      route: undefined,
+      session_id: 's-1',
+      outcome: 'success',
+      duration_ms: 1.5,
+    },
+    { msg: 'call', request_id: undefined, user_id: null, tool: null, outcome: 'RATE_LIMITED', duration_ms: 0 },
+    { msg: 'call', user_id: -0, ratio: Number.NaN, big: Number.POSITIVE_INFINITY, small: 1e-7, huge: 1e21, ok: true, no: false },
+    { msg: 'call', request_id: null, outcome: 'x' },
+    ...odd.map((text) => ({ msg: text, request_id: text, [text || 'empty']: text, after: 1 })),
+  ];
+
+  it.each(lines.map((line, i) => [i, line]))('writes line %i as log(line, context) does, in a call and outside one', (_i, line) => {
+    for (const requestId of ['req-9', 'a "quoted" id', null]) {
+      const viaLog = writer();
+      const viaFlat = writer();
+      const both = (): void => {
+        viaLog.logger.log({ ...line }, 'Calls');
+        viaFlat.logger.writeFlat('info', { ...line }, 'Calls');
+      };
+      if (requestId === null) both();
+      else asCall(null, requestId, both);
+      expect(viaFlat.lines.map(withoutTime)).toEqual(viaLog.lines.map(withoutTime));
+      expect(viaFlat.lines).toHaveLength(1);
+    }
+  });
+
+  it('leaves a line with a redacted key to pino, which censors it', () => {
+    const { logger, lines: written } = writer();
+    logger.writeFlat('info', { msg: 'call', token: 'idt_secret' }, 'Calls');
+    expect(JSON.parse(written[0]) as unknown).toEqual(expect.objectContaining({ msg: 'call', token: '[redacted]', context: 'Calls' }));
+  });
+
+  it('writes nothing below its level, and the level it is given', () => {
+    const { logger, lines: written } = writer('warn');
+    logger.writeFlat('info', { msg: 'quiet' }, 'Calls');
+    logger.writeFlat('warn', { msg: 'loud' }, 'Calls');
+    expect(written.map((line) => JSON.parse(line) as unknown)).toEqual([{ level: 'warn', time: expect.any(String), context: 'Calls', msg: 'loud' }]);
   });
 });

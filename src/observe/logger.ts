@@ -1,5 +1,5 @@
 import type { LoggerService } from '@nestjs/common';
-import { destination as pinoDestination, type DestinationStream, type Level, type Logger as Pino, pino } from 'pino';
+import { destination as pinoDestination, type DestinationStream, type Level, type Logger as Pino, pino, symbols } from 'pino';
 import type { LogLevelName } from '../config/log-settings.js';
 import { currentRequestId } from '../database/call-scope.js';
 
@@ -25,6 +25,48 @@ export function holdsRedactedKey(fields: object): boolean {
     }
   }
   return false;
+}
+
+/** A line whose values are all flat (no object, no `err`): what `writeFlat` serializes itself. */
+export type FlatFields = Readonly<Record<string, string | number | boolean | null | undefined>>;
+
+/** What pino keeps on a logger and its stream, read (never changed) by `writeFlat` to write the bytes pino would. */
+interface PinoInternals {
+  /** `{"level":…` per level number. */
+  [symbols.lsCacheSym]: Record<number, string>;
+  [symbols.chindingsSym]: string;
+  [symbols.endSym]: string;
+  [symbols.streamSym]: DestinationStream & { [key: symbol]: unknown };
+}
+/** A stream that wants each line's metadata (pino's multistream) is written by pino itself. */
+const NEEDS_METADATA = Symbol.for('pino.metadata');
+
+/**
+ * A string as pino writes it in a line (its `asString`, same bytes): quotes and backslashes
+ * escaped by hand, JSON.stringify for a control character or a long text.
+ */
+function pinoString(text: string): string {
+  if (text.length > 100) return JSON.stringify(text);
+  let result = '';
+  let last = 0;
+  let found = false;
+  for (let i = 0; i < text.length; i++) {
+    const point = text.charCodeAt(i);
+    if (point < 32) return JSON.stringify(text);
+    if (point === 34 || point === 92) {
+      result += `${text.slice(last, i)}\\`;
+      last = i;
+      found = true;
+    }
+  }
+  return `"${found ? result + text.slice(last) : text}"`;
+}
+
+/** A flat value as pino writes it: non-finite numbers as null. */
+function pinoValue(value: string | number | boolean | null): string {
+  if (typeof value === 'string') return pinoString(value);
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : 'null';
+  return String(value);
 }
 
 /** The mixin of a line written outside any call: nothing to add, so the line's own object is written as is (no copy). */
@@ -68,12 +110,15 @@ export class JsonLogger implements LoggerService {
    * write per line was a system call (and a wake-up of the writer thread) per call. Lines still
    * buffered when the process exits are written then (pino flushes its destination on exit).
    */
+  /** The time field of a line (pino's timestamp option, shared with writeFlat). */
+  private readonly time = isoTimeOncePerMs();
+
   constructor(level: LogLevelName, destination: DestinationStream = pinoDestination({ dest: 2, sync: false, minLength: 4096, periodicFlush: 100 })) {
     const options = {
       level,
       base: undefined,
       messageKey: 'msg',
-      timestamp: isoTimeOncePerMs(),
+      timestamp: this.time,
       formatters: { level: (label: string) => ({ level: label }) },
       mixin: (): Record<string, unknown> => {
         const requestId = currentRequestId();
@@ -108,6 +153,35 @@ export class JsonLogger implements LoggerService {
 
   fatal(message: unknown, ...rest: unknown[]): void {
     this.write('fatal', message, rest);
+  }
+
+  /**
+   * The line `log(fields, context)` (or warn, error…) writes, the same bytes, serialized here: the
+   * line of every call (observe/call-observer.ts) skips Nest's Logger, pino's generic pass over the
+   * line and the copy its mixin merge makes. The fields pino would serialize otherwise (a redacted
+   * key, `err`) and a stream that wants line metadata go through pino. Key order is pino's: the
+   * call's request id first inside a call (the mixin's key), holding the line's own when it has one.
+   */
+  writeFlat(level: Level, fields: FlatFields, context: string): void {
+    if (!this.pino.isLevelEnabled(level)) return;
+    const redacting = holdsRedactedKey(fields);
+    const logger = this.loggerOf(context, redacting);
+    const internals = logger as unknown as PinoInternals;
+    const stream = internals[symbols.streamSym];
+    if (redacting || Object.hasOwn(fields, 'err') || stream[NEEDS_METADATA] === true) {
+      logger[level](fields);
+      return;
+    }
+    let line = internals[symbols.lsCacheSym][logger.levels.values[level]] + this.time() + internals[symbols.chindingsSym];
+    const requestId = currentRequestId();
+    const first = requestId === null ? undefined : Object.hasOwn(fields, 'request_id') ? fields.request_id : requestId;
+    if (first !== undefined) line += `,"request_id":${pinoValue(first)}`;
+    for (const key in fields) {
+      const value = fields[key];
+      if (value === undefined || !Object.hasOwn(fields, key) || (first !== undefined && key === 'request_id')) continue;
+      line += `,${pinoString(key)}:${pinoValue(value)}`;
+    }
+    stream.write(line + internals[symbols.endSym]);
   }
 
   /** Writes what is buffered (before the process exits). */
