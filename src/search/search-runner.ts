@@ -6,6 +6,7 @@ import { echo } from '../envelope/echo.js';
 import type { Outcome } from '../envelope/envelope.js';
 import { matchKey } from '../text/normalize.js';
 import { decodeCursor, encodeCursor, queryHash } from './cursor.js';
+import { cappedCountQuery, queryAndParameters } from './query-text.js';
 
 export type Qb = SelectQueryBuilder<Record<string, unknown>>;
 
@@ -200,7 +201,7 @@ export async function runSearch(plan: SearchPlan, args: SearchArgs): Promise<Sea
  */
 function rowsOf(qb: Qb): Promise<Record<string, unknown>[]> {
   if (qb.dataSource.options.type !== 'better-sqlite3') return qb.getRawMany<Record<string, unknown>>();
-  const [sql, params] = qb.getQueryAndParameters();
+  const [sql, params] = queryAndParameters(qb);
   return readRows(qb.dataSource, sql, params);
 }
 
@@ -222,13 +223,9 @@ export async function countOf(qb: Qb, cap: number | undefined): Promise<number> 
     const row = await qb.clone().select('COUNT(*)', 'n').orderBy().limit().getRawOne<{ n: number | string }>();
     return Number(row?.n ?? 0);
   }
-  const [sql, params] = qb
-    .clone()
-    .select('1', 'one')
-    .orderBy()
-    .limit(cap + 1)
-    .getQueryAndParameters();
-  const rows = (await qb.dataSource.query(`SELECT COUNT(*) AS n FROM (${sql}) capped`, params)) as Array<{ n: number | string }>;
+  // SQLite: through readRows, as the page is read (MySQL/MariaDB: the data source's query, as before).
+  const [sql, params] = cappedCountQuery(qb, cap);
+  const rows = await readRows<{ n: number | string }>(qb.dataSource, sql, params);
   return Number(rows[0]?.n ?? 0);
 }
 
