@@ -3,18 +3,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Flags, isMain, numberFlag, parseFlags } from '../lib/args.js';
 import { importDist, importRoot } from '../lib/paths.js';
-import { openSession, productEnv, ticketArgs } from '../lib/product.js';
+import { addTicketsViaRest, openSession, productEnv, ticketArgs } from '../lib/product.js';
 
 /**
  * CPU per tool call of the chain alone, in this process: the HTTP protocol handler (dispatch, the
  * whole enhancer chain, the service, serialization of the answer) called directly, no socket, no
  * HTTP parsing. Steadier than the load bench on a shared machine, so two builds can be compared by
  * alternating runs. Usage: `node --import tsx load/chain.ts [--calls 3000] [--rounds 5]
- * [--tools ticket_get,ticket_search,ticket_create] [--analyzed] [--logged]`; add `--cpu-prof` to node for a profile.
+ * [--tools ticket_get,ticket_search,ticket_create] [--analyzed] [--logged] [--tickets 0]`; add `--cpu-prof` to node for a profile.
  * `--analyzed`: the planner statistics refreshed first, as the product's schedule does five minutes
  * after start (SQLite `PRAGMA optimize`), so statements run against the statistics they meet in service.
  * `--logged`: the product's own logger at its default level, as the server runs (one JSON line per
  * call on stderr: redirect it, `2>/dev/null`), so the log line's cost is in the measure.
+ * `--tickets N`: N tickets added through REST first, as the load bench adds them (its default: 300),
+ * so a search finds more than a page and counts its matches as it does there.
  */
 
 interface HttpAnswer {
@@ -48,6 +50,7 @@ export async function run(flags: Flags): Promise<string> {
   const analyzed = flags.analyzed === true;
   const limits = { RATE_LIMIT_READS: '1000000', RATE_LIMIT_WRITES: '1000000' };
   const logged = flags.logged === true;
+  const extraTickets = numberFlag(flags, 'tickets', 0);
   const app = await createHttpApp(productEnv(`sqlite:${join(dir, 'chain.sqlite')}`, 0, limits), logged ? {} : { logger: ['error'] });
   const lines: string[] = [];
   try {
@@ -55,6 +58,7 @@ export async function run(flags: Flags): Promise<string> {
     const url = `http://127.0.0.1:${app.getHttpServer().address().port}`;
     const { token } = await app.get<{ create(login: string, scopes: string[], exp: null): Promise<{ token: string }> }>(TokensService).create('glpi', ['mcp', 'api'], null);
     const principal = await app.get<{ authenticate(h: string, s: string): Promise<unknown> }>(AuthService).authenticate(`Bearer ${token}`, 'mcp');
+    if (extraTickets > 0) await addTicketsViaRest(url, token, extraTickets);
     const sessionId = await openSession(url, token, 'ticket');
     const protocol = app.get<Protocol>(McpHttpProtocol);
     if (analyzed && !(await app.get<{ refresh(): Promise<boolean> }>(PlannerStatistics).refresh())) throw new Error('planner statistics not refreshed');
@@ -85,7 +89,7 @@ export async function run(flags: Flags): Promise<string> {
     await app.close();
     rmSync(dir, { recursive: true, force: true });
   }
-  return `**Chain CPU per call, in-process** (no HTTP; ${calls} calls per round after 500 warm-up calls${analyzed ? '; planner statistics refreshed first' : ''}${logged ? '; one log line per call' : ''}):\n\n${lines.join('\n')}\n`;
+  return `**Chain CPU per call, in-process** (no HTTP; ${calls} calls per round after 500 warm-up calls${analyzed ? '; planner statistics refreshed first' : ''}${logged ? '; one log line per call' : ''}${extraTickets > 0 ? `; ${extraTickets} tickets added` : ''}):\n\n${lines.join('\n')}\n`;
 }
 
 if (isMain(import.meta.url)) process.stdout.write(await run(parseFlags(process.argv.slice(2))));
