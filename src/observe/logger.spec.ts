@@ -1,3 +1,4 @@
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { pino, stdTimeFunctions } from 'pino';
 import { asCall } from '../database/call-scope.js';
 import { type FlatFields, holdsRedactedKey, JsonLogger, REDACTED_KEYS } from './logger.js';
@@ -160,5 +161,22 @@ describe('JsonLogger.writeFlat', () => {
     logger.writeFlat('info', { msg: 'quiet' }, 'Calls');
     logger.writeFlat('warn', { msg: 'loud' }, 'Calls');
     expect(written.map((line) => JSON.parse(line) as unknown)).toEqual([{ level: 'warn', time: expect.any(String), context: 'Calls', msg: 'loud' }]);
+  });
+});
+
+describe('JsonLogger.writeFlat with a subscriber to pino serialization', () => {
+  it('lets pino serialize the line, so the subscriber sees it', () => {
+    const seen: unknown[] = [];
+    const start = (message: unknown): void => void seen.push(message);
+    subscribe('tracing:pino_asJson:start', start);
+    try {
+      const lines: string[] = [];
+      const logger = new JsonLogger('info', { write: (line: string) => void lines.push(line) });
+      logger.writeFlat('info', { msg: 'call', outcome: 'success' }, 'Calls');
+      expect(seen).toHaveLength(1);
+      expect(JSON.parse(lines[0]) as unknown).toEqual({ level: 'info', time: expect.any(String), context: 'Calls', msg: 'call', outcome: 'success' });
+    } finally {
+      unsubscribe('tracing:pino_asJson:start', start);
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { tracingChannel } from 'node:diagnostics_channel';
 import type { LoggerService } from '@nestjs/common';
 import { destination as pinoDestination, type DestinationStream, type Level, type Logger as Pino, pino, symbols } from 'pino';
 import type { LogLevelName } from '../config/log-settings.js';
@@ -40,6 +41,8 @@ interface PinoInternals {
 }
 /** A stream that wants each line's metadata (pino's multistream) is written by pino itself. */
 const NEEDS_METADATA = Symbol.for('pino.metadata');
+/** The channel pino traces each line's serialization on: with a subscriber, pino serializes, so it is told. */
+const PINO_SERIALIZATION = tracingChannel('pino_asJson');
 
 /**
  * A string as pino writes it in a line (its `asString`, same bytes): quotes and backslashes
@@ -159,8 +162,9 @@ export class JsonLogger implements LoggerService {
    * The line `log(fields, context)` (or warn, error…) writes, the same bytes, serialized here: the
    * line of every call (observe/call-observer.ts) skips Nest's Logger, pino's generic pass over the
    * line and the copy its mixin merge makes. The fields pino would serialize otherwise (a redacted
-   * key, `err`) and a stream that wants line metadata go through pino. Key order is pino's: the
-   * call's request id first inside a call (the mixin's key), holding the line's own when it has one.
+   * key, `err`), a stream that wants line metadata and a subscriber to pino's serialization channel
+   * go through pino. Key order is pino's: the call's request id first inside a call (the mixin's
+   * key), holding the line's own when it has one.
    */
   writeFlat(level: Level, fields: FlatFields, context: string): void {
     if (!this.pino.isLevelEnabled(level)) return;
@@ -168,7 +172,7 @@ export class JsonLogger implements LoggerService {
     const logger = this.loggerOf(context, redacting);
     const internals = logger as unknown as PinoInternals;
     const stream = internals[symbols.streamSym];
-    if (redacting || Object.hasOwn(fields, 'err') || stream[NEEDS_METADATA] === true) {
+    if (redacting || Object.hasOwn(fields, 'err') || stream[NEEDS_METADATA] === true || PINO_SERIALIZATION.hasSubscribers) {
       logger[level](fields);
       return;
     }
