@@ -59,10 +59,37 @@ function writableTable(manager: EntityManager, entity: EntityTarget<ObjectLitera
   return { table, sqlite: manager.dataSource.options.type === 'better-sqlite3' };
 }
 
-/** One INSERT of `rows` rows of the same columns, every value bound. */
+/** An INSERT text already built for a table: its columns, in order, and its number of rows. */
+interface BuiltText {
+  columns: readonly string[];
+  rows: number;
+  sql: string;
+}
+
+/** Texts kept per table: its inserts differ only by the columns a call gives, a few variants each. */
+const TEXTS_PER_TABLE = 32;
+const builtTexts = new Map<string, BuiltText[]>();
+
+/**
+ * One INSERT of `rows` rows of the same columns, every value bound. A text built before is answered
+ * again, the same string: building it anew, then hashing it to find its prepared statement, cost
+ * more than the lookup here does.
+ */
 function insertText(table: string, columns: readonly string[], rows: number): string {
+  let built = builtTexts.get(table);
+  if (!built) builtTexts.set(table, (built = []));
+  for (const text of built) if (text.rows === rows && sameColumns(text.columns, columns)) return text.sql;
   const marks = `(${columns.map(() => '?').join(', ')})`;
-  return `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${Array.from({ length: rows }, () => marks).join(', ')}`;
+  const sql = `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${Array.from({ length: rows }, () => marks).join(', ')}`;
+  if (built.length >= TEXTS_PER_TABLE) built.shift();
+  built.push({ columns: [...columns], rows, sql });
+  return sql;
+}
+
+function sameColumns(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /** A value as the ORM stores it. */
