@@ -3,6 +3,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { AppConfig } from '../config/app-config.js';
 import { isSqliteBusy, unavailable } from '../envelope/error-mapping.js';
 import { Gate, GateTimeoutError } from './gate.js';
+import { sqliteTransaction } from './sqlite-transaction.js';
 
 /**
  * Admission of writes, so that waiting writes can neither corrupt each other nor starve reads.
@@ -54,7 +55,8 @@ export class DbLock {
 
   /** A write transaction (committed when `work` resolves, rolled back when it throws). */
   transaction<T>(work: (manager: EntityManager) => Promise<T>, since?: number): Promise<T> {
-    return this.admitted(this.transactions, () => this.dataSource.transaction(work), since);
+    const transaction = this.sqlite ? () => sqliteTransaction(this.dataSource, work) : () => this.dataSource.transaction(work);
+    return this.admitted(this.transactions, transaction, since);
   }
 
   private async admitted<T>(gate: Gate, work: () => Promise<T>, since = performance.now()): Promise<T> {

@@ -143,21 +143,25 @@ export class TicketsService {
       this.checkDeadline(values.date as Date, values.time_to_resolve as Date | undefined, call);
 
       const callerId = principal.userId;
-      const id = await insertRow(manager, Ticket, {
-        ...values,
-        name_key: matchKey(String(values.name)),
-        users_id_recipient: callerId,
-        users_id_lastupdater: callerId,
-        is_deleted: false,
-        date_creation: now,
-        date_mod: now,
-      });
+      // Object.assign, not spreads: V8 spreads an object and then adds keys far slower than it copies them.
+      const id = await insertRow(
+        manager,
+        Ticket,
+        Object.assign({}, values, {
+          name_key: matchKey(String(values.name)),
+          users_id_recipient: callerId,
+          users_id_lastupdater: callerId,
+          is_deleted: false,
+          date_creation: now,
+          date_mod: now,
+        }),
+      );
       await writeActors(manager, id, actors, true);
 
       const created = {
         message: `Ticket ${id} created.`,
         id,
-        applied: appliedView({ ...values, ...actorsApplied(actors) }, call.zone),
+        applied: appliedView(Object.assign({}, values, actorsApplied(actors)), call.zone),
         resolved: meta.resolved,
       };
       // A dry run's answer has no view of the record it rolls back: reading it back would be wasted.

@@ -55,6 +55,27 @@ describe('insertRows', () => {
     expect(statements).toEqual([]);
   });
 
+  it('writes each insert with the text of its own columns, in their order, and its own number of rows', async () => {
+    const { manager, statements } = recordingManager();
+    const rows = (n: number, columns: string[]) => Array.from({ length: n }, (_, i) => Object.fromEntries(columns.map((c) => [c, i])));
+    await withWritePermit(async () => {
+      await insertRows(manager, Ticket, rows(2, ['tickets_id', 'users_id', 'type']));
+      await insertRows(manager, Ticket, rows(1, ['tickets_id', 'users_id', 'type']));
+      await insertRows(manager, Ticket, rows(2, ['tickets_id', 'type', 'users_id']));
+      await insertRows(manager, Ticket, rows(2, ['tickets_id', 'users_id']));
+      await insertRow(manager, Ticket, { tickets_id: 1, users_id: 2, type: 3 });
+      await insertRows(manager, Ticket, rows(2, ['tickets_id', 'users_id', 'type']));
+    });
+    expect(statements).toEqual([
+      'INSERT INTO glpi_tickets (tickets_id, users_id, type) VALUES (?, ?, ?), (?, ?, ?)',
+      'INSERT INTO glpi_tickets (tickets_id, users_id, type) VALUES (?, ?, ?)',
+      'INSERT INTO glpi_tickets (tickets_id, type, users_id) VALUES (?, ?, ?), (?, ?, ?)',
+      'INSERT INTO glpi_tickets (tickets_id, users_id) VALUES (?, ?), (?, ?)',
+      'INSERT INTO glpi_tickets (tickets_id, users_id, type) VALUES (?, ?, ?)',
+      'INSERT INTO glpi_tickets (tickets_id, users_id, type) VALUES (?, ?, ?), (?, ?, ?)',
+    ]);
+  });
+
   it('refuses rows whose columns differ, and writes nothing for none', async () => {
     const { manager, statements } = recordingManager();
     await expect(withWritePermit(() => insertRows(manager, Ticket, [{ a: 1 }, { b: 2 }]))).rejects.toThrow('every row needs the columns a');

@@ -1,5 +1,6 @@
 import type { EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
 import { dateParam } from '../database/db-dates.js';
+import { runSqliteWrite, sqliteConnectionOf } from '../database/sqlite-statements.js';
 import { guardWrite } from '../database/write-guard.subscriber.js';
 
 /**
@@ -8,7 +9,9 @@ import { guardWrite } from '../database/write-guard.subscriber.js';
  * nobody asks for. Values are stored as the ORM stores them: dates as UTC text on SQLite (Date on
  * MySQL), booleans as 0/1; undefined leaves the column to its default. The ORM's write guard does not
  * see plain SQL, so the same guard is asked here: during a call, only the write unit may insert.
- * The table is named by its entity, so its name has one home: the entity's metadata.
+ * The table is named by its entity, so its name has one home: the entity's metadata. On SQLite the
+ * statement runs prepared on the one connection (sqlite-statements.ts): TypeORM's `query` costs more
+ * than a short insert does.
  */
 export async function insertRow(manager: EntityManager, entity: EntityTarget<ObjectLiteral>, row: Record<string, unknown>): Promise<number> {
   const { table, sqlite } = writableTable(manager, entity);
@@ -19,7 +22,7 @@ export async function insertRow(manager: EntityManager, entity: EntityTarget<Obj
     columns.push(column);
     params.push(paramOf(value, sqlite));
   }
-  const result = (await manager.query(insertText(table, columns, 1), params)) as unknown;
+  const result = await run(manager, insertText(table, columns, 1), params);
   // better-sqlite3 answers the new rowid; mysql2 a result header with insertId.
   return Number(typeof result === 'object' && result !== null && 'insertId' in result ? (result as { insertId: number }).insertId : result);
 }
@@ -40,7 +43,13 @@ export async function insertRows(manager: EntityManager, entity: EntityTarget<Ob
     }
     for (const column of columns) params.push(paramOf(row[column], sqlite));
   }
-  await manager.query(insertText(table, columns, rows.length), params);
+  await run(manager, insertText(table, columns, rows.length), params);
+}
+
+/** Runs an insert: on SQLite's connection directly, elsewhere through the manager. */
+function run(manager: EntityManager, sql: string, params: unknown[]): unknown {
+  const connection = sqliteConnectionOf(manager.dataSource);
+  return connection ? runSqliteWrite(manager.dataSource, connection, sql, params) : manager.query(sql, params);
 }
 
 /** The entity's table, once the write guard allows inserting into it. */
@@ -50,10 +59,37 @@ function writableTable(manager: EntityManager, entity: EntityTarget<ObjectLitera
   return { table, sqlite: manager.dataSource.options.type === 'better-sqlite3' };
 }
 
-/** One INSERT of `rows` rows of the same columns, every value bound. */
+/** An INSERT text already built for a table: its columns, in order, and its number of rows. */
+interface BuiltText {
+  columns: readonly string[];
+  rows: number;
+  sql: string;
+}
+
+/** Texts kept per table: its inserts differ only by the columns a call gives, a few variants each. */
+const TEXTS_PER_TABLE = 32;
+const builtTexts = new Map<string, BuiltText[]>();
+
+/**
+ * One INSERT of `rows` rows of the same columns, every value bound. A text built before is answered
+ * again, the same string: building it anew, then hashing it to find its prepared statement, cost
+ * more than the lookup here does.
+ */
 function insertText(table: string, columns: readonly string[], rows: number): string {
+  let built = builtTexts.get(table);
+  if (!built) builtTexts.set(table, (built = []));
+  for (const text of built) if (text.rows === rows && sameColumns(text.columns, columns)) return text.sql;
   const marks = `(${columns.map(() => '?').join(', ')})`;
-  return `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${Array.from({ length: rows }, () => marks).join(', ')}`;
+  const sql = `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${Array.from({ length: rows }, () => marks).join(', ')}`;
+  if (built.length >= TEXTS_PER_TABLE) built.shift();
+  built.push({ columns: [...columns], rows, sql });
+  return sql;
+}
+
+function sameColumns(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /** A value as the ORM stores it. */

@@ -144,7 +144,15 @@ export class WriteUnit {
  * at another record) and its rolled-back view is left out.
  */
 function dryRunOutcome(outcome: Outcome, creates: boolean): Outcome {
-  const { id, data, ...rest } = outcome;
-  if (creates) return { ...rest, id: null, message: 'Dry run: nothing was written. "applied" is what would be created.', dry_run: true };
-  return { ...rest, id, data, message: `Dry run: nothing was written. ${outcome.message.replace(/\.$/, '')} would be the result.`, dry_run: true };
+  // Built key by key in the order `{ ...rest, id, data, message, dry_run }` gives (id and data last,
+  // message in its place): V8 spreads an object and then adds keys far slower than it copies them.
+  const answer: Record<string, unknown> = {};
+  for (const key of Object.keys(outcome)) if (key !== 'id' && key !== 'data') answer[key] = outcome[key as keyof Outcome];
+  answer.id = creates ? null : outcome.id;
+  if (!creates) answer.data = outcome.data;
+  answer.message = creates
+    ? 'Dry run: nothing was written. "applied" is what would be created.'
+    : `Dry run: nothing was written. ${outcome.message.replace(/\.$/, '')} would be the result.`;
+  answer.dry_run = true;
+  return answer as unknown as Outcome;
 }

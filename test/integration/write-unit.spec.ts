@@ -69,6 +69,21 @@ describe('write unit', () => {
     expect(await stored('Dry')).toBe(0);
   });
 
+  it("answers a dry run with the work's outcome, key by key in the envelope's order", async () => {
+    const outcome =
+      (id: number): (() => Promise<Outcome>) =>
+      () =>
+        Promise.resolve({ message: `Project ${id} done.`, id, applied: { name: 'Dry' }, resolved: {}, data: { id }, session_id: 'ses_x' });
+    const created = await writes.run(await desk.call('project_create', 'glpi', { transport: 'rest' }), { dry_run: true }, outcome(7));
+    expect(JSON.stringify(created)).toBe(
+      '{"message":"Dry run: nothing was written. \\"applied\\" is what would be created.","applied":{"name":"Dry"},"resolved":{},"session_id":"ses_x","id":null,"dry_run":true}',
+    );
+    const updated = await writes.run(await desk.call('project_update', 'glpi', { transport: 'rest' }), { dry_run: true }, outcome(8));
+    expect(JSON.stringify(updated)).toBe(
+      '{"message":"Dry run: nothing was written. Project 8 done would be the result.","applied":{"name":"Dry"},"resolved":{},"session_id":"ses_x","id":8,"data":{"id":8},"dry_run":true}',
+    );
+  });
+
   it('refuses a write to a domain table made during a call outside the write unit', async () => {
     const error = await refusal(
       asCall('ses_x', null, () =>
