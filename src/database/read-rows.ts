@@ -1,19 +1,5 @@
 import { type DataSource, type EntityManager, QueryFailedError } from 'typeorm';
-
-/** The part of a better-sqlite3 connection and statement a read needs. */
-interface SqliteStatement {
-  readonly reader: boolean;
-  all(...params: unknown[]): unknown[];
-  run(): unknown;
-}
-interface SqliteConnection {
-  readonly inTransaction: boolean;
-  prepare(sql: string): SqliteStatement;
-}
-
-/** Prepared statements kept per connection, the least recently used dropped first past CACHE_SIZE. */
-const CACHE_SIZE = 100;
-const caches = new WeakMap<SqliteConnection, Map<string, SqliteStatement>>();
+import { preparedOn, sqliteConnectionOf, type SqliteStatement } from './sqlite-statements.js';
 
 /**
  * Rows of a read statement (`?` placeholders), as `source.query` returns them. On SQLite, a read on
@@ -74,25 +60,4 @@ export function readTogether<T>(source: DataSource, start: () => T): T {
 /** An initialized SQLite data source (not a transaction's manager). */
 function isSqliteDataSource(source: DataSource | EntityManager): source is DataSource {
   return 'isInitialized' in source && source.isInitialized && source.options.type === 'better-sqlite3';
-}
-
-/** better-sqlite3's open connection of a SQLite data source. */
-function sqliteConnectionOf(source: DataSource): SqliteConnection | undefined {
-  return (source.driver as unknown as { databaseConnection?: SqliteConnection }).databaseConnection;
-}
-
-function preparedOn(connection: SqliteConnection, sql: string): SqliteStatement {
-  let cache = caches.get(connection);
-  if (!cache) caches.set(connection, (cache = new Map<string, SqliteStatement>()));
-  let statement = cache.get(sql);
-  if (statement) {
-    // Least recently used goes first: search pages' texts vary with the ids they inline, and must not
-    // push out the few hot reads every call runs.
-    cache.delete(sql);
-  } else {
-    statement = connection.prepare(sql);
-    if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value as string);
-  }
-  cache.set(sql, statement);
-  return statement;
 }

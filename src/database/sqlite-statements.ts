@@ -1,6 +1,9 @@
 import { type DataSource, QueryFailedError } from 'typeorm';
 
+/** The part of a better-sqlite3 connection and statement the product's direct statements use. */
 export interface SqliteStatement {
+  readonly reader: boolean;
+  all(...params: unknown[]): unknown[];
   run(...params: unknown[]): { lastInsertRowid: number | bigint };
 }
 export interface SqliteConnection {
@@ -8,7 +11,7 @@ export interface SqliteConnection {
   prepare(sql: string): SqliteStatement;
 }
 
-/** Write statements prepared per connection; past CACHE_SIZE texts, the oldest goes (as TypeORM's own cache). */
+/** Prepared statements kept per connection, the least recently used dropped first past CACHE_SIZE. */
 const CACHE_SIZE = 100;
 const caches = new WeakMap<SqliteConnection, Map<string, SqliteStatement>>();
 
@@ -25,7 +28,7 @@ export function sqliteConnectionOf(dataSource: DataSource): SqliteConnection | u
  */
 export function runSqliteWrite(dataSource: DataSource, connection: SqliteConnection, sql: string, params: unknown[]): number | bigint {
   try {
-    const statement = preparedWrite(connection, sql);
+    const statement = preparedOn(connection, sql);
     const started = Date.now();
     const { lastInsertRowid } = statement.run(...params);
     const took = Date.now() - started;
@@ -37,14 +40,19 @@ export function runSqliteWrite(dataSource: DataSource, connection: SqliteConnect
   }
 }
 
-function preparedWrite(connection: SqliteConnection, sql: string): SqliteStatement {
+/** `sql` prepared on `connection`, from the connection's cache (reads and writes share it). */
+export function preparedOn(connection: SqliteConnection, sql: string): SqliteStatement {
   let cache = caches.get(connection);
   if (!cache) caches.set(connection, (cache = new Map<string, SqliteStatement>()));
   let statement = cache.get(sql);
-  if (!statement) {
+  if (statement) {
+    // Least recently used goes first: search pages' texts vary with the ids they inline, and must not
+    // push out the few hot statements every call runs.
+    cache.delete(sql);
+  } else {
     statement = connection.prepare(sql);
     if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value as string);
-    cache.set(sql, statement);
   }
+  cache.set(sql, statement);
   return statement;
 }
