@@ -3,6 +3,9 @@ import { pino, stdTimeFunctions } from 'pino';
 import { asCall } from '../database/call-scope.js';
 import { type FlatFields, holdsRedactedKey, JsonLogger, REDACTED_KEYS } from './logger.js';
 
+/** A line without its time field, so lines written at different instants compare byte for byte. */
+const withoutTime = (line: string): string => line.replace(/,"time":"[^"]*"/, '');
+
 function capture(level: 'info' | 'warn' = 'info'): { logger: JsonLogger; records: () => Array<Record<string, unknown>> } {
   const lines: string[] = [];
   const logger = new JsonLogger(level, { write: (line: string) => void lines.push(line) });
@@ -59,7 +62,6 @@ describe('JsonLogger lines without a redacted key', () => {
     );
     return { write: (context, message) => root.child({ context }).info(message), lines };
   }
-  const withoutTime = (line: string): string => line.replace(/,"time":"[^"]*"/, '');
 
   const shapes: Array<Record<string, unknown>> = [
     {
@@ -101,7 +103,6 @@ describe('JsonLogger.writeFlat', () => {
     const lines: string[] = [];
     return { logger: new JsonLogger(level, { write: (line: string) => void lines.push(line) }), lines };
   }
-  const withoutTime = (line: string): string => line.replace(/,"time":"[^"]*"/, '');
 
   const odd = [
     '',

@@ -1,21 +1,16 @@
-import { createTestDatabase, DATABASES, type TestDatabase } from '../support/databases.js';
-import { type Desk, openDesk } from './support/desk.js';
+import { DATABASES } from '../support/databases.js';
+import { type Desk, openDeskOn } from './support/desk.js';
 
 const MYSQL = DATABASES.filter((kind) => kind === 'mysql');
 
 /** What every pooled MariaDB/MySQL connection of the product is told before its first call. */
 describe.each(MYSQL)('the session settings of a %s connection', (kind) => {
-  let db: TestDatabase;
   let desk: Desk;
 
   beforeAll(async () => {
-    db = await createTestDatabase(kind);
-    desk = await openDesk({ DATABASE_URL: db.url });
+    desk = await openDeskOn(kind);
   }, 60_000);
-  afterAll(async () => {
-    await desk?.close();
-    await db?.drop();
-  });
+  afterAll(() => desk?.close());
 
   it('plans without index-merge intersections, on every connection of the pool', async () => {
     // Several at once, so that more than one pooled connection answers.

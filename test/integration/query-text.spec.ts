@@ -3,22 +3,17 @@ import { SelectQueryBuilder } from 'typeorm';
 import { cappedCountQuery, queryAndParameters } from '../../src/search/query-text.js';
 import { filteredQuery, type Qb } from '../../src/search/search-runner.js';
 import { TicketsRepository, viewerOf } from '../../src/tickets/tickets.repository.js';
-import { createTestDatabase, DATABASES, type TestDatabase } from '../support/databases.js';
-import { type Desk, openDesk } from './support/desk.js';
+import { DATABASES } from '../support/databases.js';
+import { type Desk, openDeskOn } from './support/desk.js';
 
 /** The SQL texts kept per builder shape answer what TypeORM renders for each builder, whatever its values. */
 describe.each(DATABASES)('search query texts on %s', (kind) => {
-  let db: TestDatabase;
   let desk: Desk;
 
   beforeAll(async () => {
-    db = await createTestDatabase(kind);
-    desk = await openDesk({ DATABASE_URL: db.url });
+    desk = await openDeskOn(kind);
   }, 60_000);
-  afterAll(async () => {
-    await desk?.close();
-    await db?.drop();
-  });
+  afterAll(() => desk?.close());
 
   const plain = () => desk.db.createQueryBuilder().select('t.*').from('glpi_tickets', 't') as unknown as Qb;
 

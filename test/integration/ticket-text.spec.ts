@@ -6,8 +6,8 @@ import { matchKey } from '../../src/text/normalize.js';
 import type { SearchTicketsDto } from '../../src/tickets/dto/search-tickets.dto.js';
 import { applyTicketText, COMMON_GRAM } from '../../src/tickets/ticket-text.js';
 import { TicketsService } from '../../src/tickets/tickets.service.js';
-import { createTestDatabase, DATABASES, type TestDatabase } from '../support/databases.js';
-import { type Desk, openDesk } from './support/desk.js';
+import { DATABASES } from '../support/databases.js';
+import { type Desk, openDeskOn } from './support/desk.js';
 
 interface Page {
   items: Array<{ id: number; name: string }>;
@@ -38,23 +38,18 @@ function expected(query: string): string[] {
 }
 
 describe.each(DATABASES)('ticket text search on %s', (kind) => {
-  let db: TestDatabase;
   let desk: Desk;
   let tickets: TicketsService;
   let entity: number;
 
   beforeAll(async () => {
-    db = await createTestDatabase(kind);
-    desk = await openDesk({ DATABASE_URL: db.url });
+    desk = await openDeskOn(kind);
     tickets = desk.get(TicketsService);
     entity = await entityOf(desk.db);
     // Written by SQL, as another client would: the index is kept by the database, not by the service.
     for (const [name, content] of TEXTS) await insertTicket(desk.db, entity, name, content);
   }, 60_000);
-  afterAll(async () => {
-    await desk?.close();
-    await db?.drop();
-  });
+  afterAll(() => desk?.close());
 
   async function search(args: Record<string, unknown>): Promise<Page> {
     const call = await desk.call('ticket_search', 'glpi');

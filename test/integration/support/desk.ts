@@ -11,6 +11,7 @@ import { ReferenceResolver } from '../../../src/input/references/reference-resol
 import { nameScopeOf } from '../../../src/input/references/reference-scope.js';
 import type { Call } from '../../../src/tools/call.js';
 import { ToolRegistry } from '../../../src/tools/tool-registry.js';
+import { createTestDatabase, type DbKind } from '../../support/databases.js';
 
 /**
  * The application without transports, on an in-memory SQLite database migrated and loaded with the
@@ -88,6 +89,25 @@ export async function openDesk(env: Record<string, string> = {}): Promise<Desk> 
       return result.value;
     },
     close: () => app.close(),
+  };
+}
+
+/** A desk on a database of its own of `kind`, created for it; `close` drops the database too. */
+export async function openDeskOn(kind: DbKind): Promise<Desk> {
+  const database = await createTestDatabase(kind);
+  let desk: Desk;
+  try {
+    desk = await openDesk({ DATABASE_URL: database.url });
+  } catch (error) {
+    await database.drop();
+    throw error;
+  }
+  return {
+    ...desk,
+    close: async () => {
+      await desk.close();
+      await database.drop();
+    },
   };
 }
 
