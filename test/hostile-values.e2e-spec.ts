@@ -407,4 +407,16 @@ describe.each(DATABASES)('hostile values on %s', (kind) => {
       expect([login, await signIn.check(login, 'maria.silva', '192.0.2.11')]).toEqual([login, undefined]);
     }
   });
+
+  it('counts failed sign-ins against the account a login names, whatever case or accents the login is written in', async () => {
+    const signIn = stack.app.get(SignInService);
+    const login = 'joao.souza';
+    // Ten spellings that all name joao.souza (an accent on one more letter each time), each with a wrong password.
+    for (let i = 1; i <= 10; i++) {
+      const spelled = login.slice(0, i) + '\u0301' + login.slice(i);
+      expect([spelled, await signIn.check(i % 2 ? spelled.toUpperCase() : spelled, 'wrong password', `192.0.2.${20 + i}`)]).toEqual([spelled, undefined]);
+    }
+    // The account's budget is spent: its own password from another address waits too.
+    await expect(signIn.check(login, 'joao.souza', '192.0.2.99')).rejects.toMatchObject({ code: 'RATE_LIMITED' });
+  });
 });

@@ -28,9 +28,17 @@ export function userKeys(user: Record<string, unknown>): UserKeys {
 }
 
 /**
+ * What a login names an account by: every spelling with this key (case, accents, white space aside)
+ * is the same account, so it is also what counts that account's failed sign-ins.
+ */
+export function loginKey(login: string): string {
+  return matchKey(login);
+}
+
+/**
  * The user a login names, for every lookup by login (sign-in, tokens, the user CLI): the login's key
  * equals the row's, exactly (keyEquals). A login equal to the stored one has that key too.
  */
 export function loginIs(db: DataSource, alias: string, login: string): KeyCondition {
-  return keyEquals(db, `${alias}.name_key`, matchKey(login));
+  return keyEquals(db, `${alias}.name_key`, loginKey(login));
 }
