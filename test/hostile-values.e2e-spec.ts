@@ -1,10 +1,11 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import request from 'supertest';
+import { SignInService } from '../src/auth/sign-in.service.js';
 import type { Envelope, ErrorEnvelope } from '../src/envelope/envelope.js';
 import type { Issue } from '../src/envelope/issue.js';
 import { CapturingLogger } from './support/capturing-logger.js';
 import { DATABASES } from './support/databases.js';
-import { callTool, connectHttp, failure, openSession, success } from './support/mcp-client.js';
+import { callTool, connectHttp, failure, itemNames, openSession, success } from './support/mcp-client.js';
 import { startStack, type TestStack } from './support/test-app.js';
 
 /**
@@ -341,5 +342,81 @@ describe.each(DATABASES)('hostile values on %s', (kind) => {
       expect([name, unknown.code]).toEqual([name, 'REFERENCE_NOT_FOUND']);
       expect([field, name, await resolution(field, name)]).toEqual([field, name, unknown]);
     }
+  });
+
+  it('resolves a name only to a record whose name folds (matchKey) to exactly the same key, on every database', async () => {
+    const dryRun = (field: string, name: string) =>
+      callTool(client, 'ticket_create', { domain: 'ticket', session_id: sessions.ticket, name: 'Chave exata', dry_run: true, [field]: name });
+    const answerTo = async (field: string, name: string) => {
+      const issue = issueOf(failure(await dryRun(field, name), 'VALIDATION_FAILED'), field);
+      return { code: issue.code, received: issue.received, message: issue.message, did_you_mean: issue.did_you_mean, available: issue.available };
+    };
+    // A stored name but for characters MariaDB's collation (utf8mb4_unicode_ci, PAD SPACE) ignores
+    // (NUL and other controls, zero-width characters, variation selectors, marks outside the accents
+    // matchKey strips) or takes for another letter (long s, fullwidth and superscript letters).
+    for (const [field, name, odd] of [
+      ['assignee_id', 'maria.silva\u0000', '\u0000'],
+      ['assignee_id', 'maria.silva\u200b', '\u200b'],
+      ['assignee_id', 'maria\u200d.silva', '\u200d'],
+      ['assignee_id', 'maria.silva\u0001', '\u0001'],
+      ['assignee_id', 'maria.silva\ufe0f', '\ufe0f'],
+      ['assignee_id', 'maria.silva\u20d0', '\u20d0'],
+      ['assignee_id', 'maria.\u017filva', '\u017f'],
+      ['assignee_id', 'm\u00aaria.silva', '\u00aa'],
+      ['assignee_id', 'Maria Silva\u2060', '\u2060'],
+      ['assignee_id', 'maria.silva@example.com\u0000', '\u0000'],
+      ['assignee_group_id', 'Service\u200b Desk', '\u200b'],
+      ['itilcategories_id', 'Hardware\u0000', '\u0000'],
+      ['locations_id', 'Sede > Andar 2\u200b', '\u200b'],
+    ]) {
+      // The same name with a character in no name where the odd one is: what a name that does not exist gets.
+      const unknown = await answerTo(field, name.replace(odd, '~'));
+      expect([name, unknown.code]).toEqual([name, 'REFERENCE_NOT_FOUND']);
+      const answer = await answerTo(field, name);
+      expect([field, name, { ...answer, received: undefined, message: answer.message.replace(name, '') }]).toEqual([
+        field,
+        name,
+        { ...unknown, received: undefined, message: unknown.message.replace(name.replace(odd, '~'), '') },
+      ]);
+    }
+    // What the fold takes away (case, accents, white space at the ends and inside) still resolves.
+    const maria = success(await dryRun('assignee_id', 'maria.silva')).resolved!.assignee_id as { id: number };
+    for (const name of ['MARIA.SILVA', 'Mari\u0301a.Silva', ' maria.silva\u00a0', 'maria.silva  ', 'Maria   Silva']) {
+      const resolved = success(await dryRun('assignee_id', name)).resolved!.assignee_id as { id: number };
+      expect([name, resolved.id]).toEqual([name, maria.id]);
+    }
+  });
+
+  it('filters users by login or email, takes a token login and signs in only on the exact key of a stored name', async () => {
+    const named = async (filter: Record<string, string>) =>
+      itemNames(success(await callTool(client, 'user_search', { domain: 'user', session_id: sessions.user, ...filter })));
+    expect(await named({ name: 'Maria.Silva' })).toEqual(['maria.silva']);
+    expect(await named({ email: 'MARIA.SILVA@example.com' })).toEqual(['maria.silva']);
+    const odd: Array<Record<string, string>> = [{ name: 'maria.silva\u0000' }, { name: 'maria.\u017filva' }, { email: 'maria.silva@example.com\u200b' }];
+    for (const filter of odd) {
+      expect([filter, await named(filter)]).toEqual([filter, []]);
+    }
+
+    await expect(stack.token('maria.silva\u0000')).rejects.toThrow(/not found/);
+    await expect(stack.token('maria.\u017filva')).rejects.toThrow(/not found/);
+    expect(await stack.token('Maria.Silva')).toMatch(/\S/);
+
+    const signIn = stack.app.get(SignInService);
+    expect(await signIn.check('Maria.Silva', 'maria.silva', '192.0.2.10')).toEqual(expect.any(Number));
+    for (const login of ['maria.silva\u0000', 'maria.silva\u200b', 'maria.\u017filva']) {
+      expect([login, await signIn.check(login, 'maria.silva', '192.0.2.11')]).toEqual([login, undefined]);
+    }
+  });
+
+  it('counts failed sign-ins against the account a login names, whatever case or accents the login is written in', async () => {
+    const signIn = stack.app.get(SignInService);
+    const login = 'joao.souza';
+    // Ten spellings that all name joao.souza (an accent on one more letter each time), each with a wrong password.
+    for (let i = 1; i <= 10; i++) {
+      const spelled = login.slice(0, i) + '\u0301' + login.slice(i);
+      expect([spelled, await signIn.check(i % 2 ? spelled.toUpperCase() : spelled, 'wrong password', `192.0.2.${20 + i}`)]).toEqual([spelled, undefined]);
+    }
+    // The account's budget is spent: its own password from another address waits too.
+    await expect(signIn.check(login, 'joao.souza', '192.0.2.99')).rejects.toMatchObject({ code: 'RATE_LIMITED' });
   });
 });

@@ -1,5 +1,6 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { AppConfig } from '../config/app-config.js';
+import { loginKey } from '../database/user-keys.js';
 import { DeskError } from '../envelope/desk-error.js';
 import type { RateLimiter } from './rate-limiter.js';
 
@@ -41,7 +42,8 @@ const SIGN_IN_FAILURES_PER_ADDRESS = 30;
 
 function signInCounters(login: string, address: string): Array<[string, number]> {
   return [
-    [`sign-in:account:${login.toLowerCase()}`, SIGN_IN_FAILURES_PER_ACCOUNT],
+    // Per account, not per spelling: every login with the account's key reaches it (loginIs).
+    [`sign-in:account:${loginKey(login)}`, SIGN_IN_FAILURES_PER_ACCOUNT],
     [`sign-in:address:${address}`, SIGN_IN_FAILURES_PER_ADDRESS],
   ];
 }

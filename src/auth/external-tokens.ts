@@ -2,8 +2,9 @@ import { Injectable, Logger } from '@nestjs/common';
 import type { JWTPayload } from 'jose';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app-config.js';
-import { matchKey } from '../text/normalize.js';
+import { loginIs } from '../database/user-keys.js';
 import type { McpScope } from './principal.js';
+import { whereOf } from './visibility.js';
 
 type Jose = typeof import('jose');
 
@@ -65,12 +66,10 @@ export class ExternalTokens {
     }
     const login = payload[this.config.oauthLoginClaim];
     if (typeof login !== 'string' || !login) return undefined;
-    const row = await this.dataSource
-      .createQueryBuilder()
-      .select('u.id', 'id')
-      .from('glpi_users', 'u')
-      .where('u.is_deleted = 0 AND (u.name = :login OR u.name_key = :key)', { login, key: matchKey(login) })
-      .getRawOne<{ id: number }>();
+    const row = await whereOf(
+      this.dataSource.createQueryBuilder().select('u.id', 'id').from('glpi_users', 'u').where('u.is_deleted = 0'),
+      loginIs(this.dataSource, 'u', login),
+    ).getRawOne<{ id: number }>();
     return row ? { userId: Number(row.id), scopes: mcpScopesOfClaims(payload) } : undefined;
   }
 

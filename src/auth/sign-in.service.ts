@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { DECOY_HASH, verifyPassword } from '../database/password-hash.js';
-import { matchKey } from '../text/normalize.js';
+import { loginIs } from '../database/user-keys.js';
 import { CallLimits } from './call-limits.js';
+import { whereOf } from './visibility.js';
 
 interface SignInRow {
   id: number;
@@ -27,12 +28,14 @@ export class SignInService {
     const name = login.trim().slice(0, 255);
     await this.limits.admitSignIn(name, address);
     const row = name
-      ? await this.dataSource
-          .createQueryBuilder()
-          .select(['u.id AS id', 'u.password AS password', 'u.is_active AS is_active'])
-          .from('glpi_users', 'u')
-          .where('u.is_deleted = 0 AND (u.name = :login OR u.name_key = :key)', { login: name, key: matchKey(name) })
-          .getRawOne<SignInRow>()
+      ? await whereOf(
+          this.dataSource
+            .createQueryBuilder()
+            .select(['u.id AS id', 'u.password AS password', 'u.is_active AS is_active'])
+            .from('glpi_users', 'u')
+            .where('u.is_deleted = 0'),
+          loginIs(this.dataSource, 'u', name),
+        ).getRawOne<SignInRow>()
       : undefined;
     const matches = await verifyPassword(password.slice(0, 1024), row?.password ?? DECOY_HASH);
     if (row && matches && Number(row.is_active)) return Number(row.id);

@@ -2,10 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { toDate } from '../database/db-dates.js';
 import { DbLock } from '../database/db-lock.js';
+import { loginIs } from '../database/user-keys.js';
 import { DeskError } from '../envelope/desk-error.js';
-import { matchKey } from '../text/normalize.js';
 import { type Scope, SCOPES } from './principal.js';
 import { hashToken, newToken } from './token-hash.js';
+import { whereOf } from './visibility.js';
 
 export interface TokenRecord {
   id: number;
@@ -61,7 +62,7 @@ export class TokensService {
   ): Promise<{ token: string; record: TokenRecord; login: string }> {
     const qb = this.dataSource.createQueryBuilder().select('u.id', 'id').addSelect('u.name', 'name').from('glpi_users', 'u').where('u.is_deleted = 0');
     if (typeof user === 'number') qb.andWhere('u.id = :id', { id: user });
-    else qb.andWhere('(u.name = :login OR u.name_key = :key)', { login: user, key: matchKey(user) });
+    else whereOf(qb, loginIs(this.dataSource, 'u', user));
     const found = await qb.getRawOne<{ id: number; name: string }>();
     if (!found) throw new DeskError('NOT_FOUND', `User '${user}' not found.`);
     const login = String(found.name);

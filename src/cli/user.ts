@@ -1,13 +1,14 @@
 import 'reflect-metadata';
 import { parseArgs } from 'node:util';
 import { DataSource } from 'typeorm';
+import { whereOf } from '../auth/visibility.js';
 import { createContext } from '../bootstrap.js';
 import { AppConfig, databaseLabel } from '../config/app-config.js';
 import { ConfigError } from '../config/env.schema.js';
 import { DbLock } from '../database/db-lock.js';
 import { hashPassword } from '../database/password-hash.js';
+import { loginIs } from '../database/user-keys.js';
 import { DeskError } from '../envelope/desk-error.js';
-import { matchKey } from '../text/normalize.js';
 
 const USAGE = `Usage:
   npm run --silent user -- set-password <login>
@@ -44,14 +45,14 @@ async function main(): Promise<void> {
   const context = await createContext(process.env, false);
   try {
     const dataSource = context.get(DataSource);
-    const result = await context.get(DbLock).exclusive(() =>
-      dataSource
-        .createQueryBuilder()
-        .update('glpi_users')
-        .set({ password: hash })
-        .where('is_deleted = 0 AND (name = :login OR name_key = :key)', { login, key: matchKey(login) })
-        .execute(),
-    );
+    const result = await context
+      .get(DbLock)
+      .exclusive(() =>
+        whereOf(
+          dataSource.createQueryBuilder().update('glpi_users').set({ password: hash }).where('is_deleted = 0'),
+          loginIs(dataSource, 'glpi_users', login),
+        ).execute(),
+      );
     if (!result.affected) throw new DeskError('NOT_FOUND', `User '${login}' not found.`);
     const database = databaseLabel(context.get(AppConfig).database);
     process.stdout.write(`${command === 'set-password' ? 'Password set' : 'Password cleared'} for ${login} in ${database}.\n`);

@@ -1,5 +1,7 @@
+import type { DataSource } from 'typeorm';
 import { lookAlikeKey } from '../text/look-alike.js';
 import { matchKey } from '../text/normalize.js';
+import { type KeyCondition, keyEquals } from './key-equality.js';
 
 export interface UserKeys {
   name_key: string;
@@ -23,4 +25,20 @@ export function userKeys(user: Record<string, unknown>): UserKeys {
     name_lookalike: lookAlikeKey(text(user.name)),
     email_lookalike: text(user.email) ? lookAlikeKey(text(user.email)) : null,
   };
+}
+
+/**
+ * What a login names an account by: every spelling with this key (case, accents, white space aside)
+ * is the same account, so it is also what counts that account's failed sign-ins.
+ */
+export function loginKey(login: string): string {
+  return matchKey(login);
+}
+
+/**
+ * The user a login names, for every lookup by login (sign-in, tokens, the user CLI): the login's key
+ * equals the row's, exactly (keyEquals). A login equal to the stored one has that key too.
+ */
+export function loginIs(db: DataSource, alias: string, login: string): KeyCondition {
+  return keyEquals(db, `${alias}.name_key`, loginKey(login));
 }

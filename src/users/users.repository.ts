@@ -4,6 +4,7 @@ import type { EntityScope } from '../auth/principal.js';
 import { inScope, visibleUsers, whereOf } from '../auth/visibility.js';
 import { likeOf } from '../database/caller-like.js';
 import type { DbDate, DbFlag } from '../database/db-dates.js';
+import { keyEquals } from '../database/key-equality.js';
 import { userKeys } from '../database/user-keys.js';
 import { likePattern, type Qb, type SearchPlan } from '../search/search-runner.js';
 import { matchKey } from '../text/normalize.js';
@@ -121,11 +122,8 @@ export class UsersRepository {
   }
 
   async profileIdByName(name: string, manager?: EntityManager): Promise<number | undefined> {
-    const row = await this.db(manager)
-      .createQueryBuilder()
-      .select('p.id', 'id')
-      .from('glpi_profiles', 'p')
-      .where('p.name_key = :key', { key: matchKey(name) })
+    const qb = this.db(manager).createQueryBuilder().select('p.id', 'id').from('glpi_profiles', 'p');
+    const row = await whereOf(qb, keyEquals(this.dataSource, 'p.name_key', matchKey(name)))
       .limit(1)
       .getRawOne<{ id: number }>();
     return row ? Number(row.id) : undefined;
@@ -190,8 +188,8 @@ export class UsersRepository {
       },
       equals: { is_active: 'is_active' },
       custom: {
-        name: (qb, value) => qb.andWhere('t.name_key = :f_name', { f_name: matchKey(String(value)) }),
-        email: (qb, value) => qb.andWhere('t.email_key = :f_email', { f_email: matchKey(String(value)) }),
+        name: (qb, value) => whereOf(qb, keyEquals(this.dataSource, 't.name_key', matchKey(String(value)))),
+        email: (qb, value) => whereOf(qb, keyEquals(this.dataSource, 't.email_key', matchKey(String(value)))),
         // Profile and entity given together must hold on the same assignment.
         profiles_id: (qb, value) => assignmentFilter(qb, value, input.entities_id),
         entities_id: (qb, value) => {

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Brackets, DataSource } from 'typeorm';
 import type { Condition } from '../../auth/visibility.js';
 import { likeOf } from '../../database/caller-like.js';
+import { keyEquals } from '../../database/key-equality.js';
 import { readRows } from '../../database/read-rows.js';
 import { echo, quoted } from '../../envelope/echo.js';
 import type { Issue } from '../../envelope/issue.js';
@@ -172,17 +173,20 @@ export class ReferenceResolver {
     // LIMIT on both databases. Plain SQL: its text depends only on the kind and the shape of the
     // scope, so the statement is prepared once and building it costs no query builder per call
     // (on SQLite, readRows runs it on the connection's cached prepared statement).
+    // Equal keys only, byte for byte on every database (keyEquals): a name is never resolved by what
+    // a collation ignores in it.
     const key = matchKey(input);
     const visible = nameable('t', kind, scope);
     const where = andAlso(visible);
     const columns = keyColumns(kind);
-    const sql = kind.keys
-      .map((column, i) => `SELECT * FROM (SELECT ${columns} FROM ${kind.table} t WHERE t.${column} = ?${where} LIMIT ${MAX_CANDIDATES + 1}) k${i}`)
+    const probes = kind.keys.map((column) => keyEquals(this.dataSource, `t.${column}`, key));
+    const sql = probes
+      .map((probe, i) => `SELECT * FROM (SELECT ${columns} FROM ${kind.table} t WHERE ${probe.sql}${where} LIMIT ${MAX_CANDIDATES + 1}) k${i}`)
       .join(' UNION ALL ');
     const rows = await readRows<Row>(
       this.dataSource,
       sql,
-      kind.keys.flatMap(() => [key, ...visible.params]),
+      probes.flatMap((probe) => [...probe.params, ...visible.params]),
     );
     const found = new Map<number, Row>();
     for (const row of rows) {
