@@ -54,6 +54,8 @@ export class AuditService implements OnModuleDestroy, OnApplicationShutdown {
   private readonly logger = new Logger('Audit');
   private buffer: AuditEntry[] = [];
   private timer: NodeJS.Timeout | null = null;
+  /** A full batch asked for a write that has not started yet. */
+  private batchAsked = false;
   private flushing: Promise<void> = Promise.resolve();
   private readonly rateLimited = new RateLimitedTally((entry) => this.record(entry));
 
@@ -104,8 +106,15 @@ export class AuditService implements OnModuleDestroy, OnApplicationShutdown {
     }
     this.buffer.push(entry);
     this.oldestSince ??= performance.now();
-    if (this.buffer.length >= FLUSH_AT) void this.writeBuffered();
-    else if (!this.timer) {
+    if (this.buffer.length >= FLUSH_AT) {
+      // One write asked for at a time: until it starts, later entries join the batch it takes. A
+      // batch is written over several turns of the event loop; a write per entry recorded meanwhile
+      // would queue hundreds.
+      if (!this.batchAsked) {
+        this.batchAsked = true;
+        void this.writeBuffered();
+      }
+    } else if (!this.timer) {
       this.timer = outsideCalls(() => setTimeout(() => void this.writeBuffered(), FLUSH_EVERY_MS));
       this.timer.unref();
     }
@@ -130,6 +139,7 @@ export class AuditService implements OnModuleDestroy, OnApplicationShutdown {
       clearTimeout(this.timer);
       this.timer = null;
     }
+    this.batchAsked = false;
     // What is pending now. Entries recorded while it is written wait for their own turn (a full batch,
     // or the timer record() sets): chasing them would write a few at a time, each write a commit.
     let due = this.buffer.length;

@@ -27,6 +27,23 @@ function entry(run: string, n: number, at = new Date()): AuditEntry {
   };
 }
 
+/** The request ids of a run's rows, in the order they were inserted. */
+async function storedRun(desk: Desk, run: string): Promise<string[]> {
+  const rows = (await desk.db.query('SELECT request_id FROM audit_log WHERE session_id = ? ORDER BY id', [`ses_${run}`])) as Array<{ request_id: string }>;
+  return rows.map((row) => row.request_id);
+}
+
+/** Records `count` entries of a run; answers their request ids, in order. */
+function recordEntries(audit: AuditService, run: string, count: number, from = 0): string[] {
+  const ids: string[] = [];
+  for (let n = from; n < from + count; n++) {
+    const one = entry(run, n);
+    audit.record(one);
+    ids.push(one.request_id!);
+  }
+  return ids;
+}
+
 /** Batches written, on-demand flushes, failures and retries, and the write that commits its own entry. */
 describe.each(DATABASES)('audit log on %s', (kind: DbKind) => {
   let desk: Desk;
@@ -38,20 +55,8 @@ describe.each(DATABASES)('audit log on %s', (kind: DbKind) => {
   });
   afterAll(() => desk?.close());
 
-  /** The request ids of a run's rows, in the order they were inserted. */
-  const stored = async (run: string): Promise<string[]> =>
-    ((await desk.db.query('SELECT request_id FROM audit_log WHERE session_id = ? ORDER BY id', [`ses_${run}`])) as Array<{ request_id: string }>).map(
-      (row) => row.request_id,
-    );
-  const recordRun = (run: string, count: number): string[] => {
-    const ids: string[] = [];
-    for (let n = 0; n < count; n++) {
-      const one = entry(run, n);
-      audit.record(one);
-      ids.push(one.request_id!);
-    }
-    return ids;
-  };
+  const stored = (run: string): Promise<string[]> => storedRun(desk, run);
+  const recordRun = (run: string, count: number): string[] => recordEntries(audit, run, count);
 
   it('writes batches larger than a statement holds, every entry once and in the order recorded', async () => {
     for (const [run, count] of [
@@ -151,6 +156,21 @@ describe('audit log batches on SQLite', () => {
       expect(texts.size).toBeLessThanOrEqual(2);
     } finally {
       prepare.mockRestore();
+    }
+  });
+
+  it('queues one write at a time, however many entries arrive while a batch is written', async () => {
+    const writes = jest.spyOn(audit as unknown as { writePending(): Promise<void> }, 'writePending');
+    try {
+      // A full batch starts a write, which lets calls run between its statements; they record 300 more meanwhile.
+      const first = recordEntries(audit, 'queued', 200);
+      const more = await new Promise<string[]>((resolve) => setImmediate(() => resolve(recordEntries(audit, 'queued', 300, 200))));
+      await audit.flush();
+      expect(await storedRun(desk, 'queued')).toEqual([...first, ...more]);
+      // The full batch's write, one for the entries that filled a batch again, and the flush's own.
+      expect(writes.mock.calls.length).toBeLessThanOrEqual(3);
+    } finally {
+      writes.mockRestore();
     }
   });
 
