@@ -2,7 +2,6 @@ import { Injectable, Logger, type OnApplicationShutdown, type OnModuleDestroy } 
 import { DataSource, type EntityManager } from 'typeorm';
 import { RateLimitedError } from '../auth/call-limits.js';
 import { outsideCalls } from '../database/call-scope.js';
-import { dateParam } from '../database/db-dates.js';
 import { DbLock } from '../database/db-lock.js';
 import type { DeskError } from '../envelope/desk-error.js';
 import { CallObserver } from '../observe/call-observer.js';
@@ -10,6 +9,7 @@ import { Metrics } from '../observe/metrics.js';
 import { step } from '../observe/tracing.js';
 import type { CallTrace } from '../tools/call.js';
 import type { AuditEntry } from './audit-entry.js';
+import { auditChunks, insertAuditRows } from './audit-rows.js';
 import { RateLimitedTally } from './rate-limited-tally.js';
 
 export type { AuditEntry } from './audit-entry.js';
@@ -38,23 +38,6 @@ function entryOf(call: CallTrace, outcome: string, extra: AuditExtra): AuditEntr
   };
 }
 
-const COLUMNS = [
-  'at',
-  'users_id',
-  'token_id',
-  'session_id',
-  'request_id',
-  'transport',
-  'tool',
-  'route',
-  'domain',
-  'outcome',
-  'duration_ms',
-  'changes',
-  'message',
-] as const satisfies ReadonlyArray<keyof AuditEntry>;
-const ROW_MARKS = `(${COLUMNS.map(() => '?').join(', ')})`;
-
 const FLUSH_EVERY_MS = 200;
 const FLUSH_AT = 200;
 const MAX_BUFFERED = 10_000;
@@ -62,6 +45,8 @@ const MAX_BUFFERED = 10_000;
 /**
  * The audit log. Entries are buffered and written in batches off the request path, so bookkeeping
  * does not sit on every call's latency; `flush()` writes what is pending (admin reads, shutdown).
+ * SQLite runs statements in this process: a batch goes in a few statements (audit-rows.ts) with the
+ * event loop free between them, so calls in flight wait for one statement at most, not the batch.
  * A committed write is the exception: its entry is written in its own transaction (recordWithin).
  */
 @Injectable()
@@ -69,6 +54,8 @@ export class AuditService implements OnModuleDestroy, OnApplicationShutdown {
   private readonly logger = new Logger('Audit');
   private buffer: AuditEntry[] = [];
   private timer: NodeJS.Timeout | null = null;
+  /** A full batch asked for a write that has not started yet. */
+  private batchAsked = false;
   private flushing: Promise<void> = Promise.resolve();
   private readonly rateLimited = new RateLimitedTally((entry) => this.record(entry));
 
@@ -100,7 +87,7 @@ export class AuditService implements OnModuleDestroy, OnApplicationShutdown {
    * with the write or not at all, so a crash cannot lose the record of a committed change.
    */
   async recordWithin(manager: EntityManager, call: CallTrace, outcome: string, extra: AuditExtra = {}): Promise<void> {
-    await step(call, 'audit', () => this.insert(manager, [entryOf(call, outcome, extra)]));
+    await step(call, 'audit', () => insertAuditRows(manager, [entryOf(call, outcome, extra)]));
     this.observer.ended(call, outcome);
   }
 
@@ -119,8 +106,15 @@ export class AuditService implements OnModuleDestroy, OnApplicationShutdown {
     }
     this.buffer.push(entry);
     this.oldestSince ??= performance.now();
-    if (this.buffer.length >= FLUSH_AT) void this.writeBuffered();
-    else if (!this.timer) {
+    if (this.buffer.length >= FLUSH_AT) {
+      // One write asked for at a time: until it starts, later entries join the batch it takes. A
+      // batch is written over several turns of the event loop; a write per entry recorded meanwhile
+      // would queue hundreds.
+      if (!this.batchAsked) {
+        this.batchAsked = true;
+        void this.writeBuffered();
+      }
+    } else if (!this.timer) {
       this.timer = outsideCalls(() => setTimeout(() => void this.writeBuffered(), FLUSH_EVERY_MS));
       this.timer.unref();
     }
@@ -145,16 +139,27 @@ export class AuditService implements OnModuleDestroy, OnApplicationShutdown {
       clearTimeout(this.timer);
       this.timer = null;
     }
-    while (this.buffer.length > 0) {
-      const batch = this.buffer.splice(0, FLUSH_AT);
+    this.batchAsked = false;
+    // What is pending now. Entries recorded while it is written wait for their own turn (a full batch,
+    // or the timer record() sets): chasing them would write a few at a time, each write a commit.
+    let due = this.buffer.length;
+    while (due > 0 && this.buffer.length > 0) {
+      const batch = this.buffer.splice(0, Math.min(due, FLUSH_AT));
+      due -= batch.length;
+      let written = 0;
       try {
-        await this.lock.exclusive(() => this.insert(this.dataSource, batch));
+        for (const chunk of auditChunks(this.dataSource, batch)) {
+          // Calls that arrived meanwhile run between two statements: a batch holds them up one statement at most.
+          if (written > 0) await nextTurn();
+          await this.lock.exclusive(() => insertAuditRows(this.dataSource.manager, chunk));
+          written += chunk.length;
+        }
         // What is left was queued after the batch that just went: its wait starts from now at the latest.
         this.oldestSince = this.buffer.length > 0 ? performance.now() : null;
       } catch (error) {
         this.metrics.auditWriteFailures.inc();
-        // Keep them for the next attempt (the database may be briefly away); give up on shutdown.
-        this.buffer.unshift(...batch.slice(0, MAX_BUFFERED - this.buffer.length));
+        // Keep what was not stored for the next attempt (the database may be briefly away); give up on shutdown.
+        this.buffer.unshift(...batch.slice(written, written + MAX_BUFFERED - this.buffer.length));
         this.logger.warn(`audit write failed (${(error as Error).message?.slice(0, 120)}); will retry`);
         if (!this.timer && this.dataSource.isInitialized) {
           this.timer = setTimeout(() => void this.writeBuffered(), 2000);
@@ -165,13 +170,6 @@ export class AuditService implements OnModuleDestroy, OnApplicationShutdown {
     }
   }
 
-  /** One multi-row INSERT in plain SQL: a batch costs one statement, not one query-builder pass per value. */
-  private async insert(db: DataSource | EntityManager, batch: AuditEntry[]): Promise<void> {
-    const sqlite = this.dataSource.options.type === 'better-sqlite3';
-    const params = batch.flatMap((entry) => COLUMNS.map((column) => (column === 'at' ? dateParam(entry.at, sqlite) : entry[column])));
-    await db.query(`INSERT INTO audit_log (${COLUMNS.join(', ')}) VALUES ${batch.map(() => ROW_MARKS).join(', ')}`, params);
-  }
-
   async onModuleDestroy(): Promise<void> {
     if (this.dataSource.isInitialized) await this.flush();
   }
@@ -180,4 +178,9 @@ export class AuditService implements OnModuleDestroy, OnApplicationShutdown {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
   }
+}
+
+/** Resolves once the event loop has taken its next turn (I/O, timers, other calls' work). */
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
