@@ -71,8 +71,10 @@ describe.each(DATABASES)('audit log on %s', (kind: DbKind) => {
     expect(audit.backlog().entries).toBe(0);
   });
 
-  // The refused entry sits in a full statement of SQLite's, then among the rows written one by one.
-  it.each([80, 110])('keeps what a failed write did not store (entry %i refused), and writes it once the database takes it again', async (refused) => {
+  // 240 entries go in two batches (FLUSH_AT 200): on SQLite, two full statements of 100 rows, then 40
+  // rows one by one in a transaction. The refused entry sits in the second full statement, then among
+  // the rows written one by one.
+  it.each([150, 220])('keeps what a failed write did not store (entry %i refused), and writes it once the database takes it again', async (refused) => {
     const run = `refused${refused}`;
     const poison = `${run}-${String(refused).padStart(4, '0')}`;
     const refusing =
@@ -82,7 +84,7 @@ describe.each(DATABASES)('audit log on %s', (kind: DbKind) => {
     await desk.db.query(refusing);
     let ids: string[];
     try {
-      ids = recordRun(run, 120);
+      ids = recordRun(run, 240);
       await audit.flush();
       const before = await stored(run);
       // What was stored is a prefix of the run (a statement, or a transaction, is stored whole or not at all); the rest waits.
@@ -148,7 +150,7 @@ describe('audit log batches on SQLite', () => {
     const connection = sqliteConnectionOf(desk.db)!;
     const prepare = jest.spyOn(connection, 'prepare');
     try {
-      for (let size = 1; size <= 60; size++) {
+      for (let size = 1; size <= 120; size++) {
         for (let n = 0; n < size; n++) audit.record(entry(`sizes-${size}`, n));
         await audit.flush();
       }
