@@ -3,7 +3,7 @@ import type { LoggerService } from '@nestjs/common';
 import { type DestinationStream, type Level, type Logger as Pino, pino, symbols } from 'pino';
 import type { LogLevelName } from '../config/log-settings.js';
 import { currentRequestId } from '../database/call-scope.js';
-import { StderrLines } from './stderr-lines.js';
+import { stderrLines } from './stderr-lines.js';
 
 /**
  * Keys whose values never reach a log line, wherever they sit in a logged object (one level down):
@@ -113,7 +113,7 @@ export class JsonLogger implements LoggerService {
   /** The time field of a line (pino's timestamp option, shared with writeFlat). */
   private readonly time = isoTimeOncePerMs();
 
-  constructor(level: LogLevelName, destination: DestinationStream = new StderrLines()) {
+  constructor(level: LogLevelName, destination: DestinationStream = stderrLines()) {
     const options = {
       level,
       base: undefined,

@@ -21,8 +21,11 @@ interface ByteDestination {
  * Nothing is held here: a line is in the destination's buffer when `write` returns, so the
  * destination's own flushing stands as it was — on `flush`, on a fatal line (pino calls
  * `flushSync`), and when the process exits (pino registers the destination for that itself).
+ * A batch is written by a thread of Node's pool while the process goes on. An exit while one is on
+ * its way writes what is still buffered at once, possibly ahead of it: a shutdown waits for
+ * `stderrLinesWritten()` before it exits.
  */
-export class StderrLines implements DestinationStream {
+class StderrLines implements DestinationStream {
   private readonly destination: ByteDestination;
 
   constructor() {
@@ -41,4 +44,39 @@ export class StderrLines implements DestinationStream {
   flushSync(): void {
     this.destination.flushSync();
   }
+
+  /** See stderrLinesWritten. */
+  written(timeoutMs: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, timeoutMs);
+      timer.unref();
+      // Called once no batch is on its way (the destination's drain); what is left, under a batch, is written here in order.
+      this.destination.flush(() => {
+        clearTimeout(timer);
+        try {
+          this.destination.flushSync();
+        } catch {
+          // A destination closed or broken (a closed pipe) takes no more lines: nothing is left to wait for.
+        }
+        resolve();
+      });
+    });
+  }
+}
+
+let ofProcess: StderrLines | undefined;
+
+/** The destination of the process's JSON lines: one for every logger of the process, so their lines keep one order on stderr. */
+export function stderrLines(): DestinationStream {
+  ofProcess ??= new StderrLines();
+  return ofProcess;
+}
+
+/**
+ * Resolves once every JSON line logged so far is on stderr and none is on its way, so an exit then
+ * loses and reorders nothing; or after `timeoutMs`, when stderr's reader has stopped reading (the
+ * exit then writes what it can, as without the wait).
+ */
+export function stderrLinesWritten(timeoutMs = 2000): Promise<void> {
+  return ofProcess ? ofProcess.written(timeoutMs) : Promise.resolve();
 }
