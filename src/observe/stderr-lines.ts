@@ -50,7 +50,8 @@ class StderrLines implements DestinationStream {
     return new Promise((resolve) => {
       const timer = setTimeout(resolve, timeoutMs);
       timer.unref();
-      // Called once no batch is on its way (the destination's drain); what is left, under a batch, is written here in order.
+      // Called after the destination's drain, when no batch was on its way (a shutdown logs nothing in
+      // between); what is left, under a batch, is written here, in order, before the exit.
       this.destination.flush(() => {
         clearTimeout(timer);
         try {
