@@ -15,6 +15,7 @@ import { OAuthHttp } from './oauth/oauth-http.js';
 import { JsonLogger } from './observe/logger.js';
 import { MetricsEndpoint } from './observe/metrics.endpoint.js';
 import { assignRequestId, requestIdOf } from './observe/request-id.js';
+import { stderrLinesWritten } from './observe/stderr-lines.js';
 import { serveApiDocs } from './openapi/api-docs.js';
 import { ClientAddresses } from './transports/http/client-address.js';
 import { ConnectionCap } from './transports/http/connection-cap.js';
@@ -241,14 +242,20 @@ export interface ShutdownReport {
 /**
  * Graceful stop of an application made by createHttpApp: stop accepting connections, let in-flight
  * requests finish (at most `graceMs`), close keep-alive connections, write the pending audit entries,
- * then close the application (database pool and rate-limit store included).
+ * then close the application (database pool and rate-limit store included). Last, whether it closed
+ * or failed to, the JSON log lines are written out: the process exits next, and an exit with a
+ * batch of them on its way could write later lines before it.
  */
 export async function closeGracefully(app: INestApplication, graceMs: number): Promise<ShutdownReport> {
   const started = Date.now();
-  const cutOff = (await drainers.get(app)?.drain(graceMs)) ?? 0;
-  await app.get(AuditService).flush();
-  await app.close(); // closes the pool and, through CallLimits, the rate-limit store
-  return { cutOff, durationMs: Date.now() - started };
+  try {
+    const cutOff = (await drainers.get(app)?.drain(graceMs)) ?? 0;
+    await app.get(AuditService).flush();
+    await app.close(); // closes the pool and, through CallLimits, the rate-limit store
+    return { cutOff, durationMs: Date.now() - started };
+  } finally {
+    await stderrLinesWritten();
+  }
 }
 
 /** The application without HTTP, for stdio and the CLI. */

@@ -1,8 +1,9 @@
 import { tracingChannel } from 'node:diagnostics_channel';
 import type { LoggerService } from '@nestjs/common';
-import { destination as pinoDestination, type DestinationStream, type Level, type Logger as Pino, pino, symbols } from 'pino';
+import { type DestinationStream, type Level, type Logger as Pino, pino, symbols } from 'pino';
 import type { LogLevelName } from '../config/log-settings.js';
 import { currentRequestId } from '../database/call-scope.js';
+import { stderrLines } from './stderr-lines.js';
 
 /**
  * Keys whose values never reach a log line, wherever they sit in a logged object (one level down):
@@ -92,13 +93,14 @@ function isoTimeOncePerMs(): () => string {
   };
 }
 
+/** Contexts (logger names) whose child logger is kept: Nest's loggers are a few dozen. */
+const MAX_CONTEXTS = 200;
+
 /**
  * Nest's logger interface over pino: one JSON line per event on stderr (stdout is the protocol's on
  * stdio), with time, level, context, and the request id of the call the line was written in.
  * A message that is an object is merged into the line (`msg` is its text); a string is the `msg`.
  */
-/** Contexts (logger names) whose child logger is kept: Nest's loggers are a few dozen. */
-const MAX_CONTEXTS = 200;
 
 export class JsonLogger implements LoggerService {
   private readonly pino: Pino;
@@ -108,15 +110,10 @@ export class JsonLogger implements LoggerService {
   private readonly byContext = new Map<string, Pino>();
   private readonly plainByContext = new Map<string, Pino>();
 
-  /**
-   * Lines are written in batches of at least 4 KiB, and at least every 100 ms: at one line per call, a
-   * write per line was a system call (and a wake-up of the writer thread) per call. Lines still
-   * buffered when the process exits are written then (pino flushes its destination on exit).
-   */
   /** The time field of a line (pino's timestamp option, shared with writeFlat). */
   private readonly time = isoTimeOncePerMs();
 
-  constructor(level: LogLevelName, destination: DestinationStream = pinoDestination({ dest: 2, sync: false, minLength: 4096, periodicFlush: 100 })) {
+  constructor(level: LogLevelName, destination: DestinationStream = stderrLines()) {
     const options = {
       level,
       base: undefined,

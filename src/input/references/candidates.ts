@@ -116,7 +116,14 @@ async function detailsOf(dataSource: DataSource, kind: ReferenceKind, rows: Name
       );
   }
   const found = await qb.getRawMany<Details>();
-  return new Map(found.map((d) => [Number(d.id), { ...d, id: Number(d.id), entity_id: d.entity_id === null ? null : Number(d.entity_id) }]));
+  // Each row is the driver's own, so its numbers are converted in place rather than copied into a new object.
+  const details = new Map<number, Details>();
+  for (const d of found) {
+    d.id = Number(d.id);
+    if (d.entity_id !== null) d.entity_id = Number(d.entity_id);
+    details.set(d.id, d);
+  }
+  return details;
 }
 
 /**

@@ -152,7 +152,7 @@ export class ReferenceResolver {
     if (kind.kind === 'user') qb.andWhere('t.is_active = 1');
     applyNameScope(qb, 't', kind, scope);
     const rows = await qb.orderBy(`t.${kind.display}`, 'ASC').addOrderBy('t.id', 'ASC').limit(limit).getRawMany<Row>();
-    return rows.map((r) => ({ id: Number(r.id), display: String(r.display) }));
+    return rows.map(named);
   }
 
   private async byId(kind: ReferenceKind, id: number, scope: NameScope | undefined): Promise<Row | undefined> {
@@ -162,8 +162,7 @@ export class ReferenceResolver {
       `SELECT t.id AS id, t.${kind.display} AS display FROM ${kind.table} t WHERE t.id = ?${andAlso(visible)} LIMIT 1`,
       [id, ...visible.params],
     );
-    const row = rows[0];
-    return row ? { ...row, id: Number(row.id), display: String(row.display) } : undefined;
+    return rows.length > 0 ? named(rows[0]) : undefined;
   }
 
   private async byKey(kind: ReferenceKind, input: string, scope: NameScope | undefined): Promise<Row[]> {
@@ -191,7 +190,7 @@ export class ReferenceResolver {
     const found = new Map<number, Row>();
     for (const row of rows) {
       const id = Number(row.id);
-      if (!found.has(id)) found.set(id, { ...row, id, display: String(row.display) });
+      if (!found.has(id)) found.set(id, named(row));
     }
     return [...found.values()].sort((a, b) => a.id - b.id).slice(0, MAX_CANDIDATES + 1);
   }
@@ -281,8 +280,19 @@ export class ReferenceResolver {
       .orderBy('t.id', 'ASC')
       .limit(MAX_CANDIDATES + 1)
       .getRawMany<Row>();
-    return rows.map((r) => ({ ...r, id: Number(r.id), display: String(r.display) }));
+    return rows.map(named);
   }
+}
+
+/**
+ * A row as read, its id a number and its name a string: converted in place, the keys in the order
+ * read. Each row is the driver's own, made for this statement and held by nothing else; a copy
+ * (spread, then id and display) cost more than the conversion on every name resolved.
+ */
+function named(row: Row): Row {
+  row.id = Number(row.id);
+  row.display = String(row.display);
+  return row;
 }
 
 /** `AND (condition)`, or nothing for a condition that keeps every row. */

@@ -5,6 +5,7 @@ import { MCP_TOKEN_COMMAND } from '../../auth/token-howto.js';
 import { AppConfig, databaseLabel } from '../../config/app-config.js';
 import { DeskError } from '../../envelope/desk-error.js';
 import { processLine } from '../../observe/process-line.js';
+import { stderrLinesWritten } from '../../observe/stderr-lines.js';
 import { McpDispatcher } from './mcp-dispatcher.js';
 import { McpMethods } from './mcp-methods.js';
 import { createMcpServer } from './mcp-server.factory.js';
@@ -18,7 +19,7 @@ export async function runStdio(context: INestApplicationContext): Promise<void> 
   if (!config.mcpToken) {
     processLine('fatal', `MCP_TOKEN is required for --stdio (create one with: ${MCP_TOKEN_COMMAND})`);
     await context.close();
-    process.exit(1);
+    await exitOnceLogged(1);
   }
   const header = `Bearer ${config.mcpToken}`;
   try {
@@ -31,7 +32,7 @@ export async function runStdio(context: INestApplicationContext): Promise<void> 
         `Create a token in this database (same DATABASE_URL) with: ${MCP_TOKEN_COMMAND}`,
     );
     await context.close();
-    process.exit(1);
+    await exitOnceLogged(1);
   }
   const principal = () => auth.authenticate(header, 'mcp');
   const server = createMcpServer(context.get(McpDispatcher), principal);
@@ -43,9 +44,9 @@ export async function runStdio(context: INestApplicationContext): Promise<void> 
       await context.close(); // flushes the audit log, closes the pool
     } catch (error) {
       processLine('error', `error during shutdown: ${error instanceof Error ? error.message : String(error)}`);
-      process.exit(1);
+      await exitOnceLogged(1);
     }
-    process.exit(0);
+    await exitOnceLogged(0);
   });
   transport.onclose = shutdown;
   process.stdin.on('end', shutdown);
@@ -53,6 +54,12 @@ export async function runStdio(context: INestApplicationContext): Promise<void> 
   process.on('SIGINT', shutdown);
   await server.connect(transport);
   serveModernOnStdio(transport, context.get(McpMethods), principal);
+}
+
+/** Exits with `code` once the JSON log lines are on stderr: an exit with a batch on its way could write later lines before it. */
+async function exitOnceLogged(code: number): Promise<never> {
+  await stderrLinesWritten();
+  process.exit(code);
 }
 
 /**

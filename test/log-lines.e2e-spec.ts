@@ -1,0 +1,68 @@
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { REPO_ROOT } from './support/mcp-client.js';
+
+const LOGGER_JS = fileURLToPath(new URL('../dist/src/observe/logger.js', import.meta.url));
+const STDERR_LINES_JS = fileURLToPath(new URL('../dist/src/observe/stderr-lines.js', import.meta.url));
+/** Lines enough for several of the destination's 4 KiB batches, some still buffered at the end. */
+const LINES = 400;
+/** Runs of each ending: whether a batch is still on its way when the process ends is a matter of timing. */
+const RUNS = 4;
+
+/** How the process ends once it has written its lines. */
+const ENDINGS = {
+  /** process.exit at once, with lines still buffered. */
+  exit: 'process.exit(0);',
+  /** Nothing left to do: the event loop ends. */
+  'event loop end': '',
+  /**
+   * A signal handler that logs and exits, as the server's shutdown does: it waits for the lines to be
+   * written first, so none is written out of order by the exit (a batch could still be on its way).
+   */
+  SIGTERM:
+    `const { stderrLinesWritten } = await import(${JSON.stringify(STDERR_LINES_JS)}); ` +
+    "process.on('SIGTERM', () => { logger.log('stopping', 'Main'); void stderrLinesWritten().then(() => process.exit(0)); }); " +
+    "process.kill(process.pid, 'SIGTERM'); setInterval(() => {}, 1000);",
+  /** An uncaught exception. */
+  crash: "throw new Error('crash');",
+  /** A fatal line, then a kill no exit handler sees: the fatal line itself writes what is buffered. */
+  'fatal line, then SIGKILL': "logger.fatal('cannot go on', 'Main'); process.kill(process.pid, 'SIGKILL');",
+} as const;
+
+/** A process that logs LINES lines through the JSON logger (both its own serializer and pino's), then ends as `ending` says. */
+function logThenEnd(ending: string): { stdout: string; stderr: string } {
+  const script = [
+    `const { JsonLogger } = await import(${JSON.stringify(LOGGER_JS)});`,
+    "const logger = new JsonLogger('info');",
+    `for (let i = 0; i < ${LINES}; i++) {`,
+    "  if (i % 3 === 0) logger.log({ msg: 'nested', n: i, detail: { text: 'pino é' } }, 'Jobs');",
+    "  else logger.writeFlat('info', { msg: 'call', n: i, text: 'ação 日本 \"q\" ' + 'x'.repeat(i % 90) }, 'Calls');",
+    '}',
+    ending,
+  ].join('\n');
+  const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: REPO_ROOT, encoding: 'utf8', timeout: 30_000 });
+  return { stdout: child.stdout, stderr: child.stderr };
+}
+
+describe('JSON log lines on stderr', () => {
+  it.each(Object.entries(ENDINGS))('are all written, whole and in order, however the process ends: %s', (_name, ending) => {
+    for (let run = 0; run < RUNS; run++) expectAllLines(ending);
+  });
+
+  function expectAllLines(ending: string): void {
+    const { stdout, stderr } = logThenEnd(ending);
+    const lines = stderr.split('\n').filter((line) => line.startsWith('{'));
+    const logged = lines.map((line) => JSON.parse(line) as { n?: number; msg: string; text?: string; detail?: { text: string } });
+    const numbered = logged.filter((line) => line.n !== undefined);
+    expect(numbered.map((line) => line.n)).toEqual(Array.from({ length: LINES }, (_, i) => i));
+    for (const line of numbered) {
+      const n = line.n ?? -1;
+      if (n % 3 === 0) expect(line.detail).toEqual({ text: 'pino é' });
+      else expect(line.text).toBe(`ação 日本 "q" ${'x'.repeat(n % 90)}`);
+    }
+    expect(logged.length - numbered.length).toBe(ending.includes('logger.') ? 1 : 0);
+    if (ending.includes('logger.')) expect(logged.at(-1)?.msg).toMatch(/^(stopping|cannot go on)$/);
+    // stdout is the protocol's on stdio: no log line ever goes there.
+    expect(stdout).toBe('');
+  }
+});
