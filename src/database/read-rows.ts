@@ -1,4 +1,4 @@
-import { type DataSource, type EntityManager, QueryFailedError } from 'typeorm';
+import { type DataSource, EntityManager, QueryFailedError } from 'typeorm';
 import { preparedOn, sqliteConnectionOf, type SqliteStatement } from './sqlite-statements.js';
 
 /**
@@ -69,7 +69,7 @@ function isSqliteDataSource(source: DataSource | EntityManager): source is DataS
  * the one a manager belongs to, unless the manager's query runner was released. Undefined otherwise.
  */
 function sqliteDataSourceReadBy(source: DataSource | EntityManager): DataSource | undefined {
-  if ('isInitialized' in source) return isSqliteDataSource(source) ? source : undefined;
+  if (!(source instanceof EntityManager)) return isSqliteDataSource(source) ? source : undefined;
   if (source.queryRunner?.isReleased) return undefined;
   return isSqliteDataSource(source.dataSource) ? source.dataSource : undefined;
 }
