@@ -11,6 +11,8 @@ import { addTicketsViaRest, openSession, productEnv, ticketArgs } from '../lib/p
  * HTTP parsing. Steadier than the load bench on a shared machine, so two builds can be compared by
  * alternating runs. Usage: `node --import tsx load/chain.ts [--calls 3000] [--rounds 5]
  * [--tools ticket_get,ticket_search,ticket_create] [--analyzed] [--logged] [--tickets 0]`; add `--cpu-prof` to node for a profile.
+ * `ticket_create` is a dry run; `ticket_create_real` creates the ticket and commits it, with a new
+ * idempotency key per call (so each call claims and completes its record instead of replaying).
  * `--analyzed`: the planner statistics refreshed first, as the product's schedule does five minutes
  * after start (SQLite `PRAGMA optimize`), so statements run against the statistics they meet in service.
  * `--logged`: the product's own logger at its default level, as the server runs (one JSON line per
@@ -66,12 +68,19 @@ export async function run(flags: Flags): Promise<string> {
       ticket_get: { id: 3 },
       ticket_search: { itilcategories_id: 'Hardware', query: 'impressora' },
       ticket_create: { ...ticketArgs(2), dry_run: true },
+      ticket_create_real: ticketArgs(2),
     };
+    /** What a bench name calls: the tool it names, or the real write it stands for. */
+    const toolOf = (name: string): string => (name === 'ticket_create_real' ? 'ticket_create' : name);
     lines.push('| tool | CPU µs per call (median of rounds) | min | rounds |', '| --- | --- | --- | --- |');
     for (const tool of wanted) {
-      const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: tool, arguments: { domain: 'ticket', session_id: sessionId, ...args[tool] } } });
+      const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: toolOf(tool), arguments: { domain: 'ticket', session_id: sessionId, ...args[tool] } } });
+      const keyed = tool === 'ticket_create_real';
+      let sent = 0;
       const once = async (): Promise<void> => {
-        const answer = await protocol.handle(principal, JSON.parse(body), HEADERS);
+        const payload = JSON.parse(body) as { params: { arguments: Record<string, unknown> } };
+        if (keyed) payload.params.arguments.idempotency_key = `chain-${String(++sent)}`;
+        const answer = await protocol.handle(principal, payload, HEADERS);
         if (answer.status !== 200 || answer.body?.includes('"isError":true')) throw new Error(`${tool}: ${answer.body?.slice(0, 300)}`);
       };
       for (let i = 0; i < 500; i++) await once();

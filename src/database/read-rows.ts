@@ -1,20 +1,22 @@
-import { type DataSource, type EntityManager, QueryFailedError } from 'typeorm';
+import { type DataSource, EntityManager, QueryFailedError } from 'typeorm';
 import { preparedOn, sqliteConnectionOf, type SqliteStatement } from './sqlite-statements.js';
 
 /**
- * Rows of a read statement (`?` placeholders), as `source.query` returns them. On SQLite, a read on
- * the data source runs straight on better-sqlite3's one connection with a cache of prepared
- * statements: TypeORM's `query` builds a query runner and an entity manager and takes several
- * promise turns per statement, which on a call of seven short reads costs more than the reads do.
- * The rows are the same (TypeORM returns better-sqlite3's rows as they are, booleans bound as 0/1
- * likewise), a failure is the same QueryFailedError and a slow statement is logged alike. Inside a
- * transaction (`source` is its manager), for a statement that is not a read, and on MySQL/MariaDB:
- * `source.query`.
+ * Rows of a read statement (`?` placeholders), as `source.query` returns them. On SQLite, a read runs
+ * straight on better-sqlite3's one connection with a cache of prepared statements: TypeORM's `query`
+ * builds a query runner and an entity manager and takes several promise turns per statement, which
+ * on a call of seven short reads costs more than the reads do. A transaction's manager reads there
+ * too: SQLite has one connection, so the transaction open on it (sqliteTransaction's or TypeORM's
+ * own) is the one the statement runs in, and sees its uncommitted rows. The rows are the same
+ * (TypeORM returns better-sqlite3's rows as they are, booleans bound as 0/1 likewise), a failure is
+ * the same QueryFailedError and a slow statement is logged alike. For a statement that is not a
+ * read, for a manager whose query runner was released (its `query` fails as TypeORM's does) and on
+ * MySQL/MariaDB: `source.query`.
  */
 export function readRows<T>(source: DataSource | EntityManager, sql: string, params: readonly unknown[] = []): Promise<T[]> {
-  const connection = isSqliteDataSource(source) ? sqliteConnectionOf(source) : undefined;
-  if (!connection) return source.query(sql, [...params]) as Promise<T[]>;
-  const dataSource = source as DataSource; // only a data source has a connection of its own
+  const dataSource = sqliteDataSourceReadBy(source);
+  const connection = dataSource ? sqliteConnectionOf(dataSource) : undefined;
+  if (!dataSource || !connection) return source.query(sql, [...params]) as Promise<T[]>;
   const bound = params.map((p) => (typeof p === 'boolean' ? (p ? 1 : 0) : p));
   let statement: SqliteStatement;
   try {
@@ -60,4 +62,14 @@ export function readTogether<T>(source: DataSource, start: () => T): T {
 /** An initialized SQLite data source (not a transaction's manager). */
 function isSqliteDataSource(source: DataSource | EntityManager): source is DataSource {
   return 'isInitialized' in source && source.isInitialized && source.options.type === 'better-sqlite3';
+}
+
+/**
+ * The SQLite data source whose connection a read of `source` may run on: the data source itself, or
+ * the one a manager belongs to, unless the manager's query runner was released. Undefined otherwise.
+ */
+function sqliteDataSourceReadBy(source: DataSource | EntityManager): DataSource | undefined {
+  if (!(source instanceof EntityManager)) return isSqliteDataSource(source) ? source : undefined;
+  if (source.queryRunner?.isReleased) return undefined;
+  return isSqliteDataSource(source.dataSource) ? source.dataSource : undefined;
 }

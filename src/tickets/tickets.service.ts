@@ -16,8 +16,8 @@ import { pageOutcome, runSearch, type SearchArgs } from '../search/search-runner
 import { matchKey } from '../text/normalize.js';
 import type { Call } from '../tools/call.js';
 import { Tool } from '../tools/tool.decorator.js';
-import { insertRow } from '../writes/insert-row.js';
 import { updateMessage } from '../writes/update-message.js';
+import { insertRow } from '../writes/write-rows.js';
 import { WriteUnit } from '../writes/write-unit.js';
 import { CreateTicketDto } from './dto/create-ticket.dto.js';
 import { SearchTicketsDto } from './dto/search-tickets.dto.js';

@@ -1,7 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import { IdempotencyRecord } from '../database/entities/index.js';
+import { readRows } from '../database/read-rows.js';
 import { DeskError } from '../envelope/desk-error.js';
 import { type Outcome, Replay } from '../envelope/envelope.js';
+import { insertRow, updateRows } from './write-rows.js';
 
 interface RecordRow {
   fingerprint: string;
@@ -9,19 +12,24 @@ interface RecordRow {
   result: string | null;
 }
 
-/** Idempotency records: (user, tool, key) is unique; the result is stored in the write's own transaction. */
+/**
+ * Idempotency records: (user, tool, key) is unique; the result is stored in the write's own transaction.
+ * Plain SQL (readRows, insertRow, updateRows), so on SQLite a real write's three statements run
+ * prepared on the connection, not through the query builder, which costs more than they do.
+ */
 @Injectable()
 export class IdempotencyStore {
-  constructor(private readonly dataSource: DataSource) {}
+  /** The record of (user, tool, key); the table is named by its entity, its name's one home. */
+  private readonly recordSql: string;
+
+  constructor(private readonly dataSource: DataSource) {
+    const table = dataSource.getMetadata(IdempotencyRecord).tableName;
+    this.recordSql = `SELECT fingerprint, status, result FROM ${table} WHERE users_id = ? AND tool = ? AND idem_key = ?`;
+  }
 
   /** The first outcome for this key, to answer again; CONFLICT when the key was used with other arguments. */
   async replay(userId: number, tool: string, key: string, fingerprint: string): Promise<Replay | undefined> {
-    const row = await this.dataSource
-      .createQueryBuilder()
-      .select(['r.fingerprint AS fingerprint', 'r.status AS status', 'r.result AS result'])
-      .from('idempotency_records', 'r')
-      .where('r.users_id = :userId AND r.tool = :tool AND r.idem_key = :key', { userId, tool, key })
-      .getRawOne<RecordRow>();
+    const [row] = await readRows<RecordRow>(this.dataSource, this.recordSql, [userId, tool, key]);
     if (!row) return undefined;
     if (row.fingerprint !== fingerprint) {
       throw new DeskError('CONFLICT', `idempotency_key '${key}' was already used for ${tool} with different arguments. Use a new key for a new request.`);
@@ -31,22 +39,20 @@ export class IdempotencyStore {
   }
 
   async claim(manager: EntityManager, userId: number, tool: string, key: string, fingerprint: string): Promise<void> {
-    await manager
-      .createQueryBuilder()
-      .insert()
-      .into('idempotency_records')
-      .values({ users_id: userId, tool, idem_key: key, fingerprint, status: 'pending', result: null, created_at: new Date() })
-      .execute();
+    await insertRow(manager, IdempotencyRecord, {
+      users_id: userId,
+      tool,
+      idem_key: key,
+      fingerprint,
+      status: 'pending',
+      result: null,
+      created_at: new Date(),
+    });
   }
 
   /** Stores the outcome (with the session it ran in) for replays, in the write's transaction. */
   async complete(manager: EntityManager, userId: number, tool: string, key: string, outcome: Outcome): Promise<void> {
-    await manager
-      .createQueryBuilder()
-      .update('idempotency_records')
-      .set({ status: 'done', result: JSON.stringify(outcome) })
-      .where('users_id = :userId AND tool = :tool AND idem_key = :key', { userId, tool, key })
-      .execute();
+    await updateRows(manager, IdempotencyRecord, { status: 'done', result: JSON.stringify(outcome) }, { users_id: userId, tool, idem_key: key });
   }
 }
 

@@ -1,5 +1,6 @@
 import { jest } from '@jest/globals';
-import { DataSource, QueryFailedError } from 'typeorm';
+import { DataSource, type EntityManager, QueryFailedError } from 'typeorm';
+import { DbLock } from '../../src/database/db-lock.js';
 import { readRows, readTogether } from '../../src/database/read-rows.js';
 import { type Desk, openDesk } from './support/desk.js';
 
@@ -41,6 +42,73 @@ describe('readRows', () => {
       })
       .catch((error: unknown) => (error as { row?: { name: string } }).row);
     expect(seen).toEqual({ name: 'renamed inside' });
+  });
+
+  describe("inside a write transaction (the transaction's manager)", () => {
+    const name = async (id: number) => (await readRows<{ name: string }>(db, 'SELECT name FROM glpi_tickets WHERE id = ?', [id]))[0]?.name;
+    /** Runs `work` in a write transaction of the kind `how` opens, and rolls it back: what `work` answered. */
+    const rolledBack = async <T>(how: 'lock' | 'orm', work: (manager: EntityManager) => Promise<T>): Promise<T> => {
+      const undo = new Error('rollback');
+      let answer: T | undefined;
+      const transaction = (run: (manager: EntityManager) => Promise<void>) => (how === 'lock' ? desk.get(DbLock).transaction(run) : db.transaction(run));
+      await expect(
+        transaction(async (manager) => {
+          answer = await work(manager);
+          throw undo;
+        }),
+      ).rejects.toBe(undo);
+      return answer as T;
+    };
+
+    it.each(['lock', 'orm'] as const)(
+      "reads the transaction's own rows on the connection, not through TypeORM's query, and after the rollback they are gone (%s)",
+      async (how) => {
+        const before = await name(1);
+        const seen = await rolledBack(how, async (manager) => {
+          await manager.query('UPDATE glpi_tickets SET name = ? WHERE id = 1', [`renamed inside ${how}`]);
+          const query = jest.spyOn(manager, 'query');
+          try {
+            const [row] = await readRows<{ name: string }>(manager, 'SELECT name FROM glpi_tickets WHERE id = ?', [1]);
+            return { row, viaQuery: query.mock.calls.length };
+          } finally {
+            query.mockRestore();
+          }
+        });
+        expect(seen).toEqual({ row: { name: `renamed inside ${how}` }, viaQuery: 0 });
+        expect(await name(1)).toBe(before);
+      },
+    );
+
+    it("answers the rows the manager's query answers, and fails a bad read with the same QueryFailedError", async () => {
+      const sql = 'SELECT t.* FROM glpi_tickets t WHERE t.id IN (?, ?) AND t.is_deleted = ? ORDER BY t.id';
+      const seen = await rolledBack('lock', async (manager) => {
+        const same = [await readRows(manager, sql, [1, 2, false]), await manager.query(sql, [1, 2, false])];
+        const failures = await Promise.all(
+          [() => readRows(manager, 'SELECT * FROM no_such_table WHERE id = ?', [1]), () => manager.query('SELECT * FROM no_such_table WHERE id = ?', [1])].map(
+            (read) => read().catch((error: unknown) => error),
+          ),
+        );
+        return { same, failures };
+      });
+      expect(seen.same[0]).toEqual(seen.same[1]);
+      const [ours, theirs] = seen.failures as QueryFailedError[];
+      expect(ours).toBeInstanceOf(QueryFailedError);
+      expect({ message: ours.message, query: ours.query, parameters: ours.parameters, code: (ours.driverError as { code?: string }).code }).toEqual({
+        message: theirs.message,
+        query: theirs.query,
+        parameters: theirs.parameters,
+        code: (theirs.driverError as { code?: string }).code,
+      });
+    });
+
+    it('passes a statement that is not a read on to the manager, in the transaction', async () => {
+      const seen = await rolledBack('lock', async (manager) => {
+        await readRows(manager, 'UPDATE glpi_tickets SET name = ? WHERE id = ?', ['renamed by a write', 1]);
+        return name(1);
+      });
+      expect(seen).toBe('renamed by a write');
+      expect(await name(1)).not.toBe('renamed by a write');
+    });
   });
 
   it('reports a statement slower than maxQueryExecutionTime to the logger, as dataSource.query does', async () => {

@@ -2,7 +2,7 @@ import { jest } from '@jest/globals';
 import type { EntityManager } from 'typeorm';
 import { asCall, withWritePermit } from '../database/call-scope.js';
 import { Ticket } from '../database/entities/index.js';
-import { insertRow, insertRows } from './insert-row.js';
+import { insertRow, insertRows, updateRows } from './write-rows.js';
 
 /** A manager that records the statements it is asked to run (SQLite answers an insert with the new rowid). */
 function recordingManager(): { manager: EntityManager; statements: string[] } {
@@ -81,6 +81,26 @@ describe('insertRows', () => {
     await expect(withWritePermit(() => insertRows(manager, Ticket, [{ a: 1 }, { b: 2 }]))).rejects.toThrow('every row needs the columns a');
     await expect(withWritePermit(() => insertRows(manager, Ticket, [{ a: 1 }, { a: undefined }]))).rejects.toThrow('each with a value');
     await withWritePermit(() => insertRows(manager, Ticket, []));
+    expect(statements).toEqual([]);
+  });
+});
+
+describe('updateRows', () => {
+  it('sets the columns of the matching rows with one statement, values bound as the ORM stores them', async () => {
+    const { manager, statements } = recordingManager();
+    const query = jest.spyOn(manager, 'query');
+    await withWritePermit(() =>
+      updateRows(manager, Ticket, { status: 'done', is_deleted: true, date_mod: new Date(Date.UTC(2026, 0, 2, 3, 4, 5, 6)) }, { id: 5, name: 'x' }),
+    );
+    expect(statements).toEqual(['UPDATE glpi_tickets SET status = ?, is_deleted = ?, date_mod = ? WHERE id = ? AND name = ?']);
+    expect(query.mock.calls[0][1]).toEqual(['done', 1, '2026-01-02 03:04:05.006', 5, 'x']);
+  });
+
+  it('is refused during a call outside the write unit, and refuses a column without a value or no column to match', async () => {
+    const { manager, statements } = recordingManager();
+    await expect(asCall('ses_x', 'req', () => updateRows(manager, Ticket, { name: 'x' }, { id: 1 }))).rejects.toMatchObject({ code: 'VERIFICATION_REQUIRED' });
+    await expect(updateRows(manager, Ticket, { name: undefined }, { id: 1 })).rejects.toThrow('name has no value');
+    await expect(updateRows(manager, Ticket, { name: 'x' }, {})).rejects.toThrow('one to match');
     expect(statements).toEqual([]);
   });
 });

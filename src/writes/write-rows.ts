@@ -46,7 +46,37 @@ export async function insertRows(manager: EntityManager, entity: EntityTarget<Ob
   await run(manager, insertText(table, columns, rows.length), params);
 }
 
-/** Runs an insert: on SQLite's connection directly, elsewhere through the manager. */
+/**
+ * Sets `set`'s columns of the rows whose columns equal `where`'s values, with one plain UPDATE (the
+ * idempotency record's completion). As insertRow: values stored as the ORM stores them, the write
+ * guard asked, on SQLite run prepared on the connection. No value may be undefined.
+ */
+export async function updateRows(
+  manager: EntityManager,
+  entity: EntityTarget<ObjectLiteral>,
+  set: Record<string, unknown>,
+  where: Record<string, unknown>,
+): Promise<void> {
+  const { table, sqlite } = writableTable(manager, entity);
+  const params: unknown[] = [];
+  const assigned = columnsOf(set, sqlite, params, 'updateRows');
+  const matched = columnsOf(where, sqlite, params, 'updateRows');
+  if (assigned.length === 0 || matched.length === 0) throw new Error(`updateRows of ${table}: name at least one column to set and one to match.`);
+  await run(manager, `UPDATE ${table} SET ${assigned.map((c) => `${c} = ?`).join(', ')} WHERE ${matched.map((c) => `${c} = ?`).join(' AND ')}`, params);
+}
+
+/** The columns of `values`, in order, their values pushed onto `params` as the ORM stores them. */
+function columnsOf(values: Record<string, unknown>, sqlite: boolean, params: unknown[], writer: string): string[] {
+  const columns = Object.keys(values);
+  for (const column of columns) {
+    const value = values[column];
+    if (value === undefined) throw new Error(`${writer}: ${column} has no value.`);
+    params.push(paramOf(value, sqlite));
+  }
+  return columns;
+}
+
+/** Runs a write statement: on SQLite's connection directly, elsewhere through the manager. */
 function run(manager: EntityManager, sql: string, params: unknown[]): unknown {
   const connection = sqliteConnectionOf(manager.dataSource);
   return connection ? runSqliteWrite(manager.dataSource, connection, sql, params) : manager.query(sql, params);
