@@ -1,7 +1,8 @@
 import type { DataSource, EntityManager } from 'typeorm';
-import { dateParam } from '../database/db-dates.js';
-import { runSqliteWrite, sqliteConnectionOf } from '../database/sqlite-statements.js';
+import { AuditLog } from '../database/entities/index.js';
+import { sqliteConnectionOf } from '../database/sqlite-statements.js';
 import { sqliteTransaction } from '../database/sqlite-transaction.js';
+import { insertRows } from '../database/write-rows.js';
 import type { AuditEntry } from './audit-entry.js';
 
 /** The columns of an audit row, in the order every statement binds them. */
@@ -20,12 +21,6 @@ const COLUMNS = [
   'changes',
   'message',
 ] as const satisfies ReadonlyArray<keyof AuditEntry>;
-const ROW_MARKS = `(${COLUMNS.map(() => '?').join(', ')})`;
-
-function insertText(rows: number): string {
-  return `INSERT INTO audit_log (${COLUMNS.join(', ')}) VALUES ${Array.from({ length: rows }, () => ROW_MARKS).join(', ')}`;
-}
-
 /**
  * Rows per statement on SQLite. A statement holds the process (every call) while it runs, ~5–10 µs
  * a row; each one also commits, ~0.1 ms of CPU and a WAL write of the pages it touched (every index
@@ -33,12 +28,12 @@ function insertText(rows: number): string {
  * 50 would hold ~0.5 ms but write 2.4x the WAL of one statement per batch (476 KiB, not 196).
  */
 const SQLITE_CHUNK = 100;
-const ONE_ROW = insertText(1);
-const CHUNK_ROWS = insertText(SQLITE_CHUNK);
 
-/** Appends an entry's values in COLUMNS' order, as the database stores them (dates: dateParam). */
-function pushValues(params: unknown[], entry: AuditEntry, sqlite: boolean): void {
-  for (const column of COLUMNS) params.push(column === 'at' ? dateParam(entry.at, sqlite) : entry[column]);
+/** An entry as a row of its table, its columns in COLUMNS' order (insertRows binds them in that order). */
+function rowOf(entry: AuditEntry): Record<string, unknown> {
+  const row: Record<string, unknown> = {};
+  for (const column of COLUMNS) row[column] = entry[column];
+  return row;
 }
 
 /**
@@ -55,39 +50,24 @@ export function auditChunks(dataSource: DataSource, batch: AuditEntry[]): AuditE
 
 /**
  * Inserts `entries` with `manager` (the data source's, or a write transaction's: the rows then commit
- * with it or not at all), all of them or none. MySQL/MariaDB: one multi-row statement. SQLite: on its
- * one connection, with statements of two texts only, prepared once (a text per batch size was
- * prepared anew for nearly every batch): SQLITE_CHUNK rows at a time, the rest one row each; when
- * that takes more than one statement, inside one transaction unless the caller's is open.
+ * with it or not at all), all of them or none, through insertRows (its texts are kept per row count).
+ * MySQL/MariaDB: one multi-row statement. SQLite: statements of two row counts only, so their texts
+ * stay prepared (a text per batch size was prepared anew for nearly every batch): SQLITE_CHUNK rows
+ * at a time, the rest one row each; when that takes more than one statement, inside one transaction
+ * unless the caller's is open.
  */
 export async function insertAuditRows(manager: EntityManager, entries: readonly AuditEntry[]): Promise<void> {
   if (entries.length === 0) return;
   const dataSource = manager.dataSource;
   const connection = sqliteConnectionOf(dataSource);
-  if (!connection) {
-    const params: unknown[] = [];
-    for (const entry of entries) pushValues(params, entry, false);
-    await manager.query(insertText(entries.length), params);
-    return;
-  }
-  const write = (): void => {
+  if (!connection) return insertRows(manager, AuditLog, entries.map(rowOf));
+  const write = async (): Promise<void> => {
     let next = 0;
-    for (; entries.length - next >= SQLITE_CHUNK; next += SQLITE_CHUNK) {
-      const params: unknown[] = [];
-      for (let i = next; i < next + SQLITE_CHUNK; i++) pushValues(params, entries[i], true);
-      runSqliteWrite(dataSource, connection, CHUNK_ROWS, params);
-    }
-    for (; next < entries.length; next++) {
-      const params: unknown[] = [];
-      pushValues(params, entries[next], true);
-      runSqliteWrite(dataSource, connection, ONE_ROW, params);
-    }
+    for (; entries.length - next >= SQLITE_CHUNK; next += SQLITE_CHUNK)
+      await insertRows(manager, AuditLog, entries.slice(next, next + SQLITE_CHUNK).map(rowOf));
+    for (; next < entries.length; next++) await insertRows(manager, AuditLog, [rowOf(entries[next])]);
   };
   const statements = Math.floor(entries.length / SQLITE_CHUNK) + (entries.length % SQLITE_CHUNK);
-  if (statements === 1 || connection.inTransaction) write();
-  else
-    await sqliteTransaction(dataSource, () => {
-      write();
-      return Promise.resolve();
-    });
+  if (statements === 1 || connection.inTransaction) await write();
+  else await sqliteTransaction(dataSource, write);
 }

@@ -32,7 +32,7 @@ export class WriteGuardSubscriber implements EntitySubscriberInterface {
 
 /**
  * Refuses a change to `table` during a call, outside the write unit. The ORM's writes meet it through
- * this subscriber; writes in plain SQL (writes/write-rows.ts) call it themselves.
+ * this subscriber; writes in plain SQL (database/write-rows.ts) call it themselves.
  */
 export function guardWrite(table: string): void {
   const refused = refusedWriteScope();

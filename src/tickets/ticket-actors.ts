@@ -1,7 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import { ACTOR_TYPE, GroupTicket, TicketUser } from '../database/entities/index.js';
+import { insertRows } from '../database/write-rows.js';
 import type { ActorRef } from '../input/references/actor-list.js';
-import { insertRows } from '../writes/write-rows.js';
 
 /** Single-value ticket fields kept in the actor tables (glpi_tickets_users, glpi_groups_tickets), not on the row. */
 export const ACTOR_FIELDS = ['requester_id', 'assignee_id', 'assignee_group_id'] as const;

@@ -2,9 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { IdempotencyRecord } from '../database/entities/index.js';
 import { readRows } from '../database/read-rows.js';
+import { insertRow, updateRows } from '../database/write-rows.js';
 import { DeskError } from '../envelope/desk-error.js';
 import { type Outcome, Replay } from '../envelope/envelope.js';
-import { insertRow, updateRows } from './write-rows.js';
 
 interface RecordRow {
   fingerprint: string;

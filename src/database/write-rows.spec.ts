@@ -1,7 +1,7 @@
 import { jest } from '@jest/globals';
 import type { EntityManager } from 'typeorm';
-import { asCall, withWritePermit } from '../database/call-scope.js';
-import { Ticket } from '../database/entities/index.js';
+import { asCall, withWritePermit } from './call-scope.js';
+import { Ticket } from './entities/index.js';
 import { insertRow, insertRows, updateRows } from './write-rows.js';
 
 /** A manager that records the statements it is asked to run (SQLite answers an insert with the new rowid). */

@@ -1,7 +1,7 @@
 import type { EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
-import { dateParam } from '../database/db-dates.js';
-import { runSqliteWrite, sqliteConnectionOf } from '../database/sqlite-statements.js';
-import { guardWrite } from '../database/write-guard.subscriber.js';
+import { dateParam } from './db-dates.js';
+import { runSqliteWrite, sqliteConnectionOf } from './sqlite-statements.js';
+import { guardWrite } from './write-guard.subscriber.js';
 
 /**
  * Inserts one row with plain SQL and answers its generated id. The hot write path uses it instead
