@@ -101,7 +101,6 @@ const MAX_CONTEXTS = 200;
  * stdio), with time, level, context, and the request id of the call the line was written in.
  * A message that is an object is merged into the line (`msg` is its text); a string is the `msg`.
  */
-
 export class JsonLogger implements LoggerService {
   private readonly pino: Pino;
   /** The same logger without redaction, for lines that hold no redacted key (holdsRedactedKey). */
