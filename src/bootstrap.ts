@@ -3,11 +3,13 @@ import type { Socket } from 'node:net';
 import { ConsoleLogger, type INestApplication, type INestApplicationContext, type LoggerService, type LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import express, { type NextFunction, type Request, type Response } from 'express';
+import { DataSource } from 'typeorm';
 import { AppModule } from './app.module.js';
 import { AuditService } from './audit/audit.service.js';
 import { AppConfig } from './config/app-config.js';
 import { loadConfig } from './config/env.schema.js';
 import type { LogLevelName } from './config/log-settings.js';
+import { servingCalls } from './database/write-permit.js';
 import { errorEnvelope } from './envelope/envelope-builder.js';
 import { toDeskError } from './envelope/error-mapping.js';
 import { httpStatusOf } from './envelope/http-status.js';
@@ -102,6 +104,8 @@ export async function createHttpApp(source: ConfigSource = process.env, options:
   applyTimeouts(server, config);
   drainers.set(app, new HttpDrainer(server));
   await app.init();
+  // Migrated and seeded: from now on its domain tables change only inside the write unit.
+  servingCalls(app.get(DataSource));
   await metrics.start();
   return app;
 }

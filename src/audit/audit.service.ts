@@ -1,7 +1,6 @@
 import { Injectable, Logger, type OnApplicationShutdown, type OnModuleDestroy } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { RateLimitedError } from '../auth/call-limits.js';
-import { outsideCalls } from '../database/call-scope.js';
 import { DbLock } from '../database/db-lock.js';
 import type { DeskError } from '../envelope/desk-error.js';
 import { CallObserver } from '../observe/call-observer.js';
@@ -115,7 +114,7 @@ export class AuditService implements OnModuleDestroy, OnApplicationShutdown {
         void this.writeBuffered();
       }
     } else if (!this.timer) {
-      this.timer = outsideCalls(() => setTimeout(() => void this.writeBuffered(), FLUSH_EVERY_MS));
+      this.timer = setTimeout(() => void this.writeBuffered(), FLUSH_EVERY_MS);
       this.timer.unref();
     }
   }
@@ -128,10 +127,8 @@ export class AuditService implements OnModuleDestroy, OnApplicationShutdown {
   }
 
   private writeBuffered(): Promise<void> {
-    return outsideCalls(() => {
-      this.flushing = this.flushing.then(() => this.writePending());
-      return this.flushing;
-    });
+    this.flushing = this.flushing.then(() => this.writePending());
+    return this.flushing;
   }
 
   private async writePending(): Promise<void> {

@@ -85,7 +85,7 @@ function run(manager: EntityManager, sql: string, params: unknown[]): unknown {
 /** The entity's table, once the write guard allows inserting into it. */
 function writableTable(manager: EntityManager, entity: EntityTarget<ObjectLiteral>): { table: string; sqlite: boolean } {
   const table = manager.dataSource.getMetadata(entity).tableName;
-  guardWrite(table);
+  guardWrite(table, manager.dataSource, manager.queryRunner);
   return { table, sqlite: manager.dataSource.options.type === 'better-sqlite3' };
 }
 

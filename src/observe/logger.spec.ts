@@ -1,6 +1,5 @@
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { pino, stdTimeFunctions } from 'pino';
-import { asCall } from '../database/call-scope.js';
 import { type FlatFields, holdsRedactedKey, JsonLogger, REDACTED_KEYS } from './logger.js';
 
 /** A line without its time field, so lines written at different instants compare byte for byte. */
@@ -23,11 +22,16 @@ describe('JsonLogger', () => {
     ]);
   });
 
-  it('adds the request id of the call the line is written in', () => {
+  it('names a call by the request id the line is given, and no other', () => {
     const { logger, records } = capture();
-    asCall(null, 'req-1', () => logger.log('inside', 'X'));
-    logger.log('outside', 'X');
-    expect(records().map((r) => r.request_id)).toEqual(['req-1', undefined]);
+    logger.log({ msg: 'about a call', request_id: 'req-1' }, 'X');
+    logger.error({ msg: 'a call failed', request_id: 'req-2' }, 'Errors');
+    logger.log('about no call', 'X');
+    expect(records().map((r) => [r.msg, r.request_id, r.context])).toEqual([
+      ['about a call', 'req-1', 'X'],
+      ['a call failed', 'req-2', 'Errors'],
+      ['about no call', undefined, 'X'],
+    ]);
   });
 
   it('merges an object message and redacts secret-named keys', () => {
@@ -45,7 +49,7 @@ describe('JsonLogger', () => {
 });
 
 describe('JsonLogger lines without a redacted key', () => {
-  /** Pino as configured with redaction on every line and its default mixin merge: what every line must still read as. */
+  /** Pino as configured with redaction on every line: what every line must still read as. */
   function reference(): { write: (context: string, message: object) => void; lines: string[] } {
     const lines: string[] = [];
     const root = pino(
@@ -56,7 +60,6 @@ describe('JsonLogger lines without a redacted key', () => {
         timestamp: stdTimeFunctions.isoTime,
         formatters: { level: (label) => ({ level: label }) },
         redact: { paths: [...REDACTED_KEYS, ...REDACTED_KEYS.map((key) => `*.${key}`)], censor: '[redacted]' },
-        mixin: () => ({ request_id: 'req-9' }),
       },
       { write: (line: string) => void lines.push(line) },
     );
@@ -85,7 +88,7 @@ describe('JsonLogger lines without a redacted key', () => {
     expected.write('Calls', { ...shape });
     const lines: string[] = [];
     const logger = new JsonLogger('info', { write: (line: string) => void lines.push(line) });
-    asCall(null, 'req-9', () => logger.log({ ...shape }, 'Calls'));
+    logger.log({ ...shape }, 'Calls');
     expect(lines.map(withoutTime)).toEqual(expected.lines.map(withoutTime));
   });
 
@@ -136,19 +139,13 @@ describe('JsonLogger.writeFlat', () => {
     ...odd.map((text) => ({ msg: text, request_id: text, [text || 'empty']: text, after: 1 })),
   ];
 
-  it.each(lines.map((line, i) => [i, line]))('writes line %i as log(line, context) does, in a call and outside one', (_i, line) => {
-    for (const requestId of ['req-9', 'a "quoted" id', null]) {
-      const viaLog = writer();
-      const viaFlat = writer();
-      const both = (): void => {
-        viaLog.logger.log({ ...line }, 'Calls');
-        viaFlat.logger.writeFlat('info', { ...line }, 'Calls');
-      };
-      if (requestId === null) both();
-      else asCall(null, requestId, both);
-      expect(viaFlat.lines.map(withoutTime)).toEqual(viaLog.lines.map(withoutTime));
-      expect(viaFlat.lines).toHaveLength(1);
-    }
+  it.each(lines.map((line, i) => [i, line]))('writes line %i as log(line, context) does', (_i, line) => {
+    const viaLog = writer();
+    const viaFlat = writer();
+    viaLog.logger.log({ ...line }, 'Calls');
+    viaFlat.logger.writeFlat('info', { ...line }, 'Calls');
+    expect(viaFlat.lines.map(withoutTime)).toEqual(viaLog.lines.map(withoutTime));
+    expect(viaFlat.lines).toHaveLength(1);
   });
 
   it('leaves a line with a redacted key to pino, which censors it', () => {

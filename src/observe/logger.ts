@@ -2,7 +2,6 @@ import { tracingChannel } from 'node:diagnostics_channel';
 import type { LoggerService } from '@nestjs/common';
 import { type DestinationStream, type Level, type Logger as Pino, pino, symbols } from 'pino';
 import type { LogLevelName } from '../config/log-settings.js';
-import { currentRequestId } from '../database/call-scope.js';
 import { stderrLines } from './stderr-lines.js';
 
 /**
@@ -73,9 +72,6 @@ function pinoValue(value: string | number | boolean | null): string {
   return String(value);
 }
 
-/** The mixin of a line written outside any call: nothing to add, so the line's own object is written as is (no copy). */
-const NO_CALL: Record<string, never> = Object.freeze({});
-
 /**
  * A line's time, as pino's isoTime writes it, formatted once per millisecond: at one line per call,
  * several lines share a millisecond under load.
@@ -98,7 +94,8 @@ const MAX_CONTEXTS = 200;
 
 /**
  * Nest's logger interface over pino: one JSON line per event on stderr (stdout is the protocol's on
- * stdio), with time, level, context, and the request id of the call the line was written in.
+ * stdio), with time, level and context. A line about a call names it by the `request_id` it is given
+ * (the call's line, its errors): no ambient call is looked up (database/write-permit.ts says why).
  * A message that is an object is merged into the line (`msg` is its text); a string is the `msg`.
  */
 export class JsonLogger implements LoggerService {
@@ -119,12 +116,6 @@ export class JsonLogger implements LoggerService {
       messageKey: 'msg',
       timestamp: this.time,
       formatters: { level: (label: string) => ({ level: label }) },
-      mixin: (): Record<string, unknown> => {
-        const requestId = currentRequestId();
-        return requestId === null ? NO_CALL : { request_id: requestId };
-      },
-      // Pino's own merge, Object.assign(mixin, line), but without copying the line when there is nothing to add.
-      mixinMergeStrategy: (line: object, mixin: object): object => (mixin === NO_CALL ? line : Object.assign(mixin, line)),
     };
     this.pino = pino({ ...options, redact: { paths: REDACT_PATHS, censor: '[redacted]' } }, destination);
     this.plain = pino(options, destination);
@@ -156,11 +147,10 @@ export class JsonLogger implements LoggerService {
 
   /**
    * The line `log(fields, context)` (or warn, error…) writes, the same bytes, serialized here: the
-   * line of every call (observe/call-observer.ts) skips Nest's Logger, pino's generic pass over the
-   * line and the copy its mixin merge makes. The fields pino would serialize otherwise (a redacted
-   * key, `err`), a stream that wants line metadata and a subscriber to pino's serialization channel
-   * go through pino. Key order is pino's: the call's request id first inside a call (the mixin's
-   * key), holding the line's own when it has one.
+   * line of every call (observe/call-observer.ts) skips Nest's Logger and pino's generic pass over
+   * the line. The fields pino would serialize otherwise (a redacted key, `err`), a stream that wants
+   * line metadata and a subscriber to pino's serialization channel go through pino. Key order is the
+   * line's own, as pino keeps it.
    */
   writeFlat(level: Level, fields: FlatFields, context: string): void {
     if (!this.pino.isLevelEnabled(level)) return;
@@ -173,12 +163,9 @@ export class JsonLogger implements LoggerService {
       return;
     }
     let line = internals[symbols.lsCacheSym][logger.levels.values[level]] + this.time() + internals[symbols.chindingsSym];
-    const requestId = currentRequestId();
-    const first = requestId === null ? undefined : Object.hasOwn(fields, 'request_id') ? fields.request_id : requestId;
-    if (first !== undefined) line += `,"request_id":${pinoValue(first)}`;
     for (const key in fields) {
       const value = fields[key];
-      if (value === undefined || !Object.hasOwn(fields, key) || (first !== undefined && key === 'request_id')) continue;
+      if (value === undefined || !Object.hasOwn(fields, key)) continue;
       line += `,${pinoString(key)}:${pinoValue(value)}`;
     }
     stream.write(line + internals[symbols.endSym]);

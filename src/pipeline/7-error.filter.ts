@@ -31,7 +31,8 @@ export class ErrorFilter implements ExceptionFilter {
     if (fault) this.metrics.databaseFaults.inc({ kind: fault });
     if (internal) {
       const detail = exception instanceof Error ? (exception.stack ?? exception.message) : String(exception);
-      this.logger.error(`${callLabel(trace)} failed: ${detail}`);
+      // The line names its call: no ambient call is looked up by the logger.
+      this.logger.error({ msg: `${callLabel(trace)} failed: ${detail}`, request_id: trace.requestId });
     }
     const refused = { ...trace, sessionId: sessionNamedBy(exception, trace.sessionId) };
     const envelope = errorEnvelope(refused, error);

@@ -3,8 +3,8 @@ import type { EntityManager } from 'typeorm';
 import type { Approval } from '../approval/approval.js';
 import { ApprovalGate, needsApproval } from '../approval/approval-gate.js';
 import { AuditService } from '../audit/audit.service.js';
-import { withWritePermit } from '../database/call-scope.js';
 import { DbLock } from '../database/db-lock.js';
+import { withWritePermit } from '../database/write-permit.js';
 import { DeskError } from '../envelope/desk-error.js';
 import { type Answer, Committed, type Outcome } from '../envelope/envelope.js';
 import { toDeskError } from '../envelope/error-mapping.js';
@@ -102,7 +102,7 @@ export class WriteUnit {
           if (approval) await this.approvals.consume(manager, call, approval, now);
           else if (!dryRun && needsVerification(call)) await assertVerified(this.sessions, manager, call);
           if (key) await this.idempotency.claim(manager, userId, tool.name, key, fingerprint);
-          const outcome = await withWritePermit(() => work({ manager, now, rehearsal: null, dryRun }));
+          const outcome = await withWritePermit(manager, () => work({ manager, now, rehearsal: null, dryRun }));
           if (dryRun) throw DryRunRollback.of(outcome);
           if (key)
             await this.idempotency.complete(manager, userId, tool.name, key, { ...outcome, session_id: outcome.session_id ?? call.sessionId ?? undefined });
@@ -127,7 +127,7 @@ export class WriteUnit {
     const rehearsal: Rehearsal = {};
     try {
       await this.lock.transaction(async (manager) => {
-        const outcome = await withWritePermit(() => work({ manager, now: new Date(), rehearsal, dryRun: false }));
+        const outcome = await withWritePermit(manager, () => work({ manager, now: new Date(), rehearsal, dryRun: false }));
         throw DryRunRollback.of(outcome);
       }, call.startedAt);
     } catch (error) {

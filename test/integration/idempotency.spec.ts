@@ -1,7 +1,7 @@
 import { jest } from '@jest/globals';
-import { asCall } from '../../src/database/call-scope.js';
 import { toDate } from '../../src/database/db-dates.js';
 import { DbLock } from '../../src/database/db-lock.js';
+import { servingCalls, servingEnded } from '../../src/database/write-permit.js';
 import { DeskError } from '../../src/envelope/desk-error.js';
 import { type Outcome, Replay } from '../../src/envelope/envelope.js';
 import { toDeskError } from '../../src/envelope/error-mapping.js';
@@ -112,11 +112,13 @@ describe.each(DATABASES)('idempotency records on %s', (kind) => {
     expect(conflict).toMatchObject({ code: 'CONFLICT', message: expect.stringContaining("idempotency_key 'k-replay' was already used for ticket_create") });
   });
 
-  it('refuses a second claim of the same key at the unique index (CONFLICT), during a call too', async () => {
+  it('refuses a second claim of the same key at the unique index (CONFLICT), while calls are served too', async () => {
     await lock.transaction((manager) => store.claim(manager, userId, 'ticket_create', 'k-twice', 'a'.repeat(64)));
-    const second = await asCall('ses_x', 'req', () =>
-      lock.transaction((manager) => store.claim(manager, userId, 'ticket_create', 'k-twice', 'a'.repeat(64))),
-    ).catch((error: unknown) => error);
+    servingCalls(desk.db);
+    const second = await lock
+      .transaction((manager) => store.claim(manager, userId, 'ticket_create', 'k-twice', 'a'.repeat(64)))
+      .catch((error: unknown) => error)
+      .finally(() => servingEnded(desk.db));
     expect(second).toMatchObject({ name: 'QueryFailedError' });
     expect(toDeskError(second).error.code).toBe('CONFLICT');
     expect(await stored('k-twice')).toHaveLength(1);

@@ -1,5 +1,6 @@
-import { asCall } from '../../src/database/call-scope.js';
+import { DbLock } from '../../src/database/db-lock.js';
 import { Project } from '../../src/database/entities/index.js';
+import { servingCalls, servingEnded } from '../../src/database/write-permit.js';
 import { Committed, type Outcome, Replay } from '../../src/envelope/envelope.js';
 import { SessionsRepository } from '../../src/session/sessions.repository.js';
 import type { Call } from '../../src/tools/call.js';
@@ -84,13 +85,24 @@ describe('write unit', () => {
     );
   });
 
-  it('refuses a write to a domain table made during a call outside the write unit', async () => {
-    const error = await refusal(
-      asCall('ses_x', null, () =>
-        desk.db.manager.insert(Project, { name: 'Around', name_key: 'around', priority: 3, percent_done: 0, entities_id: 1, is_deleted: false }),
-      ),
-    );
-    expect(error).toMatchObject({ code: 'VERIFICATION_REQUIRED', nextCall: { tool: 'auth_request_otp', arguments: { session_id: 'ses_x' } } });
+  it('once calls are served, refuses a write to a domain table outside the write unit, on any manager', async () => {
+    const lock = desk.get(DbLock);
+    const row = (name: string) => ({ name, name_key: name.toLowerCase(), priority: 3, percent_done: 0, entities_id: 1, is_deleted: false });
+    servingCalls(desk.db);
+    try {
+      expect(await refusal(desk.db.manager.insert(Project, row('Around')))).toMatchObject({ code: 'VERIFICATION_REQUIRED' });
+      // A transaction of its own is not the write unit's either.
+      expect(await refusal(lock.transaction((manager) => manager.insert(Project, row('Around in a transaction'))))).toMatchObject({
+        code: 'VERIFICATION_REQUIRED',
+      });
+      // The write unit's transaction, permitted while its work runs, is.
+      const done = await writes.run(await desk.call('project_create', 'glpi', { transport: 'rest' }), {}, insert('Through the unit'));
+      expect(done).toBeInstanceOf(Committed);
+    } finally {
+      servingEnded(desk.db);
+    }
     expect(await stored('Around')).toBe(0);
+    expect(await stored('Around in a transaction')).toBe(0);
+    expect(await stored('Through the unit')).toBe(1);
   });
 });

@@ -3,7 +3,6 @@ import { AuditService } from '../../audit/audit.service.js';
 import { CallLimits } from '../../auth/call-limits.js';
 import type { Principal } from '../../auth/principal.js';
 import { AppConfig } from '../../config/app-config.js';
-import { asCall } from '../../database/call-scope.js';
 import { zoneInForce } from '../../dates/dates.js';
 import type { Envelope } from '../../envelope/envelope.js';
 import { errorEnvelope } from '../../envelope/envelope-builder.js';
@@ -90,7 +89,7 @@ export class McpDispatcher {
       throw error;
     }
     const call = this.callOf(tool.policy, principal, args ?? {}, startedAt, identity, client);
-    const run = () => inCallSpan(call, () => asCall(call.sessionId, requestId, () => tool.handler(args ?? {}, call)));
+    const run = () => inCallSpan(call, () => tool.handler(args ?? {}, call));
     // Taken here, before the first await: the calls of one request (a batch) arrive in their order.
     const envelope = await (tool.policy.inArrivalOrder ? this.arrivals.run(principal.userId, run) : run());
     return resultOf(envelope, requestId);

@@ -1,8 +1,10 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { INestApplicationContext } from '@nestjs/common';
+import { DataSource } from 'typeorm';
 import { AuthService } from '../../auth/auth.service.js';
 import { MCP_TOKEN_COMMAND } from '../../auth/token-howto.js';
 import { AppConfig, databaseLabel } from '../../config/app-config.js';
+import { servingCalls } from '../../database/write-permit.js';
 import { DeskError } from '../../envelope/desk-error.js';
 import { processLine } from '../../observe/process-line.js';
 import { stderrLinesWritten } from '../../observe/stderr-lines.js';
@@ -35,6 +37,8 @@ export async function runStdio(context: INestApplicationContext): Promise<void> 
     await exitOnceLogged(1);
   }
   const principal = () => auth.authenticate(header, 'mcp');
+  // Migrated and seeded: from now on its domain tables change only inside the write unit.
+  servingCalls(context.get(DataSource));
   const server = createMcpServer(context.get(McpDispatcher), principal);
   const transport = new StdioServerTransport();
   const shutdown = once(async (): Promise<void> => {

@@ -4,7 +4,6 @@ import { Reflector } from '@nestjs/core';
 import type { NextFunction, Request, Response } from 'express';
 import type { Principal } from '../../auth/principal.js';
 import { AppConfig } from '../../config/app-config.js';
-import { asCall } from '../../database/call-scope.js';
 import { zoneInForce } from '../../dates/dates.js';
 import { requestIdOf } from '../../observe/request-id.js';
 import { openCallSpan } from '../../observe/tracing.js';
@@ -22,10 +21,10 @@ function routeOf(req: Request): string {
   return `${req.method} ${req.originalUrl.split('?')[0]}`;
 }
 
-/** Middleware of every REST request: notes its arrival and runs it as a call (for the write guard). */
+/** Middleware of every REST request: notes its arrival. */
 export function restCallMiddleware(req: Request, _res: Response, next: NextFunction): void {
   arrivals.set(req, performance.now());
-  asCall(null, requestIdOf(req), () => next());
+  next();
 }
 
 /** The call of an authenticated REST request; undefined on public routes and before the token check. */
