@@ -31,8 +31,9 @@ export class ErrorFilter implements ExceptionFilter {
     if (fault) this.metrics.databaseFaults.inc({ kind: fault });
     if (internal) {
       const detail = exception instanceof Error ? (exception.stack ?? exception.message) : String(exception);
-      // The line names its call: no ambient call is looked up by the logger.
-      this.logger.error({ msg: `${callLabel(trace)} failed: ${detail}`, request_id: trace.requestId });
+      // The line names its call in its text (no ambient call is looked up by the logger; a message
+      // stays a string for any logger the app is given).
+      this.logger.error(`${callLabel(trace)} (request ${trace.requestId}) failed: ${detail}`);
     }
     const refused = { ...trace, sessionId: sessionNamedBy(exception, trace.sessionId) };
     const envelope = errorEnvelope(refused, error);
