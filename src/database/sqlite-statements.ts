@@ -13,7 +13,12 @@ export interface SqliteConnection {
 
 /** Prepared statements kept per connection, the least recently used dropped first past CACHE_SIZE. */
 const CACHE_SIZE = 100;
-const caches = new WeakMap<SqliteConnection, Map<string, SqliteStatement>>();
+interface StatementCache {
+  readonly entries: Map<string, { readonly statement: SqliteStatement; used: number }>;
+  /** Counts uses: an entry's `used` is the count at its last use, so the smallest is the least recent. */
+  clock: number;
+}
+const caches = new WeakMap<SqliteConnection, StatementCache>();
 
 /** better-sqlite3's open connection behind a SQLite data source; undefined on MySQL/MariaDB. */
 export function sqliteConnectionOf(dataSource: DataSource): SqliteConnection | undefined {
@@ -43,16 +48,30 @@ export function runSqliteWrite(dataSource: DataSource, connection: SqliteConnect
 /** `sql` prepared on `connection`, from the connection's cache (reads and writes share it). */
 export function preparedOn(connection: SqliteConnection, sql: string): SqliteStatement {
   let cache = caches.get(connection);
-  if (!cache) caches.set(connection, (cache = new Map<string, SqliteStatement>()));
-  let statement = cache.get(sql);
-  if (statement) {
-    // Least recently used goes first: search pages' texts vary with the ids they inline, and must not
-    // push out the few hot statements every call runs.
-    cache.delete(sql);
-  } else {
-    statement = connection.prepare(sql);
-    if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+  if (!cache) caches.set(connection, (cache = { entries: new Map(), clock: 0 }));
+  const hit = cache.entries.get(sql);
+  if (hit) {
+    // A use is a stamp, not a move to the map's end (a delete and a set on every statement of every call).
+    hit.used = ++cache.clock;
+    return hit.statement;
   }
-  cache.set(sql, statement);
+  const statement = connection.prepare(sql);
+  // Least recently used goes first: search pages' texts vary with the ids they inline, and must not
+  // push out the few hot statements every call runs.
+  if (cache.entries.size >= CACHE_SIZE) cache.entries.delete(leastRecentlyUsed(cache));
+  cache.entries.set(sql, { statement, used: ++cache.clock });
   return statement;
+}
+
+/** The text of the cache's least recently used statement (a scan, on a miss of a full cache only). */
+function leastRecentlyUsed(cache: StatementCache): string {
+  let oldest = '';
+  let oldestUse = Infinity;
+  for (const [sql, { used }] of cache.entries) {
+    if (used < oldestUse) {
+      oldest = sql;
+      oldestUse = used;
+    }
+  }
+  return oldest;
 }

@@ -16,6 +16,11 @@ export type OutputField =
 export type Row = Record<string, unknown>;
 export type View = Record<string, unknown>;
 
+/** Whether a view asked for with `fields` (a projection; every field when none) shows `name`. */
+export function showsField(fields: readonly string[] | undefined, name: string): boolean {
+  return !fields?.length || fields.includes(name);
+}
+
 /** Turns database rows into what callers see, loading every referenced name in one query per kind. */
 @Injectable()
 export class Presenter {
@@ -33,17 +38,13 @@ export class Presenter {
     overrides?: ReadonlyArray<Row | undefined>,
   ): Promise<View[]> {
     const shown = projection?.length ? fields.filter((f) => f.name === 'id' || projection.includes(f.name)) : fields;
-    const read = (i: number, column: string): unknown => {
-      const own = overrides?.[i];
-      return own !== undefined && column in own ? own[column] : rows[i][column];
-    };
     // One query per referenced table, however many fields point at it (requester and assignee are both users).
     const idsByKind = new Map<string, number[]>();
     for (const f of shown) {
       if (f.kind !== 'ref') continue;
       const ids = idsByKind.get(f.ref) ?? [];
       for (let i = 0; i < rows.length; i++) {
-        const id = Number(read(i, f.column ?? f.name));
+        const id = Number(cell(rows, overrides, i, f.column ?? f.name));
         if (id > 0) ids.push(id);
       }
       idsByKind.set(f.ref, ids);
@@ -53,7 +54,7 @@ export class Presenter {
     const names = new Map<string, Map<number, string>>(kinds.map((kind, i) => [kind, found[i]]));
     return rows.map((_, i) => {
       const view: View = {};
-      for (const f of shown) view[f.name] = this.value(f, read(i, f.column ?? f.name), timezone, names);
+      for (const f of shown) view[f.name] = this.value(f, cell(rows, overrides, i, f.column ?? f.name), timezone, names);
       return view;
     });
   }
@@ -88,4 +89,13 @@ export function appliedView(values: Record<string, unknown>, timezone: string): 
     out[key] = value instanceof Date ? formatDate(value, timezone) : value;
   }
   return out;
+}
+
+/**
+ * `column` of row `i`: from `overrides[i]` when it holds the column, else the row's own. A module
+ * function, not a closure per call: the bundle names a closure bound to a name at run time.
+ */
+function cell(rows: readonly Row[], overrides: ReadonlyArray<Row | undefined> | undefined, i: number, column: string): unknown {
+  const own = overrides?.[i];
+  return own !== undefined && column in own ? own[column] : rows[i][column];
 }

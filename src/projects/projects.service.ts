@@ -3,7 +3,7 @@ import { Project } from '../database/entities/index.js';
 import { DeskError } from '../envelope/desk-error.js';
 import type { Answer, Outcome } from '../envelope/envelope.js';
 import { metaOf } from '../input/input-meta.js';
-import { appliedView, Presenter } from '../present/presenter.js';
+import { appliedView, Presenter, showsField } from '../present/presenter.js';
 import { pageOutcome, runSearch } from '../search/search-runner.js';
 import { matchKey } from '../text/normalize.js';
 import type { Call } from '../tools/call.js';
@@ -43,7 +43,7 @@ export class ProjectsService {
     if (!row) throw DeskError.notFound('Project', input.id);
     const [[view], tasks] = await Promise.all([
       this.presenter.present([row], PROJECT_OUTPUT, call.zone, input.fields),
-      !input.fields?.length || input.fields.includes('tasks') ? this.tasks.tasksOf(input.id, call) : undefined,
+      showsField(input.fields, 'tasks') ? this.tasks.tasksOf(input.id, call) : undefined,
     ]);
     if (tasks) view.tasks = tasks;
     return { message: `Project ${input.id}.`, id: input.id, data: view };

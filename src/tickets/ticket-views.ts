@@ -3,7 +3,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { readRows } from '../database/read-rows.js';
 import type { ActorType } from '../input/references/actor-list.js';
 import { ReferenceResolver } from '../input/references/reference-resolver.js';
-import { Presenter, type Row, type View } from '../present/presenter.js';
+import { Presenter, type Row, showsField, type View } from '../present/presenter.js';
 import { DEADLINE_FIELDS, deadlineOf, type DeadlineState } from './deadlines.js';
 import { TICKET_OUTPUT } from './ticket.fields.js';
 import { type Role, ROLE_NAMES, ROLES } from './ticket-actors.js';
@@ -21,6 +21,11 @@ type Lists = Record<Role, Array<{ type: ActorType; id: number }>>;
 export type ActorLists = Map<number, Lists>;
 
 const ROLE_OF_TYPE = new Map<number, Role>(ROLE_NAMES.map((r) => [ROLES[r], r]));
+
+/** The first actor of `type` in `role`'s list: the single-value actor fields (`assignee_id`, …). */
+function firstOf(lists: Lists, role: Role, type: ActorType): number | null {
+  return lists[role].find((a) => a.type === type)?.id ?? null;
+}
 
 /** Whether a view with `fields` (all when none) shows actors, read from the actor tables. */
 export function showsActors(fields?: readonly string[]): boolean {
@@ -46,18 +51,20 @@ export class TicketViews {
    * when read beside the rows themselves (actorsOf, when showsActors(fields)).
    */
   async present(rows: Row[], zone: string, fields?: readonly string[], manager?: EntityManager, actors?: ActorLists): Promise<View[]> {
-    const shown = (name: string) => !fields?.length || fields.includes(name);
     const ids = rows.map((r) => Number(r.id));
     const lists = showsActors(fields) ? (actors ?? (await this.actorsOf(ids, manager))) : new Map<number, Lists>();
     // The first actors are read beside each row (a copy of a ticket row, dozens of columns, per row cost more).
     const firsts = rows.map((row): Row | undefined => {
       const l = lists.get(Number(row.id));
       if (!l) return undefined;
-      const first = (role: Role, type: ActorType) => l[role].find((a) => a.type === type)?.id ?? null;
-      return { requester_id: first('requesters', 'user'), assignee_id: first('assignees', 'user'), assignee_group_id: first('assignees', 'group') };
+      return {
+        requester_id: firstOf(l, 'requesters', 'user'),
+        assignee_id: firstOf(l, 'assignees', 'user'),
+        assignee_group_id: firstOf(l, 'assignees', 'group'),
+      };
     });
     const views = await this.presenter.present(rows, TICKET_OUTPUT, zone, fields, firsts);
-    const listed = ROLE_NAMES.filter(shown);
+    const listed = ROLE_NAMES.filter((role) => showsField(fields, role));
     const names = listed.length ? await this.namesOf(lists) : undefined;
     const now = new Date();
     return views.map((view, i) => {
@@ -67,7 +74,7 @@ export class TicketViews {
         view[role] = (l?.[role] ?? []).map((a): ActorView => ({ type: a.type, id: a.id, name: names?.get(a.type)?.get(a.id) ?? null }));
       }
       const deadline = deadlineOf(row as unknown as DeadlineState, now);
-      for (const f of DEADLINE_FIELDS) if (shown(f)) view[f] = deadline[f];
+      for (const f of DEADLINE_FIELDS) if (showsField(fields, f)) view[f] = deadline[f];
       return view;
     });
   }

@@ -12,7 +12,7 @@ import { endBeforeStart } from '../input/date-order.js';
 import { metaOf } from '../input/input-meta.js';
 import type { ActorRef } from '../input/references/actor-list.js';
 import { priorityFrom } from '../input/vocab/priority-matrix.js';
-import { appliedView, Presenter, type Row, type View } from '../present/presenter.js';
+import { appliedView, Presenter, type Row, showsField, type View } from '../present/presenter.js';
 import { pageOutcome, runSearch, type SearchArgs } from '../search/search-runner.js';
 import { matchKey } from '../text/normalize.js';
 import type { Call } from '../tools/call.js';
@@ -60,17 +60,16 @@ export class TicketsService {
   })
   async get(input: GetTicketDto, call: Call): Promise<Outcome> {
     const viewer = viewerOf(call.principal);
-    const shows = (field: string) => !input.fields?.length || input.fields.includes(field);
     // The ticket's reads start together: on a pooled database they run side by side, on SQLite in one
     // read transaction. Those of a ticket the caller may not see are read, and never shown.
     const reads = readTogether(this.dataSource, () =>
       Promise.allSettled([
         this.queries.findVisible(input.id, viewer),
         showsActors(input.fields) ? this.views.actorsOf([input.id]) : undefined,
-        shows('timeline') ? this.timelines.page(input.id, viewer, call, input.timeline_cursor) : undefined,
-        shows('links') ? this.timelines.links(input.id, viewer) : undefined,
-        shows('actiontime') ? this.timelines.actiontime(input.id) : undefined,
-        shows('project_tasks') ? this.projectTasks.of(input.id, call.principal) : undefined,
+        showsField(input.fields, 'timeline') ? this.timelines.page(input.id, viewer, call, input.timeline_cursor) : undefined,
+        showsField(input.fields, 'links') ? this.timelines.links(input.id, viewer) : undefined,
+        showsField(input.fields, 'actiontime') ? this.timelines.actiontime(input.id) : undefined,
+        showsField(input.fields, 'project_tasks') ? this.projectTasks.of(input.id, call.principal) : undefined,
       ]),
     );
     const [rowRead, actorsRead, pageRead, linksRead, actiontimeRead, projectTasksRead] = await reads;

@@ -10,7 +10,7 @@ import { quoted } from '../envelope/echo.js';
 import type { Answer, Outcome } from '../envelope/envelope.js';
 import type { Issue } from '../envelope/issue.js';
 import { metaOf } from '../input/input-meta.js';
-import { appliedView, Presenter, type Row, type View } from '../present/presenter.js';
+import { appliedView, Presenter, type Row, showsField, type View } from '../present/presenter.js';
 import { pageOutcome, runSearch, type SearchArgs } from '../search/search-runner.js';
 import type { Call } from '../tools/call.js';
 import { Tool } from '../tools/tool.decorator.js';
@@ -269,7 +269,7 @@ export class UsersService {
   /** Rows as callers see them, with every row's groups loaded in one query. */
   private async views(rows: Row[], timezone: string, scope: EntityScope | undefined, projection?: readonly string[], manager?: EntityManager): Promise<View[]> {
     const views = await this.presenter.present(rows, USER_OUTPUT, timezone, projection);
-    const withGroups = !projection?.length || projection.includes('groups');
+    const withGroups = showsField(projection, 'groups');
     const groups = withGroups
       ? await this.queries.groupsOf(
           rows.map((r) => Number(r.id)),

@@ -119,12 +119,11 @@ export class TimelineRepository {
    */
   async page(ticketId: number, viewer: TicketViewer, position: TimelinePosition | undefined, limit: number): Promise<TimelineRow[]> {
     const sqlite = this.dataSource.options.type === 'better-sqlite3';
-    const param = (value: unknown) => (value instanceof Date ? dateParam(value, sqlite) : value);
     const own = viewer.ownerId !== null;
     const params = QUERIES.flatMap((q) => [
       ticketId,
       ...(q.privacy && own ? [viewer.ownerId] : []),
-      ...afterPosition(KIND_RANK[q.kind], position, q.date, `${q.alias}.id`).params.map(param),
+      ...afterPosition(KIND_RANK[q.kind], position, q.date, `${q.alias}.id`).params.map((value) => (value instanceof Date ? dateParam(value, sqlite) : value)),
     ]);
     const rows = await readRows<Row & { kind: TimelineKind }>(this.dataSource, pageSql(own, position, limit + 1), params);
     // The rows are this read's own: typed in place, each date read once for the sort (not per comparison).

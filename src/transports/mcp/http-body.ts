@@ -54,32 +54,47 @@ export function readJsonBody(req: IncomingMessage, limit: number): Promise<BodyR
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > limit) return Promise.resolve(tooLarge);
   return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let settled = false;
-    const settle = (result: BodyResult): void => {
-      if (settled) return;
-      settled = true;
-      req.off('data', onData);
-      resolve(result);
-    };
-    const onData = (chunk: Buffer): void => {
-      size += chunk.length;
-      if (size > limit) {
-        chunks.length = 0;
-        settle(tooLarge);
-        req.resume(); // keep draining; nothing more is kept
+    // The listeners are inline and share one state object: a closure bound to a name gets its name
+    // set at run time in the bundle (keepNames), on every request.
+    const body: BodyRead = { chunks: [], size: 0, settled: false, resolve };
+    req.on('data', (chunk: Buffer) => {
+      if (body.settled) return; // past the limit: drained, nothing more kept
+      body.size += chunk.length;
+      if (body.size > limit) {
+        body.chunks.length = 0;
+        settle(body, tooLarge);
         return;
       }
-      chunks.push(chunk);
-    };
-    req.on('data', onData);
-    req.once('end', () => settle(parseJson(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size))));
-    const unreadable: BodyResult = { ok: false, status: 400, parseError: false, message: 'The request body could not be read.' };
-    req.once('error', () => settle(unreadable));
+      body.chunks.push(chunk);
+    });
+    req.once('end', () => {
+      settle(body, parseJson(body.chunks.length === 1 ? body.chunks[0] : Buffer.concat(body.chunks, body.size)));
+    });
+    req.once('error', () => {
+      settle(body, UNREADABLE);
+    });
     // A client that goes away mid-body: without this the call would wait forever ('close' after 'end' is a no-op).
-    req.once('close', () => settle(unreadable));
+    req.once('close', () => {
+      settle(body, UNREADABLE);
+    });
   });
+}
+
+/** A body being read: what came so far, and how the read ends (once). */
+interface BodyRead {
+  chunks: Buffer[];
+  size: number;
+  settled: boolean;
+  resolve: (result: BodyResult) => void;
+}
+
+const UNREADABLE: BodyResult = { ok: false, status: 400, parseError: false, message: 'The request body could not be read.' };
+
+/** Ends the read with `result`, the first time only; the 'data' listener stays, so the rest is drained. */
+function settle(body: BodyRead, result: BodyResult): void {
+  if (body.settled) return;
+  body.settled = true;
+  body.resolve(result);
 }
 
 const PARSE_ERROR: BodyResult = { ok: false, status: 400, parseError: true, message: 'Parse error: invalid JSON.' };

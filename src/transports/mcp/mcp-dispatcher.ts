@@ -16,7 +16,7 @@ import type { Call, CallTrace, McpClientInfo } from '../../tools/call.js';
 import { RENAMED_TOOLS } from '../../tools/renamed-tools.js';
 import { type JsonWrapper, type ListedTool, ToolListService } from '../../tools/tool-list.service.js';
 import type { ToolPolicy } from '../../tools/tool-policy.js';
-import { ToolRegistry } from '../../tools/tool-registry.js';
+import { type RegisteredTool, ToolRegistry } from '../../tools/tool-registry.js';
 
 export interface ToolCallResult {
   content: Array<{ type: 'text'; text: string }>;
@@ -89,9 +89,8 @@ export class McpDispatcher {
       throw error;
     }
     const call = this.callOf(tool.policy, principal, args ?? {}, startedAt, identity, client);
-    const run = () => inCallSpan(call, () => tool.handler(args ?? {}, call));
     // Taken here, before the first await: the calls of one request (a batch) arrive in their order.
-    const envelope = await (tool.policy.inArrivalOrder ? this.arrivals.run(principal.userId, run) : run());
+    const envelope = await (tool.policy.inArrivalOrder ? this.arrivals.run(principal.userId, () => runCall(tool, call)) : runCall(tool, call));
     return resultOf(envelope, requestId);
   }
 
@@ -125,6 +124,11 @@ export class McpDispatcher {
       client,
     });
   }
+}
+
+/** The tool's handler on the call's arguments, inside the call's span (tracing on). */
+function runCall(tool: RegisteredTool, call: Call): Promise<Envelope> {
+  return inCallSpan(call, () => tool.handler(call.args, call));
 }
 
 /** A tools/call result: the envelope, its text copy, and the request id in `_meta`. */
