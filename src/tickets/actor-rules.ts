@@ -12,11 +12,10 @@ const SINGLES: Record<Role, readonly string[]> = { requesters: ['requester_id'],
  */
 export function actorConflicts(input: object): Issue[] {
   const given = input as Record<string, unknown>;
-  const has = (name: string) => given[name] !== undefined;
   const issues: Issue[] = [];
   for (const role of ROLE_NAMES) {
-    const others = [`add_${role}`, `remove_${role}`, ...SINGLES[role]].filter(has);
-    if (has(role) && others.length) {
+    const others = [`add_${role}`, `remove_${role}`, ...SINGLES[role]].filter((name) => given[name] !== undefined);
+    if (given[role] !== undefined && others.length) {
       issues.push({
         field: role,
         code: 'INVALID_VALUE',
