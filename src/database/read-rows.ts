@@ -1,5 +1,5 @@
 import { type DataSource, EntityManager, QueryFailedError } from 'typeorm';
-import { preparedOn, sqliteConnectionOf, type SqliteStatement } from './sqlite-statements.js';
+import { preparedOn, readRowsOf, type RowReader, sqliteConnectionOf } from './sqlite-statements.js';
 
 /**
  * Rows of a read statement (`?` placeholders), as `source.query` returns them. On SQLite, a read runs
@@ -18,16 +18,16 @@ export function readRows<T>(source: DataSource | EntityManager, sql: string, par
   const connection = dataSource ? sqliteConnectionOf(dataSource) : undefined;
   if (!dataSource || !connection) return source.query(sql, [...params]) as Promise<T[]>;
   const bound = params.map((p) => (typeof p === 'boolean' ? (p ? 1 : 0) : p));
-  let statement: SqliteStatement;
+  let read: RowReader | undefined;
   try {
-    statement = preparedOn(connection, sql);
+    read = readRowsOf(connection, sql);
   } catch (error) {
     return Promise.reject(new QueryFailedError(sql, bound, error as Error));
   }
-  if (!statement.reader) return source.query(sql, [...params]) as Promise<T[]>;
+  if (!read) return source.query(sql, [...params]) as Promise<T[]>;
   try {
     const started = Date.now();
-    const rows = statement.all(...bound) as T[];
+    const rows = read(bound) as T[];
     const took = Date.now() - started;
     // The slow statements TypeORM's query would report, reported alike (the operator's one signal of them).
     const slow = dataSource.options.maxQueryExecutionTime;

@@ -23,6 +23,45 @@ describe('readRows', () => {
     expect(await readRows(db, sql, params)).toEqual(await db.query(sql, params));
   });
 
+  describe("rows made from the statement's arrays", () => {
+    const connection = () => (db.driver as unknown as { databaseConnection: { prepare(sql: string): { all(...p: unknown[]): unknown[] } } }).databaseConnection;
+    /** A row as better-sqlite3 makes it, from a statement of its own: its keys in order, values and prototype. */
+    const asMade = (row: unknown) => ({ entries: Object.entries(row as object), prototype: Object.getPrototypeOf(row) as unknown });
+
+    it('are the objects better-sqlite3 makes: columns in order, a repeated name holding its last value, any name a key', async () => {
+      const sql = `SELECT 1 AS b, 2 AS a, 3 AS b, 4 AS "x""y", 5 AS "0", NULL AS "constructor", 'é' AS "ação" FROM glpi_tickets WHERE id IN (?, ?) ORDER BY id`;
+      const theirs = connection().prepare(sql).all(1, 2);
+      for (let i = 0; i < 2; i++) {
+        const ours = await readRows(db, sql, [1, 2]);
+        expect(ours.map(asMade)).toEqual(theirs.map(asMade));
+        expect(ours[0]).toEqual({ b: 3, a: 2, 'x"y': 4, 0: 5, constructor: null, ação: 'é' });
+      }
+    });
+
+    it('leave a column named __proto__ to better-sqlite3, whatever it holds', async () => {
+      const sql = 'SELECT x AS "__proto__", 2 AS a FROM (SELECT 1 AS x UNION ALL SELECT NULL) ORDER BY x';
+      const theirs = connection().prepare(sql).all();
+      const ours = await readRows(db, sql, []);
+      expect(ours.map(asMade)).toEqual(theirs.map(asMade));
+      expect(ours.map((row) => (row as { a: number }).a)).toEqual([2, 2]);
+    });
+
+    it("follow a table's columns after a schema change (SQLite prepares the statement again)", async () => {
+      await db.query('CREATE TABLE read_rows_shape (a INTEGER, b TEXT)');
+      try {
+        await db.query("INSERT INTO read_rows_shape (a, b) VALUES (1, 'one')");
+        const sql = 'SELECT * FROM read_rows_shape WHERE a = ?';
+        expect(await readRows(db, sql, [1])).toEqual([{ a: 1, b: 'one' }]);
+        await db.query("ALTER TABLE read_rows_shape ADD COLUMN c TEXT DEFAULT 'new'");
+        expect(await readRows(db, sql, [1])).toEqual([{ a: 1, b: 'one', c: 'new' }]);
+        await db.query('ALTER TABLE read_rows_shape DROP COLUMN a');
+        expect(await readRows(db, 'SELECT * FROM read_rows_shape WHERE b = ?', ['one'])).toEqual([{ b: 'one', c: 'new' }]);
+      } finally {
+        await db.query('DROP TABLE read_rows_shape');
+      }
+    });
+  });
+
   it('binds booleans as 0/1, as TypeORM does', async () => {
     const [row] = await readRows<{ yes: number; no: number }>(db, 'SELECT ? AS yes, ? AS no', [true, false]);
     expect(row).toEqual({ yes: 1, no: 0 });
