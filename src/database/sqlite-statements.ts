@@ -1,4 +1,5 @@
 import { type DataSource, QueryFailedError } from 'typeorm';
+import { objectMaker } from './object-maker.js';
 
 /** The part of a better-sqlite3 connection and statement the product's direct statements use. */
 export interface SqliteStatement {
@@ -95,22 +96,28 @@ function cachedOn(connection: SqliteConnection, sql: string): CachedStatement {
 }
 
 /**
- * Rows made from raw arrays by a literal of the statement's columns. The columns are read again
- * when a row's length differs from theirs (SQLite prepares a statement again after a schema change:
- * `SELECT *` then has other columns). A column renamed in place, the count unchanged, is not seen
- * by a statement already cached: the product changes its schema by migrations, before it serves. A
- * column named `__proto__` keeps better-sqlite3's objects (in a literal it would set the prototype).
+ * Rows made from raw arrays by an object literal of the statement's columns (objectMaker). The
+ * columns are read again when a row's length differs from theirs (SQLite prepares a statement again
+ * after a schema change: `SELECT *` then has other columns). A column renamed in place, the count
+ * unchanged, is not seen by a statement already cached: the product changes its schema by
+ * migrations, before it serves. A column named `__proto__` keeps better-sqlite3's own objects.
  */
 function rowReader(statement: SqliteStatement): RowReader {
+  const asMade = (params: readonly unknown[]) => statement.all(...params) as Array<Record<string, unknown>>;
   let names = statement.columns().map((c) => c.name);
-  if (names.includes('__proto__')) return (params) => statement.all(...params) as Array<Record<string, unknown>>;
+  let make = objectMaker(names);
+  if (!make) return asMade;
   statement.raw(true);
-  let make = rowLiteral(names);
   return (params) => {
+    if (!make) return asMade(params);
     const rows = statement.all(...params) as unknown[][];
     if (rows.length > 0 && rows[0].length !== names.length) {
       names = statement.columns().map((c) => c.name);
-      make = rowLiteral(names);
+      make = objectMaker(names);
+      if (!make) {
+        statement.raw(false);
+        return asMade(params);
+      }
     }
     const objects = rows as unknown[] as Array<Record<string, unknown>>;
     for (let i = 0; i < rows.length; i++) objects[i] = make(rows[i]);
@@ -118,12 +125,6 @@ function rowReader(statement: SqliteStatement): RowReader {
   };
 }
 
-/** A function returning `{ <names[0]>: values[0], ... }`, its keys JSON-quoted (any column name is safe). */
-function rowLiteral(names: readonly string[]): (values: readonly unknown[]) => Record<string, unknown> {
-  const body = `return { ${names.map((name, i) => `${JSON.stringify(name)}: values[${String(i)}]`).join(', ')} };`;
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the literal is the point: one allocation of one shape per row.
-  return new Function('values', body) as (values: readonly unknown[]) => Record<string, unknown>;
-}
 /** The text of the cache's least recently used statement (a scan, on a miss of a full cache only). */
 function leastRecentlyUsed(cache: StatementCache): string {
   let oldest = '';

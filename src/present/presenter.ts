@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { toDate } from '../database/db-dates.js';
+import { type ObjectMaker, objectMaker } from '../database/object-maker.js';
 import { formatDate } from '../dates/dates.js';
 import { ReferenceResolver } from '../input/references/reference-resolver.js';
 import type { Vocabulary } from '../input/vocab/vocabulary.js';
@@ -52,9 +53,12 @@ export class Presenter {
     const kinds = [...idsByKind.keys()];
     const found = await Promise.all(kinds.map((kind) => this.resolver.namesOf(kind, idsByKind.get(kind)!)));
     const names = new Map<string, Map<number, string>>(kinds.map((kind, i) => [kind, found[i]]));
+    const make = viewMakerOf(shown);
     return rows.map((_, i) => {
+      const values = shown.map((f) => this.value(f, cell(rows, overrides, i, f.column ?? f.name), timezone, names));
+      if (make) return make(values);
       const view: View = {};
-      for (const f of shown) view[f.name] = this.value(f, cell(rows, overrides, i, f.column ?? f.name), timezone, names);
+      shown.forEach((f, at) => (view[f.name] = values[at]));
       return view;
     });
   }
@@ -98,4 +102,18 @@ export function appliedView(values: Record<string, unknown>, timezone: string): 
 function cell(rows: readonly Row[], overrides: ReadonlyArray<Row | undefined> | undefined, i: number, column: string): unknown {
   const own = overrides?.[i];
   return own !== undefined && column in own ? own[column] : rows[i][column];
+}
+
+/** Views of one list of fields made by one object literal (objectMaker), per list; a bounded cache (projections vary). */
+const viewMakers = new Map<string, ObjectMaker | undefined>();
+const MAX_VIEW_MAKERS = 500;
+
+function viewMakerOf(fields: readonly OutputField[]): ObjectMaker | undefined {
+  const names = fields.map((f) => f.name);
+  const key = names.join(',');
+  if (viewMakers.has(key)) return viewMakers.get(key);
+  if (viewMakers.size >= MAX_VIEW_MAKERS) viewMakers.clear();
+  const make = objectMaker(names);
+  viewMakers.set(key, make);
+  return make;
 }
