@@ -58,7 +58,10 @@ export function runSqliteWrite(dataSource: DataSource, connection: SqliteConnect
   }
 }
 
-/** `sql` prepared on `connection`, from the connection's cache (reads and writes share it). */
+/**
+ * `sql` prepared on `connection`, from the connection's cache (reads and writes share it). A read
+ * statement once read through readRowsOf answers arrays of values: its rows are read through readRowsOf.
+ */
 export function preparedOn(connection: SqliteConnection, sql: string): SqliteStatement {
   return cachedOn(connection, sql).statement;
 }
