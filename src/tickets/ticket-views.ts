@@ -27,9 +27,12 @@ function firstOf(lists: Lists, role: Role, type: ActorType): number | null {
   return lists[role].find((a) => a.type === type)?.id ?? null;
 }
 
+/** The fields read from the actor tables: the single-value actor fields and the role lists. */
+const ACTOR_FIELDS: readonly string[] = ['requester_id', 'assignee_id', 'assignee_group_id', ...ROLE_NAMES];
+
 /** Whether a view with `fields` (all when none) shows actors, read from the actor tables. */
 export function showsActors(fields?: readonly string[]): boolean {
-  return !fields?.length || ['requester_id', 'assignee_id', 'assignee_group_id', ...ROLE_NAMES].some((name) => fields.includes(name));
+  return ACTOR_FIELDS.some((name) => showsField(fields, name));
 }
 
 /**
