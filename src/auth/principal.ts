@@ -32,12 +32,15 @@ export interface Assignment {
   recursive: boolean;
 }
 
-/** Which entities' records the caller may see. */
+/**
+ * Which entities' records the caller may see. Never changed once made (a rights change loads a new
+ * principal): the visibility conditions written for a scope are remembered with it (visibility.ts).
+ */
 export interface EntityScope {
   /** Entities whose records are visible (recursive assignments already expanded). */
-  entityIds: number[];
+  readonly entityIds: readonly number[];
   /** Ancestors of those: their records flagged recursive (groups, categories, locations) are visible too. */
-  ancestorIds: number[];
+  readonly ancestorIds: readonly number[];
 }
 
 /** The authenticated caller: a user acting through one token. */

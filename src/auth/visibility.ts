@@ -1,5 +1,6 @@
 import type { WhereExpressionBuilder } from 'typeorm';
 import { ACTOR_TYPE } from '../database/entities/index.js';
+import { placeholders } from '../database/sql-texts.js';
 import type { EntityScope } from './principal.js';
 
 /**
@@ -18,7 +19,31 @@ export type ScopeRule = 'global' | 'entity' | 'entity-recursive' | 'entity-self'
 const EVERY_ROW: Condition = { sql: '', params: [] };
 
 function marks(values: readonly unknown[]): string {
-  return values.map(() => '?').join(', ');
+  return placeholders(values.length);
+}
+
+/**
+ * The conditions written for each scope, by rule and alias: a caller's scope lives as long as its
+ * cached principal, so each of its calls gets the same condition object, whose text is the same
+ * string (sql-texts.ts) — not the text written, then hashed, again per call.
+ */
+const rememberedByScope = new WeakMap<EntityScope, Map<string, Condition>>();
+/** System work's conditions (no scope): few, but some vary with a user (ownTicketsOf). */
+const rememberedUnscoped = new Map<string, Condition>();
+/** Conditions one scope keeps; past it they are written again (a scope meets a handful of rules). */
+const MAX_REMEMBERED = 64;
+
+function rememberedFor(scope: EntityScope | undefined): Map<string, Condition> {
+  if (!scope) return rememberedUnscoped;
+  let conditions = rememberedByScope.get(scope);
+  if (!conditions) rememberedByScope.set(scope, (conditions = new Map<string, Condition>()));
+  return conditions;
+}
+
+function remember(conditions: Map<string, Condition>, key: string, condition: Condition): Condition {
+  if (conditions.size >= MAX_REMEMBERED) conditions.clear();
+  conditions.set(key, condition);
+  return condition;
 }
 
 /** Every condition given, joined with AND. */
@@ -49,6 +74,12 @@ export type ScopeUse = 'index' | 'row-check';
  */
 export function inScope(alias: string, rule: ScopeRule, scope: EntityScope | undefined, use: ScopeUse = 'index'): Condition {
   if (!scope || rule === 'global') return EVERY_ROW;
+  const conditions = rememberedFor(scope);
+  const key = `${rule} ${alias} ${use}`;
+  return conditions.get(key) ?? remember(conditions, key, writeInScope(alias, rule, scope, use));
+}
+
+function writeInScope(alias: string, rule: Exclude<ScopeRule, 'global'>, scope: EntityScope, use: ScopeUse): Condition {
   const visible = scope.entityIds.length ? scope.entityIds : [-1];
   switch (rule) {
     case 'entity':
@@ -90,17 +121,26 @@ export function ownTicketsOf(alias: string, userId: number): Condition {
 
 /** Projects a caller sees: not deleted, in its entities. */
 export function visibleProjects(alias: string, scope: EntityScope | undefined): Condition {
-  return allOf(notDeleted(alias), inScope(alias, 'entity', scope));
+  const conditions = rememberedFor(scope);
+  const key = `projects ${alias}`;
+  return conditions.get(key) ?? remember(conditions, key, allOf(notDeleted(alias), inScope(alias, 'entity', scope)));
 }
 
 /** Tickets a caller sees: not deleted, in its entities, and its own only (requested or observed) when its profile says so (`ownerId`). */
 export function visibleTickets(alias: string, scope: EntityScope | undefined, ownerId: number | null, use: ScopeUse = 'index'): Condition {
-  return allOf(notDeleted(alias), inScope(alias, 'entity', scope, use), ownerId === null ? EVERY_ROW : ownTicketsOf(alias, ownerId));
+  const conditions = rememberedFor(scope);
+  const key = `tickets ${alias} ${use} ${String(ownerId)}`;
+  return (
+    conditions.get(key) ??
+    remember(conditions, key, allOf(notDeleted(alias), inScope(alias, 'entity', scope, use), ownerId === null ? EVERY_ROW : ownTicketsOf(alias, ownerId)))
+  );
 }
 
 /** Users a caller sees: not deleted, assigned in one of its entities. */
 export function visibleUsers(alias: string, scope: EntityScope | undefined): Condition {
-  return allOf(notDeleted(alias), inScope(alias, 'user-assignment', scope));
+  const conditions = rememberedFor(scope);
+  const key = `users ${alias}`;
+  return conditions.get(key) ?? remember(conditions, key, allOf(notDeleted(alias), inScope(alias, 'user-assignment', scope)));
 }
 
 /** A condition's text cut at its `?`, per text: the texts are few (one per rule and scope shape). */

@@ -1,5 +1,6 @@
 import type { EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
 import { dateParam } from './db-dates.js';
+import { placeholders } from './sql-texts.js';
 import { runSqliteWrite, sqliteConnectionOf } from './sqlite-statements.js';
 import { guardWrite } from './write-guard.subscriber.js';
 
@@ -109,7 +110,7 @@ function insertText(table: string, columns: readonly string[], rows: number): st
   let built = builtTexts.get(table);
   if (!built) builtTexts.set(table, (built = []));
   for (const text of built) if (text.rows === rows && sameColumns(text.columns, columns)) return text.sql;
-  const marks = `(${columns.map(() => '?').join(', ')})`;
+  const marks = `(${placeholders(columns.length)})`;
   const sql = `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${Array.from({ length: rows }, () => marks).join(', ')}`;
   if (built.length >= TEXTS_PER_TABLE) built.shift();
   built.push({ columns: [...columns], rows, sql });

@@ -188,7 +188,9 @@ export class InputParser {
     // Lookups run together; what each found is applied in the order of the fields, so `resolved`
     // reads the same whichever lookup answers first.
     const pending: Array<Promise<() => void>> = [];
-    const references = sharedLookup(this.references);
+    // Made when a field needs a lookup: most calls name their records by id, or name none. (Not a
+    // named closure: the bundle keeps function names, at a property definition per closure made.)
+    let lookup: ReferenceLookup | undefined;
 
     for (const spec of given) {
       if (refused.has(spec.name)) continue;
@@ -236,7 +238,7 @@ export class InputParser {
           break;
         case 'actors':
           pending.push(
-            resolveActorList(references, spec.name, value, options.scope).then((r) => () => {
+            resolveActorList((lookup ??= sharedLookup(this.references)), spec.name, value, options.scope).then((r) => () => {
               if (r.ok) {
                 normalized.set(spec.name, r.actors);
                 Object.assign(resolved, r.resolved);
@@ -251,9 +253,9 @@ export class InputParser {
             break;
           }
           pending.push(
-            references
+            (lookup ??= sharedLookup(this.references))
               .resolve(spec.ref!, spec.name, value, options.scope)
-              .then((r) => withOtherKindHint(r, spec, specs, value, (kind, field) => references.resolve(kind, field, value, options.scope)))
+              .then((r) => withOtherKindHint(r, spec, specs, value, (kind, field) => lookup!.resolve(kind, field, value, options.scope)))
               .then((r) => () => {
                 if (r.ok) {
                   normalized.set(spec.name, r.id);
@@ -264,7 +266,8 @@ export class InputParser {
           break;
       }
     }
-    for (const apply of await Promise.all(pending)) apply();
+    // No lookup, no await: the parse then takes no turn of the microtask queue of its own.
+    if (pending.length > 0) for (const apply of await Promise.all(pending)) apply();
 
     const out = new dto();
     for (const [key, value] of normalized) (out as Record<string, unknown>)[key] = value;

@@ -153,7 +153,7 @@ export class Interactions {
     return client?.clientName ?? String(interaction.params.client_id);
   }
 
-  private async entityNames(ids: number[]): Promise<string[]> {
+  private async entityNames(ids: readonly number[]): Promise<string[]> {
     if (ids.length === 0) return [];
     const rows = await this.deps.dataSource
       .createQueryBuilder()

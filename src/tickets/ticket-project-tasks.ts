@@ -3,12 +3,20 @@ import { DataSource } from 'typeorm';
 import type { Principal } from '../auth/principal.js';
 import { visibleProjects } from '../auth/visibility.js';
 import { readRows } from '../database/read-rows.js';
+import { SqlTexts } from '../database/sql-texts.js';
 
 /** A project task a ticket is linked to, as ticket_get names it. */
 export interface LinkedProjectTask {
   id: number;
   name: string;
 }
+
+/** A ticket's project tasks, in the projects a visibility condition lets through. */
+const TASKS_OF_TICKET = new SqlTexts(
+  (visible) =>
+    `SELECT pt.id AS id, pt.name AS name FROM glpi_projecttasks_tickets l JOIN glpi_projecttasks pt ON pt.id = l.projecttasks_id
+     JOIN glpi_projects p ON p.id = pt.projects_id WHERE l.tickets_id = ? AND ${visible} ORDER BY pt.id`,
+);
 
 /**
  * The project tasks a ticket answers (GLPI's glpi_projecttasks_tickets), as far as the caller may
@@ -22,12 +30,7 @@ export class TicketProjectTasks {
   async of(ticketId: number, principal: Principal): Promise<LinkedProjectTask[]> {
     if (!principal.rights.project.includes('read')) return [];
     const visible = visibleProjects('p', principal.scope);
-    const rows = await readRows<{ id: number | string; name: string }>(
-      this.dataSource,
-      `SELECT pt.id AS id, pt.name AS name FROM glpi_projecttasks_tickets l JOIN glpi_projecttasks pt ON pt.id = l.projecttasks_id
-       JOIN glpi_projects p ON p.id = pt.projects_id WHERE l.tickets_id = ? AND ${visible.sql} ORDER BY pt.id`,
-      [ticketId, ...visible.params],
-    );
+    const rows = await readRows<{ id: number | string; name: string }>(this.dataSource, TASKS_OF_TICKET.of(visible.sql), [ticketId, ...visible.params]);
     return rows.map((r) => ({ id: Number(r.id), name: r.name }));
   }
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { readRows } from '../database/read-rows.js';
+import { placeholders, SqlTexts } from '../database/sql-texts.js';
 import type { ActorType } from '../input/references/actor-list.js';
 import { ReferenceResolver } from '../input/references/reference-resolver.js';
 import { Presenter, type Row, showsField, type View } from '../present/presenter.js';
@@ -21,6 +22,17 @@ type Lists = Record<Role, Array<{ type: ActorType; id: number }>>;
 export type ActorLists = Map<number, Lists>;
 
 const ROLE_OF_TYPE = new Map<number, Role>(ROLE_NAMES.map((r) => [ROLES[r], r]));
+
+/** Every actor of some tickets (the placeholders of their ids), users then groups, in the order they were added. */
+const ACTORS_OF = new SqlTexts(
+  (ids) =>
+    `SELECT a.tickets_id AS tickets_id, a.users_id AS actor_id, a.type AS type, a.id AS id, 0 AS is_group FROM glpi_tickets_users a
+       WHERE a.tickets_id IN (${ids})
+     UNION ALL
+     SELECT g.tickets_id, g.groups_id, g.type, g.id, 1 FROM glpi_groups_tickets g
+       WHERE g.tickets_id IN (${ids})
+     ORDER BY is_group, id`,
+);
 
 /** The first actor of `type` in `role`'s list: the single-value actor fields (`assignee_id`, …). */
 function firstOf(lists: Lists, role: Role, type: ActorType): number | null {
@@ -87,17 +99,7 @@ export class TicketViews {
     const out: ActorLists = new Map();
     if (ids.length === 0) return out;
     for (const id of ids) out.set(id, { requesters: [], observers: [], assignees: [] });
-    const marks = ids.map(() => '?').join(', ');
-    const actors = await readRows<ActorRow>(
-      manager ?? this.dataSource,
-      `SELECT a.tickets_id AS tickets_id, a.users_id AS actor_id, a.type AS type, a.id AS id, 0 AS is_group FROM glpi_tickets_users a
-         WHERE a.tickets_id IN (${marks})
-       UNION ALL
-       SELECT g.tickets_id, g.groups_id, g.type, g.id, 1 FROM glpi_groups_tickets g
-         WHERE g.tickets_id IN (${marks})
-       ORDER BY is_group, id`,
-      [...ids, ...ids],
-    );
+    const actors = await readRows<ActorRow>(manager ?? this.dataSource, ACTORS_OF.of(placeholders(ids.length)), [...ids, ...ids]);
     for (const a of actors) {
       const role = ROLE_OF_TYPE.get(Number(a.type));
       if (!role) continue;

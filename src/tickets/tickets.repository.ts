@@ -5,6 +5,7 @@ import { type ScopeUse, visibleTickets, whereOf } from '../auth/visibility.js';
 import type { DbDate, DbFlag } from '../database/db-dates.js';
 import { ACTOR_TYPE } from '../database/entities/index.js';
 import { readRows } from '../database/read-rows.js';
+import { SqlTexts } from '../database/sql-texts.js';
 import type { Qb, SearchPlan, SearchShape } from '../search/search-runner.js';
 import { overdueCondition } from './deadlines.js';
 import type { Mine } from './dto/search-tickets.dto.js';
@@ -66,6 +67,9 @@ function actorExists(table: 'glpi_tickets_users' | 'glpi_groups_tickets', column
   return `t.id IN (SELECT a_${param}.tickets_id FROM ${table} a_${param} WHERE a_${param}.${column} = :${param} AND a_${param}.type = ${type})`;
 }
 
+/** One visible ticket by id, for each visibility condition. */
+const VISIBLE_TICKET = new SqlTexts((visible) => `SELECT t.* FROM glpi_tickets t WHERE t.id = ? AND ${visible}`);
+
 /** Visible, not deleted tickets: the base of every ticket read and write. */
 @Injectable()
 export class TicketsRepository {
@@ -91,10 +95,7 @@ export class TicketsRepository {
   async findVisible(id: number, viewer: TicketViewer, manager?: EntityManager): Promise<TicketRow | undefined> {
     // Plain SQL: its text does not change with the id, so the prepared statement is reused.
     const visible = visibleTickets('t', viewer.scope, viewer.ownerId);
-    const rows = await readRows<TicketRow>(manager ?? this.dataSource, `SELECT t.* FROM glpi_tickets t WHERE t.id = ? AND ${visible.sql}`, [
-      id,
-      ...visible.params,
-    ]);
+    const rows = await readRows<TicketRow>(manager ?? this.dataSource, VISIBLE_TICKET.of(visible.sql), [id, ...visible.params]);
     return rows[0];
   }
 

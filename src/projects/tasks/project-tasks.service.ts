@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { visibleTickets } from '../../auth/visibility.js';
 import { ProjectTask } from '../../database/entities/index.js';
+import { placeholders } from '../../database/sql-texts.js';
 import { DeskError } from '../../envelope/desk-error.js';
 import type { Answer } from '../../envelope/envelope.js';
 import { metaOf } from '../../input/input-meta.js';
@@ -114,7 +115,7 @@ export class ProjectTasksService {
     )) as Row[];
     if (rows.length === 0) return [];
     const ids = rows.map((r) => Number(r.id));
-    const marks = ids.map(() => '?').join(', ');
+    const marks = placeholders(ids.length);
     const viewer = viewerOf(call.principal);
     const visible = visibleTickets('t', viewer.scope, viewer.ownerId);
     type Linked = { task: number; id: number; name: string };

@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { visibleTickets } from '../../auth/visibility.js';
 import { dateParam, toDate } from '../../database/db-dates.js';
 import { readRows } from '../../database/read-rows.js';
+import { SqlTexts } from '../../database/sql-texts.js';
 import type { Row } from '../../present/presenter.js';
 import type { TicketViewer } from '../tickets.repository.js';
 import type { TimelineKind } from './entry-kinds.js';
@@ -95,6 +96,14 @@ function pageSql(own: boolean, position: TimelinePosition | undefined, take: num
   return sql;
 }
 
+/** A ticket's links to the tickets a visibility condition lets through. */
+const LINKS = new SqlTexts(
+  (visible) =>
+    `SELECT l.id AS id, l.tickets_id_1 AS tickets_id_1, l.tickets_id_2 AS tickets_id_2, l.link AS link, o.id AS other_id, o.name AS other_name
+       FROM glpi_tickets_tickets l JOIN glpi_tickets o ON o.id = CASE WHEN l.tickets_id_1 = ? THEN l.tickets_id_2 ELSE l.tickets_id_1 END
+      WHERE (l.tickets_id_1 = ? OR l.tickets_id_2 = ?) AND ${visible} ORDER BY l.id`,
+);
+
 /** A timeline row with its kind (the rows of every kind, merged); `time`: its date in epoch ms, the sort key. */
 export type TimelineRow = Row & { kind: TimelineKind; id: number; date: Date | string; time: number };
 
@@ -148,13 +157,7 @@ export class TimelineRepository {
   /** The ticket's links to tickets the viewer sees (a link to one it does not see is not shown). */
   async linksOf(ticketId: number, viewer: TicketViewer): Promise<LinkRow[]> {
     const visible = visibleTickets('o', viewer.scope, viewer.ownerId);
-    return readRows<LinkRow>(
-      this.dataSource,
-      `SELECT l.id AS id, l.tickets_id_1 AS tickets_id_1, l.tickets_id_2 AS tickets_id_2, l.link AS link, o.id AS other_id, o.name AS other_name
-         FROM glpi_tickets_tickets l JOIN glpi_tickets o ON o.id = CASE WHEN l.tickets_id_1 = ? THEN l.tickets_id_2 ELSE l.tickets_id_1 END
-        WHERE (l.tickets_id_1 = ? OR l.tickets_id_2 = ?) AND ${visible.sql} ORDER BY l.id`,
-      [ticketId, ticketId, ticketId, ...visible.params],
-    );
+    return readRows<LinkRow>(this.dataSource, LINKS.of(visible.sql), [ticketId, ticketId, ticketId, ...visible.params]);
   }
 }
 
