@@ -17,7 +17,7 @@ export function readRows<T>(source: DataSource | EntityManager, sql: string, par
   const dataSource = sqliteDataSourceReadBy(source);
   const connection = dataSource ? sqliteConnectionOf(dataSource) : undefined;
   if (!dataSource || !connection) return source.query(sql, [...params]) as Promise<T[]>;
-  const bound = params.map((p) => (typeof p === 'boolean' ? (p ? 1 : 0) : p));
+  const bound = params.some(isBoolean) ? params.map((p) => (typeof p === 'boolean' ? (p ? 1 : 0) : p)) : params;
   let read: RowReader | undefined;
   try {
     read = readRowsOf(connection, sql);
@@ -57,6 +57,10 @@ export function readTogether<T>(source: DataSource, start: () => T): T {
   } finally {
     preparedOn(connection, 'COMMIT').run();
   }
+}
+
+function isBoolean(value: unknown): value is boolean {
+  return typeof value === 'boolean';
 }
 
 /** An initialized SQLite data source (not a transaction's manager). */

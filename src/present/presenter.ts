@@ -53,7 +53,7 @@ export class Presenter {
     const kinds = [...idsByKind.keys()];
     const found = await Promise.all(kinds.map((kind) => this.resolver.namesOf(kind, idsByKind.get(kind)!)));
     const names = new Map<string, Map<number, string>>(kinds.map((kind, i) => [kind, found[i]]));
-    const make = viewMakerOf(shown);
+    const make = shown === fields ? listMakerOf(fields) : viewMakerOf(shown);
     return rows.map((_, i) => {
       const values = shown.map((f) => this.value(f, cell(rows, overrides, i, f.column ?? f.name), timezone, names));
       if (make) return make(values);
@@ -107,6 +107,18 @@ function cell(rows: readonly Row[], overrides: ReadonlyArray<Row | undefined> | 
 /** Views of one list of fields made by one object literal (objectMaker), per list; a bounded cache (projections vary). */
 const viewMakers = new Map<string, ObjectMaker | undefined>();
 const MAX_VIEW_MAKERS = 500;
+/**
+ * The makers of the output lists themselves (module constants: TICKET_OUTPUT, a timeline kind's),
+ * found by the list, without joining its names into a key and hashing it on every view.
+ */
+const listMakers = new WeakMap<readonly OutputField[], ObjectMaker | null>();
+
+/** The maker of a whole output list (`fields` as a service passed it: one of the output constants). */
+function listMakerOf(fields: readonly OutputField[]): ObjectMaker | undefined {
+  let make = listMakers.get(fields);
+  if (make === undefined) listMakers.set(fields, (make = viewMakerOf(fields) ?? null));
+  return make ?? undefined;
+}
 
 function viewMakerOf(fields: readonly OutputField[]): ObjectMaker | undefined {
   const names = fields.map((f) => f.name);

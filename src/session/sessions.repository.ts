@@ -26,7 +26,10 @@ export interface SessionRow {
 
 type RawRow = Record<keyof SessionRow, unknown>;
 
-const DATE_COLUMNS = ['created_at', 'last_seen_at', 'expires_at', 'ended_at', 'verified_until', 'otp_expires_at', 'otp_locked_until'] as const;
+/** A date column as read (a Date from mysql2, UTC text from SQLite, or NULL). */
+function dateOf(value: unknown): Date | null {
+  return toDate(value as Date | string | null);
+}
 /** Idle sessions are extended at most this often, so a burst of calls costs no writes. */
 const TOUCH_EVERY_MS = 30_000;
 
@@ -185,12 +188,25 @@ export class SessionsRepository {
     return (await qb.getRawMany<RawRow>()).map((r) => this.toRow(r));
   }
 
+  /**
+   * One literal of the row's columns (every tool call reads its session): a copy of the raw row
+   * given its dates one by one took a new shape at each, under names known only at run time.
+   */
   private toRow(raw: RawRow): SessionRow {
-    const row = { ...raw } as Record<string, unknown>;
-    for (const column of DATE_COLUMNS) row[column] = toDate(raw[column] as Date | string | null);
-    row.users_id = Number(raw.users_id);
-    row.otp_failures = Number(raw.otp_failures ?? 0);
-    row.switch_count = Number(raw.switch_count ?? 0);
-    return row as unknown as SessionRow;
+    return {
+      id: raw.id as string,
+      users_id: Number(raw.users_id),
+      domain: raw.domain as Domain,
+      created_at: dateOf(raw.created_at) as Date,
+      last_seen_at: dateOf(raw.last_seen_at) as Date,
+      expires_at: dateOf(raw.expires_at) as Date,
+      ended_at: dateOf(raw.ended_at),
+      verified_until: dateOf(raw.verified_until),
+      otp_hash: raw.otp_hash as string | null,
+      otp_expires_at: dateOf(raw.otp_expires_at),
+      otp_failures: Number(raw.otp_failures ?? 0),
+      otp_locked_until: dateOf(raw.otp_locked_until),
+      switch_count: Number(raw.switch_count ?? 0),
+    };
   }
 }
