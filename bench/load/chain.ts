@@ -19,6 +19,7 @@ import { addTicketsViaRest, openSession, productEnv, ticketArgs } from '../lib/p
  * call on stderr: redirect it, `2>/dev/null`), so the log line's cost is in the measure.
  * `--tickets N`: N tickets added through REST first, as the load bench adds them (its default: 300),
  * so a search finds more than a page and counts its matches as it does there.
+ * `--promises`: also the promises each call makes (counted over 1000 calls before the rounds).
  */
 
 interface HttpAnswer {
@@ -44,7 +45,9 @@ export async function run(flags: Flags): Promise<string> {
   const wanted = typeof flags.tools === 'string' ? flags.tools.split(',') : ['ticket_get', 'ticket_search', 'ticket_create'];
   await importRoot('reflect-metadata');
   const dir = mkdtempSync(join(tmpdir(), 'intentdesk-bench-chain-'));
-  const { createHttpApp } = await importDist<{ createHttpApp: (env: Record<string, string | undefined>, o: { logger?: string[] }) => Promise<NestApp> }>('bootstrap.js');
+  const { createHttpApp } = await importDist<{ createHttpApp: (env: Record<string, string | undefined>, o: { logger?: string[] }) => Promise<NestApp> }>(
+    'bootstrap.js',
+  );
   const { TokensService } = await importDist<{ TokensService: Ctor }>('auth/tokens.service.js');
   const { AuthService } = await importDist<{ AuthService: Ctor }>('auth/auth.service.js');
   const { McpHttpProtocol } = await importDist<{ McpHttpProtocol: Ctor }>('transports/mcp/mcp-http.protocol.js');
@@ -53,12 +56,15 @@ export async function run(flags: Flags): Promise<string> {
   const limits = { RATE_LIMIT_READS: '1000000', RATE_LIMIT_WRITES: '1000000' };
   const logged = flags.logged === true;
   const extraTickets = numberFlag(flags, 'tickets', 0);
+  const countPromises = flags.promises === true;
   const app = await createHttpApp(productEnv(`sqlite:${join(dir, 'chain.sqlite')}`, 0, limits), logged ? {} : { logger: ['error'] });
   const lines: string[] = [];
   try {
     await app.listen(0, '127.0.0.1');
     const url = `http://127.0.0.1:${app.getHttpServer().address().port}`;
-    const { token } = await app.get<{ create(login: string, scopes: string[], exp: null): Promise<{ token: string }> }>(TokensService).create('glpi', ['mcp', 'api'], null);
+    const { token } = await app
+      .get<{ create(login: string, scopes: string[], exp: null): Promise<{ token: string }> }>(TokensService)
+      .create('glpi', ['mcp', 'api'], null);
     const principal = await app.get<{ authenticate(h: string, s: string): Promise<unknown> }>(AuthService).authenticate(`Bearer ${token}`, 'mcp');
     if (extraTickets > 0) await addTicketsViaRest(url, token, extraTickets);
     const sessionId = await openSession(url, token, 'ticket');
@@ -72,9 +78,17 @@ export async function run(flags: Flags): Promise<string> {
     };
     /** What a bench name calls: the tool it names, or the real write it stands for. */
     const toolOf = (name: string): string => (name === 'ticket_create_real' ? 'ticket_create' : name);
-    lines.push('| tool | CPU µs per call (median of rounds) | min | rounds |', '| --- | --- | --- | --- |');
+    lines.push(
+      `| tool | CPU µs per call (median of rounds) | min | rounds |${countPromises ? ' promises per call |' : ''}`,
+      `| --- | --- | --- | --- |${countPromises ? ' --- |' : ''}`,
+    );
     for (const tool of wanted) {
-      const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: toolOf(tool), arguments: { domain: 'ticket', session_id: sessionId, ...args[tool] } } });
+      const body = JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: toolOf(tool), arguments: { domain: 'ticket', session_id: sessionId, ...args[tool] } },
+      });
       const keyed = tool === 'ticket_create_real';
       let sent = 0;
       const once = async (): Promise<void> => {
@@ -84,6 +98,7 @@ export async function run(flags: Flags): Promise<string> {
         if (answer.status !== 200 || answer.body?.includes('"isError":true')) throw new Error(`${tool}: ${answer.body?.slice(0, 300)}`);
       };
       for (let i = 0; i < 500; i++) await once();
+      const promises = countPromises ? await promisesPerCall(once) : undefined;
       const perCall: number[] = [];
       for (let r = 0; r < rounds; r++) {
         const before = process.cpuUsage();
@@ -92,13 +107,37 @@ export async function run(flags: Flags): Promise<string> {
         perCall.push((used.user + used.system) / calls);
       }
       const sorted = [...perCall].sort((a, b) => a - b);
-      lines.push(`| ${tool} | ${sorted[Math.floor(sorted.length / 2)].toFixed(1)} | ${sorted[0].toFixed(1)} | ${perCall.map((v) => v.toFixed(0)).join(' ')} |`);
+      lines.push(
+        `| ${tool} | ${sorted[Math.floor(sorted.length / 2)].toFixed(1)} | ${sorted[0].toFixed(1)} | ${perCall.map((v) => v.toFixed(0)).join(' ')} |${countPromises ? ` ${String(promises)} |` : ''}`,
+      );
     }
   } finally {
     await app.close();
     rmSync(dir, { recursive: true, force: true });
   }
   return `**Chain CPU per call, in-process** (no HTTP; ${calls} calls per round after 500 warm-up calls${analyzed ? '; planner statistics refreshed first' : ''}${logged ? '; one log line per call' : ''}${extraTickets > 0 ? `; ${extraTickets} tickets added` : ''}):\n\n${lines.join('\n')}\n`;
+}
+
+/**
+ * Promises made per call (every promise of the process while 1000 calls run, one at a time, before
+ * the measured rounds: the bench's own two per call included). Each is an allocation and, awaited,
+ * a turn of the microtask queue. The hook that counts them slows the calls it watches, so it is off
+ * while CPU is measured.
+ */
+async function promisesPerCall(once: () => Promise<void>): Promise<number> {
+  const { createHook } = await import('node:async_hooks');
+  let made = 0;
+  const hook = createHook({
+    init(_id: number, type: string) {
+      if (type === 'PROMISE') made++;
+    },
+  }).enable();
+  try {
+    for (let i = 0; i < 1000; i++) await once();
+  } finally {
+    hook.disable();
+  }
+  return made / 1000;
 }
 
 if (isMain(import.meta.url)) process.stdout.write(await run(parseFlags(process.argv.slice(2))));

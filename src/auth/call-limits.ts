@@ -2,7 +2,7 @@ import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { AppConfig } from '../config/app-config.js';
 import { loginKey } from '../database/user-keys.js';
 import { DeskError } from '../envelope/desk-error.js';
-import type { RateLimiter } from './rate-limiter.js';
+import type { RateDecision, RateLimiter } from './rate-limiter.js';
 
 /** The per-user budget a call spends. */
 export type RateClass = 'read' | 'write';
@@ -65,18 +65,20 @@ export class CallLimits implements OnApplicationShutdown {
     await this.limiter.close();
   }
 
-  /** Counts one call of `userId`; RATE_LIMITED past the limit of its kind. */
-  async admitCall(userId: number, kind: RateClass): Promise<void> {
+  /**
+   * Counts one call of `userId`; RATE_LIMITED past the limit of its kind. Counters kept in this
+   * process count at once (undefined: admitted; a refusal is thrown); a shared store answers a promise.
+   */
+  admitCall(userId: number, kind: RateClass): Promise<void> | undefined {
     const max = kind === 'write' ? this.config.rateLimitWrites : this.config.rateLimitReads;
     const key = `${kind}:${userId}`;
-    const decision = await this.guarded(() => this.limiter.consume(key, max, WINDOW_MS));
-    if (!decision.allowed) {
-      throw new RateLimitedError(
-        { key, kind, max, resetAt: decision.resetAt, userId, address: null },
-        `Rate limit reached: ${max} ${kind} calls per minute. Wait ${decision.retryAfterSeconds} s and retry.`,
-        decision.retryAfterSeconds,
-      );
+    if (this.limiter.consumeNow) {
+      admitted(this.limiter.consumeNow(key, max, WINDOW_MS), key, kind, max, userId);
+      return undefined;
     }
+    return this.guarded(() => this.limiter.consume(key, max, WINDOW_MS)).then((decision) => {
+      admitted(decision, key, kind, max, userId);
+    });
   }
 
   /** Before a token is looked up: RATE_LIMITED when `address` has spent its budget of missing or refused tokens. */
@@ -130,4 +132,14 @@ export class CallLimits implements OnApplicationShutdown {
       throw new DeskError('UNAVAILABLE', 'The rate-limit store is unavailable right now. Retry in a few seconds.', { retryAfterSeconds: 2 });
     }
   }
+}
+
+/** Nothing when `decision` admits the call; RATE_LIMITED, saying when to retry, when it does not. */
+function admitted(decision: RateDecision, key: string, kind: RateClass, max: number, userId: number): void {
+  if (decision.allowed) return;
+  throw new RateLimitedError(
+    { key, kind, max, resetAt: decision.resetAt, userId, address: null },
+    `Rate limit reached: ${max} ${kind} calls per minute. Wait ${decision.retryAfterSeconds} s and retry.`,
+    decision.retryAfterSeconds,
+  );
 }

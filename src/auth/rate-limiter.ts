@@ -9,6 +9,8 @@ export interface RateDecision {
 export interface RateLimiter {
   /** Counts one hit and says whether it is within the limit. */
   consume(key: string, limit: number, windowMs: number): Promise<RateDecision>;
+  /** `consume`, answered at once: counters kept in this process have it (every call counts one); a shared store does not. */
+  consumeNow?(key: string, limit: number, windowMs: number): RateDecision;
   /** Says whether the limit is already reached, without counting. */
   peek(key: string, limit: number): Promise<RateDecision>;
   close(): Promise<void>;
@@ -20,7 +22,11 @@ export interface RateLimiter {
 export class MemoryRateLimiter implements RateLimiter {
   private readonly windows = new Map<string, { count: number; resetAt: number }>();
 
-  async consume(key: string, limit: number, windowMs: number): Promise<RateDecision> {
+  consume(key: string, limit: number, windowMs: number): Promise<RateDecision> {
+    return Promise.resolve(this.consumeNow(key, limit, windowMs));
+  }
+
+  consumeNow(key: string, limit: number, windowMs: number): RateDecision {
     const now = Date.now();
     let window = this.windows.get(key);
     if (!window || window.resetAt <= now) {

@@ -13,17 +13,30 @@ import { callOf } from './call-of.js';
 export class RateLimitGuard implements CanActivate {
   constructor(private readonly limits: CallLimits) {}
 
-  async canActivate(context: ExecutionContext): Promise<boolean> {
+  /** Not async: counters kept in this process answer at once, and the chain then awaits nothing here. */
+  canActivate(context: ExecutionContext): boolean | Promise<boolean> {
     const call = callOf(context);
     if (!call) return true;
     // A REST route that serves no tool spends by its method: reads are GETs.
     const rate = call.policy?.rate ?? (call.route?.startsWith('GET ') ? 'read' : 'write');
+    let counted: Promise<void> | undefined;
     try {
-      await step(call, 'limit', () => this.limits.admitCall(call.principal.userId, rate));
+      counted = step(call, 'limit', () => this.limits.admitCall(call.principal.userId, rate));
     } catch (error) {
-      // Counted before the intent lock looked at the session: the refusal names none.
-      throw refusalIn(error, null);
+      throw refused(error);
     }
-    return true;
+    return counted
+      ? counted.then(
+          () => true,
+          (error: unknown) => {
+            throw refused(error);
+          },
+        )
+      : true;
   }
+}
+
+/** Counted before the intent lock looked at the session: the refusal names none. */
+function refused(error: unknown): unknown {
+  return refusalIn(error, null);
 }

@@ -6,12 +6,24 @@ const USERS = new Map([
   [4, 'tech'],
 ]);
 const asked: number[][] = [];
+function namesIn(ids: Iterable<number>): Map<number, string> {
+  return new Map([...ids].flatMap((id) => (USERS.has(id) ? [[id, USERS.get(id)!] as const] : [])));
+}
+/** Names read from the database (asked), none cached. */
 const resolver = {
   namesOf: (_kind: string, ids: Iterable<number>) => {
     asked.push([...ids]);
-    return Promise.resolve(new Map([...ids].flatMap((id) => (USERS.has(id) ? [[id, USERS.get(id)!] as const] : []))));
+    return Promise.resolve(namesIn(ids));
   },
+  cachedNamesOf: () => undefined,
 } as unknown as ReferenceResolver;
+/** Names cached for the ids in `cached`: the others are read (asked). */
+function cachingResolver(cached: ReadonlySet<number>): ReferenceResolver {
+  return {
+    namesOf: resolver.namesOf,
+    cachedNamesOf: (_kind: string, ids: Iterable<number>) => ([...ids].every((id) => cached.has(id)) ? namesIn(ids) : undefined),
+  } as unknown as ReferenceResolver;
+}
 
 const FIELDS: OutputField[] = [
   { name: 'id', kind: 'int' },
@@ -47,5 +59,24 @@ describe('Presenter', () => {
       [{ assignee_id: null }],
     );
     expect(view).toEqual({ id: 1, assignee_id: null });
+  });
+
+  it('makes the views from cached names with no lookup, the same views as when the names are read', async () => {
+    const rows: Row[] = [{ id: '1', users_id: 2, assignee_id: 4, date: '2026-06-01 12:00:00' }];
+    const read = await new Presenter(resolver).present(rows, FIELDS, 'UTC');
+    asked.length = 0;
+    const presenter = new Presenter(cachingResolver(new Set([2, 4])));
+    expect(await presenter.present(rows, FIELDS, 'UTC')).toEqual(read);
+    expect(presenter.presentNow(rows, FIELDS, 'UTC')).toEqual(read);
+    expect(asked).toEqual([]);
+  });
+
+  it('reads the names when one is not cached (presentNow then answers nothing)', async () => {
+    const rows: Row[] = [{ id: '1', users_id: 2, assignee_id: 4, date: null }];
+    const presenter = new Presenter(cachingResolver(new Set([2])));
+    expect(presenter.presentNow(rows, FIELDS, 'UTC')).toBeUndefined();
+    const [view] = await presenter.present(rows, FIELDS, 'UTC');
+    expect(view).toEqual({ id: 1, author_id: { id: 2, name: 'glpi' }, assignee_id: { id: 4, name: 'tech' }, date: null });
+    expect(asked).toEqual([[2, 4]]);
   });
 });

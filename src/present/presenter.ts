@@ -30,8 +30,10 @@ export class Presenter {
   /**
    * `overrides[i]`: columns read for `rows[i]` in place of the row's own (values the row does not
    * hold, such as a ticket's first actors), so the caller's row is neither copied nor changed.
+   * Not async: when every name shown is cached, the views are made at once and the answer is an
+   * already settled promise (no statement, no lookups awaited).
    */
-  async present(
+  present(
     rows: readonly Row[],
     fields: readonly OutputField[],
     timezone: string,
@@ -39,20 +41,40 @@ export class Presenter {
     overrides?: ReadonlyArray<Row | undefined>,
   ): Promise<View[]> {
     const shown = projection?.length ? fields.filter((f) => f.name === 'id' || projection.includes(f.name)) : fields;
-    // One query per referenced table, however many fields point at it (requester and assignee are both users).
-    const idsByKind = new Map<string, number[]>();
-    for (const f of shown) {
-      if (f.kind !== 'ref') continue;
-      const ids = idsByKind.get(f.ref) ?? [];
-      for (let i = 0; i < rows.length; i++) {
-        const id = Number(cell(rows, overrides, i, f.column ?? f.name));
-        if (id > 0) ids.push(id);
-      }
-      idsByKind.set(f.ref, ids);
-    }
+    const idsByKind = referencedIds(rows, shown, overrides);
+    const cached = this.cachedNames(idsByKind);
+    if (cached) return Promise.resolve(this.views(rows, fields, shown, timezone, cached, overrides));
     const kinds = [...idsByKind.keys()];
-    const found = await Promise.all(kinds.map((kind) => this.resolver.namesOf(kind, idsByKind.get(kind)!)));
-    const names = new Map<string, Map<number, string>>(kinds.map((kind, i) => [kind, found[i]]));
+    return Promise.all(kinds.map((kind) => this.resolver.namesOf(kind, idsByKind.get(kind)!))).then((found) =>
+      this.views(rows, fields, shown, timezone, new Map(kinds.map((kind, i) => [kind, found[i]])), overrides),
+    );
+  }
+
+  /** The views `present` answers, when every name they show is cached; undefined otherwise. */
+  presentNow(rows: readonly Row[], fields: readonly OutputField[], timezone: string): View[] | undefined {
+    const cached = this.cachedNames(referencedIds(rows, fields, undefined));
+    return cached ? this.views(rows, fields, fields, timezone, cached, undefined) : undefined;
+  }
+
+  /** Every name of `idsByKind` from the cache, by kind; undefined when one is not cached. */
+  private cachedNames(idsByKind: Map<string, number[]>): Map<string, Map<number, string>> | undefined {
+    const names = new Map<string, Map<number, string>>();
+    for (const [kind, ids] of idsByKind) {
+      const found = this.resolver.cachedNamesOf(kind, ids);
+      if (!found) return undefined;
+      names.set(kind, found);
+    }
+    return names;
+  }
+
+  private views(
+    rows: readonly Row[],
+    fields: readonly OutputField[],
+    shown: readonly OutputField[],
+    timezone: string,
+    names: Map<string, Map<number, string>>,
+    overrides: ReadonlyArray<Row | undefined> | undefined,
+  ): View[] {
     const make = shown === fields ? listMakerOf(fields) : viewMakerOf(shown);
     return rows.map((_, i) => {
       const values = shown.map((f) => this.value(f, cell(rows, overrides, i, f.column ?? f.name), timezone, names));
@@ -93,6 +115,21 @@ export function appliedView(values: Record<string, unknown>, timezone: string): 
     out[key] = value instanceof Date ? formatDate(value, timezone) : value;
   }
   return out;
+}
+
+/** The ids each referenced table is asked for: one query per table, however many fields point at it (requester and assignee are both users). */
+function referencedIds(rows: readonly Row[], shown: readonly OutputField[], overrides: ReadonlyArray<Row | undefined> | undefined): Map<string, number[]> {
+  const idsByKind = new Map<string, number[]>();
+  for (const f of shown) {
+    if (f.kind !== 'ref') continue;
+    const ids = idsByKind.get(f.ref) ?? [];
+    for (let i = 0; i < rows.length; i++) {
+      const id = Number(cell(rows, overrides, i, f.column ?? f.name));
+      if (id > 0) ids.push(id);
+    }
+    idsByKind.set(f.ref, ids);
+  }
+  return idsByKind;
 }
 
 /**

@@ -34,6 +34,13 @@ const ACTORS_OF = new SqlTexts(
      ORDER BY is_group, id`,
 );
 
+/** The ids of every actor of `lists`, users and groups apart. */
+function actorIds(lists: Map<number, Lists>): Record<ActorType, number[]> {
+  const ids: Record<ActorType, number[]> = { user: [], group: [] };
+  for (const l of lists.values()) for (const role of ROLE_NAMES) for (const a of l[role]) ids[a.type].push(a.id);
+  return ids;
+}
+
 /** The first actor of `type` in `role`'s list: the single-value actor fields (`assignee_id`, …). */
 function firstOf(lists: Lists, role: Role, type: ActorType): number | null {
   return lists[role].find((a) => a.type === type)?.id ?? null;
@@ -80,7 +87,7 @@ export class TicketViews {
     });
     const views = await this.presenter.present(rows, TICKET_OUTPUT, zone, fields, firsts);
     const listed = ROLE_NAMES.filter((role) => showsField(fields, role));
-    const names = listed.length ? await this.namesOf(lists) : undefined;
+    const names = listed.length ? (this.cachedNamesOf(lists) ?? (await this.namesOf(lists))) : undefined;
     const now = new Date();
     return views.map((view, i) => {
       const row = rows[i];
@@ -108,9 +115,21 @@ export class TicketViews {
     return out;
   }
 
+  /** The actors' names from the cache, when it knows them all (the usual case: no lookup awaited); undefined otherwise. */
+  private cachedNamesOf(lists: Map<number, Lists>): Map<ActorType, Map<number, string>> | undefined {
+    const ids = actorIds(lists);
+    const users = this.resolver.cachedNamesOf('user', ids.user);
+    const groups = users && this.resolver.cachedNamesOf('group', ids.group);
+    return users && groups
+      ? new Map([
+          ['user', users],
+          ['group', groups],
+        ])
+      : undefined;
+  }
+
   private async namesOf(lists: Map<number, Lists>): Promise<Map<ActorType, Map<number, string>>> {
-    const ids: Record<ActorType, number[]> = { user: [], group: [] };
-    for (const l of lists.values()) for (const role of ROLE_NAMES) for (const a of l[role]) ids[a.type].push(a.id);
+    const ids = actorIds(lists);
     const [users, groups] = await Promise.all([this.resolver.namesOf('user', ids.user), this.resolver.namesOf('group', ids.group)]);
     return new Map([
       ['user', users],

@@ -52,4 +52,18 @@ describe('reference resolution and scope', () => {
       issue: { code: 'REFERENCE_NOT_FOUND', message: expect.stringContaining('not a valid id') },
     });
   });
+
+  it('knows names from its cache only once they were read, and forgets them on a write', async () => {
+    const glpi = await desk.userId('glpi');
+    const tech = await desk.userId('tech');
+    resolver.forget('user');
+    expect(resolver.cachedNamesOf('user', [glpi, tech])).toBeUndefined();
+    const read = await resolver.namesOf('user', [glpi, tech, 0, -1]);
+    expect([...read.keys()].sort()).toEqual([glpi, tech].sort());
+    expect(resolver.cachedNamesOf('user', [tech, glpi, glpi, 0])).toEqual(read);
+    // An id that is no record's is not cached: the cache cannot answer for it.
+    expect(resolver.cachedNamesOf('user', [glpi, 999_999])).toBeUndefined();
+    resolver.forget('user');
+    expect(resolver.cachedNamesOf('user', [glpi])).toBeUndefined();
+  });
 });

@@ -97,13 +97,7 @@ export class ReferenceResolver {
     const cache = this.cacheOf(kind.kind);
     const now = Date.now();
     const found = new Map<number, string>();
-    const missing: number[] = [];
-    for (const id of new Set(ids)) {
-      if (!Number.isInteger(id) || id <= 0) continue;
-      const hit = cache.get(id);
-      if (hit && hit.until > now) found.set(id, hit.name);
-      else missing.push(id);
-    }
+    const missing = cachedNames(cache, ids, now, found);
     if (missing.length === 0) return found;
     const rows = await this.dataSource
       .createQueryBuilder()
@@ -120,6 +114,16 @@ export class ReferenceResolver {
       cache.set(id, { name, until: now + NAMES_TTL_MS });
     }
     return found;
+  }
+
+  /**
+   * The names of `ids` when every one is cached (no statement, no promise: a call whose names are
+   * all known presents its answer without a turn of the event loop); undefined when one is not.
+   */
+  cachedNamesOf(kindName: string, ids: Iterable<number>): Map<number, string> | undefined {
+    const found = new Map<number, string>();
+    const missing = cachedNames(this.cacheOf(referenceKind(kindName).kind), ids, Date.now(), found);
+    return missing.length === 0 ? found : undefined;
   }
 
   /** Drops cached names of a kind (after a write that may rename or delete). */
@@ -315,4 +319,16 @@ function keyColumns(kind: ReferenceKind): string {
 /** LIKE's wildcards dropped from a key: what is left is matched literally on both databases. */
 function likeSafe(key: string): string {
   return key.replace(/[%_\\]/g, '');
+}
+
+/** Puts in `found` the cached, fresh names of `ids` (ids that are no record's skipped); answers the ids that are not. */
+function cachedNames(cache: ReadonlyMap<number, { name: string; until: number }>, ids: Iterable<number>, now: number, found: Map<number, string>): number[] {
+  const missing: number[] = [];
+  for (const id of new Set(ids)) {
+    if (!Number.isInteger(id) || id <= 0) continue;
+    const hit = cache.get(id);
+    if (hit && hit.until > now) found.set(id, hit.name);
+    else missing.push(id);
+  }
+  return missing;
 }

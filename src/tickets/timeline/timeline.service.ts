@@ -71,8 +71,12 @@ export class TimelineService {
       else byKind.set(row.kind, [row]);
     }
     const groups = [...byKind];
-    // The presenter's promises awaited together: no async step of our own per kind.
-    const presented = await Promise.all(groups.map(([kind, group]) => this.presenter.present(group, ENTRY_OUTPUT[kind], zone)));
+    // Every kind at once when the names they show are cached (the usual case); otherwise the
+    // presenter's promises awaited together: no async step of our own per kind.
+    const now = groups.map(([kind, group]) => this.presenter.presentNow(group, ENTRY_OUTPUT[kind], zone));
+    const presented = now.every((views) => views !== undefined)
+      ? now
+      : await Promise.all(groups.map(([kind, group]) => this.presenter.present(group, ENTRY_OUTPUT[kind], zone)));
     const views = new Map<TimelineRow, View>();
     groups.forEach(([, group], k) => group.forEach((row, i) => views.set(row, compact(presented[k][i]))));
     return [...rows].sort(compareNewestFirst).map((row) => views.get(row)!);
