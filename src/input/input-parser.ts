@@ -91,6 +91,23 @@ function shapeOf(fields: readonly FieldSpec[], transport: ParseOptions['transpor
 }
 
 /**
+ * `given` put in the order of the call's fields, in place: an insertion sort, as a call sends a few
+ * fields (a general sort with a comparator cost more than the rest of a short call's parse).
+ */
+function inFieldOrder(given: FieldSpec[], place: ReadonlyMap<string, number>): void {
+  for (let i = 1; i < given.length; i++) {
+    const spec = given[i];
+    const at = place.get(spec.name)!;
+    let j = i - 1;
+    while (j >= 0 && place.get(given[j].name)! > at) {
+      given[j + 1] = given[j];
+      j--;
+    }
+    given[j + 1] = spec;
+  }
+}
+
+/**
  * Parses one call's arguments against a DTO class: collects every problem (unknown fields, shape
  * rules, enum labels, dates, references) and either returns the normalized DTO or all issues.
  */
@@ -151,7 +168,7 @@ export class InputParser {
     // this same pass, so the retry with the right name does not meet a second problem with the value.
     const given: FieldSpec[] = [];
     const values = new Map<string, unknown>();
-    for (const name of [...provided, ...renamed.keys()]) {
+    for (const name of renamed.size === 0 ? provided : [...provided, ...renamed.keys()]) {
       const spec = byName.get(name)!;
       let value = readScalarText(spec, input[name] !== undefined ? input[name] : renamed.get(name), options.mode);
       if (spec.blankIsAbsent && typeof value === 'string' && value.trim() === '') value = undefined;
@@ -159,7 +176,7 @@ export class InputParser {
       values.set(name, value);
       given.push(spec);
     }
-    given.sort((a, b) => place.get(a.name)! - place.get(b.name)!);
+    inFieldOrder(given, place);
 
     // Fields refused whole (not settable by the caller, too long, broken or invisible characters):
     // nothing else looks at their values — no parsing, no lookup, no echo of a megabyte.

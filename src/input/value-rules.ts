@@ -1,6 +1,6 @@
 import { echo } from '../envelope/echo.js';
 import type { Issue } from '../envelope/issue.js';
-import { hasLoneSurrogate, hiddenCharacter } from '../text/characters.js';
+import { hasLoneSurrogate, hiddenCharacter, isAscii } from '../text/characters.js';
 import { type FieldSpec, isRecordField, lengthLimitOf } from './field-spec.js';
 import { expectedOf } from './issue-messages.js';
 
@@ -79,5 +79,6 @@ export function valueProblem(spec: FieldSpec, value: unknown): Issue | undefined
 /** Strings as they are checked and stored: NFC (one encoding per character), text also trimmed. */
 export function cleanText(spec: FieldSpec, value: string): string {
   const text = spec.kind === 'text' ? value.trim() : value;
-  return text.normalize('NFC');
+  // ASCII is its own NFC: most values (ids, codes, session ids) skip the normalizer.
+  return isAscii(text) ? text : text.normalize('NFC');
 }

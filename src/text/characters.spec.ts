@@ -1,4 +1,4 @@
-import { hasLoneSurrogate, hiddenCharacter } from './characters.js';
+import { hasLoneSurrogate, hiddenCharacter, isAscii } from './characters.js';
 
 describe('characters a text may hold', () => {
   it('finds halves of surrogate pairs, and only those', () => {
@@ -31,5 +31,16 @@ describe('characters a text may hold', () => {
     for (const text of ['maria.silva', 'José Conceição', 'Ελένη', 'Мария', '王小明', "O'Brien-Smith", 'ana+tag@example.com', 'ḱ', 'emoji 🙂']) {
       expect([text, hiddenCharacter(text)]).toEqual([text, undefined]);
     }
+  });
+
+  it('tells ASCII text from any other, and ASCII is its own NFC', () => {
+    const ascii = Array.from({ length: 128 }, (_, code) => String.fromCharCode(code)).join('');
+    expect(isAscii(ascii)).toBe(true);
+    expect(ascii.normalize('NFC')).toBe(ascii);
+    expect(isAscii('')).toBe(true);
+    expect(isAscii('ses_ggDEEu3NBl1HVcVmNQPPuz37')).toBe(true);
+    expect(isAscii('Impressora\u0080')).toBe(false);
+    expect(isAscii('Joa\u0303o')).toBe(false);
+    expect(isAscii('Jo\u00e3o')).toBe(false);
   });
 });

@@ -20,3 +20,9 @@ export function hiddenCharacter(text: string): string | undefined {
   if (!match) return undefined;
   return `U+${match[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
 }
+
+/** Every character of `text` is ASCII (U+0000–U+007F). */
+export function isAscii(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0x7f) return false;
+  return true;
+}
