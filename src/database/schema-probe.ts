@@ -1,4 +1,5 @@
 import type { DataSource } from 'typeorm';
+import { placeholders } from './sql-texts.js';
 
 /**
  * True when every table of the schema exists, asked of the catalog (sqlite_master, or
@@ -7,7 +8,7 @@ import type { DataSource } from 'typeorm';
  */
 export async function schemaPresent(dataSource: DataSource): Promise<boolean> {
   const tables = dataSource.entityMetadatas.map((meta) => meta.tableName);
-  const marks = tables.map(() => '?').join(', ');
+  const marks = placeholders(tables.length);
   const sql =
     dataSource.options.type === 'better-sqlite3'
       ? `SELECT COUNT(*) AS n FROM sqlite_master WHERE type = 'table' AND name IN (${marks})`
