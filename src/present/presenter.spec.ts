@@ -1,4 +1,5 @@
-import type { ReferenceResolver } from '../input/references/reference-resolver.js';
+import type { DataSource } from 'typeorm';
+import { ReferenceResolver } from '../input/references/reference-resolver.js';
 import { type OutputField, Presenter, type Row } from './presenter.js';
 
 const USERS = new Map([
@@ -9,20 +10,27 @@ const asked: number[][] = [];
 function namesIn(ids: Iterable<number>): Map<number, string> {
   return new Map([...ids].flatMap((id) => (USERS.has(id) ? [[id, USERS.get(id)!] as const] : [])));
 }
-/** Names read from the database (asked), none cached. */
-const resolver = {
-  namesOf: (_kind: string, ids: Iterable<number>) => {
+
+/** The resolver with its database and cache stood in for: names in `cached` are cached, the others read (asked). */
+class StubResolver extends ReferenceResolver {
+  constructor(private readonly cached: ReadonlySet<number> = new Set()) {
+    super({} as DataSource);
+  }
+
+  override namesOf(_kind: string, ids: Iterable<number>): Promise<Map<number, string>> {
     asked.push([...ids]);
     return Promise.resolve(namesIn(ids));
-  },
-  cachedNamesOf: () => undefined,
-} as unknown as ReferenceResolver;
+  }
+
+  override cachedNamesOf(_kind: string, ids: Iterable<number>): Map<number, string> | undefined {
+    return [...ids].every((id) => this.cached.has(id)) ? namesIn(ids) : undefined;
+  }
+}
+/** Names read from the database (asked), none cached. */
+const resolver = new StubResolver();
 /** Names cached for the ids in `cached`: the others are read (asked). */
 function cachingResolver(cached: ReadonlySet<number>): ReferenceResolver {
-  return {
-    namesOf: resolver.namesOf,
-    cachedNamesOf: (_kind: string, ids: Iterable<number>) => ([...ids].every((id) => cached.has(id)) ? namesIn(ids) : undefined),
-  } as unknown as ReferenceResolver;
+  return new StubResolver(cached);
 }
 
 const FIELDS: OutputField[] = [

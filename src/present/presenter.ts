@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { toDate } from '../database/db-dates.js';
 import { type ObjectMaker, objectMaker } from '../database/object-maker.js';
 import { formatDate } from '../dates/dates.js';
-import { ReferenceResolver } from '../input/references/reference-resolver.js';
+import { type NamesByKind, ReferenceResolver } from '../input/references/reference-resolver.js';
 import type { Vocabulary } from '../input/vocab/vocabulary.js';
 
 /** How one output field is shown: references and enums as `{id, name}`, dates as ISO with offset. */
@@ -41,30 +41,15 @@ export class Presenter {
     overrides?: ReadonlyArray<Row | undefined>,
   ): Promise<View[]> {
     const shown = projection?.length ? fields.filter((f) => f.name === 'id' || projection.includes(f.name)) : fields;
-    const idsByKind = referencedIds(rows, shown, overrides);
-    const cached = this.cachedNames(idsByKind);
-    if (cached) return Promise.resolve(this.views(rows, fields, shown, timezone, cached, overrides));
-    const kinds = [...idsByKind.keys()];
-    return Promise.all(kinds.map((kind) => this.resolver.namesOf(kind, idsByKind.get(kind)!))).then((found) =>
-      this.views(rows, fields, shown, timezone, new Map(kinds.map((kind, i) => [kind, found[i]])), overrides),
-    );
+    const names = this.resolver.namesByKind(referencedIds(rows, shown, overrides));
+    if (names instanceof Promise) return names.then((read) => this.views(rows, fields, shown, timezone, read, overrides));
+    return Promise.resolve(this.views(rows, fields, shown, timezone, names, overrides));
   }
 
   /** The views `present` answers, when every name they show is cached; undefined otherwise. */
   presentNow(rows: readonly Row[], fields: readonly OutputField[], timezone: string): View[] | undefined {
-    const cached = this.cachedNames(referencedIds(rows, fields, undefined));
-    return cached ? this.views(rows, fields, fields, timezone, cached, undefined) : undefined;
-  }
-
-  /** Every name of `idsByKind` from the cache, by kind; undefined when one is not cached. */
-  private cachedNames(idsByKind: Map<string, number[]>): Map<string, Map<number, string>> | undefined {
-    const names = new Map<string, Map<number, string>>();
-    for (const [kind, ids] of idsByKind) {
-      const found = this.resolver.cachedNamesOf(kind, ids);
-      if (!found) return undefined;
-      names.set(kind, found);
-    }
-    return names;
+    const names = this.resolver.cachedNamesByKind(referencedIds(rows, fields, undefined));
+    return names ? this.views(rows, fields, fields, timezone, names, undefined) : undefined;
   }
 
   private views(
@@ -72,7 +57,7 @@ export class Presenter {
     fields: readonly OutputField[],
     shown: readonly OutputField[],
     timezone: string,
-    names: Map<string, Map<number, string>>,
+    names: NamesByKind,
     overrides: ReadonlyArray<Row | undefined> | undefined,
   ): View[] {
     const make = shown === fields ? listMakerOf(fields) : viewMakerOf(shown);

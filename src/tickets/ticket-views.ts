@@ -34,10 +34,13 @@ const ACTORS_OF = new SqlTexts(
      ORDER BY is_group, id`,
 );
 
-/** The ids of every actor of `lists`, users and groups apart. */
-function actorIds(lists: Map<number, Lists>): Record<ActorType, number[]> {
-  const ids: Record<ActorType, number[]> = { user: [], group: [] };
-  for (const l of lists.values()) for (const role of ROLE_NAMES) for (const a of l[role]) ids[a.type].push(a.id);
+/** The ids of every actor of `lists`, by kind (`user`, `group`): what their names are asked by. */
+function actorIds(lists: Map<number, Lists>): Map<ActorType, number[]> {
+  const ids = new Map<ActorType, number[]>([
+    ['user', []],
+    ['group', []],
+  ]);
+  for (const l of lists.values()) for (const role of ROLE_NAMES) for (const a of l[role]) ids.get(a.type)!.push(a.id);
   return ids;
 }
 
@@ -87,7 +90,9 @@ export class TicketViews {
     });
     const views = await this.presenter.present(rows, TICKET_OUTPUT, zone, fields, firsts);
     const listed = ROLE_NAMES.filter((role) => showsField(fields, role));
-    const names = listed.length ? (this.cachedNamesOf(lists) ?? (await this.namesOf(lists))) : undefined;
+    const named = listed.length ? this.resolver.namesByKind(actorIds(lists)) : undefined;
+    // Awaited only when a name was not cached (a promise): the usual call takes no turn here.
+    const names = named instanceof Promise ? await named : named;
     const now = new Date();
     return views.map((view, i) => {
       const row = rows[i];
@@ -113,27 +118,5 @@ export class TicketViews {
       out.get(Number(a.tickets_id))?.[role].push({ type: Number(a.is_group) === 1 ? 'group' : 'user', id: Number(a.actor_id) });
     }
     return out;
-  }
-
-  /** The actors' names from the cache, when it knows them all (the usual case: no lookup awaited); undefined otherwise. */
-  private cachedNamesOf(lists: Map<number, Lists>): Map<ActorType, Map<number, string>> | undefined {
-    const ids = actorIds(lists);
-    const users = this.resolver.cachedNamesOf('user', ids.user);
-    const groups = users && this.resolver.cachedNamesOf('group', ids.group);
-    return users && groups
-      ? new Map([
-          ['user', users],
-          ['group', groups],
-        ])
-      : undefined;
-  }
-
-  private async namesOf(lists: Map<number, Lists>): Promise<Map<ActorType, Map<number, string>>> {
-    const ids = actorIds(lists);
-    const [users, groups] = await Promise.all([this.resolver.namesOf('user', ids.user), this.resolver.namesOf('group', ids.group)]);
-    return new Map([
-      ['user', users],
-      ['group', groups],
-    ]);
   }
 }

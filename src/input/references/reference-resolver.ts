@@ -126,6 +126,28 @@ export class ReferenceResolver {
     return missing.length === 0 ? found : undefined;
   }
 
+  /**
+   * The names of several kinds' ids, by kind: at once (no statement, no promise) when the cache
+   * holds them all, else a promise of them (one query per kind missing names, run together).
+   */
+  namesByKind(idsByKind: ReadonlyMap<string, Iterable<number>>): NamesByKind | Promise<NamesByKind> {
+    const cached = this.cachedNamesByKind(idsByKind);
+    if (cached) return cached;
+    const kinds = [...idsByKind.keys()];
+    return Promise.all(kinds.map((kind) => this.namesOf(kind, idsByKind.get(kind)!))).then((read) => new Map(kinds.map((kind, i) => [kind, read[i]])));
+  }
+
+  /** The names of several kinds' ids, by kind, when the cache holds them all; undefined otherwise (nothing is read). */
+  cachedNamesByKind(idsByKind: ReadonlyMap<string, Iterable<number>>): NamesByKind | undefined {
+    const names: NamesByKind = new Map();
+    for (const [kind, ids] of idsByKind) {
+      const found = this.cachedNamesOf(kind, ids);
+      if (!found) return undefined;
+      names.set(kind, found);
+    }
+    return names;
+  }
+
   /** Drops cached names of a kind (after a write that may rename or delete). */
   forget(kindName: string): void {
     this.names.get(kindName)?.clear();
@@ -320,6 +342,9 @@ function keyColumns(kind: ReferenceKind): string {
 function likeSafe(key: string): string {
   return key.replace(/[%_\\]/g, '');
 }
+
+/** Names of records by kind (`user`, `group`, …), then by id. */
+export type NamesByKind = Map<string, Map<number, string>>;
 
 /** Puts in `found` the cached, fresh names of `ids` (ids that are no record's skipped); answers the ids that are not. */
 function cachedNames(cache: ReadonlyMap<number, { name: string; until: number }>, ids: Iterable<number>, now: number, found: Map<number, string>): number[] {
