@@ -463,7 +463,17 @@ export async function run(flags: Flags = {}): Promise<string> {
     // 6. Where the time goes: CPU profiles of a separate intentdesk process on the same data, and
     //    the SQL statements one call of each tool runs.
     if (opts.profile && target('intentdesk').noInitialize) {
-      report.add(await profileProduct(databaseUrl, token, bodies, opts, logs, report));
+      // The floor profiled the same way, beside it: what the same statements and answer cost bare.
+      const spawnFloor = async (tool: string): Promise<Spawned> => {
+        const port = await freePort();
+        const file = tool === 'ticket_get' ? built['bare-data'] : built['bare-data-tools'];
+        const name = `floor-profiled-${tool}`;
+        const args = ['--import', `${BENCH_DIR}lib/cpu-profiler.mjs`, file];
+        const server = spawnNode({ name, args, env: baselineEnv(port), port, logFile: `${logs}load-${name}.log`, cwd: BENCH_DIR, ipc: true });
+        await waitForHttp(`${server.url}/`, { child: server.child, timeoutMs: 60_000 });
+        return server;
+      };
+      report.add(await profileProduct(databaseUrl, token, bodies, opts, logs, report, spawnFloor));
     }
     if (target('intentdesk').noInitialize) report.add(await statementsPerCall(databaseUrl, created[0]));
     if (sink) report.log(`tracing: ${sink.batches()} OTLP export requests received`);
@@ -483,6 +493,7 @@ async function profileProduct(
   opts: LoadOptions,
   logs: string,
   report: Report,
+  spawnFloor: (tool: string) => Promise<Spawned>,
 ): Promise<string> {
   const dir = `${RESULTS_DIR}profiles/`;
   mkdirSync(dir, { recursive: true });
@@ -493,43 +504,33 @@ async function profileProduct(
     nodeArgs: ['--import', `${BENCH_DIR}lib/cpu-profiler.mjs`],
     ipc: true,
   });
-  const ask = (message: Record<string, unknown>, answer: string) =>
-    new Promise<void>((resolve, reject) => {
-      const onMessage = (m: { bench?: string; message?: string }) => {
-        if (m?.bench === answer) {
-          server.child.off('message', onMessage);
-          resolve();
-        } else if (m?.bench === 'profile-error') {
-          server.child.off('message', onMessage);
-          reject(new Error(m.message));
-        }
-      };
-      server.child.on('message', onMessage);
-      server.child.send(message);
-    });
   const parts: string[] = [
-    `**CPU profile of intentdesk under load** (a second intentdesk process on the same database, sampled by the V8 profiler over ${opts.profileDuration}s at 8 connections per tool; files in bench/results/profiles/, open them in Chrome DevTools or speedscope). Self time, idle excluded:`,
+    `**CPU profile of intentdesk under load** (a second intentdesk process on the same database, sampled by the V8 profiler over ${opts.profileDuration}s at 8 connections per tool, ` +
+      `and the tool's floor (d) profiled the same way; files in bench/results/profiles/, open them in Chrome DevTools or speedscope). Self time, idle excluded:`,
   ];
   try {
     const target: Target = { key: 'intentdesk', label: LABELS.intentdesk, server, token, noInitialize: true, bodyBytes: 0, idleRss: 0 };
     for (const tool of opts.tools) {
-      await hit(target, bodies[tool]('intentdesk'), 8, opts.warmup);
-      const file = `${dir}intentdesk-${tool}.cpuprofile`;
-      await ask({ bench: 'profile-start', intervalUs: 200 }, 'profile-started');
-      const point = aggregate(8, [await hit(target, bodies[tool]('intentdesk'), 8, opts.profileDuration)]);
-      await ask({ bench: 'profile-stop', file }, 'profile-written');
-      const summary = summarizeProfile(file, 12);
-      report.log(`profiled ${tool}: ${fmt(point.rps)} req/s under the profiler`);
+      const product = await profiled(target, bodies[tool]('intentdesk'), `${dir}intentdesk-${tool}.cpuprofile`, opts);
+      const floorServer = await spawnFloor(tool);
+      const floorKey: ServerKey = tool === 'ticket_get' ? 'data' : 'dataTools';
+      const floorTarget: Target = { key: floorKey, label: LABELS[floorKey], server: floorServer, noInitialize: true, bodyBytes: 0, idleRss: 0 };
+      const floor = await profiled(floorTarget, bodies[tool](floorKey), `${dir}floor-${tool}.cpuprofile`, opts).finally(() => floorServer.stop());
+      report.log(`profiled ${tool}: ${fmt(product.rps)} req/s under the profiler; its floor ${fmt(floor.rps)} req/s`);
       parts.push(
-        `\n_${tool}_ (${fmt(point.rps)} req/s while profiled, ${fmt(summary.totalMs / Math.max(1, point.total), 3)} ms sampled CPU per call)\n\n` +
+        `\n_${tool}_ (${fmt(product.rps)} req/s while profiled, ${fmt(product.cpuMsPerCall, 3)} ms sampled CPU per call; ` +
+          `the floor (d): ${fmt(floor.rps)} req/s, ${fmt(floor.cpuMsPerCall, 3)} ms per call, ${ratio(product.cpuMsPerCall, floor.cpuMsPerCall)} of it)\n\n` +
           table(
-            ['by package / product dir', 'self ms', 'share'],
-            summary.packages.slice(0, 10).map((s) => [s.name, fmt(s.ms), `${(s.share * 100).toFixed(1)}%`]),
+            ['by package / product dir', 'self µs per call', 'share', 'floor (d): µs per call'],
+            product.summary.packages.slice(0, 10).map((s) => {
+              const bare = floor.summary.packages.find((f) => f.name === s.name);
+              return [s.name, fmt((s.ms * 1000) / product.calls, 1), `${(s.share * 100).toFixed(1)}%`, bare ? fmt((bare.ms * 1000) / floor.calls, 1) : '—'];
+            }),
           ) +
           '\n\n' +
           table(
             ['top self-time functions', 'where', 'self ms', 'share'],
-            summary.functions.slice(0, 12).map((s) => [s.name, s.where, fmt(s.ms), `${(s.share * 100).toFixed(1)}%`]),
+            product.summary.functions.slice(0, 12).map((s) => [s.name, s.where, fmt(s.ms), `${(s.share * 100).toFixed(1)}%`]),
           ),
       );
     }
@@ -537,6 +538,32 @@ async function profileProduct(
     await server.stop();
   }
   return parts.join('\n');
+}
+
+/** Warms `target` up, then samples it with the V8 profiler (cpu-profiler.mjs, over IPC) under 8 connections. */
+async function profiled(target: Target, makeBody: () => string, file: string, opts: LoadOptions) {
+  const child = target.server.child;
+  const ask = (message: Record<string, unknown>, answer: string) =>
+    new Promise<void>((resolve, reject) => {
+      const onMessage = (m: { bench?: string; message?: string }) => {
+        if (m?.bench === answer) {
+          child.off('message', onMessage);
+          resolve();
+        } else if (m?.bench === 'profile-error') {
+          child.off('message', onMessage);
+          reject(new Error(m.message));
+        }
+      };
+      child.on('message', onMessage);
+      child.send(message);
+    });
+  await hit(target, makeBody, 8, opts.warmup);
+  await ask({ bench: 'profile-start', intervalUs: 200 }, 'profile-started');
+  const point = aggregate(8, [await hit(target, makeBody, 8, opts.profileDuration)]);
+  await ask({ bench: 'profile-stop', file }, 'profile-written');
+  const summary = summarizeProfile(file, 12);
+  const calls = Math.max(1, point.total);
+  return { rps: point.rps, calls, cpuMsPerCall: summary.totalMs / calls, summary };
 }
 
 /** `SELECT glpi_tickets`, `INSERT audit_log`, `BEGIN`: what a statement does, to what. */
