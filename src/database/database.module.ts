@@ -7,6 +7,7 @@ import { DbLock } from './db-lock.js';
 import { ensureDatabase } from './ensure-database.js';
 import { PlannerStatistics } from './planner-statistics.js';
 import { DemoSeeder } from './seed/demo-seeder.js';
+import { WalCheckpointer } from './wal-checkpointer.js';
 
 /**
  * Says which database this process opened (migrated and, when empty, seeded), on every start, HTTP
@@ -22,7 +23,11 @@ class DatabaseAnnouncer implements OnApplicationBootstrap {
   }
 }
 
-/** The database connection (migrated at start), the admission of writes (DbLock) and the demo seed; every module may use them. */
+/**
+ * The database connection (migrated at start), the admission of writes (DbLock) and the demo seed;
+ * every module may use them. On SQLite, the planner's statistics and the WAL's checkpoints are kept
+ * up here too.
+ */
 @Global()
 @Module({
   imports: [
@@ -45,7 +50,7 @@ class DatabaseAnnouncer implements OnApplicationBootstrap {
       },
     }),
   ],
-  providers: [DbLock, DemoSeeder, DatabaseAnnouncer, PlannerStatistics],
+  providers: [DbLock, DemoSeeder, DatabaseAnnouncer, PlannerStatistics, WalCheckpointer],
   exports: [DbLock, PlannerStatistics],
 })
 export class DatabaseModule {}
