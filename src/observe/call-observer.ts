@@ -32,8 +32,7 @@ export class CallObserver {
     const durationMs = performance.now() - call.startedAt;
     endCallSpan(call, outcome);
     const tool = this.metrics.toolLabel(call.tool);
-    this.metrics.calls.inc({ transport: call.transport, tool, outcome });
-    this.metrics.duration.observe({ transport: call.transport, tool }, durationMs / 1000);
+    this.metrics.calls.record(call.transport, tool, outcome, durationMs / 1000);
     if (REFUSAL_KINDS.has(outcome)) this.metrics.refusals.inc({ kind: outcome });
     // One line per call; the logger drops it below LOG_LEVEL=info before building anything more.
     const line = {

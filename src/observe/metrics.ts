@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
 import { AppConfig } from '../config/app-config.js';
+import { CallMetrics } from './call-metrics.js';
 
 /** Answers the server decides on (the caller was refused), counted by kind apart from faults (UNAVAILABLE, INTERNAL). */
 export const REFUSAL_KINDS: ReadonlySet<string> = new Set([
@@ -37,19 +38,13 @@ export class Metrics {
   private readonly tools = new Set<string>();
   private readonly samplers = new Map<SampledGauge, Sampler>();
 
-  readonly calls = new Counter({
-    name: 'intentdesk_calls_total',
-    help: 'Calls answered, by transport, tool (none for REST routes that serve no tool) and outcome (success or the error code).',
-    labelNames: ['transport', 'tool', 'outcome'] as const,
-    registers: [this.registry],
-  });
-
-  readonly duration = new Histogram({
-    name: 'intentdesk_call_duration_seconds',
-    help: 'Time from a call’s arrival to its answer, by transport and tool.',
-    labelNames: ['transport', 'tool'] as const,
-    buckets: DURATION_BUCKETS,
-    registers: [this.registry],
+  /** Calls answered (intentdesk_calls_total) and their durations (intentdesk_call_duration_seconds): call-metrics.ts. */
+  readonly calls = new CallMetrics(this.registry, {
+    calls: {
+      name: 'intentdesk_calls_total',
+      help: 'Calls answered, by transport, tool (none for REST routes that serve no tool) and outcome (success or the error code).',
+    },
+    duration: { name: 'intentdesk_call_duration_seconds', help: 'Time from a call’s arrival to its answer, by transport and tool.', buckets: DURATION_BUCKETS },
   });
 
   readonly refusals = new Counter({
@@ -97,7 +92,7 @@ export class Metrics {
   knowTools(names: Iterable<string>): void {
     for (const name of names) {
       this.tools.add(name);
-      for (const transport of ['mcp', 'rest']) this.calls.inc({ transport, tool: name, outcome: 'success' }, 0);
+      for (const transport of ['mcp', 'rest'] as const) this.calls.zero(transport, name, 'success');
     }
   }
 
