@@ -23,6 +23,18 @@ describe('WalCheckpointer', () => {
     await ds.query(`INSERT INTO wal_rows (n, text) VALUES ${values}`);
   };
 
+  /** Sustained writes start the worker; one more write, one more look: its first checkpoint is done. */
+  const startedAndCheckpointed = async () => {
+    await write(START_AT_CHANGES);
+    checkpointer.look();
+    await write(1);
+    const first = checkpointer.nextResult();
+    checkpointer.look();
+    return first;
+  };
+  /** The running worker's thread (a test of how it ends reaches it). */
+  const threadOf = () => (checkpointer as unknown as { worker: { thread: Worker } }).worker.thread;
+
   beforeEach(async () => {
     db = await createTestDatabase('sqlite');
     ds = await new DataSource(dataSourceOptions({ type: 'sqlite', path: db.url.slice('sqlite:'.length) }, { poolSize: 1, timeoutMs: 5000 })).initialize();
@@ -58,12 +70,7 @@ describe('WalCheckpointer', () => {
   });
 
   it('asks for no checkpoint after a look without writes, and stops after a minute of them', async () => {
-    await write(START_AT_CHANGES);
-    checkpointer.look();
-    await write(1);
-    const first = checkpointer.nextResult();
-    checkpointer.look();
-    await first;
+    await startedAndCheckpointed();
     for (let i = 0; i < IDLE_LOOKS_TO_STOP - 1; i++) checkpointer.look();
     expect(checkpointer.running).toBe(true);
     checkpointer.look();
@@ -77,15 +84,9 @@ describe('WalCheckpointer', () => {
   });
 
   it('gives the connection its own checkpoints back when the worker dies, and waits before starting another', async () => {
-    await write(START_AT_CHANGES);
-    checkpointer.look();
-    await write(1);
-    const first = checkpointer.nextResult();
-    checkpointer.look();
-    await first;
+    await startedAndCheckpointed();
     expect(await autocheckpoint()).toBe(BACKSTOP_CHECKPOINT_PAGES);
-    const thread = (checkpointer as unknown as { worker: { thread: Worker } }).worker.thread;
-    await thread.terminate();
+    await threadOf().terminate();
     await checkpointer.stopped();
     expect(checkpointer.running).toBe(false);
     expect(await autocheckpoint()).toBe(OWN_CHECKPOINT_PAGES);
@@ -102,7 +103,7 @@ describe('WalCheckpointer', () => {
   it('closes the worker and its connection on shutdown', async () => {
     await write(START_AT_CHANGES);
     checkpointer.look();
-    const thread = (checkpointer as unknown as { worker: { thread: Worker } }).worker.thread;
+    const thread = threadOf();
     const exited = new Promise<number>((resolve) => thread.once('exit', resolve));
     await checkpointer.onModuleDestroy();
     expect(checkpointer.running).toBe(false);
