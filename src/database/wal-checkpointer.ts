@@ -86,8 +86,20 @@ export class WalCheckpointer implements OnApplicationBootstrap, OnModuleDestroy 
     const connection = this.connection;
     if (!connection) return;
     this.lastChanges = totalChanges(connection);
-    this.timer = setInterval(() => this.look(), LOOK_EVERY_MS);
+    this.timer = setInterval(() => this.lookOrWarn(), LOOK_EVERY_MS);
     this.timer.unref();
+  }
+
+  /**
+   * The timer's look. A failure (the connection closing under it, a thread that cannot start) is
+   * logged: thrown out of a timer, it would end the process.
+   */
+  private lookOrWarn(): void {
+    try {
+      this.look();
+    } catch (error) {
+      this.logger.warn(`WAL checkpoint look failed: ${(error as Error).message}`);
+    }
   }
 
   async onModuleDestroy(): Promise<void> {
@@ -135,7 +147,10 @@ export class WalCheckpointer implements OnApplicationBootstrap, OnModuleDestroy 
   private start(connection: SqliteConnection): void {
     const file = sqliteFileOf(this.dataSource)!;
     const worker = new CheckpointWorker(file, {
-      ready: () => setOwnCheckpoint(connection, BACKSTOP_CHECKPOINT_PAGES),
+      // Answered by the thread, maybe after a shutdown closed the data source: only on an open one.
+      ready: () => {
+        if (this.worker === worker && this.dataSource.isInitialized) setOwnCheckpoint(connection, BACKSTOP_CHECKPOINT_PAGES);
+      },
       failed: (reason) => {
         if (this.worker !== worker) return;
         this.logger.warn(`WAL checkpoints run on the connection again: the checkpoint worker failed (${reason.slice(0, 200)})`);

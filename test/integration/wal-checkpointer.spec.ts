@@ -1,4 +1,6 @@
 import type { Worker } from 'node:worker_threads';
+import { jest } from '@jest/globals';
+import { Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { dataSourceOptions } from '../../src/database/data-source-options.js';
 import {
@@ -98,6 +100,20 @@ describe('WalCheckpointer', () => {
     await write(START_AT_CHANGES);
     checkpointer.look();
     expect(checkpointer.running).toBe(true);
+  });
+
+  it('logs a look that fails instead of throwing it out of the timer (which would end the process)', () => {
+    const look = jest.spyOn(checkpointer, 'look').mockImplementation(() => {
+      throw new Error('the connection is not open');
+    });
+    const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+    try {
+      expect(() => (checkpointer as unknown as { lookOrWarn(): void }).lookOrWarn()).not.toThrow();
+      expect(warn).toHaveBeenCalledWith(expect.stringContaining('the connection is not open'));
+    } finally {
+      look.mockRestore();
+      warn.mockRestore();
+    }
   });
 
   it('closes the worker and its connection on shutdown', async () => {
