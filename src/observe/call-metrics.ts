@@ -1,5 +1,6 @@
 import type { Counter, Registry } from 'prom-client';
 
+/** The transports a call comes by (tools/call.ts names the same; observe/ may not import tools/). */
 export type Transport = 'mcp' | 'rest';
 
 /** One transport and tool's calls: how many ended with each outcome, and the histogram of their durations. */
@@ -50,8 +51,8 @@ export class CallMetrics {
   constructor(registry: Registry, names: CallMetricNames) {
     this.bounds = names.duration.buckets;
     // prom-client's registry takes its own metric classes; these give it what it reads of them.
-    registry.registerMetric(this.counter(names.calls) as unknown as Counter);
-    registry.registerMetric(this.histogram(names.duration) as unknown as Counter);
+    registry.registerMetric(this.registered(names.calls, 'counter', () => this.counterSamples()) as unknown as Counter);
+    registry.registerMetric(this.registered(names.duration, 'histogram', () => this.histogramSamples(names.duration.name)) as unknown as Counter);
   }
 
   /** One call ended: `outcome` is 'success' or an error code, `seconds` its duration. */
@@ -101,44 +102,39 @@ export class CallMetrics {
     this.byTool.clear();
   }
 
-  private counter(meta: { name: string; help: string }): RegisteredMetric {
-    const samples = (): Sample[] =>
-      this.tallies().flatMap((tally) => [...tally.outcomes].map(([outcome, value]) => ({ labels: { ...tally.labels, outcome }, value })));
+  /** What the registry reads of one metric: its name, help and type, and `samples` at each scrape. */
+  private registered(meta: { name: string; help: string }, type: 'counter' | 'histogram', samples: () => Sample[]): RegisteredMetric {
+    const { name, help } = meta;
     return {
-      ...meta,
-      type: 'counter',
+      name,
+      help,
+      type,
       aggregator: 'sum',
-      get: () => Promise.resolve({ ...meta, type: 'counter', aggregator: 'sum', values: samples() }),
+      get: () => Promise.resolve({ name, help, type, aggregator: 'sum', values: samples() }),
       reset: () => this.reset(),
     };
   }
 
-  private histogram(meta: { name: string; help: string }): RegisteredMetric {
-    const { name, help } = meta;
-    // A transport and tool shows once it has a call (its calls counter shows from the start, at 0).
-    const samples = (): Sample[] =>
-      this.tallies()
-        .filter((tally) => tally.count > 0)
-        .flatMap((tally) => {
-          let cumulative = 0;
-          const lines: Sample[] = this.bounds.map((bound, i) => {
-            cumulative += tally.buckets[i];
-            return { labels: { le: bound, ...tally.labels }, value: cumulative, metricName: `${name}_bucket` };
-          });
-          lines.push(
-            { labels: { le: '+Inf', ...tally.labels }, value: tally.count, metricName: `${name}_bucket` },
-            { labels: { ...tally.labels }, value: tally.sum, metricName: `${name}_sum` },
-            { labels: { ...tally.labels }, value: tally.count, metricName: `${name}_count` },
-          );
-          return lines;
+  private counterSamples(): Sample[] {
+    return this.tallies().flatMap((tally) => [...tally.outcomes].map(([outcome, value]) => ({ labels: { ...tally.labels, outcome }, value })));
+  }
+
+  /** A transport and tool shows once it has a call (its calls counter shows from the start, at 0). */
+  private histogramSamples(name: string): Sample[] {
+    return this.tallies()
+      .filter((tally) => tally.count > 0)
+      .flatMap((tally) => {
+        let cumulative = 0;
+        const lines: Sample[] = this.bounds.map((bound, i) => {
+          cumulative += tally.buckets[i];
+          return { labels: { le: bound, ...tally.labels }, value: cumulative, metricName: `${name}_bucket` };
         });
-    return {
-      name,
-      help,
-      type: 'histogram',
-      aggregator: 'sum',
-      get: () => Promise.resolve({ name, help, type: 'histogram', aggregator: 'sum', values: samples() }),
-      reset: () => this.reset(),
-    };
+        lines.push(
+          { labels: { le: '+Inf', ...tally.labels }, value: tally.count, metricName: `${name}_bucket` },
+          { labels: { ...tally.labels }, value: tally.sum, metricName: `${name}_sum` },
+          { labels: { ...tally.labels }, value: tally.count, metricName: `${name}_count` },
+        );
+        return lines;
+      });
   }
 }

@@ -1,11 +1,12 @@
 import { Injectable, Logger } from '@nestjs/common';
+import type { Transport } from './call-metrics.js';
 import { JsonLogger } from './logger.js';
 import { Metrics, REFUSAL_KINDS } from './metrics.js';
 import { endCallSpan, type Traced } from './tracing.js';
 
 /** What the end of a call reports (a CallTrace is one). */
 export interface ObservedCall extends Traced {
-  readonly transport: 'mcp' | 'rest';
+  readonly transport: Transport;
   readonly requestId: string;
   readonly startedAt: number;
   readonly tool: string | null;
