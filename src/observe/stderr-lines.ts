@@ -51,7 +51,9 @@ class StderrLines implements DestinationStream {
     });
     // The one place the destination's text-only types are set aside, for the mode asked for here.
     // Each piece it gets is a batch already: it writes it at once (or after the write on its way).
-    this.destination = pinoDestination({ dest: 2, sync: false, minLength: 0, contentMode: 'buffer' }) as unknown as ByteDestination;
+    // minLength 1, not 0: with 0 the destination's flush(callback) calls back at once, even with a
+    // write on its way, and the flushSync that follows in `written` then lands ahead of that write.
+    this.destination = pinoDestination({ dest: 2, sync: false, minLength: 1, contentMode: 'buffer' }) as unknown as ByteDestination;
   }
 
   write(line: string): void {
