@@ -1,8 +1,8 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { AuditLog } from '../database/entities/index.js';
-import { sqliteConnectionOf } from '../database/sqlite-statements.js';
+import { runSqliteWrite, sqliteConnectionOf } from '../database/sqlite-statements.js';
 import { sqliteTransaction } from '../database/sqlite-transaction.js';
-import { insertRows } from '../database/write-rows.js';
+import { insertRows, insertStatement, type SqlWrite } from '../database/write-rows.js';
 import type { AuditEntry } from './audit-entry.js';
 
 /** The columns of an audit row, in the order every statement binds them. */
@@ -49,25 +49,36 @@ export function auditChunks(dataSource: DataSource, batch: AuditEntry[]): AuditE
 }
 
 /**
+ * The statements a batch is written with on SQLite: SQLITE_CHUNK rows each, the rest one row each,
+ * so that the texts are of two row counts only and stay prepared (a text per batch size was prepared
+ * anew for nearly every batch). Run together, all of them or none (insertAuditRows, or the worker
+ * thread's connection: sqlite-worker.ts).
+ */
+export function auditStatements(manager: EntityManager, entries: readonly AuditEntry[]): SqlWrite[] {
+  const statements: SqlWrite[] = [];
+  let next = 0;
+  for (; entries.length - next >= SQLITE_CHUNK; next += SQLITE_CHUNK)
+    statements.push(insertStatement(manager, AuditLog, entries.slice(next, next + SQLITE_CHUNK).map(rowOf)));
+  for (; next < entries.length; next++) statements.push(insertStatement(manager, AuditLog, [rowOf(entries[next])]));
+  return statements;
+}
+
+/**
  * Inserts `entries` with `manager` (the data source's, or a write transaction's: the rows then commit
- * with it or not at all), all of them or none, through insertRows (its texts are kept per row count).
- * MySQL/MariaDB: one multi-row statement. SQLite: statements of two row counts only, so their texts
- * stay prepared (a text per batch size was prepared anew for nearly every batch): SQLITE_CHUNK rows
- * at a time, the rest one row each; when that takes more than one statement, inside one transaction
- * unless the caller's is open.
+ * with it or not at all), all of them or none. MySQL/MariaDB: one multi-row statement (insertRows).
+ * SQLite: auditStatements' statements on the connection, inside one transaction when there are
+ * several, unless the caller's is open.
  */
 export async function insertAuditRows(manager: EntityManager, entries: readonly AuditEntry[]): Promise<void> {
   if (entries.length === 0) return;
   const dataSource = manager.dataSource;
   const connection = sqliteConnectionOf(dataSource);
   if (!connection) return insertRows(manager, AuditLog, entries.map(rowOf));
-  const write = async (): Promise<void> => {
-    let next = 0;
-    for (; entries.length - next >= SQLITE_CHUNK; next += SQLITE_CHUNK)
-      await insertRows(manager, AuditLog, entries.slice(next, next + SQLITE_CHUNK).map(rowOf));
-    for (; next < entries.length; next++) await insertRows(manager, AuditLog, [rowOf(entries[next])]);
+  const statements = auditStatements(manager, entries);
+  const write = (): Promise<void> => {
+    for (const { sql, params } of statements) runSqliteWrite(dataSource, connection, sql, params);
+    return Promise.resolve();
   };
-  const statements = Math.floor(entries.length / SQLITE_CHUNK) + (entries.length % SQLITE_CHUNK);
-  if (statements === 1 || connection.inTransaction) await write();
+  if (statements.length === 1 || connection.inTransaction) await write();
   else await sqliteTransaction(dataSource, write);
 }

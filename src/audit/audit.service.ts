@@ -2,13 +2,14 @@ import { Injectable, Logger, type OnApplicationShutdown, type OnModuleDestroy } 
 import { DataSource, type EntityManager } from 'typeorm';
 import { RateLimitedError } from '../auth/call-limits.js';
 import { DbLock } from '../database/db-lock.js';
+import { SqliteWorker } from '../database/sqlite-worker.js';
 import type { DeskError } from '../envelope/desk-error.js';
 import { CallObserver } from '../observe/call-observer.js';
 import { Metrics } from '../observe/metrics.js';
 import { step } from '../observe/tracing.js';
 import type { CallTrace } from '../tools/call.js';
 import type { AuditEntry } from './audit-entry.js';
-import { auditChunks, insertAuditRows } from './audit-rows.js';
+import { auditChunks, auditStatements, insertAuditRows } from './audit-rows.js';
 import { RateLimitedTally } from './rate-limited-tally.js';
 
 export type { AuditEntry } from './audit-entry.js';
@@ -45,7 +46,8 @@ const MAX_BUFFERED = 10_000;
  * The audit log. Entries are buffered and written in batches off the request path, so bookkeeping
  * does not sit on every call's latency; `flush()` writes what is pending (admin reads, shutdown).
  * SQLite runs statements in this process: a batch goes in a few statements (audit-rows.ts) with the
- * event loop free between them, so calls in flight wait for one statement at most, not the batch.
+ * event loop free between them, so calls in flight wait for one statement at most, not the batch;
+ * under sustained load they run on the SQLite worker thread's connection, and calls wait for none.
  * A committed write is the exception: its entry is written in its own transaction (recordWithin).
  */
 @Injectable()
@@ -66,6 +68,7 @@ export class AuditService implements OnModuleDestroy, OnApplicationShutdown {
     private readonly lock: DbLock,
     private readonly observer: CallObserver,
     private readonly metrics: Metrics,
+    private readonly sqliteWorker: SqliteWorker,
   ) {
     metrics.sample('audit_buffer', () => this.buffer.length);
   }
@@ -148,7 +151,7 @@ export class AuditService implements OnModuleDestroy, OnApplicationShutdown {
         for (const chunk of auditChunks(this.dataSource, batch)) {
           // Calls that arrived meanwhile run between two statements: a batch holds them up one statement at most.
           if (written > 0) await nextTurn();
-          await this.lock.exclusive(() => insertAuditRows(this.dataSource.manager, chunk));
+          await this.lock.exclusive(() => this.insert(chunk));
           written += chunk.length;
         }
         // What is left was queued after the batch that just went: its wait starts from now at the latest.
@@ -165,6 +168,16 @@ export class AuditService implements OnModuleDestroy, OnApplicationShutdown {
         return;
       }
     }
+  }
+
+  /**
+   * A batch's part, stored: on SQLite by the worker thread's connection while one runs (the process's
+   * thread stays free for calls; its writes wait in DbLock as for any write), else on the connection.
+   */
+  private async insert(chunk: AuditEntry[]): Promise<void> {
+    const manager = this.dataSource.manager;
+    const offThread = this.sqliteWorker.running ? this.sqliteWorker.writeOffThread(auditStatements(manager, chunk)) : undefined;
+    await (offThread ?? insertAuditRows(manager, chunk));
   }
 
   async onModuleDestroy(): Promise<void> {

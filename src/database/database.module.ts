@@ -7,7 +7,7 @@ import { DbLock } from './db-lock.js';
 import { ensureDatabase } from './ensure-database.js';
 import { PlannerStatistics } from './planner-statistics.js';
 import { DemoSeeder } from './seed/demo-seeder.js';
-import { WalCheckpointer } from './wal-checkpointer.js';
+import { SqliteWorker } from './sqlite-worker.js';
 
 /**
  * Says which database this process opened (migrated and, when empty, seeded), on every start, HTTP
@@ -25,8 +25,8 @@ class DatabaseAnnouncer implements OnApplicationBootstrap {
 
 /**
  * The database connection (migrated at start), the admission of writes (DbLock) and the demo seed;
- * every module may use them. On SQLite, the planner's statistics and the WAL's checkpoints are kept
- * up here too.
+ * every module may use them. On SQLite, the planner's statistics and the worker thread that
+ * checkpoints the WAL and writes the audit's batches are kept up here too.
  */
 @Global()
 @Module({
@@ -50,7 +50,7 @@ class DatabaseAnnouncer implements OnApplicationBootstrap {
       },
     }),
   ],
-  providers: [DbLock, DemoSeeder, DatabaseAnnouncer, PlannerStatistics, WalCheckpointer],
-  exports: [DbLock, PlannerStatistics],
+  providers: [DbLock, DemoSeeder, DatabaseAnnouncer, PlannerStatistics, SqliteWorker],
+  exports: [DbLock, PlannerStatistics, SqliteWorker],
 })
 export class DatabaseModule {}

@@ -34,6 +34,21 @@ export async function insertRow(manager: EntityManager, entity: EntityTarget<Obj
  */
 export async function insertRows(manager: EntityManager, entity: EntityTarget<ObjectLiteral>, rows: ReadonlyArray<Record<string, unknown>>): Promise<void> {
   if (rows.length === 0) return;
+  const { sql, params } = insertStatement(manager, entity, rows);
+  await run(manager, sql, params);
+}
+
+/** A write statement and the values it binds, as they are stored. */
+export interface SqlWrite {
+  readonly sql: string;
+  readonly params: unknown[];
+}
+
+/**
+ * The statement insertRows runs for `rows` (at least one), built and checked as it does: for a
+ * statement run elsewhere (on SQLite, the worker thread's connection, sqlite-worker.ts).
+ */
+export function insertStatement(manager: EntityManager, entity: EntityTarget<ObjectLiteral>, rows: ReadonlyArray<Record<string, unknown>>): SqlWrite {
   const { table, sqlite } = writableTable(manager, entity);
   const columns = Object.keys(rows[0]);
   const params: unknown[] = [];
@@ -44,7 +59,7 @@ export async function insertRows(manager: EntityManager, entity: EntityTarget<Ob
     }
     for (const column of columns) params.push(paramOf(row[column], sqlite));
   }
-  await run(manager, insertText(table, columns, rows.length), params);
+  return { sql: insertText(table, columns, rows.length), params };
 }
 
 /**

@@ -5,6 +5,7 @@ import { dateParam } from '../../src/database/db-dates.js';
 import { DbLock } from '../../src/database/db-lock.js';
 import { AuditLog } from '../../src/database/entities/index.js';
 import { sqliteConnectionOf } from '../../src/database/sqlite-statements.js';
+import { SqliteWorker, START_AT_CHANGES } from '../../src/database/sqlite-worker.js';
 import { DATABASES, type DbKind } from '../support/databases.js';
 import { type Desk, openDeskOn } from './support/desk.js';
 
@@ -135,14 +136,21 @@ describe.each(DATABASES)('audit log on %s', (kind: DbKind) => {
   });
 });
 
-/** On SQLite the one connection serves every call: a batch must neither re-prepare its statement nor hold the process. */
+/**
+ * On SQLite the one connection serves every call: a batch must neither re-prepare its statement nor
+ * hold the process. Written on the connection (the SQLite worker, which the desk's own timer would
+ * start under these batches, is stopped first), then on the worker once one runs.
+ */
 describe('audit log batches on SQLite', () => {
   let desk: Desk;
   let audit: AuditService;
+  let worker: SqliteWorker;
 
   beforeAll(async () => {
     desk = await openDeskOn('sqlite');
     audit = desk.get(AuditService);
+    worker = desk.get(SqliteWorker);
+    await worker.onModuleDestroy();
   });
   afterAll(() => desk?.close());
 
@@ -186,5 +194,40 @@ describe('audit log batches on SQLite', () => {
     expect(midway).toBeGreaterThan(0);
     expect(midway).toBeLessThan(200);
     expect(count()).toBe(200);
+  });
+  it('writes batches on the worker thread while one runs, the connection writing none of them, every entry once and in order', async () => {
+    const connection = sqliteConnectionOf(desk.db)!;
+    const ownChanges = (): number => (connection.prepare('SELECT total_changes() AS n').all()[0] as { n: number }).n;
+    // Sustained writes (the connection's, here) start the worker.
+    worker.look();
+    recordEntries(audit, 'warm', START_AT_CHANGES);
+    await audit.flush();
+    worker.look();
+    expect(await worker.started()).toBe(true);
+
+    const before = ownChanges();
+    const ids = recordEntries(audit, 'off', 451);
+    await audit.flush();
+    expect(await storedRun(desk, 'off')).toEqual(ids);
+    expect(ownChanges()).toBe(before);
+    expect(audit.backlog().entries).toBe(0);
+
+    // A part the worker's connection refuses is stored by none, kept, and written once it is taken.
+    await desk.db.query(
+      "CREATE TRIGGER refuse_audit BEFORE INSERT ON audit_log WHEN NEW.request_id = 'refused-0150' BEGIN SELECT RAISE(ABORT, 'refused'); END",
+    );
+    const refused = recordEntries(audit, 'refused', 240);
+    try {
+      await audit.flush();
+      expect(await storedRun(desk, 'refused')).toEqual(refused.slice(0, 100));
+      expect(audit.backlog().entries).toBe(140);
+    } finally {
+      await desk.db.query('DROP TRIGGER refuse_audit');
+    }
+    const afterTrigger = ownChanges();
+    await audit.flush();
+    expect(await storedRun(desk, 'refused')).toEqual(refused);
+    expect(ownChanges()).toBe(afterTrigger);
+    await worker.onModuleDestroy();
   });
 });
