@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname } from 'node:path';
 
@@ -81,12 +81,17 @@ export interface SpawnOptions {
 /** Spawns `node <args>`; does not wait for readiness (see waitForHttp). */
 export function spawnNode(options: SpawnOptions): Spawned {
   mkdirSync(dirname(options.logFile), { recursive: true });
-  const log = createWriteStream(options.logFile, { flags: 'a' });
+  // The child writes its output to the log file itself: relayed through a pipe, every line it logs
+  // would be read and written again by this process, which also runs the load generator.
+  const log = openSync(options.logFile, 'a');
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(options.env)) if (v !== undefined) env[k] = v;
-  const child = spawn(process.execPath, options.args, { cwd: options.cwd, env, stdio: options.ipc ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'pipe', 'pipe'] });
-  child.stdout!.pipe(log, { end: false });
-  child.stderr!.pipe(log, { end: false });
+  let child: ChildProcess;
+  try {
+    child = spawn(process.execPath, options.args, { cwd: options.cwd, env, stdio: options.ipc ? ['ignore', log, log, 'ipc'] : ['ignore', log, log] });
+  } finally {
+    closeSync(log);
+  }
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const pid = child.pid!;
   return {
@@ -104,7 +109,6 @@ export function spawnNode(options: SpawnOptions): Spawned {
       }, timeoutMs);
       await exited;
       clearTimeout(timer);
-      log.end();
     },
   };
 }
