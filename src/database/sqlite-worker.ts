@@ -144,14 +144,16 @@ export class SqliteWorker implements OnApplicationBootstrap, OnModuleDestroy {
   /**
    * Runs `statements` on the worker's connection, in one transaction (all stored or none), and
    * answers the rows they changed; undefined when no worker is ready to (none runs, it is starting
-   * or stopping): the caller then runs them on its own connection. The caller holds its write turn
-   * (DbLock) until the promise settles. It fails as a statement on the connection would, with
+   * or stopping) or a checkpoint is on its way: the caller then runs them on its own connection. The
+   * caller holds its write turn (DbLock) until the promise settles, so the statements are never
+   * queued behind a checkpoint, whose syncs would hold every other write meanwhile (a checkpoint
+   * asked for later waits for them instead). It fails as a statement on the connection would, with
    * SQLite's code (SQLITE_BUSY while another process writes, so DbLock's retries apply), or when the
    * thread ends first: the statements may then have been stored or not.
    */
   writeOffThread(statements: readonly SqlWrite[]): Promise<number> | undefined {
     const worker = this.worker;
-    if (!worker?.ready || statements.length === 0) return undefined;
+    if (!worker?.ready || worker.checkpointing || statements.length === 0) return undefined;
     return worker.write(statements).then((changes) => {
       this.offThreadChanges += changes;
       return changes;
@@ -286,6 +288,11 @@ class WorkerThread {
   /** True once the thread's connection is open and until it is asked to close. */
   get ready(): boolean {
     return this.answeredReady && !this.closed;
+  }
+
+  /** True while a checkpoint asked for is not answered yet. */
+  get checkpointing(): boolean {
+    return this.checkpointId !== undefined;
   }
 
   /** Asks for a checkpoint; one runs at a time, and asking while one runs asks for one more after it. */

@@ -198,8 +198,10 @@ describe('audit log batches on SQLite', () => {
   it('writes batches on the worker thread while one runs, the connection writing none of them, every entry once and in order', async () => {
     const connection = sqliteConnectionOf(desk.db)!;
     const ownChanges = (): number => (connection.prepare('SELECT total_changes() AS n').all()[0] as { n: number }).n;
-    // Sustained writes (the connection's, here) start the worker.
+    // A look counts what the earlier tests wrote (a worker it starts is stopped); then sustained
+    // writes (the connection's, here) start one, no checkpoint on its way.
     worker.look();
+    await worker.onModuleDestroy();
     recordEntries(audit, 'warm', START_AT_CHANGES);
     await audit.flush();
     worker.look();

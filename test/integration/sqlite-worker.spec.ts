@@ -135,10 +135,23 @@ describe('SqliteWorker', () => {
     expect(await ownChanges()).toBe(before);
     // A minute of looks that saw only the worker's writes: they are writes, and it keeps running.
     for (let i = 0; i < IDLE_LOOKS_TO_STOP; i++) {
-      await sqliteWorker.writeOffThread([offThread(10 + i)]);
+      await expect(sqliteWorker.writeOffThread([offThread(10 + i)])).resolves.toBe(1);
+      const answered = sqliteWorker.nextResult();
       sqliteWorker.look();
+      await answered;
     }
     expect(sqliteWorker.running).toBe(true);
+  });
+
+  it('takes no write while a checkpoint is on its way (the caller writes it on its own connection), and takes them again after', async () => {
+    await startedAndCheckpointed();
+    await write(1);
+    const answered = sqliteWorker.nextResult();
+    sqliteWorker.look();
+    expect(sqliteWorker.writeOffThread([offThread(1)])).toBeUndefined();
+    await answered;
+    await expect(sqliteWorker.writeOffThread([offThread(2)])).resolves.toBe(1);
+    expect(await offThreadRows()).toEqual([2]);
   });
 
   it("stores none of a write whose statement fails, failing with SQLite's code (busy while another connection writes), and goes on", async () => {
