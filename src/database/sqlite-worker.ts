@@ -239,6 +239,7 @@ type Answer = { id: number } & ({ busy: number; log: number; checkpointed: numbe
 interface PendingWrite {
   resolve: (changes: number) => void;
   reject: (error: Error) => void;
+  /** The text of its first statement, which a failure names. */
   first: string;
 }
 
@@ -266,7 +267,7 @@ class WorkerThread {
     this.thread = new Worker(WORKER_SOURCE, {
       eval: true,
       workerData: { driver: createRequire(import.meta.url).resolve('better-sqlite3'), file },
-      // A few statements and no data of its own: the smallest heap V8 allows is plenty.
+      // A few statements and the parts handed over (tens of KiB each): the smallest heap V8 allows is plenty.
       resourceLimits: { maxOldGenerationSizeMb: 8, maxYoungGenerationSizeMb: 1, codeRangeSizeMb: 2 },
       stdout: true,
       stderr: true,
