@@ -176,7 +176,7 @@ export class AuditService implements OnModuleDestroy, OnApplicationShutdown {
    */
   private async insert(chunk: AuditEntry[]): Promise<void> {
     const manager = this.dataSource.manager;
-    const offThread = this.sqliteWorker.running ? this.sqliteWorker.writeOffThread(auditStatements(manager, chunk)) : undefined;
+    const offThread = this.sqliteWorker.writeOffThread(() => auditStatements(manager, chunk));
     await (offThread ?? insertAuditRows(manager, chunk));
   }
 

@@ -142,7 +142,8 @@ export class SqliteWorker implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   /**
-   * Runs `statements` on the worker's connection, in one transaction (all stored or none), and
+   * Runs the statements `statementsOf` makes (only when they are taken) on the worker's
+   * connection, in one transaction (all stored or none), and
    * answers the rows they changed; undefined when no worker is ready to (none runs, it is starting
    * or stopping) or a checkpoint is on its way: the caller then runs them on its own connection. The
    * caller holds its write turn (DbLock) until the promise settles, so the statements are never
@@ -151,9 +152,11 @@ export class SqliteWorker implements OnApplicationBootstrap, OnModuleDestroy {
    * SQLite's code (SQLITE_BUSY while another process writes, so DbLock's retries apply), or when the
    * thread ends first: the statements may then have been stored or not.
    */
-  writeOffThread(statements: readonly SqlWrite[]): Promise<number> | undefined {
+  writeOffThread(statementsOf: () => readonly SqlWrite[]): Promise<number> | undefined {
     const worker = this.worker;
-    if (!worker?.ready || worker.checkpointing || statements.length === 0) return undefined;
+    if (!worker?.ready || worker.checkpointing) return undefined;
+    const statements = statementsOf();
+    if (statements.length === 0) return undefined;
     return worker.write(statements).then((changes) => {
       this.offThreadChanges += changes;
       return changes;

@@ -3,6 +3,7 @@ import { DURATION_UNIT, durationSeconds } from '../dates/duration.js';
 import { echo, quoted } from '../envelope/echo.js';
 import type { ResolvedReference } from '../envelope/envelope.js';
 import type { Issue } from '../envelope/issue.js';
+import type { Transport } from '../observe/call-metrics.js';
 import { matchKey } from '../text/normalize.js';
 import { closest, closestOf } from '../text/suggest.js';
 import { fieldsOf, type FieldSpec } from './field-spec.js';
@@ -30,7 +31,7 @@ export interface ReferenceLookup {
 export interface ParseOptions {
   /** `query`: values come from a URL query string, so numbers and booleans arrive as text. */
   mode: 'json' | 'query';
-  transport: 'mcp' | 'rest';
+  transport: Transport;
   /** The zone in force (zoneInForce): dates without offset are read in it. */
   zone: string;
   /** The caller's language (GLPI's, `pt_BR`): which reading of an ambiguous date comes first. */

@@ -1,6 +1,6 @@
 import type { Counter, Registry } from 'prom-client';
 
-/** The transports a call comes by (tools/call.ts names the same; observe/ may not import tools/). */
+/** The transports a call comes by (its one home: tools/ and input/ import it from here). */
 export type Transport = 'mcp' | 'rest';
 
 /** One transport and tool's calls: how many ended with each outcome, and the histogram of their durations. */

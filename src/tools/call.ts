@@ -1,8 +1,7 @@
 import type { Domain, Principal } from '../auth/principal.js';
+import type { Transport } from '../observe/call-metrics.js';
 import type { CallSpan } from '../observe/tracing.js';
 import type { ToolPolicy } from './tool-policy.js';
-
-export type Transport = 'mcp' | 'rest';
 
 /** What an MCP client said of itself at initialize: its name, and whether it takes URL-mode elicitation. */
 export interface McpClientInfo {

@@ -125,17 +125,17 @@ describe('SqliteWorker', () => {
   const ownChanges = async () => ((await ds.query('SELECT total_changes() AS n')) as Array<{ n: number }>)[0].n;
 
   it('runs writes handed to it on its own connection, in one transaction, and counts their rows as writes', async () => {
-    expect(sqliteWorker.writeOffThread([offThread(0)])).toBeUndefined();
+    expect(sqliteWorker.writeOffThread(() => [offThread(0)])).toBeUndefined();
     await startedAndCheckpointed();
     expect(await sqliteWorker.started()).toBe(true);
     const before = await ownChanges();
-    await expect(sqliteWorker.writeOffThread([offThread(1), offThread(2), offThread(3)])).resolves.toBe(3);
+    await expect(sqliteWorker.writeOffThread(() => [offThread(1), offThread(2), offThread(3)])).resolves.toBe(3);
     expect(await offThreadRows()).toEqual([1, 2, 3]);
     // Not one of them went through the process's connection.
     expect(await ownChanges()).toBe(before);
     // A minute of looks that saw only the worker's writes: they are writes, and it keeps running.
     for (let i = 0; i < IDLE_LOOKS_TO_STOP; i++) {
-      await expect(sqliteWorker.writeOffThread([offThread(10 + i)])).resolves.toBe(1);
+      await expect(sqliteWorker.writeOffThread(() => [offThread(10 + i)])).resolves.toBe(1);
       const answered = sqliteWorker.nextResult();
       sqliteWorker.look();
       await answered;
@@ -148,16 +148,16 @@ describe('SqliteWorker', () => {
     await write(1);
     const answered = sqliteWorker.nextResult();
     sqliteWorker.look();
-    expect(sqliteWorker.writeOffThread([offThread(1)])).toBeUndefined();
+    expect(sqliteWorker.writeOffThread(() => [offThread(1)])).toBeUndefined();
     await answered;
-    await expect(sqliteWorker.writeOffThread([offThread(2)])).resolves.toBe(1);
+    await expect(sqliteWorker.writeOffThread(() => [offThread(2)])).resolves.toBe(1);
     expect(await offThreadRows()).toEqual([2]);
   });
 
   it("stores none of a write whose statement fails, failing with SQLite's code (busy while another connection writes), and goes on", async () => {
     await startedAndCheckpointed();
     const duplicate: SqlWrite = { sql: 'INSERT INTO wal_rows (id, n, text) VALUES (?, ?, ?)', params: [900_001, 1, 'off'] };
-    const refused = await sqliteWorker.writeOffThread([offThread(1), duplicate, duplicate])!.catch((error: unknown) => error);
+    const refused = await sqliteWorker.writeOffThread(() => [offThread(1), duplicate, duplicate])!.catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(QueryFailedError);
     expect(refused).toMatchObject({ code: expect.stringMatching(/^SQLITE_CONSTRAINT/) as string });
     expect(await offThreadRows()).toEqual([]);
@@ -165,31 +165,31 @@ describe('SqliteWorker', () => {
     const other = new Database(db.url.slice('sqlite:'.length));
     try {
       other.exec('BEGIN IMMEDIATE');
-      const busy = await sqliteWorker.writeOffThread([offThread(2)])!.catch((error: unknown) => error);
+      const busy = await sqliteWorker.writeOffThread(() => [offThread(2)])!.catch((error: unknown) => error);
       expect(isSqliteBusy(busy)).toBe(true);
       other.exec('ROLLBACK');
     } finally {
       other.close();
     }
     expect(sqliteWorker.running).toBe(true);
-    await expect(sqliteWorker.writeOffThread([offThread(3)])).resolves.toBe(1);
+    await expect(sqliteWorker.writeOffThread(() => [offThread(3)])).resolves.toBe(1);
     expect(await offThreadRows()).toEqual([3]);
   });
 
   it('answers the writes handed over before a shutdown, and takes none after the thread ended', async () => {
     await startedAndCheckpointed();
-    const handed = sqliteWorker.writeOffThread([offThread(1), offThread(2)]);
+    const handed = sqliteWorker.writeOffThread(() => [offThread(1), offThread(2)]);
     await sqliteWorker.onModuleDestroy();
     await expect(handed).resolves.toBe(2);
     expect(await offThreadRows()).toEqual([1, 2]);
-    expect(sqliteWorker.writeOffThread([offThread(3)])).toBeUndefined();
+    expect(sqliteWorker.writeOffThread(() => [offThread(3)])).toBeUndefined();
 
     await write(START_AT_CHANGES);
     sqliteWorker.look();
     expect(await sqliteWorker.started()).toBe(true);
     await threadOf().terminate();
     await sqliteWorker.stopped();
-    expect(sqliteWorker.writeOffThread([offThread(4)])).toBeUndefined();
+    expect(sqliteWorker.writeOffThread(() => [offThread(4)])).toBeUndefined();
   });
 
   it('closes the worker and its connection on shutdown', async () => {
@@ -216,7 +216,7 @@ describe.each(DATABASES)('SqliteWorker where there is no WAL file (%s)', (kind) 
       sqliteWorker.look();
       sqliteWorker.look();
       expect(sqliteWorker.running).toBe(false);
-      expect(sqliteWorker.writeOffThread([{ sql: 'INSERT INTO wal_rows (n) VALUES (?)', params: [1] }])).toBeUndefined();
+      expect(sqliteWorker.writeOffThread(() => [{ sql: 'INSERT INTO wal_rows (n) VALUES (?)', params: [1] }])).toBeUndefined();
       await sqliteWorker.onModuleDestroy();
     } finally {
       await ds.destroy();
