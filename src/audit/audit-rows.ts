@@ -37,15 +37,12 @@ function rowOf(entry: AuditEntry): Record<string, unknown> {
 }
 
 /**
- * The parts a batch is written in, in order, each with one statement. SQLite: SQLITE_CHUNK entries
- * each (the last may hold fewer), so that calls run between them. MySQL/MariaDB: the batch whole, one
- * multi-row statement on a pooled connection, which holds no other call up.
+ * How many entries of a batch the process's connection writes in one part (one write turn, one
+ * statement). SQLite: SQLITE_CHUNK, so that calls run between parts. MySQL/MariaDB: the batch whole,
+ * one multi-row statement on a pooled connection, which holds no other call up.
  */
-export function auditChunks(dataSource: DataSource, batch: AuditEntry[]): AuditEntry[][] {
-  if (!sqliteConnectionOf(dataSource) || batch.length <= SQLITE_CHUNK) return [batch];
-  const chunks: AuditEntry[][] = [];
-  for (let start = 0; start < batch.length; start += SQLITE_CHUNK) chunks.push(batch.slice(start, start + SQLITE_CHUNK));
-  return chunks;
+export function auditPartSize(dataSource: DataSource): number {
+  return sqliteConnectionOf(dataSource) ? SQLITE_CHUNK : Number.POSITIVE_INFINITY;
 }
 
 /**

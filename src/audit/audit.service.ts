@@ -9,7 +9,7 @@ import { Metrics } from '../observe/metrics.js';
 import { step } from '../observe/tracing.js';
 import type { CallTrace } from '../tools/call.js';
 import type { AuditEntry } from './audit-entry.js';
-import { auditChunks, auditStatements, insertAuditRows } from './audit-rows.js';
+import { auditPartSize, auditStatements, insertAuditRows } from './audit-rows.js';
 import { RateLimitedTally } from './rate-limited-tally.js';
 
 export type { AuditEntry } from './audit-entry.js';
@@ -148,11 +148,11 @@ export class AuditService implements OnModuleDestroy, OnApplicationShutdown {
       due -= batch.length;
       let written = 0;
       try {
-        for (const chunk of auditChunks(this.dataSource, batch)) {
-          // Calls that arrived meanwhile run between two statements: a batch holds them up one statement at most.
+        while (written < batch.length) {
+          // Calls that arrived meanwhile run between two parts: a batch holds them up one part at most.
           if (written > 0) await nextTurn();
-          await this.lock.exclusive(() => this.insert(chunk));
-          written += chunk.length;
+          const from = written;
+          written += await this.lock.exclusive(() => this.insert(batch, from));
         }
         // What is left was queued after the batch that just went: its wait starts from now at the latest.
         this.oldestSince = this.buffer.length > 0 ? performance.now() : null;
@@ -171,13 +171,22 @@ export class AuditService implements OnModuleDestroy, OnApplicationShutdown {
   }
 
   /**
-   * A batch's part, stored: on SQLite by the worker thread's connection while one runs (the process's
-   * thread stays free for calls; its writes wait in DbLock as for any write), else on the connection.
+   * Stores the entries of `batch` from `from` on, or the first part of them, and answers how many it
+   * stored. On SQLite while the worker thread runs: all of them, in one transaction on its connection
+   * (the process's thread stays free for calls; its writes wait in DbLock as for any write). A commit
+   * there also makes the process's connection drop its page cache at its next read, so one per batch,
+   * not one per part. Otherwise one part (auditPartSize) on the connection.
    */
-  private async insert(chunk: AuditEntry[]): Promise<void> {
+  private async insert(batch: AuditEntry[], from: number): Promise<number> {
     const manager = this.dataSource.manager;
-    const offThread = this.sqliteWorker.writeOffThread(() => auditStatements(manager, chunk));
-    await (offThread ?? insertAuditRows(manager, chunk));
+    const offThread = this.sqliteWorker.writeOffThread(() => auditStatements(manager, from === 0 ? batch : batch.slice(from)));
+    if (offThread) {
+      await offThread;
+      return batch.length - from;
+    }
+    const part = batch.slice(from, from + auditPartSize(this.dataSource));
+    await insertAuditRows(manager, part);
+    return part.length;
   }
 
   async onModuleDestroy(): Promise<void> {

@@ -208,21 +208,29 @@ describe('audit log batches on SQLite', () => {
     expect(await worker.started()).toBe(true);
 
     const before = ownChanges();
-    const ids = recordEntries(audit, 'off', 451);
-    await audit.flush();
+    const handOvers = jest.spyOn(worker, 'writeOffThread');
+    let ids: string[];
+    try {
+      ids = recordEntries(audit, 'off', 451);
+      await audit.flush();
+      // Each batch (200, 200, 51 entries) is one transaction on the worker: one commit each, not one per 100 rows.
+      expect(handOvers.mock.results.filter(({ value }) => value !== undefined)).toHaveLength(3);
+    } finally {
+      handOvers.mockRestore();
+    }
     expect(await storedRun(desk, 'off')).toEqual(ids);
     expect(ownChanges()).toBe(before);
     expect(audit.backlog().entries).toBe(0);
 
-    // A part the worker's connection refuses is stored by none, kept, and written once it is taken.
+    // A batch the worker's connection refuses is stored by none, kept, and written once it is taken.
     await desk.db.query(
       "CREATE TRIGGER refuse_audit BEFORE INSERT ON audit_log WHEN NEW.request_id = 'refused-0150' BEGIN SELECT RAISE(ABORT, 'refused'); END",
     );
     const refused = recordEntries(audit, 'refused', 240);
     try {
       await audit.flush();
-      expect(await storedRun(desk, 'refused')).toEqual(refused.slice(0, 100));
-      expect(audit.backlog().entries).toBe(140);
+      expect(await storedRun(desk, 'refused')).toEqual([]);
+      expect(audit.backlog().entries).toBe(240);
     } finally {
       await desk.db.query('DROP TRIGGER refuse_audit');
     }
