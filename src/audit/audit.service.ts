@@ -179,7 +179,7 @@ export class AuditService implements OnModuleDestroy, OnApplicationShutdown {
    */
   private async insert(batch: AuditEntry[], from: number): Promise<number> {
     const manager = this.dataSource.manager;
-    const offThread = this.sqliteWorker.writeOffThread(() => auditStatements(manager, from === 0 ? batch : batch.slice(from)));
+    const offThread = this.sqliteWorker.writeOffThread(() => auditStatements(manager, batch.slice(from)));
     if (offThread) {
       await offThread;
       return batch.length - from;
