@@ -47,7 +47,8 @@ const MAX_BUFFERED = 10_000;
  * does not sit on every call's latency; `flush()` writes what is pending (admin reads, shutdown).
  * SQLite runs statements in this process: a batch goes in a few statements (audit-rows.ts) with the
  * event loop free between them, so calls in flight wait for one statement at most, not the batch;
- * under sustained load they run on the SQLite worker thread's connection, and calls wait for none.
+ * under sustained load that keeps the process's thread busy they run on the SQLite worker thread's
+ * connection, and calls wait for none.
  * A committed write is the exception: its entry is written in its own transaction (recordWithin).
  */
 @Injectable()
@@ -172,10 +173,11 @@ export class AuditService implements OnModuleDestroy, OnApplicationShutdown {
 
   /**
    * Stores the entries of `batch` from `from` on, or the first part of them, and answers how many it
-   * stored. On SQLite while the worker thread runs: all of them, in one transaction on its connection
-   * (the process's thread stays free for calls; its writes wait in DbLock as for any write). A commit
-   * there also makes the process's connection drop its page cache at its next read, so one per batch,
-   * not one per part. Otherwise one part (auditPartSize) on the connection.
+   * stored. On SQLite while the worker thread runs and takes them (the process's thread busy): all of
+   * them, in one transaction on its connection (the process's thread stays free for calls; its writes
+   * wait in DbLock as for any write). A commit there also makes the process's connection drop its
+   * page cache at its next read, so one per batch, not one per part. Otherwise one part
+   * (auditPartSize) on the connection.
    */
   private async insert(batch: AuditEntry[], from: number): Promise<number> {
     const manager = this.dataSource.manager;

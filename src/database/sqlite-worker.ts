@@ -11,6 +11,12 @@ export const LOOK_EVERY_MS = 500;
 export const START_AT_CHANGES = 200;
 /** Looks in a row without a change after which the worker stops and its memory is returned (a minute). */
 export const IDLE_LOOKS_TO_STOP = 120;
+/**
+ * Event loop utilization over the last look (the share of its time the process's thread was not
+ * waiting for work) from which the worker takes the writes handed to it. Below it, the caller
+ * writes them itself, in the thread's idle time.
+ */
+export const BUSY_AT = 0.8;
 /** After a worker failed, looks before another is started (five minutes): a file it cannot open stays so a while. */
 export const LOOKS_AFTER_FAILURE = 600;
 /** SQLite's default: the connection checkpoints itself once the WAL holds this many pages. */
@@ -80,8 +86,8 @@ parentPort.postMessage('ready');
  *   slow disk), every ~2,400 calls under load. The worker checkpoints every LOOK_EVERY_MS that saw a
  *   write, and the connection's own checkpoint moves back to a backstop (BACKSTOP_CHECKPOINT_PAGES):
  *   a worker that falls behind or dies cannot let the WAL grow without bound.
- * - Bookkeeping writes handed to it (writeOffThread: the audit's batches, ~0.8 ms of the process's
- *   time per 100 rows, every ~100 calls under load).
+ * - Bookkeeping writes handed to it while the process's thread is busy (writeOffThread: the audit's
+ *   batches, ~0.8 ms of the process's time per 100 rows, every ~100 calls under load).
  *
  * It starts once rows are written steadily (START_AT_CHANGES between two looks, counting the rows
  * either connection wrote). A minute without writes stops it (an idle server keeps no thread and no
@@ -98,6 +104,12 @@ export class SqliteWorker implements OnApplicationBootstrap, OnModuleDestroy {
   private offThreadChanges = 0;
   private idleLooks = 0;
   private waitLooks = 0;
+  /** From this event loop utilization over a look on, the worker takes handed writes (BUSY_AT; tests set 0: always). */
+  busyAt = BUSY_AT;
+  /** Whether the process's thread was busy over the last look (its event loop utilization at busyAt or more). */
+  private threadBusy = false;
+  /** The event loop's counters at the last look, to measure the next look's window from. */
+  private loopAtLastLook = performance.eventLoopUtilization();
   /** The last worker's closing: done once its connection is closed and its thread has ended. */
   private closing: Promise<void> = Promise.resolve();
 
@@ -145,8 +157,12 @@ export class SqliteWorker implements OnApplicationBootstrap, OnModuleDestroy {
    * Runs the statements `statementsOf` makes (only when they are taken) on the worker's
    * connection, in one transaction (all stored or none), and
    * answers the rows they changed; undefined when no worker is ready to (none runs, it is starting
-   * or stopping) or a checkpoint is on its way: the caller then runs them on its own connection. The
-   * caller holds its write turn (DbLock) until the promise settles, so the statements are never
+   * or stopping), a checkpoint is on its way, or the process's thread had idle time over the last
+   * look: the caller then runs them on its own connection. With idle time, writing them there costs
+   * the calls less than handing them over does (docs/design.md): the hand-over, the worker's wake-up
+   * on a core the clients also use, and the connection's page cache, which SQLite drops at its next
+   * read after another connection's commit. The caller holds its write turn (DbLock) until the
+   * promise settles, so the statements are never
    * queued behind a checkpoint, whose syncs would hold every other write meanwhile (a checkpoint
    * asked for later waits for them instead). It fails as a statement on the connection would, with
    * SQLite's code (SQLITE_BUSY while another process writes, so DbLock's retries apply), or when the
@@ -154,7 +170,7 @@ export class SqliteWorker implements OnApplicationBootstrap, OnModuleDestroy {
    */
   writeOffThread(statementsOf: () => readonly SqlWrite[]): Promise<number> | undefined {
     const worker = this.worker;
-    if (!worker?.ready || worker.checkpointing) return undefined;
+    if (!worker?.ready || worker.checkpointing || !this.threadBusy) return undefined;
     const statements = statementsOf();
     if (statements.length === 0) return undefined;
     return worker.write(statements).then((changes) => {
@@ -164,10 +180,14 @@ export class SqliteWorker implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   /**
-   * One look: starts the worker under sustained writes, asks it to checkpoint after writes, stops it
+   * One look: measures how busy the process's thread was since the last one (writeOffThread reads
+   * it), starts the worker under sustained writes, asks it to checkpoint after writes, stops it
    * after a minute without any. The timer calls it; tests call it directly.
    */
   look(): void {
+    const loop = performance.eventLoopUtilization();
+    this.threadBusy = performance.eventLoopUtilization(loop, this.loopAtLastLook).utilization >= this.busyAt;
+    this.loopAtLastLook = loop;
     const connection = this.connection;
     if (!connection) return;
     const changes = this.changesSoFar(connection);

@@ -6,6 +6,7 @@ import { DataSource, QueryFailedError } from 'typeorm';
 import { dataSourceOptions } from '../../src/database/data-source-options.js';
 import {
   BACKSTOP_CHECKPOINT_PAGES,
+  BUSY_AT,
   IDLE_LOOKS_TO_STOP,
   LOOKS_AFTER_FAILURE,
   OWN_CHECKPOINT_PAGES,
@@ -45,6 +46,8 @@ describe('SqliteWorker', () => {
     ds = await new DataSource(dataSourceOptions({ type: 'sqlite', path: db.url.slice('sqlite:'.length) }, { poolSize: 1, timeoutMs: 5000 })).initialize();
     await ds.query('CREATE TABLE wal_rows (id INTEGER PRIMARY KEY, n INT, text TEXT)');
     sqliteWorker = new SqliteWorker(ds);
+    // Writes are handed over whatever the thread's load (one test below checks the load's part).
+    sqliteWorker.busyAt = 0;
   });
   afterEach(async () => {
     await sqliteWorker.onModuleDestroy();
@@ -141,6 +144,21 @@ describe('SqliteWorker', () => {
       await answered;
     }
     expect(sqliteWorker.running).toBe(true);
+  });
+
+  it("takes writes only while the process's thread is busy: with idle time over the last look, the caller writes on its own connection", async () => {
+    sqliteWorker.busyAt = BUSY_AT;
+    await startedAndCheckpointed();
+    // A look over a thread that mostly waited: the caller writes its rows itself, in that idle time.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    sqliteWorker.look();
+    expect(sqliteWorker.writeOffThread(() => [offThread(1)])).toBeUndefined();
+    // A look over a thread busy all along (the calls' work): the worker takes them.
+    const busyUntil = performance.now() + 100;
+    while (performance.now() < busyUntil);
+    sqliteWorker.look();
+    await expect(sqliteWorker.writeOffThread(() => [offThread(2)])).resolves.toBe(1);
+    expect(await offThreadRows()).toEqual([2]);
   });
 
   it('takes no write while a checkpoint is on its way (the caller writes it on its own connection), and takes them again after', async () => {
