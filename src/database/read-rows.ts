@@ -1,4 +1,5 @@
 import { type DataSource, EntityManager, QueryFailedError } from 'typeorm';
+import type { Maybe } from './maybe.js';
 import { preparedOn, readRowsOf, type RowReader, sqliteConnectionOf } from './sqlite-statements.js';
 
 /**
@@ -14,6 +15,21 @@ import { preparedOn, readRowsOf, type RowReader, sqliteConnectionOf } from './sq
  * MySQL/MariaDB: `source.query`.
  */
 export function readRows<T>(source: DataSource | EntityManager, sql: string, params: readonly unknown[] = []): Promise<T[]> {
+  try {
+    const rows = rowsOf<T>(source, sql, params);
+    return rows instanceof Promise ? rows : Promise.resolve(rows);
+  } catch (error) {
+    return Promise.reject(error as Error);
+  }
+}
+
+/**
+ * readRows without a promise where none is needed: on SQLite the rows themselves (a failure thrown
+ * as the same QueryFailedError), elsewhere `source.query`'s promise. For the reads every call makes
+ * (its session, the ticket ticket_get shows): a promise and an await per read were a good part of
+ * what such a call cost beyond the statements themselves.
+ */
+export function rowsOf<T>(source: DataSource | EntityManager, sql: string, params: readonly unknown[] = []): Maybe<T[]> {
   const dataSource = sqliteDataSourceReadBy(source);
   const connection = dataSource ? sqliteConnectionOf(dataSource) : undefined;
   if (!dataSource || !connection) return source.query(sql, [...params]) as Promise<T[]>;
@@ -22,20 +38,21 @@ export function readRows<T>(source: DataSource | EntityManager, sql: string, par
   try {
     read = readRowsOf(connection, sql);
   } catch (error) {
-    return Promise.reject(new QueryFailedError(sql, bound, error as Error));
+    throw new QueryFailedError(sql, bound, error as Error);
   }
   if (!read) return source.query(sql, [...params]) as Promise<T[]>;
+  let rows: T[];
+  const started = Date.now();
   try {
-    const started = Date.now();
-    const rows = read(bound) as T[];
-    const took = Date.now() - started;
-    // The slow statements TypeORM's query would report, reported alike (the operator's one signal of them).
-    const slow = dataSource.options.maxQueryExecutionTime;
-    if (slow && took > slow) dataSource.logger.logQuerySlow(took, sql, bound);
-    return Promise.resolve(rows);
+    rows = read(bound) as T[];
   } catch (error) {
-    return Promise.reject(new QueryFailedError(sql, bound, error as Error));
+    throw new QueryFailedError(sql, bound, error as Error);
   }
+  const took = Date.now() - started;
+  // The slow statements TypeORM's query would report, reported alike (the operator's one signal of them).
+  const slow = dataSource.options.maxQueryExecutionTime;
+  if (slow && took > slow) dataSource.logger.logQuerySlow(took, sql, bound);
+  return rows;
 }
 
 /**

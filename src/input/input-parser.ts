@@ -1,3 +1,4 @@
+import type { Maybe } from '../database/maybe.js';
 import { DATE_FORMATS_EXPECTED, dateHint, isValidTimeZone, parseDate, suggestTimeZone } from '../dates/dates.js';
 import { DURATION_UNIT, durationSeconds } from '../dates/duration.js';
 import { echo, quoted } from '../envelope/echo.js';
@@ -115,7 +116,8 @@ function inFieldOrder(given: FieldSpec[], place: ReadonlyMap<string, number>): v
 export class InputParser {
   constructor(private readonly references: ReferenceLookup) {}
 
-  async parse<T extends object>(dto: new () => T, raw: unknown, options: ParseOptions): Promise<ParseResult<T>> {
+  /** Not async: a call whose references are all ids (or that names none) is parsed at once, without a promise (maybe.ts). */
+  parse<T extends object>(dto: new () => T, raw: unknown, options: ParseOptions): Maybe<ParseResult<T>> {
     const { specs, byName, place, required, zone } = shapeOf(options.fields ?? fieldsOf(dto) ?? [], options.transport);
     if (raw === undefined || raw === null) raw = {};
     if (typeof raw !== 'object' || Array.isArray(raw)) {
@@ -284,19 +286,12 @@ export class InputParser {
           break;
       }
     }
-    // No lookup, no await: the parse then takes no turn of the microtask queue of its own.
-    if (pending.length > 0) for (const apply of await Promise.all(pending)) apply();
-
-    const out = new dto();
-    for (const [key, value] of normalized) (out as Record<string, unknown>)[key] = value;
-    const checked = dto as unknown as CrossChecked<T>;
-    if (checked.crossCheck) issues.push(...checked.crossCheck(out));
-
-    if (issues.length > 0) {
-      issues.sort((a, b) => (place.get(a.field) ?? 999) - (place.get(b.field) ?? 999));
-      return { ok: false, issues };
-    }
-    return { ok: true, value: attachMeta(out, { provided, resolved }) };
+    // No lookup, no promise: the parse then takes no turn of the microtask queue of its own.
+    if (pending.length === 0) return finished(dto, normalized, issues, place, provided, resolved);
+    return Promise.all(pending).then((applies) => {
+      for (const apply of applies) apply();
+      return finished(dto, normalized, issues, place, provided, resolved);
+    });
   }
 
   /**
@@ -523,4 +518,25 @@ function listFormOf(name: string, specs: readonly FieldSpec[]): string | undefin
   if (!single) return undefined;
   const names = new Set(specs.map((s) => s.name));
   return [`${single}s`, `add_${single}s`].find((candidate) => names.has(candidate) && specs.find((s) => s.name === candidate)?.kind === 'actors');
+}
+
+/** The parse's answer once every lookup has been applied: the DTO, or every issue in field order. */
+function finished<T extends object>(
+  dto: new () => T,
+  normalized: ReadonlyMap<string, unknown>,
+  issues: Issue[],
+  place: ReadonlyMap<string, number>,
+  provided: Set<string>,
+  resolved: Record<string, ResolvedReference>,
+): ParseResult<T> {
+  const out = new dto();
+  for (const [key, value] of normalized) (out as Record<string, unknown>)[key] = value;
+  const checked = dto as unknown as CrossChecked<T>;
+  if (checked.crossCheck) issues.push(...checked.crossCheck(out));
+
+  if (issues.length > 0) {
+    issues.sort((a, b) => (place.get(a.field) ?? 999) - (place.get(b.field) ?? 999));
+    return { ok: false, issues };
+  }
+  return { ok: true, value: attachMeta(out, { provided, resolved }) };
 }

@@ -1,9 +1,11 @@
 import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
+import type { Maybe } from '../database/maybe.js';
 import { refusalIn } from '../envelope/refusal-session.js';
 import { step } from '../observe/tracing.js';
-import { decideIntentLock, type LockDecision, MAX_SESSION_ID_LENGTH, readLockArguments } from '../session/intent-lock.decision.js';
+import { decideIntentLock, type LockArguments, type LockDecision, MAX_SESSION_ID_LENGTH, readLockArguments } from '../session/intent-lock.decision.js';
 import { type SessionRow, SessionsRepository } from '../session/sessions.repository.js';
 import type { Call } from '../tools/call.js';
+import type { ToolPolicy } from '../tools/tool-policy.js';
 
 /**
  * Applies the intent lock (intent-lock.decision.ts) to every MCP call of a domain tool, on every
@@ -14,17 +16,34 @@ import type { Call } from '../tools/call.js';
 export class IntentLockGuard implements CanActivate {
   constructor(private readonly sessions: SessionsRepository) {}
 
-  async canActivate(context: ExecutionContext): Promise<boolean> {
+  /** Not async: on SQLite the session is read at once (maybe.ts), and a call inside the touch interval awaits nothing here. */
+  canActivate(context: ExecutionContext): boolean | Promise<boolean> {
     if (context.getType<string>() !== 'mcp') return true;
     const call = context.getArgByIndex<Call>(1);
     const tool = call.policy;
     if (!tool || tool.domain === null) return true;
-    let decision: LockDecision<SessionRow>;
+    let args: LockArguments;
+    let row: Maybe<SessionRow | undefined>;
     try {
-      const args = readLockArguments(context.getArgByIndex<unknown>(0));
+      args = readLockArguments(context.getArgByIndex<unknown>(0));
       // An id longer than any domain_switch mints cannot exist: not looked up.
       const lookUp = args.sessionId !== undefined && args.sessionId.length <= MAX_SESSION_ID_LENGTH;
-      const row = lookUp ? await step(call, 'lock', () => this.sessions.get(args.sessionId!)) : undefined;
+      row = lookUp ? step(call, 'lock', () => this.sessions.get(args.sessionId!)) : undefined;
+    } catch (error) {
+      throw refusalIn(error, null);
+    }
+    if (!(row instanceof Promise)) return this.decide(call, tool, args, row);
+    return row.then(
+      (read) => this.decide(call, tool, args, read),
+      (error: unknown) => {
+        throw refusalIn(error, null);
+      },
+    );
+  }
+
+  private decide(call: Call, tool: ToolPolicy, args: LockArguments, row: SessionRow | undefined): boolean | Promise<boolean> {
+    let decision: LockDecision<SessionRow>;
+    try {
       decision = decideIntentLock(tool, args, row, { userId: call.principal.userId, now: Date.now() });
     } catch (error) {
       throw refusalIn(error, null);
@@ -32,7 +51,7 @@ export class IntentLockGuard implements CanActivate {
     // A refusal names the caller's live session when the lock found one; a pass runs in the session the call names.
     if (!decision.pass) throw refusalIn(decision.error, decision.session?.id ?? null);
     // Most calls fall inside the touch interval: no write and no await for them.
-    if (decision.session && this.sessions.touchDue(decision.session)) await this.sessions.touch(decision.session, call.startedAt);
+    if (decision.session && this.sessions.touchDue(decision.session)) return this.sessions.touch(decision.session, call.startedAt).then(() => true);
     return true;
   }
 }

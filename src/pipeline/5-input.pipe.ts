@@ -1,5 +1,6 @@
 import { type ArgumentMetadata, Injectable, type PipeTransform } from '@nestjs/common';
 import { settableFields } from '../auth/rights.js';
+import { andThen, type Maybe } from '../database/maybe.js';
 import { DeskError } from '../envelope/desk-error.js';
 import { fieldsOf } from '../input/field-spec.js';
 import { InputParser } from '../input/input-parser.js';
@@ -28,10 +29,11 @@ export class InputPipe implements PipeTransform {
     return this.parsed(value, dto);
   }
 
-  private async parsed(value: RawInput, dto: NonNullable<ArgumentMetadata['metatype']>): Promise<unknown> {
+  /** Not async either: arguments that name no record by name are parsed at once (maybe.ts). */
+  private parsed(value: RawInput, dto: NonNullable<ArgumentMetadata['metatype']>): Maybe<unknown> {
     const { call } = value;
     const policy = call.policy;
-    const result = await step(call, 'input', () =>
+    const result = step(call, 'input', () =>
       this.parser.parse(dto as new () => object, value.value, {
         mode: value.mode,
         transport: call.transport,
@@ -43,7 +45,9 @@ export class InputPipe implements PipeTransform {
         fields: policy?.input === dto ? policy.fields : undefined,
       }),
     );
-    if (!result.ok) throw DeskError.validation(call, result.issues);
-    return result.value;
+    return andThen(result, (parsed) => {
+      if (!parsed.ok) throw DeskError.validation(call, parsed.issues);
+      return parsed.value;
+    });
   }
 }

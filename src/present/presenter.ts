@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { toDate } from '../database/db-dates.js';
+import { andThen, type Maybe } from '../database/maybe.js';
 import { type ObjectMaker, objectMaker } from '../database/object-maker.js';
 import { formatDate } from '../dates/dates.js';
 import { type NamesByKind, ReferenceResolver } from '../input/references/reference-resolver.js';
@@ -30,8 +31,8 @@ export class Presenter {
   /**
    * `overrides[i]`: columns read for `rows[i]` in place of the row's own (values the row does not
    * hold, such as a ticket's first actors), so the caller's row is neither copied nor changed.
-   * Not async: when every name shown is cached, the views are made at once and the answer is an
-   * already settled promise (no statement, no lookups awaited).
+   * Not async: when every name shown is cached, the views are made and answered at once (no
+   * statement, no lookups awaited, no promise: maybe.ts).
    */
   present(
     rows: readonly Row[],
@@ -39,11 +40,9 @@ export class Presenter {
     timezone: string,
     projection?: readonly string[],
     overrides?: ReadonlyArray<Row | undefined>,
-  ): Promise<View[]> {
+  ): Maybe<View[]> {
     const shown = projection?.length ? fields.filter((f) => f.name === 'id' || projection.includes(f.name)) : fields;
-    const names = this.resolver.namesByKind(referencedIds(rows, shown, overrides));
-    if (names instanceof Promise) return names.then((read) => this.views(rows, fields, shown, timezone, read, overrides));
-    return Promise.resolve(this.views(rows, fields, shown, timezone, names, overrides));
+    return andThen(this.resolver.namesByKind(referencedIds(rows, shown, overrides)), (names) => this.views(rows, fields, shown, timezone, names, overrides));
   }
 
   /** The views `present` answers, when every name they show is cached; undefined otherwise. */

@@ -5,7 +5,8 @@ import type { Domain } from '../auth/principal.js';
 import { AppConfig } from '../config/app-config.js';
 import { toDate } from '../database/db-dates.js';
 import { DbLock } from '../database/db-lock.js';
-import { readRows } from '../database/read-rows.js';
+import { andThen, type Maybe } from '../database/maybe.js';
+import { rowsOf } from '../database/read-rows.js';
 import { isLiveSession } from './intent-lock.decision.js';
 
 export interface SessionRow {
@@ -118,10 +119,10 @@ export class SessionsRepository {
   }
 
   /** The session stored under `id`, whoever owns it and whether or not it is still live (`manager`: inside a transaction). */
-  async get(id: string, manager?: EntityManager): Promise<SessionRow | undefined> {
-    // Every tool call reads its session: plain SQL (the same on both databases), no query builder.
-    const [raw] = await readRows<RawRow>(manager ?? this.dataSource, 'SELECT * FROM mcp_sessions WHERE id = ?', [id]);
-    return raw ? this.toRow(raw) : undefined;
+  get(id: string, manager?: EntityManager): Maybe<SessionRow | undefined> {
+    // Every tool call reads its session: plain SQL (the same on both databases), no query builder,
+    // and on SQLite no promise (maybe.ts).
+    return andThen(rowsOf<RawRow>(manager ?? this.dataSource, 'SELECT * FROM mcp_sessions WHERE id = ?', [id]), ([raw]) => (raw ? this.toRow(raw) : undefined));
   }
 
   /** Until when the session is verified for its user (inside the write transaction that needs it); null when not. */

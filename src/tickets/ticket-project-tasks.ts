@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { Principal } from '../auth/principal.js';
 import { visibleProjects } from '../auth/visibility.js';
-import { readRows } from '../database/read-rows.js';
+import { andThen, type Maybe } from '../database/maybe.js';
+import { rowsOf } from '../database/read-rows.js';
 import { SqlTexts } from '../database/sql-texts.js';
 
 /** A project task a ticket is linked to, as ticket_get names it. */
@@ -27,10 +28,10 @@ const TASKS_OF_TICKET = new SqlTexts(
 export class TicketProjectTasks {
   constructor(private readonly dataSource: DataSource) {}
 
-  async of(ticketId: number, principal: Principal): Promise<LinkedProjectTask[]> {
+  of(ticketId: number, principal: Principal): Maybe<LinkedProjectTask[]> {
     if (!principal.rights.project.includes('read')) return [];
     const visible = visibleProjects('p', principal.scope);
-    const rows = await readRows<{ id: number | string; name: string }>(this.dataSource, TASKS_OF_TICKET.of(visible.sql), [ticketId, ...visible.params]);
-    return rows.map((r) => ({ id: Number(r.id), name: r.name }));
+    const rows = rowsOf<{ id: number | string; name: string }>(this.dataSource, TASKS_OF_TICKET.of(visible.sql), [ticketId, ...visible.params]);
+    return andThen(rows, (read) => read.map((r) => ({ id: Number(r.id), name: r.name })));
   }
 }

@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { readRows } from '../database/read-rows.js';
+import { andThen, type Maybe } from '../database/maybe.js';
+import { rowsOf } from '../database/read-rows.js';
 import { placeholders, SqlTexts } from '../database/sql-texts.js';
 import type { ActorType } from '../input/references/actor-list.js';
-import { ReferenceResolver } from '../input/references/reference-resolver.js';
+import { type NamesByKind, ReferenceResolver } from '../input/references/reference-resolver.js';
 import { Presenter, type Row, showsField, type View } from '../present/presenter.js';
 import { DEADLINE_FIELDS, deadlineOf, type DeadlineState } from './deadlines.js';
 import { TICKET_OUTPUT } from './ticket.fields.js';
@@ -75,9 +76,19 @@ export class TicketViews {
    * `manager`: read inside the caller's transaction (a row just written). `actors`: the rows' actors
    * when read beside the rows themselves (actorsOf, when showsActors(fields)).
    */
-  async present(rows: Row[], zone: string, fields?: readonly string[], manager?: EntityManager, actors?: ActorLists): Promise<View[]> {
-    const ids = rows.map((r) => Number(r.id));
-    const lists = showsActors(fields) ? (actors ?? (await this.actorsOf(ids, manager))) : new Map<number, Lists>();
+  present(rows: Row[], zone: string, fields?: readonly string[], manager?: EntityManager, actors?: ActorLists): Maybe<View[]> {
+    const lists = showsActors(fields)
+      ? (actors ??
+        this.actorsOf(
+          rows.map((r) => Number(r.id)),
+          manager,
+        ))
+      : new Map<number, Lists>();
+    return andThen(lists, (read) => this.presentWith(rows, zone, fields, read));
+  }
+
+  /** `present` once the rows' actors are read. Not async: with every name cached, no promise (maybe.ts). */
+  private presentWith(rows: Row[], zone: string, fields: readonly string[] | undefined, lists: ActorLists): Maybe<View[]> {
     // The first actors are read beside each row (a copy of a ticket row, dozens of columns, per row cost more).
     const firsts = rows.map((row): Row | undefined => {
       const l = lists.get(Number(row.id));
@@ -88,11 +99,22 @@ export class TicketViews {
         assignee_group_id: firstOf(l, 'assignees', 'group'),
       };
     });
-    const views = await this.presenter.present(rows, TICKET_OUTPUT, zone, fields, firsts);
     const listed = ROLE_NAMES.filter((role) => showsField(fields, role));
-    const named = listed.length ? this.resolver.namesByKind(actorIds(lists)) : undefined;
-    // Awaited only when a name was not cached (a promise): the usual call takes no turn here.
-    const names = named instanceof Promise ? await named : named;
+    return andThen(this.presenter.present(rows, TICKET_OUTPUT, zone, fields, firsts), (views) =>
+      // A promise only when a name was not cached: the usual call takes no turn here.
+      andThen(listed.length ? this.resolver.namesByKind(actorIds(lists)) : undefined, (names) => this.withActors(rows, views, fields, listed, lists, names)),
+    );
+  }
+
+  /** The views given each role's actors (`listed`) by name, and the deadline fields. */
+  private withActors(
+    rows: Row[],
+    views: View[],
+    fields: readonly string[] | undefined,
+    listed: readonly Role[],
+    lists: ActorLists,
+    names: NamesByKind | undefined,
+  ): View[] {
     const now = new Date();
     return views.map((view, i) => {
       const row = rows[i];
@@ -107,16 +129,17 @@ export class TicketViews {
   }
 
   /** Every actor of the tickets `ids`, by role, in the order they were added. */
-  async actorsOf(ids: readonly number[], manager?: EntityManager): Promise<ActorLists> {
+  actorsOf(ids: readonly number[], manager?: EntityManager): Maybe<ActorLists> {
     const out: ActorLists = new Map();
     if (ids.length === 0) return out;
     for (const id of ids) out.set(id, { requesters: [], observers: [], assignees: [] });
-    const actors = await readRows<ActorRow>(manager ?? this.dataSource, ACTORS_OF.of(placeholders(ids.length)), [...ids, ...ids]);
-    for (const a of actors) {
-      const role = ROLE_OF_TYPE.get(Number(a.type));
-      if (!role) continue;
-      out.get(Number(a.tickets_id))?.[role].push({ type: Number(a.is_group) === 1 ? 'group' : 'user', id: Number(a.actor_id) });
-    }
-    return out;
+    return andThen(rowsOf<ActorRow>(manager ?? this.dataSource, ACTORS_OF.of(placeholders(ids.length)), [...ids, ...ids]), (actors) => {
+      for (const a of actors) {
+        const role = ROLE_OF_TYPE.get(Number(a.type));
+        if (!role) continue;
+        out.get(Number(a.tickets_id))?.[role].push({ type: Number(a.is_group) === 1 ? 'group' : 'user', id: Number(a.actor_id) });
+      }
+      return out;
+    });
   }
 }

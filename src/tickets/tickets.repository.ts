@@ -4,7 +4,8 @@ import type { EntityScope, Principal } from '../auth/principal.js';
 import { type ScopeUse, visibleTickets, whereOf } from '../auth/visibility.js';
 import type { DbDate, DbFlag } from '../database/db-dates.js';
 import { ACTOR_TYPE } from '../database/entities/index.js';
-import { readRows } from '../database/read-rows.js';
+import { andThen, type Maybe } from '../database/maybe.js';
+import { rowsOf } from '../database/read-rows.js';
 import { SqlTexts } from '../database/sql-texts.js';
 import type { Qb, SearchPlan, SearchShape } from '../search/search-runner.js';
 import { overdueCondition } from './deadlines.js';
@@ -92,11 +93,10 @@ export class TicketsRepository {
   }
 
   /** One visible ticket, or undefined (absent, deleted, out of scope or not the Self-Service caller's). */
-  async findVisible(id: number, viewer: TicketViewer, manager?: EntityManager): Promise<TicketRow | undefined> {
+  findVisible(id: number, viewer: TicketViewer, manager?: EntityManager): Maybe<TicketRow | undefined> {
     // Plain SQL: its text does not change with the id, so the prepared statement is reused.
     const visible = visibleTickets('t', viewer.scope, viewer.ownerId);
-    const rows = await readRows<TicketRow>(manager ?? this.dataSource, VISIBLE_TICKET.of(visible.sql), [id, ...visible.params]);
-    return rows[0];
+    return andThen(rowsOf<TicketRow>(manager ?? this.dataSource, VISIBLE_TICKET.of(visible.sql), [id, ...visible.params]), (rows) => rows[0]);
   }
 
   /** `userId`: the caller, whom `mine` names. */

@@ -3,6 +3,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import type { Principal } from '../auth/principal.js';
 import { toDate } from '../database/db-dates.js';
 import { Ticket } from '../database/entities/index.js';
+import { type Maybe, settleAll } from '../database/maybe.js';
 import { readTogether } from '../database/read-rows.js';
 import { insertRow } from '../database/write-rows.js';
 import { DeskError } from '../envelope/desk-error.js';
@@ -61,21 +62,23 @@ export class TicketsService {
   async get(input: GetTicketDto, call: Call): Promise<Outcome> {
     const viewer = viewerOf(call.principal);
     // The ticket's reads start together: on a pooled database they run side by side, on SQLite in one
-    // read transaction. Those of a ticket the caller may not see are read, and never shown.
+    // read transaction, each answered at once (no promise: maybe.ts). Those of a ticket the caller
+    // may not see are read, and never shown.
     const reads = readTogether(this.dataSource, () =>
-      Promise.allSettled([
-        this.queries.findVisible(input.id, viewer),
-        showsActors(input.fields) ? this.views.actorsOf([input.id]) : undefined,
-        showsField(input.fields, 'timeline') ? this.timelines.page(input.id, viewer, call, input.timeline_cursor) : undefined,
-        showsField(input.fields, 'links') ? this.timelines.links(input.id, viewer) : undefined,
-        showsField(input.fields, 'actiontime') ? this.timelines.actiontime(input.id) : undefined,
-        showsField(input.fields, 'project_tasks') ? this.projectTasks.of(input.id, call.principal) : undefined,
+      settleAll([
+        () => this.queries.findVisible(input.id, viewer),
+        () => (showsActors(input.fields) ? this.views.actorsOf([input.id]) : undefined),
+        () => (showsField(input.fields, 'timeline') ? this.timelines.page(input.id, viewer, call, input.timeline_cursor) : undefined),
+        () => (showsField(input.fields, 'links') ? this.timelines.links(input.id, viewer) : undefined),
+        () => (showsField(input.fields, 'actiontime') ? this.timelines.actiontime(input.id) : undefined),
+        () => (showsField(input.fields, 'project_tasks') ? this.projectTasks.of(input.id, call.principal) : undefined),
       ]),
     );
-    const [rowRead, actorsRead, pageRead, linksRead, actiontimeRead, projectTasksRead] = await reads;
+    const [rowRead, actorsRead, pageRead, linksRead, actiontimeRead, projectTasksRead] = reads instanceof Promise ? await reads : reads;
     const row = settledValue(rowRead);
     if (!row) throw DeskError.notFound('Ticket', input.id);
-    const [view] = await this.views.present([row], call.zone, input.fields, undefined, settledValue(actorsRead));
+    const presented = this.views.present([row], call.zone, input.fields, undefined, settledValue(actorsRead));
+    const [view] = presented instanceof Promise ? await presented : presented;
     const page = settledValue(pageRead);
     const links = settledValue(linksRead);
     const actiontime = settledValue(actiontimeRead);
@@ -256,7 +259,7 @@ export class TicketsService {
   }
 
   /** Rows as callers see them, with every actor and the deadline fields. */
-  private present(rows: Row[], timezone: string, fields?: string[], manager?: EntityManager): Promise<View[]> {
+  private present(rows: Row[], timezone: string, fields?: string[], manager?: EntityManager): Maybe<View[]> {
     return this.views.present(rows, timezone, fields, manager);
   }
 

@@ -1,7 +1,7 @@
 import { jest } from '@jest/globals';
 import { DataSource, type EntityManager, QueryFailedError } from 'typeorm';
 import { DbLock } from '../../src/database/db-lock.js';
-import { readRows, readTogether } from '../../src/database/read-rows.js';
+import { readRows, readTogether, rowsOf } from '../../src/database/read-rows.js';
 import { type Desk, openDesk } from './support/desk.js';
 
 /** The hot reads' path: the same rows and failures as TypeORM's query, on the migrated demo database. */
@@ -60,6 +60,17 @@ describe('readRows', () => {
         await db.query('DROP TABLE read_rows_shape');
       }
     });
+  });
+
+  it('rowsOf answers the rows themselves on SQLite (no promise), and a failing read throws the QueryFailedError readRows rejects with', async () => {
+    const sql = 'SELECT t.id AS id, t.name AS name FROM glpi_tickets t WHERE t.id = ?';
+    const rows = rowsOf(db, sql, [1]);
+    expect(rows).not.toBeInstanceOf(Promise);
+    expect(rows).toEqual(await db.query(sql, [1]));
+    expect(() => rowsOf(db, 'SELECT nope FROM glpi_tickets', [])).toThrow(QueryFailedError);
+    await expect(readRows(db, 'SELECT nope FROM glpi_tickets', [])).rejects.toThrow(QueryFailedError);
+    // A statement that is not a read goes to dataSource.query: a promise, as there.
+    expect(rowsOf(db, 'UPDATE glpi_tickets SET name = name WHERE id = ?', [1])).toBeInstanceOf(Promise);
   });
 
   it('binds booleans as 0/1, as TypeORM does', async () => {

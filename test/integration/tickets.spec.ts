@@ -1,3 +1,4 @@
+import { createHook } from 'node:async_hooks';
 import { type Answer, Committed, type Outcome } from '../../src/envelope/envelope.js';
 import type { CreateTicketDto } from '../../src/tickets/dto/create-ticket.dto.js';
 import type { SearchTicketsDto } from '../../src/tickets/dto/search-tickets.dto.js';
@@ -57,6 +58,16 @@ describe('tickets service and repository', () => {
     expect((await refusal(tickets.get(await desk.input<GetTicketDto>(call, { id: vpn.id }), call))).code).toBe('NOT_FOUND');
   });
 
+  it("reads and shows a ticket on SQLite without a promise of its own: ticket_get's only promise is the method's", async () => {
+    const call = await desk.call('ticket_get', 'glpi');
+    const input = await desk.input<GetTicketDto>(call, { id: 1 });
+    // Names cached by a first call, as every later call finds them.
+    await tickets.get(input, call);
+    const made = promisesMadeBy(() => void tickets.get(input, call));
+    expect(made).toBe(1);
+    expect(outcomeOf(await tickets.get(input, call)).data).toMatchObject({ id: 1, timeline: expect.any(Array), links: expect.any(Array) });
+  });
+
   it('hides private followups of others from a Self-Service requester', async () => {
     const monitor = (await search('post-only')).items[0];
     const techId = await desk.userId('tech');
@@ -101,3 +112,19 @@ describe('tickets service and repository', () => {
     expect(assigned.applied).toMatchObject({ status: 2, assignee_id: await desk.userId('tech') });
   });
 });
+
+/** The promises `work` makes before it returns (its synchronous part: all of it when nothing is awaited). */
+function promisesMadeBy(work: () => void): number {
+  let made = 0;
+  const hook = createHook({
+    init(_id, type) {
+      if (type === 'PROMISE') made++;
+    },
+  }).enable();
+  try {
+    work();
+  } finally {
+    hook.disable();
+  }
+  return made;
+}

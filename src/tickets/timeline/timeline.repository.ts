@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { visibleTickets } from '../../auth/visibility.js';
 import { dateParam, toDate } from '../../database/db-dates.js';
-import { readRows } from '../../database/read-rows.js';
+import { andThen, type Maybe } from '../../database/maybe.js';
+import { rowsOf } from '../../database/read-rows.js';
 import { SqlTexts } from '../../database/sql-texts.js';
 import type { Row } from '../../present/presenter.js';
 import type { TicketViewer } from '../tickets.repository.js';
@@ -126,7 +127,7 @@ export class TimelineRepository {
    * Up to `limit + 1` entries after `position`, newest first: each kind's newest `limit + 1` (an
    * index range each), merged. One more than asked tells whether a next page exists.
    */
-  async page(ticketId: number, viewer: TicketViewer, position: TimelinePosition | undefined, limit: number): Promise<TimelineRow[]> {
+  page(ticketId: number, viewer: TicketViewer, position: TimelinePosition | undefined, limit: number): Maybe<TimelineRow[]> {
     const sqlite = this.dataSource.options.type === 'better-sqlite3';
     const own = viewer.ownerId !== null;
     const params = QUERIES.flatMap((q) => [
@@ -134,30 +135,31 @@ export class TimelineRepository {
       ...(q.privacy && own ? [viewer.ownerId] : []),
       ...afterPosition(KIND_RANK[q.kind], position, q.date, `${q.alias}.id`).params.map((value) => (value instanceof Date ? dateParam(value, sqlite) : value)),
     ]);
-    const rows = await readRows<Row & { kind: TimelineKind }>(this.dataSource, pageSql(own, position, limit + 1), params);
-    // The rows are this read's own: typed in place, each date read once for the sort (not per comparison).
-    const typed = rows as TimelineRow[];
-    for (const row of typed) {
-      row.id = Number(row.id);
-      row.time = timeOf(row.date);
-    }
-    return typed.sort(compareNewestFirst).slice(0, limit + 1);
+    return andThen(rowsOf<Row & { kind: TimelineKind }>(this.dataSource, pageSql(own, position, limit + 1), params), (rows) => {
+      // The rows are this read's own: typed in place, each date read once for the sort (not per comparison).
+      const typed = rows as TimelineRow[];
+      for (const row of typed) {
+        row.id = Number(row.id);
+        row.time = timeOf(row.date);
+      }
+      return typed.sort(compareNewestFirst).slice(0, limit + 1);
+    });
   }
 
   /** Time spent on a ticket: the sum of its tasks' durations, in seconds (GLPI's actiontime). */
-  async actiontime(ticketId: number): Promise<number> {
-    const [row] = await readRows<{ total: number | string }>(
+  actiontime(ticketId: number): Maybe<number> {
+    const rows = rowsOf<{ total: number | string }>(
       this.dataSource,
       'SELECT COALESCE(SUM(actiontime), 0) AS total FROM glpi_tickettasks WHERE tickets_id = ?',
       [ticketId],
     );
-    return Number(row?.total ?? 0);
+    return andThen(rows, ([row]) => Number(row?.total ?? 0));
   }
 
   /** The ticket's links to tickets the viewer sees (a link to one it does not see is not shown). */
-  async linksOf(ticketId: number, viewer: TicketViewer): Promise<LinkRow[]> {
+  linksOf(ticketId: number, viewer: TicketViewer): Maybe<LinkRow[]> {
     const visible = visibleTickets('o', viewer.scope, viewer.ownerId);
-    return readRows<LinkRow>(this.dataSource, LINKS.of(visible.sql), [ticketId, ticketId, ticketId, ...visible.params]);
+    return rowsOf<LinkRow>(this.dataSource, LINKS.of(visible.sql), [ticketId, ticketId, ticketId, ...visible.params]);
   }
 }
 

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { toDate } from '../../database/db-dates.js';
+import { andThen, type Maybe } from '../../database/maybe.js';
 import { DeskError } from '../../envelope/desk-error.js';
 import { echo } from '../../envelope/echo.js';
 import { Presenter, type View } from '../../present/presenter.js';
@@ -27,7 +28,8 @@ export class TimelineService {
     private readonly presenter: Presenter,
   ) {}
 
-  async page(ticketId: number, viewer: TicketViewer, call: Call, cursor: string | undefined, limit = TIMELINE_PAGE): Promise<TimelinePage> {
+  /** Not async (maybe.ts): on SQLite the page is read and shown at once. An invalid cursor is thrown. */
+  page(ticketId: number, viewer: TicketViewer, call: Call, cursor: string | undefined, limit = TIMELINE_PAGE): Maybe<TimelinePage> {
     const position = cursor === undefined ? undefined : decodeTimelineCursor(cursor, ticketId);
     if (cursor !== undefined && !position) {
       throw DeskError.validation(call, [
@@ -39,31 +41,33 @@ export class TimelineService {
         },
       ]);
     }
-    const rows = await this.timelines.page(ticketId, viewer, position, limit);
-    const shown = rows.slice(0, limit);
-    const last = shown[shown.length - 1];
-    const next =
-      rows.length > limit && last
-        ? encodeTimelineCursor({ ticket: ticketId, date: toDate(last.date)!.toISOString(), rank: KIND_RANK[last.kind], id: last.id })
-        : null;
-    return { timeline: await this.present(shown, call.zone), timeline_next_cursor: next };
+    return andThen(this.timelines.page(ticketId, viewer, position, limit), (rows) => {
+      const shown = rows.slice(0, limit);
+      const last = shown[shown.length - 1];
+      const next =
+        rows.length > limit && last
+          ? encodeTimelineCursor({ ticket: ticketId, date: toDate(last.date)!.toISOString(), rank: KIND_RANK[last.kind], id: last.id })
+          : null;
+      return andThen(this.present(shown, call.zone), (timeline) => ({ timeline, timeline_next_cursor: next }));
+    });
   }
 
-  actiontime(ticketId: number): Promise<number> {
+  actiontime(ticketId: number): Maybe<number> {
     return this.timelines.actiontime(ticketId);
   }
 
   /** Links as `{relation, ticket: {id, name}}`, the relation read from this ticket's side. */
-  async links(ticketId: number, viewer: TicketViewer): Promise<View[]> {
-    const rows = await this.timelines.linksOf(ticketId, viewer);
-    return rows.map((row) => {
-      const code = Number(row.tickets_id_1) === ticketId ? Number(row.link) : INVERSE_LINK[Number(row.link)];
-      return { relation: LINK_RELATION.label(code) ?? String(code), ticket: { id: Number(row.other_id), name: row.other_name } };
-    });
+  links(ticketId: number, viewer: TicketViewer): Maybe<View[]> {
+    return andThen(this.timelines.linksOf(ticketId, viewer), (rows) =>
+      rows.map((row) => {
+        const code = Number(row.tickets_id_1) === ticketId ? Number(row.link) : INVERSE_LINK[Number(row.link)];
+        return { relation: LINK_RELATION.label(code) ?? String(code), ticket: { id: Number(row.other_id), name: row.other_name } };
+      }),
+    );
   }
 
   /** Each kind presented with its own fields (one query per referenced table and kind), then put back in order. */
-  private async present(rows: TimelineRow[], zone: string): Promise<View[]> {
+  private present(rows: TimelineRow[], zone: string): Maybe<View[]> {
     const byKind = new Map<TimelineKind, TimelineRow[]>();
     for (const row of rows) {
       const group = byKind.get(row.kind);
@@ -74,12 +78,13 @@ export class TimelineService {
     // Every kind at once when the names they show are cached (the usual case); otherwise the
     // presenter's promises awaited together: no async step of our own per kind.
     const now = groups.map(([kind, group]) => this.presenter.presentNow(group, ENTRY_OUTPUT[kind], zone));
-    const presented = now.every((views) => views !== undefined)
-      ? now
-      : await Promise.all(groups.map(([kind, group]) => this.presenter.present(group, ENTRY_OUTPUT[kind], zone)));
-    const views = new Map<TimelineRow, View>();
-    groups.forEach(([, group], k) => group.forEach((row, i) => views.set(row, compact(presented[k][i]))));
-    return [...rows].sort(compareNewestFirst).map((row) => views.get(row)!);
+    const inOrder = (presented: ReadonlyArray<readonly View[]>): View[] => {
+      const views = new Map<TimelineRow, View>();
+      groups.forEach(([, group], k) => group.forEach((row, i) => views.set(row, compact(presented[k][i]))));
+      return [...rows].sort(compareNewestFirst).map((row) => views.get(row)!);
+    };
+    if (now.every((views) => views !== undefined)) return inOrder(now as View[][]);
+    return Promise.all(groups.map(async ([kind, group]) => this.presenter.present(group, ENTRY_OUTPUT[kind], zone))).then(inOrder);
   }
 }
 
