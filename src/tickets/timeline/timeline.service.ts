@@ -78,14 +78,25 @@ export class TimelineService {
     // Every kind at once when the names they show are cached (the usual case); otherwise the
     // presenter's promises awaited together: no async step of our own per kind.
     const now = groups.map(([kind, group]) => this.presenter.presentNow(group, ENTRY_OUTPUT[kind], zone));
-    const inOrder = (presented: ReadonlyArray<readonly View[]>): View[] => {
-      const views = new Map<TimelineRow, View>();
-      groups.forEach(([, group], k) => group.forEach((row, i) => views.set(row, compact(presented[k][i]))));
-      return [...rows].sort(compareNewestFirst).map((row) => views.get(row)!);
-    };
-    if (now.every((views) => views !== undefined)) return inOrder(now as View[][]);
-    return Promise.all(groups.map(async ([kind, group]) => this.presenter.present(group, ENTRY_OUTPUT[kind], zone))).then(inOrder);
+    if (now.every((views) => views !== undefined)) return inOrder(rows, groups, now as View[][]);
+    return Promise.all(groups.map(async ([kind, group]) => this.presenter.present(group, ENTRY_OUTPUT[kind], zone))).then((presented) =>
+      inOrder(rows, groups, presented),
+    );
   }
+}
+
+/**
+ * The views of `rows` in timeline order, `presented[k]` being those of `groups[k]`. A module
+ * function, not a closure bound to a name: the bundle names such a closure at run time, each call.
+ */
+function inOrder(
+  rows: readonly TimelineRow[],
+  groups: ReadonlyArray<readonly [TimelineKind, TimelineRow[]]>,
+  presented: ReadonlyArray<readonly View[]>,
+): View[] {
+  const views = new Map<TimelineRow, View>();
+  groups.forEach(([, group], k) => group.forEach((row, i) => views.set(row, compact(presented[k][i]))));
+  return [...rows].sort(compareNewestFirst).map((row) => views.get(row)!);
 }
 
 /** Leaves out what says nothing (null, false): a timeline is read in full on every ticket_get. */
