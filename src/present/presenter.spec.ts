@@ -43,6 +43,19 @@ const FIELDS: OutputField[] = [
 describe('Presenter', () => {
   beforeEach(() => (asked.length = 0));
 
+  it("shows a date text in each zone's offset, the same on every call, and one that is no date as null", async () => {
+    const presenter = new Presenter(cachingResolver(new Set([2])));
+    const dates: OutputField[] = [{ name: 'date', kind: 'date' }];
+    const shown = async (date: unknown, zone: string) => (await presenter.present([{ date }], dates, zone))[0].date;
+    for (let call = 0; call < 2; call++) {
+      expect(await shown('2026-06-01 12:00:00', 'America/Sao_Paulo')).toBe('2026-06-01T09:00:00-03:00');
+      expect(await shown('2026-06-01 12:00:00', 'Europe/Lisbon')).toBe('2026-06-01T13:00:00+01:00');
+      expect(await shown('2026-01-15 12:00:00.250', 'Europe/Lisbon')).toBe('2026-01-15T12:00:00+00:00');
+      expect(await shown(new Date('2026-06-01T12:00:00Z'), 'UTC')).toBe('2026-06-01T12:00:00+00:00');
+      expect(await shown('not a date', 'UTC')).toBeNull();
+    }
+  });
+
   it('reads an override in place of the row and names it, leaving the row unchanged', async () => {
     const rows: Row[] = [
       { id: '1', users_id: 2, assignee_id: 2, date: '2026-06-01 12:00:00' },

@@ -79,7 +79,7 @@ export class Presenter {
       case 'bool':
         return raw === true || raw === 1 || raw === '1';
       case 'date':
-        return formatDate(toDate(raw as Date | string), timezone);
+        return typeof raw === 'string' ? shownDateText(raw, timezone) : formatDate(toDate(raw as Date), timezone);
       case 'ref': {
         const id = Number(raw);
         if (!id) return null;
@@ -89,6 +89,31 @@ export class Presenter {
         return f.vocab.ref(Number(raw));
     }
   }
+}
+
+/** Per zone, date texts as SQLite stores them and as a view shows them; bounded (cleared when full). */
+const shownDates = new Map<string, Map<string, string | null>>();
+let shownDatesHeld = 0;
+const MAX_SHOWN_DATES = 20_000;
+
+/**
+ * A date text read from SQLite as a view shows it in `zone`: parsed and formatted once per text and
+ * zone (a ticket shows six dates, each timeline entry one, the same texts call after call).
+ */
+function shownDateText(raw: string, zone: string): string | null {
+  let byText = shownDates.get(zone);
+  let shown = byText?.get(raw);
+  if (shown !== undefined) return shown;
+  shown = formatDate(toDate(raw), zone);
+  if (shownDatesHeld >= MAX_SHOWN_DATES) {
+    shownDates.clear();
+    shownDatesHeld = 0;
+    byText = undefined;
+  }
+  if (!byText) shownDates.set(zone, (byText = new Map<string, string | null>()));
+  byText.set(raw, shown);
+  shownDatesHeld++;
+  return shown;
 }
 
 /** `applied`: the written values as stored (ids and codes), dates as ISO with the call's offset. */
