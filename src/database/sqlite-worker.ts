@@ -156,15 +156,14 @@ export class SqliteWorker implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   /**
-   * Runs the statements `statementsOf` makes (only when they are taken) on the worker's
-   * connection, in one transaction (all stored or none), and
-   * answers the rows they changed; undefined when no worker is ready to (none runs, it is starting
-   * or stopping), a checkpoint is on its way, or the process's thread had idle time over the last
-   * look: the caller then runs them on its own connection. With idle time, writing them there costs
-   * the calls less than handing them over does (docs/design.md): the hand-over, the worker's wake-up
-   * on a core the clients also use, and the connection's page cache, which SQLite drops at its next
-   * read after another connection's commit. The caller holds its write turn (DbLock) until the
-   * promise settles, so the statements are never
+   * Runs the statements `statementsOf` makes (only when they are taken) on the worker's connection,
+   * in one transaction (all stored or none), and answers the rows they changed; undefined when no
+   * worker is ready to (none runs, it is starting or stopping), a checkpoint is on its way, or the
+   * process's thread had idle time over the last look: the caller then runs them on its own
+   * connection. With idle time, writing them there costs the calls less than handing them over does
+   * (docs/design.md): the hand-over, the worker's wake-up on a core the clients also use, and the
+   * connection's page cache, which SQLite drops at its next read after another connection's commit.
+   * The caller holds its write turn (DbLock) until the promise settles, so the statements are never
    * queued behind a checkpoint, whose syncs would hold every other write meanwhile (a checkpoint
    * asked for later waits for them instead). It fails as a statement on the connection would, with
    * SQLite's code (SQLITE_BUSY while another process writes, so DbLock's retries apply), or when the
