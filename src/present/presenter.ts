@@ -79,7 +79,7 @@ export class Presenter {
       case 'bool':
         return raw === true || raw === 1 || raw === '1';
       case 'date':
-        return typeof raw === 'string' ? shownDateText(raw, timezone) : formatDate(toDate(raw as Date), timezone);
+        return typeof raw === 'string' ? shownDateText(raw, timezone) : formatDate(toDate(raw as Date | number), timezone);
       case 'ref': {
         const id = Number(raw);
         if (!id) return null;

@@ -77,14 +77,10 @@ export class TicketViews {
    * when read beside the rows themselves (actorsOf, when showsActors(fields)).
    */
   present(rows: Row[], zone: string, fields?: readonly string[], manager?: EntityManager, actors?: ActorLists): Maybe<View[]> {
-    const lists = showsActors(fields)
-      ? (actors ??
-        this.actorsOf(
-          rows.map((r) => Number(r.id)),
-          manager,
-        ))
-      : new Map<number, Lists>();
-    return andThen(lists, (read) => this.presentWith(rows, zone, fields, read));
+    if (!showsActors(fields)) return this.presentWith(rows, zone, fields, new Map<number, Lists>());
+    if (actors) return this.presentWith(rows, zone, fields, actors);
+    const ids = rows.map((r) => Number(r.id));
+    return andThen(this.actorsOf(ids, manager), (read) => this.presentWith(rows, zone, fields, read));
   }
 
   /** `present` once the rows' actors are read. Not async: with every name cached, no promise (maybe.ts). */
