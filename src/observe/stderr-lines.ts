@@ -12,21 +12,64 @@ interface ByteDestination {
 }
 
 /**
- * Characters of lines held before they are handed to the destination as one piece of bytes: some
- * 130 call lines. Each piece is a write on a thread of Node's pool (a hand-over and a wake-up each
- * way); at 4 Ki characters (16 lines) those cost a `ticket_get` more CPU than its own log line did.
+ * Bytes of lines held before they are handed to the destination as one piece: some 130 call lines.
+ * Each piece is a write on a thread of Node's pool (a hand-over and a wake-up each way); at 4 Ki
+ * (16 lines) those cost a `ticket_get` more CPU than its own log line did.
  */
-const BATCH_CHARS = 32 * 1024;
+const BATCH_BYTES = 32 * 1024;
+/** The room of a batch's buffer: a batch and then some, so that most lines fit whole in the last one. */
+const HELD_BYTES = 2 * BATCH_BYTES;
+/** The most UTF-8 bytes one UTF-16 code unit of a line takes (a pair of surrogates: 4 bytes for 2). */
+const MAX_UTF8_BYTES_PER_UNIT = 3;
+
+/**
+ * Lines held as their UTF-8 bytes, in a buffer outside V8's heap, until they are taken in one piece.
+ * Held as strings they were live objects at every young-generation collection under load, copied by
+ * each (most of what survived one), then joined and encoded once more; held as bytes the collector
+ * never sees them, and each line is encoded once, into the piece that is written.
+ */
+export class HeldLines {
+  private bytes: Buffer;
+  private used = 0;
+
+  constructor(private readonly capacity = HELD_BYTES) {
+    this.bytes = Buffer.allocUnsafe(capacity);
+  }
+
+  /** Bytes held. */
+  get size(): number {
+    return this.used;
+  }
+
+  /** Holds `line` after the others; false, holding nothing more, when it might not fit (take() first; a line longer than a third of the room never fits). */
+  add(line: string): boolean {
+    if (this.used + line.length * MAX_UTF8_BYTES_PER_UNIT > this.capacity) return false;
+    this.used += this.bytes.write(line, this.used, 'utf8');
+    return true;
+  }
+
+  /**
+   * What is held, in one piece, and a new buffer for what comes next (the destination may still be
+   * writing this one when the next lines come); undefined when nothing is held.
+   */
+  take(): Buffer | undefined {
+    if (this.used === 0) return undefined;
+    const piece = this.bytes.subarray(0, this.used);
+    this.bytes = Buffer.allocUnsafe(this.capacity);
+    this.used = 0;
+    return piece;
+  }
+}
 /** The longest a line is held when fewer come (ms). */
 const HOLD_MS = 100;
 
 /**
  * The JSON log lines' way to stderr: pino's destination, handed the lines in batches of at least
- * 32 Ki characters, or every 100 ms, each batch as its UTF-8 bytes. At one line per call, a write per
+ * 32 KiB, or every 100 ms, each batch as its UTF-8 bytes (HeldLines). At one line per call, a write per
  * line was a system call (and a wake-up of the writer thread) per call; the destination batches
  * writes itself, but it took each line as its own piece (bytes made for each, its length added, the
- * pieces joined again for the write: ~3% of a `ticket_get` under load). Lines are joined here as
- * text, which costs next to nothing until a batch is made into bytes once.
+ * pieces joined again for the write: ~3% of a `ticket_get` under load). Lines are joined here, each
+ * encoded once, into the bytes of the batch.
  *
  * Nothing held is lost: a batch is handed over on `flush`, `flushSync` (pino's on a fatal line), and
  * when the process is about to exit or its event loop ends — handlers registered before the
@@ -37,9 +80,8 @@ const HOLD_MS = 100;
  */
 class StderrLines implements DestinationStream {
   private readonly destination: ByteDestination;
-  /** Lines not handed over yet, joined, and how many characters they hold. */
-  private held = '';
-  private heldChars = 0;
+  /** Lines not handed over yet. */
+  private readonly held = new HeldLines();
   private timer: NodeJS.Timeout | undefined;
 
   constructor() {
@@ -61,9 +103,15 @@ class StderrLines implements DestinationStream {
   }
 
   write(line: string): void {
-    this.held += line;
-    this.heldChars += line.length;
-    if (this.heldChars >= BATCH_CHARS) this.handOver();
+    if (!this.held.add(line)) {
+      this.handOver();
+      if (!this.held.add(line)) {
+        // Longer than a batch's room (a long stack, say): after the lines before it, on its own.
+        this.destination.write(Buffer.from(line, 'utf8'));
+        return;
+      }
+    }
+    if (this.held.size >= BATCH_BYTES) this.handOver();
     else if (this.timer === undefined) {
       this.timer = setTimeout(() => this.handOver(), HOLD_MS);
       this.timer.unref();
@@ -86,11 +134,8 @@ class StderrLines implements DestinationStream {
       clearTimeout(this.timer);
       this.timer = undefined;
     }
-    if (this.heldChars === 0) return;
-    const batch = this.held;
-    this.held = '';
-    this.heldChars = 0;
-    this.destination.write(Buffer.from(batch, 'utf8'));
+    const batch = this.held.take();
+    if (batch) this.destination.write(batch);
   }
 
   /** See stderrLinesWritten. */

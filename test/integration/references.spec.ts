@@ -1,3 +1,5 @@
+import { jest } from '@jest/globals';
+import { DataSource } from 'typeorm';
 import { ReferenceResolver } from '../../src/input/references/reference-resolver.js';
 import { nameScopeOf } from '../../src/input/references/reference-scope.js';
 import { type Desk, openDesk } from './support/desk.js';
@@ -65,5 +67,27 @@ describe('reference resolution and scope', () => {
     expect(resolver.cachedNamesOf('user', [glpi, 999_999])).toBeUndefined();
     resolver.forget('user');
     expect(resolver.cachedNamesOf('user', [glpi])).toBeUndefined();
+  });
+
+  it('reads each missing id once, however often it is asked for, beside the cached ones', async () => {
+    const glpi = await desk.userId('glpi');
+    const tech = await desk.userId('tech');
+    resolver.forget('user');
+    await resolver.namesOf('user', [glpi]);
+    const dataSource = desk.get(DataSource);
+    const original = dataSource.createQueryBuilder.bind(dataSource);
+    const built: Array<ReturnType<DataSource['createQueryBuilder']>> = [];
+    const spy = jest.spyOn(dataSource, 'createQueryBuilder').mockImplementation(((...args: Parameters<DataSource['createQueryBuilder']>) => {
+      const builder = (original as (...a: unknown[]) => ReturnType<DataSource['createQueryBuilder']>)(...args);
+      built.push(builder);
+      return builder;
+    }) as DataSource['createQueryBuilder']);
+    try {
+      const read = await resolver.namesOf('user', [tech, glpi, tech, glpi, tech]);
+      expect([...read.keys()].sort()).toEqual([glpi, tech].sort());
+    } finally {
+      spy.mockRestore();
+    }
+    expect(built.map((builder) => builder.getParameters().ids)).toEqual([[tech]]);
   });
 });

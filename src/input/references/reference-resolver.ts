@@ -349,11 +349,16 @@ export type NamesByKind = Map<string, Map<number, string>>;
 /** Puts in `found` the cached, fresh names of `ids` (ids that are no record's skipped); answers the ids that are not. */
 function cachedNames(cache: ReadonlyMap<number, { name: string; until: number }>, ids: Iterable<number>, now: number, found: Map<number, string>): number[] {
   const missing: number[] = [];
-  for (const id of new Set(ids)) {
-    if (!Number.isInteger(id) || id <= 0) continue;
+  // Each id once; a set of them only for ids missing (a call whose names are all cached makes none).
+  let missed: Set<number> | undefined;
+  for (const id of ids) {
+    if (!Number.isInteger(id) || id <= 0 || found.has(id)) continue;
     const hit = cache.get(id);
     if (hit && hit.until > now) found.set(id, hit.name);
-    else missing.push(id);
+    else if (!(missed ??= new Set()).has(id)) {
+      missed.add(id);
+      missing.push(id);
+    }
   }
   return missing;
 }
