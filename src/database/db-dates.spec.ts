@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { toDate } from './db-dates.js';
+import { dateParam, toDate } from './db-dates.js';
 
 /** What the string parser makes of SQLite text (the reading toDate must keep). */
 function parsed(text: string): number {
@@ -56,5 +56,32 @@ describe('toDate', () => {
     expect(toDate(date)).toBe(date);
     expect(toDate(1_750_000_000_000)?.getTime()).toBe(1_750_000_000_000);
     expect([toDate(null), toDate(undefined), toDate('')]).toEqual([null, null, null]);
+  });
+});
+
+describe('dateParam', () => {
+  it('writes a Date as SQLite stores it (UTC, milliseconds), and gives mysql2 the Date itself', () => {
+    const at = new Date('2026-12-03T07:20:05.123Z');
+    expect(dateParam(at, true)).toBe('2026-12-03 07:20:05.123');
+    expect(dateParam(at, false)).toBe(at);
+  });
+
+  it('answers each instant its own text, however the calls alternate (several rows share a millisecond under load)', () => {
+    const a = new Date('2026-12-03T07:20:05.123Z');
+    const b = new Date('2026-12-03T07:20:05.124Z');
+    expect([a, a, b, a, b, b].map((d) => dateParam(d, true))).toEqual([
+      '2026-12-03 07:20:05.123',
+      '2026-12-03 07:20:05.123',
+      '2026-12-03 07:20:05.124',
+      '2026-12-03 07:20:05.123',
+      '2026-12-03 07:20:05.124',
+      '2026-12-03 07:20:05.124',
+    ]);
+    expect(dateParam(new Date(a.getTime()), true)).toBe('2026-12-03 07:20:05.123');
+  });
+
+  it('refuses an invalid Date every time, as toISOString does', () => {
+    expect(() => dateParam(new Date(Number.NaN), true)).toThrow(RangeError);
+    expect(() => dateParam(new Date(Number.NaN), true)).toThrow(RangeError);
   });
 });

@@ -57,5 +57,17 @@ function sqliteTextTime(text: string): number | undefined {
  * writes, so both sort and compare together); mysql2 (timezone 'Z') takes the Date itself.
  */
 export function dateParam(value: Date, sqlite: boolean): Date | string {
-  return sqlite ? value.toISOString().replace('T', ' ').slice(0, 23) : value;
+  if (!sqlite) return value;
+  const instant = value.getTime();
+  // The audit's rows of one batch are stamped a few to a millisecond under load: the last text is
+  // kept (an invalid Date, NaN, never equals it, and throws below as before).
+  if (instant !== lastInstant) {
+    lastText = value.toISOString().replace('T', ' ').slice(0, 23);
+    lastInstant = instant;
+  }
+  return lastText;
 }
+
+/** The last instant dateParam wrote for SQLite, and its text. */
+let lastInstant = Number.NaN;
+let lastText = '';
