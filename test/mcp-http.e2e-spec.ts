@@ -131,6 +131,18 @@ describe.each(DATABASES)('MCP over Streamable HTTP on %s', (kind) => {
       expect(await other.json()).toMatchObject({ status: 'error', error: { code: 'NOT_FOUND' } });
     });
 
+    it('gives the exact byte length of an answer holding characters beyond ASCII', async () => {
+      const headers = { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', Authorization: `Bearer ${token}` };
+      // A tool that is not there answers with the tool names spelled back and a message: send one with accents and an emoji.
+      const body = { jsonrpc: '2.0', id: 'ç', method: 'tools/call', params: { name: 'ticket_criação_🎫', arguments: {} } };
+      const res = await fetch(`${stack.url}/mcp`, { method: 'POST', headers, body: JSON.stringify(body) });
+      const bytes = Buffer.from(await res.arrayBuffer());
+      expect(Number(res.headers.get('content-length'))).toBe(bytes.length);
+      const text = bytes.toString('utf8');
+      expect(text.length).toBeLessThan(bytes.length);
+      expect(JSON.parse(text)).toMatchObject({ jsonrpc: '2.0', id: 'ç' });
+    });
+
     it('refuses bodies it cannot read as UTF-8 JSON with 415, after authentication', async () => {
       const auth = { Authorization: `Bearer ${token}` };
       const cases: Array<Record<string, string>> = [
