@@ -21,6 +21,8 @@ const BATCH_BYTES = 32 * 1024;
 const HELD_BYTES = 2 * BATCH_BYTES;
 /** The most UTF-8 bytes one UTF-16 code unit of a line takes (a pair of surrogates: 4 bytes for 2). */
 const MAX_UTF8_BYTES_PER_UNIT = 3;
+/** The longest a line is held when fewer come (ms). */
+const HOLD_MS = 100;
 
 /**
  * Lines held as their UTF-8 bytes, in a buffer outside V8's heap, until they are taken in one piece.
@@ -60,8 +62,6 @@ export class HeldLines {
     return piece;
   }
 }
-/** The longest a line is held when fewer come (ms). */
-const HOLD_MS = 100;
 
 /**
  * The JSON log lines' way to stderr: pino's destination, handed the lines in batches of at least
