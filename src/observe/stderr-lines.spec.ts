@@ -1,4 +1,4 @@
-import { HeldLines } from './stderr-lines.js';
+import { type ByteDestination, HeldLines, StderrLines } from './stderr-lines.js';
 
 describe('HeldLines', () => {
   it('holds lines in their order and gives them back as one piece of UTF-8 bytes', () => {
@@ -31,5 +31,42 @@ describe('HeldLines', () => {
     held.take();
     expect(held.add('d'.repeat(11))).toBe(false);
     expect(held.take()).toBeUndefined();
+  });
+});
+
+describe('StderrLines', () => {
+  /** A destination that keeps each piece it is given, as text. */
+  function pieces(): { destination: ByteDestination; got: string[] } {
+    const got: string[] = [];
+    return { got, destination: { write: (bytes) => (got.push(bytes.toString('utf8')), true), flush: (callback) => callback?.(), flushSync: () => undefined } };
+  }
+  const line = (n: number, size = 200) => `{"msg":"call","n":${n},"pad":"${'é'.repeat(size)}"}\n`;
+
+  it('holds lines until a batch is full, then hands them over as one piece, in order', () => {
+    const { destination, got } = pieces();
+    const lines = new StderrLines(destination);
+    const written: string[] = [];
+    let n = 0;
+    while (got.length === 0) {
+      written.push(line(n++));
+      lines.write(written[written.length - 1]);
+    }
+    expect(got).toHaveLength(1);
+    expect(got[0]).toBe(written.join(''));
+    expect(Buffer.byteLength(got[0])).toBeGreaterThanOrEqual(32 * 1024);
+    lines.write(line(n));
+    lines.flushSync();
+    expect(got).toEqual([written.join(''), line(n)]);
+  });
+
+  it('writes a line longer than a batch on its own, after the lines held before it', () => {
+    const { destination, got } = pieces();
+    const lines = new StderrLines(destination);
+    const long = line(1, 30_000);
+    lines.write(line(0));
+    lines.write(long);
+    lines.write(line(2));
+    lines.flushSync();
+    expect(got).toEqual([line(0), long, line(2)]);
   });
 });

@@ -5,7 +5,7 @@ import { destination as pinoDestination, type DestinationStream } from 'pino';
  * pino's destination (sonic-boom) in buffer mode, which takes each write as bytes: its TypeScript
  * types know only the text mode's `write(text)`.
  */
-interface ByteDestination {
+export interface ByteDestination {
   write(bytes: Buffer): boolean;
   flush(callback?: (error?: Error) => unknown): void;
   flushSync(): void;
@@ -76,15 +76,20 @@ export class HeldLines {
  * destination's own (pino registers the destination to be written out then), so they run first.
  * A batch is written by a thread of Node's pool while the process goes on. An exit while one is on
  * its way writes what is still buffered at once, possibly ahead of it: a shutdown waits for
- * `stderrLinesWritten()` before it exits.
+ * `stderrLinesWritten()` before it exits. Given a destination (a test's), the lines go there, and
+ * nothing is registered on the process.
  */
-class StderrLines implements DestinationStream {
+export class StderrLines implements DestinationStream {
   private readonly destination: ByteDestination;
   /** Lines not handed over yet. */
   private readonly held = new HeldLines();
   private timer: NodeJS.Timeout | undefined;
 
-  constructor() {
+  constructor(destination?: ByteDestination) {
+    if (destination) {
+      this.destination = destination;
+      return;
+    }
     // The event loop ended: the destination's own handler, next, writes what it holds and ends it.
     process.on('beforeExit', () => this.handOver());
     // An exit (process.exit, a crash): no event loop left, so everything is written at once, here.
