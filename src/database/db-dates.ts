@@ -1,3 +1,5 @@
+import { oncePerInstant } from '../dates/once-per-instant.js';
+
 /** A datetime column as a raw query returns it: a Date (mysql2) or UTC text (SQLite). */
 export type DbDate = Date | string;
 
@@ -57,17 +59,8 @@ function sqliteTextTime(text: string): number | undefined {
  * writes, so both sort and compare together); mysql2 (timezone 'Z') takes the Date itself.
  */
 export function dateParam(value: Date, sqlite: boolean): Date | string {
-  if (!sqlite) return value;
-  const instant = value.getTime();
-  // The audit's rows of one batch are stamped a few to a millisecond under load: the last text is
-  // kept (an invalid Date, NaN, never equals it, and throws below as before).
-  if (instant !== lastInstant) {
-    lastText = value.toISOString().replace('T', ' ').slice(0, 23);
-    lastInstant = instant;
-  }
-  return lastText;
+  return sqlite ? sqliteDateText(value.getTime()) : value;
 }
 
-/** The last instant dateParam wrote for SQLite, and its text. */
-let lastInstant = Number.NaN;
-let lastText = '';
+/** SQLite's datetime text of an instant; the audit's rows of one batch are stamped a few to a millisecond under load. */
+const sqliteDateText = oncePerInstant((instant) => new Date(instant).toISOString().replace('T', ' ').slice(0, 23));

@@ -2,6 +2,7 @@ import { tracingChannel } from 'node:diagnostics_channel';
 import type { LoggerService } from '@nestjs/common';
 import { type DestinationStream, type Level, type Logger as Pino, pino, symbols } from 'pino';
 import type { LogLevelName } from '../config/log-settings.js';
+import { oncePerInstant } from '../dates/once-per-instant.js';
 import { stderrLines } from './stderr-lines.js';
 
 /**
@@ -77,16 +78,8 @@ function pinoValue(value: string | number | boolean | null): string {
  * several lines share a millisecond under load.
  */
 function isoTimeOncePerMs(): () => string {
-  let lastMs = -1;
-  let text = '';
-  return () => {
-    const now = Date.now();
-    if (now !== lastMs) {
-      lastMs = now;
-      text = `,"time":"${new Date(now).toISOString()}"`;
-    }
-    return text;
-  };
+  const text = oncePerInstant((instant) => `,"time":"${new Date(instant).toISOString()}"`);
+  return () => text(Date.now());
 }
 
 /** Contexts (logger names) whose child logger is kept: Nest's loggers are a few dozen. */
