@@ -5,6 +5,7 @@ import type { DataSource } from 'typeorm';
 import type { PrincipalLoader } from '../auth/principal.loader.js';
 import type { SignInService } from '../auth/sign-in.service.js';
 import { DeskError } from '../envelope/desk-error.js';
+import { HTML_TYPE, TEXT_TYPE, writeWhole } from '../envelope/whole-answer.js';
 import { consentPage, type Language, languageOf, signInPage } from './pages.js';
 import type { WebSessionService } from './web-session.service.js';
 
@@ -225,9 +226,9 @@ const PAGE_HEADERS = {
 };
 
 export function sendHtml(res: ServerResponse, status: number, html: string): void {
-  res.writeHead(status, { ...PAGE_HEADERS, 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': String(Buffer.byteLength(html)) }).end(html);
+  writeWhole(res, status, HTML_TYPE, html, PAGE_HEADERS);
 }
 
 export function sendText(res: ServerResponse, status: number, text: string): void {
-  res.writeHead(status, { ...PAGE_HEADERS, 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': String(Buffer.byteLength(text)) }).end(text);
+  writeWhole(res, status, TEXT_TYPE, text, PAGE_HEADERS);
 }

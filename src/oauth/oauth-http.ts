@@ -7,6 +7,7 @@ import { PrincipalLoader } from '../auth/principal.loader.js';
 import { SignInService } from '../auth/sign-in.service.js';
 import { TokensService } from '../auth/tokens.service.js';
 import { AppConfig } from '../config/app-config.js';
+import { writeJson } from '../envelope/whole-answer.js';
 import { Interactions, sendText } from './interactions.js';
 import { INTERACTION_PATH, mountedAt, OAUTH_SCOPES } from './oauth-mount.js';
 import { recordsAdapter } from './oauth-records.adapter.js';
@@ -105,15 +106,13 @@ export class OAuthHttp {
       bearer_methods_supported: ['header'],
       resource_name: 'intentdesk',
     });
-    res
-      .writeHead(req.method === 'OPTIONS' ? 204 : 200, {
-        'Content-Type': 'application/json; charset=utf-8',
-        'Access-Control-Allow-Origin': '*',
-        'Access-Control-Allow-Headers': 'mcp-protocol-version',
-        'Cache-Control': 'public, max-age=300',
-        'Content-Length': req.method === 'OPTIONS' ? '0' : String(Buffer.byteLength(body)),
-      })
-      .end(req.method === 'GET' ? body : undefined);
+    // A HEAD request gets the length of the document and no body; a CORS preflight, no body.
+    const preflight = req.method === 'OPTIONS';
+    writeJson(res, preflight ? 204 : 200, preflight ? undefined : body, {
+      'Access-Control-Allow-Origin': '*',
+      'Access-Control-Allow-Headers': 'mcp-protocol-version',
+      'Cache-Control': 'public, max-age=300',
+    });
   }
 
   private start(req: IncomingMessage): Promise<BuiltIn> {

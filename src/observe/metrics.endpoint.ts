@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { AppConfig } from '../config/app-config.js';
+import { TEXT_TYPE, writeWhole } from '../envelope/whole-answer.js';
 import { Metrics } from './metrics.js';
 import { stopTracing } from './tracing.js';
 
@@ -39,9 +40,7 @@ export class MetricsEndpoint implements OnApplicationShutdown {
     if (this.token === null || pathOf(req.url) !== METRICS_PATH) return false;
     const sent = Buffer.from(req.headers.authorization ?? '');
     if (sent.length !== this.token.length || !timingSafeEqual(sent, this.token)) {
-      res
-        .writeHead(401, { 'WWW-Authenticate': 'Bearer realm="intentdesk-metrics"', 'Content-Type': 'text/plain; charset=utf-8' })
-        .end('METRICS_TOKEN required\n');
+      writeWhole(res, 401, TEXT_TYPE, 'METRICS_TOKEN required\n', { 'WWW-Authenticate': 'Bearer realm="intentdesk-metrics"' });
       return true;
     }
     void this.answer(req, res);
@@ -52,7 +51,7 @@ export class MetricsEndpoint implements OnApplicationShutdown {
   async start(): Promise<void> {
     if (this.config.metricsPort === null || this.server) return;
     const server = createServer((req, res) => {
-      if (pathOf(req.url) !== METRICS_PATH) res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found: GET /metrics\n');
+      if (pathOf(req.url) !== METRICS_PATH) writeWhole(res, 404, TEXT_TYPE, 'Not found: GET /metrics\n');
       else void this.answer(req, res);
     });
     await new Promise<void>((resolve, reject) => {
@@ -73,15 +72,15 @@ export class MetricsEndpoint implements OnApplicationShutdown {
 
   private async answer(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
-      res.writeHead(405, { Allow: 'GET' }).end();
+      writeWhole(res, 405, TEXT_TYPE, undefined, { Allow: 'GET' });
       return;
     }
     try {
       const body = await this.metrics.text();
-      res.writeHead(200, { 'Content-Type': this.metrics.registry.contentType, 'Content-Length': String(Buffer.byteLength(body)) }).end(body);
+      writeWhole(res, 200, this.metrics.registry.contentType, body);
     } catch (error) {
       this.logger.error(`metrics failed: ${error instanceof Error ? error.message : String(error)}`);
-      res.writeHead(500).end();
+      writeWhole(res, 500, TEXT_TYPE, undefined);
     }
   }
 }

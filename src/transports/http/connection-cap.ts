@@ -3,6 +3,7 @@ import type { Socket } from 'node:net';
 import { DeskError } from '../../envelope/desk-error.js';
 import { errorEnvelope } from '../../envelope/envelope-builder.js';
 import { errorHeaders, httpStatusOf } from '../../envelope/http-status.js';
+import { JSON_TYPE, wholeHeaders, writeJson } from '../../envelope/whole-answer.js';
 import type { ClientAddresses } from './client-address.js';
 
 const RETRY_AFTER_SECONDS = 1;
@@ -48,7 +49,7 @@ export class ConnectionCap {
     const client = this.addresses.of(req);
     if (!this.acquire(client)) {
       const { status, headers, body } = refusal(this.max);
-      res.writeHead(status, { ...headers, 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(Buffer.byteLength(body)) }).end(body);
+      writeJson(res, status, body, headers);
       return false;
     }
     res.once('close', () => this.release(client));
@@ -84,11 +85,6 @@ function refusal(max: number): { status: number; headers: Record<string, string>
 /** The same answer written straight on a socket no request was read from. */
 function rawRefusal(max: number): string {
   const { headers, body } = refusal(max);
-  const lines = Object.entries({
-    ...headers,
-    'Content-Type': 'application/json; charset=utf-8',
-    'Content-Length': String(Buffer.byteLength(body)),
-    Connection: 'close',
-  });
+  const lines = Object.entries(wholeHeaders(JSON_TYPE, Buffer.byteLength(body), { ...headers, Connection: 'close' }));
   return `HTTP/1.1 429 Too Many Requests\r\n${lines.map(([name, value]) => `${name}: ${value}\r\n`).join('')}\r\n${body}`;
 }

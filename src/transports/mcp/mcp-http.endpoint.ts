@@ -8,6 +8,7 @@ import { AppConfig } from '../../config/app-config.js';
 import { errorEnvelope } from '../../envelope/envelope-builder.js';
 import { toDeskError } from '../../envelope/error-mapping.js';
 import { errorHeaders, httpStatusOf } from '../../envelope/http-status.js';
+import { writeJson } from '../../envelope/whole-answer.js';
 import { insufficientScopeChallenge, unauthorizedChallenge } from '../../oauth/bearer-challenge.js';
 import { OAuthUrls } from '../../oauth/oauth-urls.js';
 import { scopeShortfall } from '../../oauth/scope-shortfall.js';
@@ -58,36 +59,36 @@ export class McpHttpEndpoint {
   readonly handler = (req: IncomingMessage, res: ServerResponse): void => {
     this.handle(req, res).catch((error: unknown) => {
       this.logger.error(`MCP request ${requestIdOf(req)} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-      if (!res.headersSent) send(res, 500, JSON.stringify(rpcError(null, INTERNAL_ERROR, 'Internal error.')));
+      if (!res.headersSent) writeJson(res, 500, JSON.stringify(rpcError(null, INTERNAL_ERROR, 'Internal error.')));
     });
   };
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (req.method !== 'POST') {
       // No server-initiated streams and no transport sessions in stateless mode.
-      send(res, 405, JSON.stringify(rpcError(null, SERVER_ERROR, 'Method not allowed: this endpoint is stateless; use POST.')), { Allow: 'POST' });
+      writeJson(res, 405, JSON.stringify(rpcError(null, SERVER_ERROR, 'Method not allowed: this endpoint is stateless; use POST.')), { Allow: 'POST' });
       return;
     }
     if (!isAllowedOrigin(req.headers.origin, this.config.allowedOrigins)) {
-      send(res, 403, JSON.stringify(rpcError(null, SERVER_ERROR, `Origin '${String(req.headers.origin).slice(0, 200)}' is not allowed.`)));
+      writeJson(res, 403, JSON.stringify(rpcError(null, SERVER_ERROR, `Origin '${String(req.headers.origin).slice(0, 200)}' is not allowed.`)));
       return;
     }
     const principal = await this.authenticate(req, res);
     if (!principal) return;
     const refused = refuseMediaType(req);
     if (refused) {
-      send(res, refused.status, JSON.stringify(rpcError(null, SERVER_ERROR, refused.message)));
+      writeJson(res, refused.status, JSON.stringify(rpcError(null, SERVER_ERROR, refused.message)));
       return;
     }
     const body = await readJsonBody(req, this.bodyLimit);
     if (!body.ok) {
-      send(res, body.status, JSON.stringify(rpcError(null, body.parseError ? PARSE_ERROR : SERVER_ERROR, body.message)));
+      writeJson(res, body.status, JSON.stringify(rpcError(null, body.parseError ? PARSE_ERROR : SERVER_ERROR, body.message)));
       return;
     }
     const needed = scopeShortfall(principal, body.value, (name) => this.registry.get(name)?.policy);
     if (needed) {
       const message = `Forbidden: this token is read-only (mcp:read); the call needs the '${needed}' scope. Sign in again asking for it.`;
-      send(res, 403, JSON.stringify(rpcError(null, SERVER_ERROR, message)), {
+      writeJson(res, 403, JSON.stringify(rpcError(null, SERVER_ERROR, message)), {
         'WWW-Authenticate': insufficientScopeChallenge(this.urls.resourceMetadata(req), needed),
       });
       return;
@@ -100,7 +101,7 @@ export class McpHttpEndpoint {
       requestId: requestIdOf(req),
       sessionId: singleHeader(req, 'mcp-session-id'),
     });
-    send(res, answer.status, answer.body, answer.headers);
+    writeJson(res, answer.status, answer.body, answer.headers);
   }
 
   /**
@@ -143,7 +144,7 @@ export class McpHttpEndpoint {
               envelope,
             )
           : envelope;
-      send(res, httpStatusOf(error.code), JSON.stringify(body), headers);
+      writeJson(res, httpStatusOf(error.code), JSON.stringify(body), headers);
       return undefined;
     }
   }
@@ -153,21 +154,4 @@ export class McpHttpEndpoint {
 function singleHeader(req: IncomingMessage, name: string): string | undefined {
   const value = req.headers[name];
   return typeof value === 'string' ? value : undefined;
-}
-
-/** One whole answer: JSON (or no body), with its length. */
-function send(res: ServerResponse, status: number, body: string | undefined, headers?: Record<string, string>): void {
-  // The caller's headers first, then ours (the order they are written in); a fresh object, never the caller's.
-  const all: Record<string, string> = headers ? { ...headers } : {};
-  if (body === undefined) {
-    all['Content-Length'] = '0';
-    res.writeHead(status, all).end();
-    return;
-  }
-  // The answer as bytes, made once: given as text, Node measures it, then joins it to the head and
-  // copies the whole as text again to write it (a few KiB of garbage an answer, on every call).
-  const bytes = Buffer.from(body, 'utf8');
-  all['Content-Type'] = 'application/json; charset=utf-8';
-  all['Content-Length'] = String(bytes.length);
-  res.writeHead(status, all).end(bytes);
 }
