@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, request, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { HTML_TYPE, JSON_TYPE, wholeHeaders, writeJson, writeWhole } from './whole-answer.js';
+import { HTML_TYPE, JSON_TYPE, wholeHeaders, writeEmpty, writeJson, writeWhole } from './whole-answer.js';
 
 interface Received {
   status: number;
@@ -68,8 +68,11 @@ describe('writeWhole', () => {
     expect(answer.body.toString('utf8')).toBe('<p>ok</p>');
   });
 
-  it('answers without a body with length 0 and no type', async () => {
-    const answer = await exchange('POST', (_req, res) => writeWhole(res, 405, JSON_TYPE, undefined, { Allow: 'POST' }));
+  it.each([
+    ['writeEmpty', (res: ServerResponse) => writeEmpty(res, 405, { Allow: 'POST' })],
+    ['writeJson without a text', (res: ServerResponse) => writeJson(res, 405, undefined, { Allow: 'POST' })],
+  ])('%s answers without a body, with length 0 and no type', async (_name, write) => {
+    const answer = await exchange('POST', (_req, res) => write(res));
     expect(answer.status).toBe(405);
     expect(answer.headers['content-length']).toBe('0');
     expect(answer.headers['content-type']).toBeUndefined();

@@ -20,20 +20,22 @@ export function wholeHeaders(type: string | undefined, byteLength: number, heade
 }
 
 /**
- * Writes `status`, the headers and `text` (undefined: no body, length 0) as one answer. The text is
- * made into bytes once: given as text, Node measures it, then joins it to the head and copies the
- * whole as text again to write it. A HEAD request gets the same headers and no body (Node drops it).
+ * Writes `status`, the headers and `text` of `type` as one answer. The text is made into bytes once:
+ * given as text, Node measures it, then joins it to the head and copies the whole as text again to
+ * write it. A HEAD request gets the same headers and no body (Node drops it).
  */
-export function writeWhole(res: ServerResponse, status: number, type: string, text: string | undefined, headers?: Readonly<Record<string, string>>): void {
-  if (text === undefined) {
-    res.writeHead(status, wholeHeaders(undefined, 0, headers)).end();
-    return;
-  }
+export function writeWhole(res: ServerResponse, status: number, type: string, text: string, headers?: Readonly<Record<string, string>>): void {
   const bytes = Buffer.from(text, 'utf8');
   res.writeHead(status, wholeHeaders(type, bytes.length, headers)).end(bytes);
 }
 
-/** writeWhole for a JSON text. */
+/** An answer without a body: length 0, no type. */
+export function writeEmpty(res: ServerResponse, status: number, headers?: Readonly<Record<string, string>>): void {
+  res.writeHead(status, wholeHeaders(undefined, 0, headers)).end();
+}
+
+/** A JSON text as a whole answer; none (a notification's 202): an empty one. */
 export function writeJson(res: ServerResponse, status: number, json: string | undefined, headers?: Readonly<Record<string, string>>): void {
-  writeWhole(res, status, JSON_TYPE, json, headers);
+  if (json === undefined) writeEmpty(res, status, headers);
+  else writeWhole(res, status, JSON_TYPE, json, headers);
 }

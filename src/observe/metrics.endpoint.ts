@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { AppConfig } from '../config/app-config.js';
-import { TEXT_TYPE, writeWhole } from '../envelope/whole-answer.js';
+import { TEXT_TYPE, writeEmpty, writeWhole } from '../envelope/whole-answer.js';
 import { Metrics } from './metrics.js';
 import { stopTracing } from './tracing.js';
 
@@ -72,7 +72,7 @@ export class MetricsEndpoint implements OnApplicationShutdown {
 
   private async answer(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
-      writeWhole(res, 405, TEXT_TYPE, undefined, { Allow: 'GET' });
+      writeEmpty(res, 405, { Allow: 'GET' });
       return;
     }
     try {
@@ -80,7 +80,7 @@ export class MetricsEndpoint implements OnApplicationShutdown {
       writeWhole(res, 200, this.metrics.registry.contentType, body);
     } catch (error) {
       this.logger.error(`metrics failed: ${error instanceof Error ? error.message : String(error)}`);
-      writeWhole(res, 500, TEXT_TYPE, undefined);
+      writeEmpty(res, 500);
     }
   }
 }
