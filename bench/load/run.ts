@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { boolFlag, isMain, listFlag, numberFlag, parseFlags, type Flags } from '../lib/args.js';
 import { compile } from '../lib/build.js';
+import { cpuClockOf } from '../lib/cpu-clock.js';
 import { summarizeProfile } from '../lib/cpuprofile.js';
 import { mcpHeaders, rpc, toolsCallBody } from '../lib/mcp.js';
 import { BENCH_DIR, RESULTS_DIR, ROOT_DIR, rootRequire } from '../lib/paths.js';
@@ -474,6 +475,7 @@ export async function run(flags: Flags = {}): Promise<string> {
         return server;
       };
       report.add(await profileProduct(databaseUrl, token, bodies, opts, logs, report, spawnFloor));
+      report.add(await clockBreakdowns(target('intentdesk'), (tool) => target(tool === 'ticket_get' ? 'data' : 'dataTools'), bodies, opts, report));
     }
     if (target('intentdesk').noInitialize) report.add(await statementsPerCall(databaseUrl, created[0]));
     if (sink) report.log(`tracing: ${sink.batches()} OTLP export requests received`);
@@ -536,6 +538,57 @@ async function profileProduct(
     }
   } finally {
     await server.stop();
+  }
+  return parts.join('\n');
+}
+
+/**
+ * The main thread's CPU by category, by the CPU clock (cpu-clock.ts), of the loaded intentdesk and of
+ * the tool's floor (d), each at 8 connections: which part of the gap is whose.
+ */
+async function clockBreakdowns(
+  product: Target,
+  floorOf: (tool: string) => Target,
+  bodies: Record<string, (key: ServerKey) => () => string>,
+  opts: LoadOptions,
+  report: Report,
+): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), 'intentdesk-bench-perf-'));
+  const parts: string[] = [
+    `**Main-thread CPU per call by the CPU clock** (\`perf record -e cpu-clock -g\` on the running server over ${opts.profileDuration}s at 8 connections per tool, each sample given to the first category ` +
+      `its stack matches, top to bottom; the process's other threads — the audit's writer, the GC's helpers — not counted). V8's sampler above counts wall time; this counts only time the thread ran.`,
+  ];
+  try {
+    for (const tool of opts.tools) {
+      const measure = async (target: Target, name: string) => {
+        await hit(target, bodies[tool](target.key), 8, opts.warmup);
+        const clocked = await cpuClockOf(target.server.pid, join(dir, `${name}.data`), () => hit(target, bodies[tool](target.key), 8, opts.profileDuration));
+        return { ...clocked, calls: Math.max(1, clocked.value.total) };
+      };
+      const mine = await measure(product, `intentdesk-${tool}`);
+      const floor = floorOf(tool);
+      const bare = await measure(floor, `floor-${tool}`);
+      if ('unavailable' in mine || 'unavailable' in bare) {
+        parts.push(`\n_${tool}_: not measured (${'unavailable' in mine ? mine.unavailable : 'unavailable' in bare ? bare.unavailable : ''}).`);
+        continue;
+      }
+      const perCall = (ms: number, calls: number) => (ms * 1000) / calls;
+      report.log(`CPU clock ${tool}: ${fmt(perCall(mine.breakdown.mainThreadMs, mine.calls))} µs a call; its floor ${fmt(perCall(bare.breakdown.mainThreadMs, bare.calls))}`);
+      const rows = mine.breakdown.categories.map((c, i) => {
+        const own = perCall(c.ms, mine.calls);
+        const floorMs = perCall(bare.breakdown.categories[i].ms, bare.calls);
+        return [c.name, fmt(own), fmt(floorMs), fmt(own - floorMs)];
+      });
+      const total = perCall(mine.breakdown.mainThreadMs, mine.calls);
+      const floorTotal = perCall(bare.breakdown.mainThreadMs, bare.calls);
+      rows.push(['**main thread, all**', `**${fmt(total)}**`, `**${fmt(floorTotal)}**`, `**${fmt(total - floorTotal)}**`]);
+      parts.push(
+        `\n_${tool}_ (intentdesk ${fmt(mine.value.total / mine.value.seconds)} req/s while sampled; the floor (d) ${fmt(bare.value.total / bare.value.seconds)} req/s)\n\n` +
+          table(['category', 'intentdesk µs per call', 'floor (d) µs per call', 'difference'], rows),
+      );
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
   return parts.join('\n');
 }
