@@ -48,7 +48,7 @@ const SAMPLES_PER_SECOND = 2000;
  * then reads the samples back from `file`. `during`'s value is returned in either case.
  */
 export async function cpuClockOf<T>(pid: number, file: string, during: () => Promise<T>): Promise<ClockResult<T>> {
-  const missing = await perfMissing();
+  const missing = await cpuClockUnavailable();
   if (missing) return { value: await during(), unavailable: missing };
   const perf = spawn('perf', ['record', '-q', '-e', 'cpu-clock', '-F', String(SAMPLES_PER_SECOND), '-g', '-p', String(pid), '-o', file], {
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -57,7 +57,7 @@ export async function cpuClockOf<T>(pid: number, file: string, during: () => Pro
   perf.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   // perf prints nothing once attached; a short wait keeps the first moments of the load in the record.
   await new Promise((resolve) => setTimeout(resolve, 300));
-  if (perf.exitCode !== null) return { value: await during(), unavailable: `perf record exited: ${stderr.trim().split('\n')[0] ?? perf.exitCode}` };
+  if (perf.exitCode !== null) return { value: await during(), unavailable: `perf record exited: ${stderr.trim().split('\n')[0] || `code ${perf.exitCode}`}` };
   let value: T;
   try {
     value = await during();
@@ -92,7 +92,8 @@ export function breakdownOf(script: string): ClockBreakdown {
   };
 }
 
-async function perfMissing(): Promise<string | undefined> {
+/** Why the CPU clock cannot be read on this machine (no `perf`); undefined when it can be tried. */
+export async function cpuClockUnavailable(): Promise<string | undefined> {
   try {
     await run('perf', ['--version']);
     return undefined;

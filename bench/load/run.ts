@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { boolFlag, isMain, listFlag, numberFlag, parseFlags, type Flags } from '../lib/args.js';
 import { compile } from '../lib/build.js';
-import { cpuClockOf } from '../lib/cpu-clock.js';
+import { cpuClockOf, cpuClockUnavailable } from '../lib/cpu-clock.js';
 import { summarizeProfile } from '../lib/cpuprofile.js';
 import { mcpHeaders, rpc, toolsCallBody } from '../lib/mcp.js';
 import { BENCH_DIR, RESULTS_DIR, ROOT_DIR, rootRequire } from '../lib/paths.js';
@@ -553,6 +553,8 @@ async function clockBreakdowns(
   opts: LoadOptions,
   report: Report,
 ): Promise<string> {
+  const missing = await cpuClockUnavailable();
+  if (missing) return `**Main-thread CPU per call by the CPU clock**: not measured (${missing}).`;
   const dir = mkdtempSync(join(tmpdir(), 'intentdesk-bench-perf-'));
   const parts: string[] = [
     `**Main-thread CPU per call by the CPU clock** (\`perf record -e cpu-clock -g\` on the running server over ${opts.profileDuration}s at 8 connections per tool, each sample given to the first category ` +
@@ -569,7 +571,8 @@ async function clockBreakdowns(
       const floor = floorOf(tool);
       const bare = await measure(floor, `floor-${tool}`);
       if ('unavailable' in mine || 'unavailable' in bare) {
-        parts.push(`\n_${tool}_: not measured (${'unavailable' in mine ? mine.unavailable : 'unavailable' in bare ? bare.unavailable : ''}).`);
+        const reasons = [mine, bare].flatMap((m) => ('unavailable' in m ? [m.unavailable] : []));
+        parts.push(`\n_${tool}_: not measured (${reasons.join('; ')}).`);
         continue;
       }
       const perCall = (ms: number, calls: number) => (ms * 1000) / calls;
