@@ -45,19 +45,22 @@ const SAMPLES_PER_SECOND = 2000;
 
 /**
  * Runs `during` while perf samples process `pid` (every thread; the main thread's tid is the pid),
- * then reads the samples back from `file`. `during`'s value is returned in either case.
+ * then reads the samples back from `file`. `during`'s value is returned in either case; a perf that
+ * cannot start or attach is reported, not thrown (ask cpuClockUnavailable first to skip the load).
  */
 export async function cpuClockOf<T>(pid: number, file: string, during: () => Promise<T>): Promise<ClockResult<T>> {
-  const missing = await cpuClockUnavailable();
-  if (missing) return { value: await during(), unavailable: missing };
   const perf = spawn('perf', ['record', '-q', '-e', 'cpu-clock', '-F', String(SAMPLES_PER_SECOND), '-g', '-p', String(pid), '-o', file], {
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
+  let failed: string | undefined;
+  perf.on('error', (error) => (failed = error.message));
   perf.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   // perf prints nothing once attached; a short wait keeps the first moments of the load in the record.
   await new Promise((resolve) => setTimeout(resolve, 300));
-  if (perf.exitCode !== null) return { value: await during(), unavailable: `perf record exited: ${stderr.trim().split('\n')[0] || `code ${perf.exitCode}`}` };
+  if (failed !== undefined || perf.exitCode !== null) {
+    return { value: await during(), unavailable: `perf record: ${failed ?? (stderr.trim().split('\n')[0] || `exited with code ${perf.exitCode}`)}` };
+  }
   let value: T;
   try {
     value = await during();

@@ -3,6 +3,7 @@ import type { Request, Response } from 'express';
 import { AuditService } from '../audit/audit.service.js';
 import type { Domain } from '../auth/principal.js';
 import { Public } from '../auth/public.decorator.js';
+import { HTML_TYPE } from '../envelope/whole-answer.js';
 import { requestIdOf } from '../observe/request-id.js';
 import { ToolRegistry } from '../tools/tool-registry.js';
 import { DocHidden } from '../transports/rest/route-doc.decorator.js';
@@ -14,7 +15,7 @@ import { ApprovalsRepository } from './approvals.repository.js';
 
 /** What every page of this controller is sent with: never cached, never framed (no clickjacking of the buttons), no scripts. */
 const PAGE_HEADERS: Record<string, string> = {
-  'Content-Type': 'text/html; charset=utf-8',
+  'Content-Type': HTML_TYPE,
   'Cache-Control': 'no-store',
   'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
   'X-Frame-Options': 'DENY',

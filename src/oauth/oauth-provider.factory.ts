@@ -1,5 +1,6 @@
 import Provider, { type Configuration, errors } from 'oidc-provider';
 import type { AppConfig } from '../config/app-config.js';
+import { TEXT_TYPE } from '../envelope/whole-answer.js';
 import { INTERACTION_PATH, isPublicHost, OAUTH_SCOPES } from './oauth-mount.js';
 import type { recordsAdapter } from './oauth-records.adapter.js';
 import type { OAuthSecrets } from './oauth-secrets.js';
@@ -67,7 +68,7 @@ export function createProvider(parts: ProviderParts): Provider {
       },
     },
     renderError: (ctx, out) => {
-      ctx.type = 'text/plain; charset=utf-8';
+      ctx.type = TEXT_TYPE;
       ctx.body = `${out.error}: ${out.error_description ?? ''}`;
     },
   };
