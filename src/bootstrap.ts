@@ -247,8 +247,8 @@ export interface ShutdownReport {
  * Graceful stop of an application made by createHttpApp: stop accepting connections, let in-flight
  * requests finish (at most `graceMs`), close keep-alive connections, write the pending audit entries,
  * then close the application (database pool and rate-limit store included). Last, whether it closed
- * or failed to, the JSON log lines are written out: the process exits next, and an exit with a
- * batch of them on its way could write later lines before it.
+ * or failed to, the JSON log lines are written out without blocking the event loop (the exit next
+ * would wait for them too, blocked).
  */
 export async function closeGracefully(app: INestApplication, graceMs: number): Promise<ShutdownReport> {
   const started = Date.now();

@@ -1,4 +1,5 @@
-import { type ByteDestination, HeldLines, StderrLines } from './stderr-lines.js';
+import { HeldLines, StderrLines } from './stderr-lines.js';
+import type { BatchSink } from './stderr-thread.js';
 
 describe('HeldLines', () => {
   it('holds lines in their order and gives them back as one piece of UTF-8 bytes', () => {
@@ -12,13 +13,15 @@ describe('HeldLines', () => {
     expect(held.take()).toBeUndefined();
   });
 
-  it('keeps a piece it gave unchanged by the lines held after it (the destination may still be writing it)', () => {
+  it('holds the next lines in the room of the piece it gave (its sink has copied or written it)', () => {
     const held = new HeldLines(64);
     held.add('first\n');
     const piece = held.take()!;
-    held.add('second\n');
     expect(piece.toString('utf8')).toBe('first\n');
-    expect(held.take()?.toString('utf8')).toBe('second\n');
+    held.add('second\n');
+    const next = held.take()!;
+    expect(next.toString('utf8')).toBe('second\n');
+    expect(next.buffer).toBe(piece.buffer);
   });
 
   it('refuses a line that might not fit, holding nothing of it, and one over a third of its room at all', () => {
@@ -35,10 +38,13 @@ describe('HeldLines', () => {
 });
 
 describe('StderrLines', () => {
-  /** A destination that keeps each piece it is given, as text. */
-  function pieces(): { destination: ByteDestination; got: string[] } {
+  /** A sink that keeps each piece it is given, as text. */
+  function pieces(): { destination: BatchSink; got: string[] } {
     const got: string[] = [];
-    return { got, destination: { write: (bytes) => (got.push(bytes.toString('utf8')), true), flush: (callback) => callback?.(), flushSync: () => undefined } };
+    const keep = (bytes: Buffer | undefined): void => {
+      if (bytes) got.push(bytes.toString('utf8'));
+    };
+    return { got, destination: { write: keep, writeNow: keep, drained: () => Promise.resolve() } };
   }
   const line = (n: number, size = 200) => `{"msg":"call","n":${n},"pad":"${'é'.repeat(size)}"}\n`;
 

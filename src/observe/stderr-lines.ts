@@ -1,15 +1,6 @@
 import { Buffer } from 'node:buffer';
-import { destination as pinoDestination, type DestinationStream } from 'pino';
-
-/**
- * pino's destination (sonic-boom) in buffer mode, which takes each write as bytes: its TypeScript
- * types know only the text mode's `write(text)`.
- */
-export interface ByteDestination {
-  write(bytes: Buffer): boolean;
-  flush(callback?: (error?: Error) => unknown): void;
-  flushSync(): void;
-}
+import type { DestinationStream } from 'pino';
+import { type BatchSink, StderrThread } from './stderr-thread.js';
 
 /**
  * Bytes of lines held before they are handed to the destination as one piece: some 130 call lines.
@@ -31,7 +22,7 @@ const HOLD_MS = 100;
  * never sees them, and each line is encoded once, into the piece that is written.
  */
 export class HeldLines {
-  private bytes: Buffer;
+  private readonly bytes: Buffer;
   private used = 0;
 
   constructor(private readonly capacity = HELD_BYTES) {
@@ -51,60 +42,46 @@ export class HeldLines {
   }
 
   /**
-   * What is held, in one piece, and a new buffer for what comes next (the destination may still be
-   * writing this one when the next lines come); undefined when nothing is held.
+   * What is held, in one piece, undefined when nothing is. The piece is the room of the lines held
+   * next: a sink copies or writes it before it returns (BatchSink).
    */
   take(): Buffer | undefined {
     if (this.used === 0) return undefined;
     const piece = this.bytes.subarray(0, this.used);
-    this.bytes = Buffer.allocUnsafe(this.capacity);
     this.used = 0;
     return piece;
   }
 }
 
+/** How long an exit, a kill after a fatal line, or a flush waits for the lines on their way to stderr when it is not read. */
+const WAIT_AT_END_MS = 2000;
+
 /**
- * The JSON log lines' way to stderr: pino's destination, handed the lines in batches of at least
- * 32 KiB, or every 100 ms, each batch as its UTF-8 bytes (HeldLines). At one line per call, a write per
- * line was a system call (and a wake-up of the writer thread) per call; the destination batches
- * writes itself, but it took each line as its own piece (bytes made for each, its length added, the
- * pieces joined again for the write: ~3% of a `ticket_get` under load). Lines are joined here, each
- * encoded once, into the bytes of the batch.
+ * The JSON log lines' way to stderr: handed to a thread of their own (StderrThread) in batches of
+ * at least 32 KiB, or every 100 ms, each batch as its UTF-8 bytes (HeldLines). At one line per call,
+ * a write per line was a system call (and a wake-up of a writer thread) per call; each line is
+ * encoded once, into the bytes of its batch.
  *
- * Nothing held is lost: a batch is handed over on `flush`, `flushSync` (pino's on a fatal line), and
- * when the process is about to exit or its event loop ends — handlers registered before the
- * destination's own (pino registers the destination to be written out then), so they run first.
- * A batch is written by a thread of Node's pool while the process goes on. An exit while one is on
- * its way writes what is still buffered at once, possibly ahead of it: a shutdown waits for
- * `stderrLinesWritten()` before it exits. Given a destination (a test's), the lines go there, and
- * nothing is registered on the process.
+ * Nothing held is lost, and the order is kept: `flushSync` (pino's on a fatal line, before a kill
+ * or an abort may follow) and an exit (process.exit, a crash, the event loop's end) wait for the
+ * batches on their way, then write what is held after them; a shutdown waits for
+ * `stderrLinesWritten()`. Each waits 2 s at most when stderr is not read. Given a sink (a test's),
+ * the lines go there, and nothing is registered on the process.
  */
 export class StderrLines implements DestinationStream {
-  private readonly destination: ByteDestination;
+  private readonly sink: BatchSink;
   /** Lines not handed over yet. */
   private readonly held = new HeldLines();
   private timer: NodeJS.Timeout | undefined;
 
-  constructor(destination?: ByteDestination) {
-    if (destination) {
-      this.destination = destination;
+  constructor(sink?: BatchSink) {
+    if (sink) {
+      this.sink = sink;
       return;
     }
-    // The event loop ended: the destination's own handler, next, writes what it holds and ends it.
-    process.on('beforeExit', () => this.handOver());
-    // An exit (process.exit, a crash): no event loop left, so everything is written at once, here.
-    process.on('exit', () => {
-      try {
-        this.flushSync();
-      } catch {
-        // A destination closed or broken (a closed pipe) takes no more lines.
-      }
-    });
-    // The one place the destination's text-only types are set aside, for the mode asked for here.
-    // Each piece it gets is a batch already: it writes it at once (or after the write on its way).
-    // minLength 1, not 0: with 0 the destination's flush(callback) calls back at once, even with a
-    // write on its way, and the flushSync that follows in `written` then lands ahead of that write.
-    this.destination = pinoDestination({ dest: 2, sync: false, minLength: 1, contentMode: 'buffer' }) as unknown as ByteDestination;
+    this.sink = new StderrThread();
+    // No event loop left (process.exit, a crash, its end): what is on its way and what is held are written here, in order.
+    process.on('exit', () => this.flushSync());
   }
 
   write(line: string): void {
@@ -112,7 +89,7 @@ export class StderrLines implements DestinationStream {
       this.handOver();
       if (!this.held.add(line)) {
         // Longer than a batch's room (a long stack, say): after the lines before it, on its own.
-        this.destination.write(Buffer.from(line, 'utf8'));
+        this.sink.write(Buffer.from(line, 'utf8'));
         return;
       }
     }
@@ -124,43 +101,32 @@ export class StderrLines implements DestinationStream {
   }
 
   flush(callback?: (error?: Error) => unknown): void {
-    this.handOver();
-    this.destination.flush(callback);
+    void this.written(WAIT_AT_END_MS).then(() => callback?.());
   }
 
   flushSync(): void {
-    this.handOver();
-    this.destination.flushSync();
+    this.stopTimer();
+    this.sink.writeNow(this.held.take(), WAIT_AT_END_MS);
   }
 
-  /** Gives the destination the lines held, as one piece of UTF-8 bytes. */
+  /** Gives the sink the lines held, as one piece of UTF-8 bytes. */
   private handOver(): void {
+    this.stopTimer();
+    const batch = this.held.take();
+    if (batch) this.sink.write(batch);
+  }
+
+  private stopTimer(): void {
     if (this.timer !== undefined) {
       clearTimeout(this.timer);
       this.timer = undefined;
     }
-    const batch = this.held.take();
-    if (batch) this.destination.write(batch);
   }
 
   /** See stderrLinesWritten. */
   written(timeoutMs: number): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(resolve, timeoutMs);
-      timer.unref();
-      // Called after the destination's drain, when no batch was on its way (a shutdown logs nothing in
-      // between); what is left, under a batch, is written here, in order, before the exit.
-      this.handOver();
-      this.destination.flush(() => {
-        clearTimeout(timer);
-        try {
-          this.flushSync();
-        } catch {
-          // A destination closed or broken (a closed pipe) takes no more lines: nothing is left to wait for.
-        }
-        resolve();
-      });
-    });
+    this.handOver();
+    return this.sink.drained(timeoutMs);
   }
 }
 
@@ -177,6 +143,6 @@ export function stderrLines(): DestinationStream {
  * loses and reorders nothing; or after `timeoutMs`, when stderr's reader has stopped reading (the
  * exit then writes what it can, as without the wait).
  */
-export function stderrLinesWritten(timeoutMs = 2000): Promise<void> {
+export function stderrLinesWritten(timeoutMs = WAIT_AT_END_MS): Promise<void> {
   return ofProcess ? ofProcess.written(timeoutMs) : Promise.resolve();
 }

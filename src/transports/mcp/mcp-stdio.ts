@@ -60,7 +60,7 @@ export async function runStdio(context: INestApplicationContext): Promise<void> 
   serveModernOnStdio(transport, context.get(McpMethods), principal);
 }
 
-/** Exits with `code` once the JSON log lines are on stderr: an exit with a batch on its way could write later lines before it. */
+/** Exits with `code` once the JSON log lines are on stderr, waited for without blocking (the exit would wait for them too, blocked). */
 async function exitOnceLogged(code: number): Promise<never> {
   await stderrLinesWritten();
   process.exit(code);

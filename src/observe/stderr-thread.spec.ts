@@ -1,0 +1,111 @@
+import { execFileSync } from 'node:child_process';
+import { closeSync, createReadStream, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { RING_BYTES, StderrThread } from './stderr-thread.js';
+
+describe('StderrThread', () => {
+  let dir: string;
+  const opened: number[] = [];
+  beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'stderr-thread-'))));
+  afterEach(() => {
+    for (const fd of opened.splice(0)) closeSync(fd);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** A named pipe opened for reading and writing (so opening it waits for nobody), that nobody reads: a stuck log collector. */
+  function unreadPipe(): { fd: number; path: string } {
+    const path = join(dir, 'pipe');
+    execFileSync('mkfifo', [path]);
+    const fd = openSync(path, 'r+');
+    opened.push(fd);
+    return { fd, path };
+  }
+  const batch = (n: number, size = 32 * 1024) => Buffer.from(`${String(n).padStart(6, '0')}${'x'.repeat(size - 7)}\n`, 'utf8');
+
+  it('writes each batch whole and in order; writeNow returns once every batch before it is written, then its own', () => {
+    const path = join(dir, 'lines');
+    const fd = openSync(path, 'w');
+    opened.push(fd);
+    const sink = new StderrThread(fd);
+    const batches = Array.from({ length: 40 }, (_, n) => batch(n));
+    for (const bytes of batches) sink.write(bytes);
+    sink.writeNow(Buffer.from('last\n'), 5000);
+    expect(readFileSync(path, 'utf8')).toBe(`${batches.map((bytes) => bytes.toString('utf8')).join('')}last\n`);
+  });
+
+  it('resolves drained once every batch is written', async () => {
+    const path = join(dir, 'lines');
+    const fd = openSync(path, 'w');
+    opened.push(fd);
+    const sink = new StderrThread(fd);
+    const batches = Array.from({ length: 40 }, (_, n) => batch(n));
+    for (const bytes of batches) sink.write(bytes);
+    await sink.drained(5000);
+    expect(readFileSync(path).length).toBe(40 * 32 * 1024);
+  });
+
+  it('never holds the caller up when stderr is not read: writeNow gives up after its time, and batches beyond the cap are dropped and counted', async () => {
+    const { fd, path } = unreadPipe();
+    const sink = new StderrThread(fd);
+    const started = Date.now();
+    // The pipe takes 64 KiB, the thread is stuck on the next batch; what follows waits up to the cap, then is dropped.
+    const count = Math.ceil(RING_BYTES / (32 * 1024)) + 20;
+    for (let n = 0; n < count; n++) sink.write(batch(n));
+    expect(Date.now() - started).toBeLessThan(1000);
+    const waited = Date.now();
+    sink.writeNow(undefined, 300);
+    expect(Date.now() - waited).toBeGreaterThanOrEqual(290);
+    expect(Date.now() - waited).toBeLessThan(2000);
+
+    // The collector reads again: what was kept is written; then, before the next lines, the count of those dropped.
+    const read: Buffer[] = [];
+    const reader = createReadStream(path);
+    reader.on('data', (chunk) => read.push(chunk as Buffer));
+    await sink.drained(10_000);
+    sink.write(Buffer.from('after\n'));
+    await sink.drained(10_000);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    reader.destroy();
+    const lines = Buffer.concat(read).toString('utf8').split('\n').filter(Boolean);
+    const kept = lines.filter((line) => line.endsWith('x')).map((line) => Number(line.slice(0, 6)));
+    expect(kept).toEqual(Array.from({ length: kept.length }, (_, n) => n));
+    expect(kept.length).toBeGreaterThanOrEqual(RING_BYTES / (32 * 1024));
+    expect(kept.length).toBeLessThan(count);
+    const notice = JSON.parse(lines.at(-2) ?? '{}') as { level: string; msg: string; dropped_lines: number };
+    expect(notice).toMatchObject({ level: 'warn', msg: 'log lines dropped: stderr was not read', dropped_lines: count - kept.length });
+    expect(lines.at(-1)).toBe('after');
+  });
+
+  describe('when its thread fails', () => {
+    const BROKEN = "throw new Error('broken');";
+    function fileSink(): { sink: StderrThread; text: () => string } {
+      const path = join(dir, 'lines');
+      const fd = openSync(path, 'w');
+      opened.push(fd);
+      return { sink: new StderrThread(fd, BROKEN), text: () => readFileSync(path, 'utf8') };
+    }
+
+    it('an exit that waited for a thread that never ran writes every batch itself, in order, and says why', () => {
+      const { sink, text } = fileSink();
+      const batches = Array.from({ length: 3 }, (_, n) => batch(n, 1024));
+      for (const bytes of batches) sink.write(bytes);
+      sink.writeNow(Buffer.from('last\n'), 300);
+      const written = text();
+      const warning = written.slice(written.lastIndexOf('{'));
+      expect(written.slice(0, -warning.length)).toBe(`${batches.map((bytes) => bytes.toString('utf8')).join('')}last\n`);
+      expect(JSON.parse(warning)).toMatchObject({ level: 'warn', reason: 'it did not start' });
+    });
+
+    it('a thread that stops hands its batches back, and later ones are written by the caller', async () => {
+      const { sink, text } = fileSink();
+      sink.write(batch(0, 1024));
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      sink.write(batch(1, 1024));
+      sink.writeNow(Buffer.from('last\n'), 300);
+      const lines = text().split('\n').filter(Boolean);
+      expect(lines.map((line) => (line.startsWith('{') ? 'warning' : line.slice(0, 6)))).toEqual(['000000', 'warning', '000001', 'last']);
+      expect(JSON.parse(lines[1])).toMatchObject({ level: 'warn', reason: 'broken' });
+    });
+  });
+});

@@ -1,0 +1,224 @@
+import { Buffer } from 'node:buffer';
+import { writeSync } from 'node:fs';
+import { Worker } from 'node:worker_threads';
+
+/** Where StderrLines hands its batches of lines: each written whole, in the order given. */
+export interface BatchSink {
+  /** Takes a batch and writes it later, after the ones taken before it; its bytes are copied or written before it returns. */
+  write(bytes: Buffer): void;
+  /**
+   * Writes `last` after every batch taken, returning once they are all written: before an exit, a
+   * kill or a fatal line's end. Returns after `timeoutMs` without them when stderr is not read.
+   */
+  writeNow(last: Buffer | undefined, timeoutMs: number): void;
+  /** Resolves once every batch taken is written, or after `timeoutMs` when stderr is not read. */
+  drained(timeoutMs: number): Promise<void>;
+}
+
+/** Indexes of the counters shared with the thread. */
+const PENDING = 0;
+const READ_AT = 1;
+/** 1 once the thread's program runs. */
+const STARTED = 2;
+/**
+ * The ring the batches wait in for the thread, and so the most bytes not written yet: ~15,000 call
+ * lines, a few seconds of a loaded server whose stderr is not read (a stuck log collector). Later
+ * batches are dropped and counted, rather than a heap that grows until the process fails.
+ */
+export const RING_BYTES = 4 * 1024 * 1024;
+
+/**
+ * The thread's whole program (CommonJS, run with `eval`, as the SQLite worker's, so the same code
+ * runs from the bundle, tsc's modules and the tests): it sleeps until bytes are pending in the ring,
+ * writes them with blocking writes from where it stopped, and says how far it got. A write stderr
+ * refuses for now (a non-blocking pipe that is full) is tried again after a millisecond; one that
+ * fails otherwise (a closed pipe) drops its bytes: nothing can be written there any more.
+ */
+const THREAD_SOURCE = `
+const { workerData } = require('node:worker_threads');
+const { writeSync } = require('node:fs');
+const state = new Int32Array(workerData.state);
+const ring = new Uint8Array(workerData.ring);
+const pause = new Int32Array(new SharedArrayBuffer(4));
+Atomics.store(state, ${STARTED}, 1);
+let at = Atomics.load(state, ${READ_AT});
+for (;;) {
+  const pending = Atomics.load(state, ${PENDING});
+  if (pending === 0) {
+    Atomics.wait(state, ${PENDING}, 0);
+    continue;
+  }
+  let written;
+  try {
+    written = writeSync(workerData.fd, ring, at, Math.min(pending, ring.length - at));
+  } catch (error) {
+    if (error.code === 'EAGAIN') {
+      Atomics.wait(pause, 0, 0, 1);
+      continue;
+    }
+    written = Math.min(pending, ring.length - at);
+  }
+  at = (at + written) % ring.length;
+  Atomics.store(state, ${READ_AT}, at);
+  Atomics.sub(state, ${PENDING}, written);
+  Atomics.notify(state, ${PENDING});
+}
+`;
+
+/** Atomics.waitAsync (ES2024; Node has it, the ES2023 library types do not). */
+type WaitAsync = (array: Int32Array, index: number, value: number, timeoutMs: number) => { async: false } | { async: true; value: Promise<unknown> };
+const waitAsync = (Atomics as unknown as { waitAsync: WaitAsync }).waitAsync;
+
+/** A warning of this writer's own, as the JSON logger writes one. */
+function warningLine(msg: string, fields: Readonly<Record<string, string | number>>): Buffer {
+  const line = { level: 'warn', time: new Date().toISOString(), context: 'Logger', msg, ...fields };
+  return Buffer.from(`${JSON.stringify(line)}\n`, 'utf8');
+}
+
+/** Newlines in `bytes`: the lines of a batch that is dropped. */
+function linesIn(bytes: Buffer): number {
+  let lines = 0;
+  for (let at = bytes.indexOf(10); at !== -1; at = bytes.indexOf(10, at + 1)) lines++;
+  return lines;
+}
+
+/**
+ * Batches of lines written to a file descriptor (stderr) by a thread of their own, so a slow or
+ * full pipe never holds up the process's thread. The batches are copied into a ring of shared
+ * memory the thread writes from, with how far it has got beside it: a fatal line, an exit or a
+ * crash waits for what is on its way (Atomics.wait) and then writes the rest in order, and nothing
+ * is allocated or posted per batch. Writes handed to Node's pool could not be waited for: a fatal
+ * line followed by a kill lost the batches still queued there whenever the pool was busy (password
+ * hashes, file reads). The thread starts with the first batch and never keeps the process alive.
+ * If it stops, or never started by the time an exit waits for it, the process's thread writes
+ * what it had not, and every later batch, itself.
+ */
+export class StderrThread implements BatchSink {
+  private thread: Worker | undefined;
+  private failed = false;
+  private readonly state = new Int32Array(new SharedArrayBuffer(3 * Int32Array.BYTES_PER_ELEMENT));
+  private readonly ring = new Uint8Array(new SharedArrayBuffer(RING_BYTES));
+  /** Where the next batch goes in the ring. */
+  private writeAt = 0;
+  /** Lines dropped since the ring was last full. */
+  private dropped = 0;
+
+  /** `program` stands in for the thread's (a test's, one that fails). */
+  constructor(
+    private readonly fd = 2,
+    private readonly program = THREAD_SOURCE,
+  ) {}
+
+  write(bytes: Buffer): void {
+    if (!this.running()) {
+      this.writeHere(bytes);
+      return;
+    }
+    if (this.dropped > 0) {
+      if (!this.put(warningLine('log lines dropped: stderr was not read', { dropped_lines: this.dropped }))) {
+        this.dropped += linesIn(bytes);
+        return;
+      }
+      this.dropped = 0;
+    }
+    if (!this.put(bytes)) this.dropped += linesIn(bytes);
+  }
+
+  writeNow(last: Buffer | undefined, timeoutMs: number): void {
+    if (!this.thread) {
+      if (last) this.writeHere(last);
+      return;
+    }
+    if (last) this.write(last);
+    const deadline = Date.now() + timeoutMs;
+    for (let pending = Atomics.load(this.state, PENDING); pending !== 0; pending = Atomics.load(this.state, PENDING)) {
+      const left = deadline - Date.now();
+      if (left <= 0) {
+        this.ifNeverStarted();
+        return;
+      }
+      Atomics.wait(this.state, PENDING, pending, left);
+    }
+  }
+
+  async drained(timeoutMs: number): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    for (let pending = Atomics.load(this.state, PENDING); this.thread && pending !== 0; pending = Atomics.load(this.state, PENDING)) {
+      const left = deadline - Date.now();
+      if (left <= 0) {
+        this.ifNeverStarted();
+        return;
+      }
+      const waiting = waitAsync(this.state, PENDING, pending, left);
+      if (waiting.async) await waiting.value;
+    }
+  }
+
+  /** Copies `bytes` into the ring after what is pending, and wakes the thread; false, copying nothing, when they do not fit. */
+  private put(bytes: Buffer): boolean {
+    const length = bytes.length;
+    if (Atomics.load(this.state, PENDING) + length > RING_BYTES) return false;
+    const first = Math.min(length, RING_BYTES - this.writeAt);
+    this.ring.set(bytes.subarray(0, first), this.writeAt);
+    if (first < length) this.ring.set(bytes.subarray(first), 0);
+    this.writeAt = (this.writeAt + length) % RING_BYTES;
+    Atomics.add(this.state, PENDING, length);
+    Atomics.notify(this.state, PENDING);
+    return true;
+  }
+
+  /** After a wait that timed out: a thread that never ran wrote nothing, so everything is written here (a stuck reader is waited for no more). */
+  private ifNeverStarted(): void {
+    if (Atomics.load(this.state, STARTED) === 1) return;
+    this.takeOver('it did not start');
+  }
+
+  /** The thread, started on the first batch; undefined once it could not start or stopped. */
+  private running(): Worker | undefined {
+    if (this.thread || this.failed) return this.thread;
+    try {
+      const thread = new Worker(this.program, {
+        eval: true,
+        workerData: { fd: this.fd, state: this.state.buffer, ring: this.ring.buffer },
+        // Not the process's own options (an --import, an --input-type, a profiler's): the program above needs none.
+        execArgv: [],
+        // The program above and nothing else: the smallest heap a thread runs with is plenty.
+        resourceLimits: { maxOldGenerationSizeMb: 8, maxYoungGenerationSizeMb: 1, codeRangeSizeMb: 2 },
+      });
+      thread.unref();
+      thread.on('error', (error: Error) => this.takeOver(error.message));
+      thread.once('exit', (code) => this.takeOver(`it exited with code ${code}`));
+      this.thread = thread;
+    } catch {
+      this.failed = true;
+    }
+    return this.thread;
+  }
+
+  /**
+   * The thread stopped, or never started: what it had not written is written here (a piece it was
+   * writing when it stopped may be written twice, never lost), and every later batch too.
+   */
+  private takeOver(reason: string): void {
+    if (this.failed) return;
+    this.failed = true;
+    void this.thread?.terminate();
+    this.thread = undefined;
+    const pending = Atomics.load(this.state, PENDING);
+    const readAt = Atomics.load(this.state, READ_AT);
+    const first = Math.min(pending, RING_BYTES - readAt);
+    this.writeHere(Buffer.from(this.ring.buffer, readAt, first));
+    if (first < pending) this.writeHere(Buffer.from(this.ring.buffer, 0, pending - first));
+    Atomics.store(this.state, PENDING, 0);
+    this.writeHere(warningLine('log lines are written by the main thread: their own thread stopped', { reason }));
+  }
+
+  /** Writes `bytes` whole from the process's thread (no thread to write them). */
+  private writeHere(bytes: Uint8Array): void {
+    try {
+      for (let at = 0; at < bytes.length;) at += writeSync(this.fd, bytes, at, bytes.length - at);
+    } catch {
+      // A closed or broken stderr (or one full and non-blocking) takes no more lines.
+    }
+  }
+}
