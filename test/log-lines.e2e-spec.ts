@@ -38,7 +38,7 @@ const ENDINGS = {
 const BUSY_POOL = "const { pbkdf2 } = await import('node:crypto'); for (let i = 0; i < 4; i++) pbkdf2('x', 'y', 1_000_000, 64, 'sha512', () => {});";
 
 /** A process that logs LINES lines through the JSON logger (both its own serializer and pino's), then ends as `ending` says. */
-function logThenEnd(ending: string, prelude = ''): { stdout: string; stderr: string } {
+function logThenEnd(ending: string, prelude = ''): { stdout: string; stderr: string; status: number | null } {
   const script = [
     prelude,
     `const { JsonLogger } = await import(${JSON.stringify(LOGGER_JS)});`,
@@ -50,7 +50,7 @@ function logThenEnd(ending: string, prelude = ''): { stdout: string; stderr: str
     ending,
   ].join('\n');
   const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: REPO_ROOT, encoding: 'utf8', timeout: 30_000 });
-  return { stdout: child.stdout, stderr: child.stderr };
+  return { stdout: child.stdout, stderr: child.stderr, status: child.status };
 }
 
 describe('JSON log lines on stderr', () => {
@@ -60,6 +60,12 @@ describe('JSON log lines on stderr', () => {
 
   it.each(Object.entries(ENDINGS))('are all written, whole and in order, while every thread of the pool is busy: %s', (_, ending) => {
     expectAllLines(ending, BUSY_POOL);
+  });
+
+  it('are waited for by an exit with a code of its own, which the process then ends with (a failed start, a rejected token)', () => {
+    const waitThenExit = `const { stderrLinesWritten } = await import(${JSON.stringify(STDERR_LINES_JS)}); logger.log('stopping', 'Main'); await stderrLinesWritten(); process.exit(3);`;
+    expect(logThenEnd(waitThenExit).status).toBe(3);
+    expectAllLines(waitThenExit);
   });
 
   function expectAllLines(ending: string, prelude = ''): void {

@@ -142,15 +142,22 @@ export class StderrThread implements BatchSink {
   }
 
   async drained(timeoutMs: number): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
-    for (let pending = Atomics.load(this.state, PENDING); this.thread && pending !== 0; pending = Atomics.load(this.state, PENDING)) {
-      const left = deadline - Date.now();
-      if (left <= 0) {
-        this.ifNeverStarted();
-        return;
+    // Atomics.waitAsync alone does not keep the event loop alive: a caller awaiting this (an exit
+    // with a code of its own) would see the loop end first. A timer for the deadline keeps it.
+    const alive = setTimeout(() => undefined, timeoutMs);
+    try {
+      const deadline = Date.now() + timeoutMs;
+      for (let pending = Atomics.load(this.state, PENDING); this.thread && pending !== 0; pending = Atomics.load(this.state, PENDING)) {
+        const left = deadline - Date.now();
+        if (left <= 0) {
+          this.ifNeverStarted();
+          return;
+        }
+        const waiting = waitAsync(this.state, PENDING, pending, left);
+        if (waiting.async) await waiting.value;
       }
-      const waiting = waitAsync(this.state, PENDING, pending, left);
-      if (waiting.async) await waiting.value;
+    } finally {
+      clearTimeout(alive);
     }
   }
 
