@@ -142,6 +142,8 @@ describe.each(DATABASES)('request ids, logs and metrics on %s', (kind) => {
       expect(after.map((family) => family.name)).toContain(name);
     }
     expect(sampleValue(after, 'intentdesk_sessions_open')).toBeGreaterThanOrEqual(1);
+    // stderr is read here: no log line was dropped.
+    expect(sampleValue(after, 'intentdesk_log_lines_dropped_total')).toBe(0);
   });
 
   it('no token, code or password reaches the logs in a full verification flow (codes delivered by file)', async () => {

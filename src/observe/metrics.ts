@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
 import { AppConfig } from '../config/app-config.js';
 import { CallMetrics } from './call-metrics.js';
+import { droppedLogLines } from './stderr-lines.js';
 
 /** Answers the server decides on (the caller was refused), counted by kind apart from faults (UNAVAILABLE, INTERNAL). */
 export const REFUSAL_KINDS: ReadonlySet<string> = new Set([
@@ -75,6 +76,16 @@ export class Metrics {
   });
 
   constructor(config: AppConfig) {
+    // Counted where the lines are written (observe/stderr-thread.ts), read at every scrape.
+    new Counter({
+      name: 'intentdesk_log_lines_dropped_total',
+      help: 'JSON log lines dropped because stderr was not read (4 MiB of lines were waiting for it already).',
+      registers: [this.registry],
+      collect() {
+        this.reset();
+        this.inc(droppedLogLines());
+      },
+    });
     this.sampled('audit_buffer', 'intentdesk_audit_buffer_entries', 'Audit entries waiting to be written.');
     this.sampled('sessions_open', 'intentdesk_sessions_open', 'MCP sessions neither ended nor expired (all replicas).');
     this.sampled('db_pool_in_use', 'intentdesk_db_pool_connections_in_use', 'Database connections lent out (MySQL/MariaDB pool).');

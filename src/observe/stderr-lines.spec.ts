@@ -44,7 +44,7 @@ describe('StderrLines', () => {
     const keep = (bytes: Buffer | undefined): void => {
       if (bytes) got.push(bytes.toString('utf8'));
     };
-    return { got, destination: { write: keep, writeNow: keep, drained: () => Promise.resolve() } };
+    return { got, destination: { write: keep, writeNow: keep, drained: () => Promise.resolve(), droppedLines: 0 } };
   }
   const line = (n: number, size = 200) => `{"msg":"call","n":${n},"pad":"${'é'.repeat(size)}"}\n`;
 

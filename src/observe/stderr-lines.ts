@@ -123,6 +123,11 @@ export class StderrLines implements DestinationStream {
     }
   }
 
+  /** See droppedLogLines. */
+  get droppedLines(): number {
+    return this.sink.droppedLines;
+  }
+
   /** See stderrLinesWritten. */
   written(timeoutMs: number): Promise<void> {
     this.handOver();
@@ -136,6 +141,11 @@ let ofProcess: StderrLines | undefined;
 export function stderrLines(): DestinationStream {
   ofProcess ??= new StderrLines();
   return ofProcess;
+}
+
+/** JSON lines of the process dropped so far because stderr was not read (StderrThread). */
+export function droppedLogLines(): number {
+  return ofProcess?.droppedLines ?? 0;
 }
 
 /**

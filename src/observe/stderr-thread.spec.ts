@@ -74,6 +74,7 @@ describe('StderrThread', () => {
     expect(kept.length).toBeLessThan(count);
     const notice = JSON.parse(lines.at(-2) ?? '{}') as { level: string; msg: string; dropped_lines: number };
     expect(notice).toMatchObject({ level: 'warn', msg: 'log lines dropped: stderr was not read', dropped_lines: count - kept.length });
+    expect(sink.droppedLines).toBe(count - kept.length);
     expect(lines.at(-1)).toBe('after');
   });
 

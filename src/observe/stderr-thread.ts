@@ -13,6 +13,8 @@ export interface BatchSink {
   writeNow(last: Buffer | undefined, timeoutMs: number): void;
   /** Resolves once every batch taken is written, or after `timeoutMs` when stderr is not read. */
   drained(timeoutMs: number): Promise<void>;
+  /** Lines dropped so far because stderr was not read. */
+  readonly droppedLines: number;
 }
 
 /** Indexes of the counters shared with the thread. */
@@ -100,8 +102,10 @@ export class StderrThread implements BatchSink {
   private readonly ring = new Uint8Array(new SharedArrayBuffer(RING_BYTES));
   /** Where the next batch goes in the ring. */
   private writeAt = 0;
-  /** Lines dropped since the ring was last full. */
+  /** Lines dropped since the last warning that counted them. */
   private dropped = 0;
+  /** Lines dropped since the process started. */
+  droppedLines = 0;
 
   /** `program` stands in for the thread's (a test's, one that fails). */
   constructor(
@@ -116,12 +120,12 @@ export class StderrThread implements BatchSink {
     }
     if (this.dropped > 0) {
       if (!this.put(warningLine('log lines dropped: stderr was not read', { dropped_lines: this.dropped }))) {
-        this.dropped += linesIn(bytes);
+        this.drop(bytes);
         return;
       }
       this.dropped = 0;
     }
-    if (!this.put(bytes)) this.dropped += linesIn(bytes);
+    if (!this.put(bytes)) this.drop(bytes);
   }
 
   writeNow(last: Buffer | undefined, timeoutMs: number): void {
@@ -172,6 +176,12 @@ export class StderrThread implements BatchSink {
     Atomics.add(this.state, PENDING, length);
     Atomics.notify(this.state, PENDING);
     return true;
+  }
+
+  private drop(bytes: Buffer): void {
+    const lines = linesIn(bytes);
+    this.dropped += lines;
+    this.droppedLines += lines;
   }
 
   /** After a wait that timed out: a thread that never ran wrote nothing, so everything is written here (a stuck reader is waited for no more). */
