@@ -84,7 +84,7 @@ describe('StderrThread', () => {
       const path = join(dir, 'lines');
       const fd = openSync(path, 'w');
       opened.push(fd);
-      return { sink: new StderrThread(fd, BROKEN), text: () => readFileSync(path, 'utf8') };
+      return { sink: new StderrThread(fd, { program: BROKEN }), text: () => readFileSync(path, 'utf8') };
     }
 
     it('an exit that waited for a thread that never ran writes every batch itself, in order, and says why', () => {

@@ -99,7 +99,7 @@ export class StderrThread implements BatchSink {
   private thread: Worker | undefined;
   private failed = false;
   private readonly state = new Int32Array(new SharedArrayBuffer(3 * Int32Array.BYTES_PER_ELEMENT));
-  private readonly ring = new Uint8Array(new SharedArrayBuffer(RING_BYTES));
+  private readonly ring: Uint8Array;
   /** Where the next batch goes in the ring. */
   private writeAt = 0;
   /** Lines dropped since the last warning that counted them. */
@@ -107,11 +107,13 @@ export class StderrThread implements BatchSink {
   /** Lines dropped since the process started. */
   droppedLines = 0;
 
-  /** `program` stands in for the thread's (a test's, one that fails). */
+  /** `program` stands in for the thread's, `ringBytes` for the ring's size (a test's: one that fails, a smaller ring). */
   constructor(
     private readonly fd = 2,
-    private readonly program = THREAD_SOURCE,
-  ) {}
+    private readonly options: { program?: string; ringBytes?: number } = {},
+  ) {
+    this.ring = new Uint8Array(new SharedArrayBuffer(options.ringBytes ?? RING_BYTES));
+  }
 
   write(bytes: Buffer): void {
     if (!this.running()) {
@@ -119,10 +121,13 @@ export class StderrThread implements BatchSink {
       return;
     }
     if (this.dropped > 0) {
-      if (!this.put(warningLine('log lines dropped: stderr was not read', { dropped_lines: this.dropped }))) {
+      // The count goes in with the next batch that fits, right before it: never alone, once per gap.
+      const count = warningLine('log lines dropped: stderr was not read', { dropped_lines: this.dropped });
+      if (!this.fits(count.length + bytes.length)) {
         this.drop(bytes);
         return;
       }
+      this.put(count);
       this.dropped = 0;
     }
     if (!this.put(bytes)) this.drop(bytes);
@@ -165,14 +170,20 @@ export class StderrThread implements BatchSink {
     }
   }
 
+  /** True when `length` more bytes fit in the ring now (the thread only ever makes more room). */
+  private fits(length: number): boolean {
+    return Atomics.load(this.state, PENDING) + length <= this.ring.length;
+  }
+
   /** Copies `bytes` into the ring after what is pending, and wakes the thread; false, copying nothing, when they do not fit. */
   private put(bytes: Buffer): boolean {
     const length = bytes.length;
-    if (Atomics.load(this.state, PENDING) + length > RING_BYTES) return false;
-    const first = Math.min(length, RING_BYTES - this.writeAt);
+    const size = this.ring.length;
+    if (!this.fits(length)) return false;
+    const first = Math.min(length, size - this.writeAt);
     this.ring.set(bytes.subarray(0, first), this.writeAt);
     if (first < length) this.ring.set(bytes.subarray(first), 0);
-    this.writeAt = (this.writeAt + length) % RING_BYTES;
+    this.writeAt = (this.writeAt + length) % size;
     Atomics.add(this.state, PENDING, length);
     Atomics.notify(this.state, PENDING);
     return true;
@@ -194,7 +205,7 @@ export class StderrThread implements BatchSink {
   private running(): Worker | undefined {
     if (this.thread || this.failed) return this.thread;
     try {
-      const thread = new Worker(this.program, {
+      const thread = new Worker(this.options.program ?? THREAD_SOURCE, {
         eval: true,
         workerData: { fd: this.fd, state: this.state.buffer, ring: this.ring.buffer },
         // Not the process's own options (an --import, an --input-type, a profiler's): the program above needs none.
@@ -223,7 +234,7 @@ export class StderrThread implements BatchSink {
     this.thread = undefined;
     const pending = Atomics.load(this.state, PENDING);
     const readAt = Atomics.load(this.state, READ_AT);
-    const first = Math.min(pending, RING_BYTES - readAt);
+    const first = Math.min(pending, this.ring.length - readAt);
     this.writeHere(Buffer.from(this.ring.buffer, readAt, first));
     if (first < pending) this.writeHere(Buffer.from(this.ring.buffer, 0, pending - first));
     Atomics.store(this.state, PENDING, 0);
