@@ -3,9 +3,10 @@ import type { DestinationStream } from 'pino';
 import { type BatchSink, StderrThread } from './stderr-thread.js';
 
 /**
- * Bytes of lines held before they are handed to the destination as one piece: some 130 call lines.
- * Each piece is a write on a thread of Node's pool (a hand-over and a wake-up each way); at 4 Ki
- * (16 lines) those cost a `ticket_get` more CPU than its own log line did.
+ * Bytes of lines held before they are handed to the sink as one piece: some 130 call lines. Each
+ * piece wakes the writing thread and is a write of its own; at 4 KiB (16 lines) the writes of
+ * Node's pool, which wrote them before the thread, cost a `ticket_get` more CPU than its own log
+ * line did.
  */
 const BATCH_BYTES = 32 * 1024;
 /** The room of a batch's buffer: a batch and then some, so that most lines fit whole in the last one. */

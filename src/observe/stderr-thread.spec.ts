@@ -23,26 +23,27 @@ describe('StderrThread', () => {
   }
   const batch = (n: number, size = 32 * 1024) => Buffer.from(`${String(n).padStart(6, '0')}${'x'.repeat(size - 7)}\n`, 'utf8');
 
-  it('writes each batch whole and in order; writeNow returns once every batch before it is written, then its own', () => {
+  /** A sink writing to a file, and what the file holds. */
+  function fileSink(program?: string): { sink: StderrThread; text: () => string } {
     const path = join(dir, 'lines');
     const fd = openSync(path, 'w');
     opened.push(fd);
-    const sink = new StderrThread(fd);
+    return { sink: new StderrThread(fd, { program }), text: () => readFileSync(path, 'utf8') };
+  }
+
+  it('writes each batch whole and in order; writeNow returns once every batch before it is written, then its own', () => {
+    const { sink, text } = fileSink();
     const batches = Array.from({ length: 40 }, (_, n) => batch(n));
     for (const bytes of batches) sink.write(bytes);
     sink.writeNow(Buffer.from('last\n'), 5000);
-    expect(readFileSync(path, 'utf8')).toBe(`${batches.map((bytes) => bytes.toString('utf8')).join('')}last\n`);
+    expect(text()).toBe(`${batches.map((bytes) => bytes.toString('utf8')).join('')}last\n`);
   });
 
   it('resolves drained once every batch is written', async () => {
-    const path = join(dir, 'lines');
-    const fd = openSync(path, 'w');
-    opened.push(fd);
-    const sink = new StderrThread(fd);
-    const batches = Array.from({ length: 40 }, (_, n) => batch(n));
-    for (const bytes of batches) sink.write(bytes);
+    const { sink, text } = fileSink();
+    for (let n = 0; n < 40; n++) sink.write(batch(n));
     await sink.drained(5000);
-    expect(readFileSync(path).length).toBe(40 * 32 * 1024);
+    expect(text().length).toBe(40 * 32 * 1024);
   });
 
   it('never holds the caller up when stderr is not read: writeNow gives up after its time, and batches beyond the cap are dropped and counted', async () => {
@@ -80,15 +81,9 @@ describe('StderrThread', () => {
 
   describe('when its thread fails', () => {
     const BROKEN = "throw new Error('broken');";
-    function fileSink(): { sink: StderrThread; text: () => string } {
-      const path = join(dir, 'lines');
-      const fd = openSync(path, 'w');
-      opened.push(fd);
-      return { sink: new StderrThread(fd, { program: BROKEN }), text: () => readFileSync(path, 'utf8') };
-    }
 
     it('an exit that waited for a thread that never ran writes every batch itself, in order, and says why', () => {
-      const { sink, text } = fileSink();
+      const { sink, text } = fileSink(BROKEN);
       const batches = Array.from({ length: 3 }, (_, n) => batch(n, 1024));
       for (const bytes of batches) sink.write(bytes);
       sink.writeNow(Buffer.from('last\n'), 300);
@@ -99,7 +94,7 @@ describe('StderrThread', () => {
     });
 
     it('a thread that stops hands its batches back, and later ones are written by the caller', async () => {
-      const { sink, text } = fileSink();
+      const { sink, text } = fileSink(BROKEN);
       sink.write(batch(0, 1024));
       await new Promise((resolve) => setTimeout(resolve, 500));
       sink.write(batch(1, 1024));

@@ -105,7 +105,7 @@ export class StderrThread implements BatchSink {
   /** Lines dropped since the last warning that counted them. */
   private dropped = 0;
   /** Lines dropped since the process started. */
-  droppedLines = 0;
+  private droppedTotal = 0;
 
   /** `program` stands in for the thread's, `ringBytes` for the ring's size (a test's: one that fails, a smaller ring). */
   constructor(
@@ -113,6 +113,10 @@ export class StderrThread implements BatchSink {
     private readonly options: { program?: string; ringBytes?: number } = {},
   ) {
     this.ring = new Uint8Array(new SharedArrayBuffer(options.ringBytes ?? RING_BYTES));
+  }
+
+  get droppedLines(): number {
+    return this.droppedTotal;
   }
 
   write(bytes: Buffer): void {
@@ -192,7 +196,7 @@ export class StderrThread implements BatchSink {
   private drop(bytes: Buffer): void {
     const lines = linesIn(bytes);
     this.dropped += lines;
-    this.droppedLines += lines;
+    this.droppedTotal += lines;
   }
 
   /** After a wait that timed out: a thread that never ran wrote nothing, so everything is written here (a stuck reader is waited for no more). */
@@ -235,8 +239,8 @@ export class StderrThread implements BatchSink {
     const pending = Atomics.load(this.state, PENDING);
     const readAt = Atomics.load(this.state, READ_AT);
     const first = Math.min(pending, this.ring.length - readAt);
-    this.writeHere(Buffer.from(this.ring.buffer, readAt, first));
-    if (first < pending) this.writeHere(Buffer.from(this.ring.buffer, 0, pending - first));
+    this.writeHere(this.ring.subarray(readAt, readAt + first));
+    if (first < pending) this.writeHere(this.ring.subarray(0, pending - first));
     Atomics.store(this.state, PENDING, 0);
     this.writeHere(warningLine('log lines are written by the main thread: their own thread stopped', { reason }));
   }
