@@ -24,12 +24,13 @@ describe('StderrThread', () => {
   const batch = (n: number, size = 32 * 1024) => Buffer.from(`${String(n).padStart(6, '0')}${'x'.repeat(size - 7)}\n`, 'utf8');
 
   /** A sink writing to a file, and what the file holds. */
-  function fileSink(program?: string): { sink: StderrThread; text: () => string } {
+  function fileSink(options: { program?: string; idleLookMs?: number } = {}): { sink: StderrThread; text: () => string } {
     const path = join(dir, 'lines');
     const fd = openSync(path, 'w');
     opened.push(fd);
-    return { sink: new StderrThread(fd, { program }), text: () => readFileSync(path, 'utf8') };
+    return { sink: new StderrThread(fd, options), text: () => readFileSync(path, 'utf8') };
   }
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
   it('writes each batch whole and in order; writeNow returns once every batch before it is written, then its own', () => {
     const { sink, text } = fileSink();
@@ -44,6 +45,35 @@ describe('StderrThread', () => {
     for (let n = 0; n < 40; n++) sink.write(batch(n));
     await sink.drained(5000);
     expect(text().length).toBe(40 * 32 * 1024);
+  });
+
+  it('stops its thread when no batch came between two looks, and starts another with the next batch', async () => {
+    const { sink, text } = fileSink({ idleLookMs: 50 });
+    expect(sink.running).toBe(false);
+    sink.write(batch(0, 100));
+    expect(sink.running).toBe(true);
+    await sleep(300);
+    expect(sink.running).toBe(false);
+    sink.write(batch(1, 100));
+    expect(sink.running).toBe(true);
+    sink.writeNow(Buffer.from('last\n'), 5000);
+    expect(text()).toBe(`${batch(0, 100).toString('utf8')}${batch(1, 100).toString('utf8')}last\n`);
+  });
+
+  it('loses, repeats and reorders nothing while its thread stops and starts again and again', async () => {
+    const { sink, text } = fileSink({ idleLookMs: 2 });
+    const written: string[] = [];
+    let n = 0;
+    for (let round = 0; round < 40; round++) {
+      for (let i = 0; i < 1 + (round % 4); i++) {
+        const bytes = batch(n++, 64 + (round % 7) * 300);
+        written.push(bytes.toString('utf8'));
+        sink.write(bytes);
+      }
+      await sleep(round % 3 === 0 ? 20 : 2);
+    }
+    sink.writeNow(Buffer.from('last\n'), 5000);
+    expect(text()).toBe(`${written.join('')}last\n`);
   });
 
   it('never holds the caller up when stderr is not read: writeNow gives up after its time, and batches beyond the cap are dropped and counted', async () => {
@@ -83,7 +113,7 @@ describe('StderrThread', () => {
     const BROKEN = "throw new Error('broken');";
 
     it('an exit that waited for a thread that never ran writes every batch itself, in order, and says why', () => {
-      const { sink, text } = fileSink(BROKEN);
+      const { sink, text } = fileSink({ program: BROKEN });
       const batches = Array.from({ length: 3 }, (_, n) => batch(n, 1024));
       for (const bytes of batches) sink.write(bytes);
       sink.writeNow(Buffer.from('last\n'), 300);
@@ -94,7 +124,7 @@ describe('StderrThread', () => {
     });
 
     it('a thread that stops hands its batches back, and later ones are written by the caller', async () => {
-      const { sink, text } = fileSink(BROKEN);
+      const { sink, text } = fileSink({ program: BROKEN });
       sink.write(batch(0, 1024));
       await new Promise((resolve) => setTimeout(resolve, 500));
       sink.write(batch(1, 1024));

@@ -22,6 +22,12 @@ const PENDING = 0;
 const READ_AT = 1;
 /** 1 once the thread's program runs. */
 const STARTED = 2;
+/** 1 when the thread is to stop once nothing is pending. */
+const STOP = 3;
+/** PENDING when no thread runs: the one that ran wrote everything and stopped, or none has started yet. */
+const CLOSED = -1;
+/** How often the batches are looked at: a look that finds none since the last asks the thread to stop, and its memory (~6 MiB of ~9) is returned. */
+const IDLE_LOOK_MS = 60_000;
 /**
  * The ring the batches wait in for the thread, and so the most bytes not written yet: ~15,000 call
  * lines, a few seconds of a loaded server whose stderr is not read (a stuck log collector). Later
@@ -32,7 +38,8 @@ export const RING_BYTES = 4 * 1024 * 1024;
 /**
  * The thread's whole program (CommonJS, run with `eval`, as the SQLite worker's, so the same code
  * runs from the bundle, tsc's modules and the tests): it sleeps until bytes are pending in the ring,
- * writes them with blocking writes from where it stopped, and says how far it got. A write stderr
+ * writes them with blocking writes from where it stopped, and says how far it got; asked to stop, it
+ * ends once nothing is pending. A write stderr
  * refuses for now (a non-blocking pipe that is full) is tried again after a millisecond; one that
  * fails otherwise (a closed pipe) drops its bytes: nothing can be written there any more.
  */
@@ -47,6 +54,8 @@ let at = Atomics.load(state, ${READ_AT});
 for (;;) {
   const pending = Atomics.load(state, ${PENDING});
   if (pending === 0) {
+    // Asked to stop and nothing came: closed in one step, so a batch put meanwhile finds it open or starts another thread.
+    if (Atomics.load(state, ${STOP}) === 1 && Atomics.compareExchange(state, ${PENDING}, 0, ${CLOSED}) === 0) break;
     Atomics.wait(state, ${PENDING}, 0);
     continue;
   }
@@ -91,14 +100,16 @@ function linesIn(bytes: Buffer): number {
  * crash waits for what is on its way (Atomics.wait) and then writes the rest in order, and nothing
  * is allocated or posted per batch. Writes handed to Node's pool could not be waited for: a fatal
  * line followed by a kill lost the batches still queued there whenever the pool was busy (password
- * hashes, file reads). The thread starts with the first batch and never keeps the process alive.
+ * hashes, file reads). The thread starts with the first batch and never keeps the process alive;
+ * it stops after one to two minutes without a batch (its memory returned), and the next batch
+ * starts another.
  * If it stops, or never started by the time an exit waits for it, the process's thread writes
  * what it had not, and every later batch, itself.
  */
 export class StderrThread implements BatchSink {
   private thread: Worker | undefined;
   private failed = false;
-  private readonly state = new Int32Array(new SharedArrayBuffer(3 * Int32Array.BYTES_PER_ELEMENT));
+  private readonly state = new Int32Array(new SharedArrayBuffer(4 * Int32Array.BYTES_PER_ELEMENT));
   private readonly ring: Uint8Array;
   /** Where the next batch goes in the ring. */
   private writeAt = 0;
@@ -106,21 +117,33 @@ export class StderrThread implements BatchSink {
   private dropped = 0;
   /** Lines dropped since the process started. */
   private droppedTotal = 0;
+  /** Batches put since the last look (IDLE_LOOK_MS). */
+  private batchesSinceLook = 0;
+  private looks: NodeJS.Timeout | undefined;
 
-  /** `program` stands in for the thread's, `ringBytes` for the ring's size (a test's: one that fails, a smaller ring). */
+  /**
+   * `program` stands in for the thread's, `ringBytes` for the ring's size, `idleLookMs` for how
+   * often the batches are looked at (a test's: a thread that fails, a smaller ring, a shorter idle).
+   */
   constructor(
     private readonly fd = 2,
-    private readonly options: { program?: string; ringBytes?: number } = {},
+    private readonly options: { program?: string; ringBytes?: number; idleLookMs?: number } = {},
   ) {
     this.ring = new Uint8Array(new SharedArrayBuffer(options.ringBytes ?? RING_BYTES));
+    Atomics.store(this.state, PENDING, CLOSED);
   }
 
   get droppedLines(): number {
     return this.droppedTotal;
   }
 
+  /** True while a thread runs (from the first batch until a look finds none since the last). */
+  get running(): boolean {
+    return !this.failed && Atomics.load(this.state, PENDING) !== CLOSED;
+  }
+
   write(bytes: Buffer): void {
-    if (!this.running()) {
+    if (this.failed) {
       this.writeHere(bytes);
       return;
     }
@@ -138,13 +161,14 @@ export class StderrThread implements BatchSink {
   }
 
   writeNow(last: Buffer | undefined, timeoutMs: number): void {
-    if (!this.thread) {
+    if (this.failed || Atomics.load(this.state, PENDING) === CLOSED) {
+      // Nothing on its way: what is left is written here, after everything before it.
       if (last) this.writeHere(last);
       return;
     }
     if (last) this.write(last);
     const deadline = Date.now() + timeoutMs;
-    for (let pending = Atomics.load(this.state, PENDING); pending !== 0; pending = Atomics.load(this.state, PENDING)) {
+    for (let pending = Atomics.load(this.state, PENDING); pending > 0; pending = Atomics.load(this.state, PENDING)) {
       const left = deadline - Date.now();
       if (left <= 0) {
         this.ifNeverStarted();
@@ -160,7 +184,7 @@ export class StderrThread implements BatchSink {
     const alive = setTimeout(() => undefined, timeoutMs);
     try {
       const deadline = Date.now() + timeoutMs;
-      for (let pending = Atomics.load(this.state, PENDING); this.thread && pending !== 0; pending = Atomics.load(this.state, PENDING)) {
+      for (let pending = Atomics.load(this.state, PENDING); !this.failed && pending > 0; pending = Atomics.load(this.state, PENDING)) {
         const left = deadline - Date.now();
         if (left <= 0) {
           this.ifNeverStarted();
@@ -176,10 +200,13 @@ export class StderrThread implements BatchSink {
 
   /** True when `length` more bytes fit in the ring now (the thread only ever makes more room). */
   private fits(length: number): boolean {
-    return Atomics.load(this.state, PENDING) + length <= this.ring.length;
+    return Math.max(0, Atomics.load(this.state, PENDING)) + length <= this.ring.length;
   }
 
-  /** Copies `bytes` into the ring after what is pending, and wakes the thread; false, copying nothing, when they do not fit. */
+  /**
+   * Copies `bytes` into the ring after what is pending and wakes the thread, or starts one when
+   * none runs; false, copying nothing, when they do not fit.
+   */
   private put(bytes: Buffer): boolean {
     const length = bytes.length;
     const size = this.ring.length;
@@ -188,7 +215,15 @@ export class StderrThread implements BatchSink {
     this.ring.set(bytes.subarray(0, first), this.writeAt);
     if (first < length) this.ring.set(bytes.subarray(first), 0);
     this.writeAt = (this.writeAt + length) % size;
-    Atomics.add(this.state, PENDING, length);
+    this.batchesSinceLook++;
+    Atomics.store(this.state, STOP, 0);
+    // Counted in one step against the thread's own closing (its compareExchange of 0 to CLOSED).
+    for (;;) {
+      const pending = Atomics.load(this.state, PENDING);
+      if (Atomics.compareExchange(this.state, PENDING, pending, pending === CLOSED ? length : pending + length) !== pending) continue;
+      if (pending === CLOSED) this.start();
+      break;
+    }
     Atomics.notify(this.state, PENDING);
     return true;
   }
@@ -199,15 +234,24 @@ export class StderrThread implements BatchSink {
     this.droppedTotal += lines;
   }
 
+  /** Asks the thread to stop when no batch came since the last look. */
+  private look(): void {
+    if (this.batchesSinceLook === 0 && this.running) {
+      Atomics.store(this.state, STOP, 1);
+      Atomics.notify(this.state, PENDING);
+    }
+    this.batchesSinceLook = 0;
+  }
+
   /** After a wait that timed out: a thread that never ran wrote nothing, so everything is written here (a stuck reader is waited for no more). */
   private ifNeverStarted(): void {
     if (Atomics.load(this.state, STARTED) === 1) return;
     this.takeOver('it did not start');
   }
 
-  /** The thread, started on the first batch; undefined once it could not start or stopped. */
-  private running(): Worker | undefined {
-    if (this.thread || this.failed) return this.thread;
+  /** A thread for the bytes pending (the one before it, if any, has closed: it writes nothing more). */
+  private start(): void {
+    Atomics.store(this.state, STARTED, 0);
     try {
       const thread = new Worker(this.options.program ?? THREAD_SOURCE, {
         eval: true,
@@ -218,13 +262,18 @@ export class StderrThread implements BatchSink {
         resourceLimits: { maxOldGenerationSizeMb: 8, maxYoungGenerationSizeMb: 1, codeRangeSizeMb: 2 },
       });
       thread.unref();
-      thread.on('error', (error: Error) => this.takeOver(error.message));
-      thread.once('exit', (code) => this.takeOver(`it exited with code ${code}`));
+      thread.on('error', (error: Error) => {
+        if (thread === this.thread) this.takeOver(error.message);
+      });
+      thread.once('exit', (code) => {
+        // Closed when asked to stop: the next batch starts another. Else it failed.
+        if (thread === this.thread && Atomics.load(this.state, PENDING) !== CLOSED) this.takeOver(`it exited with code ${code}`);
+      });
       this.thread = thread;
-    } catch {
-      this.failed = true;
+      this.looks ??= setInterval(() => this.look(), this.options.idleLookMs ?? IDLE_LOOK_MS).unref();
+    } catch (error) {
+      this.takeOver(error instanceof Error ? error.message : String(error));
     }
-    return this.thread;
   }
 
   /**
@@ -234,14 +283,15 @@ export class StderrThread implements BatchSink {
   private takeOver(reason: string): void {
     if (this.failed) return;
     this.failed = true;
+    clearInterval(this.looks);
     void this.thread?.terminate();
     this.thread = undefined;
-    const pending = Atomics.load(this.state, PENDING);
+    const pending = Math.max(0, Atomics.load(this.state, PENDING));
     const readAt = Atomics.load(this.state, READ_AT);
     const first = Math.min(pending, this.ring.length - readAt);
     this.writeHere(this.ring.subarray(readAt, readAt + first));
     if (first < pending) this.writeHere(this.ring.subarray(0, pending - first));
-    Atomics.store(this.state, PENDING, 0);
+    Atomics.store(this.state, PENDING, CLOSED);
     this.writeHere(warningLine('log lines are written by the main thread: their own thread stopped', { reason }));
   }
 
