@@ -109,6 +109,24 @@ describe('StderrThread', () => {
     expect(lines.at(-1)).toBe('after');
   });
 
+  it('counts the lines dropped at the end too, when no batch came after them to carry the count', async () => {
+    const { fd, path } = unreadPipe();
+    const sink = new StderrThread(fd, { ringBytes: 64 * 1024, idleLookMs: 50 });
+    for (let n = 0; n < 8; n++) sink.write(batch(n));
+    expect(sink.droppedLines).toBeGreaterThan(0);
+    const read: Buffer[] = [];
+    const reader = createReadStream(path);
+    reader.on('data', (chunk) => read.push(chunk as Buffer));
+    await sink.drained(10_000);
+    while (sink.running) await sleep(20);
+    sink.writeNow(Buffer.from('last\n'), 5000);
+    await sleep(100);
+    reader.destroy();
+    const lines = Buffer.concat(read).toString('utf8').split('\n').filter(Boolean);
+    expect(JSON.parse(lines.at(-2) ?? '{}')).toMatchObject({ msg: 'log lines dropped: stderr was not read', dropped_lines: sink.droppedLines });
+    expect(lines.at(-1)).toBe('last');
+  });
+
   describe('when its thread fails', () => {
     const BROKEN = "throw new Error('broken');";
 

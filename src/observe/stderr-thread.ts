@@ -149,7 +149,7 @@ export class StderrThread implements BatchSink {
     }
     if (this.dropped > 0) {
       // The count goes in with the next batch that fits, right before it: never alone, once per gap.
-      const count = warningLine('log lines dropped: stderr was not read', { dropped_lines: this.dropped });
+      const count = this.droppedCount();
       if (!this.fits(count.length + bytes.length)) {
         this.drop(bytes);
         return;
@@ -162,7 +162,11 @@ export class StderrThread implements BatchSink {
 
   writeNow(last: Buffer | undefined, timeoutMs: number): void {
     if (this.failed || Atomics.load(this.state, PENDING) === CLOSED) {
-      // Nothing on its way: what is left is written here, after everything before it.
+      // Nothing on its way: what is left is written here, after everything before it (and the count of lines dropped, if any).
+      if (this.dropped > 0) {
+        this.writeHere(this.droppedCount());
+        this.dropped = 0;
+      }
       if (last) this.writeHere(last);
       return;
     }
@@ -226,6 +230,11 @@ export class StderrThread implements BatchSink {
     }
     Atomics.notify(this.state, PENDING);
     return true;
+  }
+
+  /** The line that counts the lines dropped since the last such line. */
+  private droppedCount(): Buffer {
+    return warningLine('log lines dropped: stderr was not read', { dropped_lines: this.dropped });
   }
 
   private drop(bytes: Buffer): void {
