@@ -103,8 +103,8 @@ function linesIn(bytes: Buffer): number {
  * hashes, file reads). The thread starts with the first batch and never keeps the process alive;
  * it stops after one to two minutes without a batch (its memory returned), and the next batch
  * starts another.
- * If it stops, or never started by the time an exit waits for it, the process's thread writes
- * what it had not, and every later batch, itself.
+ * If it fails (an error, an exit it was not asked for), or never started by the time an exit
+ * waits for it, the process's thread writes what it had not, and every later batch, itself.
  */
 export class StderrThread implements BatchSink {
   private thread: Worker | undefined;
@@ -286,7 +286,7 @@ export class StderrThread implements BatchSink {
   }
 
   /**
-   * The thread stopped, or never started: what it had not written is written here (a piece it was
+   * The thread failed, or never started: what it had not written is written here (a piece it was
    * writing when it stopped may be written twice, never lost), and every later batch too.
    */
   private takeOver(reason: string): void {
