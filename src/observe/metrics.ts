@@ -3,6 +3,7 @@ import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
 import { AppConfig } from '../config/app-config.js';
 import { CallMetrics } from './call-metrics.js';
 import { droppedLogLines } from './stderr-lines.js';
+import { RING_BYTES } from './stderr-thread.js';
 
 /** Answers the server decides on (the caller was refused), counted by kind apart from faults (UNAVAILABLE, INTERNAL). */
 export const REFUSAL_KINDS: ReadonlySet<string> = new Set([
@@ -79,7 +80,7 @@ export class Metrics {
     // Counted where the lines are written (observe/stderr-thread.ts), read at every scrape.
     new Counter({
       name: 'intentdesk_log_lines_dropped_total',
-      help: 'JSON log lines dropped because stderr was not read (4 MiB of lines were waiting for it already).',
+      help: `JSON log lines dropped because stderr was not read (${RING_BYTES / 1024 / 1024} MiB of lines were waiting for it already).`,
       registers: [this.registry],
       collect() {
         this.reset();

@@ -172,14 +172,7 @@ export class StderrThread implements BatchSink {
     }
     if (last) this.write(last);
     const deadline = Date.now() + timeoutMs;
-    for (let pending = Atomics.load(this.state, PENDING); pending > 0; pending = Atomics.load(this.state, PENDING)) {
-      const left = deadline - Date.now();
-      if (left <= 0) {
-        this.ifNeverStarted();
-        return;
-      }
-      Atomics.wait(this.state, PENDING, pending, left);
-    }
+    for (let wait = this.stillPending(deadline); wait; wait = this.stillPending(deadline)) Atomics.wait(this.state, PENDING, wait.pending, wait.left);
   }
 
   async drained(timeoutMs: number): Promise<void> {
@@ -188,18 +181,26 @@ export class StderrThread implements BatchSink {
     const alive = setTimeout(() => undefined, timeoutMs);
     try {
       const deadline = Date.now() + timeoutMs;
-      for (let pending = Atomics.load(this.state, PENDING); !this.failed && pending > 0; pending = Atomics.load(this.state, PENDING)) {
-        const left = deadline - Date.now();
-        if (left <= 0) {
-          this.ifNeverStarted();
-          return;
-        }
-        const waiting = waitAsync(this.state, PENDING, pending, left);
+      for (let wait = this.stillPending(deadline); wait; wait = this.stillPending(deadline)) {
+        const waiting = waitAsync(this.state, PENDING, wait.pending, wait.left);
         if (waiting.async) await waiting.value;
       }
     } finally {
       clearTimeout(alive);
     }
+  }
+
+  /**
+   * What a wait for the bytes on their way waits on: the count pending and the time left; undefined
+   * once none is pending, or at the deadline (when a thread that never ran is taken over).
+   */
+  private stillPending(deadline: number): { pending: number; left: number } | undefined {
+    const pending = Atomics.load(this.state, PENDING);
+    if (this.failed || pending <= 0) return undefined;
+    const left = deadline - Date.now();
+    if (left > 0) return { pending, left };
+    this.ifNeverStarted();
+    return undefined;
   }
 
   /** True when `length` more bytes fit in the ring now (the thread only ever makes more room). */
