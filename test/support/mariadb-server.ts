@@ -19,6 +19,17 @@ export function canRunPrivateMariaDb(): boolean {
   return existsSync(MARIADBD) && installDbPath() !== undefined;
 }
 
+/** Whether the kernel shows process `pid` stopped by a signal (state T in /proc/<pid>/stat). */
+function stoppedState(pid: number): boolean {
+  try {
+    // The state follows the command name in parentheses, which may itself hold spaces or parentheses.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).startsWith('T');
+  } catch {
+    return false;
+  }
+}
+
 /** A free TCP port on 127.0.0.1, chosen by the kernel. */
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -42,8 +53,10 @@ export interface PrivateMariaDb {
   start(): Promise<void>;
   /** kill -9 of mariadbd (the crash case); resolves when the process is gone. */
   kill(): Promise<void>;
-  /** SIGSTOP: the server hangs (connections stay open, nothing answers). */
-  pause(): void;
+  /** SIGSTOP: the server hangs (connections stay open, nothing answers); resolves once the kernel shows it stopped. */
+  pause(): Promise<void>;
+  /** True while the server is stopped: nothing outside the test has continued it since pause(). */
+  stillPaused(): boolean;
   /** SIGCONT after pause(). */
   resume(): void;
   /** Runs one statement as root. */
@@ -135,8 +148,18 @@ export async function createPrivateMariaDb(): Promise<PrivateMariaDb> {
       process.kill(pid, 'SIGKILL');
       await exited;
     },
-    pause() {
-      if (server.pid) process.kill(server.pid, 'SIGSTOP');
+    async pause() {
+      const pid = server.pid;
+      if (!pid) throw new Error('mariadbd is not running: nothing to pause');
+      process.kill(pid, 'SIGSTOP');
+      const deadline = Date.now() + 2000;
+      while (!server.stillPaused()) {
+        if (Date.now() > deadline) throw new Error(`mariadbd (pid ${pid}) did not stop within 2 s of SIGSTOP`);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    },
+    stillPaused() {
+      return server.pid !== undefined && stoppedState(server.pid);
     },
     resume() {
       if (server.pid) process.kill(server.pid, 'SIGCONT');
