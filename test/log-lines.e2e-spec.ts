@@ -1,4 +1,7 @@
 import { spawnSync } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { REPO_ROOT } from './support/mcp-client.js';
 
@@ -37,8 +40,12 @@ const ENDINGS = {
  */
 const BUSY_POOL = "const { pbkdf2 } = await import('node:crypto'); for (let i = 0; i < 4; i++) pbkdf2('x', 'y', 1_000_000, 64, 'sha512', () => {});";
 
-/** A process that logs LINES lines through the JSON logger (both its own serializer and pino's), then ends as `ending` says. */
-function logThenEnd(ending: string, prelude = ''): { stdout: string; stderr: string; status: number | null } {
+/**
+ * A process that logs LINES lines through the JSON logger (both its own serializer and pino's), then
+ * ends as `ending` says. Its stderr is a pipe read by this process, or `toFile`: a regular file,
+ * written without the log thread (StderrFile).
+ */
+function logThenEnd(ending: string, prelude = '', toFile = false): { stdout: string; stderr: string; status: number | null } {
   const script = [
     prelude,
     `const { JsonLogger } = await import(${JSON.stringify(LOGGER_JS)});`,
@@ -49,8 +56,21 @@ function logThenEnd(ending: string, prelude = ''): { stdout: string; stderr: str
     '}',
     ending,
   ].join('\n');
-  const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: REPO_ROOT, encoding: 'utf8', timeout: 30_000 });
-  return { stdout: child.stdout, stderr: child.stderr, status: child.status };
+  const options = { cwd: REPO_ROOT, encoding: 'utf8', timeout: 30_000 } as const;
+  if (!toFile) {
+    const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], options);
+    return { stdout: child.stdout, stderr: child.stderr, status: child.status };
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'log-lines-'));
+  const path = join(dir, 'stderr.log');
+  const fd = openSync(path, 'a');
+  try {
+    const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], { ...options, stdio: ['ignore', 'pipe', fd] });
+    return { stdout: child.stdout, stderr: readFileSync(path, 'utf8'), status: child.status };
+  } finally {
+    closeSync(fd);
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 describe('JSON log lines on stderr', () => {
@@ -62,14 +82,18 @@ describe('JSON log lines on stderr', () => {
     expectAllLines(ending, BUSY_POOL);
   });
 
+  it.each(Object.entries(ENDINGS))('are all written, whole and in order, when stderr is a file: %s', (_, ending) => {
+    expectAllLines(ending, '', true);
+  });
+
   it('are waited for by an exit with a code of its own, which the process then ends with (a failed start, a rejected token)', () => {
     const waitThenExit = `const { stderrLinesWritten } = await import(${JSON.stringify(STDERR_LINES_JS)}); logger.log('stopping', 'Main'); await stderrLinesWritten(); process.exit(3);`;
     expect(logThenEnd(waitThenExit).status).toBe(3);
     expectAllLines(waitThenExit);
   });
 
-  function expectAllLines(ending: string, prelude = ''): void {
-    const { stdout, stderr } = logThenEnd(ending, prelude);
+  function expectAllLines(ending: string, prelude = '', toFile = false): void {
+    const { stdout, stderr } = logThenEnd(ending, prelude, toFile);
     const lines = stderr.split('\n').filter((line) => line.startsWith('{'));
     const logged = lines.map((line) => JSON.parse(line) as { n?: number; msg: string; text?: string; detail?: { text: string } });
     const numbered = logged.filter((line) => line.n !== undefined);

@@ -1,6 +1,7 @@
 import { Buffer } from 'node:buffer';
 import type { DestinationStream } from 'pino';
-import { type BatchSink, StderrThread } from './stderr-thread.js';
+import { batchSinkFor } from './stderr-file.js';
+import type { BatchSink } from './stderr-thread.js';
 
 /**
  * Bytes of lines held before they are handed to the sink as one piece: some 130 call lines. Each
@@ -59,7 +60,8 @@ const WAIT_AT_END_MS = 2000;
 
 /**
  * The JSON log lines' way to stderr: handed to a thread of their own (StderrThread) in batches of
- * at least 32 KiB, or every 100 ms, each batch as its UTF-8 bytes (HeldLines). At one line per call,
+ * at least 32 KiB, or every 100 ms, each batch as its UTF-8 bytes (HeldLines); written here, batch
+ * by batch, when stderr is a regular file (StderrFile). At one line per call,
  * a write per line was a system call (and a wake-up of a writer thread) per call; each line is
  * encoded once, into the bytes of its batch.
  *
@@ -80,7 +82,7 @@ export class StderrLines implements DestinationStream {
       this.sink = sink;
       return;
     }
-    this.sink = new StderrThread();
+    this.sink = batchSinkFor(2);
     // No event loop left (process.exit, a crash, its end): what is on its way and what is held are written here, in order.
     process.on('exit', () => this.flushSync());
   }
@@ -144,7 +146,7 @@ export function stderrLines(): DestinationStream {
   return ofProcess;
 }
 
-/** JSON lines of the process dropped so far because stderr was not read (StderrThread). */
+/** JSON lines of the process dropped so far because stderr was not read (StderrThread) or refused them (StderrFile). */
 export function droppedLogLines(): number {
   return ofProcess?.droppedLines ?? 0;
 }

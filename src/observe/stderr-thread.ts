@@ -87,7 +87,7 @@ function warningLine(msg: string, fields: Readonly<Record<string, string | numbe
 }
 
 /** Newlines in `bytes`: the lines of a batch that is dropped. */
-function linesIn(bytes: Buffer): number {
+export function linesIn(bytes: Buffer): number {
   let lines = 0;
   for (let at = bytes.indexOf(10); at !== -1; at = bytes.indexOf(10, at + 1)) lines++;
   return lines;
