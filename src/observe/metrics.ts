@@ -77,7 +77,7 @@ export class Metrics {
   });
 
   constructor(config: AppConfig) {
-    // Counted where the lines are written (observe/stderr-thread.ts), read at every scrape.
+    // Counted where the lines are written (observe/stderr-thread.ts, observe/stderr-file.ts), read at every scrape.
     new Counter({
       name: 'intentdesk_log_lines_dropped_total',
       help: `JSON log lines dropped because stderr was not read (${RING_BYTES / 1024 / 1024} MiB of lines were waiting for it already) or refused them (a full disk).`,
