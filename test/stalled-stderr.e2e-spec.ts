@@ -62,11 +62,15 @@ describe('a stderr nobody reads', () => {
       .filter(Boolean)
       .map((line) => JSON.parse(line) as { msg: string; route?: string; dropped_lines?: number });
     const calls = logged.filter((line) => line.msg === 'call');
+    // One count per gap of dropped lines. Usually one gap; on a slow machine, a small batch (a
+    // 100 ms hand-over of a few lines) can fit the ring's last room between two large ones that did
+    // not, and the lines dropped on either side of it are counted apart.
     const dropped = logged.filter((line) => line.msg === 'log lines dropped: stderr was not read');
-    expect(dropped).toHaveLength(1);
+    const droppedTotal = dropped.reduce((total, line) => total + (line.dropped_lines ?? 0), 0);
+    expect(dropped.length).toBeGreaterThanOrEqual(1);
     expect(calls.length).toBeLessThan(CALLS);
-    expect(calls.length + (dropped[0].dropped_lines ?? 0)).toBeGreaterThanOrEqual(CALLS + 1);
-    expect(lines.droppedLines).toBe(dropped[0].dropped_lines);
+    expect(calls.length + droppedTotal).toBeGreaterThanOrEqual(CALLS + 1);
+    expect(lines.droppedLines).toBe(droppedTotal);
     // The call made once stderr was read again is there, after the count.
     expect(logged.at(-1)).toMatchObject({ msg: 'call', route: 'GET /api/tickets/1' });
   });
