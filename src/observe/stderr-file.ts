@@ -1,6 +1,6 @@
 import type { Buffer } from 'node:buffer';
-import { fstatSync, writeSync } from 'node:fs';
-import { type BatchSink, linesIn, StderrThread } from './stderr-thread.js';
+import { fstatSync } from 'node:fs';
+import { type BatchSink, linesIn, StderrThread, writeWholeSync } from './stderr-thread.js';
 
 /**
  * Batches written straight to stderr when it is a regular file (`2>>server.log`, a bench's log): a
@@ -33,12 +33,8 @@ export class StderrFile implements BatchSink {
   }
 
   private writeWhole(bytes: Buffer): void {
-    let at = 0;
-    try {
-      while (at < bytes.length) at += writeSync(this.fd, bytes, at, bytes.length - at);
-    } catch {
-      this.dropped += linesIn(bytes.subarray(at));
-    }
+    const written = writeWholeSync(this.fd, bytes);
+    if (written < bytes.length) this.dropped += linesIn(bytes.subarray(written));
   }
 }
 

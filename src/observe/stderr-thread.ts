@@ -305,12 +305,22 @@ export class StderrThread implements BatchSink {
     this.writeHere(warningLine('log lines are written by the main thread: their own thread stopped', { reason }));
   }
 
-  /** Writes `bytes` whole from the process's thread (no thread to write them). */
+  /** Writes `bytes` whole from the process's thread (no thread to write them); a closed or broken stderr (or one full and non-blocking) takes no more lines. */
   private writeHere(bytes: Uint8Array): void {
-    try {
-      for (let at = 0; at < bytes.length;) at += writeSync(this.fd, bytes, at, bytes.length - at);
-    } catch {
-      // A closed or broken stderr (or one full and non-blocking) takes no more lines.
-    }
+    writeWholeSync(this.fd, bytes);
   }
+}
+
+/**
+ * Writes `bytes` to `fd` with blocking writes until all are written or one fails; answers how many
+ * were written (fewer than all when one failed: the rest is not written).
+ */
+export function writeWholeSync(fd: number, bytes: Uint8Array): number {
+  let at = 0;
+  try {
+    while (at < bytes.length) at += writeSync(fd, bytes, at, bytes.length - at);
+  } catch {
+    // Answered by the count: what was not written is the caller's to drop or count.
+  }
+  return at;
 }
