@@ -15,9 +15,11 @@ export const IDLE_LOOKS_TO_STOP = 120;
 /**
  * Event loop utilization over the last look (the share of its time the process's thread was not
  * waiting for work) from which the worker takes the writes handed to it. Below it, the caller
- * writes them itself, in the thread's idle time.
+ * writes them itself, in the thread's idle time. Near saturation, not below: a single client keeps
+ * the thread ~80% busy, and each commit of the worker's makes the connection's next read fetch its
+ * pages again, which costs such a client more than the batch written in the thread's idle time.
  */
-export const BUSY_AT = 0.8;
+export const BUSY_AT = 0.9;
 /** After a worker failed, looks before another is started (five minutes): a file it cannot open stays so a while. */
 export const LOOKS_AFTER_FAILURE = 600;
 /** SQLite's default: the connection checkpoints itself once the WAL holds this many pages. */

@@ -161,6 +161,22 @@ describe('SqliteWorker', () => {
     expect(await offThreadRows()).toEqual([2]);
   });
 
+  it("leaves the writes to the caller while one client keeps the thread ~85% busy: the worker's commits would cost that client's reads more", async () => {
+    sqliteWorker.busyAt = BUSY_AT;
+    await startedAndCheckpointed();
+    const measure = performance.eventLoopUtilization.bind(performance);
+    const utilization = jest.spyOn(performance, 'eventLoopUtilization').mockImplementation((...windows: Parameters<typeof measure>) => {
+      const measured = measure(...windows);
+      return windows.length > 0 ? { ...measured, utilization: 0.85 } : measured;
+    });
+    try {
+      sqliteWorker.look();
+      expect(sqliteWorker.writeOffThread(() => [offThread(1)])).toBeUndefined();
+    } finally {
+      utilization.mockRestore();
+    }
+  });
+
   it('takes no write while a checkpoint is on its way (the caller writes it on its own connection), and takes them again after', async () => {
     await startedAndCheckpointed();
     await write(1);
