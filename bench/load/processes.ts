@@ -1,0 +1,173 @@
+import autocannon from 'autocannon';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Flags, isMain, listFlag, numberFlag, parseFlags } from '../lib/args.js';
+import { mcpHeaders, toolsCallBody } from '../lib/mcp.js';
+import { RESULTS_DIR } from '../lib/paths.js';
+import { cpuMsOf, type Spawned } from '../lib/proc.js';
+import { addTicketsViaRest, createToken, openSession, startProduct } from '../lib/product.js';
+import { Report } from '../lib/report.js';
+import { fmt, fmtMs, median, table } from '../lib/stats.js';
+
+/**
+ * Product processes compared with each other: ticket_get on several intentdesk processes sharing
+ * one SQLite file, each with its own node flags, environment or history (REST ticket creates served
+ * before the load), the processes taking turns round by round. What it separates: an effect of a few
+ * percent that separate runs of load/run.ts cannot, since the machine's speed varies more than that
+ * from one minute to the next; each round is paired with process p0's round next to it.
+ *
+ * Usage: `node --import tsx load/processes.ts --p0 "" --p1 "flags=--single-threaded-gc"
+ * [--p2 "writes=300 env=LOG_LEVEL=warn"] [--connections 8,32] [--rounds 5] [--duration 3]`.
+ * A process's description holds space-separated `flags=<one node flag>` (repeatable, added to
+ * those of `npm start`), `env=<NAME=value>` (repeatable) and `writes=<n>` (ticket creates it
+ * serves through REST first). Without --p0..--p9: two identical processes, the noise between them.
+ */
+
+interface Variant {
+  label: string;
+  nodeArgs: string[];
+  env: Record<string, string>;
+  writes: number;
+}
+
+interface Round {
+  rps: number;
+  p99: number;
+  cpuUsPerCall: number;
+}
+
+const MAX_PROCESSES = 10;
+
+/** `flags=… env=… writes=…` of one process. */
+export function parseVariant(label: string, description: string): Variant {
+  const variant: Variant = { label, nodeArgs: [], env: {}, writes: 0 };
+  for (const token of description.split(/\s+/).filter(Boolean)) {
+    const eq = token.indexOf('=');
+    const key = token.slice(0, eq);
+    const value = token.slice(eq + 1);
+    if (key === 'flags') variant.nodeArgs.push(value);
+    else if (key === 'env' && value.includes('=')) variant.env[value.slice(0, value.indexOf('='))] = value.slice(value.indexOf('=') + 1);
+    else if (key === 'writes' && /^\d+$/.test(value)) variant.writes = Number(value);
+    else throw new Error(`--${label}: '${token}' is not flags=<node flag>, env=<NAME=value> or writes=<n>`);
+  }
+  return variant;
+}
+
+function variantsOf(flags: Flags): Variant[] {
+  const given: Variant[] = [];
+  for (let i = 0; i < MAX_PROCESSES; i++) {
+    const raw = flags[`p${i}`];
+    if (raw === undefined) continue;
+    given.push(parseVariant(`p${i}`, typeof raw === 'string' ? raw : ''));
+  }
+  return given.length >= 2 ? given : [parseVariant('p0', ''), parseVariant('p1', '')];
+}
+
+function describe(variant: Variant): string {
+  const parts = [...variant.nodeArgs, ...Object.entries(variant.env).map(([k, v]) => `${k}=${v}`)];
+  if (variant.writes > 0) parts.push(`served ${variant.writes} REST creates first`);
+  return parts.length ? parts.join(' ') : 'as `npm start`';
+}
+
+async function load(server: Spawned, token: string, body: () => string, connections: number, duration: number): Promise<Round> {
+  const latencies: number[] = [];
+  let failed: string | undefined;
+  const cpu0 = cpuMsOf(server.pid);
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: `${server.url}/mcp`,
+        method: 'POST',
+        headers: mcpHeaders(token),
+        connections,
+        pipelining: 1,
+        duration,
+        timeout: 20,
+        requests: [
+          {
+            setupRequest: (req: autocannon.Request) => ({ ...req, body: body() }),
+            onResponse: (status: number, text: string) => {
+              if (status !== 200 || text.includes('"isError":true')) failed ??= `HTTP ${status} ${text.slice(0, 200)}`;
+            },
+          },
+        ],
+      } as autocannon.Options,
+      (error, res) => (error ? reject(error) : resolve(res)),
+    );
+    instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => latencies.push(responseTime));
+  });
+  if (failed) throw new Error(`${server.url}: a call failed: ${failed}`);
+  latencies.sort((a, b) => a - b);
+  const calls = Math.max(1, result.requests.total);
+  return {
+    rps: result.requests.total / result.duration,
+    p99: latencies[Math.floor(latencies.length * 0.99)] ?? NaN,
+    cpuUsPerCall: ((cpuMsOf(server.pid) - cpu0) * 1000) / calls,
+  };
+}
+
+export async function run(flags: Flags = {}): Promise<string> {
+  const variants = variantsOf(flags);
+  const connectionsList = listFlag(flags, 'connections', [8]);
+  const rounds = numberFlag(flags, 'rounds', 5);
+  const duration = numberFlag(flags, 'duration', 3);
+  const warmup = numberFlag(flags, 'warmup', 3);
+  const report = new Report('Product processes compared: ticket_get');
+  const work = mkdtempSync(join(tmpdir(), 'intentdesk-bench-processes-'));
+  const databaseUrl = `sqlite:${join(work, 'bench.sqlite')}`;
+  const servers: Spawned[] = [];
+  try {
+    // The tickets are created by a process of their own, which then stops: none of the compared
+    // processes has served a write unless its description says so.
+    const seeder = await startProduct({ databaseUrl, name: 'seeder', logFile: `${RESULTS_DIR}logs/processes-seeder.log` });
+    const token = await createToken(databaseUrl, 'glpi', 'mcp,api');
+    const ids = [1, 2, 3, 4, ...(await addTicketsViaRest(seeder.url, token, 300))];
+    const sessionId = await openSession(seeder.url, token, 'ticket');
+    await seeder.stop('SIGTERM');
+    for (const variant of variants) {
+      const server = await startProduct({ databaseUrl, name: variant.label, logFile: `${RESULTS_DIR}logs/processes-${variant.label}.log`, nodeArgs: variant.nodeArgs, env: variant.env });
+      servers.push(server);
+      if (variant.writes > 0) await addTicketsViaRest(server.url, token, variant.writes);
+    }
+    let cursor = 0;
+    const body = () => toolsCallBody('ticket_get', { domain: 'ticket', session_id: sessionId, id: ids[cursor++ % ids.length] });
+    for (const server of servers) await load(server, token, body, 8, warmup);
+
+    const rows: Array<Array<string | number>> = [];
+    for (const connections of connectionsList) {
+      const byProcess: Round[][] = servers.map(() => []);
+      for (let round = 0; round < rounds; round++) {
+        // Each round starts one process later, so no process is always first after a pause.
+        for (let k = 0; k < servers.length; k++) {
+          const i = (k + round) % servers.length;
+          byProcess[i].push(await load(servers[i], token, body, connections, duration));
+        }
+      }
+      report.log(`c=${connections}: ${byProcess.map((r, i) => `${variants[i].label} ${r.map((x) => fmt(x.rps, 0)).join('/')}`).join('; ')}`);
+      byProcess.forEach((own, i) => {
+        const faster = i === 0 ? '—' : `${own.filter((r, n) => r.rps > byProcess[0][n].rps).length} / ${rounds}`;
+        rows.push([
+          variants[i].label,
+          describe(variants[i]),
+          connections,
+          fmt(median(own.map((r) => r.rps)), 0),
+          fmtMs(median(own.map((r) => r.p99))),
+          fmt(median(own.map((r) => r.cpuUsPerCall)), 0),
+          faster,
+        ]);
+      });
+    }
+    report.add(
+      `Processes on one SQLite file (demo seed + 300 tickets, created by a process that then stopped), ticket_get over ${ids.length} ids; ` +
+        `${rounds} rounds of ${duration}s per concurrency, the processes in turn (req/s, p99 and CPU: medians of rounds; CPU: the whole process's, all threads).\n\n` +
+        table(['process', 'started with', 'conns', 'req/s', 'p99', 'CPU µs/call', 'rounds faster than p0'], rows),
+    );
+    return report.toString();
+  } finally {
+    for (const server of servers) await server.stop('SIGTERM');
+    if (!flags.keep) rmSync(work, { recursive: true, force: true });
+  }
+}
+
+if (isMain(import.meta.url)) process.stdout.write(await run(parseFlags(process.argv.slice(2))));
