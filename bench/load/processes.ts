@@ -1,13 +1,13 @@
-import autocannon from 'autocannon';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Flags, isMain, listFlag, numberFlag, parseFlags } from '../lib/args.js';
-import { mcpHeaders, toolsCallBody } from '../lib/mcp.js';
+import { toolsCallBody } from '../lib/mcp.js';
 import { RESULTS_DIR } from '../lib/paths.js';
 import { cpuMsOf, type Spawned } from '../lib/proc.js';
 import { addTicketsViaRest, createToken, openSession, startProduct } from '../lib/product.js';
 import { Report } from '../lib/report.js';
+import { loadToolsCall } from '../lib/tools-call-load.js';
 import { fmt, fmtMs, median, table } from '../lib/stats.js';
 
 /**
@@ -71,39 +71,14 @@ function describe(variant: Variant): string {
 }
 
 async function load(server: Spawned, token: string, body: () => string, connections: number, duration: number): Promise<Round> {
-  const latencies: number[] = [];
-  let failed: string | undefined;
   const cpu0 = cpuMsOf(server.pid);
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon(
-      {
-        url: `${server.url}/mcp`,
-        method: 'POST',
-        headers: mcpHeaders(token),
-        connections,
-        pipelining: 1,
-        duration,
-        timeout: 20,
-        requests: [
-          {
-            setupRequest: (req: autocannon.Request) => ({ ...req, body: body() }),
-            onResponse: (status: number, text: string) => {
-              if (status !== 200 || text.includes('"isError":true')) failed ??= `HTTP ${status} ${text.slice(0, 200)}`;
-            },
-          },
-        ],
-      } as autocannon.Options,
-      (error, res) => (error ? reject(error) : resolve(res)),
-    );
-    instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => latencies.push(responseTime));
-  });
-  if (failed) throw new Error(`${server.url}: a call failed: ${failed}`);
-  latencies.sort((a, b) => a - b);
-  const calls = Math.max(1, result.requests.total);
+  const run = await loadToolsCall(server.url, token, body, connections, duration);
+  if (run.failed > 0) throw new Error(`${server.url}: ${run.failed} calls failed, the first: ${run.firstFailure ?? 'an error or a timeout'}`);
+  const latencies = [...run.latencies].sort((a, b) => a - b);
   return {
-    rps: result.requests.total / result.duration,
+    rps: run.total / run.seconds,
     p99: latencies[Math.floor(latencies.length * 0.99)] ?? NaN,
-    cpuUsPerCall: ((cpuMsOf(server.pid) - cpu0) * 1000) / calls,
+    cpuUsPerCall: ((cpuMsOf(server.pid) - cpu0) * 1000) / Math.max(1, run.total),
   };
 }
 

@@ -1,4 +1,3 @@
-import autocannon from 'autocannon';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -9,7 +8,8 @@ import { boolFlag, isMain, listFlag, numberFlag, parseFlags, type Flags } from '
 import { compile } from '../lib/build.js';
 import { cpuClockOf, cpuClockUnavailable } from '../lib/cpu-clock.js';
 import { summarizeProfile } from '../lib/cpuprofile.js';
-import { mcpHeaders, rpc, toolsCallBody } from '../lib/mcp.js';
+import { rpc, toolsCallBody } from '../lib/mcp.js';
+import { loadToolsCall } from '../lib/tools-call-load.js';
 import { BENCH_DIR, RESULTS_DIR, ROOT_DIR, rootRequire } from '../lib/paths.js';
 import { cpuMsOf, freePort, rssOf, sampleRss, spawnNode, waitForHttp, type Spawned } from '../lib/proc.js';
 import { addTicketsViaRest, createToken, openSession, startProduct, ticketArgs } from '../lib/product.js';
@@ -135,38 +135,14 @@ interface Sample {
 
 /** One autocannon run against `target`; latencies are collected at full (sub-ms) resolution. */
 async function hit(target: Target, makeBody: () => string, connections: number, duration: number): Promise<Sample> {
-  const latencies: number[] = [];
-  let failed = 0;
   const rss = sampleRss(target.server.pid);
   const cpu0 = cpuMsOf(target.server.pid);
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon(
-      {
-        url: `${target.server.url}/mcp`,
-        method: 'POST',
-        headers: mcpHeaders(target.token),
-        connections,
-        pipelining: 1,
-        duration,
-        timeout: 20,
-        requests: [
-          {
-            setupRequest: (req: autocannon.Request) => ({ ...req, body: makeBody() }),
-            onResponse: (status: number, body: string) => {
-              if (status !== 200 || body.includes('"isError":true') || body.includes('"error":{"code":-')) failed++;
-            },
-          },
-        ],
-      } as autocannon.Options,
-      (error, res) => (error ? reject(error) : resolve(res)),
-    );
-    instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => latencies.push(responseTime));
-  });
+  const load = await loadToolsCall(target.server.url, target.token, makeBody, connections, duration);
   return {
-    latencies,
-    total: result.requests.total,
-    seconds: result.duration,
-    failed: failed + result.errors + result.timeouts,
+    latencies: load.latencies,
+    total: load.total,
+    seconds: load.seconds,
+    failed: load.failed,
     peakRss: rss.stop(),
     cpuMs: cpuMsOf(target.server.pid) - cpu0,
   };
