@@ -18,6 +18,18 @@ function holdsSecret(text: string, secret: string): boolean {
   return new RegExp(`(?<![A-Za-z0-9])${secret.replace(/[^A-Za-z0-9]/g, '\\$&')}(?![A-Za-z0-9])`).test(text);
 }
 
+describe('the leak check of secrets', () => {
+  it('does not take a code found inside another value for a leak, and finds one written whole', () => {
+    // A CI run failed on this: the old check (a substring test) found code 000087 in this request id.
+    const row = '{"request_id":"9d6fb7040addf3090000000000000087","message":null}';
+    expect(row.includes('000087')).toBe(true);
+    expect(holdsSecret(row, '000087')).toBe(false);
+    expect(holdsSecret('{"code":"000087"}', '000087')).toBe(true);
+    expect(holdsSecret('wrong code 000087.', '000087')).toBe(true);
+    expect(holdsSecret('Authorization: Bearer idt_a-b_c', 'idt_a-b_c')).toBe(true);
+  });
+});
+
 describe.each(DATABASES)('identity, rights and verification on %s', (kind) => {
   const dir = mkdtempSync(join(tmpdir(), 'intentdesk-otp-'));
   const otpFile = join(dir, 'codes.jsonl');

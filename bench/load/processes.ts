@@ -40,7 +40,7 @@ interface Round {
 const MAX_PROCESSES = 10;
 
 /** `flags=… env=… writes=…` of one process. */
-export function parseVariant(label: string, description: string): Variant {
+function parseVariant(label: string, description: string): Variant {
   const variant: Variant = { label, nodeArgs: [], env: {}, writes: 0 };
   for (const token of description.split(/\s+/).filter(Boolean)) {
     const eq = token.indexOf('=');

@@ -137,12 +137,12 @@ interface Sample {
 async function hit(target: Target, makeBody: () => string, connections: number, duration: number): Promise<Sample> {
   const rss = sampleRss(target.server.pid);
   const cpu0 = cpuMsOf(target.server.pid);
-  const load = await loadToolsCall(target.server.url, target.token, makeBody, connections, duration);
+  const { latencies, total, seconds, failed } = await loadToolsCall(target.server.url, target.token, makeBody, connections, duration);
   return {
-    latencies: load.latencies,
-    total: load.total,
-    seconds: load.seconds,
-    failed: load.failed,
+    latencies,
+    total,
+    seconds,
+    failed,
     peakRss: rss.stop(),
     cpuMs: cpuMsOf(target.server.pid) - cpu0,
   };
