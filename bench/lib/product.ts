@@ -28,6 +28,8 @@ export interface StartProductOptions {
   nodeArgs?: string[];
   env?: Record<string, string | undefined>;
   ipc?: boolean;
+  /** Another build's entry (its dist/src/main.js); default: this checkout's. */
+  mainJs?: string;
 }
 
 /** Spawns `node dist/src/main.js` and waits for GET /ready 200. */
@@ -36,7 +38,7 @@ export async function startProduct(options: StartProductOptions): Promise<Spawne
   const port = await freePort();
   const server = spawnNode({
     name: options.name ?? 'intentdesk',
-    args: [...PRODUCT_NODE_ARGS, ...(options.nodeArgs ?? []), MAIN_JS],
+    args: [...PRODUCT_NODE_ARGS, ...(options.nodeArgs ?? []), options.mainJs ?? MAIN_JS],
     cwd: ROOT_DIR,
     env: productEnv(options.databaseUrl, port, options.env),
     port,

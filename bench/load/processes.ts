@@ -1,9 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { type Flags, isMain, listFlag, numberFlag, parseFlags } from '../lib/args.js';
 import { toolsCallBody } from '../lib/mcp.js';
-import { RESULTS_DIR } from '../lib/paths.js';
+import { RESULTS_DIR, ROOT_DIR } from '../lib/paths.js';
 import { cpuMsOf, type Spawned } from '../lib/proc.js';
 import { addTicketsViaRest, createToken, openSession, startProduct } from '../lib/product.js';
 import { Report } from '../lib/report.js';
@@ -18,10 +18,12 @@ import { fmt, fmtMs, median, table } from '../lib/stats.js';
  * from one minute to the next; each round is paired with process p0's round next to it.
  *
  * Usage: `node --import tsx load/processes.ts --p0 "" --p1 "flags=--single-threaded-gc"
- * [--p2 "writes=300 env=LOG_LEVEL=warn"] [--connections 8,32] [--rounds 5] [--duration 3]`.
+ * [--p2 "writes=300 env=LOG_LEVEL=warn"] [--p3 "build=dist-before"] [--connections 8,32] [--rounds 5] [--duration 3]`.
  * A process's description holds space-separated `flags=<one node flag>` (repeatable, added to
- * those of `npm start`), `env=<NAME=value>` (repeatable) and `writes=<n>` (ticket creates it
- * serves through REST first). Without --p0..--p9: two identical processes, the noise between them.
+ * those of `npm start`), `env=<NAME=value>` (repeatable), `writes=<n>` (ticket creates it
+ * serves through REST first) and `build=<dir>` (another build: a copy of dist/ made before a change,
+ * relative to the repository root; it must sit inside the repository to load the product's
+ * node_modules). Without --p0..--p9: two identical processes, the noise between them.
  */
 
 interface Variant {
@@ -29,6 +31,8 @@ interface Variant {
   nodeArgs: string[];
   env: Record<string, string>;
   writes: number;
+  /** Another build's entry, dist/src/main.js of a copy of dist/; undefined: this checkout's build. */
+  mainJs?: string;
 }
 
 interface Round {
@@ -49,9 +53,21 @@ function parseVariant(label: string, description: string): Variant {
     if (key === 'flags') variant.nodeArgs.push(value);
     else if (key === 'env' && value.includes('=')) variant.env[value.slice(0, value.indexOf('='))] = value.slice(value.indexOf('=') + 1);
     else if (key === 'writes' && /^\d+$/.test(value)) variant.writes = Number(value);
-    else throw new Error(`--${label}: '${token}' is not flags=<node flag>, env=<NAME=value> or writes=<n>`);
+    else if (key === 'build' && value) variant.mainJs = buildEntry(label, value);
+    else throw new Error(`--${label}: '${token}' is not flags=<node flag>, env=<NAME=value>, writes=<n> or build=<dir>`);
   }
   return variant;
+}
+
+/**
+ * The entry of the build in `dir` (relative to the repository root), which must exist and sit inside
+ * the repository: a build elsewhere would not find the product's node_modules.
+ */
+function buildEntry(label: string, dir: string): string {
+  const main = join(resolve(ROOT_DIR, dir), 'src', 'main.js');
+  if (!main.startsWith(ROOT_DIR)) throw new Error(`--${label}: ${dir} is outside the repository (${ROOT_DIR}); copy dist/ inside it (cp -r dist dist-before)`);
+  if (!existsSync(main)) throw new Error(`--${label}: ${main} is missing: build=<dir> names a copy of dist/ (cp -r dist ${dir})`);
+  return main;
 }
 
 function variantsOf(flags: Flags): Variant[] {
@@ -67,6 +83,7 @@ function variantsOf(flags: Flags): Variant[] {
 function describe(variant: Variant): string {
   const parts = [...variant.nodeArgs, ...Object.entries(variant.env).map(([k, v]) => `${k}=${v}`)];
   if (variant.writes > 0) parts.push(`served ${variant.writes} REST creates first`);
+  if (variant.mainJs) parts.push(`build ${variant.mainJs.slice(ROOT_DIR.length)}`);
   return parts.length ? parts.join(' ') : 'as `npm start`';
 }
 
@@ -101,7 +118,7 @@ export async function run(flags: Flags = {}): Promise<string> {
     const sessionId = await openSession(seeder.url, token, 'ticket');
     await seeder.stop('SIGTERM');
     for (const variant of variants) {
-      const server = await startProduct({ databaseUrl, name: variant.label, logFile: `${RESULTS_DIR}logs/processes-${variant.label}.log`, nodeArgs: variant.nodeArgs, env: variant.env });
+      const server = await startProduct({ databaseUrl, name: variant.label, logFile: `${RESULTS_DIR}logs/processes-${variant.label}.log`, nodeArgs: variant.nodeArgs, env: variant.env, mainJs: variant.mainJs });
       servers.push(server);
       if (variant.writes > 0) await addTicketsViaRest(server.url, token, variant.writes);
     }
@@ -119,7 +136,8 @@ export async function run(flags: Flags = {}): Promise<string> {
           byProcess[i].push(await load(servers[i], token, body, connections, duration));
         }
       }
-      report.log(`c=${connections}: ${byProcess.map((r, i) => `${variants[i].label} ${r.map((x) => fmt(x.rps, 0)).join('/')}`).join('; ')}`);
+      report.log(`c=${connections} req/s: ${byProcess.map((r, i) => `${variants[i].label} ${r.map((x) => fmt(x.rps, 0)).join('/')}`).join('; ')}`);
+      report.log(`c=${connections} p99 ms: ${byProcess.map((r, i) => `${variants[i].label} ${r.map((x) => x.p99.toFixed(2)).join('/')}`).join('; ')}`);
       byProcess.forEach((own, i) => {
         const faster = i === 0 ? '—' : `${own.filter((r, n) => r.rps > byProcess[0][n].rps).length} / ${rounds}`;
         rows.push([
