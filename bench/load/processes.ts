@@ -2,10 +2,10 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type Flags, isMain, listFlag, numberFlag, parseFlags } from '../lib/args.js';
-import { toolsCallBody } from '../lib/mcp.js';
+import { callOk, toolsCallBody } from '../lib/mcp.js';
 import { RESULTS_DIR, ROOT_DIR } from '../lib/paths.js';
 import { cpuMsOf, type Spawned } from '../lib/proc.js';
-import { addTicketsViaRest, createToken, openSession, startProduct } from '../lib/product.js';
+import { addTicketsViaRest, createToken, openSession, startProduct, ticketArgs } from '../lib/product.js';
 import { Report } from '../lib/report.js';
 import { loadToolsCall } from '../lib/tools-call-load.js';
 import { fmt, fmtMs, median, table } from '../lib/stats.js';
@@ -21,7 +21,8 @@ import { fmt, fmtMs, median, table } from '../lib/stats.js';
  * [--p2 "writes=300 env=LOG_LEVEL=warn"] [--p3 "build=dist-before"] [--connections 8,32] [--rounds 5] [--duration 3]`.
  * A process's description holds space-separated `flags=<one node flag>` (repeatable, added to
  * those of `npm start`), `env=<NAME=value>` (repeatable), `writes=<n>` (ticket creates it
- * serves through REST first) and `build=<dir>` (another build: a copy of dist/ made before a change,
+ * serves through REST first), `rest-reads=<n>` (REST ticket reads it serves first), `mcp-writes=<n>`
+ * (ticket creates it serves through MCP first) and `build=<dir>` (another build: a copy of dist/ made before a change,
  * relative to the repository root; it must sit inside the repository to load the product's
  * node_modules). Without --p0..--p9: two identical processes, the noise between them.
  */
@@ -31,6 +32,10 @@ interface Variant {
   nodeArgs: string[];
   env: Record<string, string>;
   writes: number;
+  /** REST ticket reads (GET /api/tickets/:id) served before the load. */
+  restReads: number;
+  /** Ticket creates served through MCP (tools/call ticket_create) before the load. */
+  mcpWrites: number;
   /** Another build's entry, dist/src/main.js of a copy of dist/; undefined: this checkout's build. */
   mainJs?: string;
 }
@@ -45,7 +50,7 @@ const MAX_PROCESSES = 10;
 
 /** `flags=… env=… writes=…` of one process. */
 function parseVariant(label: string, description: string): Variant {
-  const variant: Variant = { label, nodeArgs: [], env: {}, writes: 0 };
+  const variant: Variant = { label, nodeArgs: [], env: {}, writes: 0, restReads: 0, mcpWrites: 0 };
   for (const token of description.split(/\s+/).filter(Boolean)) {
     const eq = token.indexOf('=');
     const key = token.slice(0, eq);
@@ -53,8 +58,10 @@ function parseVariant(label: string, description: string): Variant {
     if (key === 'flags') variant.nodeArgs.push(value);
     else if (key === 'env' && value.includes('=')) variant.env[value.slice(0, value.indexOf('='))] = value.slice(value.indexOf('=') + 1);
     else if (key === 'writes' && /^\d+$/.test(value)) variant.writes = Number(value);
+    else if (key === 'rest-reads' && /^\d+$/.test(value)) variant.restReads = Number(value);
+    else if (key === 'mcp-writes' && /^\d+$/.test(value)) variant.mcpWrites = Number(value);
     else if (key === 'build' && value) variant.mainJs = buildEntry(label, value);
-    else throw new Error(`--${label}: '${token}' is not flags=<node flag>, env=<NAME=value>, writes=<n> or build=<dir>`);
+    else throw new Error(`--${label}: '${token}' is not flags=<node flag>, env=<NAME=value>, writes=<n>, rest-reads=<n>, mcp-writes=<n> or build=<dir>`);
   }
   return variant;
 }
@@ -83,8 +90,19 @@ function variantsOf(flags: Flags): Variant[] {
 function describe(variant: Variant): string {
   const parts = [...variant.nodeArgs, ...Object.entries(variant.env).map(([k, v]) => `${k}=${v}`)];
   if (variant.writes > 0) parts.push(`served ${variant.writes} REST creates first`);
+  if (variant.restReads > 0) parts.push(`served ${variant.restReads} REST reads first`);
+  if (variant.mcpWrites > 0) parts.push(`served ${variant.mcpWrites} MCP creates first`);
   if (variant.mainJs) parts.push(`build ${variant.mainJs.slice(ROOT_DIR.length)}`);
   return parts.length ? parts.join(' ') : 'as `npm start`';
+}
+
+/** `count` REST reads of tickets (GET /api/tickets/:id), over `ids` in turn. */
+async function readViaRest(url: string, token: string, ids: readonly number[], count: number): Promise<void> {
+  for (let i = 0; i < count; i++) {
+    const res = await fetch(`${url}/api/tickets/${ids[i % ids.length]}`, { headers: { authorization: `Bearer ${token}` } });
+    if (res.status !== 200) throw new Error(`GET /api/tickets/${ids[i % ids.length]}: HTTP ${res.status} ${(await res.text()).slice(0, 300)}`);
+    await res.arrayBuffer();
+  }
 }
 
 async function load(server: Spawned, token: string, body: () => string, connections: number, duration: number): Promise<Round> {
@@ -118,9 +136,19 @@ export async function run(flags: Flags = {}): Promise<string> {
     const sessionId = await openSession(seeder.url, token, 'ticket');
     await seeder.stop('SIGTERM');
     for (const variant of variants) {
-      const server = await startProduct({ databaseUrl, name: variant.label, logFile: `${RESULTS_DIR}logs/processes-${variant.label}.log`, nodeArgs: variant.nodeArgs, env: variant.env, mainJs: variant.mainJs });
+      const server = await startProduct({
+        databaseUrl,
+        name: variant.label,
+        logFile: `${RESULTS_DIR}logs/processes-${variant.label}.log`,
+        nodeArgs: variant.nodeArgs,
+        env: variant.env,
+        mainJs: variant.mainJs,
+      });
       servers.push(server);
       if (variant.writes > 0) await addTicketsViaRest(server.url, token, variant.writes);
+      await readViaRest(server.url, token, ids, variant.restReads);
+      for (let i = 0; i < variant.mcpWrites; i++)
+        await callOk(server.url, token, 'ticket_create', { domain: 'ticket', session_id: sessionId, ...ticketArgs(i) });
     }
     let cursor = 0;
     const body = () => toolsCallBody('ticket_get', { domain: 'ticket', session_id: sessionId, id: ids[cursor++ % ids.length] });
