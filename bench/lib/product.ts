@@ -150,6 +150,16 @@ export async function addTicketsViaRest(url: string, token: string, count: numbe
   return ids.sort((a, b) => a - b);
 }
 
+/** `count` REST reads of tickets (GET /api/tickets/:id), over `ids` in turn. */
+export async function readTicketsViaRest(url: string, token: string, ids: readonly number[], count: number): Promise<void> {
+  for (let i = 0; i < count; i++) {
+    const id = ids[i % ids.length];
+    const res = await fetch(`${url}/api/tickets/${id}`, { headers: { authorization: `Bearer ${token}` } });
+    if (res.status !== 200) throw new Error(`GET /api/tickets/${id} failed: HTTP ${res.status} ${(await res.text()).slice(0, 300)}`);
+    await res.arrayBuffer();
+  }
+}
+
 export async function waitReady(url: string): Promise<void> {
   await waitForHttp(`${url}/ready`, { status: 200 });
 }

@@ -5,7 +5,7 @@ import { type Flags, isMain, listFlag, numberFlag, parseFlags } from '../lib/arg
 import { callOk, toolsCallBody } from '../lib/mcp.js';
 import { RESULTS_DIR, ROOT_DIR } from '../lib/paths.js';
 import { cpuMsOf, type Spawned } from '../lib/proc.js';
-import { addTicketsViaRest, createToken, openSession, startProduct, ticketArgs } from '../lib/product.js';
+import { addTicketsViaRest, createToken, openSession, readTicketsViaRest, startProduct, ticketArgs } from '../lib/product.js';
 import { Report } from '../lib/report.js';
 import { loadToolsCall } from '../lib/tools-call-load.js';
 import { fmt, fmtMs, median, table } from '../lib/stats.js';
@@ -31,7 +31,8 @@ interface Variant {
   label: string;
   nodeArgs: string[];
   env: Record<string, string>;
-  writes: number;
+  /** REST ticket creates (POST /api/tickets) served before the load. */
+  restWrites: number;
   /** REST ticket reads (GET /api/tickets/:id) served before the load. */
   restReads: number;
   /** Ticket creates served through MCP (tools/call ticket_create) before the load. */
@@ -48,16 +49,16 @@ interface Round {
 
 const MAX_PROCESSES = 10;
 
-/** `flags=… env=… writes=…` of one process. */
+/** A process's description (`flags=… env=… writes=… rest-reads=… mcp-writes=… build=…`). */
 function parseVariant(label: string, description: string): Variant {
-  const variant: Variant = { label, nodeArgs: [], env: {}, writes: 0, restReads: 0, mcpWrites: 0 };
+  const variant: Variant = { label, nodeArgs: [], env: {}, restWrites: 0, restReads: 0, mcpWrites: 0 };
   for (const token of description.split(/\s+/).filter(Boolean)) {
     const eq = token.indexOf('=');
     const key = token.slice(0, eq);
     const value = token.slice(eq + 1);
     if (key === 'flags') variant.nodeArgs.push(value);
     else if (key === 'env' && value.includes('=')) variant.env[value.slice(0, value.indexOf('='))] = value.slice(value.indexOf('=') + 1);
-    else if (key === 'writes' && /^\d+$/.test(value)) variant.writes = Number(value);
+    else if (key === 'writes' && /^\d+$/.test(value)) variant.restWrites = Number(value);
     else if (key === 'rest-reads' && /^\d+$/.test(value)) variant.restReads = Number(value);
     else if (key === 'mcp-writes' && /^\d+$/.test(value)) variant.mcpWrites = Number(value);
     else if (key === 'build' && value) variant.mainJs = buildEntry(label, value);
@@ -89,20 +90,11 @@ function variantsOf(flags: Flags): Variant[] {
 
 function describe(variant: Variant): string {
   const parts = [...variant.nodeArgs, ...Object.entries(variant.env).map(([k, v]) => `${k}=${v}`)];
-  if (variant.writes > 0) parts.push(`served ${variant.writes} REST creates first`);
+  if (variant.restWrites > 0) parts.push(`served ${variant.restWrites} REST creates first`);
   if (variant.restReads > 0) parts.push(`served ${variant.restReads} REST reads first`);
   if (variant.mcpWrites > 0) parts.push(`served ${variant.mcpWrites} MCP creates first`);
   if (variant.mainJs) parts.push(`build ${variant.mainJs.slice(ROOT_DIR.length)}`);
-  return parts.length ? parts.join(' ') : 'as `npm start`';
-}
-
-/** `count` REST reads of tickets (GET /api/tickets/:id), over `ids` in turn. */
-async function readViaRest(url: string, token: string, ids: readonly number[], count: number): Promise<void> {
-  for (let i = 0; i < count; i++) {
-    const res = await fetch(`${url}/api/tickets/${ids[i % ids.length]}`, { headers: { authorization: `Bearer ${token}` } });
-    if (res.status !== 200) throw new Error(`GET /api/tickets/${ids[i % ids.length]}: HTTP ${res.status} ${(await res.text()).slice(0, 300)}`);
-    await res.arrayBuffer();
-  }
+  return parts.length ? parts.join(', ') : 'as `npm start`';
 }
 
 async function load(server: Spawned, token: string, body: () => string, connections: number, duration: number): Promise<Round> {
@@ -145,8 +137,8 @@ export async function run(flags: Flags = {}): Promise<string> {
         mainJs: variant.mainJs,
       });
       servers.push(server);
-      if (variant.writes > 0) await addTicketsViaRest(server.url, token, variant.writes);
-      await readViaRest(server.url, token, ids, variant.restReads);
+      if (variant.restWrites > 0) await addTicketsViaRest(server.url, token, variant.restWrites);
+      await readTicketsViaRest(server.url, token, ids, variant.restReads);
       for (let i = 0; i < variant.mcpWrites; i++)
         await callOk(server.url, token, 'ticket_create', { domain: 'ticket', session_id: sessionId, ...ticketArgs(i) });
     }
