@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { parseFlags } from './lib/args.js';
+import { COMMANDS, flagNames, helpOf, unknownFlagsMessage } from './lib/commands.js';
 import { assertBuilt, BENCH_DIR, RESULTS_DIR } from './lib/paths.js';
 
 /**
@@ -25,19 +26,19 @@ async function runBench(name: BenchName): Promise<string> {
 }
 
 const flags = parseFlags(process.argv.slice(2));
+// Every flag goes to every bench (each reads its own), so one no bench reads is refused here.
+const SUITE = ['context', 'startup', 'load', 'scaling'] as const;
+const RUN_ALL_FLAGS = { '--only <benches>': `some of ${BENCHES.join(',')}` };
 if (flags.help) {
-  process.stdout.write(`Usage: node --import tsx run-all.ts [--only ${BENCHES.join(',')}] [flags]
-
-  load:     --duration 3 --rounds 3 --warmup 2 --connections 1,8,32 --tickets 300 --no-profile --profile-duration 5
-            --otel (the product traced) --no-tracing-cost (no traced second replica)
-  scaling:  --sizes 10000,100000,1000000 --db mysql,sqlite --sqlite-max 100000 --reps 11
-            --mysql-url mysql://root@127.0.0.1:3306 (or BENCH_MYSQL_URL) --sqlite-analyze --no-proposals
-  startup:  --reps 5 --settle 1000
-  context:  --tickets 30
-  agent:    bench/agent (when present), run with its defaults
-  all:      --keep (keep temporary databases)
-`);
+  process.stdout.write(`Usage: node --import tsx run-all.ts [--only ${BENCHES.join(',')}] [flags of the benches run]\n\n`);
+  for (const name of SUITE) process.stdout.write(`${name}:\n${helpOf(COMMANDS[name]).replace(/^Usage: .*\n\n/, '')}\n`);
+  process.stdout.write(`agent: bench/agent (when present), run with its defaults\n`);
   process.exit(0);
+}
+const refused = unknownFlagsMessage(flags, [...flagNames({ usage: '', flags: RUN_ALL_FLAGS }), ...SUITE.flatMap((name) => flagNames(COMMANDS[name]))]);
+if (refused) {
+  process.stderr.write(`${refused}\n(node --import tsx run-all.ts --help lists them)\n`);
+  process.exit(2);
 }
 const only = typeof flags.only === 'string' ? flags.only.split(',').map((s) => s.trim()) : [...BENCHES];
 const unknown = only.filter((b) => !(BENCHES as readonly string[]).includes(b));

@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { boolFlag, isMain, numberFlag, parseFlags, type Flags } from '../lib/args.js';
+import { boolFlag, isMain, numberFlag, type Flags } from '../lib/args.js';
+import { runCommand } from '../lib/commands.js';
 import { rpc, toolsCallBody } from '../lib/mcp.js';
 import { RESULTS_DIR } from '../lib/paths.js';
 import { addTicketsViaRest, createToken, openSession, startProduct } from '../lib/product.js';
@@ -177,5 +178,5 @@ export async function run(flags: Flags = {}): Promise<string> {
 
 if (isMain(import.meta.url)) {
   const { writeSummary } = await import('../lib/summary.js');
-  writeSummary('context', await run(parseFlags(process.argv.slice(2))));
+  await runCommand('context', async (flags) => void writeSummary('context', await run(flags)));
 }

@@ -1,5 +1,6 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { promisify } from 'node:util';
+import { endsWithBench } from './children.js';
 
 /**
  * Where a server's main thread spends its CPU, by the CPU clock: `perf record -e cpu-clock -g` on
@@ -49,9 +50,11 @@ const SAMPLES_PER_SECOND = 2000;
  * cannot start or attach is reported, not thrown (ask cpuClockUnavailable first to skip the load).
  */
 export async function cpuClockOf<T>(pid: number, file: string, during: () => Promise<T>): Promise<ClockResult<T>> {
-  const perf = spawn('perf', ['record', '-q', '-e', 'cpu-clock', '-F', String(SAMPLES_PER_SECOND), '-g', '-p', String(pid), '-o', file], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  const perf = endsWithBench(
+    spawn('perf', ['record', '-q', '-e', 'cpu-clock', '-F', String(SAMPLES_PER_SECOND), '-g', '-p', String(pid), '-o', file], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    }),
+  );
   let stderr = '';
   let failed: string | undefined;
   perf.on('error', (error) => (failed = error.message));

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname } from 'node:path';
+import { endsWithBench } from './children.js';
 
 const CLK_TCK = 100;
 
@@ -88,7 +89,9 @@ export function spawnNode(options: SpawnOptions): Spawned {
   for (const [k, v] of Object.entries(options.env)) if (v !== undefined) env[k] = v;
   let child: ChildProcess;
   try {
-    child = spawn(process.execPath, options.args, { cwd: options.cwd, env, stdio: options.ipc ? ['ignore', log, log, 'ipc'] : ['ignore', log, log] });
+    child = endsWithBench(
+      spawn(process.execPath, options.args, { cwd: options.cwd, env, stdio: options.ipc ? ['ignore', log, log, 'ipc'] : ['ignore', log, log] }),
+    );
   } finally {
     closeSync(log);
   }
@@ -138,7 +141,7 @@ export async function runNode(args: string[], env: Record<string, string | undef
   const clean: Record<string, string> = {};
   for (const [k, v] of Object.entries(env)) if (v !== undefined) clean[k] = v;
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd, env: clean, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = endsWithBench(spawn(process.execPath, args, { cwd, env: clean, stdio: ['ignore', 'pipe', 'pipe'] }));
     let out = '';
     let err = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));

@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Flags, isMain, numberFlag, parseFlags } from '../lib/args.js';
+import { type Flags, isMain, numberFlag } from '../lib/args.js';
+import { runCommand } from '../lib/commands.js';
 import { importDist, importRoot } from '../lib/paths.js';
 import { productEnv } from '../lib/product.js';
 
@@ -110,4 +111,4 @@ export async function run(flags: Flags): Promise<string> {
   return `**One audit flush on SQLite** (${rounds} rounds per size after 5 warm-up flushes; the minimum is the run least disturbed by other processes):\n\n${lines.join('\n')}\n`;
 }
 
-if (isMain(import.meta.url)) process.stdout.write(await run(parseFlags(process.argv.slice(2))));
+if (isMain(import.meta.url)) await runCommand('audit-flush', async (flags) => void process.stdout.write(await run(flags)));

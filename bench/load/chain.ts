@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Flags, isMain, numberFlag, parseFlags } from '../lib/args.js';
+import { type Flags, isMain, numberFlag } from '../lib/args.js';
+import { runCommand } from '../lib/commands.js';
 import { importDist, importRoot } from '../lib/paths.js';
 import { addTicketsViaRest, openSession, productEnv, ticketArgs } from '../lib/product.js';
 
@@ -148,4 +149,4 @@ async function promisesPerCall(once: () => Promise<void>): Promise<number> {
   return made / 1000;
 }
 
-if (isMain(import.meta.url)) process.stdout.write(await run(parseFlags(process.argv.slice(2))));
+if (isMain(import.meta.url)) await runCommand('chain', async (flags) => void process.stdout.write(await run(flags)));

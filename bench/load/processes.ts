@@ -1,7 +1,8 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { type Flags, isMain, listFlag, numberFlag, parseFlags } from '../lib/args.js';
+import { type Flags, isMain, listFlag, numberFlag } from '../lib/args.js';
+import { runCommand } from '../lib/commands.js';
 import { callOk, toolsCallBody } from '../lib/mcp.js';
 import { RESULTS_DIR, ROOT_DIR } from '../lib/paths.js';
 import { cpuMsOf, type Spawned } from '../lib/proc.js';
@@ -183,4 +184,4 @@ export async function run(flags: Flags = {}): Promise<string> {
   }
 }
 
-if (isMain(import.meta.url)) process.stdout.write(await run(parseFlags(process.argv.slice(2))));
+if (isMain(import.meta.url)) await runCommand('processes', async (flags) => void process.stdout.write(await run(flags)));

@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { boolFlag, isMain, listFlag, numberFlag, parseFlags, type Flags } from '../lib/args.js';
+import { boolFlag, isMain, listFlag, numberFlag, type Flags } from '../lib/args.js';
+import { runCommand } from '../lib/commands.js';
 import { compile } from '../lib/build.js';
 import { cpuClockOf, cpuClockUnavailable } from '../lib/cpu-clock.js';
 import { summarizeProfile } from '../lib/cpuprofile.js';
@@ -634,6 +635,5 @@ async function statementsPerCall(databaseUrl: string, ticketId: number): Promise
 
 if (isMain(import.meta.url)) {
   const { writeSummary } = await import('../lib/summary.js');
-  const markdown = await run(parseFlags(process.argv.slice(2)));
-  writeSummary('load', markdown);
+  await runCommand('load', async (flags) => void writeSummary('load', await run(flags)));
 }

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { boolFlag, isMain, listFlag, numberFlag, parseFlags, type Flags } from '../lib/args.js';
+import { boolFlag, isMain, listFlag, numberFlag, type Flags } from '../lib/args.js';
+import { runCommand } from '../lib/commands.js';
 import { rpc, toolsCallBody } from '../lib/mcp.js';
 import { startApp, type AppHandle, type Captured } from '../lib/inprocess.js';
 import { rootRequire } from '../lib/paths.js';
@@ -433,6 +434,6 @@ export async function run(flags: Flags = {}): Promise<string> {
 
 if (isMain(import.meta.url)) {
   const { writeSummary } = await import('../lib/summary.js');
-  writeSummary('scaling', await run(parseFlags(process.argv.slice(2))));
-  process.exit(0);
+  await runCommand('scaling', async (flags) => void writeSummary('scaling', await run(flags)));
+  process.exit();
 }

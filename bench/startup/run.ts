@@ -1,7 +1,8 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { boolFlag, isMain, numberFlag, parseFlags, type Flags } from '../lib/args.js';
+import { boolFlag, isMain, numberFlag, type Flags } from '../lib/args.js';
+import { runCommand } from '../lib/commands.js';
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { compile } from '../lib/build.js';
@@ -177,5 +178,5 @@ export async function run(flags: Flags = {}): Promise<string> {
 
 if (isMain(import.meta.url)) {
   const { writeSummary } = await import('../lib/summary.js');
-  writeSummary('startup', await run(parseFlags(process.argv.slice(2))));
+  await runCommand('startup', async (flags) => void writeSummary('startup', await run(flags)));
 }
