@@ -1,11 +1,13 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { type Flags, isMain, listFlag, numberFlag } from '../lib/args.js';
 import { runCommand } from '../lib/commands.js';
 import { callOk, toolsCallBody } from '../lib/mcp.js';
 import { RESULTS_DIR, ROOT_DIR } from '../lib/paths.js';
+import { summarizeAllocations } from '../lib/heapprofile.js';
 import { cpuMsOf, type Spawned } from '../lib/proc.js';
+import { askProfiler, PROFILER_HOOK } from '../lib/profiler-ipc.js';
 import { addTicketsViaRest, createToken, openSession, readTicketsViaRest, startProduct, ticketArgs } from '../lib/product.js';
 import { Report } from '../lib/report.js';
 import { loadToolsCall } from '../lib/tools-call-load.js';
@@ -26,6 +28,10 @@ import { fmt, fmtMs, median, table } from '../lib/stats.js';
  * (ticket creates it serves through MCP first) and `build=<dir>` (another build: a copy of dist/ made before a change,
  * relative to the repository root; it must sit inside the repository to load the product's
  * node_modules). Without --p0..--p9: two identical processes, the noise between them.
+ * `--allocations`: then what a call allocates in each process (V8's sampling heap profiler over one
+ * more round at 8 connections, the objects young-generation collections reclaim included): bytes a
+ * call and the functions that allocate most, the product's through the bundle's source maps. Unlike
+ * req/s, it hardly moves with the machine, so one run compares two builds.
  */
 
 interface Variant {
@@ -110,12 +116,35 @@ async function load(server: Spawned, token: string, body: () => string, connecti
   };
 }
 
+/** What a call allocates in each process, over one round at 8 connections under the sampling heap profiler. */
+async function allocationsOf(servers: Spawned[], variants: Variant[], token: string, body: () => string, duration: number): Promise<string> {
+  const parts: string[] = [];
+  for (const [i, server] of servers.entries()) {
+    const file = `${RESULTS_DIR}profiles/processes-${variants[i].label}.heapprofile`;
+    mkdirSync(dirname(file), { recursive: true });
+    await askProfiler(server.child, { bench: 'heap-start' }, 'heap-started');
+    const run = await loadToolsCall(server.url, token, body, 8, duration);
+    await askProfiler(server.child, { bench: 'heap-stop', file }, 'heap-written');
+    const summary = summarizeAllocations(file, 12);
+    const calls = Math.max(1, run.total);
+    parts.push(
+      `**${variants[i].label}** (${describe(variants[i])}): ${fmt(summary.totalBytes / calls / 1024, 1)} KiB a call over ${calls} calls (${file.slice(RESULTS_DIR.length)})\n\n` +
+        table(
+          ['function', 'where', 'bytes a call'],
+          summary.sites.map((site) => [site.name, site.where, fmt(site.bytes / calls, 0)]),
+        ),
+    );
+  }
+  return `**Allocations of a ticket_get** (sampling heap profiler, objects reclaimed by either collector included; each process's whole heap, its other threads' isolates aside):\n\n${parts.join('\n\n')}`;
+}
+
 export async function run(flags: Flags = {}): Promise<string> {
   const variants = variantsOf(flags);
   const connectionsList = listFlag(flags, 'connections', [8]);
   const rounds = numberFlag(flags, 'rounds', 5);
   const duration = numberFlag(flags, 'duration', 3);
   const warmup = numberFlag(flags, 'warmup', 3);
+  const allocations = flags.allocations === true;
   const report = new Report('Product processes compared: ticket_get');
   const work = mkdtempSync(join(tmpdir(), 'intentdesk-bench-processes-'));
   const databaseUrl = `sqlite:${join(work, 'bench.sqlite')}`;
@@ -133,9 +162,10 @@ export async function run(flags: Flags = {}): Promise<string> {
         databaseUrl,
         name: variant.label,
         logFile: `${RESULTS_DIR}logs/processes-${variant.label}.log`,
-        nodeArgs: variant.nodeArgs,
+        nodeArgs: allocations ? [...variant.nodeArgs, '--import', PROFILER_HOOK] : variant.nodeArgs,
         env: variant.env,
         mainJs: variant.mainJs,
+        ipc: allocations,
       });
       servers.push(server);
       if (variant.restWrites > 0) await addTicketsViaRest(server.url, token, variant.restWrites);
@@ -172,6 +202,7 @@ export async function run(flags: Flags = {}): Promise<string> {
         ]);
       });
     }
+    if (allocations) report.add(await allocationsOf(servers, variants, token, body, duration));
     report.add(
       `Processes on one SQLite file (demo seed + 300 tickets, created by a process that then stopped), ticket_get over ${ids.length} ids; ` +
         `${rounds} rounds of ${duration}s per concurrency, the processes in turn (req/s, p99 and CPU: medians of rounds; CPU: the whole process's, all threads).\n\n` +

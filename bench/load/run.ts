@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { boolFlag, isMain, listFlag, numberFlag, type Flags } from '../lib/args.js';
 import { runCommand } from '../lib/commands.js';
+import { askProfiler, PROFILER_HOOK } from '../lib/profiler-ipc.js';
 import { compile } from '../lib/build.js';
 import { cpuClockOf, cpuClockUnavailable } from '../lib/cpu-clock.js';
 import { summarizeProfile } from '../lib/cpuprofile.js';
@@ -446,7 +447,7 @@ export async function run(flags: Flags = {}): Promise<string> {
         const port = await freePort();
         const file = tool === 'ticket_get' ? built['bare-data'] : built['bare-data-tools'];
         const name = `floor-profiled-${tool}`;
-        const args = ['--import', `${BENCH_DIR}lib/cpu-profiler.mjs`, file];
+        const args = ['--import', PROFILER_HOOK, file];
         const server = spawnNode({ name, args, env: baselineEnv(port), port, logFile: `${logs}load-${name}.log`, cwd: BENCH_DIR, ipc: true });
         await waitForHttp(`${server.url}/`, { child: server.child, timeoutMs: 60_000 });
         return server;
@@ -480,7 +481,7 @@ async function profileProduct(
     databaseUrl,
     name: 'intentdesk-profiled',
     logFile: `${logs}load-intentdesk-profiled.log`,
-    nodeArgs: ['--import', `${BENCH_DIR}lib/cpu-profiler.mjs`],
+    nodeArgs: ['--import', PROFILER_HOOK],
     ipc: true,
   });
   const parts: string[] = [
@@ -575,21 +576,7 @@ async function clockBreakdowns(
 
 /** Warms `target` up, then samples it with the V8 profiler (cpu-profiler.mjs, over IPC) under 8 connections. */
 async function profiled(target: Target, makeBody: () => string, file: string, opts: LoadOptions) {
-  const child = target.server.child;
-  const ask = (message: Record<string, unknown>, answer: string) =>
-    new Promise<void>((resolve, reject) => {
-      const onMessage = (m: { bench?: string; message?: string }) => {
-        if (m?.bench === answer) {
-          child.off('message', onMessage);
-          resolve();
-        } else if (m?.bench === 'profile-error') {
-          child.off('message', onMessage);
-          reject(new Error(m.message));
-        }
-      };
-      child.on('message', onMessage);
-      child.send(message);
-    });
+  const ask = (message: Record<string, unknown>, answer: string) => askProfiler(target.server.child, message, answer);
   await hit(target, makeBody, 8, opts.warmup);
   await ask({ bench: 'profile-start', intervalUs: 200 }, 'profile-started');
   const point = aggregate(8, [await hit(target, makeBody, 8, opts.profileDuration)]);
