@@ -32,6 +32,8 @@ export interface ReferenceLookup {
 export interface ParseOptions {
   /** `query`: values come from a URL query string, so numbers and booleans arrive as text. */
   mode: 'json' | 'query';
+  /** Arguments sent in a query string the route does not read (it reads its JSON body): each one an issue. */
+  outOfPlace?: Readonly<Record<string, unknown>>;
   transport: Transport;
   /** The zone in force (zoneInForce): dates without offset are read in it. */
   zone: string;
@@ -158,6 +160,7 @@ export class InputParser {
         ...(suggestion ? { did_you_mean: suggestion } : listHere ? { available: [...byName.keys()] } : {}),
       });
     }
+    if (options.outOfPlace) issues.push(...this.outOfPlace(options.outOfPlace, byName, specs));
     if (unlisted > 0) {
       issues.push({
         field: '(arguments)',
@@ -306,6 +309,29 @@ export class InputParser {
     }
     const found = closestOf(key, texts);
     return found !== undefined && Array.isArray(value) ? (listFormOf(found, specs) ?? found) : found;
+  }
+
+  /**
+   * Query parameters of a route that reads its JSON body: never acted on, so each is an issue that
+   * says where it belongs (a `?dry_run=true` ignored would make the write it meant to rehearse).
+   */
+  private outOfPlace(query: Readonly<Record<string, unknown>>, byName: ReadonlyMap<string, FieldSpec>, specs: FieldSpec[]): Issue[] {
+    return Object.keys(query)
+      .slice(0, MAX_UNKNOWN_LISTED)
+      .map((key): Issue => {
+        const field = quoted(key);
+        const meant = byName.has(key) ? key : key.length <= MAX_SUGGESTIBLE_KEY ? this.suggestField(key, specs, query[key]) : undefined;
+        const where = 'Query parameters are not read here: this route takes its arguments in the JSON body.';
+        return {
+          field,
+          code: 'UNKNOWN_FIELD',
+          received: echo(query[key]),
+          message: meant
+            ? `${where} Send '${meant}' in the body, e.g. {"${meant}": …}.`
+            : `${where} '${field}' is no field of it either; known fields: ${[...byName.keys()].join(', ')}.`,
+          ...(meant && meant !== key ? { did_you_mean: meant } : {}),
+        };
+      });
   }
 
   /** A zone argument that is no zone is an issue (the zone in force is then the user's: zoneInForce). */

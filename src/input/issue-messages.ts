@@ -63,3 +63,11 @@ export function issueFromValidation(failed: readonly string[], value: unknown, s
   const received = echo(value);
   return { field: spec.name, code, received, message: messages[code], expected };
 }
+
+/**
+ * A record's name sent blank (spaces only are trimmed to it): it passes the text rules but leaves the
+ * record unfindable by name and in lists. `what` says which name it is (the title, the login).
+ */
+export function blankNameIssue(name: string | undefined, what: string, expected: string): Issue[] {
+  return name === '' ? [{ field: 'name', code: 'INVALID_VALUE', received: '', message: `name (${what}) cannot be empty.`, expected }] : [];
+}

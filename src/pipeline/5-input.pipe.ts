@@ -36,6 +36,7 @@ export class InputPipe implements PipeTransform {
     const result = step(call, 'input', () =>
       this.parser.parse(dto as new () => object, value.value, {
         mode: value.mode,
+        outOfPlace: value.outOfPlace,
         transport: call.transport,
         zone: call.zone,
         language: call.principal?.language ?? null,

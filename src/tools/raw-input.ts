@@ -11,5 +11,7 @@ export class RawInput {
     readonly call: Call,
     /** `query`: values come from a URL (query string or path), so numbers and booleans arrive as text. */
     readonly mode: 'json' | 'query',
+    /** Arguments sent where the route does not read them (a write's query string): refused, never ignored. */
+    readonly outOfPlace?: Readonly<Record<string, unknown>>,
   ) {}
 }

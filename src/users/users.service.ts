@@ -147,11 +147,10 @@ export class UsersService {
       for (const column of USER_COLUMNS) {
         if (meta.provided.has(column)) values[column] = (input as unknown as Record<string, unknown>)[column] ?? null;
       }
-      if (values.is_active === false && input.id === call.principal.userId) issues.push(selfDeactivation('is_active'));
       const target = this.placementOf(input, current, issues);
       if (issues.length) throw DeskError.validation(call, issues);
-      const mayDemote = values.is_active === false || input.profiles_id !== undefined;
-      const wasSuperAdmin = mayDemote && (await this.queries.isActiveSuperAdmin(input.id, manager));
+      // is_active=false never gets here (UpdateUserDto: deactivating is user_deactivate's): a profile change is what may demote.
+      const wasSuperAdmin = input.profiles_id !== undefined && (await this.queries.isActiveSuperAdmin(input.id, manager));
 
       await this.assertUnique(values, input.id, manager);
       if (typeof values.timezone === 'string') values.timezone = canonicalZone(values.timezone);

@@ -2,6 +2,7 @@ import type { Issue } from '../../envelope/issue.js';
 import { endBeforeStart } from '../../input/date-order.js';
 import { WriteCallDto } from '../../input/dto/call-args.dto.js';
 import { DateField, EnumField, IntField, RefField, TextField } from '../../input/fields.js';
+import { blankNameIssue } from '../../input/issue-messages.js';
 import { PRIORITY } from '../../input/vocab/glpi-vocabularies.js';
 
 /** The project name field; project_create redeclares it required, with the same rules. */
@@ -56,6 +57,10 @@ export abstract class ProjectFieldsDto extends WriteCallDto {
 
   static crossCheck(value: ProjectFieldsDto): Issue[] {
     const v = value as unknown as Record<string, unknown>;
-    return [...endBeforeStart(v, 'plan_start_date', 'plan_end_date'), ...endBeforeStart(v, 'real_start_date', 'real_end_date')];
+    return [
+      ...blankNameIssue(value.name, "the project's name", 'a non-empty name'),
+      ...endBeforeStart(v, 'plan_start_date', 'plan_end_date'),
+      ...endBeforeStart(v, 'real_start_date', 'real_end_date'),
+    ];
   }
 }

@@ -2,6 +2,7 @@ import type { Issue } from '../../envelope/issue.js';
 import { endBeforeStart } from '../../input/date-order.js';
 import { WriteCallDto } from '../../input/dto/call-args.dto.js';
 import { ActorsField, DateField, EnumField, RefField, TextField } from '../../input/fields.js';
+import { blankNameIssue } from '../../input/issue-messages.js';
 import type { ActorRef } from '../../input/references/actor-list.js';
 import { IMPACT, PRIORITY, TICKET_STATUS, TICKET_TYPE, URGENCY } from '../../input/vocab/glpi-vocabularies.js';
 import { actorConflicts } from '../actor-rules.js';
@@ -63,10 +64,10 @@ export abstract class TicketFieldsDto extends WriteCallDto {
   time_to_resolve?: Date | null;
 
   static crossCheck(value: TicketFieldsDto): Issue[] {
-    const issues = [...endBeforeStart(value as unknown as Record<string, unknown>, 'date', 'time_to_resolve'), ...actorConflicts(value)];
-    // A blank title passes the text rules but leaves the ticket unfindable in lists.
-    if (value.name === '')
-      issues.unshift({ field: 'name', code: 'INVALID_VALUE', received: '', message: 'name (the title) cannot be empty.', expected: 'a short title' });
-    return issues;
+    return [
+      ...blankNameIssue(value.name, 'the title', 'a short title'),
+      ...endBeforeStart(value as unknown as Record<string, unknown>, 'date', 'time_to_resolve'),
+      ...actorConflicts(value),
+    ];
   }
 }

@@ -29,6 +29,16 @@ export function gatherInput(request: Request, source: RestSource): Record<string
   }
 }
 
+/**
+ * The query parameters of a route that reads its body (every write): a `?dry_run=true` there would
+ * otherwise be dropped unseen and the write made for real. Undefined when there are none.
+ */
+export function unreadQuery(request: Request, source: RestSource): Record<string, unknown> | undefined {
+  if (source === 'query' || source === 'params+query') return undefined;
+  const query = request.query as Record<string, unknown>;
+  return Object.keys(query).length > 0 ? query : undefined;
+}
+
 /** Where a handler's input comes from, when it has one. */
 export function restInputOf(prototype: object, handler: string): RestInputMeta | undefined {
   return Reflect.getMetadata(REST_INPUT, prototype, handler) as RestInputMeta | undefined;

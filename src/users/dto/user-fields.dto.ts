@@ -3,6 +3,7 @@ import { echo, quoted } from '../../envelope/echo.js';
 import type { Issue } from '../../envelope/issue.js';
 import { WriteCallDto } from '../../input/dto/call-args.dto.js';
 import { BoolField, RefField, TextField } from '../../input/fields.js';
+import { blankNameIssue } from '../../input/issue-messages.js';
 
 /** GLPI language codes: `pt_BR`, `en_GB`, `es_419`. */
 const LANGUAGE = /^[a-z]{2,3}(_[A-Za-z0-9]{2,4})?$/;
@@ -62,9 +63,7 @@ export abstract class UserFieldsDto extends WriteCallDto {
   is_active?: boolean;
 
   static crossCheck(value: UserFieldsDto): Issue[] {
-    const issues: Issue[] = [];
-    if (value.name === '')
-      issues.push({ field: 'name', code: 'INVALID_VALUE', received: '', message: 'name (the login) cannot be empty.', expected: 'a non-empty login' });
+    const issues: Issue[] = blankNameIssue(value.name, 'the login', 'a non-empty login');
     const zone: unknown = value.timezone;
     if (typeof zone === 'string' && !isValidTimeZone(zone)) {
       const suggestion = suggestTimeZone(zone);
