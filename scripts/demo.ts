@@ -11,6 +11,7 @@ import 'reflect-metadata';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { INestApplicationContext } from '@nestjs/common';
+import { MCP_TOKEN_COMMAND } from '../src/auth/token-howto.js';
 import { TokensService } from '../src/auth/tokens.service.js';
 import { createContext } from '../src/bootstrap.js';
 import { AppConfig, databaseLabel } from '../src/config/app-config.js';
@@ -93,10 +94,14 @@ async function play({ token, database }: DemoToken): Promise<void> {
     await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    const hint =
-      /\b401\b|Unauthorized/.test(reason) && database
-        ? `the server does not know the demo's token, made in ${database}: start the server with the same DATABASE_URL`
-        : 'is the server running (npm start)? Set INTENTDESK_URL, or HOST and PORT, to where it listens';
+    // A 401 is an answer: the server is there and refused the token (MCP_TOKEN's, or the one made in `database`).
+    if (/\b401\b|Unauthorized/.test(reason)) {
+      const whose = database
+        ? `the demo's token, made in ${database}: start the server with the same DATABASE_URL`
+        : `MCP_TOKEN: create one for this server with ${MCP_TOKEN_COMMAND}`;
+      throw new Error(`intentdesk at ${url} refused ${whose} (${reason})`, { cause: error });
+    }
+    const hint = 'is the server running (npm start)? Set INTENTDESK_URL, or HOST and PORT, to where it listens';
     throw new Error(`could not reach intentdesk at ${url}: ${reason} (${hint})`, { cause: error });
   }
   console.log(bold(`intentdesk demo — ${url}`));

@@ -75,6 +75,8 @@ export interface HttpAppOptions {
 export async function createHttpApp(source: ConfigSource = process.env, options: HttpAppOptions = {}): Promise<INestApplication> {
   const config = configOf(source);
   const app = await NestFactory.create(AppModule.forRoot(config), {
+    // A failure to start (the database cannot be opened) reaches the caller, who names it in one line, instead of Nest exiting first.
+    abortOnError: false,
     bodyParser: false,
     logger: options.logger === undefined ? processLogger(config) : options.logger,
   });
@@ -265,5 +267,6 @@ export async function closeGracefully(app: INestApplication, graceMs: number): P
 /** The application without HTTP, for stdio and the CLI. */
 export async function createContext(source: ConfigSource = process.env, logger?: false | LoggerService): Promise<INestApplicationContext> {
   const config = configOf(source);
-  return NestFactory.createApplicationContext(AppModule.forRoot(config), { logger: logger ?? processLogger(config) });
+  // abortOnError: with the logger off (the CLIs), Nest would exit without a word; the caller says why.
+  return NestFactory.createApplicationContext(AppModule.forRoot(config), { abortOnError: false, logger: logger ?? processLogger(config) });
 }

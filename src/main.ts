@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { INestApplication } from '@nestjs/common';
 import { MCP_TOKEN_COMMAND } from './auth/token-howto.js';
 import type { ShutdownReport } from './bootstrap.js';
-import type { AppConfig } from './config/app-config.js';
+import { type AppConfig, databaseLabel } from './config/app-config.js';
 import { ConfigError, loadConfig } from './config/env.schema.js';
 import { processLine } from './observe/process-line.js';
 
@@ -54,9 +54,13 @@ async function startTracingFirst(config: AppConfig): Promise<void> {
   await startInstrumentation(config.otelEndpoint, process.env.OTEL_SERVICE_NAME || 'intentdesk');
 }
 
+/** The database of this start, once the configuration is read: a failure to start names it. */
+let database: string | undefined;
+
 async function main(): Promise<void> {
   // Parsed once, here: tracing must start before the application's modules load, and they get the same object.
   const config = loadConfig(process.env);
+  database = databaseLabel(config.database);
   await startTracingFirst(config);
   const { closeGracefully, createContext, createHttpApp } = await import('./bootstrap.js');
   if (process.argv.includes('--stdio')) {
@@ -83,7 +87,8 @@ main().catch((error: unknown) => {
   if (error instanceof ConfigError) {
     processLine('fatal', error.message);
   } else {
-    processLine('fatal', `failed to start: ${error instanceof Error ? error.message : String(error)}`);
+    const where = database ? ` (database ${database}; check DATABASE_URL)` : '';
+    processLine('fatal', `failed to start${where}: ${error instanceof Error ? error.message : String(error)}`);
   }
   process.exit(1);
 });

@@ -37,4 +37,9 @@ describe.each(DATABASES)('npm run demo on %s', (kind) => {
     const demoTokens = (await stack.app.get(TokensService).list()).filter((t) => t.name === 'demo');
     expect(demoTokens.every((t) => t.revoked_at !== null)).toBe(true);
   });
+
+  it('says the server refused MCP_TOKEN, not that it could not be reached, when it answers 401', async () => {
+    const failed = demo({ INTENTDESK_URL: `${stack.url}/mcp`, MCP_TOKEN: 'idt_not-a-token' });
+    await expect(failed).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining(`intentdesk at ${stack.url}/mcp refused MCP_TOKEN`) });
+  });
 });

@@ -35,6 +35,25 @@ describe.each(DATABASES)('HTTP start on %s', (kind) => {
   });
 });
 
+describe('a start whose database cannot be opened', () => {
+  it('ends with one line naming the database and DATABASE_URL', async () => {
+    // Nothing listens on port 1: the connection is refused at once (after the pool's retries).
+    const started = promisify(execFile)(process.execPath, [MAIN_JS], {
+      cwd: REPO_ROOT,
+      env: { PATH: process.env.PATH ?? '', DATABASE_URL: 'mysql://root:secret@127.0.0.1:1/intentdesk', PORT: '0', LOG_FORMAT: 'json' },
+      timeout: 60_000,
+    });
+    const failed = (await started.then(
+      () => undefined,
+      (error: unknown) => error,
+    )) as { code: number; stderr: string; stdout: string } | undefined;
+    expect(failed?.code).toBe(1);
+    const output = `${failed?.stdout ?? ''}${failed?.stderr ?? ''}`;
+    expect(output).toContain('failed to start (database mysql://root@127.0.0.1:1/intentdesk; check DATABASE_URL): connect ECONNREFUSED');
+    expect(output).not.toContain('secret');
+  });
+});
+
 describe('the build that npm start, start:stdio, token and demo run first', () => {
   const build = (...args: string[]) =>
     promisify(execFile)('npm', ['run', '--silent', 'build', ...(args.length ? ['--', ...args] : [])], { cwd: REPO_ROOT, timeout: 120_000 });

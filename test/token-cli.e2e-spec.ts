@@ -54,3 +54,11 @@ describe.each(DATABASES)('token CLI on %s', (kind) => {
     await expect(cli(stack.db.url, 'create', '--user', 'glpi', '--expires-in', 'soon')).rejects.toMatchObject({ code: 2 });
   });
 });
+
+describe('token CLI without its database', () => {
+  it('says why it cannot open the database instead of exiting without a word', async () => {
+    // Nothing listens on port 1: the connection is refused at once.
+    const failed = cli('mysql://root@127.0.0.1:1/intentdesk', 'list');
+    await expect(failed).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('ECONNREFUSED') });
+  });
+});
