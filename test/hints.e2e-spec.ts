@@ -110,6 +110,12 @@ describe.each(DATABASES)('hints that never mislead, on %s', (kind) => {
     expect(twoWays.candidates?.map((c) => ('value' in c ? c.value : c.id))).toEqual(['2030-07-01', '2030-01-07']);
   });
 
+  it('a cursor of no search says to call the tool again, as every tool error does', async () => {
+    const refused = failure(await callTool(client, 'ticket_search', { domain: 'ticket', session_id: tickets, cursor: 'garbage!!' }), 'VALIDATION_FAILED');
+    expect(refused.error.message).toBe('1 problem in the input. Fix it and call ticket_search again.');
+    expect(refused.error.issues?.[0]).toMatchObject({ field: 'cursor', code: 'INVALID_VALUE' });
+  });
+
   it('dry runs name the record they act on; a dry-run create names none', async () => {
     expect(success(await update({ urgency: 'Alta', dry_run: true }))).toMatchObject({ id: ticketId, dry_run: true });
     const created = success(await callTool(client, 'ticket_create', { domain: 'ticket', session_id: tickets, name: 'Ensaio', dry_run: true }));

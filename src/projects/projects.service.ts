@@ -60,7 +60,7 @@ export class ProjectsService {
     input: SearchProjectsDto,
   })
   async search(input: SearchProjectsDto, call: Call): Promise<Outcome> {
-    const page = await runSearch(this.queries.searchPlan(call.principal.scope), input as unknown as Record<string, unknown>);
+    const page = await runSearch(this.queries.searchPlan(call.principal.scope), input as unknown as Record<string, unknown>, call);
     const items = await this.presenter.present(page.rows, PROJECT_OUTPUT, call.zone, input.fields);
     return pageOutcome('project', page, items, metaOf(input).resolved);
   }

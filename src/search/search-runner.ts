@@ -143,9 +143,10 @@ export async function filteredQuery(
 /**
  * Runs a search: filters, ranges, text, total, and keyset pagination (every row once, in order).
  * A first page with room to spare is the whole result, and its length the total: only a search
- * with more matches than a page, or a later page, runs a count.
+ * with more matches than a page, or a later page, runs a count. `call`: who searches, so a refusal
+ * is worded for the caller's transport (DeskError.validation).
  */
-export async function runSearch(plan: SearchPlan, args: SearchArgs): Promise<SearchPage> {
+export async function runSearch(plan: SearchPlan, args: SearchArgs, call: Parameters<typeof DeskError.validation>[0]): Promise<SearchPage> {
   const sortName = args.sort ?? plan.defaultSort;
   const descending = sortName.startsWith('-');
   const sort = plan.sorts[sortName.replace(/^-/, '')];
@@ -160,7 +161,7 @@ export async function runSearch(plan: SearchPlan, args: SearchArgs): Promise<Sea
   if (args.cursor) {
     const state = decodeCursor(args.cursor);
     if (!state || state.query !== signature() || state.sort !== sortName) {
-      throw DeskError.validation(undefined, [
+      throw DeskError.validation(call, [
         {
           field: 'cursor',
           code: 'INVALID_VALUE',

@@ -103,7 +103,7 @@ export class TicketsService {
   })
   async search(input: SearchTicketsDto, call: Call): Promise<Outcome> {
     if (input.group_by) return this.stats.count(input, input.group_by, call);
-    const page = await runSearch(this.queries.searchPlan(viewerOf(call.principal), call.principal.userId), input as unknown as SearchArgs);
+    const page = await runSearch(this.queries.searchPlan(viewerOf(call.principal), call.principal.userId), input as unknown as SearchArgs, call);
     const items = await this.present(page.rows, call.zone, input.fields);
     return pageOutcome('ticket', page, items, metaOf(input).resolved);
   }

@@ -68,7 +68,7 @@ export class UsersService {
   })
   async search(input: SearchUsersDto, call: Call): Promise<Outcome> {
     const scope = call.principal.scope;
-    const page = await runSearch(this.queries.searchPlan(scope, input), input as unknown as SearchArgs);
+    const page = await runSearch(this.queries.searchPlan(scope, input), input as unknown as SearchArgs, call);
     const items = await this.views(page.rows, call.zone, scope, input.fields);
     return pageOutcome('user', page, items, metaOf(input).resolved);
   }

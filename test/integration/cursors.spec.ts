@@ -5,6 +5,9 @@ import { ProjectsService } from '../../src/projects/projects.service.js';
 import { runSearch } from '../../src/search/search-runner.js';
 import { type Desk, openDesk, refusal } from './support/desk.js';
 
+/** The searches below as a REST route runs them (a refusal's message is worded for its transport). */
+const BY_REST = { transport: 'rest', tool: 'project_search' } as const;
+
 /** Keyset pagination over a real table: every visible row once, in order, whatever the sort. */
 describe('search cursors', () => {
   let desk: Desk;
@@ -31,12 +34,12 @@ describe('search cursors', () => {
   it.each(['name', '-priority', '-date_mod', 'id'])('pages through every row once, sorted by %s', async (sort) => {
     const scope = (await desk.principal('glpi')).scope;
     const plan = desk.get(ProjectsRepository).searchPlan(scope);
-    const all = await runSearch(plan, { query: 'paged', sort, limit: 100 });
+    const all = await runSearch(plan, { query: 'paged', sort, limit: 100 }, BY_REST);
     const seen: number[] = [];
     let cursor: string | undefined;
     // 23 rows in pages of 5 take 5 pages; a cursor that never ends is a failure, not a hang.
     for (let pages = 0; pages < 6; pages++) {
-      const page = await runSearch(plan, { query: 'paged', sort, limit: 5, cursor });
+      const page = await runSearch(plan, { query: 'paged', sort, limit: 5, cursor }, BY_REST);
       expect(page.total).toBe(23);
       seen.push(...page.rows.map((r) => Number(r.id)));
       cursor = page.next_cursor ?? undefined;
@@ -55,14 +58,14 @@ describe('search cursors', () => {
     const runs = jest.spyOn(statements, 'all');
     const counted = () => runs.mock.contexts.filter((statement) => (statement as { source: string }).source.startsWith('SELECT COUNT(*)')).length;
     try {
-      const whole = await runSearch(plan, { query: 'paged', sort: 'name', limit: 100 });
+      const whole = await runSearch(plan, { query: 'paged', sort: 'name', limit: 100 }, BY_REST);
       expect({ total: whole.total, rows: whole.rows.length, counts: counted() }).toEqual({ total: 23, rows: 23, counts: 0 });
-      const exact = await runSearch(plan, { query: 'paged', sort: 'name', limit: 100, exact_total: true });
+      const exact = await runSearch(plan, { query: 'paged', sort: 'name', limit: 100, exact_total: true }, BY_REST);
       expect({ total: exact.total, counts: counted() }).toEqual({ total: 23, counts: 0 });
-      const first = await runSearch(plan, { query: 'paged', sort: 'name', limit: 20 });
+      const first = await runSearch(plan, { query: 'paged', sort: 'name', limit: 20 }, BY_REST);
       expect({ total: first.total, counts: counted() }).toEqual({ total: 23, counts: 1 });
       // A later page holds only the rest: the total is counted.
-      const last = await runSearch(plan, { query: 'paged', sort: 'name', limit: 20, cursor: first.next_cursor ?? undefined });
+      const last = await runSearch(plan, { query: 'paged', sort: 'name', limit: 20, cursor: first.next_cursor ?? undefined }, BY_REST);
       expect({ total: last.total, rows: last.rows.length, counts: counted() }).toEqual({ total: 23, rows: 3, counts: 2 });
     } finally {
       runs.mockRestore();
@@ -71,8 +74,8 @@ describe('search cursors', () => {
 
   it('refuses a cursor of another search', async () => {
     const plan = desk.get(ProjectsRepository).searchPlan(undefined);
-    const first = await runSearch(plan, { query: 'paged', sort: 'name', limit: 5 });
-    const error = await refusal(runSearch(plan, { query: 'paged', sort: '-name', limit: 5, cursor: first.next_cursor ?? undefined }));
+    const first = await runSearch(plan, { query: 'paged', sort: 'name', limit: 5 }, BY_REST);
+    const error = await refusal(runSearch(plan, { query: 'paged', sort: '-name', limit: 5, cursor: first.next_cursor ?? undefined }, BY_REST));
     expect(error.issues).toEqual([expect.objectContaining({ field: 'cursor', code: 'INVALID_VALUE' })]);
   });
 
