@@ -14,7 +14,8 @@ interface IssueBody {
  * Writes that went around their safeguards: REST write routes read only their JSON body, so a
  * `?dry_run=true` in the URL performed the write it was meant to rehearse (a DELETE included);
  * user_update with is_active=false deactivated a user without the approval or the verified session
- * user_deactivate needs; a project could be named with spaces only.
+ * user_deactivate needs; a project could be named with spaces only, put under its own descendant,
+ * or given an end before the start it already had.
  */
 describe.each(DATABASES)('write safeguards on %s', (kind) => {
   let stack: TestStack;
@@ -78,6 +79,32 @@ describe.each(DATABASES)('write safeguards on %s', (kind) => {
     expect(renamed.status).toBe(422);
     expect((renamed.body.error.issues as IssueBody[])[0]).toMatchObject({ field: 'name', code: 'INVALID_VALUE' });
     expect((await request(stack.http).get(`/api/projects/${id}`).set(admin)).body.data.name).toBe('blank rename probe');
+  });
+
+  it('refuses a parent that would put a project under itself, however far down', async () => {
+    const a = await projectNamed('cycle top');
+    const b = (await request(stack.http).post('/api/projects').set(admin).send({ name: 'cycle middle', projects_id: a })).body.id as number;
+    const c = (await request(stack.http).post('/api/projects').set(admin).send({ name: 'cycle bottom', projects_id: b })).body.id as number;
+    for (const parent of [b, c]) {
+      const looped = await request(stack.http).patch(`/api/projects/${a}`).set(admin).send({ projects_id: parent });
+      expect(looped.status).toBe(422);
+      expect((looped.body.error.issues as IssueBody[])[0]).toMatchObject({ field: 'projects_id', code: 'INVALID_VALUE' });
+    }
+    expect((await request(stack.http).get(`/api/projects/${a}`).set(admin)).body.data.projects_id).toBeNull();
+    // Moving a branch elsewhere is fine.
+    expect((await request(stack.http).patch(`/api/projects/${c}`).set(admin).send({ projects_id: a, dry_run: true })).status).toBe(200);
+  });
+
+  it('checks a date against the one already stored: an end before the stored start is refused', async () => {
+    const made = await request(stack.http).post('/api/projects').set(admin).send({ name: 'dated probe', plan_start_date: '2026-06-01', timezone: 'UTC' });
+    const id = made.body.id as number;
+    const early = await request(stack.http).patch(`/api/projects/${id}`).set(admin).send({ plan_end_date: '2020-01-01', timezone: 'UTC' });
+    expect(early.status).toBe(422);
+    expect((early.body.error.issues as IssueBody[])[0]).toMatchObject({ field: 'plan_end_date', code: 'INVALID_VALUE' });
+    expect((await request(stack.http).patch(`/api/projects/${id}`).set(admin).send({ plan_end_date: '2026-07-01', timezone: 'UTC' })).status).toBe(200);
+    const late = await request(stack.http).patch(`/api/projects/${id}`).set(admin).send({ plan_start_date: '2026-08-01', timezone: 'UTC' });
+    expect(late.status).toBe(422);
+    expect((late.body.error.issues as IssueBody[])[0]).toMatchObject({ field: 'plan_end_date', code: 'INVALID_VALUE' });
   });
 
   it('does not let user_update deactivate a user: that is user_deactivate, held for approval', async () => {

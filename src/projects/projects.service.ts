@@ -1,7 +1,11 @@
 import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { type DbDate, toDate } from '../database/db-dates.js';
 import { Project } from '../database/entities/index.js';
 import { DeskError } from '../envelope/desk-error.js';
 import type { Answer, Outcome } from '../envelope/envelope.js';
+import type { Issue } from '../envelope/issue.js';
+import { endBeforeStart } from '../input/date-order.js';
 import { metaOf } from '../input/input-meta.js';
 import { appliedView, Presenter, showsField } from '../present/presenter.js';
 import { pageOutcome, runSearch } from '../search/search-runner.js';
@@ -15,7 +19,7 @@ import { DeleteProjectDto, GetProjectDto } from './dto/project-id.dto.js';
 import { SearchProjectsDto } from './dto/search-projects.dto.js';
 import { UpdateProjectDto } from './dto/update-project.dto.js';
 import { PROJECT_OUTPUT, PROJECT_WRITABLE } from './project.fields.js';
-import { ProjectsRepository } from './projects.repository.js';
+import { type ProjectRow, ProjectsRepository } from './projects.repository.js';
 import { ProjectTasksService } from './tasks/project-tasks.service.js';
 
 /** Projects: the one code path behind the project_* tools and /api/projects. */
@@ -120,9 +124,8 @@ export class ProjectsService {
         if (!meta.provided.has(column)) continue;
         values[column] = (input as unknown as Record<string, unknown>)[column] ?? null;
       }
-      if (values.projects_id === input.id) {
-        throw DeskError.validation(call, [{ field: 'projects_id', code: 'INVALID_VALUE', received: input.id, message: 'A project cannot be its own parent.' }]);
-      }
+      const issues = [...(await this.parentIssues(input.id, values.projects_id, manager)), ...datesAgainstStored(values, current)];
+      if (issues.length) throw DeskError.validation(call, issues);
       const changes: Record<string, unknown> = { ...values, date_mod: now };
       if (typeof values.name === 'string') changes.name_key = matchKey(values.name);
       await manager.update(Project, { id: input.id }, changes);
@@ -137,6 +140,29 @@ export class ProjectsService {
         data: view,
       };
     });
+  }
+
+  /** A parent that is the project itself or one of its descendants would close a loop in the tree. */
+  private async parentIssues(id: number, parent: unknown, manager: EntityManager): Promise<Issue[]> {
+    if (typeof parent !== 'number') return [];
+    if (parent === id) return [{ field: 'projects_id', code: 'INVALID_VALUE', received: id, message: 'A project cannot be its own parent.' }];
+    const seen = new Set<number>();
+    for (let at: number | null = parent; at !== null && !seen.has(at);) {
+      if (at === id) {
+        return [
+          {
+            field: 'projects_id',
+            code: 'INVALID_VALUE',
+            received: parent,
+            message: `Project ${parent} is under project ${id}: it cannot become its parent (the tree would loop). Move project ${parent} elsewhere first.`,
+          },
+        ];
+      }
+      seen.add(at);
+      const rows = (await manager.query('SELECT projects_id FROM glpi_projects WHERE id = ?', [at])) as Array<{ projects_id: number | null }>;
+      at = rows[0]?.projects_id === undefined || rows[0].projects_id === null ? null : Number(rows[0].projects_id);
+    }
+    return [];
   }
 
   @Tool({
@@ -159,4 +185,20 @@ export class ProjectsService {
       return { message: `Project ${input.id} '${String(current.name)}' deleted.`, id: input.id, applied: { is_deleted: true }, resolved: meta.resolved };
     });
   }
+}
+
+/** The planned and real periods as they will be stored (the call's dates over the project's own): an end before its start is refused. */
+function datesAgainstStored(values: Record<string, unknown>, current: ProjectRow): Issue[] {
+  const stored = current as unknown as Record<string, unknown>;
+  const merged: Record<string, unknown> = {};
+  for (const field of ['plan_start_date', 'plan_end_date', 'real_start_date', 'real_end_date']) {
+    const raw = field in values ? values[field] : stored[field];
+    merged[field] = raw === null || raw === undefined || raw instanceof Date ? raw : toDate(raw as DbDate);
+  }
+  // A pair the call does not touch stays as it was, right or wrong.
+  const touched = (start: string, end: string) => start in values || end in values;
+  return [
+    ...(touched('plan_start_date', 'plan_end_date') ? endBeforeStart(merged, 'plan_start_date', 'plan_end_date') : []),
+    ...(touched('real_start_date', 'real_end_date') ? endBeforeStart(merged, 'real_start_date', 'real_end_date') : []),
+  ];
 }
