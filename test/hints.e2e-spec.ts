@@ -110,6 +110,25 @@ describe.each(DATABASES)('hints that never mislead, on %s', (kind) => {
     expect(twoWays.candidates?.map((c) => ('value' in c ? c.value : c.id))).toEqual(['2030-07-01', '2030-01-07']);
   });
 
+  it('lists only the tools the caller may call, and sends no one to switch domains for a tool they may not call', async () => {
+    const selfService = await connectHttp(stack.url, await stack.token('post-only', ['mcp']));
+    try {
+      const opened = success(await callTool(selfService, 'domain_switch', { domain: 'ticket' }));
+      const listed = (await selfService.listTools()).tools.map((t) => t.name).filter((name) => name.startsWith('ticket_'));
+      expect((opened.data as { tools: string[] }).tools.sort()).toEqual(listed.sort());
+      expect(listed).not.toContain('ticket_delete');
+      const status = success(await callTool(selfService, 'session_status', { session_id: String(opened.id) }));
+      expect((status.data as { tools: string[] }).tools.sort()).toEqual(listed.sort());
+      // In a project session, a ticket tool it may not call is FORBIDDEN, not INTENT_LOCKED with a switch that leads there.
+      const projects = success(await callTool(selfService, 'domain_switch', { domain: 'project' }));
+      failure(await callTool(selfService, 'ticket_delete', { domain: 'ticket', session_id: String(projects.id), id: ticketId }), 'FORBIDDEN');
+      // One it may call is locked out as ever.
+      failure(await callTool(selfService, 'ticket_create', { domain: 'ticket', session_id: String(projects.id), name: 'x' }), 'INTENT_LOCKED');
+    } finally {
+      await selfService.close();
+    }
+  });
+
   it('a cursor of no search says to call the tool again, as every tool error does', async () => {
     const refused = failure(await callTool(client, 'ticket_search', { domain: 'ticket', session_id: tickets, cursor: 'garbage!!' }), 'VALIDATION_FAILED');
     expect(refused.error.message).toBe('1 problem in the input. Fix it and call ticket_search again.');

@@ -52,6 +52,15 @@ export function mayCallOverMcp(principal: Pick<Principal, 'scopes'>, tool: { mcp
   return grantsScope(principal.scopes, tool.mcpScope);
 }
 
+/**
+ * Whether an MCP caller may call a tool at all: its profiles give the tool's right and its token
+ * reaches the tool's scope. What tools/list shows, what a session lists, and what the intent lock
+ * may point a caller to: a tool outside it is FORBIDDEN, never a domain_switch away.
+ */
+export function mayCallTool(principal: Principal, tool: { right: { domain: Domain; action: Action } | null; mcpScope: McpScope }): boolean {
+  return mayCall(principal, tool.right) && mayCallOverMcp(principal, tool);
+}
+
 /** The token scopes a user's profiles let work: `admin` only with the admin right. */
 export function allowedScopes(rights: MergedRights): Scope[] {
   return SCOPES.filter((scope) => scope !== 'admin' || rights.admin);

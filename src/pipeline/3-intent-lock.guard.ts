@@ -1,4 +1,5 @@
 import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
+import { mayCallTool } from '../auth/rights.js';
 import type { Maybe } from '../database/maybe.js';
 import { refusalIn } from '../envelope/refusal-session.js';
 import { step } from '../observe/tracing.js';
@@ -22,6 +23,9 @@ export class IntentLockGuard implements CanActivate {
     const call = context.getArgByIndex<Call>(1);
     const tool = call.policy;
     if (!tool || tool.domain === null) return true;
+    // A tool the caller may not call at all is refused next, FORBIDDEN, by the rights guard: a lock
+    // refusal would send it to a domain_switch that only leads there.
+    if (!mayCallTool(call.principal, tool)) return true;
     let args: LockArguments;
     let row: Maybe<SessionRow | undefined>;
     try {

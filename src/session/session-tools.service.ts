@@ -52,7 +52,7 @@ export class SessionToolsService {
     } else {
       row = await this.sessions.open(principal.userId, input.domain, call.startedAt);
     }
-    const tools = this.tools.namesIn(input.domain);
+    const tools = this.tools.callableIn(input.domain, principal);
     const moved = previous !== null && previous !== input.domain;
     const message =
       previous === null
@@ -104,7 +104,7 @@ export class SessionToolsService {
         expires_at: formatDate(row.expires_at, tz),
         timezone: tz,
         limits: { reads_per_minute: this.config.rateLimitReads, writes_per_minute: this.config.rateLimitWrites },
-        tools: this.tools.namesIn(row.domain),
+        tools: this.tools.callableIn(row.domain, principal),
       },
     };
   }

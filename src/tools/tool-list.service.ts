@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Principal } from '../auth/principal.js';
-import { grantsScope, mayCall, mayCallOverMcp, settableFields } from '../auth/rights.js';
+import { grantsScope, mayCallTool, settableFields } from '../auth/rights.js';
 import { AppConfig } from '../config/app-config.js';
 import { isRecordField } from '../input/field-spec.js';
 import { inputJsonSchema, type JsonSchema } from '../input/json-schema.js';
@@ -84,7 +84,7 @@ export class ToolListService {
     if (!list) {
       const cacheKey = key;
       // Everything the list depends on is in the key: entities, rights (reads, settable fields), read-only token.
-      list = this.build(nameScopeOf(principal), principal, (tool) => mayCall(principal, tool.right) && mayCallOverMcp(principal, tool)).then((tools) => ({
+      list = this.build(nameScopeOf(principal), principal, (tool) => mayCallTool(principal, tool)).then((tools) => ({
         tools,
         json: JSON.stringify({ tools }),
         wrapped: new WeakMap(),

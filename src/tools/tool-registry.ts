@@ -1,6 +1,7 @@
 import { Injectable, Logger, type OnApplicationBootstrap, Optional, type Type } from '@nestjs/common';
 import { DiscoveryService, ExternalContextCreator, MetadataScanner, Reflector } from '@nestjs/core';
-import type { Domain } from '../auth/principal.js';
+import type { Domain, Principal } from '../auth/principal.js';
+import { mayCallTool } from '../auth/rights.js';
 import { AppConfig } from '../config/app-config.js';
 import type { Envelope } from '../envelope/envelope.js';
 import { Metrics } from '../observe/metrics.js';
@@ -113,6 +114,11 @@ export class ToolRegistry implements OnApplicationBootstrap {
     return this.all()
       .filter((t) => t.policy.domain === domain)
       .map((t) => t.policy.name);
+  }
+
+  /** The tools of `domain` that `principal` may call: those its tools/list shows. */
+  callableIn(domain: Domain, principal: Principal): string[] {
+    return this.namesIn(domain).filter((name) => mayCallTool(principal, this.tools.get(name)!.policy));
   }
 
   all(): RegisteredTool[] {
