@@ -1,5 +1,7 @@
 import { execFile } from 'node:child_process';
-import { statSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { LoggerService } from '@nestjs/common';
 import { databaseLabel } from '../src/config/app-config.js';
@@ -51,6 +53,28 @@ describe('a start whose database cannot be opened', () => {
     const output = `${failed?.stdout ?? ''}${failed?.stderr ?? ''}`;
     expect(output).toContain('failed to start (database mysql://root@127.0.0.1:1/intentdesk; check DATABASE_URL): connect ECONNREFUSED');
     expect(output).not.toContain('secret');
+  });
+});
+
+describe('the TypeORM CLI (npm run typeorm)', () => {
+  it('migration:show lists every migration, pending or run', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'intentdesk-typeorm-'));
+    try {
+      const typeorm = (command: string) =>
+        promisify(execFile)('npm', ['run', '--silent', 'typeorm', '--', command], {
+          cwd: REPO_ROOT,
+          env: { PATH: process.env.PATH ?? '', DATABASE_URL: `sqlite:${join(dir, 'cli.sqlite')}` },
+          timeout: 60_000,
+        });
+      const pending = (await typeorm('migration:show')).stdout;
+      expect(pending).toMatch(/^\[ \] InitialSchema\d+$/m);
+      await typeorm('migration:run');
+      const run = (await typeorm('migration:show')).stdout;
+      expect(run).toMatch(/^\[X\] 1 InitialSchema\d+$/m);
+      expect(run).not.toContain('[ ]');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
