@@ -61,3 +61,16 @@ describe('OAuth settings', () => {
     expect(() => loadConfig({ OAUTH_ISSUER: 'https://id.example.com' })).toThrow(/OAUTH_ISSUER needs PUBLIC_URL/);
   });
 });
+
+describe('ALLOWED_ORIGINS', () => {
+  it('takes browser origins as a browser sends them, or *, and names each entry that could never match', () => {
+    expect(loadConfig({ ALLOWED_ORIGINS: 'https://desk.example.com, http://localhost:5173,*' }).allowedOrigins).toEqual([
+      'https://desk.example.com',
+      'http://localhost:5173',
+      '*',
+    ]);
+    expect(() => loadConfig({ ALLOWED_ORIGINS: 'foo,https://desk.example.com/,https://desk.example.com/app' })).toThrow(
+      /ALLOWED_ORIGINS entry "foo" is not an origin.*entry "https:\/\/desk.example.com\/" is not an origin \(write https:\/\/desk.example.com\).*entry "https:\/\/desk.example.com\/app" is not an origin \(write https:\/\/desk.example.com\)/,
+    );
+  });
+});

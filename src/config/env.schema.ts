@@ -91,6 +91,25 @@ function httpUrl(env: Env, name: string, problems: string[]): string | null {
   return url.href.replace(/\/+$/, '');
 }
 
+/**
+ * ALLOWED_ORIGINS: `*` or origins as a browser's Origin header writes them (scheme, host, port; no
+ * path, no trailing slash). Any other entry could never match a request: named, not kept.
+ */
+function allowedOrigins(env: Env, problems: string[]): string[] {
+  const entries = (env.ALLOWED_ORIGINS || '')
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
+  for (const entry of entries) {
+    if (entry === '*') continue;
+    const url = URL.parse(entry);
+    if (url && /^https?:$/.test(url.protocol) && url.origin === entry) continue;
+    const meant = url && /^https?:$/.test(url.protocol) ? ` (write ${url.origin})` : ' (write it as https://host or http://host:port)';
+    problems.push(`ALLOWED_ORIGINS entry ${JSON.stringify(entry)} is not an origin${meant}`);
+  }
+  return entries;
+}
+
 /** PUBLIC_URL: an origin only (the MCP resource is <PUBLIC_URL>/mcp). */
 function publicUrl(env: Env, problems: string[]): string | null {
   const url = httpUrl(env, 'PUBLIC_URL', problems);
@@ -133,10 +152,7 @@ export function loadConfig(env: Env): AppConfig {
   config.otpTtlSeconds = int(env, 'OTP_TTL_SECONDS', 300, 30, 3600, problems);
   config.verificationTtlMinutes = int(env, 'VERIFICATION_TTL_MINUTES', 30, 1, 60 * 24, problems);
   config.otpLockMinutes = int(env, 'OTP_LOCK_MINUTES', 15, 1, 60 * 24, problems);
-  config.allowedOrigins = (env.ALLOWED_ORIGINS || '')
-    .split(',')
-    .map((o) => o.trim())
-    .filter(Boolean);
+  config.allowedOrigins = allowedOrigins(env, problems);
   config.dbPoolSize = int(env, 'DB_POOL_SIZE', 10, 1, 500, problems);
   config.dbTimeoutMs = int(env, 'DB_TIMEOUT_MS', 5000, 100, 600_000, problems);
   config.shutdownGraceMs = int(env, 'SHUTDOWN_GRACE_MS', 10_000, 0, 600_000, problems);
