@@ -129,6 +129,18 @@ describe.each(DATABASES)('hints that never mislead, on %s', (kind) => {
     }
   });
 
+  it('a link between two linked tickets says what it replaced, or that nothing changed', async () => {
+    const other = Number(success(await callTool(client, 'ticket_create', { domain: 'ticket', session_id: tickets, name: 'Scanner do RH travado' })).id);
+    const link = (args: Record<string, unknown>) => callTool(client, 'ticket_link', { domain: 'ticket', session_id: tickets, ...args });
+    expect(success(await link({ id: ticketId, other_id: other, relation: 'Duplicate' })).message).not.toContain('replac');
+    const same = success(await link({ id: ticketId, other_id: other, relation: 'Duplicate' }));
+    expect(same.message).toContain('already');
+    expect(same.applied).toEqual({});
+    const replaced = success(await link({ id: other, other_id: ticketId, relation: 'Child' }));
+    expect(replaced.message).toContain(`replacing their earlier link (Duplicate, from ticket ${ticketId})`);
+    expect((replaced.data as { replaced: unknown }).replaced).toEqual({ relation: 'Duplicate', from: ticketId });
+  });
+
   it('a cursor of no search says to call the tool again, as every tool error does', async () => {
     const refused = failure(await callTool(client, 'ticket_search', { domain: 'ticket', session_id: tickets, cursor: 'garbage!!' }), 'VALIDATION_FAILED');
     expect(refused.error.message).toBe('1 problem in the input. Fix it and call ticket_search again.');

@@ -48,15 +48,27 @@ export class LinksService {
         };
       }
       const link = input.relation ?? TICKET_LINK.related;
+      const relation = LINK_RELATION.label(link);
+      const data = { ticket_id: input.id, relation, ticket: { id: input.other_id, name: other.name } };
+      if (existing?.link === link && existing.tickets_id_1 === input.id) {
+        return {
+          message: `Tickets ${input.id} and ${input.other_id} are already linked (${relation}); nothing changed.`,
+          id: input.id,
+          applied: {},
+          resolved: meta.resolved,
+          data,
+        };
+      }
+      // Two tickets have one link at most (as in GLPI): a new one takes the place of the old, and says so.
       if (existing) await manager.delete(TicketLink, { id: existing.id });
       await manager.insert(TicketLink, { tickets_id_1: input.id, tickets_id_2: input.other_id, link });
-      const relation = LINK_RELATION.label(link);
+      const replaced = existing ? { relation: LINK_RELATION.label(existing.link), from: existing.tickets_id_1 } : undefined;
       return {
-        message: `Ticket ${input.id} linked to ticket ${input.other_id} (${relation}).`,
+        message: `Ticket ${input.id} linked to ticket ${input.other_id} (${relation})${replaced ? `, replacing their earlier link (${replaced.relation}, from ticket ${replaced.from})` : ''}.`,
         id: input.id,
         applied: { other_id: input.other_id, relation: link },
         resolved: meta.resolved,
-        data: { ticket_id: input.id, relation, ticket: { id: input.other_id, name: other.name } },
+        data: replaced ? { ...data, replaced } : data,
       };
     });
   }
