@@ -184,6 +184,12 @@ async function main(): Promise<void> {
   process.stdout.write(report);
 }
 
+if (process.argv.length > 2) {
+  // It takes no arguments: --help (or anything else) prints what it does instead of running it.
+  process.stdout.write('Usage: node --import tsx agent/approval.ts (no arguments): calls per approved write, three ways; writes bench/results/approval.md\n');
+  process.exit(process.argv.includes('--help') ? 0 : 2);
+}
+
 main().catch((error: unknown) => {
   process.stderr.write(`approval bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exit(1);

@@ -134,9 +134,24 @@ export async function runAgentBench(options: AgentBenchOptions = {}): Promise<Be
   }
 }
 
+const USAGE = `Usage: node --import tsx agent/run.ts [task ids: P01 T03 U07 … (P, T, U, H, X or S)] [--keep]
+
+  --keep  keep the temporary directory with both databases
+`;
+
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const only = process.argv.slice(2).filter((a) => /^[PTUHXS]\d+$/.test(a));
-  const keep = process.argv.includes('--keep');
+  const args = process.argv.slice(2);
+  if (args.includes('--help')) {
+    process.stdout.write(USAGE);
+    process.exit(0);
+  }
+  const unknown = args.filter((a) => a !== '--keep' && !/^[PTUHXS]\d+$/.test(a));
+  if (unknown.length) {
+    process.stderr.write(`unknown argument${unknown.length > 1 ? 's' : ''}: ${unknown.join(' ')}\n\n${USAGE}`);
+    process.exit(2);
+  }
+  const only = args.filter((a) => /^[PTUHXS]\d+$/.test(a));
+  const keep = args.includes('--keep');
   runAgentBench({ only, keep })
     .then((outcome) => {
       process.stdout.write(`\n${summaryLines(outcome).join('\n')}\n`);

@@ -84,6 +84,7 @@ export async function startIntentdesk(dir: string, extraEnv: Record<string, stri
   };
   let logs = '';
   const child = spawn(process.execPath, [main], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  endsWithThisProcess(child);
   child.stdout!.on('data', (d: Buffer) => (logs += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (logs += d.toString()));
   const stop = async () => {
@@ -188,5 +189,19 @@ export function zoneOf(dbPath: string, login = 'glpi'): string {
     return (db.prepare('SELECT timezone FROM glpi_users WHERE name = ?').get(login) as { timezone?: string } | undefined)?.timezone || 'UTC';
   } finally {
     db.close();
+  }
+}
+
+/**
+ * The server ends with the bench, also when the bench stops early (an error, its output piped to
+ * `head`, a signal): it would otherwise stay listening. This folder stands alone (bench/lib has the
+ * same for the other benches).
+ */
+function endsWithThisProcess(child: ChildProcess): void {
+  const end = () => child.kill('SIGKILL');
+  process.once('exit', end);
+  child.once('exit', () => process.off('exit', end));
+  for (const [signal, number] of [['SIGINT', 2], ['SIGTERM', 15], ['SIGHUP', 1]] as const) {
+    if (process.listenerCount(signal) === 0) process.once(signal, () => process.exit(128 + number));
   }
 }
