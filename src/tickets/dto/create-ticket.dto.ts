@@ -1,7 +1,7 @@
 import { TextField } from '../../input/fields.js';
-import { TICKET_TITLE_FIELD, TicketFieldsDto } from './ticket-fields.dto.js';
+import { TicketFieldsDto } from './ticket-fields.dto.js';
 
 export class CreateTicketDto extends TicketFieldsDto {
-  @TextField({ ...TICKET_TITLE_FIELD, required: true })
+  @TextField({ required: true, maxLength: 255, description: '' })
   override name!: string;
 }

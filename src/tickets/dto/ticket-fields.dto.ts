@@ -7,12 +7,9 @@ import type { ActorRef } from '../../input/references/actor-list.js';
 import { IMPACT, PRIORITY, TICKET_STATUS, TICKET_TYPE, URGENCY } from '../../input/vocab/glpi-vocabularies.js';
 import { actorConflicts } from '../actor-rules.js';
 
-/** The ticket title field (a name others see in lists and resolve by); ticket_create redeclares it required, with the same rules. */
-export const TICKET_TITLE_FIELD = { maxLength: 255, printable: true, description: '' } as const;
-
 /** The writable ticket fields, shared by create and update. */
 export abstract class TicketFieldsDto extends WriteCallDto {
-  @TextField(TICKET_TITLE_FIELD)
+  @TextField({ maxLength: 255, description: '' })
   name?: string;
 
   @TextField({ maxLength: 65000, nullable: true, description: '' })
