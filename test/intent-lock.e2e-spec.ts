@@ -138,6 +138,41 @@ describe.each(DATABASES)('intent lock over MCP on %s', (kind) => {
     expect(missing.error.issues).toEqual(expect.arrayContaining([expect.objectContaining({ field: 'session_id', code: 'REQUIRED' })]));
   });
 
+  it("reports a missing session_id together with the call's other input problems, in one refusal", async () => {
+    const search = failure(await callTool(glpi, 'project_search', { domain: 'project', limt: 5 }), 'VALIDATION_FAILED');
+    expect(search.error.issues).toEqual([
+      expect.objectContaining({ field: 'session_id', code: 'REQUIRED' }),
+      expect.objectContaining({ field: 'limt', code: 'UNKNOWN_FIELD', did_you_mean: 'limit' }),
+    ]);
+    expect(search.error.next_call).toEqual({ tool: 'domain_switch', arguments: { domain: 'project' } });
+    expect(search.error.message).toMatch(/^2 problems in the input/);
+
+    // A write: the lock's issues (session_id and domain) first, then every other one, names resolved
+    // as for a live session; nothing is written.
+    const tickets = await stack.app.get(DataSource).query('SELECT COUNT(*) AS n FROM glpi_tickets');
+    const create = failure(
+      await callTool(glpi, 'ticket_create', {
+        session_id: ' ',
+        name: 'Impressora',
+        content: 'x',
+        priority: 'altíssima-ish',
+        itilcategories_id: 'Hardwarre',
+        tittle: 'y',
+      }),
+      'VALIDATION_FAILED',
+    );
+    const fields = create.error.issues?.map((issue) => `${issue.field}:${issue.code}`);
+    expect(fields?.slice(0, 2)).toEqual(['session_id:REQUIRED', 'domain:REQUIRED']);
+    expect(fields).toEqual(expect.arrayContaining(['priority:INVALID_VALUE', 'itilcategories_id:REFERENCE_NOT_FOUND', 'tittle:UNKNOWN_FIELD']));
+    expect(fields).toHaveLength(5);
+    expect(create.error.next_call).toEqual({ tool: 'domain_switch', arguments: { domain: 'ticket' } });
+    expect(await stack.app.get(DataSource).query('SELECT COUNT(*) AS n FROM glpi_tickets')).toEqual(tickets);
+
+    // Nothing else wrong: the lock's issue alone, as before.
+    const alone = failure(await callTool(glpi, 'ticket_get', { domain: 'ticket', id: 1 }), 'VALIDATION_FAILED');
+    expect(alone.error.issues).toEqual([expect.objectContaining({ field: 'session_id', code: 'REQUIRED' })]);
+  });
+
   it('shows the domain and the user in session_status', async () => {
     const sessionId = await openSession(glpi, 'project');
     const status = success(await callTool(glpi, 'session_status', { session_id: sessionId }));

@@ -1,12 +1,14 @@
-import { type ArgumentMetadata, Injectable, type PipeTransform } from '@nestjs/common';
+import { type ArgumentMetadata, Injectable, type PipeTransform, type Type } from '@nestjs/common';
 import { settableFields } from '../auth/rights.js';
 import { andThen, type Maybe } from '../database/maybe.js';
 import { DeskError } from '../envelope/desk-error.js';
+import type { Issue } from '../envelope/issue.js';
 import { fieldsOf } from '../input/field-spec.js';
-import { InputParser } from '../input/input-parser.js';
+import { InputParser, type ParseResult } from '../input/input-parser.js';
 import { ReferenceResolver } from '../input/references/reference-resolver.js';
 import { nameScopeOf } from '../input/references/reference-scope.js';
 import { step } from '../observe/tracing.js';
+import type { Call } from '../tools/call.js';
 import { RawInput } from '../tools/raw-input.js';
 
 /**
@@ -26,14 +28,34 @@ export class InputPipe implements PipeTransform {
   transform(value: unknown, metadata: ArgumentMetadata): unknown {
     const dto = metadata.metatype;
     if (!(value instanceof RawInput) || !dto || !fieldsOf(dto)) return value;
-    return this.parsed(value, dto);
+    return this.parsed(value, dto as Type<object>);
   }
 
   /** Not async either: arguments that name no record by name are parsed at once (maybe.ts). */
-  private parsed(value: RawInput, dto: NonNullable<ArgumentMetadata['metatype']>): Maybe<unknown> {
+  private parsed(value: RawInput, dto: Type<object>): Maybe<unknown> {
+    return andThen(this.parse(value, dto), (parsed) => {
+      if (!parsed.ok) throw DeskError.validation(value.call, parsed.issues);
+      return parsed.value;
+    });
+  }
+
+  /**
+   * The problems this pipe would report in a tool call's arguments, except those of `skipped` fields.
+   * The intent lock refuses a call without a session before the pipe runs; it adds these to its
+   * refusal, so that the caller fixes everything in one retry (the lock judges the skipped fields).
+   */
+  issuesBesides(call: Call, args: unknown, skipped: ReadonlySet<string>): Maybe<Issue[]> {
+    const dto = call.policy?.input;
+    if (!dto) return [];
+    return andThen(this.parse(new RawInput(args, call, 'json'), dto), (parsed) =>
+      parsed.ok ? [] : parsed.issues.filter((issue) => !skipped.has(issue.field)),
+    );
+  }
+
+  private parse(value: RawInput, dto: Type<object>): Maybe<ParseResult<object>> {
     const { call } = value;
     const policy = call.policy;
-    const result = step(call, 'input', () =>
+    return step(call, 'input', () =>
       this.parser.parse(dto as new () => object, value.value, {
         mode: value.mode,
         outOfPlace: value.outOfPlace,
@@ -46,9 +68,5 @@ export class InputPipe implements PipeTransform {
         fields: policy?.input === dto ? policy.fields : undefined,
       }),
     );
-    return andThen(result, (parsed) => {
-      if (!parsed.ok) throw DeskError.validation(call, parsed.issues);
-      return parsed.value;
-    });
   }
 }

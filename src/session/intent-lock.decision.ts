@@ -14,7 +14,8 @@ import type { Issue } from '../envelope/issue.js';
  * 3. no live session of the caller with that id                     -> SESSION_NOT_FOUND, next_call domain_switch
  * 4. a session locked to another domain                             -> INTENT_LOCKED, next_call domain_switch with the session
  * A missing `domain` in a live session of the right domain passes: its absence is an input problem,
- * reported by the input pipe together with the call's other problems.
+ * reported by the input pipe together with the call's other problems. The guard adds those other
+ * problems to a refusal of step 2 too, so a call is refused for its input once.
  */
 
 /** Longer than any id domain_switch mints: answered as unknown without a database read. */
