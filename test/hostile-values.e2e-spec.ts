@@ -1,5 +1,6 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import request from 'supertest';
+import { DataSource } from 'typeorm';
 import { SignInService } from '../src/auth/sign-in.service.js';
 import type { Envelope, ErrorEnvelope } from '../src/envelope/envelope.js';
 import type { Issue } from '../src/envelope/issue.js';
@@ -234,6 +235,37 @@ describe.each(DATABASES)('hostile values on %s', (kind) => {
         dry_run: true,
       }),
     );
+  });
+
+  it('refuses bidi overrides, embeddings and isolates in any text: they would show others a title in another order', async () => {
+    const before = await stack.app.get(DataSource).query('SELECT COUNT(*) AS n FROM glpi_tickets');
+    // "Fatura \u202Egnp.exe" shows as "Fatura exe.png" in every list, message and approval page.
+    const ticket = failure(
+      await callTool(client, 'ticket_create', {
+        domain: 'ticket',
+        session_id: sessions.ticket,
+        name: 'Fatura \u202egnp.exe',
+        content: 'ver \u2067anexo\u2069',
+      }),
+      'VALIDATION_FAILED',
+    );
+    expect(issueOf(ticket, 'name')).toMatchObject({ code: 'INVALID_VALUE', message: expect.stringContaining('U+202E') });
+    expect(issueOf(ticket, 'content')).toMatchObject({ code: 'INVALID_VALUE', message: expect.stringContaining('U+2067') });
+    const rest = await request(stack.http).post('/api/tickets').set(admin).send({ name: 'Fatura \u202agnp.exe' });
+    expect(rest.status).toBe(422);
+    expect(issueOf(rest.body as Envelope, 'name').code).toBe('INVALID_VALUE');
+    expect(await stack.app.get(DataSource).query('SELECT COUNT(*) AS n FROM glpi_tickets')).toEqual(before);
+    // Marks that set no order of their own (U+200E, U+200F), pasted with right-to-left text, stay.
+    const marks = success(
+      await callTool(client, 'ticket_create', {
+        domain: 'ticket',
+        session_id: sessions.ticket,
+        name: 'Cliente \u05e9\u05dc\u05d5\u05dd\u200f ok',
+        content: 'x',
+        dry_run: true,
+      }),
+    );
+    expect(marks.applied).toMatchObject({ name: 'Cliente \u05e9\u05dc\u05d5\u05dd\u200f ok' });
   });
 
   it('refuses a lone surrogate in any text, and stores astral characters exactly as applied reports them', async () => {

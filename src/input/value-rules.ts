@@ -1,6 +1,6 @@
 import { echo } from '../envelope/echo.js';
 import type { Issue } from '../envelope/issue.js';
-import { hasLoneSurrogate, hiddenCharacter, isAscii } from '../text/characters.js';
+import { bidiControl, hasLoneSurrogate, hiddenCharacter, isAscii } from '../text/characters.js';
 import { type FieldSpec, isRecordField, lengthLimitOf } from './field-spec.js';
 import { expectedOf } from './issue-messages.js';
 
@@ -30,8 +30,8 @@ export function forbiddenField(spec: FieldSpec, settable: ReadonlySet<string> | 
 
 /**
  * TOO_LONG or INVALID_VALUE when a string (or list) cannot be taken whatever the field: longer than
- * the field takes, holding half of a UTF-16 pair, or — in names, logins and emails — an invisible
- * or control character. Checked before any other rule reads the value.
+ * the field takes, holding half of a UTF-16 pair or a bidi control (text/characters.ts), or — in
+ * names, logins and emails — an invisible or control character. Checked before any other rule reads the value.
  */
 export function valueProblem(spec: FieldSpec, value: unknown): Issue | undefined {
   if (Array.isArray(value) && spec.kind === 'choices' && value.length > MAX_LIST_ENTRIES) {
@@ -70,6 +70,16 @@ export function valueProblem(spec: FieldSpec, value: unknown): Issue | undefined
       code: 'INVALID_VALUE',
       received: echo(value),
       message: `${spec.name} holds an invisible or control character (${hidden}): names, logins and emails take visible characters and plain spaces only.`,
+      expected: expectedOf(spec),
+    };
+  }
+  const bidi = bidiControl(value);
+  if (bidi) {
+    return {
+      field: spec.name,
+      code: 'INVALID_VALUE',
+      received: echo(value),
+      message: `${spec.name} holds a bidirectional control character (${bidi}), which changes the order in which the text after it is shown to others. Send the text without it.`,
       expected: expectedOf(spec),
     };
   }

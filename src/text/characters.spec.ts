@@ -1,4 +1,4 @@
-import { hasLoneSurrogate, hiddenCharacter, isAscii } from './characters.js';
+import { bidiControl, hasLoneSurrogate, hiddenCharacter, isAscii } from './characters.js';
 
 describe('characters a text may hold', () => {
   it('finds halves of surrogate pairs, and only those', () => {
@@ -30,6 +30,24 @@ describe('characters a text may hold', () => {
   it('lets visible text through, accents, other scripts and plain spaces included', () => {
     for (const text of ['maria.silva', 'José Conceição', 'Ελένη', 'Мария', '王小明', "O'Brien-Smith", 'ana+tag@example.com', 'ḱ', 'emoji 🙂']) {
       expect([text, hiddenCharacter(text)]).toEqual([text, undefined]);
+    }
+  });
+
+  it('names the first bidi embedding, override or isolate control of any text, and lets the marks through', () => {
+    const controls: Array<[string, string]> = [
+      ['a\u202ab', 'U+202A'], // left-to-right embedding
+      ['a\u202bb', 'U+202B'], // right-to-left embedding
+      ['a\u202cb', 'U+202C'], // pop directional formatting
+      ['a\u202db', 'U+202D'], // left-to-right override
+      ['Fatura \u202egnp.exe', 'U+202E'], // right-to-left override
+      ['a\u2066b', 'U+2066'], // left-to-right isolate
+      ['a\u2067b', 'U+2067'], // right-to-left isolate
+      ['a\u2068b', 'U+2068'], // first strong isolate
+      ['a\u2069b', 'U+2069'], // pop directional isolate
+    ];
+    for (const [text, code] of controls) expect([text, bidiControl(text)]).toEqual([text, code]);
+    for (const text of ['\u05e9\u05dc\u05d5\u05dd\u200f', 'a\u200eb', 'zero\u200bwidth', 'a\u00a0b', 'linha\noutra', 'José 🙂']) {
+      expect([text, bidiControl(text)]).toEqual([text, undefined]);
     }
   });
 

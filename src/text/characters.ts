@@ -1,7 +1,11 @@
 /**
- * Which characters a text may hold. Two rules, applied by the input parser to every string it takes:
+ * Which characters a text may hold. Three rules, applied by the input parser to every string it takes:
  * - no lone surrogate (half of a UTF-16 pair) anywhere: it is not a character, and the databases
  *   would store something else (U+FFFD or `?`) than what `applied` reports;
+ * - no bidi embedding, override or isolate control anywhere (U+202A–U+202E, U+2066–U+2069): each
+ *   reorders how the text after it is shown, in other people's lists, messages and approval pages
+ *   ("Fatura U+202E gnp.exe" reads "Fatura exe.png"). The marks U+200E and U+200F, which set no order
+ *   of their own and come with pasted right-to-left text, are taken in free text;
  * - in names, logins and emails (`printable` fields), nothing invisible that makes two names look
  *   the same or display differently: control characters, format characters (zero-width, bidi
  *   controls, soft hyphen), line and paragraph separators, private-use and unassigned code points,
@@ -9,6 +13,7 @@
  */
 const LONE_SURROGATE = /\p{Cs}/u;
 const HIDDEN = /[\p{C}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}]|[^\S ]/u;
+const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069]/u;
 
 export function hasLoneSurrogate(text: string): boolean {
   return LONE_SURROGATE.test(text);
@@ -16,7 +21,15 @@ export function hasLoneSurrogate(text: string): boolean {
 
 /** The first character `printable` text may not hold, as `U+200B`; undefined when there is none. */
 export function hiddenCharacter(text: string): string | undefined {
-  const match = HIDDEN.exec(text);
+  return codePointOf(HIDDEN.exec(text));
+}
+
+/** The first bidi embedding, override or isolate control of `text`, as `U+202E`; undefined when there is none. */
+export function bidiControl(text: string): string | undefined {
+  return codePointOf(BIDI_CONTROL.exec(text));
+}
+
+function codePointOf(match: RegExpExecArray | null): string | undefined {
   if (!match) return undefined;
   return `U+${match[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
 }
