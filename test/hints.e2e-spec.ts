@@ -86,6 +86,67 @@ describe.each(DATABASES)('hints that never mislead, on %s', (kind) => {
     expect(answer.error.issues![0]).toMatchObject({ field: 'status', code: 'UNKNOWN_FIELD', did_you_mean: 'answer' });
   });
 
+  it('suggests a field only when it is the one meant: never the opposite, never one the value cannot fill, never a write of another kind', async () => {
+    const unknown = (envelope: ReturnType<typeof failure>, field: string) => envelope.error.issues!.find((issue) => issue.field === field);
+    const projects = await openSession(client, 'project');
+    // "dono" (owner) resembles percent_done only in spelling: no hint, and no issue for a field never sent.
+    const owner = failure(
+      await callTool(client, 'project_create', { domain: 'project', session_id: projects, name: 'Portal RH', dono: 'carla.m' }),
+      'VALIDATION_FAILED',
+    );
+    expect(unknown(owner, 'dono')).toMatchObject({ code: 'UNKNOWN_FIELD', did_you_mean: 'users_id' });
+    expect(owner.error.issues!.map((issue) => issue.field)).toEqual(['dono']);
+    const progress = failure(await callTool(client, 'project_search', { domain: 'project', session_id: projects, percent_done_from: 10 }), 'VALIDATION_FAILED');
+    expect(progress.error.issues!.map((issue) => issue.field)).toEqual(['percent_done_from']);
+    expect(unknown(progress, 'percent_done_from')?.did_you_mean).toBeUndefined();
+    // The opposite of a field is not that field.
+    const inactive = failure(await callTool(client, 'user_search', { domain: 'user', session_id: users, inactive: true }), 'VALIDATION_FAILED');
+    expect(unknown(inactive, 'inactive')?.did_you_mean).toBeUndefined();
+    const disabled = failure(await callTool(client, 'user_search', { domain: 'user', session_id: users, disabled: true }), 'VALIDATION_FAILED');
+    expect(unknown(disabled, 'disabled')?.did_you_mean).toBeUndefined();
+    // The words models use: order_by is sort, page is read by cursor, an entry's type is its kind, time spent its duration, the approver approver_id.
+    const search = failure(await callTool(client, 'ticket_search', { domain: 'ticket', session_id: tickets, order_by: '-date', page: 2 }), 'VALIDATION_FAILED');
+    // (2 is checked as the cursor it cannot be, so the retry does not meet that second.)
+    expect(search.error.issues!.filter((issue) => issue.code === 'UNKNOWN_FIELD').map((issue) => [issue.field, issue.did_you_mean])).toEqual([
+      ['order_by', 'sort'],
+      ['page', 'cursor'],
+    ]);
+    expect(unknown(search, 'page')?.message).toContain('next_cursor');
+    const entry = failure(
+      await callTool(client, 'ticket_add_entry', {
+        domain: 'ticket',
+        session_id: tickets,
+        id: ticketId,
+        type: 'task',
+        content: 'Troca de toner',
+        time_spent: '1h',
+      }),
+      'VALIDATION_FAILED',
+    );
+    expect(entry.error.issues!.map((issue) => [issue.field, issue.did_you_mean])).toEqual([
+      ['type', 'kind'],
+      ['time_spent', 'duration'],
+    ]);
+    for (const word of ['approver', 'aprovador', 'validator']) {
+      const validation = failure(
+        await callTool(client, 'ticket_validation', { domain: 'ticket', session_id: tickets, id: ticketId, [word]: 'carla.m' }),
+        'VALIDATION_FAILED',
+      );
+      expect([word, validation.error.issues!.map((issue) => [issue.field, issue.did_you_mean])]).toEqual([word, [[word, 'approver_id']]]);
+    }
+    // A followup sent to ticket_update is not the ticket's description: content would overwrite it.
+    const followup = failure(await update({ followup: 'Cliente ligou' }), 'VALIDATION_FAILED');
+    expect(unknown(followup, 'followup')?.did_you_mean).toBeUndefined();
+    // Unknown tools: the verb models use for the one the catalogue has.
+    const refusal = (name: string) =>
+      client.callTool({ name, arguments: {} }).then(
+        () => 'answered',
+        (error: unknown) => (error as Error).message,
+      );
+    expect(await refusal('ticket_list')).toMatch(/Closest tools: ticket_search\b/);
+    expect(await refusal('ticket_comment')).toMatch(/Closest tools: ticket_add_entry\b/);
+  });
+
   it('names the field of the other kind when a user field is given a group, or a group field a user', async () => {
     const approver = failure(
       await callTool(client, 'ticket_validation', { domain: 'ticket', session_id: tickets, id: ticketId, approver_id: 'infraestrutura' }),

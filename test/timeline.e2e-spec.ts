@@ -96,6 +96,29 @@ describe.each(DATABASES)('ticket timeline on %s', (kind) => {
     expect(wrong.error.issues!.find((i) => i.field === 'duration')!.expected).toMatch(/1h30/);
   });
 
+  it('refuses a blank entry, judges no field by a kind it refused, and shows what was sent', async () => {
+    const before = (await as(tech, techSession).get(ticketId)).timeline?.length;
+    for (const entryKind of ['followup', 'task', 'solution']) {
+      const blank = failure(await as(tech, techSession).add({ id: ticketId, kind: entryKind, content: '   ' }), 'VALIDATION_FAILED');
+      expect(blank.error.issues).toEqual([expect.objectContaining({ field: 'content', code: 'INVALID_VALUE', received: '   ' })]);
+    }
+    expect((await as(tech, techSession).get(ticketId)).timeline?.length).toBe(before);
+    // A kind it does not know: that issue alone, not "duration belongs to kind task, not followup".
+    const unknownKind = failure(
+      await as(tech, techSession).add({ id: ticketId, kind: 'tarefa', content: 'Troca', duration: '1h30', users_id_tech: 'tech', begin: '2030-12-05 14:00' }),
+      'VALIDATION_FAILED',
+    );
+    expect(unknownKind.error.issues!.map((issue) => issue.field)).toEqual(['kind']);
+    // A rule between fields shows the value as sent, not as parsed.
+    const late = failure(
+      await as(tech, techSession).add({ id: ticketId, kind: 'task', content: 'Troca', begin: '2030-12-05 14:00', end: '2030-12-05 13:00' }),
+      'VALIDATION_FAILED',
+    );
+    expect(late.error.issues).toEqual([expect.objectContaining({ field: 'end', received: '2030-12-05 13:00' })]);
+    const wrongKind = failure(await as(tech, techSession).add({ id: ticketId, content: 'Oi', duration: '1h30' }), 'VALIDATION_FAILED');
+    expect(wrongKind.error.issues).toEqual([expect.objectContaining({ field: 'duration', received: '1h30' })]);
+  });
+
   it('solves with a solution, refuses it when the ticket goes back to Processing, accepts the next on Closed', async () => {
     const t = as(tech, techSession);
     const solution = success(await t.add({ id: ticketId, kind: 'solution', content: 'Placa trocada.', solutiontypes_id: 'Substituição de equipamento' }));

@@ -8,9 +8,12 @@ export const RECORD_ID_ALIASES = ['ticket_id', 'project_id', 'user_id', 'record_
 /** Names models use for free text and page size. */
 export const QUERY_ALIASES = ['search', 'text', 'q', 'keyword', 'keywords', 'busca'] as const;
 export const LIMIT_ALIASES = ['page_size', 'per_page', 'max', 'top', 'count'] as const;
+/** Pages are read by cursor: a page number or offset is the cursor's job. */
+export const CURSOR_ALIASES = ['page', 'pagina', 'page_number', 'next_page', 'page_token', 'next_cursor', 'offset', 'skip'] as const;
+export const SORT_ALIASES = ['order_by', 'orderby', 'sort_by', 'sortby', 'order', 'ordenar', 'ordenar_por', 'ordem'] as const;
 
 /** Arguments every domain's tools share. */
-const CALL: AliasTable = { id: RECORD_ID_ALIASES, query: QUERY_ALIASES, limit: LIMIT_ALIASES };
+const CALL: AliasTable = { id: RECORD_ID_ALIASES, query: QUERY_ALIASES, limit: LIMIT_ALIASES, cursor: CURSOR_ALIASES, sort: SORT_ALIASES };
 
 /**
  * Other names of each field of a domain, declared once per (domain, field): every tool of the
@@ -23,21 +26,9 @@ const CALL: AliasTable = { id: RECORD_ID_ALIASES, query: QUERY_ALIASES, limit: L
 export const FIELD_ALIASES: Readonly<Record<Domain, AliasTable>> = {
   ticket: {
     name: ['title', 'titulo', 'subject', 'assunto', 'nome', 'summary'],
-    content: [
-      'description',
-      'descricao',
-      'details',
-      'body',
-      'comment',
-      'comentario',
-      'followup',
-      'message',
-      'mensagem',
-      'note',
-      'nota',
-      'acompanhamento',
-      'texto',
-    ],
+    // A ticket's content is its description; a followup's words are ticket_add_entry's own (ENTRY_CONTENT_ALIASES),
+    // so ticket_update {followup} is not sent to overwrite the description.
+    content: ['description', 'descricao', 'details', 'body', 'texto'],
     status: ['state', 'estado', 'situacao'],
     itilcategories_id: ['category', 'categoria', 'category_id', 'itilcategory'],
     locations_id: ['location', 'local', 'localizacao', 'location_id'],
@@ -51,7 +42,7 @@ export const FIELD_ALIASES: Readonly<Record<Domain, AliasTable>> = {
     urgency: ['urgencia'],
     impact: ['impacto'],
     priority: ['prioridade'],
-    type: ['tipo', 'kind'],
+    type: ['tipo'],
     observer_id: ['watcher', 'observer', 'observador', 'follower', 'watcher_id'],
     observers: ['watchers', 'observadores', 'followers', 'cc'],
     assignees: ['technicians', 'tecnicos', 'assigned_users'],
@@ -59,6 +50,9 @@ export const FIELD_ALIASES: Readonly<Record<Domain, AliasTable>> = {
     overdue: ['late', 'atrasado', 'atrasados', 'past_due', 'is_overdue', 'vencido', 'vencidos'],
     group_by: ['groupby', 'agrupar', 'agrupar_por', 'breakdown', 'aggregate'],
     mine: ['my', 'meus', 'meu', 'minhas'],
+    kind: ['type', 'entry_type', 'entry_kind', 'tipo_entrada'],
+    duration: ['time_spent', 'tempo_gasto', 'actiontime', 'spent', 'tempo'],
+    approver_id: ['approver', 'aprovador', 'validator', 'validador', 'approver_user'],
     // A validation's answer is its status in GLPI (glpi_ticketvalidations.status); ticket tools that
     // have a status of their own take it as theirs (a real field wins over an alias).
     answer: ['status', 'approval', 'decision', 'resposta', 'decisao', 'aprovacao', 'parecer'],
@@ -69,7 +63,7 @@ export const FIELD_ALIASES: Readonly<Record<Domain, AliasTable>> = {
     content: ['description', 'descricao', 'details', 'body', 'texto'],
     comment: ['comments', 'comentario', 'comentarios', 'notes', 'observacao', 'observacoes'],
     projectstates_id: ['status', 'estado', 'situacao', 'state', 'project_state', 'projectstate'],
-    users_id: ['manager', 'gestor', 'responsavel', 'owner', 'user', 'gerente'],
+    users_id: ['manager', 'gestor', 'responsavel', 'owner', 'user', 'gerente', 'dono', 'proprietario'],
     groups_id: ['group', 'team', 'grupo', 'equipe'],
     entities_id: ['entity', 'entidade'],
     projects_id: ['parent', 'parent_id', 'projeto_pai', 'parent_project'],
@@ -95,11 +89,18 @@ export const FIELD_ALIASES: Readonly<Record<Domain, AliasTable>> = {
   },
 };
 
-/** A domain tool's fields with their aliases from the table (the policy's fields: tools/list and the input pipe read these). */
+/** Words for a followup's, task's or solution's text: ticket_add_entry's content (its DTO declares them). */
+export const ENTRY_CONTENT_ALIASES = ['comment', 'comentario', 'followup', 'message', 'mensagem', 'note', 'nota', 'acompanhamento', 'reply'] as const;
+
+/**
+ * A domain tool's fields with their aliases from the table, after those a field declares itself (a
+ * word meant for one tool's field only); the policy's fields: tools/list and the input pipe read these.
+ */
 export function withAliases(domain: Domain, fields: readonly FieldSpec[]): FieldSpec[] {
   const table = FIELD_ALIASES[domain];
   return fields.map((spec) => {
-    const aliases = table[spec.name] ?? CALL[spec.name];
-    return aliases ? { ...spec, aliases } : spec;
+    const shared = table[spec.name] ?? CALL[spec.name];
+    if (!shared) return spec;
+    return { ...spec, aliases: spec.aliases ? [...spec.aliases, ...shared] : shared };
   });
 }

@@ -6,7 +6,7 @@ import type { ResolvedReference } from '../envelope/envelope.js';
 import type { Issue } from '../envelope/issue.js';
 import type { Transport } from '../observe/call-metrics.js';
 import { matchKey } from '../text/normalize.js';
-import { closest, closestOf } from '../text/suggest.js';
+import { closest, closestOf, spelledAlike } from '../text/suggest.js';
 import { fieldsOf, type FieldSpec } from './field-spec.js';
 import { attachMeta } from './input-meta.js';
 import { expectedOf, issueFromValidation } from './issue-messages.js';
@@ -47,9 +47,13 @@ export interface ParseOptions {
   fields?: readonly FieldSpec[];
 }
 
-/** A DTO class may check rules between its fields (end after start); run on the parsed values. */
+/**
+ * A DTO class may check rules between its fields (end after start); run on the parsed values.
+ * `failed`: the fields that already have an issue (a rule that depends on one, say which kind of
+ * entry is added, has nothing to go by). An issue's `received` is replaced by what was sent.
+ */
 export interface CrossChecked<T> {
-  crossCheck?(value: T): Issue[];
+  crossCheck?(value: T, failed: ReadonlySet<string>): Issue[];
 }
 
 export type ParseResult<T> = { ok: true; value: T } | { ok: false; issues: Issue[] };
@@ -135,6 +139,8 @@ export class InputParser {
     let unlisted = 0;
     // The known fields are listed once, on the first unknown field that has no close match.
     let knownListedOn: string | undefined;
+    // Suggestions made on shared words alone, by the field suggested: the value sent must fit it.
+    let guesses: Map<string, Issue> | undefined;
 
     for (const key of Object.keys(input)) {
       if (byName.has(key)) {
@@ -146,19 +152,24 @@ export class InputParser {
         continue;
       }
       const suggestion = key.length <= MAX_SUGGESTIBLE_KEY ? this.suggestField(key, specs, input[key]) : undefined;
-      if (suggestion && !(suggestion in input) && !renamed.has(suggestion)) renamed.set(suggestion, input[key]);
+      const checkedAs = suggestion && !(suggestion in input) && !renamed.has(suggestion);
+      if (checkedAs) renamed.set(suggestion, input[key]);
       const field = quoted(key);
-      const listHere = !suggestion && knownListedOn === undefined;
+      if (suggestion) {
+        const issue: Issue = {
+          field,
+          code: 'UNKNOWN_FIELD',
+          received: echo(input[key]),
+          message: `Unknown field '${field}'. Did you mean '${suggestion}'?${aboutField(byName.get(suggestion))}`,
+          did_you_mean: suggestion,
+        };
+        issues.push(issue);
+        if (checkedAs && isGuess(key, byName.get(suggestion)!)) (guesses ??= new Map()).set(suggestion, issue);
+        continue;
+      }
+      const listHere = knownListedOn === undefined;
       if (listHere) knownListedOn = field;
-      issues.push({
-        field,
-        code: 'UNKNOWN_FIELD',
-        received: echo(input[key]),
-        message: suggestion
-          ? `Unknown field '${field}'. Did you mean '${suggestion}'?`
-          : `Unknown field '${field}'. ${listHere ? `Known fields: ${[...byName.keys()].join(', ')}.` : `Known fields: see '${knownListedOn}'.`}`,
-        ...(suggestion ? { did_you_mean: suggestion } : listHere ? { available: [...byName.keys()] } : {}),
-      });
+      issues.push(unknownField(field, echo(input[key]), [...byName.keys()], listHere ? undefined : knownListedOn));
     }
     if (options.outOfPlace) issues.push(...this.outOfPlace(options.outOfPlace, byName, specs));
     if (unlisted > 0) {
@@ -290,10 +301,10 @@ export class InputParser {
       }
     }
     // No lookup, no promise: the parse then takes no turn of the microtask queue of its own.
-    if (pending.length === 0) return finished(dto, normalized, issues, place, provided, resolved);
+    if (pending.length === 0) return finished(dto, normalized, withdrawn(issues, guesses, byName), place, provided, resolved, input);
     return Promise.all(pending).then((applies) => {
       for (const apply of applies) apply();
-      return finished(dto, normalized, issues, place, provided, resolved);
+      return finished(dto, normalized, withdrawn(issues, guesses, byName), place, provided, resolved, input);
     });
   }
 
@@ -539,6 +550,54 @@ function readScalarText(spec: FieldSpec, value: unknown, mode: 'json' | 'query')
  * (or, on a tool that only adds, `add_<x>s`) takes many (assignee_id -> assignees, member_id ->
  * add_members). Suggesting the single field would have the retry fail on the value's shape.
  */
+/** UNKNOWN_FIELD without a suggestion: the known fields, or where the call's answer lists them. */
+function unknownField(field: string, received: unknown, known: string[], listedOn: string | undefined): Issue {
+  return {
+    field,
+    code: 'UNKNOWN_FIELD',
+    received,
+    message: `Unknown field '${field}'. ${listedOn === undefined ? `Known fields: ${known.join(', ')}.` : `Known fields: see '${listedOn}'.`}`,
+    ...(listedOn === undefined ? { available: known } : {}),
+  };
+}
+
+/** The suggested field's own words, when it has them: what to send there (cursor: the previous page's next_cursor). */
+function aboutField(spec: FieldSpec | undefined): string {
+  const description = spec?.description.trim();
+  return description && description.length <= 200 ? ` ${spec!.name}: ${description}` : '';
+}
+
+/** True when `key` is not a spelling of the field's name or of one of its aliases, only shares a word with one. */
+function isGuess(key: string, spec: FieldSpec): boolean {
+  return !spelledAlike(key, spec.name) && !(spec.aliases ?? []).some((alias) => spelledAlike(key, alias));
+}
+
+/**
+ * The issues without the guesses the values sent did not bear out: a key suggested as a field on a
+ * shared word (`dono` -> percent_done) whose value that field refuses was not meant for it. Its
+ * suggestion is withdrawn and so are the issues about a field the caller never sent; the key is
+ * then an unknown field like any other, with the known fields listed.
+ */
+function withdrawn(issues: Issue[], guesses: ReadonlyMap<string, Issue> | undefined, byName: ReadonlyMap<string, FieldSpec>): Issue[] {
+  if (!guesses) return issues;
+  const refuted = new Set([...guesses.keys()].filter((name) => issues.some((issue) => issue.field === name && issue.code !== 'UNKNOWN_FIELD')));
+  if (refuted.size === 0) return issues;
+  const known = [...byName.keys()];
+  let listedOn = issues.find((issue) => issue.code === 'UNKNOWN_FIELD' && issue.available)?.field;
+  const kept: Issue[] = [];
+  for (const issue of issues) {
+    if (refuted.has(issue.field) && issue.code !== 'UNKNOWN_FIELD') continue;
+    const refutedGuess = issue.did_you_mean !== undefined && refuted.has(issue.did_you_mean) && guesses.get(issue.did_you_mean) === issue;
+    if (!refutedGuess) {
+      kept.push(issue);
+      continue;
+    }
+    kept.push(unknownField(issue.field, issue.received, known, listedOn));
+    listedOn ??= issue.field;
+  }
+  return kept;
+}
+
 function listFormOf(name: string, specs: readonly FieldSpec[]): string | undefined {
   const single = /^(.+)_id$/.exec(name)?.[1];
   if (!single) return undefined;
@@ -554,11 +613,17 @@ function finished<T extends object>(
   place: ReadonlyMap<string, number>,
   provided: Set<string>,
   resolved: Record<string, ResolvedReference>,
+  sent: Readonly<Record<string, unknown>>,
 ): ParseResult<T> {
   const out = new dto();
   for (const [key, value] of normalized) (out as Record<string, unknown>)[key] = value;
   const checked = dto as unknown as CrossChecked<T>;
-  if (checked.crossCheck) issues.push(...checked.crossCheck(out));
+  if (checked.crossCheck) {
+    const failed = new Set(issues.map((issue) => issue.field));
+    // The rules read parsed values (a date, an id); the caller is shown what it sent.
+    for (const issue of checked.crossCheck(out, failed))
+      issues.push(Object.hasOwn(sent, issue.field) ? { ...issue, received: echo(sent[issue.field]) } : issue);
+  }
 
   if (issues.length > 0) {
     issues.sort((a, b) => (place.get(a.field) ?? 999) - (place.get(b.field) ?? 999));

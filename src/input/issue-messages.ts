@@ -69,5 +69,10 @@ export function issueFromValidation(failed: readonly string[], value: unknown, s
  * record unfindable by name and in lists. `what` says which name it is (the title, the login).
  */
 export function blankNameIssue(name: string | undefined, what: string, expected: string): Issue[] {
-  return name === '' ? [{ field: 'name', code: 'INVALID_VALUE', received: '', message: `name (${what}) cannot be empty.`, expected }] : [];
+  return blankTextIssue('name', name, what, expected);
+}
+
+/** A text a record cannot do without sent blank (spaces only are trimmed to it): a followup's content, a record's name. */
+export function blankTextIssue(field: string, text: string | undefined, what: string, expected: string): Issue[] {
+  return text === '' ? [{ field, code: 'INVALID_VALUE', received: '', message: `${field} (${what}) cannot be empty.`, expected }] : [];
 }

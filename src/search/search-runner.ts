@@ -166,7 +166,9 @@ export async function runSearch(plan: SearchPlan, args: SearchArgs, call: Parame
           field: 'cursor',
           code: 'INVALID_VALUE',
           received: echo(args.cursor),
-          message: 'cursor does not belong to this search (filters or sort changed). Repeat the search without cursor.',
+          message: state
+            ? 'cursor does not belong to this search (filters or sort changed). Repeat the search without cursor.'
+            : "cursor is not one a search answered: send a page's next_cursor as it came (pages are read by cursor, not by number or offset), or repeat the search without cursor.",
         },
       ]);
     }

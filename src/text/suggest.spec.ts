@@ -3,7 +3,7 @@ import { PROJECT_WRITABLE } from '../projects/project.fields.js';
 import { TICKET_WRITABLE } from '../tickets/ticket.fields.js';
 import { ACTOR_FIELDS } from '../tickets/ticket-actors.js';
 import { matchKey } from './normalize.js';
-import { clearWinner, closest, editDistance, rankClosest } from './suggest.js';
+import { clearWinner, closest, editDistance, rankClosest, spelledAlike } from './suggest.js';
 
 // The real field lists of the project and ticket tools (columns written, and a ticket's actors).
 const PROJECT_FIELDS = PROJECT_WRITABLE;
@@ -23,6 +23,27 @@ describe('suggestion matcher', () => {
     expect(closest('Procesing', ['New', 'Processing', 'Closed'])).toBe('Processing');
     expect(closest('prioridade', PROJECT_FIELDS)).toBe('priority');
     expect(closest('titel', ['title', 'name'])).toBe('title');
+  });
+
+  it('never suggests the opposite of a word', () => {
+    expect(closest('inactive', ['is_active', 'name'])).toBeUndefined();
+    expect(closest('disabled', ['enabled', 'name'])).toBeUndefined();
+    expect(closest('inativo', ['ativo', 'nome'])).toBeUndefined();
+    expect(closest('unassigned', ['assigned', 'name'])).toBeUndefined();
+    expect(closest('actve', ['is_active', 'name'])).toBe('is_active');
+  });
+
+  it('finds a reference field by its name without the id word, before any misspelling', () => {
+    expect(closest('approver', ['approver_id', 'approval', 'answer'])).toBe('approver_id');
+  });
+
+  it('tells a spelling of a name from a name that only shares a word', () => {
+    expect(spelledAlike('urgencia', 'urgency')).toBe(true);
+    expect(spelledAlike('Order-By', 'order_by')).toBe(true);
+    expect(spelledAlike('approver', 'approver_id')).toBe(true);
+    expect(spelledAlike('dono', 'percent_done')).toBe(false);
+    expect(spelledAlike('due_before', 'overdue')).toBe(false);
+    expect(spelledAlike('inactive', 'is_active')).toBe(false);
   });
 
   it('suggests nothing for unrelated input', () => {

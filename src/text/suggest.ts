@@ -46,6 +46,51 @@ function commonPrefix(a: string, b: string): number {
   return i;
 }
 
+/** The edits a misspelling of `b` may have, `a` and `b` being match keys: one per four characters, at least one. */
+function spellingTolerance(a: string, b: string): number {
+  return Math.max(1, Math.floor(Math.max(a.length, b.length) / 4));
+}
+
+/**
+ * True when `input` is `candidate` misspelt or `candidate` itself (case, accents and the separators
+ * between words aside): a match on its spelling, not on a word it shares. A suggestion made on
+ * shared words alone is a guess that the value sent must bear out (the input parser's rule).
+ */
+export function spelledAlike(input: string, candidate: string): boolean {
+  if (negates(matchKey(input), matchKey(candidate))) return false;
+  const a = matchKey(input).replace(SEPARATORS, '');
+  const b = matchKey(candidate).replace(SEPARATORS, '');
+  if (a.length === 0) return false;
+  if (a === b || withoutIdWord(matchKey(candidate)).replace(SEPARATORS, '') === a) return true;
+  const tolerance = spellingTolerance(a, b);
+  return editDistance(a, b, tolerance) <= tolerance;
+}
+
+const SEPARATORS = /[\s_.-]+/g;
+
+/** Prefixes that make a word its opposite: in-active, un-assigned, non-urgent, des-ativado, dis-abled. */
+const NEGATIONS = ['in', 'un', 'non', 'not', 'no', 'des', 'dis', 'de', 'im'];
+
+/** True when one of two keys is the other's opposite (`inactive`/`is_active`, `disabled`/`enabled`, `inativo`/`ativo`). */
+function negates(a: string, b: string): boolean {
+  const x = stem(a);
+  const y = stem(b);
+  if (x === y) return false;
+  for (const prefix of NEGATIONS) if (x === prefix + y || y === prefix + x) return true;
+  // enabled / disabled: the same word after its own prefix.
+  return (x.startsWith('dis') && y.startsWith('en') && x.slice(3) === y.slice(2)) || (y.startsWith('dis') && x.startsWith('en') && y.slice(3) === x.slice(2));
+}
+
+/** A key without separators and without a leading `is_` or `has_` (`is_active` -> `active`). */
+function stem(key: string): string {
+  return key.replace(/^(is|has)[\s_.-]+/, '').replace(SEPARATORS, '');
+}
+
+/** A key without its trailing id word (`approver_id` -> `approver`); the key itself when it has none. */
+function withoutIdWord(key: string): string {
+  return key.replace(/[\s_.-]+ids?$/, '');
+}
+
 /**
  * How close `input` is to `candidate`, lower is closer; undefined when not plausibly meant.
  * Combines edit distance on the whole key with matching of the words inside the names, so that
@@ -56,7 +101,11 @@ export function closeness(input: string, candidate: string): number | undefined 
   const b = matchKey(candidate);
   if (a.length === 0) return undefined;
   if (a === b) return 0;
-  const tolerance = Math.max(1, Math.floor(Math.max(a.length, b.length) / 4));
+  // `inactive` is not `is_active`, nor `disabled` `enabled`: one letter apart, the opposite meant.
+  if (negates(a, b)) return undefined;
+  // `approver` is `approver_id`: closer than any misspelling of another name.
+  if (withoutIdWord(b) === a) return 0.5;
+  const tolerance = spellingTolerance(a, b);
   const distance = editDistance(a, b, tolerance);
   if (distance <= tolerance) return distance;
 

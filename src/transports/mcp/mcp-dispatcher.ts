@@ -10,9 +10,9 @@ import { toDeskError } from '../../envelope/error-mapping.js';
 import type { CallIdentity } from '../../observe/request-id.js';
 import { inCallSpan, openCallSpan } from '../../observe/tracing.js';
 import { readLockArguments } from '../../session/intent-lock.decision.js';
-import { rankClosest } from '../../text/suggest.js';
 import { ArrivalOrder } from '../../tools/arrival-order.js';
 import type { Call, CallTrace, McpClientInfo } from '../../tools/call.js';
+import { closestTools } from '../../tools/closest-tools.js';
 import { RENAMED_TOOLS } from '../../tools/renamed-tools.js';
 import { type JsonWrapper, type ListedTool, ToolListService } from '../../tools/tool-list.service.js';
 import type { ToolPolicy } from '../../tools/tool-policy.js';
@@ -84,7 +84,7 @@ export class McpDispatcher {
         return resultOf(errorEnvelope(trace, error), requestId);
       }
       const renamedTo = Object.hasOwn(RENAMED_TOOLS, name) ? RENAMED_TOOLS[name] : undefined;
-      const error = new UnknownToolError(name, renamedTo ? [renamedTo.split(' ')[0]] : rankClosest(name, this.registry.names(), 3), renamedTo);
+      const error = new UnknownToolError(name, renamedTo ? [renamedTo.split(' ')[0]] : closestTools(name, this.registry.names(), 3), renamedTo);
       this.audit.recordCall(trace, 'UNKNOWN_TOOL', { message: error.message });
       throw error;
     }

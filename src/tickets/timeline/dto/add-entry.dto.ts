@@ -2,7 +2,9 @@ import { DURATION_UNIT } from '../../../dates/duration.js';
 import type { Issue } from '../../../envelope/issue.js';
 import { endBeforeStart } from '../../../input/date-order.js';
 import { WriteCallDto } from '../../../input/dto/call-args.dto.js';
+import { ENTRY_CONTENT_ALIASES } from '../../../input/field-aliases.js';
 import { BoolField, ChoiceField, DateField, EnumField, IntField, RefField, TextField } from '../../../input/fields.js';
+import { blankTextIssue } from '../../../input/issue-messages.js';
 import { ENTRY_KINDS, type EntryKind, KIND_FIELDS } from '../entry-kinds.js';
 import { TASK_STATE } from '../timeline-vocabularies.js';
 
@@ -14,7 +16,7 @@ export class AddEntryDto extends WriteCallDto {
   @ChoiceField(ENTRY_KINDS, { call: true, description: 'Default followup.' })
   kind?: EntryKind;
 
-  @TextField({ required: true, maxLength: 65000, description: '' })
+  @TextField({ required: true, maxLength: 65000, description: '', aliases: ENTRY_CONTENT_ALIASES })
   content!: string;
 
   @BoolField({ description: 'Hidden from the requester.' })
@@ -38,10 +40,14 @@ export class AddEntryDto extends WriteCallDto {
   @RefField('solutionType', { description: '' })
   solutiontypes_id?: number;
 
-  /** A field of another kind is refused, not silently dropped. */
-  static crossCheck(value: AddEntryDto): Issue[] {
+  /**
+   * A field of another kind is refused, not silently dropped; unless the kind itself was refused,
+   * which leaves nothing to judge them by. The text is what the entry is: never blank.
+   */
+  static crossCheck(value: AddEntryDto, failed: ReadonlySet<string>): Issue[] {
     const kind = value.kind ?? 'followup';
-    const issues: Issue[] = [];
+    const issues: Issue[] = blankTextIssue('content', value.content, `the ${kind}'s text`, 'the text of the entry');
+    if (failed.has('kind')) return [...issues, ...endBeforeStart({ begin: value.begin, end: value.end }, 'begin', 'end')];
     for (const [field, kinds] of Object.entries(KIND_FIELDS)) {
       const given = (value as unknown as Record<string, unknown>)[field];
       if (given !== undefined && !kinds.includes(kind)) {

@@ -1,0 +1,18 @@
+import { closestTools } from './closest-tools.js';
+
+const NAMES = ['ticket_search', 'ticket_get', 'ticket_create', 'ticket_update', 'ticket_add_entry', 'ticket_link', 'project_search', 'project_get'];
+
+describe('the tools closest to an unknown name', () => {
+  it('puts first the tool whose verb the name says in other words', () => {
+    expect(closestTools('ticket_list', NAMES)[0]).toBe('ticket_search');
+    expect(closestTools('ticket_comment', NAMES)[0]).toBe('ticket_add_entry');
+    expect(closestTools('project_show', NAMES)[0]).toBe('project_get');
+    expect(closestTools('Ticket_Listar', NAMES)[0]).toBe('ticket_search');
+  });
+
+  it('falls back to spelling, and names no tool the catalogue lacks', () => {
+    expect(closestTools('ticket_serch', NAMES)[0]).toBe('ticket_search');
+    expect(closestTools('project_comment', NAMES)).not.toContain('project_add_entry');
+    expect(closestTools('ticket_list', NAMES, 2)).toHaveLength(2);
+  });
+});
