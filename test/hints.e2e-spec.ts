@@ -167,6 +167,26 @@ describe.each(DATABASES)('hints that never mislead, on %s', (kind) => {
     expect(fields(failure(await update({ urgencia: 'alta' }), 'VALIDATION_FAILED'))).toEqual(['urgencia:UNKNOWN_FIELD']);
   });
 
+  it('reads "#5" as id 5, refuses a range that ends before it starts, and words a null for what the call does', async () => {
+    const byHash = success(await callTool(client, 'ticket_get', { domain: 'ticket', session_id: tickets, id: `#${ticketId}` }));
+    expect((byHash.data as { id: number }).id).toBe(ticketId);
+    const range = failure(
+      await callTool(client, 'ticket_search', { domain: 'ticket', session_id: tickets, date_from: '2026-12-10', date_to: '2026-12-01' }),
+      'VALIDATION_FAILED',
+    );
+    expect(range.error.issues).toEqual([expect.objectContaining({ field: 'date_to', code: 'INVALID_VALUE', received: '2026-12-01' })]);
+    const zone = failure(
+      await callTool(client, 'ticket_create', { domain: 'ticket', session_id: tickets, name: 'Sem fuso', timezone: null, dry_run: true }),
+      'VALIDATION_FAILED',
+    );
+    expect(zone.error.issues![0].message).not.toContain('cleared');
+    expect(zone.error.issues![0].message).toContain('leave it out');
+    // A project code is found in any case, on either database (MariaDB's collation ignores case; SQLite's does not).
+    const projects = await openSession(client, 'project');
+    const byCode = success(await callTool(client, 'project_search', { domain: 'project', session_id: projects, code: 'erp-26' }));
+    expect((byCode.data as { items: Array<{ code: string }> }).items.map((item) => item.code)).toEqual(['ERP-26']);
+  });
+
   it('names the field of the other kind when a user field is given a group, or a group field a user', async () => {
     const approver = failure(
       await callTool(client, 'ticket_validation', { domain: 'ticket', session_id: tickets, id: ticketId, approver_id: 'infraestrutura' }),

@@ -244,7 +244,7 @@ export class InputParser {
             field: spec.name,
             code: 'INVALID_TYPE',
             received: null,
-            message: `${spec.name} cannot be null (it cannot be cleared); omit it to leave it unchanged.`,
+            message: `${spec.name} cannot be null: send a value, or leave it out.`,
             expected: expectedOf(spec),
           });
         continue;

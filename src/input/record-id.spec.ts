@@ -5,6 +5,8 @@ describe('readId', () => {
     expect(readId(42)).toBe(42);
     expect(readId(' 42 ')).toBe(42);
     expect(readId('007')).toBe(7);
+    expect(readId('#5')).toBe(5);
+    expect(readId(' #12 ')).toBe(12);
   });
 
   it('calls a number that cannot be an id a wrong id', () => {
@@ -12,6 +14,6 @@ describe('readId', () => {
   });
 
   it('calls anything else no id (a name, say)', () => {
-    for (const value of ['Sede', '1.5', '-1', '', ' ', null, undefined, true, { id: 1 }]) expect(readId(value)).toBeUndefined();
+    for (const value of ['Sede', '1.5', '-1', '#', '##5', '5#', '# 5', '', ' ', null, undefined, true, { id: 1 }]) expect(readId(value)).toBeUndefined();
   });
 });

@@ -53,7 +53,6 @@ export class ProjectsRepository {
     return {
       base: () => this.base(scope),
       equals: {
-        code: 'code',
         projectstates_id: 'projectstates_id',
         priority: 'priority',
         users_id: 'users_id',
@@ -61,6 +60,8 @@ export class ProjectsRepository {
         entities_id: 'entities_id',
         projects_id: 'projects_id',
       },
+      // A code is found in any case on both databases (MariaDB's collation ignores case, SQLite's `=` does not).
+      custom: { code: (qb, value) => qb.andWhere('LOWER(t.code) = LOWER(:f_code)', { f_code: value }) },
       ranges: ['plan_start_date', 'plan_end_date', 'date_mod'],
       text: (qb, raw, key) => {
         const q_key = likePattern(key);

@@ -1,4 +1,6 @@
+import type { Issue } from '../../envelope/issue.js';
 import { DEFAULT_LIMIT, MAX_LIMIT, TOTAL_CAP } from '../../search/search-runner.js';
+import { rangeEndsBeforeStart } from '../date-order.js';
 import { BoolField, IntField, TextField } from '../fields.js';
 import { DomainCallDto } from './call-args.dto.js';
 
@@ -15,4 +17,9 @@ export abstract class SearchCallDto extends DomainCallDto {
 
   @BoolField({ description: `Count every match: past ${TOTAL_CAP}, total is otherwise ${TOTAL_CAP} with total_is_estimate.` })
   exact_total?: boolean;
+
+  /** Every `x_from`/`x_to` pair of a search: a range that ends before it starts matches nothing, surely by mistake. */
+  static crossCheck(value: SearchCallDto): Issue[] {
+    return rangeEndsBeforeStart(value as unknown as Record<string, unknown>);
+  }
 }
