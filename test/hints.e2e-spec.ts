@@ -209,6 +209,14 @@ describe.each(DATABASES)('hints that never mislead, on %s', (kind) => {
     const twoWays = failure(await update({ time_to_resolve: '01/07/2030' }), 'VALIDATION_FAILED').error.issues![0];
     expect(twoWays.did_you_mean).toBeUndefined();
     expect(twoWays.candidates?.map((c) => ('value' in c ? c.value : c.id))).toEqual(['2030-07-01', '2030-01-07']);
+    // A wall time a DST switch skips, or shows twice, in the call's zone.
+    const skipped = failure(await update({ time_to_resolve: '2027-03-28 01:30', timezone: 'Europe/Lisbon' }), 'VALIDATION_FAILED').error.issues![0];
+    expect(skipped).toMatchObject({ field: 'time_to_resolve', code: 'INVALID_DATE' });
+    expect(skipped.message).toContain('clocks moved forward, to 2027-03-28T02:00:00+01:00');
+    const twice = failure(await update({ time_to_resolve: '2027-10-31 01:30', timezone: 'Europe/Lisbon' }), 'VALIDATION_FAILED').error.issues![0];
+    expect(twice.candidates?.map((c) => ('value' in c ? c.value : c.id))).toEqual(['2027-10-31T01:30:00+01:00', '2027-10-31T01:30:00+00:00']);
+    const chosen = success(await update({ time_to_resolve: '2027-10-31T01:30:00+00:00', timezone: 'Europe/Lisbon', dry_run: true }));
+    expect(chosen.applied).toMatchObject({ time_to_resolve: '2027-10-31T01:30:00+00:00' });
   });
 
   it('lists only the tools the caller may call, and sends no one to switch domains for a tool they may not call', async () => {

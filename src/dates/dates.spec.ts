@@ -128,7 +128,8 @@ describe('dates', () => {
           const pad = (n: number) => String(n).padStart(2, '0');
           const wall = `${y}-${pad(mo)}-${pad(d)} ${pad(h)}:${pad(mi)}:00`;
           const parsed = parseDate(wall, zone);
-          if (!parsed.ok) return false;
+          // A wall time a DST switch skips or repeats is refused (see above); no other is.
+          if (!parsed.ok) return /does not exist|happens twice/.test(parsed.reason);
           const shown = formatDate(parsed.value, zone)!;
           const offsetNow = offsetMinutes(parsed.value, zone);
           const offsetHourBefore = offsetMinutes(new Date(parsed.value.getTime() - 3 * 3600_000), zone);
@@ -137,6 +138,31 @@ describe('dates', () => {
         },
       ),
     );
+  });
+
+  it('refuses a wall time the zone skips, naming the hour it moved to, and reads a bare date of that day from its first moment', () => {
+    const skipped = parseDate('2027-03-28 01:30', 'Europe/Lisbon');
+    expect(skipped).toMatchObject({ ok: false, reason: expect.stringContaining('does not exist in Europe/Lisbon') });
+    expect(!skipped.ok && skipped.reason).toContain('2027-03-28T02:00:00+01:00');
+    // São Paulo moved its clocks at midnight: that day began at 01:00.
+    const bare = parseDate('2018-11-04', 'America/Sao_Paulo');
+    expect(bare.ok && formatDate(bare.value, 'America/Sao_Paulo')).toBe('2018-11-04T01:00:00-02:00');
+  });
+
+  it('refuses a wall time the zone shows twice, with both readings to choose from', () => {
+    const twice = parseDate('2027-10-31 01:30', 'Europe/Lisbon');
+    expect(twice.ok).toBe(false);
+    if (twice.ok) return;
+    expect(twice.reason).toContain('happens twice in Europe/Lisbon');
+    expect(twice.readings?.map((r) => r.value)).toEqual(['2027-10-31T01:30:00+01:00', '2027-10-31T01:30:00+00:00']);
+    const instants = twice.readings!.map((r) => {
+      const read = parseDate(r.value, 'UTC');
+      return read.ok ? read.value.toISOString() : read.reason;
+    });
+    expect(instants).toEqual(['2027-10-31T00:30:00.000Z', '2027-10-31T01:30:00.000Z']);
+    // With its offset, or outside the repeated hour, there is one reading.
+    expect(parseDate('2027-10-31T01:30:00+00:00', 'Europe/Lisbon').ok).toBe(true);
+    expect(parseDate('2027-10-31 02:30', 'Europe/Lisbon').ok).toBe(true);
   });
 
   it('never throws on arbitrary input', () => {

@@ -119,7 +119,8 @@ function daysInMonth(year: number, month: number): number {
   return new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
 
-export type DateParse = { ok: true; value: Date } | { ok: false; reason: string };
+/** A refusal may offer the readings to choose from (a wall time a zone shows twice). */
+export type DateParse = { ok: true; value: Date } | { ok: false; reason: string; readings?: DateReading[] };
 
 /** Parses one of the accepted formats; wall times are read in `timeZone`. */
 export function parseDate(input: unknown, timeZone: string): DateParse {
@@ -144,7 +145,46 @@ export function parseDate(input: unknown, timeZone: string): DateParse {
     if (minutesEast === undefined) return { ok: false, reason: `offset ${offset} out of range` };
     return { ok: true, value: new Date(wall - minutesEast * 60000) };
   }
-  return { ok: true, value: wallTimeToInstant(wall, timeZone) };
+  return zonedWallTime(wall, timeZone, match[4] !== undefined);
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The instant a wall time names in `timeZone`, refused where a DST switch makes it name none (clocks
+ * moved forward over it: the reason names the hour they moved to) or two (clocks moved back over it:
+ * both readings offered, each with its offset). A bare date on a day that began with a skipped
+ * midnight is read from the day's first moment. The offsets in force a day before and a day after
+ * are the two a wall time can have (switches are months apart).
+ */
+function zonedWallTime(wall: number, timeZone: string, timeGiven: boolean): DateParse {
+  const before = offsetMinutes(new Date(wall - DAY_MS), timeZone);
+  const after = offsetMinutes(new Date(wall + DAY_MS), timeZone);
+  if (before === after) return { ok: true, value: wallTimeToInstant(wall, timeZone) };
+  const readings = [...new Set([before, after])]
+    .map((offset) => new Date(wall - offset * 60000))
+    .filter((instant) => offsetMinutes(instant, timeZone) * 60000 === wall - instant.getTime());
+  if (readings.length === 1) return { ok: true, value: readings[0] };
+  if (readings.length === 0) {
+    // In the gap, between the two readings' instants: the switch is the first quarter hour (zones
+    // switch on quarter hours) already at the later offset; its wall time is where clocks moved to.
+    let switched = Math.ceil((wall - after * 60000) / OFFSET_BUCKET_MS) * OFFSET_BUCKET_MS;
+    while (offsetMinutes(new Date(switched), timeZone) !== after && switched < wall - before * 60000) switched += OFFSET_BUCKET_MS;
+    const moved = new Date(switched);
+    if (!timeGiven) return { ok: true, value: moved };
+    return {
+      ok: false,
+      reason: `that time does not exist in ${timeZone}: clocks moved forward, to ${formatDate(moved, timeZone)}; send a time after it, or give an offset`,
+    };
+  }
+  return {
+    ok: false,
+    reason: `that time happens twice in ${timeZone} (clocks moved back); send it with the offset of the one you mean`,
+    readings: readings.map((instant, i) => ({
+      value: formatDate(instant, timeZone)!,
+      reading: `${i === 0 ? 'first' : 'second'} time, offset ${offsetText(offsetMinutes(instant, timeZone))}`,
+    })),
+  };
 }
 
 function offsetFromText(offset: string): number | undefined {

@@ -430,7 +430,8 @@ export class InputParser {
       out.set(spec.name, parsed.value);
       return;
     }
-    const { suggestion, readings } = dateHint(value, language);
+    // A wall time a DST switch repeats has its two readings; a date written in another form, its hint.
+    const { suggestion, readings } = parsed.readings ? { suggestion: undefined, readings: parsed.readings } : dateHint(value, language);
     const hint = suggestion
       ? ` Did you mean '${suggestion}'?`
       : readings
