@@ -15,6 +15,8 @@ describe('vocabularies', () => {
   it('accept codes, numeric strings and both languages', () => {
     expect(URGENCY.parse(4)).toBe(4);
     expect(URGENCY.parse('4')).toBe(4);
+    expect(URGENCY.parse('4.0')).toBe(4);
+    expect(URGENCY.parse('4.5')).toBeUndefined();
     expect(URGENCY.parse('High')).toBe(4);
     expect(URGENCY.parse('alta')).toBe(4);
     expect(URGENCY.parse('MÉDIA')).toBe(3);

@@ -55,7 +55,8 @@ export class Vocabulary {
     if (typeof value === 'number') return this.byCode.has(value) ? value : undefined;
     if (typeof value !== 'string') return undefined;
     const trimmed = value.trim();
-    if (/^\d+$/.test(trimmed)) {
+    // A code as text, "4" or "4.0" (as integers are taken elsewhere: "60.0").
+    if (/^\d+(?:\.0+)?$/.test(trimmed)) {
       const code = Number(trimmed);
       return this.byCode.has(code) ? code : undefined;
     }
