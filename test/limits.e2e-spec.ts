@@ -152,7 +152,12 @@ describe.each(DATABASES)('requests without a valid token are limited per client 
     for (const answer of answers.slice(BUDGET)) {
       expect(answer.status).toBe(429);
       expect(Number(answer.headers['retry-after'])).toBeGreaterThanOrEqual(1);
-      expect(answer.json).toMatchObject({ status: 'error', error: { code: 'RATE_LIMITED', retryable: true } });
+      // A JSON-RPC error an MCP client can read, the envelope as its data.
+      expect(answer.json).toMatchObject({
+        jsonrpc: '2.0',
+        id: null,
+        error: { code: -32000, message: expect.stringContaining('Wait'), data: { status: 'error', error: { code: 'RATE_LIMITED', retryable: true } } },
+      });
     }
     expect(lookups.mock.calls.length).toBeLessThanOrEqual(BUDGET);
 

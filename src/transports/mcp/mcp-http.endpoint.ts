@@ -133,8 +133,9 @@ export class McpHttpEndpoint {
       // Where an OAuth client finds the authorization server (RFC 9728).
       if (error.code === 'UNAUTHENTICATED') headers['WWW-Authenticate'] = unauthorizedChallenge(this.urls.resourceMetadata(req), tokenSent);
       const envelope = errorEnvelope({ ...trace, tool: 'mcp' }, error);
-      // A client without OAuth shows the body: make it a JSON-RPC error it can read, saying why and
-      // how to get a token.
+      // Every refusal on /mcp is a JSON-RPC error an MCP client can read, with the envelope (code,
+      // retryable, retry_after_seconds) as its data. A client without OAuth shows the body: a missing
+      // token says how to get one. (The request is not read: a refused address costs no more.)
       const body =
         error.code === 'UNAUTHENTICATED'
           ? rpcError(
@@ -143,7 +144,7 @@ export class McpHttpEndpoint {
               `Unauthorized: ${error.message} Sign in with OAuth, or create a token on the server with: ${MCP_TOKEN_COMMAND}`,
               envelope,
             )
-          : envelope;
+          : rpcError(null, SERVER_ERROR, error.message, envelope);
       writeJson(res, httpStatusOf(error.code), JSON.stringify(body), headers);
       return undefined;
     }
