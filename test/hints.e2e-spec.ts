@@ -147,26 +147,6 @@ describe.each(DATABASES)('hints that never mislead, on %s', (kind) => {
     expect(await refusal('ticket_comment')).toMatch(/Closest tools: ticket_add_entry\b/);
   });
 
-  it("reports an unknown record id together with the call's other problems, not on the retry", async () => {
-    const fields = (envelope: ReturnType<typeof failure>) => envelope.error.issues!.map((issue) => `${issue.field}:${issue.code}`);
-    const ticket = failure(await update({ id: 999999, urgencia: 'alta' }), 'VALIDATION_FAILED');
-    expect(fields(ticket)).toEqual(['id:REFERENCE_NOT_FOUND', 'urgencia:UNKNOWN_FIELD']);
-    const entry = failure(
-      await callTool(client, 'ticket_add_entry', { domain: 'ticket', session_id: tickets, id: 999999, content: 'x', kind: 'nota' }),
-      'VALIDATION_FAILED',
-    );
-    expect(fields(entry)).toEqual(['id:REFERENCE_NOT_FOUND', 'kind:INVALID_VALUE']);
-    const projects = await openSession(client, 'project');
-    const project = failure(
-      await callTool(client, 'project_update', { domain: 'project', session_id: projects, id: 999999, prioridade: 'alta' }),
-      'VALIDATION_FAILED',
-    );
-    expect(fields(project)).toEqual(['id:REFERENCE_NOT_FOUND', 'prioridade:UNKNOWN_FIELD']);
-    // Alone, an unknown id is the tool's NOT_FOUND, as before; a known one with a problem is that problem alone.
-    failure(await update({ id: 999999, urgency: 'alta' }), 'NOT_FOUND');
-    expect(fields(failure(await update({ urgencia: 'alta' }), 'VALIDATION_FAILED'))).toEqual(['urgencia:UNKNOWN_FIELD']);
-  });
-
   it('reads "#5" as id 5, refuses a range that ends before it starts, and words a null for what the call does', async () => {
     const byHash = success(await callTool(client, 'ticket_get', { domain: 'ticket', session_id: tickets, id: `#${ticketId}` }));
     expect((byHash.data as { id: number }).id).toBe(ticketId);

@@ -282,8 +282,7 @@ export class InputParser {
           break;
         case 'ref':
           if (spec.target && typeof readId(value) === 'number') {
-            // The record a tool acts on: an unknown id is the service's NOT_FOUND, not an input issue,
-            // unless the call has other problems (then it is looked up, below, and reported with them).
+            // The record a tool acts on: an unknown id is the service's NOT_FOUND, not an input issue.
             normalized.set(spec.name, readId(value));
             break;
           }
@@ -301,31 +300,11 @@ export class InputParser {
           break;
       }
     }
-    // A clean call with nothing to look up (most calls) makes no closure and takes no turn.
-    if (pending.length === 0 && issues.length === 0) return finished(dto, normalized, issues, place, provided, resolved, input);
-    const done = (): Maybe<ParseResult<T>> => {
-      const reported = withdrawn(issues, guesses, byName);
-      if (reported.length === 0) return finished(dto, normalized, reported, place, provided, resolved, input);
-      const targets = given.filter(
-        (spec) => spec.kind === 'ref' && spec.target && !refused.has(spec.name) && typeof readId(values.get(spec.name)) === 'number',
-      );
-      if (targets.length === 0) return finished(dto, normalized, reported, place, provided, resolved, input);
-      // A call refused anyway: the record it acts on is looked up too, so an unknown id is not left for the retry to meet.
-      const lookups = targets.map((spec) =>
-        (lookup ??= sharedLookup(this.references))
-          .resolve(spec.ref!, spec.name, values.get(spec.name), options.scope)
-          .then((r) => (r.ok ? undefined : r.issue)),
-      );
-      return Promise.all(lookups).then((found) => {
-        for (const issue of found) if (issue) reported.push(issue);
-        return finished(dto, normalized, reported, place, provided, resolved, input);
-      });
-    };
     // No lookup, no promise: the parse then takes no turn of the microtask queue of its own.
-    if (pending.length === 0) return done();
+    if (pending.length === 0) return finished(dto, normalized, withdrawn(issues, guesses, byName), place, provided, resolved, input);
     return Promise.all(pending).then((applies) => {
       for (const apply of applies) apply();
-      return done();
+      return finished(dto, normalized, withdrawn(issues, guesses, byName), place, provided, resolved, input);
     });
   }
 
