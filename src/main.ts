@@ -56,6 +56,8 @@ async function startTracingFirst(config: AppConfig): Promise<void> {
 
 /** The database of this start, once the configuration is read: a failure to start names it. */
 let database: string | undefined;
+/** What the fatal line says failed, once start-up is past the database (binding the port). */
+let failing: string | undefined;
 
 async function main(): Promise<void> {
   // Parsed once, here: tracing must start before the application's modules load, and they get the same object.
@@ -77,6 +79,8 @@ async function main(): Promise<void> {
   }
   const app = await createHttpApp(config);
   stopOnSignals(app, config.shutdownGraceMs, closeGracefully);
+  // From here a failure is the listening socket's, not the database's.
+  failing = `failed to listen on ${config.host}:${config.port} (check HOST and PORT)`;
   await app.listen(config.port, config.host);
   // The port bound (PORT=0 asks the system for one).
   const { port } = (app.getHttpServer() as Server).address() as AddressInfo;
@@ -87,8 +91,8 @@ main().catch((error: unknown) => {
   if (error instanceof ConfigError) {
     processLine('fatal', error.message);
   } else {
-    const where = database ? ` (database ${database}; check DATABASE_URL)` : '';
-    processLine('fatal', `failed to start${where}: ${error instanceof Error ? error.message : String(error)}`);
+    const what = failing ?? `failed to start${database ? ` (database ${database}; check DATABASE_URL)` : ''}`;
+    processLine('fatal', `${what}: ${error instanceof Error ? error.message : String(error)}`);
   }
   process.exit(1);
 });

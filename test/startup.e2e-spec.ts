@@ -1,5 +1,7 @@
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -54,6 +56,30 @@ describe('a start whose database cannot be opened', () => {
     expect(output).toContain('failed to start (database mysql://root@127.0.0.1:1/intentdesk; check DATABASE_URL): connect ECONNREFUSED');
     expect(output).not.toContain('secret');
   });
+
+  it('a port already taken is named as the port, not as the database', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'intentdesk-port-'));
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = String((taken.address() as AddressInfo).port);
+      const failed = (await promisify(execFile)(process.execPath, [MAIN_JS], {
+        cwd: REPO_ROOT,
+        env: { PATH: process.env.PATH ?? '', DATABASE_URL: `sqlite:${join(dir, 'port.sqlite')}`, HOST: '127.0.0.1', PORT: port, SEED_DEMO: 'false' },
+        timeout: 60_000,
+      }).then(
+        () => undefined,
+        (error: unknown) => error,
+      )) as { code: number; stderr: string; stdout: string } | undefined;
+      expect(failed?.code).toBe(1);
+      const output = `${failed?.stdout ?? ''}${failed?.stderr ?? ''}`;
+      expect(output).toContain(`failed to listen on 127.0.0.1:${port} (check HOST and PORT): listen EADDRINUSE`);
+      expect(output).not.toContain('check DATABASE_URL');
+    } finally {
+      taken.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 90_000);
 });
 
 describe('the TypeORM CLI (npm run typeorm)', () => {

@@ -1,3 +1,4 @@
+import { Logger } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import { decision, type RateDecision, type RateLimiter } from './rate-limiter.js';
 
@@ -24,9 +25,33 @@ type Script = (key: string, ...args: number[]) => Promise<[number, number]>;
 export class RedisRateLimiter implements RateLimiter {
   private readonly redis: Redis;
 
+  private readonly logger = new Logger('RateLimit');
+  /** While Redis cannot be reached: its outage is logged once, at its start, and its end once. */
+  private down = false;
+  /** Why the counters may not be used at all (set once; see the error handler). */
+  private wrongDatabase: string | undefined;
+
   constructor(url: string) {
     this.redis = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false, connectTimeout: 2000 });
-    this.redis.on('error', () => undefined); // failures surface per call as UNAVAILABLE
+    const shown = withoutPassword(url);
+    // Calls answer UNAVAILABLE meanwhile; the operator's log says why (a wrong database number included).
+    this.redis.on('error', (error: Error) => {
+      // A database number the server does not have: ioredis would go on in database 0, another
+      // deployment's counters. Refused instead, every call UNAVAILABLE, until the URL is fixed.
+      if (/DB index is out of range/i.test(error.message) && !this.wrongDatabase) {
+        this.wrongDatabase = `REDIS_URL names a database this Redis server does not have (${error.message})`;
+        this.logger.error(`${this.wrongDatabase}: calls answer UNAVAILABLE until REDIS_URL is fixed`);
+        return;
+      }
+      if (this.down) return;
+      this.down = true;
+      this.logger.warn(`Redis ${shown} cannot be reached (${error.message}): calls answer UNAVAILABLE until it is back`);
+    });
+    this.redis.on('ready', () => {
+      if (!this.down || this.wrongDatabase) return;
+      this.down = false;
+      this.logger.log(`Redis ${shown} is reachable again`);
+    });
     this.redis.defineCommand('intentdeskRate', { numberOfKeys: 1, lua: CONSUME });
     this.redis.defineCommand('intentdeskRatePeek', { numberOfKeys: 1, lua: PEEK });
   }
@@ -37,22 +62,42 @@ export class RedisRateLimiter implements RateLimiter {
   }
 
   async consume(key: string, limit: number, windowMs: number): Promise<RateDecision> {
+    this.usable();
     const [count, ttl] = await this.script('intentdeskRate')(`intentdesk:rate:${key}`, windowMs);
     const now = Date.now();
     return decision(count <= limit, now + ttl, now);
   }
 
   async peek(key: string, limit: number): Promise<RateDecision> {
+    this.usable();
     const [count, ttl] = await this.script('intentdeskRatePeek')(`intentdesk:rate:${key}`);
     const now = Date.now();
     return decision(count < limit, now + ttl, now);
   }
 
   async ping(): Promise<void> {
+    this.usable();
     await this.redis.ping();
+  }
+
+  /** Throws (the call then answers UNAVAILABLE, /ready says Redis is down) while the counters are in the wrong database. */
+  private usable(): void {
+    if (this.wrongDatabase) throw new Error(this.wrongDatabase);
   }
 
   async close(): Promise<void> {
     this.redis.disconnect();
+  }
+}
+
+/** A Redis URL as it may be logged: no user name or password. */
+function withoutPassword(url: string): string {
+  try {
+    const parsed = new URL(url);
+    parsed.username = '';
+    parsed.password = '';
+    return parsed.toString();
+  } catch {
+    return 'at REDIS_URL';
   }
 }

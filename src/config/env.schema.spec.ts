@@ -50,6 +50,17 @@ describe('logs and metrics settings', () => {
       /LOG_FORMAT="xml" must be json or pretty; LOG_LEVEL="loud" must be one of fatal, error, warn, info, debug, trace; METRICS_TOKEN must be at least 16 characters; METRICS_PORT must differ from PORT/,
     );
   });
+
+  it('take integers written as decimal digits only, and a pool a write transaction and a read can share', () => {
+    expect(loadConfig({ RATE_LIMIT_READS: '16', DB_TIMEOUT_MS: ' 10000 ' })).toMatchObject({ rateLimitReads: 16, dbTimeoutMs: 10000 });
+    for (const [name, raw] of [
+      ['RATE_LIMIT_READS', '0x10'],
+      ['DB_TIMEOUT_MS', '1e4'],
+      ['PORT', '3000.0'],
+      ['DB_POOL_SIZE', '1'],
+    ])
+      expect(() => loadConfig({ [name]: raw })).toThrow(`${name}=${JSON.stringify(raw)} must be an integer from`);
+  });
 });
 
 describe('OAuth settings', () => {

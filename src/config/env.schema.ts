@@ -20,7 +20,8 @@ type Env = Record<string, string | undefined>;
 function int(env: Env, name: string, fallback: number, min: number, max: number, problems: string[]): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
+  // Decimal digits only: Number() would also take "0x10" (16) and "1e4", never what an operator meant to write.
+  const value = /^\s*\d+\s*$/.test(raw) ? Number(raw) : Number.NaN;
   if (!Number.isInteger(value) || value < min || value > max) {
     problems.push(`${name}=${JSON.stringify(raw)} must be an integer from ${min} to ${max}`);
     return fallback;
@@ -153,7 +154,8 @@ export function loadConfig(env: Env): AppConfig {
   config.verificationTtlMinutes = int(env, 'VERIFICATION_TTL_MINUTES', 30, 1, 60 * 24, problems);
   config.otpLockMinutes = int(env, 'OTP_LOCK_MINUTES', 15, 1, 60 * 24, problems);
   config.allowedOrigins = allowedOrigins(env, problems);
-  config.dbPoolSize = int(env, 'DB_POOL_SIZE', 10, 1, 500, problems);
+  // At least 2: a write transaction holds one connection and the reads beside it need another.
+  config.dbPoolSize = int(env, 'DB_POOL_SIZE', 10, 2, 500, problems);
   config.dbTimeoutMs = int(env, 'DB_TIMEOUT_MS', 5000, 100, 600_000, problems);
   config.shutdownGraceMs = int(env, 'SHUTDOWN_GRACE_MS', 10_000, 0, 600_000, problems);
   config.bodyLimit = env.BODY_LIMIT || '1mb';
