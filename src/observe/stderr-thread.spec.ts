@@ -4,6 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { RING_BYTES, StderrThread } from './stderr-thread.js';
 
+/** Waits until the reader has read a line `last` (a loaded machine reads the pipe late), at most 10 s. */
+async function readThrough(read: Buffer[], last: string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (!Buffer.concat(read).toString('utf8').endsWith(`\n${last}\n`) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+}
+
 describe('StderrThread', () => {
   let dir: string;
   const opened: number[] = [];
@@ -96,7 +102,7 @@ describe('StderrThread', () => {
     await sink.drained(10_000);
     sink.write(Buffer.from('after\n'));
     await sink.drained(10_000);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await readThrough(read, 'after');
     reader.destroy();
     const lines = Buffer.concat(read).toString('utf8').split('\n').filter(Boolean);
     const kept = lines.filter((line) => line.endsWith('x')).map((line) => Number(line.slice(0, 6)));
@@ -120,7 +126,7 @@ describe('StderrThread', () => {
     await sink.drained(10_000);
     while (sink.running) await sleep(20);
     sink.writeNow(Buffer.from('last\n'), 5000);
-    await sleep(100);
+    await readThrough(read, 'last');
     reader.destroy();
     const lines = Buffer.concat(read).toString('utf8').split('\n').filter(Boolean);
     expect(JSON.parse(lines.at(-2) ?? '{}')).toMatchObject({ msg: 'log lines dropped: stderr was not read', dropped_lines: sink.droppedLines });
