@@ -63,14 +63,18 @@ function isUnavailableBody(error: ErrorBody | undefined): boolean {
 function judgeMcp(result: CallToolResult | undefined, thrown: unknown): Answer {
   if (thrown !== undefined) {
     if (thrown instanceof StreamableHTTPError) {
-      // The HTTP layer (authentication) answered for the whole request: 503 with the error envelope.
+      // The HTTP layer (authentication) answered for the whole request: 503 with a JSON-RPC error
+      // whose data is the error envelope.
       const body = thrown.message.slice(thrown.message.indexOf('{'));
       let envelope: Envelope | undefined;
       try {
-        envelope = JSON.parse(body) as Envelope;
+        const answer = JSON.parse(body) as { jsonrpc?: string; error?: { code?: number; data?: Envelope } };
+        envelope = answer.jsonrpc === '2.0' && answer.error?.code === -32000 ? answer.error.data : undefined;
       } catch {
-        return { outcome: 'violation', detail: `HTTP ${thrown.code} without an envelope: ${thrown.message.slice(0, 200)}` };
+        envelope = undefined;
       }
+      if (!envelope)
+        return { outcome: 'violation', detail: `HTTP ${thrown.code} without a JSON-RPC error carrying the envelope: ${thrown.message.slice(0, 200)}` };
       if (thrown.code === 503 && envelope.status === 'error' && isUnavailableBody(envelope.error) && !LEAK.test(body))
         return { outcome: 'unavailable', detail: 'http 503' };
       return { outcome: 'violation', detail: `HTTP ${thrown.code}: ${body.slice(0, 300)}` };

@@ -86,7 +86,11 @@ describe.each(DATABASES)('MCP over Streamable HTTP on %s', (kind) => {
       const apiOnly = await stack.token('glpi', ['api']);
       const res = await post(stack.url, INITIALIZE, { Authorization: `Bearer ${apiOnly}` });
       expect(res.status).toBe(403);
-      expect(JSON.parse(res.text)).toMatchObject({ status: 'error', error: { code: 'FORBIDDEN' } });
+      expect(JSON.parse(res.text)).toMatchObject({
+        jsonrpc: '2.0',
+        id: null,
+        error: { code: -32000, data: { status: 'error', error: { code: 'FORBIDDEN' } } },
+      });
     });
 
     it('answers 403 to a disallowed Origin, and accepts a local one', async () => {
