@@ -23,6 +23,14 @@ describe('process lines', () => {
     });
   });
 
+  it('follows LOG_LEVEL as the logger does: warn hides the listening line, never a fatal one', () => {
+    processLine('info', 'listening on http://127.0.0.1:3000', { LOG_FORMAT: 'pretty', LOG_LEVEL: 'warn' });
+    processLine('warn', 'shutting down', { LOG_FORMAT: 'pretty', LOG_LEVEL: 'warn' });
+    processLine('fatal', 'failed to start', { LOG_FORMAT: 'pretty', LOG_LEVEL: 'fatal' });
+    processLine('info', 'with a bad LOG_LEVEL, shown', { LOG_FORMAT: 'pretty', LOG_LEVEL: 'loud' });
+    expect(written).toEqual(['intentdesk: shutting down\n', 'intentdesk: failed to start\n', 'intentdesk: with a bad LOG_LEVEL, shown\n']);
+  });
+
   it('is plain text under LOG_FORMAT=pretty', () => {
     processLine('fatal', 'failed to start: no database', { LOG_FORMAT: 'pretty' });
     expect(written).toEqual(['intentdesk: failed to start: no database\n']);

@@ -1,4 +1,4 @@
-import { defaultLogFormat } from '../config/log-settings.js';
+import { defaultLogFormat, LOG_LEVELS } from '../config/log-settings.js';
 
 type ProcessLevel = 'info' | 'warn' | 'error' | 'fatal';
 
@@ -9,6 +9,10 @@ type ProcessLevel = 'info' | 'warn' | 'error' | 'fatal';
  * terminal), else plain text. Written synchronously, so it is out before the process exits.
  */
 export function processLine(level: ProcessLevel, msg: string, env: Record<string, string | undefined> = process.env): void {
+  // LOG_LEVEL as the logger reads it: a line less severe than it is not written. A LOG_LEVEL that is
+  // no level (the start then fails, naming it) hides nothing.
+  const threshold = (LOG_LEVELS as readonly string[]).indexOf(env.LOG_LEVEL ?? 'info');
+  if (threshold >= 0 && LOG_LEVELS.indexOf(level) > threshold) return;
   const format = env.LOG_FORMAT || defaultLogFormat(process.stderr.isTTY);
   process.stderr.write(
     format === 'json' ? `${JSON.stringify({ level, time: new Date().toISOString(), context: 'intentdesk', msg })}\n` : `intentdesk: ${msg}\n`,
