@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { Redis } from 'ioredis';
+import { withoutPassword } from '../config/app-config.js';
 import { decision, type RateDecision, type RateLimiter } from './rate-limiter.js';
 
 /** One atomic round trip: increment, start the window on first hit, return count and time left. */
@@ -87,17 +88,5 @@ export class RedisRateLimiter implements RateLimiter {
 
   async close(): Promise<void> {
     this.redis.disconnect();
-  }
-}
-
-/** A Redis URL as it may be logged: no user name or password. */
-function withoutPassword(url: string): string {
-  try {
-    const parsed = new URL(url);
-    parsed.username = '';
-    parsed.password = '';
-    return parsed.toString();
-  } catch {
-    return 'at REDIS_URL';
   }
 }

@@ -11,10 +11,18 @@ export type DatabaseTarget = { type: 'sqlite'; path: string } | { type: 'mysql';
 
 /** The database as logged and shown to people: a SQLite file's absolute path, a MySQL URL without its password. */
 export function databaseLabel(target: DatabaseTarget): string {
-  if (target.type === 'sqlite') return `sqlite:${target.path}`;
-  const url = new URL(target.url);
-  url.password = '';
-  return url.toString();
+  return target.type === 'sqlite' ? `sqlite:${target.path}` : withoutPassword(target.url);
+}
+
+/** A URL as it may be logged or shown: its password left out (a database's, Redis's). */
+export function withoutPassword(raw: string): string {
+  try {
+    const url = new URL(raw);
+    url.password = '';
+    return url.toString();
+  } catch {
+    return '(a URL that does not parse)';
+  }
 }
 
 /** The validated configuration; built once at boot from the environment (see env.schema.ts). */

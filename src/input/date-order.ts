@@ -13,7 +13,7 @@ export function endBeforeStart(values: Record<string, unknown>, start: string, e
 /** Issues for every `x_from`/`x_to` pair of `values` whose end is before its start (dates or numbers). */
 export function rangeEndsBeforeStart(values: Record<string, unknown>): Issue[] {
   const issues: Issue[] = [];
-  for (const from of Object.keys(values)) {
+  for (const from in values) {
     if (!from.endsWith('_from')) continue;
     const to = `${from.slice(0, -'_from'.length)}_to`;
     const a = values[from];

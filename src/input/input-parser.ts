@@ -551,6 +551,9 @@ function readScalarText(spec: FieldSpec, value: unknown, mode: 'json' | 'query')
  * (or, on a tool that only adds, `add_<x>s`) takes many (assignee_id -> assignees, member_id ->
  * add_members). Suggesting the single field would have the retry fail on the value's shape.
  */
+/** No field failed: what a clean call's cross-check is given (no set made per call). */
+const NO_FIELDS: ReadonlySet<string> = new Set();
+
 /** UNKNOWN_FIELD without a suggestion: the known fields, or where the call's answer lists them. */
 function unknownField(field: string, received: unknown, known: string[], listedOn: string | undefined): Issue {
   return {
@@ -620,7 +623,7 @@ function finished<T extends object>(
   for (const [key, value] of normalized) (out as Record<string, unknown>)[key] = value;
   const checked = dto as unknown as CrossChecked<T>;
   if (checked.crossCheck) {
-    const failed = new Set(issues.map((issue) => issue.field));
+    const failed = issues.length === 0 ? NO_FIELDS : new Set(issues.map((issue) => issue.field));
     // The rules read parsed values (a date, an id); the caller is shown what it sent.
     for (const issue of checked.crossCheck(out, failed))
       issues.push(Object.hasOwn(sent, issue.field) ? { ...issue, received: echo(sent[issue.field]) } : issue);

@@ -35,17 +35,17 @@ export class IntentLockGuard implements CanActivate {
     // A tool the caller may not call at all is refused next, FORBIDDEN, by the rights guard: a lock
     // refusal would send it to a domain_switch that only leads there.
     if (!mayCallTool(call.principal, tool)) return true;
+    const raw = context.getArgByIndex<unknown>(0);
     let args: LockArguments;
     let row: Maybe<SessionRow | undefined>;
     try {
-      args = readLockArguments(context.getArgByIndex<unknown>(0));
+      args = readLockArguments(raw);
       // An id longer than any domain_switch mints cannot exist: not looked up.
       const lookUp = args.sessionId !== undefined && args.sessionId.length <= MAX_SESSION_ID_LENGTH;
       row = lookUp ? step(call, 'lock', () => this.sessions.get(args.sessionId!)) : undefined;
     } catch (error) {
       throw refusalIn(error, null);
     }
-    const raw = context.getArgByIndex<unknown>(0);
     if (!(row instanceof Promise)) return this.decide(call, tool, args, row, raw);
     return row.then(
       (read) => this.decide(call, tool, args, read, raw),

@@ -54,7 +54,6 @@ export class AddEntryDto extends WriteCallDto {
         issues.push({
           field,
           code: 'INVALID_VALUE',
-          received: given instanceof Date ? given.toISOString() : (given as string | number | boolean),
           message: `${field} belongs to kind ${kinds.join(' or ')}, not ${kind}. Leave it out or set kind: "${kinds[0]}".`,
         });
       }
