@@ -20,8 +20,8 @@ export const PRODUCT_NODE_ARGS: string[] = (() => {
   const override = process.env.BENCH_NODE_ARGS;
   if (override !== undefined) return override.split(' ').filter(Boolean);
   const pkg = JSON.parse(readFileSync(`${ROOT_DIR}package.json`, 'utf8')) as { scripts?: Record<string, string> };
-  const start = /^node((?: --\S+)*) dist\/src\/main\.js$/.exec(pkg.scripts?.start ?? '');
-  if (!start) throw new Error(`package.json's start script is not \`node [--flags] dist/src/main.js\`: ${pkg.scripts?.start}`);
+  const start = /^(?:exec )?node((?: --\S+)*) dist\/src\/main\.js$/.exec(pkg.scripts?.start ?? '');
+  if (!start) throw new Error(`package.json's start script is not \`exec node [--flags] dist/src/main.js\`: ${pkg.scripts?.start}`);
   return start[1].split(' ').filter(Boolean);
 })();
 

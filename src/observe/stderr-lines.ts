@@ -146,6 +146,14 @@ export function stderrLines(): DestinationStream {
   return ofProcess;
 }
 
+/**
+ * Writes out, synchronously and in order, the JSON lines logged so far: a line written on stderr
+ * directly next (processLine's) then comes after them, not ahead of lines still held for their batch.
+ */
+export function writeHeldLinesNow(): void {
+  ofProcess?.flushSync();
+}
+
 /** JSON lines of the process dropped so far because stderr was not read (StderrThread) or refused them (StderrFile). */
 export function droppedLogLines(): number {
   return ofProcess?.droppedLines ?? 0;
