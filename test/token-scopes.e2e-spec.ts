@@ -113,6 +113,27 @@ describe.each(DATABASES)('token scopes and the last Super-Admin on %s', (kind) =
     expect((await request(stack.http).get('/api/projects').set(bearer(token))).status).toBe(200);
   });
 
+  it("an Admin profile given on a sub-entity is not an operator: the admin API sees every entity's users, sessions and audit", async () => {
+    const res = await request(stack.http)
+      .post('/api/users')
+      .set(bearer(glpi))
+      .send({ name: 'sede.admin', firstname: 'Sede', profiles_id: 'Admin', entities_id: 'Root entity > Sede' });
+    expect(res.status).toBe(201);
+    const token = await stack.token('sede.admin', ['api', 'admin']);
+    for (const path of ['/api/admin/sessions', '/api/admin/audit', '/api/admin/tokens']) {
+      const refused = await request(stack.http).get(path).set(bearer(token));
+      expect({ path, status: refused.status, code: refused.body.error?.code }).toEqual({ path, status: 403, code: 'FORBIDDEN' });
+    }
+    // Nor can anyone hand it an admin scope that would not work.
+    const minted = await request(stack.http)
+      .post('/api/admin/tokens')
+      .set(bearer(glpi))
+      .send({ user: 'sede.admin', scopes: ['admin'] });
+    expect(minted.status).toBe(422);
+    // Its profile's other rights still hold, within its entity.
+    expect((await request(stack.http).get('/api/projects').set(bearer(token))).status).toBe(200);
+  });
+
   it('makes tokens only for users whose rights the creator holds', async () => {
     await createUser('hd.admin', 'Help Desk Admin');
     const token = await stack.token('hd.admin', ['api', 'admin']);

@@ -21,6 +21,9 @@ interface AssignmentRow {
   profile_name: string;
   profile_interface: string | null;
   rights: string | null;
+  /** The assignment's entity (null when it no longer exists) and its parent (null on the root entity). */
+  entity_found: number | null;
+  parent_entity: number | null;
 }
 
 interface EntityRow {
@@ -64,7 +67,7 @@ export class PrincipalLoader {
       recursive: !!Number(r.is_recursive),
     }));
     const displayName = [user.firstname, user.realname].filter(Boolean).join(' ') || user.name;
-    const profiles = rows.map((r) => ({ rights: parseRights(r.rights), helpdesk: r.profile_interface === 'helpdesk' }));
+    const profiles = rows.map((r) => ({ rights: assignedRights(r), helpdesk: r.profile_interface === 'helpdesk' }));
     const rights = { ...mergeRights(profiles.map((p) => p.rights)), settable: simplifiedInterfaceLimits(profiles) };
     return {
       userId: Number(user.id),
@@ -83,7 +86,7 @@ export class PrincipalLoader {
 
   /** The merged rights of a user's profiles (none for an unknown user). */
   async rightsOf(userId: number): Promise<MergedRights> {
-    return mergeRights((await this.assignmentsOf(userId)).map((r) => parseRights(r.rights)));
+    return mergeRights((await this.assignmentsOf(userId)).map(assignedRights));
   }
 
   private assignmentsOf(userId: number): Promise<AssignmentRow[]> {
@@ -96,9 +99,12 @@ export class PrincipalLoader {
         'p.name AS profile_name',
         'p.interface AS profile_interface',
         'p.rights AS rights',
+        'e.id AS entity_found',
+        'e.entities_id AS parent_entity',
       ])
       .from('glpi_profiles_users', 'pu')
       .innerJoin('glpi_profiles', 'p', 'p.id = pu.profiles_id')
+      .leftJoin('glpi_entities', 'e', 'e.id = pu.entities_id')
       .where('pu.users_id = :id', { id: userId })
       .getRawMany<AssignmentRow>();
   }
@@ -107,6 +113,18 @@ export class PrincipalLoader {
 function defaultEntity(userEntity: number | null, assignments: Assignment[]): number | null {
   if (userEntity !== null && userEntity !== undefined) return Number(userEntity);
   return assignments[0]?.entityId ?? null;
+}
+
+/**
+ * The rights a profile gives through one assignment. The admin right counts only where the profile
+ * is given on the root entity: the admin API (every user's tokens and sessions, the whole audit log)
+ * is not scoped by entity, so an Admin on a sub-entity administers its entity through the domain
+ * tools and REST, not as an operator.
+ */
+function assignedRights(row: AssignmentRow): ProfileRights {
+  const rights = parseRights(row.rights);
+  const onRoot = row.entity_found !== null && row.parent_entity === null;
+  return rights.admin === true && !onRoot ? { ...rights, admin: false } : rights;
 }
 
 export function parseRights(raw: string | null): ProfileRights {
