@@ -96,6 +96,17 @@ describe.each(DATABASES)('ticket timeline on %s', (kind) => {
     expect(wrong.error.issues!.find((i) => i.field === 'duration')!.expected).toMatch(/1h30/);
   });
 
+  it("refuses a duration past a year of work, as a number or a text, with the bound (GLPI's actiontime is a 32-bit int)", async () => {
+    const before = (await as(tech, techSession).get(ticketId)).actiontime;
+    for (const duration of [2_147_483_648, 1e20, '99999999999', 31_536_001]) {
+      const refused = failure(await as(tech, techSession).add({ id: ticketId, kind: 'task', content: 'Longa.', duration }), 'VALIDATION_FAILED');
+      expect({ duration, issues: refused.error.issues!.map((i) => [i.field, i.code]) }).toEqual({ duration, issues: [['duration', 'OUT_OF_RANGE']] });
+      expect(refused.error.issues![0].expected).toContain('31536000');
+    }
+    success(await as(tech, techSession).add({ id: ticketId, kind: 'task', content: 'Um ano.', duration: 31_536_000 }));
+    expect((await as(tech, techSession).get(ticketId)).actiontime).toBe(before + 31_536_000);
+  });
+
   it('refuses a blank entry, judges no field by a kind it refused, and shows what was sent', async () => {
     const before = (await as(tech, techSession).get(ticketId)).timeline?.length;
     for (const entryKind of ['followup', 'task', 'solution']) {

@@ -5,6 +5,12 @@
  */
 export const DURATION_FORMATS = 'seconds (5400), "1h30", "90 min", "1:30" (h:mm) or "2 horas"';
 
+/**
+ * The longest duration an entry takes: a year of work, in seconds. GLPI stores it in a 32-bit int
+ * (actiontime): MySQL refuses a value past that column, SQLite stores any and sums lose precision.
+ */
+export const MAX_DURATION_SECONDS = 365 * 24 * 3600;
+
 /** The unit of an int field that takes durations in these forms (the input parser reads them). */
 export const DURATION_UNIT = 'seconds';
 
@@ -19,7 +25,7 @@ export function durationSeconds(value: unknown): number | undefined {
   if (typeof value === 'number') return Number.isInteger(value) && value >= 0 ? value : undefined;
   if (typeof value !== 'string') return undefined;
   const text = value.trim().toLowerCase().replace(',', '.');
-  if (/^\d{1,9}$/.test(text)) return Number(text);
+  if (/^\d{1,15}$/.test(text)) return Number(text);
   const clock = /^(\d{1,4}):([0-5]\d)$/.exec(text);
   if (clock) return Number(clock[1]) * 3600 + Number(clock[2]) * 60;
   // "1h30": minutes may follow hours without their unit.

@@ -1,4 +1,4 @@
-import { DURATION_UNIT } from '../../../dates/duration.js';
+import { DURATION_UNIT, MAX_DURATION_SECONDS } from '../../../dates/duration.js';
 import type { Issue } from '../../../envelope/issue.js';
 import { endBeforeStart } from '../../../input/date-order.js';
 import { WriteCallDto } from '../../../input/dto/call-args.dto.js';
@@ -22,7 +22,7 @@ export class AddEntryDto extends WriteCallDto {
   @BoolField({ description: 'Hidden from the requester.' })
   is_private?: boolean;
 
-  @IntField({ min: 0, unit: DURATION_UNIT, description: 'Seconds, "1h30" or "90 min".' })
+  @IntField({ min: 0, max: MAX_DURATION_SECONDS, unit: DURATION_UNIT, description: 'Seconds, "1h30" or "90 min".' })
   duration?: number;
 
   @EnumField(TASK_STATE, { description: '' })
