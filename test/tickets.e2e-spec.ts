@@ -28,6 +28,15 @@ describe.each(DATABASES)('tickets REST on %s', (kind) => {
     return hit.id;
   };
 
+  it('reads a bare date as the end of a range as the whole of that day, in the zone in force', async () => {
+    const oneDay = await request(stack.http).post('/api/tickets/search').set(admin).send({ date_from: '2026-11-20', date_to: '2026-11-20' });
+    expect(oneDay.status).toBe(200);
+    expect((oneDay.body.data.items as TicketView[]).map((t) => t.name)).toContain('Acesso à VPN para novo colaborador');
+    // A time given is taken as it is.
+    const morning = await request(stack.http).post('/api/tickets/search').set(admin).send({ date_from: '2026-11-20', date_to: '2026-11-20T14:00:00Z' });
+    expect((morning.body.data.items as TicketView[]).map((t) => t.name)).not.toContain('Acesso à VPN para novo colaborador');
+  });
+
   it('lists the demo tickets with their actors', async () => {
     const res = await request(stack.http).get('/api/tickets').set(admin);
     expect(res.status).toBe(200);

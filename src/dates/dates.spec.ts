@@ -9,6 +9,19 @@ describe('dates', () => {
     expect(parsed.ok && parsed.value.toISOString()).toBe('2026-06-01T03:00:00.000Z');
   });
 
+  it("reads a bare date ending a range as the day's last second, also on a day a DST switch shortens; a time given stays", () => {
+    const end = (text: string, zone: string) => {
+      const parsed = parseDate(text, zone, 'end');
+      return parsed.ok && parsed.value.toISOString();
+    };
+    expect(end('2026-06-01', 'America/Sao_Paulo')).toBe('2026-06-02T02:59:59.000Z');
+    expect(end('2026-06-01', 'UTC')).toBe('2026-06-01T23:59:59.000Z');
+    // New York springs forward on 2026-03-08: that day has 23 hours.
+    expect(end('2026-03-08', 'America/New_York')).toBe('2026-03-09T03:59:59.000Z');
+    expect(end('2026-06-01 10:00', 'UTC')).toBe('2026-06-01T10:00:00.000Z');
+    expect(end('2026-06-01T10:00:00Z', 'America/Sao_Paulo')).toBe('2026-06-01T10:00:00.000Z');
+  });
+
   it('reads "YYYY-MM-DD HH:MM:SS" and the T form without offset as wall time', () => {
     for (const input of ['2026-06-01 09:30:00', '2026-06-01T09:30:00', '2026-06-01 09:30']) {
       const parsed = parseDate(input, 'America/Sao_Paulo');

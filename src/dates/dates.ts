@@ -122,8 +122,12 @@ function daysInMonth(year: number, month: number): number {
 /** A refusal may offer the readings to choose from (a wall time a zone shows twice). */
 export type DateParse = { ok: true; value: Date } | { ok: false; reason: string; readings?: DateReading[] };
 
-/** Parses one of the accepted formats; wall times are read in `timeZone`. */
-export function parseDate(input: unknown, timeZone: string): DateParse {
+/**
+ * Parses one of the accepted formats; wall times are read in `timeZone`. A bare date (no time) is
+ * that day's first moment, or with `bareDate: 'end'` (a range's end) its last second, so that a
+ * range ending on a day covers it.
+ */
+export function parseDate(input: unknown, timeZone: string, bareDate: 'start' | 'end' = 'start'): DateParse {
   if (typeof input !== 'string') return { ok: false, reason: 'not a string' };
   const match = PATTERN.exec(input.trim());
   if (!match) return { ok: false, reason: 'unrecognized format' };
@@ -145,7 +149,12 @@ export function parseDate(input: unknown, timeZone: string): DateParse {
     if (minutesEast === undefined) return { ok: false, reason: `offset ${offset} out of range` };
     return { ok: true, value: new Date(wall - minutesEast * 60000) };
   }
-  return zonedWallTime(wall, timeZone, match[4] !== undefined);
+  const timeGiven = match[4] !== undefined;
+  if (bareDate === 'end' && !timeGiven) {
+    const nextDay = zonedWallTime(wall + DAY_MS, timeZone, false);
+    return nextDay.ok ? { ok: true, value: new Date(nextDay.value.getTime() - 1000) } : nextDay;
+  }
+  return zonedWallTime(wall, timeZone, timeGiven);
 }
 
 const DAY_MS = 86_400_000;

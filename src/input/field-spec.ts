@@ -37,6 +37,8 @@ export interface FieldSpec {
   /** An empty or blank string counts as not sent (session ids: `""` is no session). */
   blankIsAbsent?: boolean;
   example?: unknown;
+  /** A date that ends a range (`x_to`): a bare date covers its whole day (parseDate's `bareDate`). */
+  dayEnd?: boolean;
   /** Other names a caller may use for this field ("manager" for users_id): suggested, never accepted. */
   aliases?: readonly string[];
 }

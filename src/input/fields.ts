@@ -50,7 +50,8 @@ export function RefField(ref: string, o: Common & { target?: boolean }): Propert
   return field({ kind: 'ref', required: !!o.required, ref, ...o });
 }
 
-export function DateField(o: Common): PropertyDecorator {
+/** `dayEnd`: the end of a range, where a bare date means the whole of that day. */
+export function DateField(o: Common & { dayEnd?: boolean }): PropertyDecorator {
   return field({ kind: 'date', required: !!o.required, ...o });
 }
 

@@ -404,7 +404,7 @@ export class InputParser {
   }
 
   private parseDateField(spec: FieldSpec, value: unknown, timezone: string, language: string | null, out: Map<string, unknown>, issues: Issue[]): void {
-    const parsed = parseDate(value, timezone);
+    const parsed = parseDate(value, timezone, spec.dayEnd ? 'end' : 'start');
     if (parsed.ok) {
       out.set(spec.name, parsed.value);
       return;

@@ -43,19 +43,19 @@ export class SearchProjectsDto extends SearchCallDto {
   @DateField({ description: '' })
   plan_start_date_from?: Date;
 
-  @DateField({ description: '' })
+  @DateField({ description: '', dayEnd: true })
   plan_start_date_to?: Date;
 
   @DateField({ description: '' })
   plan_end_date_from?: Date;
 
-  @DateField({ description: '' })
+  @DateField({ description: '', dayEnd: true })
   plan_end_date_to?: Date;
 
   @DateField({ description: '' })
   date_mod_from?: Date;
 
-  @DateField({ description: '' })
+  @DateField({ description: '', dayEnd: true })
   date_mod_to?: Date;
 
   @ChoiceField(PROJECT_SORTS, { description: '"-": descending.' })

@@ -68,19 +68,19 @@ export class SearchTicketsDto extends SearchCallDto {
   @DateField({ description: '' })
   date_from?: Date;
 
-  @DateField({ description: '' })
+  @DateField({ description: '', dayEnd: true })
   date_to?: Date;
 
   @DateField({ description: '' })
   time_to_resolve_from?: Date;
 
-  @DateField({ description: '' })
+  @DateField({ description: '', dayEnd: true })
   time_to_resolve_to?: Date;
 
   @DateField({ description: '' })
   date_mod_from?: Date;
 
-  @DateField({ description: '' })
+  @DateField({ description: '', dayEnd: true })
   date_mod_to?: Date;
 
   @ChoiceField(TICKET_SORTS, { description: '"-": descending.' })

@@ -26,7 +26,7 @@ export class SearchUsersDto extends SearchCallDto {
   @DateField({ description: '' })
   date_mod_from?: Date;
 
-  @DateField({ description: '' })
+  @DateField({ description: '', dayEnd: true })
   date_mod_to?: Date;
 
   @ChoiceField(USER_SORTS, { description: '"-": descending.' })
