@@ -21,8 +21,8 @@ export function expectedOf(spec: FieldSpec): string {
     case 'text':
       return spec.email ? 'an email address' : `a string of at most ${spec.maxLength} characters`;
     case 'int': {
-      const range = spec.min !== undefined && spec.max !== undefined ? ` from ${spec.min} to ${spec.max}` : spec.min !== undefined ? ` >= ${spec.min}` : '';
       if (spec.unit === DURATION_UNIT) return `a duration: ${DURATION_FORMATS}${spec.max !== undefined ? `; at most ${spec.max} seconds` : ''}`;
+      const range = spec.min !== undefined && spec.max !== undefined ? ` from ${spec.min} to ${spec.max}` : spec.min !== undefined ? ` >= ${spec.min}` : '';
       return `an integer${range}${spec.unit ? ` (${spec.unit})` : ''}`;
     }
     case 'bool':
