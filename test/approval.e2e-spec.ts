@@ -123,6 +123,55 @@ describe.each(DATABASES)('approval of writes on %s', (kind) => {
     expect(await statusOf(approval.approval_id)).toBe('consumed');
   });
 
+  it('(c2) a link a mail scanner fetched first still signs the person in; a used link says so, not that the approval was decided', async () => {
+    const approval = held(
+      failure(await callTool(plain, 'project_create', { domain: 'project', session_id: session, name: 'Aprovação escaneada' }), 'APPROVAL_REQUIRED'),
+    );
+    const nextLink = async (): Promise<string> => {
+      const before = deliveredLinks(linkFile, 'glpi').length;
+      await fetch(`${approval.approval_url}/sign-in`, { method: 'POST' });
+      const links = deliveredLinks(linkFile, 'glpi');
+      expect(links.length).toBe(before + 1);
+      return links[links.length - 1];
+    };
+    const link = await nextLink();
+    // Mail software fetches every link of a message, without cookies: that signs no one in and spends nothing.
+    const scanned = await fetch(link, { redirect: 'manual' });
+    expect(scanned.status).toBe(200);
+    expect(scanned.headers.get('set-cookie')).toBeNull();
+    expect(await scanned.text()).not.toContain('Aprovação escaneada');
+
+    const person = new WebUser('glpi', linkFile);
+    const signedIn = await person.followLink(link);
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.html).toContain('Aprovação escaneada');
+    expect(signedIn.html).toContain('name="csrf"');
+
+    // Used: the page says the link was used (in the reader's language), not that the approval was decided.
+    for (const [language, words, wrong] of [
+      ['en', 'This sign-in link was already used or has expired', 'already decided'],
+      ['pt-BR', 'Este link de acesso já foi usado ou expirou', 'já foi decidida'],
+    ]) {
+      const again = await new WebUser('glpi', linkFile, language).get(link);
+      expect(again.status).toBe(410);
+      expect(again.html).toContain(words);
+      expect(again.html).not.toContain(wrong);
+      const posted = await new WebUser('glpi', linkFile, language).post(link, {});
+      expect(posted.status).toBe(410);
+      expect(posted.html).toContain(words);
+    }
+    expect(await statusOf(approval.approval_id)).toBe('pending');
+
+    // Another site's page posting the button signs no one in, and leaves the link good for its person.
+    const second = await nextLink();
+    const crossSite = await fetch(second, { method: 'POST', redirect: 'manual', headers: { 'sec-fetch-site': 'cross-site' } });
+    expect(crossSite.status).toBe(403);
+    expect(crossSite.headers.get('set-cookie')).toBeNull();
+    const otherOrigin = await fetch(second, { method: 'POST', redirect: 'manual', headers: { origin: 'https://evil.example' } });
+    expect(otherOrigin.status).toBe(403);
+    expect((await new WebUser('glpi', linkFile).followLink(second)).html).toContain('Aprovação escaneada');
+  });
+
   it('(a) a client with URL elicitation gets -32042 with the page, and the same call completes after approval', async () => {
     const client = await connectElicitingClient(stack.url, glpiToken);
     try {

@@ -4,14 +4,16 @@ import { AuditService } from '../audit/audit.service.js';
 import type { Domain } from '../auth/principal.js';
 import { Public } from '../auth/public.decorator.js';
 import { HTML_TYPE } from '../envelope/whole-answer.js';
+import { postedFromOwnPage } from '../oauth/form-origin.js';
 import { requestIdOf } from '../observe/request-id.js';
 import { ToolRegistry } from '../tools/tool-registry.js';
 import { DocHidden } from '../transports/rest/route-doc.decorator.js';
 import { type Approval, effectiveStatus } from './approval.js';
-import { changeRows, decidePage, layout, messagePage, signInPage } from './approval-page.view.js';
+import { changeRows, continuePage, decidePage, layout, messagePage, signInPage } from './approval-page.view.js';
 import { ApprovalSignIn, OneTimeLinkSignIn } from './approval-sign-in.js';
 import { pageLanguage, type PageTexts, textsFor } from './approval-texts.js';
 import { ApprovalsRepository } from './approvals.repository.js';
+import { PublicUrl } from './public-url.js';
 
 /** What every page of this controller is sent with: never cached, never framed (no clickjacking of the buttons), no scripts. */
 const PAGE_HEADERS: Record<string, string> = {
@@ -43,14 +45,34 @@ export class ApprovalPageController {
     private readonly links: OneTimeLinkSignIn,
     private readonly registry: ToolRegistry,
     private readonly audit: AuditService,
+    private readonly publicUrl: PublicUrl,
   ) {}
 
+  /**
+   * A delivered link's page: one button that signs in. Opening the link spends nothing, so mail
+   * software that fetches every link of a message (to scan it) leaves it good for its person.
+   */
   @Get('sign-in/:secret')
+  async linkPage(@Param('secret') secret: string, @Req() req: Request, @Res() res: Response): Promise<void> {
+    const texts = textsFor(pageLanguage(req.headers['accept-language']));
+    if (!(await this.links.isLive(secret))) {
+      send(res, 410, layout(texts, messagePage(texts, texts.linkUsed), null));
+      return;
+    }
+    send(res, 200, layout(texts, continuePage(texts, `/approve/sign-in/${encodeURIComponent(secret)}`), null));
+  }
+
+  /** The link's button: spends the link, signs this browser in, and goes back to the approval. */
+  @Post('sign-in/:secret')
   async redeem(@Param('secret') secret: string, @Req() req: Request, @Res() res: Response): Promise<void> {
     const texts = textsFor(pageLanguage(req.headers['accept-language']));
+    if (!postedFromOwnPage(req, new URL(this.publicUrl.base).origin)) {
+      send(res, 403, layout(texts, messagePage(texts, texts.csrf), null));
+      return;
+    }
     const returnTo = await this.links.redeem(secret, res);
     if (!returnTo) {
-      send(res, 410, layout(texts, messagePage(texts, texts.tooLate), null));
+      send(res, 410, layout(texts, messagePage(texts, texts.linkUsed), null));
       return;
     }
     res.status(303).setHeader('Location', returnTo).setHeader('Cache-Control', 'no-store').end();

@@ -69,7 +69,7 @@ th{background:#eef0f3}
 .actions{display:flex;gap:1rem;flex-wrap:wrap}
 button{font:inherit;font-weight:600;padding:.75rem 1.5rem;border-radius:6px;border:2px solid transparent;cursor:pointer;min-width:8rem}
 button:focus-visible{outline:3px solid #1a4fd6;outline-offset:2px}
-.approve{background:#0b6b2e;color:#fff}.reject{background:#fff;color:#8a1111;border-color:#8a1111}
+.approve,.continue{background:#0b6b2e;color:#fff}.reject{background:#fff;color:#8a1111;border-color:#8a1111}
 .link{background:#1a4fd6;color:#fff}
 a.button{font-weight:600;padding:.75rem 1.5rem;border-radius:6px;border:2px solid #1a4fd6;color:#1a4fd6;background:#fff;text-decoration:none}
 a.button:focus-visible{outline:3px solid #1a4fd6;outline-offset:2px}
@@ -124,6 +124,12 @@ export function signInPage(texts: PageTexts, offer: SignInOffer, sent: boolean):
   const password = offer.password ? `<a href="${esc(offer.password)}" class="button">${esc(texts.signInWithPassword)}</a>` : '';
   return `${sent ? `<p class="note" role="status">${esc(texts.linkSent)}</p>` : ''}<p>${esc(texts.signInNeeded)}</p>
 <div class="actions"><form method="post" action="${esc(offer.action)}"><button type="submit" class="link">${esc(texts.sendLink)}</button></form>${password}</div>`;
+}
+
+/** A sign-in link's page: the button that spends it (a POST to the link itself). */
+export function continuePage(texts: PageTexts, action: string): string {
+  return `<p>${esc(texts.continueNote)}</p>
+<div class="actions"><form method="post" action="${esc(action)}"><button type="submit" class="continue">${esc(texts.continueSignIn)}</button></form></div>`;
 }
 
 export function messagePage(texts: PageTexts, message: string, done = false): string {

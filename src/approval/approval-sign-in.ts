@@ -108,6 +108,18 @@ export class OneTimeLinkSignIn extends ApprovalSignIn {
     await this.delivery.sendLink({ user: login.name, link: `${this.urls.base}/approve/sign-in/${secret}`, expires_at: expires.toISOString() });
   }
 
+  /** True when `secret` is a link that would still sign in (unused, unexpired): reading it spends nothing. */
+  async isLive(secret: string): Promise<boolean> {
+    if (!SECRET.test(secret)) return false;
+    const row = await this.dataSource
+      .createQueryBuilder()
+      .select('COUNT(*)', 'n')
+      .from('web_sign_ins', 'w')
+      .where('w.link_hash = :hash AND w.used_at IS NULL AND w.link_expires_at > :now', { hash: hashOf(secret), now: new Date() })
+      .getRawOne<{ n: number | string }>();
+    return Number(row?.n) > 0;
+  }
+
   /**
    * Uses a link once: the UPDATE that marks it used is the check, so two browsers opening one link
    * get one session. Sets the cookie and answers where to go, or null for a used, expired or unknown link.

@@ -21,6 +21,9 @@ export interface PageTexts {
   sendLink: string;
   signInWithPassword: string;
   linkSent: string;
+  continueNote: string;
+  continueSignIn: string;
+  linkUsed: string;
   notYours: string;
   notFound: string;
   decided: Record<'approved' | 'rejected' | 'consumed' | 'cancelled' | 'expired', string>;
@@ -53,6 +56,9 @@ const EN: PageTexts = {
   sendLink: 'Send me a sign-in link',
   signInWithPassword: 'Sign in with your password',
   linkSent: 'A one-time sign-in link was sent to you. Open it on this device.',
+  continueNote: 'This link signs you in on this device, once, and takes you back to the change.',
+  continueSignIn: 'Sign in and continue',
+  linkUsed: 'This sign-in link was already used or has expired. Open the approval page again and ask for a new one.',
   notYours: 'This approval belongs to another user. Sign in as that user to decide it.',
   notFound: 'No such approval.',
   decided: {
@@ -102,6 +108,9 @@ const PT: PageTexts = {
   sendLink: 'Enviar-me um link de acesso',
   signInWithPassword: 'Entrar com sua senha',
   linkSent: 'Um link de acesso de uso único foi enviado a você. Abra-o neste dispositivo.',
+  continueNote: 'Este link conecta você neste dispositivo, uma única vez, e leva de volta à alteração.',
+  continueSignIn: 'Entrar e continuar',
+  linkUsed: 'Este link de acesso já foi usado ou expirou. Abra de novo a página da aprovação e peça outro.',
   notYours: 'Esta aprovação pertence a outro usuário. Entre como esse usuário para decidir.',
   notFound: 'Aprovação inexistente.',
   decided: {

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { SignInService } from '../auth/sign-in.service.js';
+import { postedFromOwnPage } from './form-origin.js';
 import { passwordUser, readForm, sendHtml, sendText } from './interactions.js';
 import { LOGIN_PATH } from './oauth-urls.js';
 import { languageOf, signInPage } from './pages.js';
@@ -39,7 +40,7 @@ export class WebLogin {
       sendText(res, 405, 'Method not allowed.');
       return;
     }
-    if (!this.sameOrigin(req)) {
+    if (!postedFromOwnPage(req, this.deps.originOf(req))) {
       sendText(res, 403, 'The form was not sent by this server’s page.');
       return;
     }
@@ -60,14 +61,6 @@ export class WebLogin {
     }
     await this.deps.webSession.start(req, res, userId);
     redirect(res, returnTo);
-  }
-
-  /** A browser says where a form came from; a request that says nothing is not a browser's (no cookie to ride on). */
-  private sameOrigin(req: IncomingMessage): boolean {
-    const site = req.headers['sec-fetch-site'];
-    if (site !== undefined) return site === 'same-origin' || site === 'none';
-    const origin = req.headers.origin;
-    return origin === undefined || origin === this.deps.originOf(req);
   }
 }
 
