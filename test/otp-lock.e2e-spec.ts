@@ -136,6 +136,37 @@ describe.each(DATABASES)('one-time code limits under attack on %s', (kind) => {
     }
   });
 
+  it('audits every wrong, locked and refused code with the session it was tried on', async () => {
+    const client = await connectHttp(stack.url, await stack.token('glpi', ['mcp']));
+    try {
+      const session = await openSession(client, 'user');
+      success(await callTool(client, 'auth_request_otp', { session_id: session }));
+      const right = codeFor(session);
+      for (const code of wrongCodes(right, 5)) await callTool(client, 'auth_verify_otp', { session_id: session, code });
+      failure(await callTool(client, 'auth_verify_otp', { session_id: session, code: right }), 'RATE_LIMITED');
+      failure(await callTool(client, 'auth_request_otp', { session_id: session }), 'RATE_LIMITED');
+      await stack.flushAudit();
+      const rows = (await stack.app
+        .get(DataSource)
+        .query(
+          "SELECT tool, outcome, session_id FROM audit_log WHERE tool IN ('auth_verify_otp', 'auth_request_otp') AND outcome <> 'success' AND users_id = (SELECT id FROM glpi_users WHERE name = 'glpi') ORDER BY id",
+        )) as Array<{
+        tool: string;
+        outcome: string;
+        session_id: string | null;
+      }>;
+      expect(rows.map((r) => `${r.tool} ${r.outcome}`)).toEqual([
+        ...Array<string>(4).fill('auth_verify_otp VALIDATION_FAILED'),
+        'auth_verify_otp RATE_LIMITED',
+        'auth_verify_otp RATE_LIMITED',
+        'auth_request_otp RATE_LIMITED',
+      ]);
+      expect(rows.map((r) => r.session_id)).toEqual(Array<string>(7).fill(session));
+    } finally {
+      await client.close();
+    }
+  });
+
   it('leaves other users alone while one user is locked', async () => {
     const client = await connectHttp(stack.url, await stack.token('maria.silva', ['mcp']));
     try {

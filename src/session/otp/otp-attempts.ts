@@ -4,6 +4,7 @@ import { AppConfig } from '../../config/app-config.js';
 import { dateParam, toDate } from '../../database/db-dates.js';
 import { DbLock } from '../../database/db-lock.js';
 import { DeskError } from '../../envelope/desk-error.js';
+import { refusalIn } from '../../envelope/refusal-session.js';
 import { type SessionRow, SessionsRepository } from '../sessions.repository.js';
 
 /** Wrong codes that lock one session's verification. */
@@ -133,6 +134,12 @@ export class OtpAttempts {
         nextCall: { tool: 'domain_switch', arguments: { domain: '<project|ticket|user>' } },
       });
     }
+    // The session is the caller's: the refusal's answer and audit entry name it.
+    return refusalIn(this.lockedWhy(user, session, sessionId, at), sessionId);
+  }
+
+  /** Why a try of the caller's live session was not counted. */
+  private lockedWhy(user: UserRow | undefined, session: SessionRow, sessionId: string, at: number): DeskError {
     const userSeconds = userLockSeconds(user, at);
     if (userSeconds > 0) return userLocked(userSeconds);
     const sessionLock = toDate(session.otp_locked_until);

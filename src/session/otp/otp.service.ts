@@ -3,10 +3,11 @@ import { Injectable } from '@nestjs/common';
 import type { Principal } from '../../auth/principal.js';
 import { AppConfig } from '../../config/app-config.js';
 import { DeskError } from '../../envelope/desk-error.js';
+import { refusalIn } from '../../envelope/refusal-session.js';
 import { Metrics } from '../../observe/metrics.js';
 import type { Call } from '../../tools/call.js';
 import { type SessionRow, SessionsRepository } from '../sessions.repository.js';
-import { OtpAttempts, SESSION_MAX_FAILURES, sessionLocked, USER_MAX_FAILURES, userLocked } from './otp-attempts.js';
+import { type Attempt, OtpAttempts, SESSION_MAX_FAILURES, sessionLocked, USER_MAX_FAILURES, userLocked } from './otp-attempts.js';
 import { OtpDelivery } from './otp-delivery.js';
 
 /** Codes are bound to their session: the same digits verify nothing else. */
@@ -37,8 +38,19 @@ export class OtpService {
   ) {}
 
   async request(call: Call, sessionId: string): Promise<{ session: SessionRow; expiresAt: Date; channel: string }> {
+    const session = await this.liveSession(call.principal, sessionId);
+    return namingSession(sessionId, () => this.send(call, session));
+  }
+
+  async verify(call: Call, sessionId: string, code: string): Promise<{ sessionId: string; verifiedUntil: Date }> {
+    // A refusal of the claim names the session once it found it the caller's (OtpAttempts), as do the rest.
+    const attempt = await this.attempts.claim(call.principal.userId, sessionId, call.startedAt);
+    return namingSession(sessionId, () => this.check(call, sessionId, code, attempt));
+  }
+
+  /** A new code for the caller's live `session`, delivered. */
+  private async send(call: Call, session: SessionRow): Promise<{ session: SessionRow; expiresAt: Date; channel: string }> {
     const { principal } = call;
-    const session = await this.liveSession(principal, sessionId);
     const until = session.otp_locked_until;
     if (until && until.getTime() > Date.now()) throw sessionLocked(Math.ceil((until.getTime() - Date.now()) / 1000));
     const userSeconds = await this.attempts.userLockedFor(principal.userId);
@@ -51,9 +63,9 @@ export class OtpService {
     return { session, expiresAt, channel: this.delivery.channel };
   }
 
-  async verify(call: Call, sessionId: string, code: string): Promise<{ sessionId: string; verifiedUntil: Date }> {
+  /** The counted `attempt` of `code`: the session verified, or the refusal (wrong code, now locked). */
+  private async check(call: Call, sessionId: string, code: string, attempt: Attempt): Promise<{ sessionId: string; verifiedUntil: Date }> {
     const { principal } = call;
-    const attempt = await this.attempts.claim(principal.userId, sessionId, call.startedAt);
     const verifiedUntil = new Date(Date.now() + this.config.verificationTtlMinutes * 60_000);
     if (
       sameHash(hashCode(sessionId, code), attempt.hash) &&
@@ -86,5 +98,14 @@ export class OtpService {
       });
     }
     return session;
+  }
+}
+
+/** Runs what follows the proof that `sessionId` is the caller's: its refusals name that session (answer and audit entry). */
+async function namingSession<T>(sessionId: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw refusalIn(error, sessionId);
   }
 }
