@@ -5,6 +5,7 @@ import Database from 'better-sqlite3';
 import mysql from 'mysql2/promise';
 import { boundedMysql } from '../src/database/mysql-driver.js';
 import type { Envelope } from '../src/envelope/envelope.js';
+import { Metrics } from '../src/observe/metrics.js';
 import { createTestDatabase, type TestDatabase } from './support/databases.js';
 import { callTool, connectHttp, openSession } from './support/mcp-client.js';
 import { startApp, type TestApp } from './support/test-app.js';
@@ -251,5 +252,24 @@ describe('a stalled SQLite database', () => {
     const answers = await Promise.all([rest(stack.url, token, 'POST', '/api/tickets', ticket(100)), rest(stack.url, token, 'GET', '/api/tickets?limit=5')]);
     expectUnavailable(answers);
     expect(await ready(stack.url)).toBe(503);
+  }, 60_000);
+
+  it('a token check that cannot read its table is UNAVAILABLE on /mcp and REST, each counted as a database fault', async () => {
+    // Tokens never used yet: no cache answers for them, their check reads the table.
+    const mcpToken = await stack.token('tech', ['mcp']);
+    const apiToken = await stack.token('tech', ['api']);
+    const faults = async (): Promise<number> => (await stack.app.get(Metrics).databaseFaults.get()).values.reduce((sum, v) => sum + v.value, 0);
+    const before = await faults();
+    other.exec('DROP TABLE api_tokens');
+    const answer = await fetch(`${stack.url}/mcp`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${mcpToken}`, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    });
+    expect(answer.status).toBe(503);
+    expect(((await answer.json()) as { error: { data: { error: { code: string } } } }).error.data.error.code).toBe('UNAVAILABLE');
+    expect(await faults()).toBe(before + 1);
+    expect((await rest(stack.url, apiToken, 'GET', '/api/tickets?limit=5')).code).toBe('UNAVAILABLE');
+    expect(await faults()).toBe(before + 2);
   }, 60_000);
 });

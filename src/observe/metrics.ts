@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
 import { AppConfig } from '../config/app-config.js';
+import { databaseFaultKind } from '../envelope/error-mapping.js';
 import { CallMetrics } from './call-metrics.js';
 import { droppedLogLines } from './stderr-lines.js';
 import { RING_BYTES } from './stderr-thread.js';
@@ -62,6 +63,16 @@ export class Metrics {
     labelNames: ['kind'] as const,
     registers: [this.registry],
   });
+
+  /**
+   * Counts `thrown` when it is a database failure (answered UNAVAILABLE); anything else is not
+   * counted here. Called wherever a thrown error becomes an answer: the error filter, and the token
+   * check that /mcp answers before any call runs.
+   */
+  countFault(thrown: unknown): void {
+    const kind = databaseFaultKind(thrown);
+    if (kind) this.databaseFaults.inc({ kind });
+  }
 
   readonly otp = new Counter({
     name: 'intentdesk_otp_events_total',

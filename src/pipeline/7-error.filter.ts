@@ -3,7 +3,7 @@ import type { Request, Response } from 'express';
 import { AuditService } from '../audit/audit.service.js';
 import type { ErrorEnvelope } from '../envelope/envelope.js';
 import { errorEnvelope } from '../envelope/envelope-builder.js';
-import { databaseFaultKind, toDeskError } from '../envelope/error-mapping.js';
+import { toDeskError } from '../envelope/error-mapping.js';
 import { errorHeaders, httpStatusOf } from '../envelope/http-status.js';
 import { sessionNamedBy } from '../envelope/refusal-session.js';
 import { Metrics } from '../observe/metrics.js';
@@ -27,8 +27,7 @@ export class ErrorFilter implements ExceptionFilter {
     const http = host.getType() === 'http' ? host.switchToHttp() : undefined;
     const trace = http ? restTraceOf(http.getRequest<Request>()) : host.getArgByIndex<Call>(1);
     const { error, internal } = toDeskError(exception);
-    const fault = internal ? databaseFaultKind(exception) : undefined;
-    if (fault) this.metrics.databaseFaults.inc({ kind: fault });
+    this.metrics.countFault(exception);
     if (internal) {
       const detail = exception instanceof Error ? (exception.stack ?? exception.message) : String(exception);
       // The line names its call in its text (no ambient call is looked up by the logger; a message

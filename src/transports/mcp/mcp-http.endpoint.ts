@@ -12,6 +12,7 @@ import { writeJson } from '../../envelope/whole-answer.js';
 import { insufficientScopeChallenge, unauthorizedChallenge } from '../../oauth/bearer-challenge.js';
 import { OAuthUrls } from '../../oauth/oauth-urls.js';
 import { scopeShortfall } from '../../oauth/scope-shortfall.js';
+import { Metrics } from '../../observe/metrics.js';
 import { requestIdOf } from '../../observe/request-id.js';
 import { step } from '../../observe/tracing.js';
 import type { CallTrace } from '../../tools/call.js';
@@ -51,6 +52,7 @@ export class McpHttpEndpoint {
     private readonly audit: AuditService,
     private readonly urls: OAuthUrls,
     private readonly registry: ToolRegistry,
+    private readonly metrics: Metrics,
   ) {
     this.bodyLimit = byteSize(config.bodyLimit);
   }
@@ -116,6 +118,7 @@ export class McpHttpEndpoint {
     } catch (thrown) {
       // A token check that cannot reach the database is UNAVAILABLE (retry later), like any call.
       const { error, internal } = toDeskError(thrown);
+      this.metrics.countFault(thrown);
       if (internal) this.logger.error(`MCP authentication failed: ${thrown instanceof Error ? thrown.message : String(thrown)}`);
       const trace: CallTrace = {
         transport: 'mcp',
