@@ -169,6 +169,12 @@ describe.each(DATABASES)('requests without a valid token are limited per client 
 
     // The good token, cached, is still served from this address; another address has its own budget.
     expect((await ping(good)).status).toBe(200);
+    // A valid token not yet checked is not looked up either: the answer says so, not that it is invalid.
+    const unchecked = await ping(await stack.token('tech', ['mcp']));
+    expect(unchecked.status).toBe(429);
+    expect(unchecked.json).toMatchObject({
+      error: { message: expect.stringMatching(/^Too many missing or refused tokens from this address: no token it sends is checked for \d+ s/) },
+    });
     expect((await ping(badToken(), '127.0.0.2')).status).toBe(401);
 
     // The refusals past the budget are one audit row for this address and window.

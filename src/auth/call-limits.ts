@@ -89,7 +89,8 @@ export class CallLimits implements OnApplicationShutdown {
     if (!decision.allowed) {
       throw new RateLimitedError(
         { key, kind: 'unauthenticated', max, resetAt: decision.resetAt, userId: null, address },
-        `Too many requests without a valid token from this address. Wait ${decision.retryAfterSeconds} s and retry with a valid token.`,
+        // Whatever the token: past the budget none is looked up (a guess costs no read), only cached ones pass.
+        `Too many missing or refused tokens from this address: no token it sends is checked for ${decision.retryAfterSeconds} s (one already in use here still works). Wait, then retry.`,
         decision.retryAfterSeconds,
       );
     }
