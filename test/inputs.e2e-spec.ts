@@ -134,6 +134,21 @@ describe.each(DATABASES)('inputs a model gets right first time, on %s', (kind) =
     expect(fields).toEqual(['percent_done', 'plan_end_date']);
   });
 
+  it("names an unknown record id together with the call's other problems, and leaves a lone unknown id to NOT_FOUND", async () => {
+    const call = await callTool(client, 'project_update', { domain: 'project', session_id: session, id: 99999, percent_done: 140 });
+    const issues = failure(call, 'VALIDATION_FAILED').error.issues!;
+    expect(issues.map((i) => `${i.field} ${i.code}`).sort()).toEqual(['id REFERENCE_NOT_FOUND', 'percent_done OUT_OF_RANGE']);
+    expect(issues.find((i) => i.field === 'id')).toMatchObject({ received: 99999, message: expect.stringContaining('id 99999 not found in projects') });
+    // REST: the path's id, the same one answer.
+    const res = await request(stack.http).patch('/api/projects/99999').set(rest).send({ percent_done: 140 });
+    expect(res.status).toBe(422);
+    expect(res.body.error.issues.map((i: Issue) => `${i.field} ${i.code}`).sort()).toEqual(['id REFERENCE_NOT_FOUND', 'percent_done OUT_OF_RANGE']);
+    // A known id with another problem: only that problem; an unknown id alone: the record's NOT_FOUND.
+    const known = failure(await callTool(client, 'project_update', { domain: 'project', session_id: session, id: 1, percent_done: 140 }), 'VALIDATION_FAILED');
+    expect(known.error.issues!.map((i) => i.field)).toEqual(['percent_done']);
+    failure(await callTool(client, 'project_update', { domain: 'project', session_id: session, id: 99999, percent_done: 40 }), 'NOT_FOUND');
+  });
+
   it('lists real example values in the tool descriptions', async () => {
     const { tools } = await client.listTools();
     const create = found(

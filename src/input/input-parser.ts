@@ -225,6 +225,8 @@ export class InputParser {
     // Made when a field needs a lookup: most calls name their records by id, or name none. (Not a
     // named closure: the bundle keeps function names, at a property definition per closure made.)
     let lookup: ReferenceLookup | undefined;
+    // Records the call acts on by id, checked only if the call is refused (withUnknownTargets).
+    let targets: FieldSpec[] | undefined;
 
     for (const spec of given) {
       if (refused.has(spec.name)) continue;
@@ -282,8 +284,10 @@ export class InputParser {
           break;
         case 'ref':
           if (spec.target && typeof readId(value) === 'number') {
-            // The record a tool acts on: an unknown id is the service's NOT_FOUND, not an input issue.
+            // The record a tool acts on: an unknown id is the service's NOT_FOUND, not an input issue,
+            // unless the call is refused anyway (done below).
             normalized.set(spec.name, readId(value));
+            (targets ??= []).push(spec);
             break;
           }
           pending.push(
@@ -300,11 +304,34 @@ export class InputParser {
           break;
       }
     }
+    const done = (): Maybe<ParseResult<T>> => {
+      const result = finished(dto, normalized, withdrawn(issues, guesses, byName), place, provided, resolved, input);
+      return result.ok || !targets ? result : this.withUnknownTargets(result, targets, normalized, options.scope, place);
+    };
     // No lookup, no promise: the parse then takes no turn of the microtask queue of its own.
-    if (pending.length === 0) return finished(dto, normalized, withdrawn(issues, guesses, byName), place, provided, resolved, input);
+    if (pending.length === 0) return done();
     return Promise.all(pending).then((applies) => {
       for (const apply of applies) apply();
-      return finished(dto, normalized, withdrawn(issues, guesses, byName), place, provided, resolved, input);
+      return done();
+    });
+  }
+
+  /**
+   * A refused call's issues, with those of the records it acts on by id that the caller cannot
+   * find: fixed with the rest in one retry, rather than met as NOT_FOUND after it. Looked up only on
+   * a call refused anyway, so a call that passes pays nothing; a lone unknown id stays the service's.
+   */
+  private withUnknownTargets(
+    refused: { ok: false; issues: Issue[] },
+    targets: readonly FieldSpec[],
+    normalized: ReadonlyMap<string, unknown>,
+    scope: NameScope | undefined,
+    place: ReadonlyMap<string, number>,
+  ): Promise<ParseResult<never>> {
+    return Promise.all(targets.map((spec) => this.references.resolve(spec.ref!, spec.name, normalized.get(spec.name), scope))).then((found) => {
+      for (const r of found) if (!r.ok) refused.issues.push(r.issue);
+      inFieldPlace(refused.issues, place);
+      return refused;
     });
   }
 
@@ -610,6 +637,11 @@ function listFormOf(name: string, specs: readonly FieldSpec[]): string | undefin
 }
 
 /** The parse's answer once every lookup has been applied: the DTO, or every issue in field order. */
+/** Issues in the order of the tool's fields; those of no field (the arguments as a whole) last. */
+function inFieldPlace(issues: Issue[], place: ReadonlyMap<string, number>): void {
+  issues.sort((a, b) => (place.get(a.field) ?? 999) - (place.get(b.field) ?? 999));
+}
+
 function finished<T extends object>(
   dto: new () => T,
   normalized: ReadonlyMap<string, unknown>,
@@ -630,7 +662,7 @@ function finished<T extends object>(
   }
 
   if (issues.length > 0) {
-    issues.sort((a, b) => (place.get(a.field) ?? 999) - (place.get(b.field) ?? 999));
+    inFieldPlace(issues, place);
     return { ok: false, issues };
   }
   return { ok: true, value: attachMeta(out, { provided, resolved }) };
