@@ -86,6 +86,23 @@ describe.each(DATABASES)('hints that never mislead, on %s', (kind) => {
     expect(answer.error.issues![0]).toMatchObject({ field: 'status', code: 'UNKNOWN_FIELD', did_you_mean: 'answer' });
   });
 
+  it("suggests for another kind's <kind>_id the field naming that kind, never the id of the tool's own record", async () => {
+    const projects = await openSession(client, 'project');
+    const save = (args: Record<string, unknown>) =>
+      callTool(client, 'project_task_save', { domain: 'project', session_id: projects, name: 'Migrar dados', ...args });
+    // A task's project is its projects_id: project_id is no task's id.
+    expect(failure(await save({ project_id: 'Migração ERP' }), 'VALIDATION_FAILED').error.issues).toEqual([
+      expect.objectContaining({ field: 'project_id', code: 'UNKNOWN_FIELD', did_you_mean: 'projects_id' }),
+    ]);
+    // Users joining a task are its members.
+    expect(failure(await save({ projects_id: 'Migração ERP', users: ['tech'] }), 'VALIDATION_FAILED').error.issues).toEqual([
+      expect.objectContaining({ field: 'users', code: 'UNKNOWN_FIELD', did_you_mean: 'add_members' }),
+    ]);
+    // On a project's own tool, project_id is the project's id.
+    const get = failure(await callTool(client, 'project_get', { domain: 'project', session_id: projects, project_id: 'Migração ERP' }), 'VALIDATION_FAILED');
+    expect(get.error.issues).toEqual([expect.objectContaining({ field: 'project_id', code: 'UNKNOWN_FIELD', did_you_mean: 'id' })]);
+  });
+
   it('suggests a field only when it is the one meant: never the opposite, never one the value cannot fill, never a write of another kind', async () => {
     const unknown = (envelope: ReturnType<typeof failure>, field: string) => envelope.error.issues!.find((issue) => issue.field === field);
     const projects = await openSession(client, 'project');

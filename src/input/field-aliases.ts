@@ -5,6 +5,8 @@ type AliasTable = Readonly<Record<string, readonly string[]>>;
 
 /** Names models use for the id of the record a tool acts on. */
 export const RECORD_ID_ALIASES = ['ticket_id', 'project_id', 'user_id', 'record_id', 'item_id'] as const;
+/** The reference kind each `<kind>_id` of RECORD_ID_ALIASES names: the id of a record of that kind only. */
+const KIND_OF_ID_ALIAS: Readonly<Record<string, string>> = { ticket_id: 'ticket', project_id: 'project', user_id: 'user' };
 /** Names models use for free text and page size. */
 export const QUERY_ALIASES = ['search', 'text', 'q', 'keyword', 'keywords', 'busca'] as const;
 export const LIMIT_ALIASES = ['page_size', 'per_page', 'max', 'top', 'count'] as const;
@@ -12,8 +14,8 @@ export const LIMIT_ALIASES = ['page_size', 'per_page', 'max', 'top', 'count'] as
 export const CURSOR_ALIASES = ['page', 'pagina', 'page_number', 'next_page', 'page_token', 'next_cursor', 'offset', 'skip'] as const;
 export const SORT_ALIASES = ['order_by', 'orderby', 'sort_by', 'sortby', 'order', 'ordenar', 'ordenar_por', 'ordem'] as const;
 
-/** Arguments every domain's tools share. */
-const CALL: AliasTable = { id: RECORD_ID_ALIASES, query: QUERY_ALIASES, limit: LIMIT_ALIASES, cursor: CURSOR_ALIASES, sort: SORT_ALIASES };
+/** Arguments every domain's tools share (the id's are those of its record's kind: recordIdAliases). */
+const CALL: AliasTable = { query: QUERY_ALIASES, limit: LIMIT_ALIASES, cursor: CURSOR_ALIASES, sort: SORT_ALIASES };
 
 /**
  * Other names of each field of a domain, declared once per (domain, field): every tool of the
@@ -67,6 +69,7 @@ export const FIELD_ALIASES: Readonly<Record<Domain, AliasTable>> = {
     groups_id: ['group', 'team', 'grupo', 'equipe'],
     entities_id: ['entity', 'entidade'],
     projects_id: ['parent', 'parent_id', 'projeto_pai', 'parent_project'],
+    add_members: ['members', 'users', 'membros', 'participants', 'participantes', 'team_members'],
     percent_done: ['progress', 'progresso', 'percent', 'completion', 'percentual'],
     priority: ['prioridade'],
     plan_start_date: ['start_date', 'start', 'inicio', 'data_inicio', 'planned_start'],
@@ -99,8 +102,17 @@ export const ENTRY_CONTENT_ALIASES = ['comment', 'comentario', 'followup', 'mess
 export function withAliases(domain: Domain, fields: readonly FieldSpec[]): FieldSpec[] {
   const table = FIELD_ALIASES[domain];
   return fields.map((spec) => {
-    const shared = table[spec.name] ?? CALL[spec.name];
+    const shared = table[spec.name] ?? (spec.name === 'id' ? recordIdAliases(spec) : CALL[spec.name]);
     if (!shared) return spec;
     return { ...spec, aliases: spec.aliases ? [...spec.aliases, ...shared] : shared };
   });
+}
+
+/**
+ * The aliases of the id of the record a tool acts on, without those naming a record of another kind:
+ * on project_task_save, `project_id` is the task's project (projects_id), `user_id` no task's id.
+ */
+function recordIdAliases(spec: FieldSpec): readonly string[] {
+  if (spec.ref === undefined) return RECORD_ID_ALIASES;
+  return RECORD_ID_ALIASES.filter((alias) => (KIND_OF_ID_ALIAS[alias] ?? spec.ref) === spec.ref);
 }
