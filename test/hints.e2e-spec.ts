@@ -103,6 +103,26 @@ describe.each(DATABASES)('hints that never mislead, on %s', (kind) => {
     expect(get.error.issues).toEqual([expect.objectContaining({ field: 'project_id', code: 'UNKNOWN_FIELD', did_you_mean: 'id' })]);
   });
 
+  it('never suggests a field the call already sets', async () => {
+    const other = Number(success(await callTool(client, 'ticket_create', { domain: 'ticket', session_id: tickets, name: 'Impressora do RH' })).id);
+    const link = failure(
+      await callTool(client, 'ticket_link', { domain: 'ticket', session_id: tickets, id: ticketId, tickets_id: 3, other_id: other }),
+      'VALIDATION_FAILED',
+    ).error.issues!;
+    expect(link.map(({ field, code, did_you_mean }) => ({ field, code, did_you_mean }))).toEqual([
+      { field: 'tickets_id', code: 'UNKNOWN_FIELD', did_you_mean: undefined },
+    ]);
+    expect(link[0].message).not.toContain('Did you mean');
+    const user = failure(await callTool(client, 'user_update', { domain: 'user', session_id: users, id: 'carla.m', user_id: 4 }), 'VALIDATION_FAILED').error
+      .issues!;
+    expect(user.map(({ field, code, did_you_mean }) => ({ field, code, did_you_mean }))).toEqual([
+      { field: 'user_id', code: 'UNKNOWN_FIELD', did_you_mean: undefined },
+    ]);
+    // Without the id, the same key is the id.
+    const alone = failure(await callTool(client, 'user_update', { domain: 'user', session_id: users, user_id: 'carla.m', phone: '5555' }), 'VALIDATION_FAILED');
+    expect(alone.error.issues).toEqual([expect.objectContaining({ field: 'user_id', code: 'UNKNOWN_FIELD', did_you_mean: 'id' })]);
+  });
+
   it('suggests a field only when it is the one meant: never the opposite, never one the value cannot fill, never a write of another kind', async () => {
     const unknown = (envelope: ReturnType<typeof failure>, field: string) => envelope.error.issues!.find((issue) => issue.field === field);
     const projects = await openSession(client, 'project');

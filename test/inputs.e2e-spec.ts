@@ -49,7 +49,9 @@ describe.each(DATABASES)('inputs a model gets right first time, on %s', (kind) =
     expect(byField.plan_start_date.expected).toContain('YYYY-MM-DD');
     expect(byField.priority.code).toBe('INVALID_VALUE');
     expect(byField.percent_done.code).toBe('OUT_OF_RANGE');
-    expect(byField.state).toMatchObject({ code: 'UNKNOWN_FIELD', did_you_mean: 'projectstates_id' });
+    // projectstates_id is sent too: the field the call already sets is not what state meant.
+    expect(byField.state.code).toBe('UNKNOWN_FIELD');
+    expect(byField.state.did_you_mean).toBeUndefined();
     expect(error.message).toMatch(/5 problems/);
     expect(await count()).toBe(0);
   });

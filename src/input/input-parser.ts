@@ -151,8 +151,8 @@ export class InputParser {
         unlisted++;
         continue;
       }
-      const suggestion = key.length <= MAX_SUGGESTIBLE_KEY ? this.suggestField(key, specs, input[key]) : undefined;
-      const checkedAs = suggestion && !(suggestion in input) && !renamed.has(suggestion);
+      const suggestion = key.length <= MAX_SUGGESTIBLE_KEY ? this.suggestField(key, specs, input[key], input) : undefined;
+      const checkedAs = suggestion && !renamed.has(suggestion);
       if (checkedAs) renamed.set(suggestion, input[key]);
       const field = quoted(key);
       if (suggestion) {
@@ -337,16 +337,18 @@ export class InputParser {
 
   /**
    * The field an unknown key clearly means, matching names and each field's aliases (manager ->
-   * users_id); an alias that is a real field of the tool is that field, never another's.
+   * users_id); an alias that is a real field of the tool is that field, never another's. A field the
+   * call already sets (`sent`) is not what the key meant: it is suggested neither by name nor by alias.
    */
-  private suggestField(key: string, specs: FieldSpec[], value: unknown): string | undefined {
+  private suggestField(key: string, specs: FieldSpec[], value: unknown, sent: Readonly<Record<string, unknown>> = {}): string | undefined {
     const real = new Set(specs.map((s) => s.name));
-    const texts: Array<readonly [string, string]> = specs.map((s) => [s.name, s.name] as const);
-    for (const spec of specs) {
+    const open = specs.filter((s) => !Object.hasOwn(sent, s.name) || sent[s.name] === undefined);
+    const texts: Array<readonly [string, string]> = open.map((s) => [s.name, s.name] as const);
+    for (const spec of open) {
       for (const alias of spec.aliases ?? []) if (!real.has(alias)) texts.push([alias, spec.name]);
     }
     const found = closestOf(key, texts);
-    return found !== undefined && Array.isArray(value) ? (listFormOf(found, specs) ?? found) : found;
+    return found !== undefined && Array.isArray(value) ? (listFormOf(found, open) ?? found) : found;
   }
 
   /**
