@@ -184,6 +184,32 @@ describe.each(DATABASES)('hints that never mislead, on %s', (kind) => {
     expect(await refusal('ticket_comment')).toMatch(/Closest tools: ticket_add_entry\b/);
   });
 
+  it('offers no record of a tree for the name of one above it: a child is another record', async () => {
+    // normal sees Sede only, not the root entity above it.
+    const sede = await connectHttp(stack.url, await stack.token('normal', ['mcp']));
+    try {
+      const own = await openSession(sede, 'ticket');
+      const entity = async (name: string) =>
+        failure(
+          await callTool(sede, 'ticket_create', { domain: 'ticket', session_id: own, name: 'Sem entidade', entities_id: name, dry_run: true }),
+          'VALIDATION_FAILED',
+        ).error.issues![0];
+      for (const above of ['Root entity', 'Root entty', 'root']) {
+        const issue = await entity(above);
+        expect([above, issue]).toEqual([
+          above,
+          expect.objectContaining({ field: 'entities_id', code: 'REFERENCE_NOT_FOUND', available: ['Root entity > Sede'] }),
+        ]);
+        expect([above, issue.did_you_mean, issue.message]).toEqual([above, undefined, expect.not.stringContaining('Did you mean')]);
+      }
+      // A part or a misspelling of the record's own name is still suggested.
+      expect(await entity('Sed')).toMatchObject({ code: 'REFERENCE_NOT_FOUND', did_you_mean: 'Root entity > Sede' });
+      expect(await entity('Root entity > Sdee')).toMatchObject({ code: 'REFERENCE_NOT_FOUND', did_you_mean: 'Root entity > Sede' });
+    } finally {
+      await sede.close();
+    }
+  });
+
   it('reads "#5" as id 5, refuses a range that ends before it starts, and words a null for what the call does', async () => {
     const byHash = success(await callTool(client, 'ticket_get', { domain: 'ticket', session_id: tickets, id: `#${ticketId}` }));
     expect((byHash.data as { id: number }).id).toBe(ticketId);

@@ -7,12 +7,13 @@ import { readRows } from '../../database/read-rows.js';
 import { echo, quoted } from '../../envelope/echo.js';
 import type { Issue } from '../../envelope/issue.js';
 import { matchKey } from '../../text/normalize.js';
-import { closest } from '../../text/suggest.js';
+import { closest, closestOf } from '../../text/suggest.js';
 import { readId } from '../record-id.js';
 import { candidateText, describeCandidates, type NamedRow as Row, tellApart } from './candidates.js';
 import { translatedName } from './name-translations.js';
 import { type ReferenceKind, referenceKind } from './reference-kinds.js';
 import { applyNameScope, isHiddenKind, nameable, type NameScope } from './reference-scope.js';
+import { pathAsDeepAs, reachesOwnName } from './tree-path.js';
 
 export type Resolution = { ok: true; id: number; name: string } | { ok: false; issue: Issue };
 
@@ -65,7 +66,7 @@ export class ReferenceResolver {
     }
     // Not a whole name: a part of one (a first or last name, the start of a login or of a word) is
     // never resolved silently. One record it fits is the suggestion; several are candidates.
-    const partial = await this.byPart(kind, input, scope);
+    const partial = (await this.byPart(kind, input, scope)).filter((row) => !isTree(kind) || reachesOwnName(input, row.display));
     if (partial.length > 1) return this.ambiguous(kind, field, input, partial, scope, `'${quoted(input)}' is part of the names of`);
     return this.notFound(kind, field, input, scope, `name '${quoted(input)}' not found in ${kind.label}`, partial[0]?.display);
   }
@@ -266,7 +267,11 @@ export class ReferenceResolver {
     const known = new Set([...(await this.nearNames(kind, input, scope)), ...available]);
     const translated = translatedName(input);
     if (translated && known.has(translated)) return translated;
-    return closest(input, known);
+    if (!isTree(kind)) return closest(input, known);
+    return closestOf(
+      input,
+      [...known].map((path) => [pathAsDeepAs(input, path), path] as const),
+    );
   }
 
   /** Names sharing the input's first letters: candidates for did_you_mean in large tables, by index range. */
@@ -336,6 +341,11 @@ function keyColumns(kind: ReferenceKind): string {
     probeColumns.set(kind.kind, columns);
   }
   return columns;
+}
+
+/** A kind of records in a tree, named by their path (entities, categories, locations). */
+function isTree(kind: ReferenceKind): boolean {
+  return kind.display === 'completename';
 }
 
 /** LIKE's wildcards dropped from a key: what is left is matched literally on both databases. */
