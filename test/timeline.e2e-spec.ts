@@ -213,6 +213,13 @@ describe.each(DATABASES)('ticket timeline on %s', (kind) => {
       expect(task.error.message).toMatch(/followup/);
       const fields = failure(await t.add({ id: monitorId, kind: 'task', content: 'x', duration: 60 }), 'VALIDATION_FAILED');
       expect(fields.error.issues!.map((i) => [i.field, i.code])).toEqual([['duration', 'FORBIDDEN_FIELD']]);
+      // What it may set is said of the tool called: ticket_add_entry's fields, not ticket_create's.
+      expect(fields.error.issues![0]).toMatchObject({
+        message: 'duration cannot be set with your profile, which sets only content. Leave it out.',
+        expected: 'only content',
+      });
+      const listed = (await postOnly.listTools()).tools.find((tool) => tool.name === 'ticket_add_entry');
+      expect(listed?.description).toContain('Your profile sets only: content.');
     });
 
     it('does not see private tasks, and a ticket it did not request is not found', async () => {

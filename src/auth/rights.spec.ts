@@ -5,8 +5,12 @@ const SELF_SERVICE: ProfileRights = { project: [], ticket: ['read', 'create'], u
 const TECHNICIAN: ProfileRights = { project: ['read'], ticket: ['read', 'create', 'update'], user: ['read'], ticket_scope: 'all' };
 
 /** What settableFields reads of a ticket tool's policy. */
-function tool(_name: string, kind: 'read' | 'write'): { domain: 'ticket'; writesRecords: boolean } {
-  return { domain: 'ticket', writesRecords: kind === 'write' };
+function tool(
+  _name: string,
+  kind: 'read' | 'write',
+  names = ['id', 'name', 'content', 'urgency'],
+): { domain: 'ticket'; writesRecords: boolean; fields: { name: string }[] } {
+  return { domain: 'ticket', writesRecords: kind === 'write', fields: names.map((name) => ({ name })) };
 }
 
 function caller(settable: Principal['rights']['settable']): Principal {
@@ -48,5 +52,11 @@ describe('fields a profile may set', () => {
     expect(settableFields(limited, tool('ticket_search', 'read'))).toBeUndefined();
     expect(settableFields(caller({}), tool('ticket_create', 'write'))).toBeUndefined();
     expect(settableFields(undefined, tool('ticket_create', 'write'))).toBeUndefined();
+  });
+
+  it('names, of the limit, only the fields of the tool called', () => {
+    const limited = caller({ ticket: ['name', 'content', 'urgency'] });
+    expect([...settableFields(limited, tool('ticket_add_entry', 'write', ['id', 'kind', 'content', 'duration']))!]).toEqual(['content']);
+    expect([...settableFields(limited, tool('ticket_link', 'write', ['id', 'other_id', 'relation']))!]).toEqual([]);
   });
 });

@@ -22,14 +22,29 @@ export function simplifiedInterfaceLimits(profiles: Array<{ rights: ProfileRight
   return limits;
 }
 
-/** The record fields `principal` may set with a tool; undefined when there is no limit (reads, session tools, system work). */
+/** A tool's settable fields, by the domain's list they are taken from, then by the tool's fields: made once, not per call. */
+const settableOfTool = new WeakMap<readonly string[], WeakMap<readonly { name: string }[], ReadonlySet<string>>>();
+
+/**
+ * The record fields `principal` may set with a tool: those of the domain's limit that the tool has
+ * (a refusal and a description name what can be sent to this tool, not to another of the domain).
+ * Undefined when there is no limit (reads, session tools, system work).
+ */
 export function settableFields(
   principal: Principal | undefined,
-  tool: { domain: Domain | null; writesRecords: boolean } | undefined,
+  tool: { domain: Domain | null; writesRecords: boolean; fields: readonly { name: string }[] } | undefined,
 ): ReadonlySet<string> | undefined {
   if (!principal || !tool?.writesRecords || !tool.domain) return undefined;
   const fields = principal.rights.settable?.[tool.domain];
-  return fields ? new Set(fields) : undefined;
+  if (!fields) return undefined;
+  let byTool = settableOfTool.get(fields);
+  if (!byTool) settableOfTool.set(fields, (byTool = new WeakMap()));
+  let settable = byTool.get(tool.fields);
+  if (!settable) {
+    const own = new Set(tool.fields.map((field) => field.name));
+    byTool.set(tool.fields, (settable = new Set(fields.filter((name) => own.has(name)))));
+  }
+  return settable;
 }
 
 /** Whether the caller's profiles give `right` (a tool's policy says which; null: none needed). */

@@ -19,12 +19,13 @@ const MAX_LIST_ENTRIES = 100;
  */
 export function forbiddenField(spec: FieldSpec, settable: ReadonlySet<string> | undefined): Issue | undefined {
   if (!settable || !isRecordField(spec) || settable.has(spec.name)) return undefined;
-  const allowed = [...settable].join(', ');
+  // The fields of this tool the profile sets (settableFields): none, on a tool it may call for no field.
+  const allowed = settable.size > 0 ? `only ${[...settable].join(', ')}` : "none of this tool's fields";
   return {
     field: spec.name,
     code: 'FORBIDDEN_FIELD',
-    message: `${spec.name} cannot be set with your profile, which sets only ${allowed}. Leave it out.`,
-    expected: `only ${allowed}`,
+    message: `${spec.name} cannot be set with your profile, which sets ${allowed}. Leave it out.`,
+    expected: allowed,
   };
 }
 

@@ -26,7 +26,8 @@ export function describeTool(tool: ToolPolicy, config: AppConfig, audience: Desc
     lines.push(`Dates: YYYY-MM-DD[ HH:MM] or ISO-8601${ranges}.`);
   }
   for (const note of text.notes) lines.push(note);
-  if (audience.settable) lines.push(`Your profile sets only: ${[...audience.settable].join(', ')}.`);
+  if (audience.settable)
+    lines.push(audience.settable.size > 0 ? `Your profile sets only: ${[...audience.settable].join(', ')}.` : 'Your profile sets none of its fields.');
   // Which writes need a verified session is said by the server instructions and, on the first such
   // write, by the refusal's next_call (auth_request_otp): not repeated on every write tool.
   if (tool.needsApproval) lines.push("Needs the user's approval of the exact call (APPROVAL_REQUIRED).");
