@@ -46,6 +46,22 @@ describe.each(DATABASES)('zones and yes/no words on %s', (kind) => {
     expect(refused.error.issues).toEqual([expect.objectContaining({ field: 'timezone', code: 'INVALID_VALUE', did_you_mean: 'America/Sao_Paulo' })]);
   });
 
+  it("takes an entry's kind in pt-BR: tarefa is a task, acompanhamento a followup, solução a solution", async () => {
+    const id = Number(success(await ticket('ticket_create', { name: 'Teclado sem resposta' })).id);
+    const task = success(await ticket('ticket_add_entry', { id, kind: 'Tarefa', content: 'Troca do teclado', duration: '30 min' }));
+    expect(task.data).toMatchObject({ kind: 'task', duration: 1800 });
+    for (const [word, kind] of [
+      ['acompanhamento', 'followup'],
+      ['solução', 'solution'],
+    ]) {
+      const dry = success(await ticket('ticket_add_entry', { id, kind: word, content: 'Ensaio', dry_run: true }));
+      expect([word, dry.applied]).toEqual([word, expect.objectContaining({ kind })]);
+    }
+    // A word of no kind is still refused, with the kinds listed.
+    const refused = failure(await ticket('ticket_add_entry', { id, kind: 'talvez', content: 'x' }), 'VALIDATION_FAILED');
+    expect(refused.error.issues).toEqual([expect.objectContaining({ field: 'kind', code: 'INVALID_VALUE', available: ['followup', 'task', 'solution'] })]);
+  });
+
   it('filters overdue: "sim" as true and "não" as false, and refuses a word that is neither', async () => {
     success(await ticket('ticket_create', { name: 'Prazo vencido', time_to_resolve: '2020-01-01 10:00', date: '2019-12-31 10:00' }));
     const all = (success(await ticket('ticket_search', { limit: 100 })).data as Page).total;

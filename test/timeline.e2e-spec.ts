@@ -116,7 +116,7 @@ describe.each(DATABASES)('ticket timeline on %s', (kind) => {
     expect((await as(tech, techSession).get(ticketId)).timeline?.length).toBe(before);
     // A kind it does not know: that issue alone, not "duration belongs to kind task, not followup".
     const unknownKind = failure(
-      await as(tech, techSession).add({ id: ticketId, kind: 'tarefa', content: 'Troca', duration: '1h30', users_id_tech: 'tech', begin: '2030-12-05 14:00' }),
+      await as(tech, techSession).add({ id: ticketId, kind: 'afazer', content: 'Troca', duration: '1h30', users_id_tech: 'tech', begin: '2030-12-05 14:00' }),
       'VALIDATION_FAILED',
     );
     expect(unknownKind.error.issues!.map((issue) => issue.field)).toEqual(['kind']);

@@ -46,6 +46,13 @@ export const STATS_GROUP_WORDS: ChoiceWords = {
   solve_month: ['solve month', 'solved month', 'month solved', 'month of solving', 'resolution month', 'mes de solucao', 'mes de resolucao'],
 };
 
+/** `ticket_add_entry kind` (followup, task, solution): GLPI's pt-BR names of the three, and their English words. */
+export const ENTRY_KIND_WORDS: ChoiceWords = {
+  followup: ['follow-up', 'follow up', 'acompanhamento', 'comment', 'comentario', 'reply', 'resposta'],
+  task: ['tarefa', 'atividade', 'activity'],
+  solution: ['solucao', 'resolucao', 'resolution'],
+};
+
 /** The value a word means, keyed by matchKey (case, accents and spacing ignored). */
 export function wordIndex(words: ChoiceWords): ReadonlyMap<string, string> {
   const index = new Map<string, string>();

@@ -5,6 +5,7 @@ import { WriteCallDto } from '../../../input/dto/call-args.dto.js';
 import { ENTRY_CONTENT_ALIASES } from '../../../input/field-aliases.js';
 import { BoolField, ChoiceField, DateField, EnumField, IntField, RefField, TextField } from '../../../input/fields.js';
 import { blankTextIssue } from '../../../input/issue-messages.js';
+import { ENTRY_KIND_WORDS } from '../../../input/vocab/choice-words.js';
 import { ENTRY_KINDS, type EntryKind, KIND_FIELDS } from '../entry-kinds.js';
 import { TASK_STATE } from '../timeline-vocabularies.js';
 
@@ -13,7 +14,7 @@ export class AddEntryDto extends WriteCallDto {
   id!: number;
 
   // Which record the call adds, not a field of it: a profile limited to some fields still chooses it.
-  @ChoiceField(ENTRY_KINDS, { call: true, description: 'Default followup.' })
+  @ChoiceField(ENTRY_KINDS, { call: true, description: 'Default followup.', words: ENTRY_KIND_WORDS })
   kind?: EntryKind;
 
   @TextField({ required: true, maxLength: 65000, description: '', aliases: ENTRY_CONTENT_ALIASES })
