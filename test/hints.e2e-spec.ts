@@ -123,6 +123,18 @@ describe.each(DATABASES)('hints that never mislead, on %s', (kind) => {
     expect(alone.error.issues).toEqual([expect.objectContaining({ field: 'user_id', code: 'UNKNOWN_FIELD', did_you_mean: 'id' })]);
   });
 
+  it('suggests for an output field the one a domain calls by that name', async () => {
+    const get = failure(await callTool(client, 'ticket_get', { domain: 'ticket', session_id: tickets, id: ticketId, fields: ['title'] }), 'VALIDATION_FAILED');
+    expect(get.error.issues).toEqual([expect.objectContaining({ field: 'fields', code: 'INVALID_VALUE', did_you_mean: 'name' })]);
+    const search = failure(
+      await callTool(client, 'ticket_search', { domain: 'ticket', session_id: tickets, fields: ['status', 'titulo'] }),
+      'VALIDATION_FAILED',
+    );
+    expect(search.error.issues).toEqual([expect.objectContaining({ field: 'fields', code: 'INVALID_VALUE', did_you_mean: 'name' })]);
+    const people = failure(await callTool(client, 'user_search', { domain: 'user', session_id: users, fields: 'login, mail' }), 'VALIDATION_FAILED');
+    expect(people.error.issues).toEqual([expect.objectContaining({ field: 'fields', code: 'INVALID_VALUE', did_you_mean: 'name' })]);
+  });
+
   it('suggests a field only when it is the one meant: never the opposite, never one the value cannot fill, never a write of another kind', async () => {
     const unknown = (envelope: ReturnType<typeof failure>, field: string) => envelope.error.issues!.find((issue) => issue.field === field);
     const projects = await openSession(client, 'project');

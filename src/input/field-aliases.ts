@@ -1,5 +1,6 @@
 import type { Domain } from '../auth/principal.js';
 import type { FieldSpec } from './field-spec.js';
+import type { ChoiceWords } from './vocab/choice-words.js';
 
 type AliasTable = Readonly<Record<string, readonly string[]>>;
 
@@ -102,6 +103,7 @@ export const ENTRY_CONTENT_ALIASES = ['comment', 'comentario', 'followup', 'mess
 export function withAliases(domain: Domain, fields: readonly FieldSpec[]): FieldSpec[] {
   const table = FIELD_ALIASES[domain];
   return fields.map((spec) => {
+    if (spec.kind === 'choices' && spec.name === PROJECTION) return { ...spec, valueAliases: valueAliasesOf(table, spec.values ?? []) };
     const shared = table[spec.name] ?? (spec.name === 'id' ? recordIdAliases(spec) : CALL[spec.name]);
     if (!shared) return spec;
     return { ...spec, aliases: spec.aliases ? [...spec.aliases, ...shared] : shared };
@@ -115,4 +117,12 @@ export function withAliases(domain: Domain, fields: readonly FieldSpec[]): Field
 function recordIdAliases(spec: FieldSpec): readonly string[] {
   if (spec.ref === undefined) return RECORD_ID_ALIASES;
   return RECORD_ID_ALIASES.filter((alias) => (KIND_OF_ID_ALIAS[alias] ?? spec.ref) === spec.ref);
+}
+
+/** The argument of a read that lists the record's fields to answer with: its values are field names. */
+const PROJECTION = 'fields';
+
+/** The domain's aliases of the fields a projection lists: `fields: ["title"]` is suggested `name`. */
+function valueAliasesOf(table: AliasTable, values: readonly string[]): ChoiceWords {
+  return Object.fromEntries(values.filter((value) => table[value]).map((value) => [value, table[value]]));
 }

@@ -41,6 +41,8 @@ export interface FieldSpec {
   dayEnd?: boolean;
   /** Other names a caller may use for this field ("manager" for users_id): suggested, never accepted. */
   aliases?: readonly string[];
+  /** Other names of a `choices` field's values (a projection's fields, "title" for name): suggested, never accepted. */
+  valueAliases?: ChoiceWords;
 }
 
 /**

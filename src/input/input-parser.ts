@@ -6,7 +6,7 @@ import type { ResolvedReference } from '../envelope/envelope.js';
 import type { Issue } from '../envelope/issue.js';
 import type { Transport } from '../observe/call-metrics.js';
 import { matchKey } from '../text/normalize.js';
-import { closest, closestOf, spelledAlike } from '../text/suggest.js';
+import { closestOf, spelledAlike } from '../text/suggest.js';
 import { fieldsOf, type FieldSpec } from './field-spec.js';
 import { attachMeta } from './input-meta.js';
 import { expectedOf, issueFromValidation } from './issue-messages.js';
@@ -509,7 +509,11 @@ export class InputParser {
       else unknown.push(quoted(item));
     }
     if (unknown.length) {
-      const suggestion = closest(unknown[0], spec.values!);
+      // The closest value, or the value the closest of its other names stands for ("title" -> name).
+      const suggestion = closestOf(unknown[0], [
+        ...spec.values!.map((v) => [v, v] as const),
+        ...Object.entries(spec.valueAliases ?? {}).flatMap(([v, names]) => names.map((n) => [n, v] as const)),
+      ]);
       const named = unknown
         .slice(0, UNKNOWN_ENTRIES_NAMED)
         .map((u) => `'${u}'`)
