@@ -135,6 +135,25 @@ describe.each(DATABASES)('hints that never mislead, on %s', (kind) => {
     expect(people.error.issues).toEqual([expect.objectContaining({ field: 'fields', code: 'INVALID_VALUE', did_you_mean: 'name' })]);
   });
 
+  it('says to send wrapped arguments at the top level, and does not take them wrapped', async () => {
+    const wrapped = failure(
+      await callTool(client, 'ticket_get', { domain: 'ticket', session_id: tickets, arguments: { id: ticketId, fields: ['name'] } }),
+      'VALIDATION_FAILED',
+    ).error.issues!;
+    expect(wrapped.map(({ field, code }) => [field, code])).toEqual([
+      ['id', 'REQUIRED'],
+      ['arguments', 'UNKNOWN_FIELD'],
+    ]);
+    expect(wrapped[1].message).toBe("Unknown field 'arguments': send its fields (id, fields) at the top level of the arguments, not inside 'arguments'.");
+    expect(wrapped[1].did_you_mean).toBeUndefined();
+    // An object of no field of the tool is an unknown field like any other.
+    const other = failure(
+      await callTool(client, 'ticket_get', { domain: 'ticket', session_id: tickets, id: ticketId, arguments: { colour: 'blue' } }),
+      'VALIDATION_FAILED',
+    ).error.issues!;
+    expect(other).toEqual([expect.objectContaining({ field: 'arguments', code: 'UNKNOWN_FIELD', message: expect.stringContaining('Known fields: ') })]);
+  });
+
   it('suggests a field only when it is the one meant: never the opposite, never one the value cannot fill, never a write of another kind', async () => {
     const unknown = (envelope: ReturnType<typeof failure>, field: string) => envelope.error.issues!.find((issue) => issue.field === field);
     const projects = await openSession(client, 'project');

@@ -151,10 +151,15 @@ export class InputParser {
         unlisted++;
         continue;
       }
+      const field = quoted(key);
+      const wrapped = fieldsWrappedIn(input[key], byName);
+      if (wrapped) {
+        issues.push(wrapperField(field, input[key], wrapped));
+        continue;
+      }
       const suggestion = key.length <= MAX_SUGGESTIBLE_KEY ? this.suggestField(key, specs, input[key], input) : undefined;
       const checkedAs = suggestion && !renamed.has(suggestion);
       if (checkedAs) renamed.set(suggestion, input[key]);
-      const field = quoted(key);
       if (suggestion) {
         const issue: Issue = {
           field,
@@ -595,6 +600,28 @@ function unknownField(field: string, received: unknown, known: string[], listedO
     received,
     message: `Unknown field '${field}'. ${listedOn === undefined ? `Known fields: ${known.join(', ')}.` : `Known fields: see '${listedOn}'.`}`,
     ...(listedOn === undefined ? { available: known } : {}),
+  };
+}
+
+/**
+ * The fields of the call sent inside an object under an unknown key (`{arguments: {id: 5}}`: a
+ * wrapper a model added); undefined when the value holds none. Never taken from there: the caller is
+ * told where they belong.
+ */
+function fieldsWrappedIn(value: unknown, byName: ReadonlyMap<string, FieldSpec>): string[] | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const inside = Object.keys(value).filter((name) => byName.has(name));
+  return inside.length > 0 ? inside : undefined;
+}
+
+/** UNKNOWN_FIELD for a wrapper of the call's fields: send them at the top level. */
+function wrapperField(field: string, received: unknown, inside: readonly string[]): Issue {
+  const more = inside.length > UNKNOWN_ENTRIES_NAMED ? ', …' : '';
+  return {
+    field,
+    code: 'UNKNOWN_FIELD',
+    received: echo(received),
+    message: `Unknown field '${field}': send its fields (${inside.slice(0, UNKNOWN_ENTRIES_NAMED).join(', ')}${more}) at the top level of the arguments, not inside '${field}'.`,
   };
 }
 
