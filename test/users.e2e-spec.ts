@@ -168,6 +168,15 @@ describe.each(DATABASES)('users REST on %s', (kind) => {
     expect(res.body.error.message).toContain("'MARIA.SILVA'");
   });
 
+  it('answers one CONFLICT naming both a taken login and a taken email', async () => {
+    const res = await request(stack.http).post('/api/users').set(admin).send({ name: 'Maria.Silva', email: 'JOAO.SOUZA@example.com' });
+    expect(res.status).toBe(409);
+    expect(res.body.error.code).toBe('CONFLICT');
+    expect(res.body.error.message).toContain("login 'Maria.Silva'");
+    expect(res.body.error.message).toContain("email 'JOAO.SOUZA@example.com'");
+    expect(res.body.error.message).toMatch(/Choose another login and another email\.$/);
+  });
+
   it('reports every bad field of a call at once', async () => {
     const res = await request(stack.http)
       .post('/api/users')

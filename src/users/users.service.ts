@@ -245,18 +245,17 @@ export class UsersService {
    * `mаria.silva` (Cyrillic а) next to `maria.silva` would let one user pass for another.
    */
   private async assertUnique(values: { name?: unknown; email?: unknown }, self: number | undefined, manager: EntityManager): Promise<void> {
-    if (typeof values.name === 'string' && (await this.queries.lookAlikeOwner('name', values.name, self, manager)) !== undefined) {
-      throw new DeskError(
-        'CONFLICT',
-        `A user with login '${quoted(values.name)}' already exists, or with one that only looks different (logins are unique; case, accents and look-alike characters are ignored). Choose another login.`,
-      );
-    }
-    if (typeof values.email === 'string' && (await this.queries.lookAlikeOwner('email', values.email, self, manager)) !== undefined) {
-      throw new DeskError(
-        'CONFLICT',
-        `The email '${quoted(values.email)}' belongs to another user, or one that only looks different (emails are unique; case, accents and look-alike characters are ignored). Use another email.`,
-      );
-    }
+    // Both are checked, and both named in one answer: the retry fixes every taken value at once.
+    const taken: Array<'login' | 'email'> = [];
+    if (typeof values.name === 'string' && (await this.queries.lookAlikeOwner('name', values.name, self, manager)) !== undefined) taken.push('login');
+    if (typeof values.email === 'string' && (await this.queries.lookAlikeOwner('email', values.email, self, manager)) !== undefined) taken.push('email');
+    if (taken.length === 0) return;
+    const what = taken.map((field) => `${field} '${quoted(field === 'login' ? values.name : values.email)}'`).join(' and the ');
+    const kinds = taken.map((field) => `${field}s`).join(' and ');
+    throw new DeskError(
+      'CONFLICT',
+      `The ${what} ${taken.length === 1 ? 'belongs to another user, or to one that only looks' : 'belong to other users, or to ones that only look'} different (${kinds} are unique; case, accents and look-alike characters are ignored). Choose ${taken.map((field) => `another ${field}`).join(' and ')}.`,
+    );
   }
 
   private async storedView(id: number, timezone: string, scope: EntityScope | undefined, manager: EntityManager): Promise<View> {
