@@ -6,6 +6,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import { DataSource } from 'typeorm';
 import { AppModule } from './app.module.js';
 import { AuditService } from './audit/audit.service.js';
+import type { AuditEntry } from './audit/audit-entry.js';
 import { AppConfig } from './config/app-config.js';
 import { loadConfig } from './config/env.schema.js';
 import type { LogLevelName } from './config/log-settings.js';
@@ -201,9 +202,9 @@ class HttpDrainer {
 
   /**
    * Stops accepting connections, closes idle ones, and waits up to `graceMs` for in-flight requests;
-   * then closes whatever is left. Resolves with the number of requests cut off by the deadline.
+   * then closes whatever is left. Resolves with the requests cut off by the deadline.
    */
-  async drain(graceMs: number): Promise<number> {
+  async drain(graceMs: number): Promise<IncomingMessage[]> {
     this.draining = true;
     if (this.server.listening) this.server.close();
     for (const [socket, responses] of this.sockets) {
@@ -222,7 +223,8 @@ class HttpDrainer {
       });
       this.settled = null;
     }
-    const cutOff = this.inFlight;
+    const cutOff: IncomingMessage[] = [];
+    for (const responses of this.sockets.values()) for (const res of responses) cutOff.push(res.req);
     for (const socket of this.sockets.keys()) socket.destroy();
     return cutOff;
   }
@@ -255,13 +257,36 @@ export interface ShutdownReport {
 export async function closeGracefully(app: INestApplication, graceMs: number): Promise<ShutdownReport> {
   const started = Date.now();
   try {
-    const cutOff = (await drainers.get(app)?.drain(graceMs)) ?? 0;
-    await app.get(AuditService).flush();
+    const cutOff = (await drainers.get(app)?.drain(graceMs)) ?? [];
+    const audit = app.get(AuditService);
+    // A call cut off may never write its own entry (it would end after the last flush): each says so here.
+    for (const req of cutOff) audit.record(cutOffEntry(req, graceMs));
+    await audit.flush();
     await app.close(); // closes the pool and, through CallLimits, the rate-limit store
-    return { cutOff, durationMs: Date.now() - started };
+    return { cutOff: cutOff.length, durationMs: Date.now() - started };
   } finally {
     await stderrLinesWritten();
   }
+}
+
+/** The audit entry of a request still running when the shutdown's grace period ended: whose it was is not known here. */
+function cutOffEntry(req: IncomingMessage, graceMs: number): AuditEntry {
+  const url = req.url ?? '/';
+  return {
+    at: new Date(),
+    users_id: null,
+    token_id: null,
+    session_id: null,
+    request_id: requestIdOf(req),
+    transport: isMcpPath(url) ? 'mcp' : url.startsWith('/approve') || url.startsWith('/oauth') ? 'web' : 'rest',
+    tool: null,
+    route: `${req.method ?? 'GET'} ${url.split('?')[0].slice(0, 200)}`,
+    domain: null,
+    outcome: 'UNAVAILABLE',
+    duration_ms: graceMs,
+    changes: null,
+    message: `Cut off by the server stopping: still running when its ${graceMs} ms grace period ended.`,
+  };
 }
 
 /** The application without HTTP, for stdio and the CLI. */

@@ -1,8 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
-import Database from 'better-sqlite3';
-import mysql from 'mysql2/promise';
-import { createTestDatabase, DATABASES, type DbKind, type TestDatabase } from './support/databases.js';
+import { createTestDatabase, DATABASES, type DbKind, readRows, type TestDatabase } from './support/databases.js';
 import { MAIN_JS, REPO_ROOT } from './support/mcp-client.js';
 import { startApp } from './support/test-app.js';
 
@@ -64,27 +62,6 @@ async function spawnServer(databaseUrl: string): Promise<{ child: ChildProcess; 
   }
 }
 
-type Rows = Array<Record<string, unknown>>;
-
-/** Reads the database directly, as it was left by the killed process. */
-async function readBack(db: TestDatabase, sql: string): Promise<Rows> {
-  if (db.kind === 'sqlite') {
-    const file = new Database(db.url.slice('sqlite:'.length));
-    try {
-      return file.prepare(sql).all() as Rows;
-    } finally {
-      file.close();
-    }
-  }
-  const connection = await mysql.createConnection(db.url);
-  try {
-    const [rows] = await connection.query(sql);
-    return rows as Rows;
-  } finally {
-    await connection.end();
-  }
-}
-
 describe.each(DATABASES)('audit of writes through a crash on %s', (kind: DbKind) => {
   let db: TestDatabase;
 
@@ -128,9 +105,9 @@ describe.each(DATABASES)('audit of writes through a crash on %s', (kind: DbKind)
     expect(killed).toBe(true);
     expect(server.child.signalCode).toBe('SIGKILL');
 
-    const committed = (await readBack(db, `SELECT name FROM glpi_projects WHERE name LIKE 'Crash ${run} %'`)).map((row) => String(row.name));
+    const committed = (await readRows(db, `SELECT name FROM glpi_projects WHERE name LIKE 'Crash ${run} %'`)).map((row) => String(row.name));
     const audited = new Set(
-      (await readBack(db, "SELECT changes FROM audit_log WHERE route = 'POST /api/projects' AND outcome = 'success'")).map(
+      (await readRows(db, "SELECT changes FROM audit_log WHERE route = 'POST /api/projects' AND outcome = 'success'")).map(
         (row) => (JSON.parse(String(row.changes)) as { name?: string }).name,
       ),
     );

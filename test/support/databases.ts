@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import mysql from 'mysql2/promise';
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import { ENTITIES } from '../../src/database/entities/index.js';
@@ -112,4 +113,25 @@ export async function migrationDataSource(kind: DbKind): Promise<MigrationDataSo
       await db.drop();
     },
   };
+}
+
+export type Rows = Array<Record<string, unknown>>;
+
+/** Reads `db` directly, on a connection of its own: as a stopped or killed server left it. */
+export async function readRows(db: TestDatabase, sql: string): Promise<Rows> {
+  if (db.kind === 'sqlite') {
+    const file = new Database(db.url.slice('sqlite:'.length));
+    try {
+      return file.prepare(sql).all() as Rows;
+    } finally {
+      file.close();
+    }
+  }
+  const connection = await mysql.createConnection(db.url);
+  try {
+    const [rows] = await connection.query(sql);
+    return rows as Rows;
+  } finally {
+    await connection.end();
+  }
 }
