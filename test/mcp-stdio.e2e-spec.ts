@@ -139,17 +139,85 @@ describe.each(DATABASES)('MCP over stdio on %s', (kind) => {
   });
 
   /** A stdio server that has answered `initialize` (so it is fully up), with its exit to come. */
-  async function readyStdio(): Promise<{ child: ChildProcessWithoutNullStreams; exit: Promise<Exit> }> {
-    const child = spawnStdio(stdioEnv(db.url, token));
+  async function readyStdio(
+    env: Record<string, string> = {},
+    capabilities: object = {},
+  ): Promise<{ child: ChildProcessWithoutNullStreams; exit: Promise<Exit> }> {
+    const child = spawnStdio(stdioEnv(db.url, token, env));
     const exit = exitOf(child);
     const lines = createInterface({ input: child.stdout });
     const initialized = new Promise<void>((resolve) => lines.on('line', (line) => line.includes('"id":1') && resolve()));
     child.stdin.write(
-      `${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '0' } } })}\n`,
+      `${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities, clientInfo: { name: 'raw', version: '0' } } })}\n`,
     );
     await Promise.race([initialized, exit.then((e) => Promise.reject(new Error(`exited early (${e.code}): ${e.stderr}`)))]);
     return { child, exit };
   }
+
+  /** A stdio server after `initialize`, spoken to in raw lines: each answer line is read back parsed. */
+  async function rawStdio(
+    env: Record<string, string> = {},
+    capabilities: object = {},
+  ): Promise<{ send: (line: string) => void; answer: () => Promise<unknown>; end: () => Promise<Exit> }> {
+    const { child, exit } = await readyStdio(env, capabilities);
+    const lines = createInterface({ input: child.stdout });
+    const waiting: Array<(line: string) => void> = [];
+    const unread: string[] = [];
+    lines.on('line', (line) => {
+      const reader = waiting.shift();
+      if (reader) reader(line);
+      else unread.push(line);
+    });
+    const answer = (): Promise<unknown> =>
+      new Promise<string>((resolve, reject) => {
+        const line = unread.shift();
+        if (line !== undefined) {
+          resolve(line);
+          return;
+        }
+        const timer = setTimeout(() => reject(new Error('no answer line within 10 s')), 10_000);
+        waiting.push((next) => {
+          clearTimeout(timer);
+          resolve(next);
+        });
+      }).then((line) => JSON.parse(line) as unknown);
+    return {
+      send: (line) => child.stdin.write(`${line}\n`),
+      answer,
+      end: () => {
+        child.stdin.end();
+        return exit;
+      },
+    };
+  }
+
+  describe('answers every line as HTTP answers its body', () => {
+    let stdio: Awaited<ReturnType<typeof rawStdio>>;
+    const ping = (id: number): string => JSON.stringify({ jsonrpc: '2.0', id, method: 'ping' });
+
+    beforeAll(async () => {
+      stdio = await rawStdio();
+    });
+    afterAll(async () => {
+      expect((await stdio?.end())?.code).toBe(0);
+    });
+
+    it('answers a line that is not JSON with -32700 (id null), and serves the next line', async () => {
+      stdio.send('garbage{');
+      expect(await stdio.answer()).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error: invalid JSON.' } });
+      stdio.send(ping(10));
+      expect(await stdio.answer()).toEqual({ jsonrpc: '2.0', id: 10, result: {} });
+    });
+
+    it('answers JSON that is no JSON-RPC message with -32600', async () => {
+      stdio.send('{"jsonrpc":"2.0","id":11}');
+      expect(await stdio.answer()).toEqual({
+        jsonrpc: '2.0',
+        id: 11,
+        error: { code: -32600, message: 'Invalid Request: not a JSON-RPC 2.0 message.' },
+      });
+    });
+  });
 
   /** How a desktop client ends a stdio server: closing its stdin, or SIGTERM. */
   it.each([

@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import { NOT_JSON, PARSE_ERROR_MESSAGE, parseJsonRpc } from './json-rpc.js';
 
 /** Why a POST body was refused: the HTTP status and a message for the JSON-RPC error. */
 export interface BodyRefusal {
@@ -97,17 +98,9 @@ function settle(body: BodyRead, result: BodyResult): void {
   body.resolve(result);
 }
 
-const PARSE_ERROR: BodyResult = { ok: false, status: 400, parseError: true, message: 'Parse error: invalid JSON.' };
+const PARSE_ERROR: BodyResult = { ok: false, status: 400, parseError: true, message: PARSE_ERROR_MESSAGE };
 
 function parseJson(body: Buffer): BodyResult {
-  let text = body.toString('utf8');
-  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-  // Strict: a JSON-RPC body is an object or a batch (array); anything else is not worth parsing.
-  const first = /\S/.exec(text)?.[0];
-  if (first !== '{' && first !== '[') return PARSE_ERROR;
-  try {
-    return { ok: true, value: JSON.parse(text) as unknown };
-  } catch {
-    return PARSE_ERROR;
-  }
+  const value = parseJsonRpc(body.toString('utf8'));
+  return value === NOT_JSON ? PARSE_ERROR : { ok: true, value };
 }

@@ -1,4 +1,4 @@
-/** The JSON-RPC 2.0 shapes the HTTP endpoint reads and writes. */
+/** The JSON-RPC 2.0 shapes the MCP transports (an HTTP body, a stdio line) read and write. */
 export const PARSE_ERROR = -32700;
 export const INVALID_REQUEST = -32600;
 export const METHOD_NOT_FOUND = -32601;
@@ -33,7 +33,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** Classifies one element of a POST body. */
+/** Classifies one message: a POST body, an element of a batch, a stdio line. */
 export function classify(value: unknown): Incoming {
   if (!isObject(value) || value.jsonrpc !== '2.0') return { kind: 'invalid', id: isObject(value) && isId(value.id) ? value.id : null };
   const hasId = isId(value.id);
@@ -52,4 +52,31 @@ function isId(value: unknown): value is JsonRpcId {
 
 export function rpcError(id: JsonRpcId | null, code: number, message: string, data?: unknown): JsonRpcResponse {
   return { jsonrpc: '2.0', id, error: { code, message, ...(data === undefined ? {} : { data }) } };
+}
+
+/** The answer to a message `classify` calls invalid. */
+export function invalidRequest(id: JsonRpcId | null): JsonRpcResponse {
+  return rpcError(id, INVALID_REQUEST, 'Invalid Request: not a JSON-RPC 2.0 message.');
+}
+
+/** What a text that is not JSON is answered with (-32700, id null): an HTTP body, a stdio line. */
+export const PARSE_ERROR_MESSAGE = 'Parse error: invalid JSON.';
+
+/** What parseJsonRpc gives for a text that is not JSON (a marker, so a parsed body costs no wrapper). */
+export const NOT_JSON: unique symbol = Symbol('not JSON');
+
+/**
+ * One JSON-RPC text (an HTTP body, a stdio line) parsed, or NOT_JSON. Strict like JSON-RPC: an
+ * object or a batch (array); anything else is not worth parsing. A byte order mark before it is
+ * ignored.
+ */
+export function parseJsonRpc(text: string): unknown {
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const first = /\S/.exec(body)?.[0];
+  if (first !== '{' && first !== '[') return NOT_JSON;
+  try {
+    return JSON.parse(body) as unknown;
+  } catch {
+    return NOT_JSON;
+  }
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Principal } from '../../auth/principal.js';
 import { clientOf, clientSessionOf, UNKNOWN_CLIENT } from './client-session.js';
-import { classify, INVALID_REQUEST, type JsonRpcResponse, rpcError, SERVER_ERROR } from './json-rpc.js';
+import { classify, INVALID_REQUEST, invalidRequest, type JsonRpcResponse, rpcError, SERVER_ERROR } from './json-rpc.js';
 import { checkMirroredHeaders, type MirroredHeaders } from './mcp-http-headers.js';
 import { McpMethods, serializeAnswer } from './mcp-methods.js';
 import { classifyRevision, LEGACY_VERSIONS, MODERN_VERSIONS, unsupportedVersion } from './mcp-revisions.js';
@@ -53,7 +53,7 @@ export class McpHttpProtocol {
   /** One message: the shape of every 2026-07-28 POST, and of most 2025 ones. */
   private async single(principal: Principal, payload: unknown, headers: McpHttpHeaders): Promise<HttpAnswer> {
     const incoming = classify(payload);
-    if (incoming.kind === 'invalid') return refusal(400, rpcError(incoming.id, INVALID_REQUEST, 'Invalid Request: not a JSON-RPC 2.0 message.'));
+    if (incoming.kind === 'invalid') return refusal(400, invalidRequest(incoming.id));
     if (incoming.kind !== 'request') {
       // Notifications and responses need no answer; nothing in them is acted on.
       const version = headers.protocolVersion;
@@ -95,7 +95,7 @@ export class McpHttpProtocol {
     const work: Array<Promise<JsonRpcResponse>> = [];
     for (const raw of messages) {
       const incoming = classify(raw);
-      if (incoming.kind === 'invalid') answers.push(rpcError(incoming.id, INVALID_REQUEST, 'Invalid Request: not a JSON-RPC 2.0 message.'));
+      if (incoming.kind === 'invalid') answers.push(invalidRequest(incoming.id));
       else if (incoming.kind === 'request') {
         const verdict = classifyRevision(incoming.message.id, incoming.message.params, undefined, false);
         if (verdict.era === 'legacy') work.push(this.methods.answer(principal, incoming.message, 'legacy', () => headers.requestId, client));

@@ -1,51 +1,66 @@
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { Principal } from '../../auth/principal.js';
 import { DeskError } from '../../envelope/desk-error.js';
 import { identityOfCall, mintRequestId } from '../../observe/request-id.js';
 import { inRequestSpan, step } from '../../observe/tracing.js';
-import { classify, INTERNAL_ERROR, type JsonRpcRequest, type JsonRpcResponse, rpcError } from './json-rpc.js';
+import { classify, INTERNAL_ERROR, invalidRequest, type JsonRpcId, type JsonRpcRequest, type JsonRpcResponse, rpcError } from './json-rpc.js';
 import { McpMethods, serializeAnswer } from './mcp-methods.js';
-import { classifyRevision } from './mcp-revisions.js';
+import { classifyRevision, type Era } from './mcp-revisions.js';
+import type { StdioLinesTransport } from './stdio-lines.js';
 
 /**
- * Serves both eras on one stdio process. The SDK server connected to `transport` keeps the 2025
- * traffic (initialize, then requests); a request whose `_meta` names a revision is answered here,
- * on its own, by the same methods HTTP uses: no handshake, nothing kept from earlier requests. Call
- * after the server's connect(), which installs the handler this one passes legacy traffic to.
+ * Serves every stdio line as HTTP serves a body. The SDK server connected to `transport` keeps the
+ * 2025 traffic it knows (initialize, ping, tools/list, tools/call, notifications); the rest is
+ * answered here by the same methods HTTP uses: a request whose `_meta` names a revision (on its
+ * own: no handshake, nothing kept from earlier requests) and a line that is no JSON-RPC message.
+ * Call after the server's connect(), which installs the handler 2025 traffic goes to.
  */
-export function serveModernOnStdio(transport: Transport, methods: McpMethods, principal: () => Promise<Principal>): void {
+export function serveStdio(transport: StdioLinesTransport, methods: McpMethods, principal: () => Promise<Principal>): void {
   const legacy = transport.onmessage;
-  if (!legacy) throw new Error('serveModernOnStdio: connect the SDK server to the transport first.');
-  transport.onmessage = (message, extra) => {
-    const incoming = classify(message);
-    if (incoming.kind === 'request') {
-      const request = incoming.message;
-      const verdict = classifyRevision(request.id, request.params, undefined, false);
-      if (verdict.era !== 'legacy') {
-        const answer = verdict.era === 'refused' ? Promise.resolve(verdict.error) : answerModern(methods, principal, request);
-        void answer.then((response) => transport.send(JSON.parse(serializeAnswer(response)) as JSONRPCMessage)).catch(() => undefined);
-        return;
-      }
-    }
-    legacy(message, extra);
+  if (!legacy) throw new Error('serveStdio: connect the SDK server to the transport first.');
+  const answerOf = (value: unknown): Promise<JsonRpcResponse> | undefined => {
+    const incoming = classify(value);
+    if (incoming.kind === 'invalid') return Promise.resolve(invalidRequest(incoming.id));
+    if (incoming.kind !== 'request') return undefined;
+    const request = incoming.message;
+    const verdict = classifyRevision(request.id, request.params, undefined, false);
+    if (verdict.era === 'refused') return Promise.resolve(verdict.error);
+    return verdict.era === 'modern' ? answerModern(methods, principal, request) : undefined;
+  };
+  transport.onvalue = (value) => {
+    const answer = answerOf(value);
+    // The rest is a request, notification or response (classify checked its shape) of the 2025 traffic.
+    if (!answer) legacy(value as JSONRPCMessage);
+    else void answer.then((sent) => transport.writeLine(serializeAnswer(sent))).catch(() => undefined);
   };
 }
 
 async function answerModern(methods: McpMethods, principal: () => Promise<Principal>, request: JsonRpcRequest): Promise<JsonRpcResponse> {
-  if (request.method !== 'tools/call') return answerAs(methods, principal, request, mintRequestId);
+  if (request.method !== 'tools/call') return answerAs(methods, principal, request, 'modern', mintRequestId);
   // No HTTP span on stdio: a call's request has its own span, for the token check and the call.
   const identity = identityOfCall(request.params?._meta, mintRequestId);
-  return inRequestSpan('stdio tools/call', identity.requestId, identity.traceParent, () => answerAs(methods, principal, request, () => identity.requestId));
+  return inRequestSpan('stdio tools/call', identity.requestId, identity.traceParent, () =>
+    answerAs(methods, principal, request, 'modern', () => identity.requestId),
+  );
 }
 
-async function answerAs(methods: McpMethods, principal: () => Promise<Principal>, request: JsonRpcRequest, requestId: () => string): Promise<JsonRpcResponse> {
+async function answerAs(
+  methods: McpMethods,
+  principal: () => Promise<Principal>,
+  request: JsonRpcRequest,
+  era: Era,
+  requestId: () => string,
+): Promise<JsonRpcResponse> {
   let caller: Principal;
   try {
     caller = await step(undefined, 'auth', principal);
   } catch (error) {
-    // A token revoked while the process runs: every later request is refused, as on the 2025 path.
-    return rpcError(request.id, INTERNAL_ERROR, error instanceof DeskError ? error.message : 'Internal error.');
+    return tokenRefused(request.id, error);
   }
-  return methods.answer(caller, request, 'modern', requestId);
+  return methods.answer(caller, request, era, requestId);
+}
+
+/** The caller is re-read per request: a token revoked while the process runs is refused from then on, as on the 2025 path. */
+function tokenRefused(id: JsonRpcId | null, error: unknown): JsonRpcResponse {
+  return rpcError(id, INTERNAL_ERROR, error instanceof DeskError ? error.message : 'Internal error.');
 }

@@ -1,4 +1,3 @@
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { INestApplicationContext } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AuthService } from '../../auth/auth.service.js';
@@ -11,7 +10,8 @@ import { stderrLinesWritten } from '../../observe/stderr-lines.js';
 import { McpDispatcher } from './mcp-dispatcher.js';
 import { McpMethods } from './mcp-methods.js';
 import { createMcpServer } from './mcp-server.factory.js';
-import { serveModernOnStdio } from './mcp-stdio-eras.js';
+import { serveStdio } from './mcp-stdio-eras.js';
+import { StdioLinesTransport } from './stdio-lines.js';
 
 /** MCP over stdio, acting as the user of MCP_TOKEN. Protocol only on stdout; logs on stderr. */
 export async function runStdio(context: INestApplicationContext): Promise<void> {
@@ -40,7 +40,7 @@ export async function runStdio(context: INestApplicationContext): Promise<void> 
   // Migrated and seeded: from now on its domain tables change only inside the write unit.
   servingCalls(context.get(DataSource));
   const server = createMcpServer(context.get(McpDispatcher), principal);
-  const transport = new StdioServerTransport();
+  const transport = new StdioLinesTransport();
   const shutdown = once(async (): Promise<void> => {
     // server.close() closes the transport, whose onclose lands here again: once() makes that a no-op.
     await server.close().catch(() => undefined);
@@ -57,7 +57,7 @@ export async function runStdio(context: INestApplicationContext): Promise<void> 
   process.on('SIGTERM', shutdown);
   process.on('SIGINT', shutdown);
   await server.connect(transport);
-  serveModernOnStdio(transport, context.get(McpMethods), principal);
+  serveStdio(transport, context.get(McpMethods), principal);
 }
 
 /** Exits with `code` once the JSON log lines are on stderr, waited for without blocking (the exit would wait for them too, blocked). */
