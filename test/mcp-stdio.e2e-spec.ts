@@ -217,6 +217,31 @@ describe.each(DATABASES)('MCP over stdio on %s', (kind) => {
         error: { code: -32600, message: 'Invalid Request: not a JSON-RPC 2.0 message.' },
       });
     });
+
+    it('answers a 2025 batch in one line, refusing the 2026-07-28 request in it, and refuses an empty batch', async () => {
+      const modern = {
+        jsonrpc: '2.0',
+        id: 14,
+        method: 'tools/list',
+        params: { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} } },
+      };
+      stdio.send(`[${ping(12)},{"jsonrpc":"2.0","id":13,"method":"tools/list"},${JSON.stringify(modern)},{"jsonrpc":"2.0","method":"notifications/x"}]`);
+      const answers = (await stdio.answer()) as Array<{ id: number; result?: { tools?: unknown[] }; error?: unknown }>;
+      expect(answers.map((a) => a.id).sort()).toEqual([12, 13, 14]);
+      expect(answers.find((a) => a.id === 12)).toEqual({ jsonrpc: '2.0', id: 12, result: {} });
+      expect(answers.find((a) => a.id === 13)?.result?.tools).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'domain_switch' })]));
+      expect(answers.find((a) => a.id === 14)).toEqual({
+        jsonrpc: '2.0',
+        id: 14,
+        error: { code: -32600, message: 'Invalid Request: a 2026-07-28 request is sent alone, not in a batch.' },
+      });
+      stdio.send('[]');
+      expect(await stdio.answer()).toEqual({
+        jsonrpc: '2.0',
+        id: null,
+        error: { code: -32600, message: 'Invalid Request: send one JSON-RPC message (or a batch of at most 50).' },
+      });
+    });
   });
 
   /** How a desktop client ends a stdio server: closing its stdin, or SIGTERM. */

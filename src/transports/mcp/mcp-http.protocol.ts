@@ -24,8 +24,6 @@ export interface McpHttpHeaders extends MirroredHeaders {
   sessionId?: string;
 }
 
-const MAX_BATCH = 50;
-
 function refusal(status: number, error: JsonRpcResponse): HttpAnswer {
   return { status, body: JSON.stringify(error) };
 }
@@ -79,7 +77,6 @@ export class McpHttpProtocol {
   /** A JSON-RPC batch: 2025 traffic only (the 2026-07-28 revision sends one message per POST). */
   private async batch(principal: Principal, messages: unknown[], headers: McpHttpHeaders): Promise<HttpAnswer> {
     const protocolVersion = headers.protocolVersion;
-    const client = clientOf(headers.sessionId);
     if (protocolVersion !== undefined && !LEGACY_VERSIONS.includes(protocolVersion)) {
       return refusal(
         400,
@@ -88,27 +85,10 @@ export class McpHttpProtocol {
           : unsupportedVersion(null, protocolVersion),
       );
     }
-    if (messages.length === 0 || messages.length > MAX_BATCH) {
-      return refusal(400, rpcError(null, INVALID_REQUEST, `Invalid Request: send one JSON-RPC message (or a batch of at most ${MAX_BATCH}).`));
-    }
-    const answers: JsonRpcResponse[] = [];
-    const work: Array<Promise<JsonRpcResponse>> = [];
-    for (const raw of messages) {
-      const incoming = classify(raw);
-      if (incoming.kind === 'invalid') answers.push(invalidRequest(incoming.id));
-      else if (incoming.kind === 'request') {
-        const verdict = classifyRevision(incoming.message.id, incoming.message.params, undefined, false);
-        if (verdict.era === 'legacy') work.push(this.methods.answer(principal, incoming.message, 'legacy', () => headers.requestId, client));
-        else
-          answers.push(
-            verdict.era === 'refused'
-              ? verdict.error
-              : rpcError(incoming.message.id, INVALID_REQUEST, 'Invalid Request: a 2026-07-28 request is sent alone, not in a batch.'),
-          );
-      }
-    }
-    answers.push(...(await Promise.all(work)));
-    if (answers.length === 0) return { status: 202 };
-    return { status: work.length === 0 ? 400 : 200, body: `[${answers.map(serializeAnswer).join(',')}]` };
+    const batch = await this.methods.answerBatch(principal, messages, () => headers.requestId, clientOf(headers.sessionId));
+    if ('refused' in batch) return refusal(400, batch.refused);
+    if (batch.answers.length === 0) return { status: 202 };
+    // Nothing in it ran (every message refused): the batch as a whole is a bad request.
+    return { status: batch.ran ? 200 : 400, body: `[${batch.answers.map(serializeAnswer).join(',')}]` };
   }
 }

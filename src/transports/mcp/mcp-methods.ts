@@ -5,9 +5,19 @@ import type { McpClientInfo } from '../../tools/call.js';
 import { TOOL_LIST_MAX_AGE_MS } from '../../tools/tool-list.service.js';
 import { modernClientOf, UNKNOWN_CLIENT, URL_ELICITATION_REQUIRED, urlElicitationOf } from './client-session.js';
 import { approvalInputRequired, approvalRetryOf } from './input-required.js';
-import { INTERNAL_ERROR, INVALID_PARAMS, type JsonRpcRequest, type JsonRpcResponse, METHOD_NOT_FOUND, rpcError } from './json-rpc.js';
+import {
+  classify,
+  INTERNAL_ERROR,
+  INVALID_PARAMS,
+  INVALID_REQUEST,
+  invalidRequest,
+  type JsonRpcRequest,
+  type JsonRpcResponse,
+  METHOD_NOT_FOUND,
+  rpcError,
+} from './json-rpc.js';
 import { McpDispatcher, UnknownToolError } from './mcp-dispatcher.js';
-import { type Era, LEGACY_VERSIONS, META_SERVER_INFO, SUPPORTED_VERSIONS } from './mcp-revisions.js';
+import { classifyRevision, type Era, LEGACY_VERSIONS, META_SERVER_INFO, SUPPORTED_VERSIONS } from './mcp-revisions.js';
 import { INSTRUCTIONS, LATEST_PROTOCOL_VERSION, SERVER_INFO } from './mcp-server-info.js';
 
 /** A result that is already JSON text (a tool's envelope, a cached tool list): spliced in, not serialized again. */
@@ -22,6 +32,14 @@ export function serializeAnswer(answer: JsonRpcResponse): string {
   }
   return JSON.stringify(answer);
 }
+
+const MAX_BATCH = 50;
+
+/**
+ * A JSON-RPC batch answered: refused whole (one error), or the answers to its requests (none when
+ * it held notifications and responses only); `ran` says whether any method ran.
+ */
+export type BatchAnswer = { refused: JsonRpcResponse } | { answers: JsonRpcResponse[]; ran: boolean };
 
 const METHODS: Readonly<Record<Era, readonly string[]>> = {
   legacy: ['initialize', 'ping', 'tools/list', 'tools/call'],
@@ -135,6 +153,35 @@ export class McpMethods {
       this.logger.error(`MCP ${request.method} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
       return rpcError(request.id, INTERNAL_ERROR, 'Internal error.');
     }
+  }
+
+  /**
+   * A JSON-RPC batch, on any transport: 2025 traffic only (a 2026-07-28 request is sent alone), at
+   * most MAX_BATCH messages, answered in one array: first the messages refused, then the requests
+   * in their order. Its calls all have the transport's request id (one request).
+   */
+  async answerBatch(principal: Principal, messages: unknown[], requestId: () => string, client: McpClientInfo): Promise<BatchAnswer> {
+    if (messages.length === 0 || messages.length > MAX_BATCH) {
+      return { refused: rpcError(null, INVALID_REQUEST, `Invalid Request: send one JSON-RPC message (or a batch of at most ${MAX_BATCH}).`) };
+    }
+    const answers: JsonRpcResponse[] = [];
+    const work: Array<Promise<JsonRpcResponse>> = [];
+    for (const raw of messages) {
+      const incoming = classify(raw);
+      if (incoming.kind === 'invalid') answers.push(invalidRequest(incoming.id));
+      else if (incoming.kind === 'request') {
+        const verdict = classifyRevision(incoming.message.id, incoming.message.params, undefined, false);
+        if (verdict.era === 'legacy') work.push(this.answer(principal, incoming.message, 'legacy', requestId, client));
+        else
+          answers.push(
+            verdict.era === 'refused'
+              ? verdict.error
+              : rpcError(incoming.message.id, INVALID_REQUEST, 'Invalid Request: a 2026-07-28 request is sent alone, not in a batch.'),
+          );
+      }
+    }
+    answers.push(...(await Promise.all(work)));
+    return { answers, ran: work.length > 0 };
   }
 
   /**

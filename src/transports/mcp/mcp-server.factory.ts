@@ -3,6 +3,7 @@ import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, typ
 import type { Principal } from '../../auth/principal.js';
 import { identityOfCall, mintRequestId } from '../../observe/request-id.js';
 import { inRequestSpan, step } from '../../observe/tracing.js';
+import type { McpClientInfo } from '../../tools/call.js';
 import { URL_ELICITATION_REQUIRED, urlElicitationOf } from './client-session.js';
 import { McpDispatcher, UnknownToolError } from './mcp-dispatcher.js';
 import { INSTRUCTIONS, SERVER_INFO } from './mcp-server-info.js';
@@ -20,8 +21,7 @@ export function createMcpServer(dispatcher: McpDispatcher, principal: () => Prom
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     try {
       const identity = identityOfCall(request.params._meta, mintRequestId);
-      const capabilities = server.getClientCapabilities();
-      const client = { name: server.getClientVersion()?.name ?? null, urlElicitation: capabilities?.elicitation?.url !== undefined };
+      const client = clientOfServer(server);
       // No HTTP span on stdio: the request's own span holds the token check and the call.
       const result = await inRequestSpan('stdio tools/call', identity.requestId, identity.traceParent, async () =>
         dispatcher.callTool(await step(undefined, 'auth', principal), request.params.name, request.params.arguments, identity, client),
@@ -35,4 +35,10 @@ export function createMcpServer(dispatcher: McpDispatcher, principal: () => Prom
     }
   });
   return server;
+}
+
+/** What the client declared at initialize: its name, and whether it takes URL-mode elicitation. */
+// eslint-disable-next-line @typescript-eslint/no-deprecated -- the low-level Server, see above
+export function clientOfServer(server: Server): McpClientInfo {
+  return { name: server.getClientVersion()?.name ?? null, urlElicitation: server.getClientCapabilities()?.elicitation?.url !== undefined };
 }

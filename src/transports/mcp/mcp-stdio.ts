@@ -9,7 +9,7 @@ import { processLine } from '../../observe/process-line.js';
 import { stderrLinesWritten } from '../../observe/stderr-lines.js';
 import { McpDispatcher } from './mcp-dispatcher.js';
 import { McpMethods } from './mcp-methods.js';
-import { createMcpServer } from './mcp-server.factory.js';
+import { clientOfServer, createMcpServer } from './mcp-server.factory.js';
 import { serveStdio } from './mcp-stdio-eras.js';
 import { StdioLinesTransport } from './stdio-lines.js';
 
@@ -57,7 +57,7 @@ export async function runStdio(context: INestApplicationContext): Promise<void> 
   process.on('SIGTERM', shutdown);
   process.on('SIGINT', shutdown);
   await server.connect(transport);
-  serveStdio(transport, context.get(McpMethods), principal);
+  serveStdio(transport, context.get(McpMethods), principal, () => clientOfServer(server));
 }
 
 /** Exits with `code` once the JSON log lines are on stderr, waited for without blocking (the exit would wait for them too, blocked). */
