@@ -242,6 +242,15 @@ describe.each(DATABASES)('MCP over stdio on %s', (kind) => {
         error: { code: -32600, message: 'Invalid Request: send one JSON-RPC message (or a batch of at most 50).' },
       });
     });
+
+    it('answers an unknown method naming the methods that exist', async () => {
+      stdio.send(JSON.stringify({ jsonrpc: '2.0', id: 'x1', method: 'tools/frobnicate', params: {} }));
+      expect(await stdio.answer()).toEqual({
+        jsonrpc: '2.0',
+        id: 'x1',
+        error: { code: -32601, message: 'Method not found: tools/frobnicate. This server offers initialize, ping, tools/list, tools/call.' },
+      });
+    });
   });
 
   /** How a desktop client ends a stdio server: closing its stdin, or SIGTERM. */

@@ -13,9 +13,9 @@ import type { StdioLinesTransport } from './stdio-lines.js';
  * Serves every stdio line as HTTP serves a body. The SDK server connected to `transport` keeps the
  * 2025 traffic it knows (initialize, ping, tools/list, tools/call, notifications); the rest is
  * answered here by the same methods HTTP uses: a request whose `_meta` names a revision (on its
- * own: no handshake, nothing kept from earlier requests), a JSON-RPC batch, and a line that is no
- * JSON-RPC message. `client`: what the 2025 client declared at initialize. Call after the server's
- * connect(), which installs the handler 2025 traffic goes to.
+ * own: no handshake, nothing kept from earlier requests), a method that does not exist, a JSON-RPC
+ * batch, and a line that is no JSON-RPC message. `client`: what the 2025 client declared at
+ * initialize. Call after the server's connect(), which installs the handler 2025 traffic goes to.
  */
 export function serveStdio(transport: StdioLinesTransport, methods: McpMethods, principal: () => Promise<Principal>, client: () => McpClientInfo): void {
   const legacy = transport.onmessage;
@@ -28,7 +28,10 @@ export function serveStdio(transport: StdioLinesTransport, methods: McpMethods, 
     const request = incoming.message;
     const verdict = classifyRevision(request.id, request.params, undefined, false);
     if (verdict.era === 'refused') return Promise.resolve(verdict.error);
-    return verdict.era === 'modern' ? answerModern(methods, principal, request) : undefined;
+    if (verdict.era === 'modern') return answerModern(methods, principal, request);
+    // The SDK server's -32601 names no method; mcp-methods.ts names those that exist, as on HTTP.
+    if (!McpMethods.offers('legacy', request.method)) return answerAs(methods, principal, request, 'legacy', mintRequestId);
+    return undefined;
   };
   transport.onvalue = (value) => {
     const answer = answerOf(value);
