@@ -1,5 +1,6 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { databaseLabel } from '../src/config/app-config.js';
 import { loadConfig } from '../src/config/env.schema.js';
 import { createTestDatabase, DATABASES, type TestDatabase } from './support/databases.js';
@@ -80,6 +81,20 @@ describe.each(DATABASES)('MCP over stdio on %s', (kind) => {
       const sessionId = await openSession(connection.client, 'project');
       const found = success(await callTool(connection.client, 'project_search', { domain: 'project', session_id: sessionId, query: 'ERP' }));
       expect(itemNames(found)).toContain('Migração ERP');
+    });
+
+    it('answers an unknown tool with its message once, as HTTP does', async () => {
+      const error = await connection.client.callTool({ name: 'project_serch', arguments: { domain: 'project' } }).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(McpError);
+      const { code, message, data } = error as McpError;
+      const closest = (data as { did_you_mean: string[] }).did_you_mean;
+      expect(code).toBe(ErrorCode.InvalidParams);
+      expect(closest).toContain('project_search');
+      // The client prefixes "MCP error <code>: " to the server's message; the server's own is the bare text.
+      expect(message).toBe(`MCP error -32602: Unknown tool 'project_serch'. Closest tools: ${closest.join(', ')}. Call tools/list for the catalogue.`);
     });
 
     it('enforces the intent lock', async () => {
@@ -251,6 +266,32 @@ describe.each(DATABASES)('MCP over stdio on %s', (kind) => {
         error: { code: -32601, message: 'Method not found: tools/frobnicate. This server offers initialize, ping, tools/list, tools/call.' },
       });
     });
+
+    it('answers an unknown tool with the bare message and the closest tools', async () => {
+      stdio.send(JSON.stringify({ jsonrpc: '2.0', id: 15, method: 'tools/call', params: { name: 'project_serch', arguments: {} } }));
+      const { error } = (await stdio.answer()) as { error: { code: number; message: string; data: { did_you_mean: string[] } } };
+      expect(error.code).toBe(-32602);
+      expect(error.data.did_you_mean).toContain('project_search');
+      expect(error.message).toBe(`Unknown tool 'project_serch'. Closest tools: ${error.data.did_you_mean.join(', ')}. Call tools/list for the catalogue.`);
+    });
+  });
+
+  it('answers a held write to a client with URL elicitation with -32042 and the bare message, as HTTP does', async () => {
+    const stdio = await rawStdio({ APPROVAL_REQUIRED_FOR: 'write' }, { elicitation: { url: {} } });
+    try {
+      const call = (id: number, name: string, args: object): string =>
+        JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } });
+      stdio.send(call(20, 'domain_switch', { domain: 'project' }));
+      const opened = (await stdio.answer()) as { result: { structuredContent: { data: { session_id: string } } } };
+      const sessionId = opened.result.structuredContent.data.session_id;
+      stdio.send(call(21, 'project_create', { domain: 'project', session_id: sessionId, name: 'Aprovação stdio', projectstates_id: 'New' }));
+      const { error } = (await stdio.answer()) as { error: { code: number; message: string; data: { elicitations: Array<{ mode: string }> } } };
+      expect(error.code).toBe(-32042);
+      expect(error.message).toBe('Approve this project_create call in your browser; nothing is written until you do.');
+      expect(error.data.elicitations).toEqual([expect.objectContaining({ mode: 'url' })]);
+    } finally {
+      expect((await stdio.end()).code).toBe(0);
+    }
   });
 
   /** How a desktop client ends a stdio server: closing its stdin, or SIGTERM. */

@@ -1,4 +1,5 @@
 import type { McpClientInfo } from '../../tools/call.js';
+import { type JsonRpcId, type JsonRpcResponse, rpcError } from './json-rpc.js';
 import type { ToolCallResult } from './mcp-dispatcher.js';
 import { META_CLIENT_CAPABILITIES, META_CLIENT_INFO } from './mcp-revisions.js';
 
@@ -47,12 +48,24 @@ export function modernClientOf(meta: Record<string, unknown> | undefined): McpCl
 /** JSON-RPC error of 2025-11-25: the call needs the user to visit a URL first (URL-mode elicitation). */
 export const URL_ELICITATION_REQUIRED = -32042;
 
+export interface UrlElicitation {
+  mode: 'url';
+  elicitationId: string;
+  url: string;
+  message: string;
+}
+
+/** The -32042 answer asking the user to open the elicitation's page (HTTP and stdio alike). */
+export function urlElicitationRequired(id: JsonRpcId, elicitation: UrlElicitation): JsonRpcResponse {
+  return rpcError(id, URL_ELICITATION_REQUIRED, elicitation.message, { elicitations: [elicitation] });
+}
+
 /**
  * A write held for approval, as the protocol's own answer for clients that take URL-mode
  * elicitation: they show the URL to the user (not to the model) and repeat the call once the user
  * decided. Other clients get the APPROVAL_REQUIRED envelope, with next_call.
  */
-export function urlElicitationOf(result: ToolCallResult): { mode: 'url'; elicitationId: string; url: string; message: string } | undefined {
+export function urlElicitationOf(result: ToolCallResult): UrlElicitation | undefined {
   const envelope = result.structuredContent;
   if (envelope.status !== 'error' || envelope.error.code !== 'APPROVAL_REQUIRED') return undefined;
   const { approval_id: id, approval_url: url } = envelope.error;

@@ -3,7 +3,7 @@ import type { Principal } from '../../auth/principal.js';
 import { type CallIdentity, identityOfCall } from '../../observe/request-id.js';
 import type { McpClientInfo } from '../../tools/call.js';
 import { TOOL_LIST_MAX_AGE_MS } from '../../tools/tool-list.service.js';
-import { modernClientOf, UNKNOWN_CLIENT, URL_ELICITATION_REQUIRED, urlElicitationOf } from './client-session.js';
+import { modernClientOf, UNKNOWN_CLIENT, urlElicitationOf, urlElicitationRequired } from './client-session.js';
 import { approvalInputRequired, approvalRetryOf } from './input-required.js';
 import {
   classify,
@@ -11,6 +11,7 @@ import {
   INVALID_PARAMS,
   INVALID_REQUEST,
   invalidRequest,
+  type JsonRpcId,
   type JsonRpcRequest,
   type JsonRpcResponse,
   METHOD_NOT_FOUND,
@@ -31,6 +32,11 @@ export function serializeAnswer(answer: JsonRpcResponse): string {
     return `{"jsonrpc":"2.0","id":${JSON.stringify(answer.id)},"result":${answer.result.json}}`;
   }
   return JSON.stringify(answer);
+}
+
+/** The answer to a call of a tool that does not exist: its message names the closest tools, and so does its data. */
+export function unknownTool(id: JsonRpcId, error: UnknownToolError): JsonRpcResponse {
+  return rpcError(id, INVALID_PARAMS, error.message, { did_you_mean: error.suggestions });
 }
 
 const MAX_BATCH = 50;
@@ -144,12 +150,12 @@ export class McpMethods {
           if (era === 'modern') return await this.callModern(request, params.name, args as Record<string, unknown> | undefined, identity, principal);
           const result = await this.dispatcher.callTool(principal, params.name, args as Record<string, unknown> | undefined, identity, client);
           const elicitation = client.urlElicitation ? urlElicitationOf(result) : undefined;
-          if (elicitation) return rpcError(request.id, URL_ELICITATION_REQUIRED, elicitation.message, { elicitations: [elicitation] });
+          if (elicitation) return urlElicitationRequired(request.id, elicitation);
           return { jsonrpc: '2.0', id: request.id, result: new RawJson(toolResultJson(result.content[0].text, result.isError === true, callId, era)) };
         }
       }
     } catch (error) {
-      if (error instanceof UnknownToolError) return rpcError(request.id, INVALID_PARAMS, error.message, { did_you_mean: error.suggestions });
+      if (error instanceof UnknownToolError) return unknownTool(request.id, error);
       this.logger.error(`MCP ${request.method} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
       return rpcError(request.id, INTERNAL_ERROR, 'Internal error.');
     }

@@ -1,11 +1,13 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema, ListToolsRequestSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { Principal } from '../../auth/principal.js';
 import { identityOfCall, mintRequestId } from '../../observe/request-id.js';
 import { inRequestSpan, step } from '../../observe/tracing.js';
 import type { McpClientInfo } from '../../tools/call.js';
-import { URL_ELICITATION_REQUIRED, urlElicitationOf } from './client-session.js';
+import { urlElicitationOf, urlElicitationRequired } from './client-session.js';
+import type { JsonRpcResponse } from './json-rpc.js';
 import { McpDispatcher, UnknownToolError } from './mcp-dispatcher.js';
+import { unknownTool } from './mcp-methods.js';
 import { INSTRUCTIONS, SERVER_INFO } from './mcp-server-info.js';
 
 /**
@@ -18,7 +20,7 @@ export function createMcpServer(dispatcher: McpDispatcher, principal: () => Prom
   // eslint-disable-next-line @typescript-eslint/no-deprecated -- the low-level Server, see above
   const server = new Server(SERVER_INFO, { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS });
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: (await dispatcher.listTools(await principal())) as unknown as Tool[] }));
-  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     try {
       const identity = identityOfCall(request.params._meta, mintRequestId);
       const client = clientOfServer(server);
@@ -27,10 +29,10 @@ export function createMcpServer(dispatcher: McpDispatcher, principal: () => Prom
         dispatcher.callTool(await step(undefined, 'auth', principal), request.params.name, request.params.arguments, identity, client),
       );
       const elicitation = client.urlElicitation ? urlElicitationOf(result) : undefined;
-      if (elicitation) throw new McpError(URL_ELICITATION_REQUIRED, elicitation.message, { elicitations: [elicitation] });
+      if (elicitation) throw new SentAsIs(urlElicitationRequired(extra.requestId, elicitation));
       return result;
     } catch (error) {
-      if (error instanceof UnknownToolError) throw new McpError(ErrorCode.InvalidParams, error.message, { did_you_mean: error.suggestions });
+      if (error instanceof UnknownToolError) throw new SentAsIs(unknownTool(extra.requestId, error));
       throw error;
     }
   });
@@ -41,4 +43,21 @@ export function createMcpServer(dispatcher: McpDispatcher, principal: () => Prom
 // eslint-disable-next-line @typescript-eslint/no-deprecated -- the low-level Server, see above
 export function clientOfServer(server: Server): McpClientInfo {
   return { name: server.getClientVersion()?.name ?? null, urlElicitation: server.getClientCapabilities()?.elicitation?.url !== undefined };
+}
+
+/**
+ * A JSON-RPC error the SDK server sends as it is (it reads `code`, `message` and `data` of what a
+ * handler throws). Not an McpError: that one's message is "MCP error <code>: <message>", which the
+ * SDK would send and the client prefix once more; HTTP sends the bare message.
+ */
+class SentAsIs extends Error {
+  readonly code: number;
+  readonly data: unknown;
+
+  constructor(answer: JsonRpcResponse) {
+    if (!('error' in answer)) throw new Error('SentAsIs: the answer is no error.');
+    super(answer.error.message);
+    this.code = answer.error.code;
+    this.data = answer.error.data;
+  }
 }
