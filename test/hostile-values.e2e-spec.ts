@@ -300,6 +300,37 @@ describe.each(DATABASES)('hostile values on %s', (kind) => {
     expect(stored.body.data).toMatchObject({ name: 'Emoji 🙂', content });
   });
 
+  it('counts a length in characters (code points), not UTF-16 units: 255 emoji are a whole name, stored and read back whole; 256 are TOO_LONG', async () => {
+    // Names are VARCHAR(255) in utf8mb4 on MariaDB: 255 characters, whatever their UTF-16 length; an emoji is two UTF-16 units.
+    const whole = '🎫'.repeat(255);
+    for (const path of ['/api/tickets', '/api/projects']) {
+      const created = await request(stack.http).post(path).set(admin).send({ name: whole });
+      expect(created.status).toBe(201);
+      expect(created.body.applied.name).toBe(whole);
+      const stored = await request(stack.http).get(`${path}/${created.body.id}`).set(admin);
+      expect(stored.body.data.name).toBe(whole);
+      expect([...stored.body.data.name].length).toBe(255);
+    }
+    const renamed = await request(stack.http)
+      .post('/api/tickets')
+      .set(admin)
+      .send({ name: '🙂'.repeat(200) });
+    expect(renamed.status).toBe(201);
+
+    const tooLong = '🎫'.repeat(256);
+    const refused = await request(stack.http).post('/api/tickets').set(admin).send({ name: tooLong });
+    expect(refused.status).toBe(422);
+    expect(refused.body.error.issues).toEqual([
+      {
+        field: 'name',
+        code: 'TOO_LONG',
+        message: 'name is 256 characters long; at most 255.',
+        expected: 'a string of at most 255 characters',
+        received: `${'🎫'.repeat(79)}…`,
+      },
+    ]);
+  });
+
   it('searches a text holding a NUL character as text: the ticket holding it is found, nothing fails', async () => {
     const content = 'Leitor falha: log abc\u0000def no caixa';
     const created = success(await callTool(client, 'ticket_create', { domain: 'ticket', session_id: sessions.ticket, name: 'Leitor com byte nulo', content }));

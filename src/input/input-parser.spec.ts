@@ -429,6 +429,11 @@ describe('InputParser and hostile values', () => {
     for (const issue of issues) expect(String(issue.received).length).toBeLessThanOrEqual(ECHO_LIMIT);
     // Surrounding spaces do not count (they are trimmed), as before.
     expect(await issuesOfAccount({ content: ` ${'c'.repeat(1000)} ` })).toEqual([]);
+    // Characters are code points: 1000 emoji (2000 UTF-16 units) fill the field, one more is too long.
+    expect(await issuesOfAccount({ content: '🙂'.repeat(1000) })).toEqual([]);
+    expect(await issuesOfAccount({ content: '🙂'.repeat(1001) })).toEqual([
+      expect.objectContaining({ field: 'content', code: 'TOO_LONG', message: 'content is 1001 characters long; at most 1000.' }),
+    ]);
   });
 
   it('refuses a lone surrogate in any string, and invisible characters in printable ones', async () => {

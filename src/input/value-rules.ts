@@ -3,6 +3,7 @@ import type { Issue } from '../envelope/issue.js';
 import { bidiControl, hasLoneSurrogate, hiddenCharacter, isAscii } from '../text/characters.js';
 import { type FieldSpec, isRecordField, lengthLimitOf } from './field-spec.js';
 import { expectedOf } from './issue-messages.js';
+import { lengthProblem } from './length-rule.js';
 
 /**
  * The rules that refuse a field's value whole, before the input parser reads it (no parsing, no
@@ -45,16 +46,8 @@ export function valueProblem(spec: FieldSpec, value: unknown): Issue | undefined
     };
   }
   if (typeof value !== 'string') return undefined;
-  const limit = lengthLimitOf(spec);
-  if (value.length > limit && cleanText(spec, value).length > limit) {
-    return {
-      field: spec.name,
-      code: 'TOO_LONG',
-      received: echo(value),
-      message: `${spec.name} is longer than ${limit} characters.`,
-      expected: expectedOf(spec),
-    };
-  }
+  const tooLong = lengthProblem(spec.name, value, lengthLimitOf(spec), expectedOf(spec), (text) => cleanText(spec, text));
+  if (tooLong) return tooLong;
   if (hasLoneSurrogate(value)) {
     return {
       field: spec.name,

@@ -1,4 +1,4 @@
-import { bidiControl, hasLoneSurrogate, hiddenCharacter, isAscii } from './characters.js';
+import { bidiControl, characterCount, hasLoneSurrogate, hiddenCharacter, isAscii } from './characters.js';
 
 describe('characters a text may hold', () => {
   it('finds halves of surrogate pairs, and only those', () => {
@@ -49,6 +49,16 @@ describe('characters a text may hold', () => {
     for (const text of ['\u05e9\u05dc\u05d5\u05dd\u200f', 'a\u200eb', 'zero\u200bwidth', 'a\u00a0b', 'linha\noutra', 'José 🙂']) {
       expect([text, bidiControl(text)]).toEqual([text, undefined]);
     }
+  });
+
+  it('counts characters as code points: an emoji is one, a lone surrogate one', () => {
+    expect(characterCount('')).toBe(0);
+    expect(characterCount('Impressora')).toBe(10);
+    expect(characterCount('🎫'.repeat(255))).toBe(255);
+    expect(characterCount('Monitor 🙂 𝔄 ação')).toBe(Array.from('Monitor 🙂 𝔄 ação').length);
+    expect(characterCount('a\ud800')).toBe(2);
+    expect(characterCount('\udc00\ud83d')).toBe(2);
+    expect(characterCount('\ud83d\ud83d\ude42')).toBe(2);
   });
 
   it('tells ASCII text from any other, and ASCII is its own NFC', () => {

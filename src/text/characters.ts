@@ -34,6 +34,25 @@ function codePointOf(match: RegExpExecArray | null): string | undefined {
   return `U+${match[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
 }
 
+/**
+ * The characters (code points) of `text`, as MariaDB counts a utf8mb4 VARCHAR and JSON Schema a
+ * `maxLength`: an emoji is one, though it is two UTF-16 units (a lone surrogate counts as one).
+ * A loop, not `[...text].length`: a megabyte sent is counted without an array of a million strings.
+ */
+export function characterCount(text: string): number {
+  let count = text.length;
+  for (let i = 0; i < text.length - 1; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit < 0xd800 || unit > 0xdbff) continue;
+    const next = text.charCodeAt(i + 1);
+    if (next >= 0xdc00 && next <= 0xdfff) {
+      count--;
+      i++;
+    }
+  }
+  return count;
+}
+
 /** Every character of `text` is ASCII (U+0000–U+007F). */
 export function isAscii(text: string): boolean {
   for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0x7f) return false;

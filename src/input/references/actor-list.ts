@@ -1,6 +1,7 @@
 import { echo, quoted } from '../../envelope/echo.js';
 import type { ResolvedReference } from '../../envelope/envelope.js';
 import type { Issue, RecordCandidate } from '../../envelope/issue.js';
+import { lengthProblem } from '../length-rule.js';
 import { readId } from '../record-id.js';
 import type { Resolution } from './reference-resolver.js';
 import type { NameScope } from './reference-scope.js';
@@ -77,18 +78,11 @@ async function resolveOne(lookup: ActorLookup, field: string, item: unknown, sco
   const explicit = explicitForm(item);
   if (explicit) return byKind(lookup, field, explicit.type, explicit.value, scope);
   if (readId(item) !== undefined) return byKind(lookup, field, 'user', item, scope);
-  if (typeof item !== 'string' || item.trim() === '' || item.length > MAX_NAME) {
-    const tooLong = typeof item === 'string' && item.length > MAX_NAME;
-    return {
-      issue: {
-        field,
-        code: tooLong ? 'TOO_LONG' : 'INVALID_TYPE',
-        received: echo(item),
-        message: tooLong ? `${field} is longer than ${MAX_NAME} characters.` : `${field} must be ${ACTOR_FORMS}.`,
-        expected: ACTOR_FORMS,
-      },
-    };
+  if (typeof item !== 'string' || item.trim() === '') {
+    return { issue: { field, code: 'INVALID_TYPE', received: echo(item), message: `${field} must be ${ACTOR_FORMS}.`, expected: ACTOR_FORMS } };
   }
+  const tooLong = lengthProblem(field, item, MAX_NAME, ACTOR_FORMS);
+  if (tooLong) return { issue: tooLong };
   const [user, group] = await Promise.all([lookup.resolve('user', field, item, scope), lookup.resolve('group', field, item, scope)]);
   if (user.ok && group.ok) {
     const candidates: RecordCandidate[] = [
@@ -126,9 +120,8 @@ async function resolveOne(lookup: ActorLookup, field: string, item: unknown, sco
 }
 
 async function byKind(lookup: ActorLookup, field: string, type: ActorType, value: unknown, scope: NameScope | undefined): Promise<One> {
-  if (typeof value === 'string' && value.length > MAX_NAME) {
-    return { issue: { field, code: 'TOO_LONG', received: echo(value), message: `${field} is longer than ${MAX_NAME} characters.` } };
-  }
+  const tooLong = typeof value === 'string' ? lengthProblem(field, value, MAX_NAME, `a name of at most ${MAX_NAME} characters`) : undefined;
+  if (tooLong) return { issue: tooLong };
   const r = await lookup.resolve(type, field, value, scope);
   return r.ok ? { type, id: r.id, name: r.name } : { issue: r.issue };
 }
