@@ -11,9 +11,11 @@ import { AppConfig } from './config/app-config.js';
 import { loadConfig } from './config/env.schema.js';
 import type { LogLevelName } from './config/log-settings.js';
 import { servingCalls } from './database/write-permit.js';
+import { DeskError } from './envelope/desk-error.js';
 import { errorEnvelope } from './envelope/envelope-builder.js';
 import { toDeskError } from './envelope/error-mapping.js';
 import { httpStatusOf } from './envelope/http-status.js';
+import type { Issue } from './envelope/issue.js';
 import { OAuthHttp } from './oauth/oauth-http.js';
 import { JsonLogger } from './observe/logger.js';
 import { MetricsEndpoint } from './observe/metrics.endpoint.js';
@@ -22,6 +24,7 @@ import { stderrLinesWritten } from './observe/stderr-lines.js';
 import { serveApiDocs } from './openapi/api-docs.js';
 import { ClientAddresses } from './transports/http/client-address.js';
 import { ConnectionCap } from './transports/http/connection-cap.js';
+import { refuseMediaType } from './transports/mcp/http-body.js';
 import { isMcpPath, McpHttpEndpoint } from './transports/mcp/mcp-http.endpoint.js';
 
 type Env = Record<string, string | undefined>;
@@ -62,10 +65,31 @@ function bodyErrorHandler(error: unknown, req: Request, res: Response, next: Nex
   }
   const { error: toolError } = toDeskError(error);
   // A body over BODY_LIMIT is 413 (Payload Too Large), whatever the envelope's code maps to.
-  const status = toolError.issues?.[0]?.code === 'TOO_LONG' ? 413 : httpStatusOf(toolError.code);
-  res
-    .status(status)
-    .json(errorEnvelope({ tool: null, route: `${req.method} ${req.path}`, domain: null, sessionId: null, requestId: requestIdOf(req) }, toolError));
+  answerBodyError(req, res, toolError.issues?.[0]?.code === 'TOO_LONG' ? 413 : httpStatusOf(toolError.code), toolError);
+}
+
+function answerBodyError(req: Request, res: Response, status: number, error: DeskError): void {
+  res.status(status).json(errorEnvelope({ tool: null, route: `${req.method} ${req.path}`, domain: null, sessionId: null, requestId: requestIdOf(req) }, error));
+}
+
+/**
+ * A REST body is read as /mcp reads one (refuseMediaType): UTF-8 JSON, uncompressed, or 415 before
+ * it is read. The JSON parser passes any other type by unread, and the route would take the body
+ * for no arguments at all ("name is required" for a JSON text sent as text/plain).
+ */
+function refuseUnreadableBody(req: Request, res: Response, next: NextFunction): void {
+  const refused = hasBody(req) ? refuseMediaType(req) : undefined;
+  if (!refused) {
+    next();
+    return;
+  }
+  const issue: Issue = { field: '(body)', code: 'INVALID_TYPE', message: refused.message, expected: refused.expected, received: refused.received };
+  answerBodyError(req, res, refused.status, DeskError.validation(undefined, [issue]));
+}
+
+/** A request carries a body: sent in chunks, or of a length above zero. */
+function hasBody(req: Request): boolean {
+  return req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length']) > 0;
 }
 
 export interface HttpAppOptions {
@@ -85,6 +109,7 @@ export async function createHttpApp(source: ConfigSource = process.env, options:
   const express_ = app.getHttpAdapter().getInstance() as { set(setting: string, value: unknown): void; disable(setting: string): void };
   express_.set('etag', false);
   express_.disable('x-powered-by');
+  app.use('/api', refuseUnreadableBody);
   app.use(express.json({ limit: config.bodyLimit, strict: true, type: ['application/json', 'application/*+json'] }));
   // The approval page's forms (no JavaScript): a decision and a token, nothing more.
   app.use('/approve', express.urlencoded({ extended: false, limit: '4kb' }));

@@ -122,7 +122,7 @@ describe('OpenAPI document', () => {
   it('answers with the envelope: data per route, errors with their status codes and Retry-After', () => {
     const paths = doc.paths as Record<string, Record<string, Operation>>;
     const create = paths['/api/projects'].post;
-    expect(Object.keys(create.responses)).toEqual(['201', '401', '403', '409', '413', '422', '429', '500', '503']);
+    expect(Object.keys(create.responses)).toEqual(['201', '401', '403', '409', '413', '415', '422', '429', '500', '503']);
     expect(JSON.stringify(create.responses['201'])).toContain('#/components/schemas/Project');
     expect(Object.keys(paths['/api/projects/{id}'].get.responses)).toEqual(['200', '401', '403', '404', '422', '429', '500', '503']);
     const components = doc.components as { responses: Record<string, { headers?: Json; content: Json }> };

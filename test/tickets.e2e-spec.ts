@@ -228,6 +228,35 @@ describe.each(DATABASES)('tickets REST on %s', (kind) => {
     expect(res.body).toMatchObject({ status: 'error', tool: 'ticket_get', error: { code: 'NOT_FOUND', retryable: false } });
   });
 
+  describe('request bodies', () => {
+    const searchTotal = async (query: string): Promise<number> =>
+      (await request(stack.http).post('/api/tickets/search').set(admin).send({ query })).body.data.total as number;
+
+    it('refuses a body that is not UTF-8 JSON with 415, naming what it reads, instead of reading it as no body', async () => {
+      const cases: Array<[Record<string, string>, { expected: string; received: string }]> = [
+        [{ 'Content-Type': 'text/plain' }, { expected: 'application/json', received: 'text/plain' }],
+        [{ 'Content-Type': 'application/json; charset=iso-8859-1' }, { expected: 'UTF-8', received: 'iso-8859-1' }],
+        [
+          { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' },
+          { expected: 'an uncompressed body', received: 'gzip' },
+        ],
+      ];
+      for (const [headers, { expected, received }] of cases) {
+        const res = await request(stack.http).post('/api/tickets').set(admin).set(headers).send('{"name":"Corpo em texto puro"}');
+        expect(res.status).toBe(415);
+        expect(res.body).toMatchObject({ status: 'error', error: { code: 'VALIDATION_FAILED' } });
+        expect(res.body.error.issues).toEqual([
+          { field: '(body)', code: 'INVALID_TYPE', message: expect.stringContaining('Unsupported Media Type'), expected, received },
+        ]);
+      }
+      expect(await searchTotal('Corpo em texto puro')).toBe(0);
+      // A request without a body needs no type: it is read as no arguments.
+      const bare = await request(stack.http).post('/api/tickets').set(admin);
+      expect(bare.status).toBe(422);
+      expect(bare.body.error.issues).toEqual([expect.objectContaining({ field: 'name', code: 'REQUIRED' })]);
+    });
+  });
+
   describe('over MCP', () => {
     const rpc = async (login: string, method: string, params: Record<string, unknown>) => {
       const headers = { Authorization: `Bearer ${await stack.token(login, ['mcp'])}`, Accept: 'application/json, text/event-stream' };

@@ -216,6 +216,11 @@ export const ERROR_RESPONSES = {
   404: { name: 'NotFound', description: 'NOT_FOUND: no such record among those you may see.', headers: [] },
   409: { name: 'Conflict', description: 'CONFLICT: the idempotency_key was used with other arguments, or a unique value is taken.', headers: [] },
   413: { name: 'PayloadTooLarge', description: 'VALIDATION_FAILED: the body is larger than the server accepts (BODY_LIMIT).', headers: [] },
+  415: {
+    name: 'UnsupportedMediaType',
+    description: 'VALIDATION_FAILED: the body is not UTF-8 JSON (Content-Type application/json, no Content-Encoding); the issue names what is read.',
+    headers: [],
+  },
   422: { name: 'ValidationFailed', description: 'VALIDATION_FAILED: every problem of the input in `issues`; nothing was written.', headers: [] },
   429: { name: 'RateLimited', description: 'RATE_LIMITED: too many calls per minute; retry after Retry-After seconds.', headers: ['Retry-After'] },
   500: { name: 'Internal', description: 'INTERNAL: an unexpected fault (no details are shown).', headers: [] },

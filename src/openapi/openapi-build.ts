@@ -156,7 +156,10 @@ function errorStatuses(route: RestRoute, fromBody: boolean): ErrorStatus[] {
   const statuses = new Set<ErrorStatus>();
   if (!route.isPublic) for (const status of [401, 403, 429, 500, 503] as const) statuses.add(status);
   if (route.input) statuses.add(422);
-  if (fromBody) statuses.add(413);
+  if (fromBody) {
+    statuses.add(413);
+    statuses.add(415);
+  }
   if (route.pathParams.length) statuses.add(404);
   if (route.tool?.writesRecords) statuses.add(409);
   return [...statuses].sort((a, b) => a - b);

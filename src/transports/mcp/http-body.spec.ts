@@ -39,6 +39,17 @@ describe('refuseMediaType', () => {
     expect(refuse({ 'content-type': 'application/json; charset=latin1' })).toBe(415);
     expect(refuse({ 'content-type': 'application/json', 'content-encoding': 'gzip' })).toBe(415);
   });
+
+  it('names what it reads and what was sent instead', () => {
+    const named = (headers: Record<string, string>) => {
+      const refused = refuseMediaType(request(headers));
+      return [refused?.expected, refused?.received];
+    };
+    expect(named({ 'content-type': 'text/plain' })).toEqual(['application/json', 'text/plain']);
+    expect(named({})).toEqual(['application/json', '']);
+    expect(named({ 'content-type': 'application/json; charset=latin1' })).toEqual(['UTF-8', 'latin1']);
+    expect(named({ 'content-type': 'application/json', 'content-encoding': 'gzip' })).toEqual(['an uncompressed body', 'gzip']);
+  });
 });
 
 describe('readJsonBody', () => {

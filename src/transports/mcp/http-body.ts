@@ -7,6 +7,9 @@ export interface BodyRefusal {
   /** JSON-RPC code: PARSE_ERROR for unreadable JSON, SERVER_ERROR otherwise. */
   parseError: boolean;
   message: string;
+  /** A media type refused: what is read, and what was sent instead (the issue of REST's answer). */
+  expected?: string;
+  received?: string;
 }
 
 export type BodyResult = { ok: true; value: unknown } | ({ ok: false } & BodyRefusal);
@@ -21,8 +24,8 @@ export function byteSize(limit: string): number {
 }
 
 /**
- * The media type check the endpoint needs before reading: JSON (`application/json` or
- * `application/*+json`), in UTF-8, not compressed. Undefined when acceptable.
+ * The media type check of every JSON body read (/mcp, and REST's), before reading: JSON
+ * (`application/json` or `application/*+json`), in UTF-8, not compressed. Undefined when acceptable.
  */
 export function refuseMediaType(req: IncomingMessage): BodyRefusal | undefined {
   const contentType = req.headers['content-type'] ?? '';
@@ -31,15 +34,33 @@ export function refuseMediaType(req: IncomingMessage): BodyRefusal | undefined {
   const [type, ...params] = contentType.split(';');
   const mediaType = type.trim().toLowerCase();
   if (mediaType !== 'application/json' && !/^application\/[\w.+-]+\+json$/.test(mediaType)) {
-    return { status: 415, parseError: false, message: 'Unsupported Media Type: Content-Type must be application/json' };
+    return {
+      status: 415,
+      parseError: false,
+      message: 'Unsupported Media Type: Content-Type must be application/json',
+      expected: 'application/json',
+      received: contentType.slice(0, 80),
+    };
   }
   const charset = params.map((p) => /^\s*charset\s*=\s*"?([^";\s]+)"?\s*$/i.exec(p)?.[1]).find(Boolean);
   if (charset && !/^utf-?8$/i.test(charset)) {
-    return { status: 415, parseError: false, message: `Unsupported Media Type: charset '${charset.slice(0, 40)}'; send UTF-8.` };
+    return {
+      status: 415,
+      parseError: false,
+      message: `Unsupported Media Type: charset '${charset.slice(0, 40)}'; send UTF-8.`,
+      expected: 'UTF-8',
+      received: charset.slice(0, 40),
+    };
   }
   const encoding = req.headers['content-encoding'];
   if (encoding && encoding.trim().toLowerCase() !== 'identity') {
-    return { status: 415, parseError: false, message: `Unsupported Media Type: Content-Encoding '${encoding.slice(0, 40)}'; send the body uncompressed.` };
+    return {
+      status: 415,
+      parseError: false,
+      message: `Unsupported Media Type: Content-Encoding '${encoding.slice(0, 40)}'; send the body uncompressed.`,
+      expected: 'an uncompressed body',
+      received: encoding.slice(0, 40),
+    };
   }
   return undefined;
 }
