@@ -110,7 +110,8 @@ export async function createHttpApp(source: ConfigSource = process.env, options:
   express_.set('etag', false);
   express_.disable('x-powered-by');
   app.use('/api', refuseUnreadableBody);
-  app.use(express.json({ limit: config.bodyLimit, strict: true, type: ['application/json', 'application/*+json'] }));
+  // Not strict: a body of null, a string or a number is read, and refused by the input parser as no object (not as invalid JSON).
+  app.use(express.json({ limit: config.bodyLimit, strict: false, type: ['application/json', 'application/*+json'] }));
   // The approval page's forms (no JavaScript): a decision and a token, nothing more.
   app.use('/approve', express.urlencoded({ extended: false, limit: '4kb' }));
   app.use(bodyErrorHandler);

@@ -255,6 +255,26 @@ describe.each(DATABASES)('tickets REST on %s', (kind) => {
       expect(bare.status).toBe(422);
       expect(bare.body.error.issues).toEqual([expect.objectContaining({ field: 'name', code: 'REQUIRED' })]);
     });
+
+    it('refuses a JSON body that is not an object (an array, null, a string) with one issue saying what it is', async () => {
+      const cases: Array<[string, string, unknown]> = [
+        ['[1,2]', 'an array', '[1,2]'],
+        ['null', 'null', null],
+        ['"Impressora"', 'a string', 'Impressora'],
+      ];
+      for (const [body, kind, received] of cases) {
+        for (const [method, path] of [
+          ['post', '/api/tickets'],
+          ['patch', `/api/tickets/${created}`],
+        ] as const) {
+          const res = await request(stack.http)[method](path).set(admin).set('Content-Type', 'application/json').send(body);
+          expect(res.status).toBe(422);
+          expect(res.body.error.issues).toEqual([
+            { field: '(body)', code: 'INVALID_TYPE', message: `The request body must be a JSON object; it is ${kind}.`, expected: 'object', received },
+          ]);
+        }
+      }
+    });
   });
 
   describe('over MCP', () => {

@@ -118,6 +118,22 @@ async function issuesOf(args: Record<string, unknown>): Promise<Issue[]> {
 }
 
 describe('InputParser', () => {
+  it("refuses arguments that are no object, saying what they are, as a tool call's arguments or a REST body", async () => {
+    const refusal = async (raw: unknown, transport: 'mcp' | 'rest') => {
+      const result = await parser.parse(SampleDto, raw, { ...options, transport });
+      return result.ok ? [] : result.issues;
+    };
+    expect(await refusal([1, 2], 'mcp')).toEqual([
+      { field: '(arguments)', code: 'INVALID_TYPE', received: '[1,2]', message: 'The arguments must be a JSON object; it is an array.', expected: 'object' },
+    ]);
+    expect(await refusal(null, 'rest')).toEqual([
+      { field: '(body)', code: 'INVALID_TYPE', received: null, message: 'The request body must be a JSON object; it is null.', expected: 'object' },
+    ]);
+    expect((await refusal(42, 'rest'))[0].message).toBe('The request body must be a JSON object; it is a number.');
+    // No arguments at all are an empty object: the required fields are named.
+    expect((await refusal(undefined, 'rest')).map((i) => [i.field, i.code])).toEqual([['name', 'REQUIRED']]);
+  });
+
   it('normalizes names, labels, dates and zones, and records what it resolved', async () => {
     const args = {
       ...base,

@@ -98,6 +98,13 @@ function shapeOf(fields: readonly FieldSpec[], transport: ParseOptions['transpor
   return shape;
 }
 
+/** The arguments are no JSON object: said of REST's body or of a tool call's arguments, naming what they are. */
+function notAnObject(raw: unknown, transport: Transport): Issue {
+  const kind = raw === null ? 'null' : Array.isArray(raw) ? 'an array' : `a ${typeof raw}`;
+  const [field, what] = transport === 'rest' ? ['(body)', 'The request body'] : ['(arguments)', 'The arguments'];
+  return { field, code: 'INVALID_TYPE', received: echo(raw), message: `${what} must be a JSON object; it is ${kind}.`, expected: 'object' };
+}
+
 /**
  * `given` put in the order of the call's fields, in place: an insertion sort, as a call sends a few
  * fields (a general sort with a comparator cost more than the rest of a short call's parse).
@@ -125,13 +132,8 @@ export class InputParser {
   /** Not async: a call whose references are all ids (or that names none) is parsed at once, without a promise (maybe.ts). */
   parse<T extends object>(dto: new () => T, raw: unknown, options: ParseOptions): Maybe<ParseResult<T>> {
     const { specs, byName, place, required, zone } = shapeOf(options.fields ?? fieldsOf(dto) ?? [], options.transport);
-    if (raw === undefined || raw === null) raw = {};
-    if (typeof raw !== 'object' || Array.isArray(raw)) {
-      return {
-        ok: false,
-        issues: [{ field: '(arguments)', code: 'INVALID_TYPE', received: echo(raw), message: 'The arguments must be a JSON object.', expected: 'object' }],
-      };
-    }
+    if (raw === undefined) raw = {};
+    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return { ok: false, issues: [notAnObject(raw, options.transport)] };
     const input = raw as Record<string, unknown>;
     const issues: Issue[] = [];
     const provided = new Set<string>();

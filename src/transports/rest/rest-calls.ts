@@ -10,7 +10,7 @@ import { openCallSpan } from '../../observe/tracing.js';
 import type { Call, CallTrace } from '../../tools/call.js';
 import { SERVES_TOOL } from '../../tools/tool.decorator.js';
 import { ToolRegistry } from '../../tools/tool-registry.js';
-import { gatherInput, restInputOf } from './rest-request.js';
+import { gatheredArgument, restInputOf } from './rest-request.js';
 
 /** Per request, what the REST transport knows of its call: when it arrived, its trace, then the call itself. */
 const arrivals = new WeakMap<IncomingMessage, number>();
@@ -90,7 +90,7 @@ export class RestCalls {
     const req = context.switchToHttp().getRequest<Request>();
     const policy = this.registry.policy(trace.tool ?? undefined) ?? null;
     const input = restInputOf(context.getClass().prototype as object, context.getHandler().name);
-    const raw = input && policy?.zoneField ? gatherInput(req, input.source)[policy.zoneField] : undefined;
+    const raw = input && policy?.zoneField ? gatheredArgument(req, input.source, policy.zoneField) : undefined;
     const call: Call = Object.freeze({ ...trace, principal, policy, zone: zoneInForce(raw, principal.timezone, this.config.defaultTimezone) });
     calls.set(req, call);
     return call;

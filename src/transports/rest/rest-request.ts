@@ -12,21 +12,35 @@ export interface RestInputMeta {
   source: RestSource;
 }
 
-/** The arguments of a request, gathered the way its route takes them (a path id wins over a body `id`). */
-export function gatherInput(request: Request, source: RestSource): Record<string, unknown> {
-  const body = request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? (request.body as Record<string, unknown>) : {};
-  const query = request.query as Record<string, unknown>;
-  const params = pathParams(request.params);
+/**
+ * The arguments of a request, gathered the way its route takes them (a path id wins over a body
+ * `id`). A JSON body that is no object (an array, null, a string) is handed over as it came, for the
+ * input parser to refuse as the arguments of a tool call are: read as no arguments, it was answered
+ * with the required fields, as if nothing had been sent.
+ */
+export function gatherInput(request: Request, source: RestSource): unknown {
+  // No body (none sent, or a route the JSON parser did not read): no arguments.
+  const body: unknown = request.body === undefined ? {} : request.body;
   switch (source) {
     case 'body':
       return body;
     case 'query':
-      return { ...query };
+      return { ...(request.query as Record<string, unknown>) };
     case 'params+body':
-      return { ...body, ...params };
+      return isJsonObject(body) ? { ...body, ...pathParams(request.params) } : body;
     case 'params+query':
-      return { ...query, ...params };
+      return { ...(request.query as Record<string, unknown>), ...pathParams(request.params) };
   }
+}
+
+/** One argument of a request, gathered the way its route takes them; undefined when the arguments are no object. */
+export function gatheredArgument(request: Request, source: RestSource, name: string): unknown {
+  const input = gatherInput(request, source);
+  return isJsonObject(input) ? input[name] : undefined;
+}
+
+function isJsonObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**
