@@ -275,6 +275,36 @@ describe.each(DATABASES)('tickets REST on %s', (kind) => {
         }
       }
     });
+
+    it('refuses a body id that is not the id in the path, and takes one that is', async () => {
+      const ticket = (await request(stack.http).post('/api/tickets').set(admin).send({ name: 'Id no corpo' })).body.id as number;
+      const other = ticket + 1000;
+      for (const [method, body] of [
+        ['patch', { id: other, name: 'Id trocado' }],
+        ['delete', { id: other }],
+      ] as const) {
+        const res = await request(stack.http)[method](`/api/tickets/${ticket}`).set(admin).send(body);
+        expect(res.status).toBe(422);
+        expect(res.body.error.issues).toContainEqual({
+          field: 'id',
+          code: 'INVALID_VALUE',
+          message: `id ${other} in the body is not the id in the path (${ticket}). Send the path's id, or leave id out of the body.`,
+          expected: String(ticket),
+          received: other,
+        });
+      }
+      expect((await request(stack.http).get(`/api/tickets/${ticket}`).set(admin)).body.data.name).toBe('Id no corpo');
+      const queried = await request(stack.http).get(`/api/tickets/${ticket}`).query({ id: other }).set(admin);
+      expect(queried.status).toBe(422);
+      expect(queried.body.error.issues).toEqual([
+        expect.objectContaining({ field: 'id', code: 'INVALID_VALUE', received: String(other), expected: String(ticket) }),
+      ]);
+      for (const id of [ticket, String(ticket)]) {
+        const same = await request(stack.http).patch(`/api/tickets/${ticket}`).set(admin).send({ id, name: 'Id igual' });
+        expect(same.status).toBe(200);
+        expect(same.body.data).toMatchObject({ id: ticket, name: 'Id igual' });
+      }
+    });
   });
 
   describe('over MCP', () => {

@@ -34,6 +34,8 @@ export interface ParseOptions {
   mode: 'json' | 'query';
   /** Arguments sent in a query string the route does not read (it reads its JSON body): each one an issue. */
   outOfPlace?: Readonly<Record<string, unknown>>;
+  /** Issues the transport found in gathering the arguments (a REST body id that is not the path's), answered with all others. */
+  conflicts?: readonly Issue[];
   transport: Transport;
   /** The zone in force (zoneInForce): dates without offset are read in it. */
   zone: string;
@@ -179,6 +181,7 @@ export class InputParser {
       issues.push(unknownField(field, echo(input[key]), [...byName.keys()], listHere ? undefined : knownListedOn));
     }
     if (options.outOfPlace) issues.push(...this.outOfPlace(options.outOfPlace, byName, specs));
+    if (options.conflicts) issues.push(...options.conflicts);
     if (unlisted > 0) {
       issues.push({
         field: '(arguments)',

@@ -59,6 +59,7 @@ export class InputPipe implements PipeTransform {
       this.parser.parse(dto as new () => object, value.value, {
         mode: value.mode,
         outOfPlace: value.outOfPlace,
+        conflicts: value.conflicts,
         transport: call.transport,
         zone: call.zone,
         language: call.principal?.language ?? null,

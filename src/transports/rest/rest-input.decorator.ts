@@ -3,7 +3,7 @@ import type { Request } from 'express';
 import type { Call } from '../../tools/call.js';
 import { RawInput } from '../../tools/raw-input.js';
 import { restCallOf } from './rest-calls.js';
-import { gatherInput, REST_INPUT, type RestInputMeta, type RestSource, unreadQuery } from './rest-request.js';
+import { gatherInput, pathConflicts, REST_INPUT, type RestInputMeta, type RestSource, unreadQuery } from './rest-request.js';
 
 function callOfRequest(request: Request): Call {
   const call = restCallOf(request);
@@ -14,7 +14,13 @@ function callOfRequest(request: Request): Call {
 const readInput = createParamDecorator((source: RestSource, context: ExecutionContext): RawInput => {
   const request = context.switchToHttp().getRequest<Request>();
   const fromUrl = source === 'query' || source === 'params+query';
-  return new RawInput(gatherInput(request, source), callOfRequest(request), fromUrl ? 'query' : 'json', unreadQuery(request, source));
+  return new RawInput(
+    gatherInput(request, source),
+    callOfRequest(request),
+    fromUrl ? 'query' : 'json',
+    unreadQuery(request, source),
+    pathConflicts(request, source),
+  );
 });
 
 /**

@@ -1,4 +1,6 @@
 import type { Request } from 'express';
+import { echo, quoted } from '../../envelope/echo.js';
+import type { Issue } from '../../envelope/issue.js';
 import { readId } from '../../input/record-id.js';
 
 export type RestSource = 'body' | 'query' | 'params+body' | 'params+query';
@@ -53,6 +55,40 @@ export function unreadQuery(request: Request, source: RestSource): Record<string
   return Object.keys(query).length > 0 ? query : undefined;
 }
 
+/**
+ * A value sent in the body (or query string) under the name of a path segment, that is not the
+ * path's: `PATCH /api/tickets/42 {"id": 43}` names two records, and taking the path's silently would
+ * change one the caller did not mean. One issue each; undefined when they agree (`"42"` is 42) or none is sent.
+ */
+export function pathConflicts(request: Request, source: RestSource): Issue[] | undefined {
+  if (source !== 'params+body' && source !== 'params+query') return undefined;
+  // Express parses the query string on every read of request.query: a URL without one is not read again.
+  if (source === 'params+query' && !request.url.includes('?')) return undefined;
+  const sent: unknown = source === 'params+body' ? request.body : request.query;
+  if (typeof sent !== 'object' || sent === null) return undefined;
+  let issues: Issue[] | undefined;
+  for (const [name, segment] of Object.entries(request.params)) {
+    const value = (sent as Record<string, unknown>)[name];
+    if (value === undefined) continue;
+    const inPath = pathValue(segment);
+    if (samePathValue(value, inPath)) continue;
+    const where = source === 'params+body' ? 'the body' : 'the query string';
+    (issues ??= []).push({
+      field: name,
+      code: 'INVALID_VALUE',
+      received: echo(value),
+      message: `${name} ${quoted(value)} in ${where} is not the ${name} in the path (${quoted(inPath)}). Send the path's ${name}, or leave ${name} out of ${where}.`,
+      expected: String(inPath),
+    });
+  }
+  return issues;
+}
+
+/** A value sent means what the path segment does: the same id (42, "42", "#42"), or the same text. */
+function samePathValue(value: unknown, inPath: unknown): boolean {
+  return typeof inPath === 'number' ? readId(value) === inPath : value === inPath;
+}
+
 /** Where a handler's input comes from, when it has one. */
 export function restInputOf(prototype: object, handler: string): RestInputMeta | undefined {
   return Reflect.getMetadata(REST_INPUT, prototype, handler) as RestInputMeta | undefined;
@@ -61,9 +97,11 @@ export function restInputOf(prototype: object, handler: string): RestInputMeta |
 /** Path segments that are ids are numbers: /api/tickets/42 means id 42. */
 function pathParams(params: Record<string, string | string[]>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(params)) {
-    const id = readId(value);
-    out[key] = typeof id === 'number' ? id : value;
-  }
+  for (const [key, value] of Object.entries(params)) out[key] = pathValue(value);
   return out;
+}
+
+function pathValue(segment: string | string[]): unknown {
+  const id = readId(segment);
+  return typeof id === 'number' ? id : segment;
 }
