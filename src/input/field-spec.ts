@@ -28,6 +28,12 @@ export interface FieldSpec {
   ref?: string;
   /** The record the tool acts on (its id): ids pass through (the service answers NOT_FOUND), names resolve. */
   target?: boolean;
+  /**
+   * A target the tool finds by a rule of its own, wider than the names the caller may use (a ticket
+   * it is asked to approve but does not otherwise see): its id is the tool's alone to find, never
+   * looked up with a refused call's other problems.
+   */
+  foundByTool?: boolean;
   /** Allowed values of `choice` / `choices` fields (case-insensitive on input). */
   values?: readonly string[];
   /** Other words for a `choice` field's values, by meaning: taken as that value (not in the schema). */

@@ -46,7 +46,7 @@ export function EnumField(vocab: Vocabulary, o: Common): PropertyDecorator {
 }
 
 /** A reference to another record: an integer id or a name (resolved through the registry). */
-export function RefField(ref: string, o: Common & { target?: boolean }): PropertyDecorator {
+export function RefField(ref: string, o: Common & { target?: boolean; foundByTool?: boolean }): PropertyDecorator {
   return field({ kind: 'ref', required: !!o.required, ref, ...o });
 }
 

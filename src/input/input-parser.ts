@@ -297,7 +297,7 @@ export class InputParser {
             // The record a tool acts on: an unknown id is the service's NOT_FOUND, not an input issue,
             // unless the call is refused anyway (done below).
             normalized.set(spec.name, readId(value));
-            (targets ??= []).push(spec);
+            if (!spec.foundByTool) (targets ??= []).push(spec);
             break;
           }
           pending.push(

@@ -9,7 +9,8 @@ import { APPROVAL, VALIDATION_ANSWER } from '../timeline-vocabularies.js';
  * limited to some ticket fields (Self-Service) still answers what it was asked (`call`).
  */
 export class ValidationDto extends WriteCallDto {
-  @RefField('ticket', { required: true, target: true, description: 'Id or title.' })
+  // An approver answers on a ticket it may not otherwise see: the tool finds it by the request.
+  @RefField('ticket', { required: true, target: true, foundByTool: true, description: 'Id or title.' })
   id!: number;
 
   @RefField('user', { description: '' })
