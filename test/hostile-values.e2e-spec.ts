@@ -331,6 +331,55 @@ describe.each(DATABASES)('hostile values on %s', (kind) => {
     ]);
   });
 
+  it('stores, reads back and finds a ticket and a project named in Hangul (200 and 255 syllables), whose key is no longer than the name', async () => {
+    // A Hangul syllable decomposes into two or three jamo: a name key that kept them would outgrow VARCHAR(255).
+    for (const length of [200, 255]) {
+      const name = '한'.repeat(length);
+      const ticket = success(await callTool(client, 'ticket_create', { domain: 'ticket', session_id: sessions.ticket, name }));
+      expect(ticket.applied).toMatchObject({ name });
+      const project = success(await callTool(client, 'project_create', { domain: 'project', session_id: sessions.project, name }));
+      expect(project.applied).toMatchObject({ name });
+      for (const [path, id] of [
+        ['/api/tickets', ticket.id],
+        ['/api/projects', project.id],
+      ] as const) {
+        const stored = await request(stack.http)
+          .get(`${path}/${String(id)}`)
+          .set(admin);
+        expect(stored.body.data.name).toBe(name);
+      }
+      expect(success(await callTool(client, 'ticket_get', { domain: 'ticket', session_id: sessions.ticket, id: name })).id).toBe(ticket.id);
+      expect(success(await callTool(client, 'project_get', { domain: 'project', session_id: sessions.project, id: name })).id).toBe(project.id);
+      const found = async (tool: 'ticket_search' | 'project_search', domain: 'ticket' | 'project') =>
+        (
+          success(await callTool(client, tool, { domain, session_id: sessions[domain], query: name.slice(0, 200) })).data as { items: { id: number }[] }
+        ).items.map((t) => t.id);
+      expect(await found('ticket_search', 'ticket')).toContain(ticket.id);
+      expect(await found('project_search', 'project')).toContain(project.id);
+    }
+  });
+
+  it('stores and finds a user whose keys outgrow their column: a 200-letter login whose look-alike key doubles, a full name of 399 characters', async () => {
+    // 'm' looks like 'rn': the look-alike key of 200 m's is 400 characters; "firstname realname" joins two 200-character names.
+    const login = 'm'.repeat(200);
+    const created = success(
+      await callTool(client, 'user_create', {
+        domain: 'user',
+        session_id: sessions.user,
+        name: login,
+        firstname: 'Ana'.repeat(66),
+        realname: 'Lima'.repeat(50),
+      }),
+    );
+    expect(created.applied).toMatchObject({ name: login });
+    expect(success(await callTool(client, 'user_get', { domain: 'user', session_id: sessions.user, id: login })).id).toBe(created.id);
+    const lookAlike = failure(
+      await callTool(client, 'user_create', { domain: 'user', session_id: sessions.user, name: `${'rn'.repeat(50)}${'m'.repeat(150)}` }),
+      'CONFLICT',
+    );
+    expect(lookAlike.error.message).toMatch(/login/);
+  });
+
   it('searches a text holding a NUL character as text: the ticket holding it is found, nothing fails', async () => {
     const content = 'Leitor falha: log abc\u0000def no caixa';
     const created = success(await callTool(client, 'ticket_create', { domain: 'ticket', session_id: sessions.ticket, name: 'Leitor com byte nulo', content }));

@@ -21,3 +21,13 @@ describe('look-alike keys', () => {
     }
   });
 });
+
+describe('look-alike keys of long texts', () => {
+  it('are cut to the 255 characters of their column, the same for every text that looks the same that far', () => {
+    // 'm' looks like 'rn': 200 of them have a 400-character skeleton.
+    const key = lookAlikeKey('m'.repeat(200));
+    expect(key).toBe('rn'.repeat(127) + 'r');
+    expect(lookAlikeKey(`${'rn'.repeat(50)}${'m'.repeat(150)}`)).toBe(key);
+    expect(lookAlikeKey('m'.repeat(127))).toBe('rn'.repeat(127));
+  });
+});

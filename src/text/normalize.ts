@@ -1,13 +1,43 @@
+import { isAscii } from './characters.js';
+
+/** The width of every `*_key` column: VARCHAR(255), counted in characters (code points) on MariaDB. */
+export const KEY_LENGTH = 255;
+
 /**
  * The comparison key used for case- and accent-insensitive matching of names and labels:
  * lower case, accents stripped, inner white space collapsed. Stored in `*_key` columns so that
  * lookups are one index probe on every database, whatever its collation.
+ *
+ * Decomposing to strip the accents splits more than accented letters: a Hangul syllable becomes two
+ * or three jamo, a kana with a voicing mark two characters. Recomposing after the strip joins them
+ * again (a Latin letter whose accents are gone has nothing to recompose), so the key of a name taken
+ * as names are (NFC) is never longer than the name in characters: every character's key is at most
+ * one character (normalize.spec.ts checks them all). A key of a longer text is cut by keyOfLength.
  */
 export function matchKey(value: string): string {
-  return value
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .trim();
+  const key = withoutAccents(value).toLowerCase().replace(/\s+/g, ' ').trim();
+  return keyOfLength(key);
+}
+
+function withoutAccents(value: string): string {
+  // ASCII has no accents and is its own NFD and NFC: most names and words skip the normalizer.
+  return isAscii(value)
+    ? value
+    : value
+        .normalize('NFD')
+        .replace(/[\u0300-\u036f]/g, '')
+        .normalize('NFC');
+}
+
+/**
+ * A key cut to what its column holds. A key is for finding a record, never shown: texts whose keys
+ * agree on their first KEY_LENGTH characters match the same lookups, where a longer key would not
+ * fit its column at all. Only texts longer than a name reach it ("firstname realname", look-alike
+ * keys where 'm' becomes 'rn'); the check costs one comparison on every other key.
+ */
+export function keyOfLength(key: string): string {
+  // UTF-16 units are never fewer than characters: a key this short fits, counted either way.
+  if (key.length <= KEY_LENGTH) return key;
+  const characters = Array.from(key);
+  return characters.length <= KEY_LENGTH ? key : characters.slice(0, KEY_LENGTH).join('');
 }

@@ -5,6 +5,7 @@ import { REFERENCE_KINDS } from '../../src/input/references/reference-kinds.js';
 import { ReferenceResolver } from '../../src/input/references/reference-resolver.js';
 import type { CreateProjectDto } from '../../src/projects/dto/create-project.dto.js';
 import { ProjectsService } from '../../src/projects/projects.service.js';
+import { lookAlikeKey } from '../../src/text/look-alike.js';
 import { matchKey } from '../../src/text/normalize.js';
 import type { CreateTicketDto } from '../../src/tickets/dto/create-ticket.dto.js';
 import { TicketsService } from '../../src/tickets/tickets.service.js';
@@ -122,6 +123,55 @@ describe.each(DATABASES)('stored name keys on %s', (kind) => {
       const rows = (await ds.query('SELECT name, name_key FROM glpi_tickets ORDER BY id')) as Array<{ name: string; name_key: string }>;
       expect(rows.map((r) => r.name_key)).toEqual(AWKWARD.map(matchKey));
       expect(rows.map((r) => r.name)).toEqual(AWKWARD);
+    }, 60_000);
+  });
+
+  describe('rewritten by the recomposed key migration', () => {
+    let source: MigrationDataSource;
+    beforeAll(async () => {
+      source = await migrationDataSource(kind);
+    });
+    afterAll(() => source?.close());
+
+    /** Names whose key the previous rule left decomposed: Hangul syllables (jamo), voiced kana (a mark). */
+    const RECOMPOSED = ['한국어 이름', 'ガイド がぎ'];
+
+    it('rewrites the keys of names that recompose, leaves every other key as it was, and down writes the previous keys again', async () => {
+      const { ds } = source;
+      await ds.runMigrations({ transaction: 'all' });
+      await undoDownTo(ds, 'RecomposedNameKeys1769000000000');
+      // The previous rule stripped accents from the decomposed text and left it decomposed.
+      const previous = new Map([
+        ...RECOMPOSED.map((name) => [name, name.normalize('NFD')] as const),
+        ...AWKWARD.map((name) => [name, matchKey(name)] as const),
+      ]);
+      for (const [name, key] of previous) {
+        await ds.query('INSERT INTO glpi_tickets (name, name_key, content, entities_id, date, is_deleted) VALUES (?, ?, ?, 1, ?, 0)', [
+          name,
+          key,
+          null,
+          '2026-01-01 00:00:00',
+        ]);
+        await ds.query('INSERT INTO glpi_projects (name, name_key, entities_id) VALUES (?, ?, 1)', [name, key]);
+      }
+      const login = 'kim.\ud55c\uad6d';
+      await ds.query(
+        'INSERT INTO glpi_users (name, name_key, firstname, realname, fullname_key, email, email_key, name_lookalike) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+        [login, login.normalize('NFD'), '민준', '김', '민준 김'.normalize('NFD'), null, null, lookAlikeKey(login)],
+      );
+      const keysOf = async (table: string) =>
+        ((await ds.query(`SELECT name_key FROM ${table} ORDER BY id`)) as Array<{ name_key: string }>).map((r) => r.name_key);
+      expect(await keyMismatches(ds)).not.toEqual([]);
+
+      await ds.runMigrations({ transaction: 'all' });
+      expect(await keyMismatches(ds)).toEqual([]);
+      for (const table of ['glpi_tickets', 'glpi_projects']) expect(await keysOf(table)).toEqual([...previous.keys()].map(matchKey));
+      expect(matchKey(RECOMPOSED[0])).toBe('한국어 이름');
+
+      await undoDownTo(ds, 'RecomposedNameKeys1769000000000');
+      for (const table of ['glpi_tickets', 'glpi_projects']) expect(await keysOf(table)).toEqual([...previous.values()]);
+      const user = (await ds.query('SELECT name_key, fullname_key FROM glpi_users WHERE name = ?', [login])) as Array<Record<string, string>>;
+      expect(user).toEqual([{ name_key: login.normalize('NFD'), fullname_key: '민준 김'.normalize('NFD') }]);
     }, 60_000);
   });
 });

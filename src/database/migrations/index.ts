@@ -11,6 +11,7 @@ import { TicketSortIndexes1768400000001 } from './1768400000001-TicketSortIndexe
 import { AuditRequestId1768500000000 } from './1768500000000-AuditRequestId.js';
 import { TimelineOrderIndexes1768600000000 } from './1768600000000-TimelineOrderIndexes.js';
 import { SqliteSortWalk1768900000000 } from './1768900000000-SqliteSortWalk.js';
+import { RecomposedNameKeys1769000000000 } from './1769000000000-RecomposedNameKeys.js';
 
 export {
   AdminRight1765100000001,
@@ -19,6 +20,7 @@ export {
   InitialSchema1764460800000,
   OAuth1768000000000,
   OtpUserFailures1765100000000,
+  RecomposedNameKeys1769000000000,
   SqliteSortWalk1768900000000,
   TicketNameKey1767312000000,
   TicketSortIndexes1768400000001,
@@ -42,4 +44,5 @@ export const MIGRATIONS = [
   AuditRequestId1768500000000,
   TimelineOrderIndexes1768600000000,
   SqliteSortWalk1768900000000,
+  RecomposedNameKeys1769000000000,
 ];
