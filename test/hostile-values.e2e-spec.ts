@@ -380,6 +380,14 @@ describe.each(DATABASES)('hostile values on %s', (kind) => {
     expect(lookAlike.error.message).toMatch(/login/);
   });
 
+  it('stores a ticket of 59,951 characters and finds it by a word at its end: the text index keeps up on every database', async () => {
+    const content = `${'Relato do usuário. '.repeat(3_155)}zqxwvu`;
+    const created = await request(stack.http).post('/api/tickets').set(admin).send({ name: 'Relato longo', content });
+    expect(created.status).toBe(201);
+    const found = await request(stack.http).get('/api/tickets').query({ query: 'ZQXWVU' }).set(admin);
+    expect((found.body.data.items as Array<{ id: number }>).map((t) => t.id)).toEqual([created.body.id]);
+  });
+
   it('searches a text holding a NUL character as text: the ticket holding it is found, nothing fails', async () => {
     const content = 'Leitor falha: log abc\u0000def no caixa';
     const created = success(await callTool(client, 'ticket_create', { domain: 'ticket', session_id: sessions.ticket, name: 'Leitor com byte nulo', content }));

@@ -58,6 +58,34 @@ describe.each(DATABASES)('ticket text and sort index migrations on %s', (kind) =
     expect(await indexed('hdmi')).toEqual([before, after]);
   }, 60_000);
 
+  it('on MariaDB/MySQL cuts a text piece by piece into the same slices it cut from the whole text, and down puts the old procedure back', async () => {
+    // 450 characters: slices that start in one piece of 200 and end in the next, emoji and accents among them.
+    const content = 'Impressora não liga 🎫 Çá — '.repeat(15).slice(0, 450);
+    const grams = async (id: number): Promise<string[]> =>
+      ((await ds.query('SELECT gram FROM glpi_tickets_grams WHERE tickets_id = ? ORDER BY gram', [id])) as Array<{ gram: string }>).map((r) => r.gram);
+    const procedure = async (): Promise<string> =>
+      kind === 'mysql'
+        ? (
+            (await ds.query(
+              "SELECT routine_definition AS body FROM information_schema.routines WHERE routine_schema = DATABASE() AND routine_name = 'glpi_tickets_grams_fill'",
+            )) as Array<{ body: string }>
+          )[0].body
+        : '';
+    await ds.runMigrations({ transaction: 'all' });
+    const byPiece = await insert('Mesmo título', content);
+    expect(await procedure()).toContain(kind === 'mysql' ? 'piece' : '');
+
+    await undoDownTo(ds, 'TicketGramsFillByPiece1769100000000');
+    expect(await procedure()).not.toContain('piece');
+    const whole = await insert('Mesmo título', content);
+    if (kind === 'mysql') {
+      expect((await grams(byPiece)).length).toBeGreaterThan(20);
+      expect(await grams(byPiece)).toEqual(await grams(whole));
+    }
+    await ds.runMigrations({ transaction: 'all' });
+    expect(await procedure()).toContain(kind === 'mysql' ? 'piece' : '');
+  }, 60_000);
+
   it('on SQLite drops the is_deleted index, and down puts it back', async () => {
     const isDeletedIndex = async () =>
       kind === 'sqlite' ? ((await ds.query("SELECT name FROM sqlite_master WHERE name = 'IDX_glpi_tickets_is_deleted'")) as unknown[]).length : 0;

@@ -66,7 +66,7 @@ export async function backfillSqliteText(run: RunSql): Promise<void> {
 }
 
 /** Slices of one text, as the triggers and the backfill cut them (characters, not bytes). */
-const FILL = `CREATE PROCEDURE glpi_tickets_grams_fill(IN ticket INT, IN body LONGTEXT)
+export const MYSQL_GRAM_FILL = `CREATE PROCEDURE glpi_tickets_grams_fill(IN ticket INT, IN body LONGTEXT)
   BEGIN
     DECLARE i INT DEFAULT 1;
     DECLARE n INT DEFAULT CHAR_LENGTH(body) - 2;
@@ -104,7 +104,7 @@ async function mysqlUp(queryRunner: QueryRunner): Promise<void> {
        KEY IDX_glpi_tickets_grams_tickets_id (tickets_id)
      ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci`,
   );
-  await queryRunner.query(FILL);
+  await queryRunner.query(MYSQL_GRAM_FILL);
   for (const sql of Object.values(MYSQL_GRAM_TRIGGERS)) await queryRunner.query(sql);
   await backfillMysqlGrams((sql) => queryRunner.query(sql));
 }

@@ -12,6 +12,7 @@ import { AuditRequestId1768500000000 } from './1768500000000-AuditRequestId.js';
 import { TimelineOrderIndexes1768600000000 } from './1768600000000-TimelineOrderIndexes.js';
 import { SqliteSortWalk1768900000000 } from './1768900000000-SqliteSortWalk.js';
 import { RecomposedNameKeys1769000000000 } from './1769000000000-RecomposedNameKeys.js';
+import { TicketGramsFillByPiece1769100000000 } from './1769100000000-TicketGramsFillByPiece.js';
 
 export {
   AdminRight1765100000001,
@@ -22,6 +23,7 @@ export {
   OtpUserFailures1765100000000,
   RecomposedNameKeys1769000000000,
   SqliteSortWalk1768900000000,
+  TicketGramsFillByPiece1769100000000,
   TicketNameKey1767312000000,
   TicketSortIndexes1768400000001,
   TicketTextIndex1768400000000,
@@ -45,4 +47,5 @@ export const MIGRATIONS = [
   TimelineOrderIndexes1768600000000,
   SqliteSortWalk1768900000000,
   RecomposedNameKeys1769000000000,
+  TicketGramsFillByPiece1769100000000,
 ];
