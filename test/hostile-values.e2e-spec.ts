@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { SignInService } from '../src/auth/sign-in.service.js';
 import type { Envelope, ErrorEnvelope } from '../src/envelope/envelope.js';
 import type { Issue } from '../src/envelope/issue.js';
+import { characterCount } from '../src/text/characters.js';
 import { CapturingLogger } from './support/capturing-logger.js';
 import { DATABASES } from './support/databases.js';
 import { callTool, connectHttp, failure, itemNames, openSession, success } from './support/mcp-client.js';
@@ -386,6 +387,53 @@ describe.each(DATABASES)('hostile values on %s', (kind) => {
     expect(created.status).toBe(201);
     const found = await request(stack.http).get('/api/tickets').query({ query: 'ZQXWVU' }).set(admin);
     expect((found.body.data.items as Array<{ id: number }>).map((t) => t.id)).toEqual([created.body.id]);
+  });
+
+  it('stores a long text whole, 65,000 characters of any width, in a ticket, its timeline entries, a project and a project task; 65,001 are TOO_LONG', async () => {
+    // 60,000 × ç is 120,000 bytes of UTF-8 and 30,000 emoji are 120,000: more than MariaDB's TEXT (65,535 bytes) holds.
+    const sameText = (stored: unknown, sent: string) =>
+      expect({ characters: characterCount(String(stored)), whole: stored === sent }).toEqual({ characters: characterCount(sent), whole: true });
+    for (const text of ['ç'.repeat(60_000), '🎫'.repeat(30_000)]) {
+      const ticket = await request(stack.http).post('/api/tickets').set(admin).send({ name: 'Texto longo', content: text });
+      expect(ticket.status).toBe(201);
+      sameText(ticket.body.applied.content, text);
+      sameText((await request(stack.http).get(`/api/tickets/${ticket.body.id}`).set(admin)).body.data.content, text);
+
+      const asked = await request(stack.http).post(`/api/tickets/${ticket.body.id}/validations`).set(admin).send({ approver_id: 'tech', comment: text });
+      expect(asked.status).toBe(201);
+      for (const kind of ['followup', 'task', 'solution']) {
+        const entry = await request(stack.http).post(`/api/tickets/${ticket.body.id}/entries`).set(admin).send({ kind, content: text });
+        expect(entry.status).toBe(201);
+      }
+      const page = await request(stack.http).get(`/api/tickets/${ticket.body.id}/entries`).set(admin);
+      const entries = page.body.data.timeline as Array<{ kind: string; content: string }>;
+      expect(entries.map((e) => e.kind).sort()).toEqual(['followup', 'solution', 'task', 'validation']);
+      for (const entry of entries) sameText(entry.content, text);
+
+      const project = await request(stack.http).post('/api/projects').set(admin).send({ name: 'Projeto longo', content: text, comment: text });
+      expect(project.status).toBe(201);
+      const storedProject = (await request(stack.http).get(`/api/projects/${project.body.id}`).set(admin)).body.data;
+      sameText(storedProject.content, text);
+      sameText(storedProject.comment, text);
+      const task = await request(stack.http).post('/api/projects/tasks').set(admin).send({ projects_id: project.body.id, name: 'Tarefa longa', content: text });
+      expect(task.status).toBe(201);
+      sameText(task.body.applied.content, text);
+    }
+
+    const refused = await request(stack.http)
+      .post('/api/tickets')
+      .set(admin)
+      .send({ name: 'Texto longo demais', content: '🎫'.repeat(65_001) });
+    expect(refused.status).toBe(422);
+    expect(refused.body.error.issues).toEqual([
+      {
+        field: 'content',
+        code: 'TOO_LONG',
+        message: 'content is 65001 characters long; at most 65000.',
+        expected: 'a string of at most 65000 characters',
+        received: `${'🎫'.repeat(79)}…`,
+      },
+    ]);
   });
 
   it('searches a text holding a NUL character as text: the ticket holding it is found, nothing fails', async () => {

@@ -1,4 +1,5 @@
 import { DataSource, type DataSourceOptions } from 'typeorm';
+import { isLongTextColumn } from '../../src/database/entities/columns.js';
 import { ENTITIES } from '../../src/database/entities/index.js';
 import { MIGRATIONS } from '../../src/database/migrations/index.js';
 import { createTestDatabase, DATABASES, dataSourceOptionsOf, type DbKind, type TestDatabase } from '../support/databases.js';
@@ -19,6 +20,10 @@ import { createTestDatabase, DATABASES, dataSourceOptionsOf, type DbKind, type T
  * - SQLite `int` columns (sqliteIntAsWritten): the migrations wrote `int`; TypeORM's SQLite driver
  *   makes every entity `int` an `integer`, a type no entity can make it keep. The comparison reads
  *   an entity's `int` as written (same INTEGER affinity either way).
+ * - MariaDB/MySQL long texts (longTextAsWritten): the migrations made them LONGTEXT; an entity
+ *   declares `text`, the one type both drivers take, and marks them LongTextColumn. The comparison
+ *   reads a marked column as LONGTEXT there, so a column widened but not marked, or marked but not
+ *   widened, still differs.
  * - MariaDB is read as TypeORM's mariadb driver reads it (comparingOptions); nothing is left out.
  */
 
@@ -55,6 +60,7 @@ describe.each(DATABASES)('entities and migrations on %s', (kind) => {
   it('agree: the schema builder wants no statement after every migration ran', async () => {
     const pending = await withDataSource(await comparingOptions(options), async (ds) => {
       if (kind === 'sqlite') sqliteIntAsWritten(ds);
+      else longTextAsWritten(ds);
       return (await ds.driver.createSchemaBuilder().log()).upQueries.map((query) => query.query);
     });
     expect(pending).toEqual([]);
@@ -107,4 +113,15 @@ function sqliteIntAsWritten(ds: DataSource): void {
   // The schema builder hands it column metadata, which says whether the column is generated.
   const generated = (column: object): boolean => 'isGenerated' in column && column.isGenerated === true;
   driver.normalizeType = (column) => (column.type === 'int' && !generated(column) ? 'int' : normalizeType(column));
+}
+
+/**
+ * MariaDB/MySQL: an entity's LongTextColumn read as the migrations made it (LONGTEXT). The schema
+ * builder hands normalizeType column metadata, which names the entity class and the property.
+ */
+function longTextAsWritten(ds: DataSource): void {
+  const driver = ds.driver;
+  const normalizeType = driver.normalizeType.bind(driver);
+  const longText = (column: object): boolean => 'target' in column && 'propertyName' in column && isLongTextColumn(column.target, String(column.propertyName));
+  driver.normalizeType = (column) => (longText(column) ? 'longtext' : normalizeType(column));
 }

@@ -1,5 +1,5 @@
 import { Entity, Index } from 'typeorm';
-import { DateTimeColumn, IdColumn, IntColumn, TextColumn, VarcharColumn } from './columns.js';
+import { DateTimeColumn, IdColumn, IntColumn, LongTextColumn, TextColumn, VarcharColumn } from './columns.js';
 
 @Index('IDX_audit_log_at', ['at'])
 @Index('IDX_audit_log_outcome', ['outcome'])
@@ -48,7 +48,7 @@ export class AuditLog {
   duration_ms!: number;
 
   /** JSON. */
-  @TextColumn({ nullable: true })
+  @LongTextColumn({ nullable: true })
   changes!: string | null;
 
   @TextColumn({ nullable: true })

@@ -1,5 +1,5 @@
 import { Entity, Index } from 'typeorm';
-import { DateTimeColumn, IdColumn, IntColumn, TextColumn, VarcharColumn } from './columns.js';
+import { DateTimeColumn, IdColumn, IntColumn, LongTextColumn, VarcharColumn } from './columns.js';
 
 @Index('UQ_idempotency_records_users_id_tool_idem_key', ['users_id', 'tool', 'idem_key'], { unique: true })
 @Index('IDX_idempotency_records_created_at', ['created_at'])
@@ -26,7 +26,7 @@ export class IdempotencyRecord {
   status!: string;
 
   /** JSON of the stored result. */
-  @TextColumn({ nullable: true })
+  @LongTextColumn({ nullable: true })
   result!: string | null;
 
   @DateTimeColumn()

@@ -1,5 +1,5 @@
 import { Entity, Index } from 'typeorm';
-import { BooleanColumn, DateTimeColumn, IdColumn, IntColumn, TextColumn, VarcharColumn } from './columns.js';
+import { BooleanColumn, DateTimeColumn, IdColumn, IntColumn, LongTextColumn, VarcharColumn } from './columns.js';
 
 @Index('IDX_glpi_itilfollowups_date', ['date'])
 @Index('IDX_glpi_itilfollowups_itemtype_items_id_date', ['itemtype', 'items_id', 'date'])
@@ -20,7 +20,7 @@ export class ItilFollowup {
   @IntColumn()
   users_id!: number;
 
-  @TextColumn()
+  @LongTextColumn()
   content!: string;
 
   @BooleanColumn({ default: false })

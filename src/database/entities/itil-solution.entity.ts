@@ -1,5 +1,5 @@
 import { Entity, Index } from 'typeorm';
-import { DateTimeColumn, IdColumn, IntColumn, TextColumn, VarcharColumn } from './columns.js';
+import { DateTimeColumn, IdColumn, IntColumn, LongTextColumn, VarcharColumn } from './columns.js';
 
 /** A proposed solution of a ticket, approved or refused by its requester (GLPI's glpi_itilsolutions). */
 @Index('IDX_glpi_itilsolutions_itemtype_items_id_date_creation', ['itemtype', 'items_id', 'date_creation'])
@@ -18,7 +18,7 @@ export class ItilSolution {
   @IntColumn({ nullable: true })
   solutiontypes_id!: number | null;
 
-  @TextColumn({ nullable: true })
+  @LongTextColumn({ nullable: true })
   content!: string | null;
 
   /** Author. */

@@ -1,5 +1,5 @@
 import { Entity, Index } from 'typeorm';
-import { BooleanColumn, DateTimeColumn, IdColumn, IntColumn, TextColumn, VarcharColumn } from './columns.js';
+import { BooleanColumn, DateTimeColumn, IdColumn, IntColumn, LongTextColumn, VarcharColumn } from './columns.js';
 
 /** A task of a project (GLPI's glpi_projecttasks). */
 @Index('IDX_glpi_projecttasks_entities_id', ['entities_id'])
@@ -16,7 +16,7 @@ export class ProjectTask {
   @VarcharColumn()
   name_key!: string;
 
-  @TextColumn({ nullable: true })
+  @LongTextColumn({ nullable: true })
   content!: string | null;
 
   @IntColumn()

@@ -1,5 +1,5 @@
 import { Entity, Index } from 'typeorm';
-import { BooleanColumn, DateTimeColumn, IdColumn, IntColumn, TextColumn, VarcharColumn } from './columns.js';
+import { BooleanColumn, DateTimeColumn, IdColumn, IntColumn, LongTextColumn, VarcharColumn } from './columns.js';
 
 @Index('IDX_glpi_projects_date_mod', ['date_mod'])
 @Index('IDX_glpi_projects_entities_id', ['entities_id'])
@@ -28,10 +28,10 @@ export class Project {
   @VarcharColumn({ nullable: true })
   code!: string | null;
 
-  @TextColumn({ nullable: true })
+  @LongTextColumn({ nullable: true })
   content!: string | null;
 
-  @TextColumn({ nullable: true })
+  @LongTextColumn({ nullable: true })
   comment!: string | null;
 
   @IntColumn({ nullable: true })

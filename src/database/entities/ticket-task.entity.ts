@@ -1,5 +1,5 @@
 import { Entity, Index } from 'typeorm';
-import { BooleanColumn, DateTimeColumn, IdColumn, IntColumn, TextColumn } from './columns.js';
+import { BooleanColumn, DateTimeColumn, IdColumn, IntColumn, LongTextColumn } from './columns.js';
 
 /** A task of a ticket: work done or to do, with the time it took (GLPI's glpi_tickettasks). */
 @Index('IDX_glpi_tickettasks_tickets_id_date', ['tickets_id', 'date'])
@@ -20,7 +20,7 @@ export class TicketTask {
   @IntColumn({ nullable: true })
   users_id_tech!: number | null;
 
-  @TextColumn({ nullable: true })
+  @LongTextColumn({ nullable: true })
   content!: string | null;
 
   @BooleanColumn({ default: false })

@@ -1,5 +1,5 @@
 import { Entity, Index } from 'typeorm';
-import { DateTimeColumn, IdColumn, IntColumn, TextColumn, VarcharColumn } from './columns.js';
+import { DateTimeColumn, IdColumn, IntColumn, LongTextColumn, VarcharColumn } from './columns.js';
 
 /** A sign-off asked of a user or a group on a ticket (GLPI's glpi_ticketvalidations). */
 @Index('IDX_glpi_ticketvalidations_itemtype_target_items_id_target', ['itemtype_target', 'items_id_target'])
@@ -31,10 +31,10 @@ export class TicketValidation {
   @IntColumn({ nullable: true })
   users_id_validate!: number | null;
 
-  @TextColumn({ nullable: true })
+  @LongTextColumn({ nullable: true })
   comment_submission!: string | null;
 
-  @TextColumn({ nullable: true })
+  @LongTextColumn({ nullable: true })
   comment_validation!: string | null;
 
   /** 2 Waiting, 3 Accepted, 4 Refused. */

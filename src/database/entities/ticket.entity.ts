@@ -1,5 +1,5 @@
 import { Entity, Index } from 'typeorm';
-import { BooleanColumn, DateTimeColumn, IdColumn, IntColumn, TextColumn, VarcharColumn } from './columns.js';
+import { BooleanColumn, DateTimeColumn, IdColumn, IntColumn, LongTextColumn, VarcharColumn } from './columns.js';
 
 @Index('IDX_glpi_tickets_date', ['date'])
 @Index('IDX_glpi_tickets_date_mod', ['date_mod'])
@@ -39,7 +39,7 @@ export class Ticket {
   @VarcharColumn({ nullable: true })
   name_key!: string | null;
 
-  @TextColumn({ nullable: true })
+  @LongTextColumn({ nullable: true })
   content!: string | null;
 
   /** 1 Incident, 2 Request. */

@@ -13,12 +13,14 @@ import { TimelineOrderIndexes1768600000000 } from './1768600000000-TimelineOrder
 import { SqliteSortWalk1768900000000 } from './1768900000000-SqliteSortWalk.js';
 import { RecomposedNameKeys1769000000000 } from './1769000000000-RecomposedNameKeys.js';
 import { TicketGramsFillByPiece1769100000000 } from './1769100000000-TicketGramsFillByPiece.js';
+import { LongTexts1769100000001 } from './1769100000001-LongTexts.js';
 
 export {
   AdminRight1765100000001,
   Approvals1768100000000,
   AuditRequestId1768500000000,
   InitialSchema1764460800000,
+  LongTexts1769100000001,
   OAuth1768000000000,
   OtpUserFailures1765100000000,
   RecomposedNameKeys1769000000000,
@@ -48,4 +50,5 @@ export const MIGRATIONS = [
   SqliteSortWalk1768900000000,
   RecomposedNameKeys1769000000000,
   TicketGramsFillByPiece1769100000000,
+  LongTexts1769100000001,
 ];
