@@ -235,8 +235,6 @@ export class InputParser {
     // Made when a field needs a lookup: most calls name their records by id, or name none. (Not a
     // named closure: the bundle keeps function names, at a property definition per closure made.)
     let lookup: ReferenceLookup | undefined;
-    // Records the call acts on by id, checked only if the call is refused (withUnknownTargets).
-    let targets: FieldSpec[] | undefined;
 
     for (const spec of given) {
       if (refused.has(spec.name)) continue;
@@ -295,9 +293,8 @@ export class InputParser {
         case 'ref':
           if (spec.target && typeof readId(value) === 'number') {
             // The record a tool acts on: an unknown id is the service's NOT_FOUND, not an input issue,
-            // unless the call is refused anyway (done below).
+            // unless the call is refused anyway (withUnknownTargets).
             normalized.set(spec.name, readId(value));
-            if (!spec.foundByTool) (targets ??= []).push(spec);
             break;
           }
           pending.push(
@@ -314,15 +311,26 @@ export class InputParser {
           break;
       }
     }
-    const done = (): Maybe<ParseResult<T>> => {
-      const result = finished(dto, normalized, withdrawn(issues, guesses, byName), place, provided, resolved, input);
-      return result.ok || !targets ? result : this.withUnknownTargets(result, targets, normalized, options.scope, place);
-    };
     // No lookup, no promise: the parse then takes no turn of the microtask queue of its own.
-    if (pending.length === 0) return done();
+    if (pending.length === 0)
+      return this.withUnknownTargets(
+        finished(dto, normalized, withdrawn(issues, guesses, byName), place, provided, resolved, input),
+        given,
+        normalized,
+        resolved,
+        options.scope,
+        place,
+      );
     return Promise.all(pending).then((applies) => {
       for (const apply of applies) apply();
-      return done();
+      return this.withUnknownTargets(
+        finished(dto, normalized, withdrawn(issues, guesses, byName), place, provided, resolved, input),
+        given,
+        normalized,
+        resolved,
+        options.scope,
+        place,
+      );
     });
   }
 
@@ -331,17 +339,24 @@ export class InputParser {
    * find: fixed with the rest in one retry, rather than met as NOT_FOUND after it. Looked up only on
    * a call refused anyway, so a call that passes pays nothing; a lone unknown id stays the service's.
    */
-  private withUnknownTargets(
-    refused: { ok: false; issues: Issue[] },
-    targets: readonly FieldSpec[],
+  private withUnknownTargets<T>(
+    result: ParseResult<T>,
+    given: readonly FieldSpec[],
     normalized: ReadonlyMap<string, unknown>,
+    resolved: Readonly<Record<string, ResolvedReference>>,
     scope: NameScope | undefined,
     place: ReadonlyMap<string, number>,
-  ): Promise<ParseResult<never>> {
+  ): Maybe<ParseResult<T>> {
+    if (result.ok) return result;
+    // Given by id (a name was resolved already), not refused, and not found by a rule of the tool's own.
+    const targets = given.filter(
+      (spec) => spec.kind === 'ref' && spec.target && !spec.foundByTool && typeof normalized.get(spec.name) === 'number' && !Object.hasOwn(resolved, spec.name),
+    );
+    if (targets.length === 0) return result;
     return Promise.all(targets.map((spec) => this.references.resolve(spec.ref!, spec.name, normalized.get(spec.name), scope))).then((found) => {
-      for (const r of found) if (!r.ok) refused.issues.push(r.issue);
-      inFieldPlace(refused.issues, place);
-      return refused;
+      for (const r of found) if (!r.ok) result.issues.push(r.issue);
+      inFieldPlace(result.issues, place);
+      return result;
     });
   }
 
