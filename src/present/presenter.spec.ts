@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { ReferenceResolver } from '../input/references/reference-resolver.js';
+import { type Names, ReferenceResolver } from '../input/references/reference-resolver.js';
 import { type OutputField, Presenter, type Row } from './presenter.js';
 
 const USERS = new Map([
@@ -22,8 +22,10 @@ class StubResolver extends ReferenceResolver {
     return Promise.resolve(namesIn(ids));
   }
 
-  override cachedNamesOf(_kind: string, ids: Iterable<number>): Map<number, string> | undefined {
-    return [...ids].every((id) => this.cached.has(id)) ? namesIn(ids) : undefined;
+  override readonly cachedNames: Names = { nameOf: (_kind, id) => (this.cached.has(id) ? USERS.get(id) : undefined) };
+
+  override hasCachedName(_kind: string, id: number): boolean {
+    return this.cached.has(id);
   }
 }
 /** Names read from the database (asked), none cached. */

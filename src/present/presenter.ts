@@ -3,7 +3,7 @@ import { toDate } from '../database/db-dates.js';
 import { andThen, type Maybe } from '../database/maybe.js';
 import { type ObjectMaker, objectMaker } from '../database/object-maker.js';
 import { formatDate } from '../dates/dates.js';
-import { type NamesByKind, ReferenceResolver } from '../input/references/reference-resolver.js';
+import { type Names, ReferenceResolver } from '../input/references/reference-resolver.js';
 import type { Vocabulary } from '../input/vocab/vocabulary.js';
 
 /** How one output field is shown: references and enums as `{id, name}`, dates as ISO with offset. */
@@ -42,13 +42,29 @@ export class Presenter {
     overrides?: ReadonlyArray<Row | undefined>,
   ): Maybe<View[]> {
     const shown = projection?.length ? fields.filter((f) => f.name === 'id' || projection.includes(f.name)) : fields;
+    if (this.namesCached(rows, shown, overrides)) return this.views(rows, fields, shown, timezone, this.resolver.cachedNames, overrides);
     return andThen(this.resolver.namesByKind(referencedIds(rows, shown, overrides)), (names) => this.views(rows, fields, shown, timezone, names, overrides));
   }
 
   /** The views `present` answers, when every name they show is cached; undefined otherwise. */
   presentNow(rows: readonly Row[], fields: readonly OutputField[], timezone: string): View[] | undefined {
-    const names = this.resolver.cachedNamesByKind(referencedIds(rows, fields, undefined));
-    return names ? this.views(rows, fields, fields, timezone, names, undefined) : undefined;
+    return this.namesCached(rows, fields, undefined) ? this.views(rows, fields, fields, timezone, this.resolver.cachedNames, undefined) : undefined;
+  }
+
+  /**
+   * Whether the cache holds the name of every reference `shown` of `rows`: checked where the ids are,
+   * so the usual call (its names cached) gathers no ids by kind to look them up.
+   */
+  private namesCached(rows: readonly Row[], shown: readonly OutputField[], overrides: ReadonlyArray<Row | undefined> | undefined): boolean {
+    const now = Date.now();
+    for (const f of shown) {
+      if (f.kind !== 'ref') continue;
+      for (let i = 0; i < rows.length; i++) {
+        const id = Number(cell(rows, overrides, i, f.column ?? f.name));
+        if (id > 0 && !this.resolver.hasCachedName(f.ref, id, now)) return false;
+      }
+    }
+    return true;
   }
 
   private views(
@@ -56,7 +72,7 @@ export class Presenter {
     fields: readonly OutputField[],
     shown: readonly OutputField[],
     timezone: string,
-    names: NamesByKind,
+    names: Names,
     overrides: ReadonlyArray<Row | undefined> | undefined,
   ): View[] {
     const make = shown === fields ? listMakerOf(fields) : viewMakerOf(shown);
@@ -69,7 +85,7 @@ export class Presenter {
     });
   }
 
-  private value(f: OutputField, raw: unknown, timezone: string, names: Map<string, Map<number, string>>): unknown {
+  private value(f: OutputField, raw: unknown, timezone: string, names: Names): unknown {
     if (raw === null || raw === undefined) return null;
     switch (f.kind) {
       case 'plain':
@@ -83,7 +99,7 @@ export class Presenter {
       case 'ref': {
         const id = Number(raw);
         if (!id) return null;
-        return { id, name: names.get(f.ref)?.get(id) ?? null };
+        return { id, name: names.nameOf(f.ref, id) ?? null };
       }
       case 'enum':
         return f.vocab.ref(Number(raw));

@@ -4,7 +4,7 @@ import { andThen, type Maybe } from '../database/maybe.js';
 import { rowsOf } from '../database/read-rows.js';
 import { placeholders, SqlTexts } from '../database/sql-texts.js';
 import type { ActorType } from '../input/references/actor-list.js';
-import { type NamesByKind, ReferenceResolver } from '../input/references/reference-resolver.js';
+import { type Names, ReferenceResolver } from '../input/references/reference-resolver.js';
 import { Presenter, type Row, showsField, type View } from '../present/presenter.js';
 import { DEADLINE_FIELDS, deadlineOf, type DeadlineState } from './deadlines.js';
 import { TICKET_OUTPUT } from './ticket.fields.js';
@@ -98,7 +98,7 @@ export class TicketViews {
     const listed = ROLE_NAMES.filter((role) => showsField(fields, role));
     return andThen(this.presenter.present(rows, TICKET_OUTPUT, zone, fields, firsts), (views) =>
       // A promise only when a name was not cached: the usual call takes no turn here.
-      andThen(listed.length ? this.resolver.namesByKind(actorIds(lists)) : undefined, (names) => this.withActors(rows, views, fields, listed, lists, names)),
+      andThen(listed.length ? this.actorNames(lists) : undefined, (names) => this.withActors(rows, views, fields, listed, lists, names)),
     );
   }
 
@@ -109,19 +109,29 @@ export class TicketViews {
     fields: readonly string[] | undefined,
     listed: readonly Role[],
     lists: ActorLists,
-    names: NamesByKind | undefined,
+    names: Names | undefined,
   ): View[] {
     const now = new Date();
     return views.map((view, i) => {
       const row = rows[i];
       const l = lists.get(Number(row.id));
       for (const role of listed) {
-        view[role] = (l?.[role] ?? []).map((a): ActorView => ({ type: a.type, id: a.id, name: names?.get(a.type)?.get(a.id) ?? null }));
+        view[role] = (l?.[role] ?? []).map((a): ActorView => ({ type: a.type, id: a.id, name: names?.nameOf(a.type, a.id) ?? null }));
       }
       const deadline = deadlineOf(row as unknown as DeadlineState, now);
       for (const f of DEADLINE_FIELDS) if (showsField(fields, f)) view[f] = deadline[f];
       return view;
     });
+  }
+
+  /** The names of every actor of `lists`: the cache itself when it holds them all (the usual call gathers no ids to look them up), else read. */
+  private actorNames(lists: ActorLists): Maybe<Names> {
+    const now = Date.now();
+    for (const l of lists.values()) {
+      for (const role of ROLE_NAMES)
+        for (const a of l[role]) if (!this.resolver.hasCachedName(a.type, a.id, now)) return this.resolver.namesByKind(actorIds(lists));
+    }
+    return this.resolver.cachedNames;
   }
 
   /** Every actor of the tickets `ids`, by role, in the order they were added. */

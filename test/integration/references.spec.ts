@@ -59,14 +59,22 @@ describe('reference resolution and scope', () => {
     const glpi = await desk.userId('glpi');
     const tech = await desk.userId('tech');
     resolver.forget('user');
-    expect(resolver.cachedNamesOf('user', [glpi, tech])).toBeUndefined();
+    const cached = (id: number) => resolver.hasCachedName('user', id, Date.now());
+    const both = new Map([['user', [glpi, tech, glpi]]]);
+    expect([cached(glpi), cached(tech)]).toEqual([false, false]);
     const read = await resolver.namesOf('user', [glpi, tech, 0, -1]);
     expect([...read.keys()].sort()).toEqual([glpi, tech].sort());
-    expect(resolver.cachedNamesOf('user', [tech, glpi, glpi, 0])).toEqual(read);
+    expect([cached(glpi), cached(tech)]).toEqual([true, true]);
+    // All cached: the cache itself answers, no statement and no promise.
+    expect(resolver.namesByKind(both)).toBe(resolver.cachedNames);
+    expect(resolver.cachedNames.nameOf('user', tech)).toBe(read.get(tech));
     // An id that is no record's is not cached: the cache cannot answer for it.
-    expect(resolver.cachedNamesOf('user', [glpi, 999_999])).toBeUndefined();
+    expect(cached(999_999)).toBe(false);
+    const pending = resolver.namesByKind(new Map([['user', [glpi, 999_999]]]));
+    expect(pending).toBeInstanceOf(Promise);
+    expect((await pending).nameOf('user', glpi)).toBe(read.get(glpi));
     resolver.forget('user');
-    expect(resolver.cachedNamesOf('user', [glpi])).toBeUndefined();
+    expect(cached(glpi)).toBe(false);
   });
 
   it('reads each missing id once, however often it is asked for, beside the cached ones', async () => {

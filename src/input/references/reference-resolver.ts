@@ -118,35 +118,37 @@ export class ReferenceResolver {
   }
 
   /**
-   * The names of `ids` when every one is cached (no statement, no promise: a call whose names are
-   * all known presents its answer without a turn of the event loop); undefined when one is not.
+   * The names in the cache, read as they stand when asked. For views made in the same synchronous
+   * span as the check (hasCachedName) that found every name they show there: one object for every
+   * call, so a call whose names are all cached makes no map of them.
    */
-  cachedNamesOf(kindName: string, ids: Iterable<number>): Map<number, string> | undefined {
-    const found = new Map<number, string>();
-    const missing = cachedNames(this.cacheOf(referenceKind(kindName).kind), ids, Date.now(), found);
-    return missing.length === 0 ? found : undefined;
+  readonly cachedNames: Names = { nameOf: (kindName, id) => this.names.get(referenceKind(kindName).kind)?.get(id)?.name };
+
+  /** Whether the cache holds a fresh name for `id` of `kindName` (an id that is no record's is never cached). */
+  hasCachedName(kindName: string, id: number, now: number): boolean {
+    const hit = this.names.get(referenceKind(kindName).kind)?.get(id);
+    return hit !== undefined && hit.until > now;
   }
 
   /**
-   * The names of several kinds' ids, by kind: at once (no statement, no promise) when the cache
-   * holds them all, else a promise of them (one query per kind missing names, run together).
+   * The names of several kinds' ids: the cache itself when it holds them all (no statement, no
+   * promise), else a promise of them (one query per kind missing names, run together).
    */
-  namesByKind(idsByKind: ReadonlyMap<string, Iterable<number>>): NamesByKind | Promise<NamesByKind> {
-    const cached = this.cachedNamesByKind(idsByKind);
-    if (cached) return cached;
+  namesByKind(idsByKind: ReadonlyMap<string, Iterable<number>>): Names | Promise<Names> {
+    if (this.holdsAll(idsByKind)) return this.cachedNames;
     const kinds = [...idsByKind.keys()];
-    return Promise.all(kinds.map((kind) => this.namesOf(kind, idsByKind.get(kind)!))).then((read) => new Map(kinds.map((kind, i) => [kind, read[i]])));
+    return Promise.all(kinds.map((kind) => this.namesOf(kind, idsByKind.get(kind)!))).then((read) =>
+      namesRead(new Map(kinds.map((kind, i) => [kind, read[i]]))),
+    );
   }
 
-  /** The names of several kinds' ids, by kind, when the cache holds them all; undefined otherwise (nothing is read). */
-  cachedNamesByKind(idsByKind: ReadonlyMap<string, Iterable<number>>): NamesByKind | undefined {
-    const names: NamesByKind = new Map();
+  /** Whether every id of `idsByKind` that can be a record's has a fresh name in the cache. */
+  private holdsAll(idsByKind: ReadonlyMap<string, Iterable<number>>): boolean {
+    const now = Date.now();
     for (const [kind, ids] of idsByKind) {
-      const found = this.cachedNamesOf(kind, ids);
-      if (!found) return undefined;
-      names.set(kind, found);
+      for (const id of ids) if (Number.isInteger(id) && id > 0 && !this.hasCachedName(kind, id, now)) return false;
     }
-    return names;
+    return true;
   }
 
   /** Drops cached names of a kind (after a write that may rename or delete). */
@@ -353,8 +355,15 @@ function likeSafe(key: string): string {
   return key.replace(/[%_\\]/g, '');
 }
 
-/** Names of records by kind (`user`, `group`, …), then by id. */
-export type NamesByKind = Map<string, Map<number, string>>;
+/** Names of records by kind (`user`, `group`, …) and id, as views show them. */
+export interface Names {
+  nameOf(kindName: string, id: number): string | undefined;
+}
+
+/** Names read from the database, by kind then id. */
+function namesRead(byKind: ReadonlyMap<string, ReadonlyMap<number, string>>): Names {
+  return { nameOf: (kindName, id) => byKind.get(kindName)?.get(id) };
+}
 
 /** Puts in `found` the cached, fresh names of `ids` (ids that are no record's skipped); answers the ids that are not. */
 function cachedNames(cache: ReadonlyMap<number, { name: string; until: number }>, ids: Iterable<number>, now: number, found: Map<number, string>): number[] {
