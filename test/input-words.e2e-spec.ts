@@ -75,4 +75,25 @@ describe.each(DATABASES)('zones and yes/no words on %s', (kind) => {
     const refused = failure(await ticket('ticket_search', { overdue: 'talvez' }), 'VALIDATION_FAILED');
     expect(refused.error.issues).toEqual([expect.objectContaining({ field: 'overdue', code: 'INVALID_TYPE' })]);
   });
+
+  it('searches "open" tickets as every status not yet solved, in English and pt-BR, and says which statuses it took', async () => {
+    const totalOf = async (status: unknown) => (success(await ticket('ticket_search', { status, limit: 100 })).data as Page).total;
+    const notSolved = (await Promise.all([1, 2, 3, 4].map(totalOf))).reduce((a, b) => a + b, 0);
+    expect(notSolved).toBeGreaterThan(await totalOf('New'));
+    for (const word of ['open', 'Aberto', 'em aberto', 'não solucionado', 'unsolved']) {
+      const found = success(await ticket('ticket_search', { status: word, limit: 100 }));
+      expect([word, (found.data as Page).total]).toEqual([word, notSolved]);
+      const statuses = (found.data as { items: { status: { id: number } }[] }).items.map((t) => t.status.id);
+      expect(statuses.every((s) => s >= 1 && s <= 4)).toBe(true);
+      expect(found.resolved).toEqual({
+        status: { input: word, ids: [1, 2, 3, 4], names: ['New', 'Processing (assigned)', 'Processing (planned)', 'Pending'] },
+      });
+    }
+    // Counted the same way.
+    const counts = success(await ticket('ticket_search', { status: 'open', group_by: 'status' })).data as { groups: { count: number }[] };
+    expect(counts.groups.reduce((a, g) => a + g.count, 0)).toBe(notSolved);
+    // Setting a status is one status: a ticket opened as "open" is New.
+    const dry = success(await ticket('ticket_create', { name: 'Aberto agora', status: 'open', dry_run: true }));
+    expect(dry.applied).toMatchObject({ status: 1 });
+  });
 });

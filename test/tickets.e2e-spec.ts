@@ -37,6 +37,15 @@ describe.each(DATABASES)('tickets REST on %s', (kind) => {
     expect((morning.body.data.items as TicketView[]).map((t) => t.name)).not.toContain('Acesso à VPN para novo colaborador');
   });
 
+  it('lists "open" tickets (status=aberto in the query) as every status not yet solved, as the search body does', async () => {
+    const listed = await request(stack.http).get('/api/tickets?status=aberto&limit=100').set(admin);
+    expect(listed.status).toBe(200);
+    expect(listed.body.resolved).toEqual({ status: expect.objectContaining({ input: 'aberto', ids: [1, 2, 3, 4] }) });
+    const searched = await request(stack.http).post('/api/tickets/search').set(admin).send({ status: 'open', limit: 100 });
+    expect(listed.body.data.total).toBe(searched.body.data.total);
+    expect((listed.body.data.items as TicketView[]).every((t) => t.status !== null && t.status.id <= 4)).toBe(true);
+  });
+
   it('lists the demo tickets with their actors', async () => {
     const res = await request(stack.http).get('/api/tickets').set(admin);
     expect(res.status).toBe(200);

@@ -8,7 +8,7 @@ import { type TokenRecord, TokensService, tokenState } from '../auth/tokens.serv
 import { toDate } from '../database/db-dates.js';
 import { formatDate } from '../dates/dates.js';
 import { DeskError } from '../envelope/desk-error.js';
-import type { Outcome } from '../envelope/envelope.js';
+import { type Outcome, resolvedReference } from '../envelope/envelope.js';
 import { metaOf } from '../input/input-meta.js';
 import { type SessionRow, SessionsRepository } from '../session/sessions.repository.js';
 import type { Call } from '../tools/call.js';
@@ -50,7 +50,7 @@ export class AdminService {
       ]);
     }
     const scopes = (input.scopes ?? DEFAULT_SCOPES) as Scope[];
-    await this.assertMayMakeToken(call, input.user, metaOf(input).resolved.user?.name ?? `user ${input.user}`, scopes);
+    await this.assertMayMakeToken(call, input.user, resolvedReference(metaOf(input).resolved, 'user')?.name ?? `user ${input.user}`, scopes);
     const { token, record, login } = await this.tokens.create(input.user, scopes, expiresIn ?? null, input.name);
     return {
       message: `Token ${record.id} created for ${login}. It is shown only in this response.`,

@@ -1,3 +1,4 @@
+import { resolvedReference } from '../envelope/envelope.js';
 import type { FieldSpec } from '../input/field-spec.js';
 import type { Approval } from './approval.js';
 import type { SignInOffer } from './approval-sign-in.js';
@@ -31,7 +32,7 @@ export function changeRows(approval: Approval, fields: readonly FieldSpec[], tex
       if (vocab && typeof id === 'number') return vocab.label(id, language) ?? String(id);
       return name === null ? String(id) : `${name} (${id})`;
     }
-    const reference = resolved[field];
+    const reference = resolvedReference(resolved, field);
     if (reference && reference.id === value) return `${reference.name} (${reference.id})`;
     const presented = after?.[field];
     if (presented && typeof presented === 'object' && (presented as { id?: unknown }).id === value) return shown(field, presented);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { ResolvedReference } from '../envelope/envelope.js';
+import type { Resolved } from '../envelope/envelope.js';
 
 export type ApprovalStatus = 'pending' | 'approved' | 'rejected' | 'consumed' | 'cancelled';
 
@@ -9,7 +9,7 @@ export interface ApprovalPreview {
   /** The record acted on (updates, deletes); null for creates. */
   id: number | string | null;
   applied: Record<string, unknown>;
-  resolved: Record<string, ResolvedReference>;
+  resolved: Record<string, Resolved>;
   /** Updates and deletes: the record's fields before the write, presented (names, labels), for before → after. */
   before: Record<string, unknown> | null;
   /** The written fields as the record presents them after the write (names of references given by id). */

@@ -10,13 +10,29 @@ export interface ResolvedReference {
   type?: 'user' | 'group';
 }
 
+/** A word a filter took for several values of an enum ("open": every status not yet solved), and which. */
+export interface ResolvedValues {
+  input: unknown;
+  ids: readonly number[];
+  names: readonly string[];
+}
+
+/** What a name or word sent was taken as: one record, or several values. */
+export type Resolved = ResolvedReference | ResolvedValues;
+
+/** The record reference field `field` resolved to, if it was given by a name or id (not a word for several values). */
+export function resolvedReference(resolved: Readonly<Record<string, Resolved>>, field: string): ResolvedReference | undefined {
+  const found = resolved[field];
+  return found && 'id' in found ? found : undefined;
+}
+
 /** What a service method returns; the envelope interceptor adds status, domain, tool and session. */
 export interface Outcome {
   message: string;
   /** The record the call acted on; null for a dry-run create (nothing was created). */
   id?: number | string | null;
   applied?: Record<string, unknown>;
-  resolved?: Record<string, ResolvedReference>;
+  resolved?: Record<string, Resolved>;
   data?: unknown;
   dry_run?: boolean;
   /** The session the answer names when the tool itself opened or checked it (the session tools); else the call's. */

@@ -1,5 +1,5 @@
 import type { ChoiceWords } from './vocab/choice-words.js';
-import type { Vocabulary } from './vocab/vocabulary.js';
+import type { VocabGroup, Vocabulary } from './vocab/vocabulary.js';
 
 export type FieldKind = 'text' | 'int' | 'bool' | 'enum' | 'ref' | 'date' | 'timezone' | 'choice' | 'choices' | 'actors';
 
@@ -24,6 +24,8 @@ export interface FieldSpec {
   max?: number;
   unit?: string;
   vocab?: Vocabulary;
+  /** Words an enum filter takes for several of its values ("open"): the field then holds their codes. */
+  groups?: readonly VocabGroup[];
   /** Reference kind, resolved through the reference registry. */
   ref?: string;
   /** The record the tool acts on (its id): ids pass through (the service answers NOT_FOUND), names resolve. */

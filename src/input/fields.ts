@@ -2,7 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { IsBoolean, IsEmail, IsInt, IsOptional, IsString, Max, Min } from './class-validator-parts.js';
 import { type FieldSpec, registerField } from './field-spec.js';
 import type { ChoiceWords } from './vocab/choice-words.js';
-import type { Vocabulary } from './vocab/vocabulary.js';
+import type { VocabGroup, Vocabulary } from './vocab/vocabulary.js';
 
 /**
  * Composite field decorators: each registers the field for the input pipe, the tools' JSON Schema
@@ -41,7 +41,8 @@ export function BoolField(o: Common): PropertyDecorator {
   return field({ kind: 'bool', required: !!o.required, ...o }, IsBoolean());
 }
 
-export function EnumField(vocab: Vocabulary, o: Common): PropertyDecorator {
+/** `groups`: words for several values, taken by a filter (the field then holds their codes). */
+export function EnumField(vocab: Vocabulary, o: Common & { groups?: readonly VocabGroup[] }): PropertyDecorator {
   return field({ kind: 'enum', required: !!o.required, vocab, ...o });
 }
 

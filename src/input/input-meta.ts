@@ -1,4 +1,4 @@
-import type { ResolvedReference } from '../envelope/envelope.js';
+import type { Resolved } from '../envelope/envelope.js';
 
 const META = Symbol('intentdesk:input-meta');
 
@@ -6,8 +6,8 @@ const META = Symbol('intentdesk:input-meta');
 export interface InputMeta {
   /** Keys the caller sent (update tools change only these). */
   provided: ReadonlySet<string>;
-  /** Reference fields given by name or id, with what they resolved to. */
-  resolved: Record<string, ResolvedReference>;
+  /** Reference fields given by name or id, with what they resolved to; enum filters given a word for several values, with those. */
+  resolved: Record<string, Resolved>;
 }
 
 /**

@@ -2,7 +2,7 @@ import type { Maybe } from '../database/maybe.js';
 import { DATE_FORMATS_EXPECTED, dateHint, isValidTimeZone, parseDate, suggestTimeZone } from '../dates/dates.js';
 import { DURATION_UNIT, durationSeconds } from '../dates/duration.js';
 import { echo, quoted } from '../envelope/echo.js';
-import type { ResolvedReference } from '../envelope/envelope.js';
+import type { Resolved } from '../envelope/envelope.js';
 import type { Issue } from '../envelope/issue.js';
 import type { Transport } from '../observe/call-metrics.js';
 import { matchKey } from '../text/normalize.js';
@@ -19,6 +19,7 @@ import { brokenRules } from './scalar-rules.js';
 import { cleanText, forbiddenField, valueProblem } from './value-rules.js';
 import { booleanOfWord } from './vocab/boolean-words.js';
 import { type ChoiceWords, otherNumberOf, wordIndex } from './vocab/choice-words.js';
+import { groupNamed } from './vocab/vocabulary.js';
 
 export interface ReferenceLookup {
   resolve(
@@ -228,7 +229,7 @@ export class InputParser {
         issues.push({ field: spec.name, code: 'REQUIRED', message: `${spec.name} is required.`, expected: expectedOf(spec) });
     }
     const normalized = new Map<string, unknown>();
-    const resolved: Record<string, ResolvedReference> = {};
+    const resolved: Record<string, Resolved> = {};
     // Lookups run together; what each found is applied in the order of the fields, so `resolved`
     // reads the same whichever lookup answers first.
     const pending: Array<Promise<() => void>> = [];
@@ -269,7 +270,7 @@ export class InputParser {
           if (isValidTimeZone(value)) normalized.set(spec.name, value);
           break;
         case 'enum':
-          this.parseEnum(spec, value, normalized, issues);
+          this.parseEnum(spec, value, normalized, issues, resolved);
           break;
         case 'date':
           this.parseDateField(spec, value, timezone, options.language ?? null, normalized, issues);
@@ -343,7 +344,7 @@ export class InputParser {
     result: ParseResult<T>,
     given: readonly FieldSpec[],
     normalized: ReadonlyMap<string, unknown>,
-    resolved: Readonly<Record<string, ResolvedReference>>,
+    resolved: Readonly<Record<string, Resolved>>,
     scope: NameScope | undefined,
     place: ReadonlyMap<string, number>,
   ): Maybe<ParseResult<T>> {
@@ -438,8 +439,15 @@ export class InputParser {
     }
   }
 
-  private parseEnum(spec: FieldSpec, value: unknown, out: Map<string, unknown>, issues: Issue[]): void {
+  /** `resolved`: a word taken for several values (spec.groups) says there which it took. */
+  private parseEnum(spec: FieldSpec, value: unknown, out: Map<string, unknown>, issues: Issue[], resolved: Record<string, Resolved>): void {
     const vocab = spec.vocab!;
+    const group = spec.groups && groupNamed(spec.groups, value);
+    if (group) {
+      out.set(spec.name, group.codes);
+      resolved[spec.name] = { input: value, ids: group.codes, names: group.codes.map((code) => vocab.label(code) ?? String(code)) };
+      return;
+    }
     const code = vocab.parse(value);
     if (code !== undefined) {
       out.set(spec.name, code);
@@ -701,7 +709,7 @@ function finished<T extends object>(
   issues: Issue[],
   place: ReadonlyMap<string, number>,
   provided: Set<string>,
-  resolved: Record<string, ResolvedReference>,
+  resolved: Record<string, Resolved>,
   sent: Readonly<Record<string, unknown>>,
 ): ParseResult<T> {
   const out = new dto();

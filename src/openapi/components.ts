@@ -70,6 +70,15 @@ const SCHEMAS = {
     required: ['input', 'id', 'name'],
     properties: { input: { description: 'What was sent.' }, id: { type: 'integer' }, name: { type: ['string', 'null'] } },
   },
+  ResolvedValues: {
+    type: 'object',
+    required: ['input', 'ids', 'names'],
+    properties: {
+      input: { description: 'What was sent: a word for several values ("open": every ticket status not yet solved).' },
+      ids: { type: 'array', items: { type: 'integer' } },
+      names: { type: 'array', items: { type: 'string' } },
+    },
+  },
   SuccessEnvelope: {
     type: 'object',
     required: ['status', 'domain', 'tool', 'message'],
@@ -82,8 +91,8 @@ const SCHEMAS = {
       applied: { type: 'object', description: 'Exactly what was written, after resolution and normalization (ids, codes, ISO dates).' },
       resolved: {
         type: 'object',
-        additionalProperties: { $ref: '#/components/schemas/ResolvedReference' },
-        description: 'Each name that was resolved, by field.',
+        additionalProperties: { oneOf: [{ $ref: '#/components/schemas/ResolvedReference' }, { $ref: '#/components/schemas/ResolvedValues' }] },
+        description: 'Each name that was resolved, by field; a filter given a word for several values, which it took.',
       },
       data: { description: 'The answer itself; its shape is given per route.' },
       dry_run: { type: 'boolean', description: 'true: nothing was written.' },

@@ -114,7 +114,9 @@ export async function filteredQuery(
   for (const [field, column] of Object.entries(plan.equals)) {
     if (!given(field)) continue;
     const value = args[field];
-    qb.andWhere(`t.${column} = :f_${field}`, { [`f_${field}`]: value });
+    // Several values: a word an enum filter took for them (input/vocab: VocabGroup).
+    if (Array.isArray(value)) qb.andWhere(`t.${column} IN (:...f_${field})`, { [`f_${field}`]: value });
+    else qb.andWhere(`t.${column} = :f_${field}`, { [`f_${field}`]: value });
     applied[field] = value;
   }
   for (const [field, apply] of Object.entries(plan.custom ?? {})) {

@@ -1,4 +1,4 @@
-import { type VocabEntry, Vocabulary } from './vocabulary.js';
+import { type VocabEntry, type VocabGroup, Vocabulary } from './vocabulary.js';
 
 /**
  * GLPI's enumerations with their English and Brazilian Portuguese labels (GLPI's own pt_BR wording
@@ -90,6 +90,20 @@ export const TICKET_STATUS = new Vocabulary('status', [
   },
   { code: 6, en: 'Closed', pt: 'Fechado', synonyms: { en: ['archived'], pt: ['fechada', 'encerrado', 'encerrada', 'finalizado', 'finalizada', 'arquivado'] } },
 ]);
+
+/**
+ * Every ticket status not yet solved (GLPI's "Not solved" search criterion), as a search takes an
+ * "open" ticket. Setting a status takes one: "open" is then New (a synonym above).
+ */
+export const NOT_SOLVED: VocabGroup = {
+  en: 'Not solved',
+  pt: 'Não solucionado',
+  codes: [1, 2, 3, 4],
+  words: {
+    en: ['open', 'opened', 'unsolved', 'unresolved', 'not resolved', 'active', 'outstanding'],
+    pt: ['aberto', 'abertos', 'aberta', 'abertas', 'em aberto', 'não solucionados', 'não resolvido', 'não resolvidos', 'ativos'],
+  },
+};
 
 /** Ticket statuses that count as finished (solve/close dates are stamped when entered). */
 export const SOLVED_STATUS = 5;

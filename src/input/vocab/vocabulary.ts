@@ -11,6 +11,24 @@ export interface VocabEntry {
   synonyms?: { en?: readonly string[]; pt?: readonly string[] };
 }
 
+/**
+ * A word for several values of a vocabulary, taken by a field that filters by them (FieldSpec.groups):
+ * "open" for every ticket status not yet solved. Its own label and words, compared as values are.
+ */
+export interface VocabGroup {
+  en: string;
+  pt: string;
+  codes: readonly number[];
+  words: { en: readonly string[]; pt: readonly string[] };
+}
+
+/** The group of `groups` that `value` names by its label or a word, if any. */
+export function groupNamed(groups: readonly VocabGroup[], value: unknown): VocabGroup | undefined {
+  if (typeof value !== 'string') return undefined;
+  const key = vocabKey(value);
+  return groups.find((g) => [g.en, g.pt, ...g.words.en, ...g.words.pt].some((word) => vocabKey(word) === key));
+}
+
 type Language = 'en' | 'pt';
 
 interface Label {
