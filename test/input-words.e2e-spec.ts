@@ -92,8 +92,17 @@ describe.each(DATABASES)('zones and yes/no words on %s', (kind) => {
     // Counted the same way.
     const counts = success(await ticket('ticket_search', { status: 'open', group_by: 'status' })).data as { groups: { count: number }[] };
     expect(counts.groups.reduce((a, g) => a + g.count, 0)).toBe(notSolved);
-    // Setting a status is one status: a ticket opened as "open" is New.
+    // "Em atendimento" (processing) without saying assigned or planned: both.
+    const processing = (await Promise.all([2, 3].map(totalOf))).reduce((a, b) => a + b, 0);
+    for (const word of ['em atendimento', 'Processing', 'in progress']) {
+      const found = success(await ticket('ticket_search', { status: word, limit: 100 }));
+      expect([word, (found.data as Page).total]).toEqual([word, processing]);
+      expect(found.resolved).toEqual({ status: { input: word, ids: [2, 3], names: ['Processing (assigned)', 'Processing (planned)'] } });
+    }
+    // Setting a status is one status: a ticket opened as "open" is New, one set "em atendimento" is assigned.
     const dry = success(await ticket('ticket_create', { name: 'Aberto agora', status: 'open', dry_run: true }));
     expect(dry.applied).toMatchObject({ status: 1 });
+    const taken = success(await ticket('ticket_create', { name: 'Em atendimento agora', status: 'em atendimento', dry_run: true }));
+    expect(taken.applied).toMatchObject({ status: 2 });
   });
 });

@@ -105,6 +105,17 @@ export const NOT_SOLVED: VocabGroup = {
   },
 };
 
+/**
+ * Both Processing statuses, as a search takes "em atendimento" or "in progress" said without
+ * assigned or planned. Setting a status takes one: those words are then Processing (assigned).
+ */
+export const PROCESSING: VocabGroup = {
+  en: 'Processing',
+  pt: 'Em atendimento',
+  codes: [2, 3],
+  words: { en: ['in progress', 'ongoing', 'being worked on'], pt: ['em andamento', 'em progresso', 'em execução', 'em tratamento'] },
+};
+
 /** Ticket statuses that count as finished (solve/close dates are stamped when entered). */
 export const SOLVED_STATUS = 5;
 export const CLOSED_STATUS = 6;

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
-import { IMPACT, PRIORITY, TICKET_STATUS, TICKET_TYPE, URGENCY } from './glpi-vocabularies.js';
+import { IMPACT, NOT_SOLVED, PRIORITY, PROCESSING, TICKET_STATUS, TICKET_TYPE, URGENCY } from './glpi-vocabularies.js';
 import { priorityFrom } from './priority-matrix.js';
-import type { Vocabulary } from './vocabulary.js';
+import { groupNamed, type Vocabulary } from './vocabulary.js';
 
 const ALL = [URGENCY, IMPACT, PRIORITY, TICKET_TYPE, TICKET_STATUS];
 
@@ -186,6 +186,20 @@ describe('vocabularies', () => {
   it.each(NEAR_MISSES.map(([vocab, words]) => [vocab.name, vocab, words] as const))('%s: near misses are neither read nor suggested', (_name, vocab, words) => {
     const hints = Object.fromEntries(words.map((word) => [word, [vocab.parse(word), vocab.suggest(word)]]));
     expect(hints).toEqual(Object.fromEntries(words.map((word) => [word, [undefined, undefined]])));
+  });
+
+  it('take a word for several statuses where a filter offers it, each word for one group, of known codes', () => {
+    const groups = [NOT_SOLVED, PROCESSING];
+    expect(['open', 'Em Aberto', 'não-solucionados', 'UNSOLVED'].map((w) => groupNamed(groups, w)?.codes)).toEqual(Array(4).fill([1, 2, 3, 4]));
+    expect(['em atendimento', 'In progress', 'Processing'].map((w) => groupNamed(groups, w)?.codes)).toEqual(Array(3).fill([2, 3]));
+    // A status's own label is one status, and no group takes it.
+    expect(['New', 'Pendente', 'Processing (assigned)', 'Em atendimento (planejado)', 7, null].map((w) => groupNamed(groups, w))).toEqual(
+      Array(6).fill(undefined),
+    );
+    const words = groups.flatMap((g) => [g.en, g.pt, ...g.words.en, ...g.words.pt].map((w) => [w, g.en] as const));
+    expect(groups.map((g) => groupNamed(groups, g.en))).toEqual(groups);
+    expect(words.filter(([w, owner]) => groupNamed(groups, w)?.en !== owner)).toEqual([]);
+    expect(groups.flatMap((g) => g.codes).filter((code) => TICKET_STATUS.label(code) === undefined)).toEqual([]);
   });
 
   it('refuse codes and labels outside the vocabulary', () => {

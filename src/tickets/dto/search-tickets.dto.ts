@@ -2,7 +2,7 @@ import { ACTOR_TYPE } from '../../database/entities/index.js';
 import { SearchCallDto } from '../../input/dto/search-args.dto.js';
 import { BoolField, ChoiceField, ChoicesField, DateField, EnumField, RefField, TextField } from '../../input/fields.js';
 import { MINE_WORDS, STATS_GROUP_WORDS } from '../../input/vocab/choice-words.js';
-import { IMPACT, NOT_SOLVED, PRIORITY, TICKET_STATUS, TICKET_TYPE, URGENCY } from '../../input/vocab/glpi-vocabularies.js';
+import { IMPACT, NOT_SOLVED, PRIORITY, PROCESSING, TICKET_STATUS, TICKET_TYPE, URGENCY } from '../../input/vocab/glpi-vocabularies.js';
 import { STATS_GROUPS, type StatsGroup } from '../stats/stats-groups.js';
 import { TICKET_FIELD_NAMES } from '../ticket.fields.js';
 
@@ -26,8 +26,8 @@ export class SearchTicketsDto extends SearchCallDto {
   @EnumField(TICKET_TYPE, { description: '' })
   type?: number;
 
-  // "open" (and its words): every status not yet solved.
-  @EnumField(TICKET_STATUS, { description: '', groups: [NOT_SOLVED] })
+  // "open" (and its words): every status not yet solved; "em atendimento": both Processing ones.
+  @EnumField(TICKET_STATUS, { description: '', groups: [NOT_SOLVED, PROCESSING] })
   status?: number | readonly number[];
 
   @EnumField(URGENCY, { description: '' })
