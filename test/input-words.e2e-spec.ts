@@ -99,6 +99,22 @@ describe.each(DATABASES)('zones and yes/no words on %s', (kind) => {
       expect([word, (found.data as Page).total]).toEqual([word, processing]);
       expect(found.resolved).toEqual({ status: { input: word, ids: [2, 3], names: ['Processing (assigned)', 'Processing (planned)'] } });
     }
+    // A list of values, each a code, a label or a word for several: the tickets of any of them.
+    const listed = success(await ticket('ticket_search', { status: ['Novo', 4, 'em atendimento'], priority: ['High', 'muito alta'], limit: 100 }));
+    expect(listed.resolved).toEqual({
+      status: { input: ['Novo', 4, 'em atendimento'], ids: [1, 2, 3, 4], names: ['New', 'Processing (assigned)', 'Processing (planned)', 'Pending'] },
+      priority: { input: ['High', 'muito alta'], ids: [4, 5], names: ['High', 'Very high'] },
+    });
+    const items = (listed.data as { items: { status: { id: number }; priority: { id: number } }[] }).items;
+    expect(items.every((t) => t.status.id <= 4 && [4, 5].includes(t.priority.id))).toBe(true);
+    // Every value that is none is named at once; an empty list is no filter to guess.
+    const wrong = failure(await ticket('ticket_search', { status: ['New', 'Pendnte', 'talvez'], priority: [] }), 'VALIDATION_FAILED');
+    expect(wrong.error.issues).toEqual([
+      expect.objectContaining({ field: 'status', code: 'INVALID_VALUE', message: expect.stringMatching(/'Pendnte'.*Did you mean 'Pendente'.*'talvez'/) }),
+      expect.objectContaining({ field: 'priority', code: 'INVALID_VALUE', message: expect.stringContaining('at least one') }),
+    ]);
+    // Setting a status takes one: a list is refused there.
+    failure(await ticket('ticket_create', { name: 'Dois estados', status: ['New', 'Pending'], dry_run: true }), 'VALIDATION_FAILED');
     // Setting a status is one status: a ticket opened as "open" is New, one set "em atendimento" is assigned.
     const dry = success(await ticket('ticket_create', { name: 'Aberto agora', status: 'open', dry_run: true }));
     expect(dry.applied).toMatchObject({ status: 1 });

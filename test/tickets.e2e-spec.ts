@@ -44,6 +44,11 @@ describe.each(DATABASES)('tickets REST on %s', (kind) => {
     const searched = await request(stack.http).post('/api/tickets/search').set(admin).send({ status: 'open', limit: 100 });
     expect(listed.body.data.total).toBe(searched.body.data.total);
     expect((listed.body.data.items as TicketView[]).every((t) => t.status !== null && t.status.id <= 4)).toBe(true);
+    // A repeated query parameter is a list: tickets with any of its statuses.
+    const either = await request(stack.http).get('/api/tickets?status=1&status=Pendente&limit=100').set(admin);
+    expect(either.status).toBe(200);
+    expect(either.body.resolved).toEqual({ status: { input: ['1', 'Pendente'], ids: [1, 4], names: ['New', 'Pending'] } });
+    expect((either.body.data.items as TicketView[]).every((t) => t.status !== null && [1, 4].includes(t.status.id))).toBe(true);
   });
 
   it('lists the demo tickets with their actors', async () => {

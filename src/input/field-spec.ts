@@ -24,8 +24,11 @@ export interface FieldSpec {
   max?: number;
   unit?: string;
   vocab?: Vocabulary;
-  /** Words an enum filter takes for several of its values ("open"): the field then holds their codes. */
-  groups?: readonly VocabGroup[];
+  /**
+   * An enum that filters (a search): it also takes a list of values, and these words for several of
+   * them ("open"); the field then holds their codes. Absent on an enum that sets one value.
+   */
+  filter?: readonly VocabGroup[];
   /** Reference kind, resolved through the reference registry. */
   ref?: string;
   /** The record the tool acts on (its id): ids pass through (the service answers NOT_FOUND), names resolve. */

@@ -41,8 +41,8 @@ export function BoolField(o: Common): PropertyDecorator {
   return field({ kind: 'bool', required: !!o.required, ...o }, IsBoolean());
 }
 
-/** `groups`: words for several values, taken by a filter (the field then holds their codes). */
-export function EnumField(vocab: Vocabulary, o: Common & { groups?: readonly VocabGroup[] }): PropertyDecorator {
+/** `filter`: a search's filter, which also takes a list of values and these words for several (FieldSpec.filter). */
+export function EnumField(vocab: Vocabulary, o: Common & { filter?: readonly VocabGroup[] }): PropertyDecorator {
   return field({ kind: 'enum', required: !!o.required, vocab, ...o });
 }
 

@@ -19,7 +19,7 @@ import { brokenRules } from './scalar-rules.js';
 import { cleanText, forbiddenField, valueProblem } from './value-rules.js';
 import { booleanOfWord } from './vocab/boolean-words.js';
 import { type ChoiceWords, otherNumberOf, wordIndex } from './vocab/choice-words.js';
-import { groupNamed } from './vocab/vocabulary.js';
+import { groupNamed, type Vocabulary } from './vocab/vocabulary.js';
 
 export interface ReferenceLookup {
   resolve(
@@ -129,6 +129,14 @@ function inFieldOrder(given: FieldSpec[], place: ReadonlyMap<string, number>): v
  * Parses one call's arguments against a DTO class: collects every problem (unknown fields, shape
  * rules, enum labels, dates, references) and either returns the normalized DTO or all issues.
  */
+/** The most values a filter's list takes (an enum has a handful). */
+const MAX_FILTER_VALUES = 20;
+
+/** The English labels of `codes`, as answers show them. */
+function labelsOf(vocab: Vocabulary, codes: readonly number[]): string[] {
+  return codes.map((code) => vocab.label(code) ?? String(code));
+}
+
 export class InputParser {
   constructor(private readonly references: ReferenceLookup) {}
 
@@ -439,13 +447,17 @@ export class InputParser {
     }
   }
 
-  /** `resolved`: a word taken for several values (spec.groups) says there which it took. */
+  /** `resolved`: a filter given a list or a word for several values (spec.filter) says there which it took. */
   private parseEnum(spec: FieldSpec, value: unknown, out: Map<string, unknown>, issues: Issue[], resolved: Record<string, Resolved>): void {
     const vocab = spec.vocab!;
-    const group = spec.groups && groupNamed(spec.groups, value);
+    if (spec.filter && Array.isArray(value)) {
+      this.parseEnumList(spec, value, out, issues, resolved);
+      return;
+    }
+    const group = spec.filter && groupNamed(spec.filter, value);
     if (group) {
       out.set(spec.name, group.codes);
-      resolved[spec.name] = { input: value, ids: group.codes, names: group.codes.map((code) => vocab.label(code) ?? String(code)) };
+      resolved[spec.name] = { input: value, ids: group.codes, names: labelsOf(vocab, group.codes) };
       return;
     }
     const code = vocab.parse(value);
@@ -463,6 +475,48 @@ export class InputParser {
       available: vocab.entries.map((e) => e.en),
       ...(suggested ? { did_you_mean: suggested } : {}),
     });
+  }
+
+  /**
+   * A filter's list of values, each a code, a label or a word for several: the codes of any of them,
+   * in the vocabulary's order. Every value that is none is named in one issue.
+   */
+  private parseEnumList(spec: FieldSpec, values: readonly unknown[], out: Map<string, unknown>, issues: Issue[], resolved: Record<string, Resolved>): void {
+    const vocab = spec.vocab!;
+    const refused = (message: string, suggested?: string): void => {
+      issues.push({
+        field: spec.name,
+        code: 'INVALID_VALUE',
+        received: echo(values),
+        message: `${message} Use codes or labels: ${vocab.describe()}.`,
+        expected: vocab.describe(),
+        available: vocab.entries.map((e) => e.en),
+        ...(suggested ? { did_you_mean: suggested } : {}),
+      });
+    };
+    if (values.length === 0 || values.length > MAX_FILTER_VALUES) {
+      refused(`${spec.name} takes one value or a list of at least one and at most ${MAX_FILTER_VALUES}.`);
+      return;
+    }
+    const taken = new Set<number>();
+    const wrong: Array<{ text: string; suggested?: string }> = [];
+    for (const value of values) {
+      const group = groupNamed(spec.filter!, value);
+      const code = group ? undefined : vocab.parse(value);
+      if (group) for (const each of group.codes) taken.add(each);
+      else if (code !== undefined) taken.add(code);
+      else {
+        const suggested = vocab.suggest(value);
+        wrong.push({ text: `'${quoted(value)}' is not a valid ${vocab.name}.${suggested ? ` Did you mean '${suggested}'?` : ''}`, suggested });
+      }
+    }
+    if (wrong.length > 0) {
+      refused(`${spec.name}: ${wrong.map((w) => w.text).join(' ')}`, wrong.length === 1 ? wrong[0].suggested : undefined);
+      return;
+    }
+    const ids = vocab.codes.filter((code) => taken.has(code));
+    out.set(spec.name, ids);
+    resolved[spec.name] = { input: values, ids, names: labelsOf(vocab, ids) };
   }
 
   private parseDateField(spec: FieldSpec, value: unknown, timezone: string, language: string | null, out: Map<string, unknown>, issues: Issue[]): void {

@@ -23,21 +23,21 @@ export class SearchTicketsDto extends SearchCallDto {
   @TextField({ maxLength: 200, description: 'Free text (title, description).' })
   override query?: string;
 
-  @EnumField(TICKET_TYPE, { description: '' })
-  type?: number;
+  @EnumField(TICKET_TYPE, { description: '', filter: [] })
+  type?: number | readonly number[];
 
   // "open" (and its words): every status not yet solved; "em atendimento": both Processing ones.
-  @EnumField(TICKET_STATUS, { description: '', groups: [NOT_SOLVED, PROCESSING] })
+  @EnumField(TICKET_STATUS, { description: '', filter: [NOT_SOLVED, PROCESSING] })
   status?: number | readonly number[];
 
-  @EnumField(URGENCY, { description: '' })
-  urgency?: number;
+  @EnumField(URGENCY, { description: '', filter: [] })
+  urgency?: number | readonly number[];
 
-  @EnumField(IMPACT, { description: '' })
-  impact?: number;
+  @EnumField(IMPACT, { description: '', filter: [] })
+  impact?: number | readonly number[];
 
-  @EnumField(PRIORITY, { description: '' })
-  priority?: number;
+  @EnumField(PRIORITY, { description: '', filter: [] })
+  priority?: number | readonly number[];
 
   @RefField('itilCategory', { description: '' })
   itilcategories_id?: number;
