@@ -121,4 +121,27 @@ describe.each(DATABASES)('zones and yes/no words on %s', (kind) => {
     const taken = success(await ticket('ticket_create', { name: 'Em atendimento agora', status: 'em atendimento', dry_run: true }));
     expect(taken.applied).toMatchObject({ status: 2 });
   });
+
+  it('reads "today", "ontem" and "amanhã" as that day in the zone in force, and applied shows the date taken', async () => {
+    const zone = 'America/Sao_Paulo';
+    const day = (shift: number) => {
+      const [y, m, d] = new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date()).split('-').map(Number);
+      return new Date(Date.UTC(y, m - 1, d + shift)).toISOString().slice(0, 10);
+    };
+    const dry = success(await ticket('ticket_create', { name: 'Prazo amanhã', time_to_resolve: 'amanhã', date: 'Today', timezone: zone, dry_run: true }));
+    expect(dry.applied).toMatchObject({ time_to_resolve: `${day(1)}T00:00:00-03:00`, date: `${day(0)}T00:00:00-03:00` });
+    // A search reads them in the caller's zone: the same tickets as the dates of those days there.
+    const today = String(success(await ticket('ticket_create', { name: 'Hoje', date: 'hoje', dry_run: true })).applied?.date).slice(0, 10);
+    const yesterday = new Date(Date.parse(`${today}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+    success(await ticket('ticket_create', { name: 'Aberto ontem', date: `${yesterday} 10:00` }));
+    const byWord = success(await ticket('ticket_search', { date_from: 'ontem', date_to: 'hoje', limit: 100 })).data as Page;
+    const byDate = success(await ticket('ticket_search', { date_from: yesterday, date_to: today, limit: 100 })).data as Page;
+    expect(byWord.total).toBeGreaterThan(0);
+    expect(byWord.total).toBe(byDate.total);
+    // A word for no one day is still refused, with the forms taken.
+    const refused = failure(await ticket('ticket_search', { date_from: 'last week' }), 'VALIDATION_FAILED');
+    expect(refused.error.issues).toEqual([
+      expect.objectContaining({ field: 'date_from', code: 'INVALID_DATE', expected: expect.stringContaining('today/yesterday/tomorrow') }),
+    ]);
+  });
 });

@@ -35,6 +35,35 @@ describe('dates', () => {
     expect(a.ok && b.ok && a.value.getTime() === b.value.getTime()).toBe(true);
   });
 
+  it('reads today, yesterday and tomorrow (hoje, ontem, amanhã) as that day in the zone, a bare date of it; now as the instant', () => {
+    const dayIn = (zone: string, shift: number): string => {
+      const today = formatDate(new Date(), zone)!.slice(0, 10);
+      const [y, m, d] = today.split('-').map(Number);
+      return new Date(Date.UTC(y, m - 1, d + shift)).toISOString().slice(0, 10);
+    };
+    for (const zone of ['America/Sao_Paulo', 'Asia/Tokyo', 'Pacific/Kiritimati']) {
+      const cases: Array<[string, number]> = [
+        ['today', 0],
+        ['Hoje', 0],
+        [' yesterday ', -1],
+        ['ontem', -1],
+        ['TOMORROW', 1],
+        ['amanhã', 1],
+        ['amanha', 1],
+      ];
+      for (const [word, shift] of cases) {
+        expect([word, zone, parseDate(word, zone)]).toEqual([word, zone, parseDate(dayIn(zone, shift), zone)]);
+        expect([word, zone, parseDate(word, zone, 'end')]).toEqual([word, zone, parseDate(dayIn(zone, shift), zone, 'end')]);
+      }
+    }
+    for (const word of ['now', 'agora']) {
+      const read = parseDate(word, 'UTC');
+      expect(read.ok && Math.abs(read.value.getTime() - Date.now()) < 5000).toBe(true);
+    }
+    // Words that name no one day are still no date.
+    for (const word of ['last week', 'semana passada', 'todayy', 'today 10:00']) expect(parseDate(word, 'UTC').ok).toBe(false);
+  });
+
   it('refuses impossible dates and unknown formats with a reason', () => {
     for (const input of [
       '2026-02-30',
@@ -42,7 +71,7 @@ describe('dates', () => {
       '2026-06-01 24:00:00',
       '2026-06-01 123:00',
       '01/06/2026',
-      'tomorrow',
+      'next tuesday',
       '2026-6-1',
       '',
       '2026-06-01T09:00:00+15:00',

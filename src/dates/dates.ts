@@ -1,11 +1,14 @@
+import { matchKey } from '../text/normalize.js';
 import { clearWinner } from '../text/suggest.js';
 
 /**
  * Date input and output. Accepted: `YYYY-MM-DD` (midnight), `YYYY-MM-DD HH:MM[:SS]`, the same with
- * `T`, and ISO-8601 with an offset or `Z`. A date without offset is wall time in the call's zone.
+ * `T`, ISO-8601 with an offset or `Z`, and the words for one day (today, yesterday, tomorrow; hoje,
+ * ontem, amanhã: that day's bare date in the zone) or for now (now, agora). A date without offset is
+ * wall time in the call's zone.
  * Stored as UTC instants; shown as ISO-8601 with the offset of the zone in force.
  */
-export const DATE_FORMATS_EXPECTED = 'YYYY-MM-DD, YYYY-MM-DD HH:MM:SS, or ISO-8601 with offset (2026-06-01T09:00:00-03:00)';
+export const DATE_FORMATS_EXPECTED = 'YYYY-MM-DD, YYYY-MM-DD HH:MM:SS, ISO-8601 with offset (2026-06-01T09:00:00-03:00), or today/yesterday/tomorrow';
 
 const PATTERN = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{1,2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
 
@@ -129,7 +132,9 @@ export type DateParse = { ok: true; value: Date } | { ok: false; reason: string;
  */
 export function parseDate(input: unknown, timeZone: string, bareDate: 'start' | 'end' = 'start'): DateParse {
   if (typeof input !== 'string') return { ok: false, reason: 'not a string' };
-  const match = PATTERN.exec(input.trim());
+  const word = input.length <= LONGEST_DAY_WORD ? DAY_WORDS.get(matchKey(input)) : undefined;
+  if (word === 'now') return { ok: true, value: new Date() };
+  const match = PATTERN.exec(word === undefined ? input.trim() : dayFromToday(timeZone, word));
   if (!match) return { ok: false, reason: 'unrecognized format' };
   const [, y, mo, d, h = '0', mi = '0', s = '0', fraction = '', offset] = match;
   const year = Number(y);
@@ -158,6 +163,25 @@ export function parseDate(input: unknown, timeZone: string, bareDate: 'start' | 
 }
 
 const DAY_MS = 86_400_000;
+
+/** Words for one day, by its distance from today in the zone, and for the current instant: English and pt-BR. */
+const DAY_WORDS = new Map<string, number | 'now'>([
+  ['today', 0],
+  ['hoje', 0],
+  ['yesterday', -1],
+  ['ontem', -1],
+  ['tomorrow', 1],
+  ['amanha', 1],
+  ['now', 'now'],
+  ['agora', 'now'],
+]);
+const LONGEST_DAY_WORD = 12;
+
+/** `shift` days from today in `timeZone`, as a bare date (YYYY-MM-DD). */
+function dayFromToday(timeZone: string, shift: number): string {
+  const [year, month, day] = formatDate(new Date(), timeZone)!.slice(0, 10).split('-').map(Number);
+  return new Date(Date.UTC(year, month - 1, day + shift)).toISOString().slice(0, 10);
+}
 
 /**
  * The instant a wall time names in `timeZone`, refused where a DST switch makes it name none (clocks

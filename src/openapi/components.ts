@@ -7,6 +7,7 @@ import {
   TOKEN_SCHEMA,
   TOOL_SCHEMA,
 } from '../admin/admin.schemas.js';
+import { DATE_FORMATS_EXPECTED } from '../dates/dates.js';
 import { ERROR_CODES, ISSUE_CODES } from '../envelope/error-codes.js';
 import type { JsonSchema } from '../input/json-schema.js';
 import type { OutputField } from '../present/presenter.js';
@@ -269,7 +270,7 @@ const VALIDATION_EXAMPLE = {
         code: 'INVALID_DATE',
         received: '01/06/2026',
         message: 'plan_start_date is not a date.',
-        expected: 'YYYY-MM-DD, YYYY-MM-DD HH:MM:SS, or ISO-8601 with offset (2026-06-01T09:00:00-03:00)',
+        expected: DATE_FORMATS_EXPECTED,
       },
     ],
   },
