@@ -144,4 +144,19 @@ describe.each(DATABASES)('zones and yes/no words on %s', (kind) => {
       expect.objectContaining({ field: 'date_from', code: 'INVALID_DATE', expected: expect.stringContaining('today/yesterday/tomorrow') }),
     ]);
   });
+
+  it('takes "me" ("eu", "mim") for the caller in a user field, unless a user goes by that name, and says whom', async () => {
+    const byName = success(await ticket('ticket_search', { assignee_id: 'glpi', limit: 100 })).data as Page;
+    const me = success(await ticket('ticket_search', { assignee_id: 'me', limit: 100 }));
+    expect(me.resolved).toEqual({ assignee_id: { input: 'me', id: expect.any(Number), name: 'glpi' } });
+    expect((me.data as Page).items.map((t) => t.id)).toEqual(byName.items.map((t) => t.id));
+    const dry = success(await ticket('ticket_create', { name: 'Para mim', assignee_id: 'Eu', observers: ['mim'], dry_run: true }));
+    expect(dry.resolved).toMatchObject({ assignee_id: { input: 'Eu', name: 'glpi' } });
+    const callerId = (me.resolved?.assignee_id as { id: number }).id;
+    expect(dry.applied).toMatchObject({ assignee_id: callerId });
+    expect(JSON.stringify(dry.applied)).toContain(String(callerId));
+    // A user who goes by that name is that user.
+    const eu = Number(success(await user('user_create', { name: 'eu', realname: 'Eunice' })).id);
+    expect(success(await ticket('ticket_search', { assignee_id: 'eu' })).resolved).toEqual({ assignee_id: { input: 'eu', id: eu, name: 'eu' } });
+  });
 });

@@ -22,6 +22,8 @@ const MAX_CANDIDATES = 10;
 /** The shortest part of a name matched against the start of words ("Ana", "Rede"). */
 const MIN_PART = 3;
 const NAMES_TTL_MS = 30_000;
+/** How callers name themselves in a user field ("assign it to me"), English and pt-BR, as match keys. */
+const SELF_WORDS: ReadonlySet<string> = new Set(['me', 'myself', 'eu', 'mim', 'eu mesmo', 'eu mesma']);
 const MAX_CACHED_NAMES = 50_000;
 
 /**
@@ -63,6 +65,12 @@ export class ReferenceResolver {
       const pick = exact.length === 1 ? exact[0] : rows.length === 1 ? rows[0] : undefined;
       if (pick) return { ok: true, id: pick.id, name: pick.display };
       return this.ambiguous(kind, field, input, rows, scope, `name '${quoted(input)}' matches`);
+    }
+    // The caller, named as a person names themself, when no user goes by that name: the one user
+    // every caller may name (NameScope.userId), so it tells no one anything.
+    if (kind.kind === 'user' && scope && SELF_WORDS.has(matchKey(input))) {
+      const self = await this.byId(kind, scope.userId, scope);
+      if (self) return { ok: true, id: self.id, name: self.display };
     }
     // Not a whole name: a part of one (a first or last name, the start of a login or of a word) is
     // never resolved silently. One record it fits is the suggestion; several are candidates.
