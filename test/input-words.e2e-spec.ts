@@ -159,4 +159,19 @@ describe.each(DATABASES)('zones and yes/no words on %s', (kind) => {
     const eu = Number(success(await user('user_create', { name: 'eu', realname: 'Eunice' })).id);
     expect(success(await ticket('ticket_search', { assignee_id: 'eu' })).resolved).toEqual({ assignee_id: { input: 'eu', id: eu, name: 'eu' } });
   });
+
+  it('sorts by the words people use: newest, mais antigos, recently updated, maior prioridade', async () => {
+    const ids = async (sort: string) => (success(await ticket('ticket_search', { sort, limit: 100 })).data as Page).items.map((t) => t.id);
+    for (const [word, sort] of [
+      ['newest', '-date'],
+      ['Mais recentes', '-date'],
+      ['oldest first', 'date'],
+      ['mais antigos', 'date'],
+      ['recently updated', '-date_mod'],
+      ['highest priority', '-priority'],
+      ['maior prioridade', '-priority'],
+    ]) {
+      expect([word, await ids(word)]).toEqual([word, await ids(sort)]);
+    }
+  });
 });

@@ -31,6 +31,18 @@ export const MINE_WORDS: ChoiceWords = {
   any: ['all', 'all roles', 'every role', 'todos', 'todas', 'qualquer', 'qualquer papel'],
 };
 
+/**
+ * `ticket_search sort`: what people ask for by meaning. "Recent" alone is in no list (opened or
+ * changed lately?); "newest" is opened last, "recently updated" changed last.
+ */
+export const TICKET_SORT_WORDS: ChoiceWords = {
+  '-date': ['newest', 'newest first', 'latest', 'most recent', 'mais recentes', 'mais recente', 'mais novos', 'mais novo', 'ultimos abertos'],
+  date: ['oldest', 'oldest first', 'mais antigos', 'mais antigo', 'primeiros abertos'],
+  '-date_mod': ['recently updated', 'recently modified', 'last updated', 'last modified', 'atualizados recentemente', 'modificados recentemente'],
+  '-priority': ['highest priority', 'highest priority first', 'most urgent', 'maior prioridade', 'mais urgentes', 'mais urgente'],
+  priority: ['lowest priority', 'menor prioridade'],
+};
+
 /** `ticket_search group_by` (status … solve_month). */
 export const STATS_GROUP_WORDS: ChoiceWords = {
   status: ['situacao', 'estado'],

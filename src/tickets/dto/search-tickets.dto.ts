@@ -1,7 +1,7 @@
 import { ACTOR_TYPE } from '../../database/entities/index.js';
 import { SearchCallDto } from '../../input/dto/search-args.dto.js';
 import { BoolField, ChoiceField, ChoicesField, DateField, EnumField, RefField, TextField } from '../../input/fields.js';
-import { MINE_WORDS, STATS_GROUP_WORDS } from '../../input/vocab/choice-words.js';
+import { MINE_WORDS, STATS_GROUP_WORDS, TICKET_SORT_WORDS } from '../../input/vocab/choice-words.js';
 import { IMPACT, NOT_SOLVED, PRIORITY, PROCESSING, TICKET_STATUS, TICKET_TYPE, URGENCY } from '../../input/vocab/glpi-vocabularies.js';
 import { STATS_GROUPS, type StatsGroup } from '../stats/stats-groups.js';
 import { TICKET_FIELD_NAMES } from '../ticket.fields.js';
@@ -84,7 +84,7 @@ export class SearchTicketsDto extends SearchCallDto {
   @DateField({ description: '', dayEnd: true })
   date_mod_to?: Date;
 
-  @ChoiceField(TICKET_SORTS, { description: '"-": descending.' })
+  @ChoiceField(TICKET_SORTS, { description: '"-": descending.', words: TICKET_SORT_WORDS })
   sort?: (typeof TICKET_SORTS)[number];
 
   @ChoicesField(TICKET_FIELD_NAMES, { description: '' })
