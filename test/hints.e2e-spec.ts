@@ -84,6 +84,16 @@ describe.each(DATABASES)('hints that never mislead, on %s', (kind) => {
       'VALIDATION_FAILED',
     );
     expect(answer.error.issues![0]).toMatchObject({ field: 'status', code: 'UNKNOWN_FIELD', did_you_mean: 'answer' });
+    // A search has no title filter: its free text reads the title (and the description).
+    for (const field of ['title', 'name', 'subject', 'titulo', 'description']) {
+      const byTitle = failure(await callTool(client, 'ticket_search', { domain: 'ticket', session_id: tickets, [field]: 'Scanner' }), 'VALIDATION_FAILED');
+      expect([field, byTitle.error.issues![0]]).toEqual([field, expect.objectContaining({ field, code: 'UNKNOWN_FIELD', did_you_mean: 'query' })]);
+    }
+    // A page number is no cursor: the value is not checked as one, and the message says how pages go.
+    const paged = failure(await callTool(client, 'ticket_search', { domain: 'ticket', session_id: tickets, page: 2 }), 'VALIDATION_FAILED');
+    expect(paged.error.issues).toEqual([
+      expect.objectContaining({ field: 'page', code: 'UNKNOWN_FIELD', did_you_mean: 'cursor', message: expect.stringContaining('next_cursor') }),
+    ]);
   });
 
   it("suggests for another kind's <kind>_id the field naming that kind, never the id of the tool's own record", async () => {

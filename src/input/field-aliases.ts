@@ -104,10 +104,27 @@ export function withAliases(domain: Domain, fields: readonly FieldSpec[]): Field
   const table = FIELD_ALIASES[domain];
   return fields.map((spec) => {
     if (spec.kind === 'choices' && spec.name === PROJECTION) return { ...spec, valueAliases: valueAliasesOf(table, spec.values ?? []) };
-    const shared = table[spec.name] ?? (spec.name === 'id' ? recordIdAliases(spec) : CALL[spec.name]);
+    const shared = table[spec.name] ?? (spec.name === 'id' ? recordIdAliases(spec) : spec.name === 'query' ? queryAliases(domain, fields) : CALL[spec.name]);
     if (!shared) return spec;
     return { ...spec, aliases: spec.aliases ? [...spec.aliases, ...shared] : shared };
   });
+}
+
+/** The fields a search's free text reads, by domain (the repositories' `text` of each search plan). */
+const READ_BY_QUERY: Readonly<Record<Domain, readonly string[]>> = {
+  ticket: ['name', 'content'],
+  project: ['name', 'code', 'content'],
+  user: ['name', 'realname', 'firstname', 'email'],
+};
+
+/**
+ * `query`'s aliases: the words for free text, and the fields it reads that the search has no filter
+ * of, by their names and aliases: on ticket_search, `title` is the query (it reads titles).
+ */
+function queryAliases(domain: Domain, fields: readonly FieldSpec[]): readonly string[] {
+  const table = FIELD_ALIASES[domain];
+  const read = READ_BY_QUERY[domain].filter((name) => !fields.some((f) => f.name === name));
+  return [...QUERY_ALIASES, ...read.flatMap((name) => [name, ...(table[name] ?? [])])];
 }
 
 /**

@@ -45,6 +45,11 @@ export interface FieldSpec {
   words?: ChoiceWords;
   /** The tool's own domain: the intent lock judges what was sent; the DTO holds this value. */
   constant?: string;
+  /**
+   * A value only the server makes (a page's cursor): what a caller sends under another name (a page
+   * number) is never it, so it is suggested this field but not checked as its value.
+   */
+  opaque?: boolean;
   /** An empty or blank string counts as not sent (session ids: `""` is no session). */
   blankIsAbsent?: boolean;
   example?: unknown;

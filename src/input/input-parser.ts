@@ -171,7 +171,7 @@ export class InputParser {
         continue;
       }
       const suggestion = key.length <= MAX_SUGGESTIBLE_KEY ? this.suggestField(key, specs, input[key], input) : undefined;
-      const checkedAs = suggestion && !renamed.has(suggestion);
+      const checkedAs = suggestion && !renamed.has(suggestion) && !byName.get(suggestion)!.opaque;
       if (checkedAs) renamed.set(suggestion, input[key]);
       if (suggestion) {
         const issue: Issue = {

@@ -12,7 +12,7 @@ export abstract class SearchCallDto extends DomainCallDto {
   @IntField({ min: 1, max: MAX_LIMIT, unit: 'rows', description: `Page size (default ${DEFAULT_LIMIT}, max ${MAX_LIMIT}).` })
   limit?: number;
 
-  @TextField({ maxLength: 500, description: 'next_cursor of the previous page, with the same filters and sort.' })
+  @TextField({ maxLength: 500, description: 'next_cursor of the previous page, with the same filters and sort.', opaque: true })
   cursor?: string;
 
   @BoolField({ description: `Count every match: past ${TOTAL_CAP}, total is otherwise ${TOTAL_CAP} with total_is_estimate.` })
