@@ -174,4 +174,23 @@ describe.each(DATABASES)('zones and yes/no words on %s', (kind) => {
       expect([word, await ids(word)]).toEqual([word, await ids(sort)]);
     }
   });
+
+  it('sorts projects by the same kind of words, and filters them by a list of priorities', async () => {
+    const projects = await openSession(admin, 'project');
+    const search = async (args: Record<string, unknown>) =>
+      success(await callTool(admin, 'project_search', { domain: 'project', session_id: projects, limit: 100, ...args }));
+    const ids = async (sort: string) => ((await search({ sort })).data as Page).items.map((p) => p.id);
+    for (const [word, sort] of [
+      ['newest', '-date_creation'],
+      ['mais antigos', 'date_creation'],
+      ['recently updated', '-date_mod'],
+      ['maior prioridade', '-priority'],
+    ]) {
+      expect([word, await ids(word)]).toEqual([word, await ids(sort)]);
+    }
+    const either = await search({ priority: ['High', 'Média'] });
+    expect(either.resolved).toEqual({ priority: { input: ['High', 'Média'], ids: [3, 4], names: ['Medium', 'High'] } });
+    const each = await Promise.all([3, 4].map(async (priority) => ((await search({ priority })).data as Page).total));
+    expect((either.data as Page).total).toBe(each[0] + each[1]);
+  });
 });

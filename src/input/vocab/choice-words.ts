@@ -43,6 +43,16 @@ export const TICKET_SORT_WORDS: ChoiceWords = {
   priority: ['lowest priority', 'menor prioridade'],
 };
 
+/** `project_search sort`: the same words, a project's creation date standing for a ticket's opening. */
+export const PROJECT_SORT_WORDS: ChoiceWords = {
+  '-date_creation': TICKET_SORT_WORDS['-date'],
+  date_creation: TICKET_SORT_WORDS.date,
+  '-date_mod': TICKET_SORT_WORDS['-date_mod'],
+  '-priority': TICKET_SORT_WORDS['-priority'],
+  priority: TICKET_SORT_WORDS.priority,
+  '-percent_done': ['most progress', 'most advanced', 'mais avancados', 'mais adiantados'],
+};
+
 /** `ticket_search group_by` (status … solve_month). */
 export const STATS_GROUP_WORDS: ChoiceWords = {
   status: ['situacao', 'estado'],

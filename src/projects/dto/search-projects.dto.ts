@@ -1,5 +1,6 @@
 import { SearchCallDto } from '../../input/dto/search-args.dto.js';
 import { ChoiceField, ChoicesField, DateField, EnumField, RefField, TextField } from '../../input/fields.js';
+import { PROJECT_SORT_WORDS } from '../../input/vocab/choice-words.js';
 import { PRIORITY } from '../../input/vocab/glpi-vocabularies.js';
 import { PROJECT_FIELD_NAMES } from '../project.fields.js';
 
@@ -25,8 +26,8 @@ export class SearchProjectsDto extends SearchCallDto {
   @RefField('projectState', { description: '' })
   projectstates_id?: number;
 
-  @EnumField(PRIORITY, { description: '' })
-  priority?: number;
+  @EnumField(PRIORITY, { description: '', filter: [] })
+  priority?: number | readonly number[];
 
   @RefField('user', { description: '' })
   users_id?: number;
@@ -58,7 +59,7 @@ export class SearchProjectsDto extends SearchCallDto {
   @DateField({ description: '', dayEnd: true })
   date_mod_to?: Date;
 
-  @ChoiceField(PROJECT_SORTS, { description: '"-": descending.' })
+  @ChoiceField(PROJECT_SORTS, { description: '"-": descending.', words: PROJECT_SORT_WORDS })
   sort?: (typeof PROJECT_SORTS)[number];
 
   @ChoicesField(PROJECT_FIELD_NAMES, { description: '' })
