@@ -125,10 +125,6 @@ function inFieldOrder(given: FieldSpec[], place: ReadonlyMap<string, number>): v
   }
 }
 
-/**
- * Parses one call's arguments against a DTO class: collects every problem (unknown fields, shape
- * rules, enum labels, dates, references) and either returns the normalized DTO or all issues.
- */
 /** The most values a filter's list takes (an enum has a handful). */
 const MAX_FILTER_VALUES = 20;
 
@@ -137,6 +133,24 @@ function labelsOf(vocab: Vocabulary, codes: readonly number[]): string[] {
   return codes.map((code) => vocab.label(code) ?? String(code));
 }
 
+/** An enum's value (or a filter's list of them) refused: `message`, then the codes and labels it takes. */
+function enumRefusal(spec: FieldSpec, received: unknown, code: 'INVALID_VALUE' | 'INVALID_TYPE', message: string, suggested?: string): Issue {
+  const vocab = spec.vocab!;
+  return {
+    field: spec.name,
+    code,
+    received: echo(received),
+    message: `${message} Use ${spec.filter && Array.isArray(received) ? 'codes or labels' : 'a code or label'}: ${vocab.describe()}.`,
+    expected: vocab.describe(),
+    available: vocab.entries.map((e) => e.en),
+    ...(suggested ? { did_you_mean: suggested } : {}),
+  };
+}
+
+/**
+ * Parses one call's arguments against a DTO class: collects every problem (unknown fields, shape
+ * rules, enum labels, dates, references) and either returns the normalized DTO or all issues.
+ */
 export class InputParser {
   constructor(private readonly references: ReferenceLookup) {}
 
@@ -466,15 +480,16 @@ export class InputParser {
       return;
     }
     const suggested = vocab.suggest(value);
-    issues.push({
-      field: spec.name,
-      code: typeof value === 'number' || typeof value === 'string' ? 'INVALID_VALUE' : 'INVALID_TYPE',
-      received: echo(value),
-      message: `${spec.name} '${quoted(value)}' is not a valid ${vocab.name}.${suggested ? ` Did you mean '${suggested}'?` : ''} Use a code or label: ${vocab.describe()}.`,
-      expected: vocab.describe(),
-      available: vocab.entries.map((e) => e.en),
-      ...(suggested ? { did_you_mean: suggested } : {}),
-    });
+    const kind = typeof value === 'number' || typeof value === 'string' ? 'INVALID_VALUE' : 'INVALID_TYPE';
+    issues.push(
+      enumRefusal(
+        spec,
+        value,
+        kind,
+        `${spec.name} '${quoted(value)}' is not a valid ${vocab.name}.${suggested ? ` Did you mean '${suggested}'?` : ''}`,
+        suggested,
+      ),
+    );
   }
 
   /**
@@ -483,19 +498,8 @@ export class InputParser {
    */
   private parseEnumList(spec: FieldSpec, values: readonly unknown[], out: Map<string, unknown>, issues: Issue[], resolved: Record<string, Resolved>): void {
     const vocab = spec.vocab!;
-    const refused = (message: string, suggested?: string): void => {
-      issues.push({
-        field: spec.name,
-        code: 'INVALID_VALUE',
-        received: echo(values),
-        message: `${message} Use codes or labels: ${vocab.describe()}.`,
-        expected: vocab.describe(),
-        available: vocab.entries.map((e) => e.en),
-        ...(suggested ? { did_you_mean: suggested } : {}),
-      });
-    };
     if (values.length === 0 || values.length > MAX_FILTER_VALUES) {
-      refused(`${spec.name} takes one value or a list of at least one and at most ${MAX_FILTER_VALUES}.`);
+      issues.push(enumRefusal(spec, values, 'INVALID_VALUE', `${spec.name} takes one value or a list of at least one and at most ${MAX_FILTER_VALUES}.`));
       return;
     }
     const taken = new Set<number>();
@@ -511,7 +515,9 @@ export class InputParser {
       }
     }
     if (wrong.length > 0) {
-      refused(`${spec.name}: ${wrong.map((w) => w.text).join(' ')}`, wrong.length === 1 ? wrong[0].suggested : undefined);
+      issues.push(
+        enumRefusal(spec, values, 'INVALID_VALUE', `${spec.name}: ${wrong.map((w) => w.text).join(' ')}`, wrong.length === 1 ? wrong[0].suggested : undefined),
+      );
       return;
     }
     const ids = vocab.codes.filter((code) => taken.has(code));
