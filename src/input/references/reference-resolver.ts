@@ -22,9 +22,9 @@ const MAX_CANDIDATES = 10;
 /** The shortest part of a name matched against the start of words ("Ana", "Rede"). */
 const MIN_PART = 3;
 const NAMES_TTL_MS = 30_000;
+const MAX_CACHED_NAMES = 50_000;
 /** How callers name themselves in a user field ("assign it to me"), English and pt-BR, as match keys. */
 const SELF_WORDS: ReadonlySet<string> = new Set(['me', 'myself', 'eu', 'mim', 'eu mesmo', 'eu mesma']);
-const MAX_CACHED_NAMES = 50_000;
 
 /**
  * Resolves a reference given as an id or a name. Every lookup is an index probe with a LIMIT on
