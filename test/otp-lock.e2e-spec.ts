@@ -178,4 +178,36 @@ describe.each(DATABASES)('one-time code limits under attack on %s', (kind) => {
       await client.close();
     }
   });
+
+  it('takes a code sent as a number or with spaces or a dash, spends no attempt on one too short, and never echoes it', async () => {
+    const client = await connectHttp(stack.url, await stack.token('joao.souza', ['mcp']));
+    try {
+      const session = await openSession(client, 'ticket');
+      // A number short of six digits: the zeros it began with were dropped. Refused as input, no attempt spent.
+      success(await callTool(client, 'auth_request_otp', { session_id: session }));
+      const short = failure(await callTool(client, 'auth_verify_otp', { session_id: session, code: 12345 }), 'VALIDATION_FAILED');
+      expect(short.error.issues).toEqual([
+        expect.objectContaining({ field: 'code', code: 'INVALID_VALUE', received: '(hidden)', message: expect.stringContaining('leading zeros') }),
+      ]);
+      expect(JSON.stringify(short)).not.toContain('12345');
+      const forms: Array<(code: string) => string | number> = [
+        (code) => Number(code),
+        (code) => `${code.slice(0, 3)} ${code.slice(3)}`,
+        (code) => ` ${code.slice(0, 3)}-${code.slice(3)}`,
+      ];
+      for (const form of forms) {
+        let fresh = '0';
+        // A number cannot hold a leading zero: a code that begins with one is asked for again.
+        for (let tries = 0; tries < 10 && (fresh.startsWith('0') || fresh === '0'); tries++) {
+          success(await callTool(client, 'auth_request_otp', { session_id: session }));
+          fresh = codeFor(session);
+        }
+        const sent = form(fresh);
+        expect([sent, (await callTool(client, 'auth_verify_otp', { session_id: session, code: sent })).envelope.status]).toEqual([sent, 'success']);
+      }
+      expect(await isVerified(client, session)).toBe(true);
+    } finally {
+      await client.close();
+    }
+  });
 });

@@ -50,6 +50,11 @@ export interface FieldSpec {
    * number) is never it, so it is suggested this field but not checked as its value.
    */
   opaque?: boolean;
+  /**
+   * A one-time code of this many digits: also taken as a JSON number, and with spaces or dashes
+   * between its digits (as a person reads it out); never echoed back in an issue.
+   */
+  digits?: number;
   /** An empty or blank string counts as not sent (session ids: `""` is no session). */
   blankIsAbsent?: boolean;
   example?: unknown;

@@ -656,6 +656,7 @@ const PERCENT_TEXT = /^\s*([+-]?\d{1,15})(?:\.0+)?(?:\s*%)?\s*$/;
  * text, so there "1"/"0" are booleans too and an empty optional value is no value.
  */
 function readScalarText(spec: FieldSpec, value: unknown, mode: 'json' | 'query'): unknown {
+  if (spec.digits !== undefined) return codeText(value);
   if (typeof value !== 'string') return value;
   if (spec.kind === 'int' && spec.unit === DURATION_UNIT) return durationSeconds(value) ?? value;
   if (spec.kind === 'int') {
@@ -677,6 +678,15 @@ function readScalarText(spec: FieldSpec, value: unknown, mode: 'json' | 'query')
  * (or, on a tool that only adds, `add_<x>s`) takes many (assignee_id -> assignees, member_id ->
  * add_members). Suggesting the single field would have the retry fail on the value's shape.
  */
+/**
+ * A one-time code as sent (FieldSpec.digits): a whole non-negative number as its digits, a text
+ * without the spaces and dashes a person reads between them. valueProblem judges what is left.
+ */
+function codeText(value: unknown): unknown {
+  if (typeof value === 'number') return Number.isSafeInteger(value) && value >= 0 ? String(value) : value;
+  return typeof value === 'string' ? value.replace(/[\s-]/g, '') : value;
+}
+
 /** No field failed: what a clean call's cross-check is given (no set made per call). */
 const NO_FIELDS: ReadonlySet<string> = new Set();
 

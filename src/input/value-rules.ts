@@ -45,6 +45,7 @@ export function valueProblem(spec: FieldSpec, value: unknown): Issue | undefined
       expected: expectedOf(spec),
     };
   }
+  if (spec.digits !== undefined) return codeProblem(spec, spec.digits, value);
   if (typeof value !== 'string') return undefined;
   const tooLong = lengthProblem(spec.name, value, lengthLimitOf(spec), expectedOf(spec), (text) => cleanText(spec, text));
   if (tooLong) return tooLong;
@@ -85,4 +86,22 @@ export function cleanText(spec: FieldSpec, value: string): string {
   const text = spec.kind === 'text' ? value.trim() : value;
   // ASCII is its own NFC: most values (ids, codes, session ids) skip the normalizer.
   return isAscii(text) ? text : text.normalize('NFC');
+}
+
+/**
+ * A one-time code that is not `digits` digits, never echoed. A shorter run of digits is most often
+ * a code sent as a JSON number, which drops the zeros it began with.
+ */
+function codeProblem(spec: FieldSpec, digits: number, value: unknown): Issue | undefined {
+  if (typeof value === 'string' && value.length === digits && /^\d+$/.test(value)) return undefined;
+  const short = typeof value === 'string' && /^\d+$/.test(value) && value.length < digits;
+  return {
+    field: spec.name,
+    code: typeof value === 'string' ? 'INVALID_VALUE' : 'INVALID_TYPE',
+    received: '(hidden)',
+    message:
+      `${spec.name} must be the ${digits} digits the user received.` +
+      (short ? ` It has ${(value as string).length}: a code sent as a number loses the leading zeros, so send it as text, as the user gave it ("0…").` : ''),
+    expected: `${digits} digits`,
+  };
 }
