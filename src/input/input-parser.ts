@@ -674,11 +674,6 @@ function readScalarText(spec: FieldSpec, value: unknown, mode: 'json' | 'query')
 }
 
 /**
- * The list field a list sent under a single-value field's name means: `<x>_id` takes one, `<x>s`
- * (or, on a tool that only adds, `add_<x>s`) takes many (assignee_id -> assignees, member_id ->
- * add_members). Suggesting the single field would have the retry fail on the value's shape.
- */
-/**
  * A one-time code as sent (FieldSpec.digits): a whole non-negative number as its digits, a text
  * without the spaces and dashes a person reads between them. valueProblem judges what is left.
  */
@@ -760,6 +755,11 @@ function withdrawn(issues: Issue[], guesses: ReadonlyMap<string, Issue> | undefi
   return kept;
 }
 
+/**
+ * The list field a list sent under a single-value field's name means: `<x>_id` takes one, `<x>s`
+ * (or, on a tool that only adds, `add_<x>s`) takes many (assignee_id -> assignees, member_id ->
+ * add_members). Suggesting the single field would have the retry fail on the value's shape.
+ */
 function listFormOf(name: string, specs: readonly FieldSpec[]): string | undefined {
   const single = /^(.+)_id$/.exec(name)?.[1];
   if (!single) return undefined;
