@@ -4,8 +4,50 @@
 // {bench: 'heap-start'} / {bench: 'heap-stop', file} do the same with V8's sampling heap profiler
 // (a .heapprofile): every allocation sampled, the objects young-generation collections reclaim
 // included, so the profile tells what a call allocates, not what it leaves behind.
+// {bench: 'tail-start'} / {bench: 'tail-stop'} time every POST the process's HTTP servers answer
+// (when it reached the request listener, when its answer was handed to the socket, when the answer
+// before it on the same connection was) and every garbage collection pause, and answer
+// {bench: 'tail-timed', calls, pauses} (lib/tail.ts reads them).
 import { writeFileSync } from 'node:fs';
+import { Server } from 'node:http';
 import { Session } from 'node:inspector';
+import { PerformanceObserver, performance } from 'node:perf_hooks';
+
+/** The timing tail-start installs; tail-stop removes it and answers what it saw. */
+let tail;
+
+function startTail() {
+  const calls = [];
+  const pauses = [];
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) pauses.push([entry.startTime, entry.duration]);
+  });
+  observer.observe({ entryTypes: ['gc'] });
+  // The answer before, per connection: at one connection, what lies between it and the next
+  // request's listener is the load generator's turn, the loopback, and whatever the server's
+  // thread did first.
+  const previousAnswer = new WeakMap();
+  const emit = Server.prototype.emit;
+  Server.prototype.emit = function (event, req, res) {
+    if (event === 'request' && req.method === 'POST') {
+      const reached = performance.now();
+      const previous = previousAnswer.get(req.socket) ?? null;
+      res.once('finish', () => {
+        const answered = performance.now();
+        previousAnswer.set(req.socket, answered);
+        calls.push([previous, reached, answered]);
+      });
+    }
+    return emit.apply(this, arguments);
+  };
+  tail = {
+    stop() {
+      Server.prototype.emit = emit;
+      observer.disconnect();
+      return { calls, pauses };
+    },
+  };
+}
 
 if (process.channel) {
   const session = new Session();
@@ -31,6 +73,14 @@ if (process.channel) {
         const { profile } = await post('HeapProfiler.stopSampling');
         writeFileSync(message.file, JSON.stringify(profile));
         process.send?.({ bench: 'heap-written', file: message.file });
+      } else if (message?.bench === 'tail-start') {
+        tail?.stop();
+        startTail();
+        process.send?.({ bench: 'tail-started' });
+      } else if (message?.bench === 'tail-stop') {
+        const timed = tail?.stop() ?? { calls: [], pauses: [] };
+        tail = undefined;
+        process.send?.({ bench: 'tail-timed', ...timed });
       } else if (message?.bench === 'profile-stop') {
         const { profile } = await post('Profiler.stop');
         writeFileSync(message.file, JSON.stringify(profile));

@@ -10,6 +10,7 @@ import { askProfiler, PROFILER_HOOK } from '../lib/profiler-ipc.js';
 import { compile } from '../lib/build.js';
 import { cpuClockOf, cpuClockUnavailable } from '../lib/cpu-clock.js';
 import { summarizeProfile } from '../lib/cpuprofile.js';
+import { summarizeTail, type TailTiming } from '../lib/tail.js';
 import { rpc, toolsCallBody } from '../lib/mcp.js';
 import { loadToolsCall } from '../lib/tools-call-load.js';
 import { BENCH_DIR, RESULTS_DIR, ROOT_DIR, rootRequire } from '../lib/paths.js';
@@ -495,7 +496,15 @@ async function profileProduct(
       const floorServer = await spawnFloor(tool);
       const floorKey: ServerKey = tool === 'ticket_get' ? 'data' : 'dataTools';
       const floorTarget: Target = { key: floorKey, label: LABELS[floorKey], server: floorServer, noInitialize: true, bodyBytes: 0, idleRss: 0 };
-      const floor = await profiled(floorTarget, bodies[tool](floorKey), `${dir}floor-${tool}.cpuprofile`, opts).finally(() => floorServer.stop());
+      let tails: { product: TimedAtOne; floor: TimedAtOne } | undefined;
+      const floor = await profiled(floorTarget, bodies[tool](floorKey), `${dir}floor-${tool}.cpuprofile`, opts)
+        .then(async (profile) => {
+          if (tool === 'ticket_get') {
+            tails = { floor: await timedAtOne(floorTarget, bodies[tool](floorKey), opts), product: await timedAtOne(target, bodies[tool]('intentdesk'), opts) };
+          }
+          return profile;
+        })
+        .finally(() => floorServer.stop());
       report.log(`profiled ${tool}: ${fmt(product.rps)} req/s under the profiler; its floor ${fmt(floor.rps)} req/s`);
       parts.push(
         `\n_${tool}_ (${fmt(product.rps)} req/s while profiled, ${fmt(product.cpuMsPerCall, 3)} ms sampled CPU per call; ` +
@@ -513,6 +522,7 @@ async function profileProduct(
             product.summary.functions.slice(0, 12).map((s) => [s.name, s.where, fmt(s.ms), `${(s.share * 100).toFixed(1)}%`]),
           ),
       );
+      if (tails) parts.push(tailReport(tails.product, tails.floor, opts));
     }
   } finally {
     await server.stop();
@@ -572,6 +582,61 @@ async function clockBreakdowns(
     rmSync(dir, { recursive: true, force: true });
   }
   return parts.join('\n');
+}
+
+interface TimedAtOne {
+  clientP99: number;
+  timing: TailTiming;
+}
+
+/** Warms `target` up at one connection, then loads it with the server timing each call itself (cpu-profiler.mjs, over IPC). */
+async function timedAtOne(target: Target, makeBody: () => string, opts: LoadOptions): Promise<TimedAtOne> {
+  const ask = (message: Record<string, unknown>, answer: string) => askProfiler(target.server.child, message, answer);
+  await hit(target, makeBody, 1, opts.warmup);
+  await ask({ bench: 'tail-start' }, 'tail-started');
+  const point = aggregate(1, [await hit(target, makeBody, 1, opts.profileDuration)]);
+  const { calls, pauses } = await ask({ bench: 'tail-stop' }, 'tail-timed');
+  return { clientP99: point.p99, timing: { calls, pauses } as TailTiming };
+}
+
+/**
+ * The one-connection p99 target, taken apart: each call's cycle as the server saw it, and the calls
+ * whose cycle passes twice the floor's p99 (the target's bar), by where their excess lay.
+ */
+function tailReport(product: TimedAtOne, floor: TimedAtOne, opts: LoadOptions): string {
+  const floorOwn = summarizeTail(floor.timing, Number.POSITIVE_INFINITY);
+  const bar = 2 * floorOwn.cycleP99;
+  const pct = (share: number) => `${(share * 100).toFixed(2)}%`;
+  const rows = (
+    [
+      ['intentdesk', product],
+      ['floor (d)', floor],
+    ] as const
+  ).map(([name, timed]) => {
+    const t = summarizeTail(timed.timing, bar);
+    return [
+      name,
+      t.calls,
+      fmtMs(timed.clientP99),
+      `${fmtMs(t.cycleP50)} / ${fmtMs(t.cycleP99)}`,
+      `${fmtMs(t.handlingP50)} / ${fmtMs(t.handlingP99)}`,
+      pct(t.slow),
+      pct(t.slowWithPause),
+      pct(t.slowBeforeListener),
+      pct(t.slowInHandling),
+      `${t.pauses} (${fmtMs(t.pauseMean)})`,
+    ];
+  });
+  return (
+    `\n**Where the one-connection p99 goes** (ticket_get at 1 connection for ${opts.profileDuration}s on each of the processes above, the server timing each call itself: ` +
+    `its cycle runs from the answer before it on the connection to its own, the load generator's turn and the loopback, whatever the server's thread did before the request ` +
+    `listener, then the handling. A call is slow past ${fmtMs(bar)}, twice the floor's p99 cycle; a slow call's excess goes to a garbage collection pause when one fell in its ` +
+    `cycle, else to the part that ran longer than its median. The target holds while under 1% of calls are slow.)\n\n` +
+    table(
+      ['server', 'calls', 'client p99', 'cycle p50 / p99', 'handling p50 / p99', 'slow calls', 'with a GC pause', 'before the listener', 'in handling', 'GC pauses (mean)'],
+      rows,
+    )
+  );
 }
 
 /** Warms `target` up, then samples it with the V8 profiler (cpu-profiler.mjs, over IPC) under 8 connections. */
