@@ -58,8 +58,12 @@ const KINDS = [
   ],
 ] as const;
 const COLUMNS = [...new Set(KINDS.flatMap(([, select]) => [...select.matchAll(/ AS (\w+)/g)].map((m) => m[1]).filter((c) => c !== 'id' && c !== 'date')))];
-/** The product's default timeline page and one more, written into the text as the product writes it (a bound LIMIT recompiles the statement on every run). */
-const TIMELINE_TAKE = 21;
+/**
+ * The product's default timeline page (TIMELINE_PAGE, src/tickets/timeline/timeline.fields.ts) and one
+ * more, written into the text as the product writes it (a bound LIMIT recompiles the statement on
+ * every run).
+ */
+const TIMELINE_TAKE = 51;
 const timeline = db.prepare(
   KINDS.map(([kind, select, from, order], i) => {
     const own = new Set([...select.matchAll(/ AS (\w+)/g)].map((m) => m[1]));
