@@ -6,8 +6,9 @@
 // included, so the profile tells what a call allocates, not what it leaves behind.
 // {bench: 'tail-start'} / {bench: 'tail-stop'} time every POST the process's HTTP servers answer
 // (when it reached the request listener, when its answer was handed to the socket, when the answer
-// before it on the same connection was) and every garbage collection pause, and answer
-// {bench: 'tail-timed', calls, pauses} (lib/tail.ts reads them).
+// before it on the same connection was, and how long the event loop was busy between that answer
+// and the listener) and every garbage collection pause, and answer {bench: 'tail-timed', calls,
+// pauses} (lib/tail.ts reads them).
 import { writeFileSync } from 'node:fs';
 import { Server } from 'node:http';
 import { Session } from 'node:inspector';
@@ -26,16 +27,19 @@ function startTail() {
   // The answer before, per connection: at one connection, what lies between it and the next
   // request's listener is the load generator's turn, the loopback, and whatever the server's
   // thread did first.
+  // With the event loop's busy time then (performance.eventLoopUtilization().active: time spent out
+  // of its wait for I/O), to tell the server's own work before a request from waiting for it.
   const previousAnswer = new WeakMap();
   const emit = Server.prototype.emit;
   Server.prototype.emit = function (event, req, res) {
     if (event === 'request' && req.method === 'POST') {
       const reached = performance.now();
-      const previous = previousAnswer.get(req.socket) ?? null;
+      const busyAtListener = performance.eventLoopUtilization().active;
+      const previous = previousAnswer.get(req.socket);
       res.once('finish', () => {
         const answered = performance.now();
-        previousAnswer.set(req.socket, answered);
-        calls.push([previous, reached, answered]);
+        previousAnswer.set(req.socket, { answered, busy: performance.eventLoopUtilization().active });
+        calls.push([previous?.answered ?? null, reached, answered, previous ? busyAtListener - previous.busy : null]);
       });
     }
     return emit.apply(this, arguments);
