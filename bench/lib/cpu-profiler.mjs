@@ -24,11 +24,10 @@ function startTail() {
     for (const entry of list.getEntries()) pauses.push([entry.startTime, entry.duration]);
   });
   observer.observe({ entryTypes: ['gc'] });
-  // The answer before, per connection: at one connection, what lies between it and the next
-  // request's listener is the load generator's turn, the loopback, and whatever the server's
-  // thread did first.
-  // With the event loop's busy time then (performance.eventLoopUtilization().active: time spent out
-  // of its wait for I/O), to tell the server's own work before a request from waiting for it.
+  // The answer before, per connection, with the event loop's busy time then (eventLoopUtilization's
+  // `active`: time out of its wait for I/O). At one connection, what lies between that answer and
+  // the next request's listener is the load generator's turn, the loopback, and whatever the
+  // server's thread did first: the busy time tells the server's own work from waiting for the request.
   const previousAnswer = new WeakMap();
   const emit = Server.prototype.emit;
   Server.prototype.emit = function (event, req, res) {
