@@ -133,6 +133,12 @@ function labelsOf(vocab: Vocabulary, codes: readonly number[]): string[] {
   return codes.map((code) => vocab.label(code) ?? String(code));
 }
 
+/** What is said of one value `vocab` does not take, with the label it most likely meant. */
+function notValid(vocab: Vocabulary, value: unknown): { text: string; suggested?: string } {
+  const suggested = vocab.suggest(value);
+  return { text: `'${quoted(value)}' is not a valid ${vocab.name}.${suggested ? ` Did you mean '${suggested}'?` : ''}`, suggested };
+}
+
 /** An enum's value (or a filter's list of them) refused: `message`, then the codes and labels it takes. */
 function enumRefusal(spec: FieldSpec, received: unknown, code: 'INVALID_VALUE' | 'INVALID_TYPE', message: string, suggested?: string): Issue {
   const vocab = spec.vocab!;
@@ -479,17 +485,9 @@ export class InputParser {
       out.set(spec.name, code);
       return;
     }
-    const suggested = vocab.suggest(value);
+    const { text, suggested } = notValid(vocab, value);
     const kind = typeof value === 'number' || typeof value === 'string' ? 'INVALID_VALUE' : 'INVALID_TYPE';
-    issues.push(
-      enumRefusal(
-        spec,
-        value,
-        kind,
-        `${spec.name} '${quoted(value)}' is not a valid ${vocab.name}.${suggested ? ` Did you mean '${suggested}'?` : ''}`,
-        suggested,
-      ),
-    );
+    issues.push(enumRefusal(spec, value, kind, `${spec.name} ${text}`, suggested));
   }
 
   /**
@@ -509,10 +507,7 @@ export class InputParser {
       const code = group ? undefined : vocab.parse(value);
       if (group) for (const each of group.codes) taken.add(each);
       else if (code !== undefined) taken.add(code);
-      else {
-        const suggested = vocab.suggest(value);
-        wrong.push({ text: `'${quoted(value)}' is not a valid ${vocab.name}.${suggested ? ` Did you mean '${suggested}'?` : ''}`, suggested });
-      }
+      else wrong.push(notValid(vocab, value));
     }
     if (wrong.length > 0) {
       issues.push(

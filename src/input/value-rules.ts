@@ -93,8 +93,9 @@ export function cleanText(spec: FieldSpec, value: string): string {
  * a code sent as a JSON number, which drops the zeros it began with.
  */
 function codeProblem(spec: FieldSpec, digits: number, value: unknown): Issue | undefined {
-  if (typeof value === 'string' && value.length === digits && /^\d+$/.test(value)) return undefined;
-  const short = typeof value === 'string' && /^\d+$/.test(value) && value.length < digits;
+  const allDigits = typeof value === 'string' && /^\d+$/.test(value);
+  if (allDigits && value.length === digits) return undefined;
+  const short = allDigits && value.length < digits;
   return {
     field: spec.name,
     code: typeof value === 'string' ? 'INVALID_VALUE' : 'INVALID_TYPE',

@@ -12,7 +12,7 @@ export interface VocabEntry {
 }
 
 /**
- * A word for several values of a vocabulary, taken by a field that filters by them (FieldSpec.groups):
+ * A word for several values of a vocabulary, taken by a field that filters by them (FieldSpec.filter):
  * "open" for every ticket status not yet solved. Its own label and words, compared as values are.
  */
 export interface VocabGroup {
@@ -22,11 +22,20 @@ export interface VocabGroup {
   words: { en: readonly string[]; pt: readonly string[] };
 }
 
+/** Each group's label and words as keys, made at its first use (groups are constants). */
+const groupKeys = new WeakMap<VocabGroup, ReadonlySet<string>>();
+
+function keysOf(group: VocabGroup): ReadonlySet<string> {
+  let keys = groupKeys.get(group);
+  if (!keys) groupKeys.set(group, (keys = new Set([group.en, group.pt, ...group.words.en, ...group.words.pt].map(vocabKey))));
+  return keys;
+}
+
 /** The group of `groups` that `value` names by its label or a word, if any. */
 export function groupNamed(groups: readonly VocabGroup[], value: unknown): VocabGroup | undefined {
-  if (typeof value !== 'string') return undefined;
+  if (typeof value !== 'string' || groups.length === 0) return undefined;
   const key = vocabKey(value);
-  return groups.find((g) => [g.en, g.pt, ...g.words.en, ...g.words.pt].some((word) => vocabKey(word) === key));
+  return groups.find((g) => keysOf(g).has(key));
 }
 
 type Language = 'en' | 'pt';
