@@ -138,6 +138,11 @@ describe.each(DATABASES)('zones and yes/no words on %s', (kind) => {
     const byDate = success(await ticket('ticket_search', { date_from: yesterday, date_to: today, limit: 100 })).data as Page;
     expect(byWord.total).toBeGreaterThan(0);
     expect(byWord.total).toBe(byDate.total);
+    // A count of days from today is that day there too, and so is one back.
+    const due = success(await ticket('ticket_create', { name: 'Prazo em 3 dias', time_to_resolve: 'in 3 days', timezone: zone, dry_run: true }));
+    expect(due.applied).toMatchObject({ time_to_resolve: `${day(3)}T00:00:00-03:00` });
+    const back = success(await ticket('ticket_search', { date_from: 'há 1 dia', date_to: 'today', limit: 100 })).data as Page;
+    expect(back.total).toBe(byDate.total);
     // A word for no one day is still refused, with the forms taken.
     const refused = failure(await ticket('ticket_search', { date_from: 'last week' }), 'VALIDATION_FAILED');
     expect(refused.error.issues).toEqual([

@@ -64,6 +64,69 @@ describe('dates', () => {
     for (const word of ['last week', 'semana passada', 'todayy', 'today 10:00']) expect(parseDate(word, 'UTC').ok).toBe(false);
   });
 
+  it('reads a count of days, weeks or months from today (in 3 days, 2 weeks ago; daqui a 3 dias, há 2 semanas) as that day in the zone', () => {
+    const zone = 'America/Sao_Paulo';
+    const [y, m, d] = formatDate(new Date(), zone)!.slice(0, 10).split('-').map(Number);
+    const day = (days: number, months = 0): string => {
+      // A month on: the same day of the month, or the month's last where it has no such day.
+      const last = new Date(Date.UTC(y, m - 1 + months + 1, 0)).getUTCDate();
+      return new Date(Date.UTC(y, m - 1 + months, Math.min(d, last) + days)).toISOString().slice(0, 10);
+    };
+    const cases: Array<[string, string]> = [
+      ['in 3 days', day(3)],
+      ['In 1 day', day(1)],
+      ['in a week', day(7)],
+      ['3 days from now', day(3)],
+      ['2 days ago', day(-2)],
+      ['1 week ago', day(-7)],
+      ['in 2 weeks', day(14)],
+      ['in one month', day(0, 1)],
+      ['3 months ago', day(0, -3)],
+      ['daqui a 3 dias', day(3)],
+      ['em 10 dias', day(10)],
+      ['dentro de uma semana', day(7)],
+      ['há 2 dias', day(-2)],
+      ['ha 2 dias', day(-2)],
+      ['2 dias atrás', day(-2)],
+      ['há um mês', day(0, -1)],
+      ['daqui a 2 meses', day(0, 2)],
+    ];
+    for (const [words, date] of cases) {
+      expect([words, parseDate(words, zone)]).toEqual([words, parseDate(date, zone)]);
+      expect([words, parseDate(words, zone, 'end')]).toEqual([words, parseDate(date, zone, 'end')]);
+    }
+  });
+
+  it('reads a count of hours or minutes from now (in 2 hours, 30 minutes ago; daqui a 2 horas) as that instant', () => {
+    const cases: Array<[string, number]> = [
+      ['in 2 hours', 2 * 3_600_000],
+      ['in an hour', 3_600_000],
+      ['30 minutes ago', -30 * 60_000],
+      ['daqui a 2 horas', 2 * 3_600_000],
+      ['há 45 minutos', -45 * 60_000],
+      ['3 horas atrás', -3 * 3_600_000],
+    ];
+    for (const [words, shift] of cases) {
+      const read = parseDate(words, 'UTC');
+      expect([words, read.ok && Math.abs(read.value.getTime() - (Date.now() + shift)) < 5000]).toEqual([words, true]);
+    }
+  });
+
+  it('refuses counts it cannot read as one day: no number, a fraction, a unit it does not take, or past year 2999', () => {
+    for (const words of [
+      'in some days',
+      'in 1.5 days',
+      'in 2 fortnights',
+      'in 3 years',
+      'in -2 days',
+      'in 500000 days',
+      'em dias',
+      'in 2 days ago',
+      'há 2 dias atrás',
+    ])
+      expect([words, parseDate(words, 'UTC').ok]).toEqual([words, false]);
+  });
+
   it('refuses impossible dates and unknown formats with a reason', () => {
     for (const input of [
       '2026-02-30',

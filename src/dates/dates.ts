@@ -3,12 +3,14 @@ import { clearWinner } from '../text/suggest.js';
 
 /**
  * Date input and output. Accepted: `YYYY-MM-DD` (midnight), `YYYY-MM-DD HH:MM[:SS]`, the same with
- * `T`, ISO-8601 with an offset or `Z`, and the words for one day (today, yesterday, tomorrow; hoje,
- * ontem, amanhã: that day's bare date in the zone) or for now (now, agora). A date without offset is
- * wall time in the call's zone.
+ * `T`, ISO-8601 with an offset or `Z`, and words relative to now (relativeToNow): one day (today,
+ * yesterday, tomorrow; hoje, ontem, amanhã; in 3 days, 2 weeks ago; daqui a 3 dias, há 2 semanas:
+ * that day's bare date in the zone) or an instant (now, agora; in 2 hours, há 30 minutos). A date
+ * without offset is wall time in the call's zone.
  * Stored as UTC instants; shown as ISO-8601 with the offset of the zone in force.
  */
-export const DATE_FORMATS_EXPECTED = 'YYYY-MM-DD, YYYY-MM-DD HH:MM:SS, ISO-8601 with offset (2026-06-01T09:00:00-03:00), or today/yesterday/tomorrow';
+export const DATE_FORMATS_EXPECTED =
+  'YYYY-MM-DD, YYYY-MM-DD HH:MM:SS, ISO-8601 with offset (2026-06-01T09:00:00-03:00), today/yesterday/tomorrow, or a count from now (in 3 days, 2 weeks ago)';
 
 const PATTERN = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{1,2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
 
@@ -132,9 +134,9 @@ export type DateParse = { ok: true; value: Date } | { ok: false; reason: string;
  */
 export function parseDate(input: unknown, timeZone: string, bareDate: 'start' | 'end' = 'start'): DateParse {
   if (typeof input !== 'string') return { ok: false, reason: 'not a string' };
-  const word = input.length <= LONGEST_DAY_WORD ? DAY_WORDS.get(matchKey(input)) : undefined;
-  if (word === 'now') return { ok: true, value: new Date() };
-  const match = PATTERN.exec(word === undefined ? input.trim() : dayFromToday(timeZone, word));
+  const relative = relativeToNow(input, timeZone);
+  if (relative instanceof Date) return { ok: true, value: relative };
+  const match = PATTERN.exec(relative ?? input.trim());
   if (!match) return { ok: false, reason: 'unrecognized format' };
   const [, y, mo, d, h = '0', mi = '0', s = '0', fraction = '', offset] = match;
   const year = Number(y);
@@ -175,12 +177,70 @@ const DAY_WORDS = new Map<string, number | 'now'>([
   ['now', 'now'],
   ['agora', 'now'],
 ]);
-const LONGEST_DAY_WORD = 12;
 
-/** `shift` days from today in `timeZone`, as a bare date (YYYY-MM-DD). */
-function dayFromToday(timeZone: string, shift: number): string {
+type CountUnit = 'day' | 'week' | 'month' | 'hour' | 'minute';
+/** The units a count from now is given in, singular and plural, English and pt-BR (as matchKey writes them: "mês" is "mes"). */
+const COUNT_UNITS = new Map<string, CountUnit>(
+  (
+    [
+      ['day', ['day', 'days', 'dia', 'dias']],
+      ['week', ['week', 'weeks', 'semana', 'semanas']],
+      ['month', ['month', 'months', 'mes', 'meses']],
+      ['hour', ['hour', 'hours', 'hora', 'horas']],
+      ['minute', ['minute', 'minutes', 'min', 'mins', 'minuto', 'minutos']],
+    ] as const
+  ).flatMap(([unit, words]) => words.map((word) => [word, unit] as const)),
+);
+const ONE = new Set(['a', 'an', 'one', 'um', 'uma']);
+const COUNT = String.raw`(\d{1,6}|a|an|one|um|uma) ([a-z]+)`;
+/** "in 3 days", "3 days from now", "daqui a 3 dias", "em 3 dias", "dentro de 3 dias". */
+const AHEAD = [new RegExp(`^(?:in|daqui a|em|dentro de) ${COUNT}$`), new RegExp(`^${COUNT} from now$`)];
+/** "3 days ago", "há 3 dias", "3 dias atrás". */
+const BACK = [new RegExp(`^${COUNT} (?:ago|atras)$`), new RegExp(`^ha ${COUNT}$`)];
+/** Longer than any word or count above: the text is not normalized to be looked up. */
+const LONGEST_RELATIVE = 32;
+const UNIT_MS = { hour: 3_600_000, minute: 60_000 } as const;
+
+/**
+ * What words relative to now name, read in `timeZone`: a day (today; in 3 days, 2 weeks ago, in a
+ * month) as its bare date, so it is read as any date of that day is; an instant (now; in 2 hours,
+ * 30 minutes ago). Undefined for any other text. A month on is the same day of the month, or the
+ * month's last day where it has no such day.
+ */
+function relativeToNow(input: string, timeZone: string): string | Date | undefined {
+  if (input.length > LONGEST_RELATIVE) return undefined;
+  const key = matchKey(input);
+  const word = DAY_WORDS.get(key);
+  if (word === 'now') return new Date();
+  if (word !== undefined) return dayFromToday(timeZone, word);
+  const count = countFromNow(key);
+  if (!count) return undefined;
+  const { n, unit } = count;
+  if (unit === 'hour' || unit === 'minute') return new Date(Date.now() + n * UNIT_MS[unit]);
+  return unit === 'month' ? dayFromToday(timeZone, 0, n) : dayFromToday(timeZone, unit === 'week' ? 7 * n : n);
+}
+
+/** A count of units ahead of now (positive) or back (negative), as AHEAD and BACK read it. */
+function countFromNow(key: string): { n: number; unit: CountUnit } | undefined {
+  for (const [patterns, sign] of [
+    [AHEAD, 1],
+    [BACK, -1],
+  ] as const) {
+    for (const pattern of patterns) {
+      const match = pattern.exec(key);
+      const unit = match && COUNT_UNITS.get(match[2]);
+      if (match && unit) return { n: sign * (ONE.has(match[1]) ? 1 : Number(match[1])), unit };
+    }
+  }
+  return undefined;
+}
+
+/** `days` (and `months`) from today in `timeZone`, as a bare date (YYYY-MM-DD). */
+function dayFromToday(timeZone: string, days: number, months = 0): string {
   const [year, month, day] = formatDate(new Date(), timeZone)!.slice(0, 10).split('-').map(Number);
-  return new Date(Date.UTC(year, month - 1, day + shift)).toISOString().slice(0, 10);
+  const first = new Date(Date.UTC(year, month - 1 + months, 1));
+  const lastDay = daysInMonth(first.getUTCFullYear(), first.getUTCMonth() + 1);
+  return new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth(), Math.min(day, lastDay) + days)).toISOString().slice(0, 10);
 }
 
 /**
