@@ -143,6 +143,14 @@ describe.each(DATABASES)('zones and yes/no words on %s', (kind) => {
     expect(due.applied).toMatchObject({ time_to_resolve: `${day(3)}T00:00:00-03:00` });
     const back = success(await ticket('ticket_search', { date_from: 'há 1 dia', date_to: 'today', limit: 100 })).data as Page;
     expect(back.total).toBe(byDate.total);
+    // A weekday is refused, with the days it can name in the zone as candidates.
+    const weekday = failure(
+      await ticket('ticket_create', { name: 'Até sexta', time_to_resolve: 'next friday', timezone: zone, dry_run: true }),
+      'VALIDATION_FAILED',
+    );
+    const fridays = weekday.error.issues?.[0]?.candidates as Array<{ value: string }>;
+    expect(fridays.map((c) => new Date(`${c.value}T12:00:00Z`).getUTCDay())).toEqual([5, 5]);
+    expect(fridays.map((c) => c.value > day(0) && c.value <= day(14))).toEqual([true, true]);
     // A word for no one day is still refused, with the forms taken.
     const refused = failure(await ticket('ticket_search', { date_from: 'last week' }), 'VALIDATION_FAILED');
     expect(refused.error.issues).toEqual([

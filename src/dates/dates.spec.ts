@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { canonicalZone, dateHint, formatDate, isValidTimeZone, offsetMinutes, parseDate, suggestDate, suggestTimeZone, zoneInForce } from './dates.js';
+import { weekdayReadings } from './relative-days.js';
 
 const ZONES = ['UTC', 'America/Sao_Paulo', 'Europe/Lisbon', 'Asia/Kolkata', 'America/New_York', 'Australia/Adelaide'];
 
@@ -282,6 +283,16 @@ describe('date suggestions', () => {
     expect(suggestDate('1 de junho de 2026')).toBe('2026-06-01');
     expect(suggestDate('2026/06/01 9:30')).toBe('2026-06-01 09:30:00');
     expect(suggestDate('Dec 5, 2026 14:00')).toBe('2026-12-05 14:00:00');
+  });
+
+  it('hints the days a weekday can name, seen from today in the zone, with the time of day given', () => {
+    const zone = 'Asia/Tokyo';
+    const today = formatDate(new Date(), zone)!.slice(0, 10);
+    const expected = weekdayReadings('next friday', today).map((r) => ({ value: `${r.value} 10:00:00`, reading: r.reading }));
+    expect(dateHint('Next Friday 10am', null, zone)).toEqual({ readings: expected });
+    expect(expected).toHaveLength(2);
+    expect(dateHint('sexta-feira passada', null, zone)).toEqual({ suggestion: weekdayReadings('sexta-feira passada', today)[0].value });
+    for (const reading of expected) expect(parseDate(reading.value, zone).ok).toBe(true);
   });
 
   it('suggests nothing for ambiguous or impossible dates', () => {

@@ -1,5 +1,6 @@
 import { matchKey } from '../text/normalize.js';
 import { clearWinner } from '../text/suggest.js';
+import { fromNow, shiftDay, weekdayReadings } from './relative-days.js';
 
 /**
  * Date input and output. Accepted: `YYYY-MM-DD` (midnight), `YYYY-MM-DD HH:MM[:SS]`, the same with
@@ -166,81 +167,25 @@ export function parseDate(input: unknown, timeZone: string, bareDate: 'start' | 
 
 const DAY_MS = 86_400_000;
 
-/** Words for one day, by its distance from today in the zone, and for the current instant: English and pt-BR. */
-const DAY_WORDS = new Map<string, number | 'now'>([
-  ['today', 0],
-  ['hoje', 0],
-  ['yesterday', -1],
-  ['ontem', -1],
-  ['tomorrow', 1],
-  ['amanha', 1],
-  ['now', 'now'],
-  ['agora', 'now'],
-]);
-
-type CountUnit = 'day' | 'week' | 'month' | 'hour' | 'minute';
-/** The units a count from now is given in, singular and plural, English and pt-BR (as matchKey writes them: "mês" is "mes"). */
-const COUNT_UNITS = new Map<string, CountUnit>(
-  (
-    [
-      ['day', ['day', 'days', 'dia', 'dias']],
-      ['week', ['week', 'weeks', 'semana', 'semanas']],
-      ['month', ['month', 'months', 'mes', 'meses']],
-      ['hour', ['hour', 'hours', 'hora', 'horas']],
-      ['minute', ['minute', 'minutes', 'min', 'mins', 'minuto', 'minutos']],
-    ] as const
-  ).flatMap(([unit, words]) => words.map((word) => [word, unit] as const)),
-);
-const ONE = new Set(['a', 'an', 'one', 'um', 'uma']);
-const COUNT = String.raw`(\d{1,6}|a|an|one|um|uma) ([a-z]+)`;
-/** "in 3 days", "3 days from now", "daqui a 3 dias", "em 3 dias", "dentro de 3 dias". */
-const AHEAD = [new RegExp(`^(?:in|daqui a|em|dentro de) ${COUNT}$`), new RegExp(`^${COUNT} from now$`)];
-/** "3 days ago", "há 3 dias", "3 dias atrás". */
-const BACK = [new RegExp(`^${COUNT} (?:ago|atras)$`), new RegExp(`^ha ${COUNT}$`)];
-/** Longer than any word or count above: the text is not normalized to be looked up. */
+/** Longer than any word or count fromNow reads: the text is not normalized to be looked up. */
 const LONGEST_RELATIVE = 32;
-const UNIT_MS = { hour: 3_600_000, minute: 60_000 } as const;
 
 /**
- * What words relative to now name, read in `timeZone`: a day (today; in 3 days, 2 weeks ago, in a
- * month) as its bare date, so it is read as any date of that day is; an instant (now; in 2 hours,
- * 30 minutes ago). Undefined for any other text. A month on is the same day of the month, or the
- * month's last day where it has no such day.
+ * What words relative to now name, read in `timeZone` (relative-days.ts): a day (today; in 3 days,
+ * 2 weeks ago, in a month) as its bare date, so it is read as any date of that day is; an instant
+ * (now; in 2 hours, 30 minutes ago). Undefined for any other text.
  */
 function relativeToNow(input: string, timeZone: string): string | Date | undefined {
   if (input.length > LONGEST_RELATIVE) return undefined;
-  const key = matchKey(input);
-  const word = DAY_WORDS.get(key);
-  if (word === 'now') return new Date();
-  if (word !== undefined) return dayFromToday(timeZone, word);
-  const count = countFromNow(key);
-  if (!count) return undefined;
-  const { n, unit } = count;
-  if (unit === 'hour' || unit === 'minute') return new Date(Date.now() + n * UNIT_MS[unit]);
-  return unit === 'month' ? dayFromToday(timeZone, 0, n) : dayFromToday(timeZone, unit === 'week' ? 7 * n : n);
+  const named = fromNow(matchKey(input));
+  if (!named) return undefined;
+  if ('ms' in named) return new Date(Date.now() + named.ms);
+  return shiftDay(todayIn(timeZone), named.days, named.months);
 }
 
-/** A count of units ahead of now (positive) or back (negative), as AHEAD and BACK read it. */
-function countFromNow(key: string): { n: number; unit: CountUnit } | undefined {
-  for (const [patterns, sign] of [
-    [AHEAD, 1],
-    [BACK, -1],
-  ] as const) {
-    for (const pattern of patterns) {
-      const match = pattern.exec(key);
-      const unit = match && COUNT_UNITS.get(match[2]);
-      if (match && unit) return { n: sign * (ONE.has(match[1]) ? 1 : Number(match[1])), unit };
-    }
-  }
-  return undefined;
-}
-
-/** `days` (and `months`) from today in `timeZone`, as a bare date (YYYY-MM-DD). */
-function dayFromToday(timeZone: string, days: number, months = 0): string {
-  const [year, month, day] = formatDate(new Date(), timeZone)!.slice(0, 10).split('-').map(Number);
-  const first = new Date(Date.UTC(year, month - 1 + months, 1));
-  const lastDay = daysInMonth(first.getUTCFullYear(), first.getUTCMonth() + 1);
-  return new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth(), Math.min(day, lastDay) + days)).toISOString().slice(0, 10);
+/** Today's date in `timeZone` (YYYY-MM-DD). */
+function todayIn(timeZone: string): string {
+  return formatDate(new Date(), timeZone)!.slice(0, 10);
 }
 
 /**
@@ -435,10 +380,12 @@ function monthName(month: number): string {
  * ("25/12/2026" -> "2026-12-25", "June 1st 2026" / "1 de junho de 2026" -> "2026-06-01",
  * "2026/06/01 9:30" -> "2026-06-01 09:30:00", "2026-07-01 14h" -> "2026-07-01 14:00:00").
  * Two days ("01/07/2026": 1 July or 7 January?): no suggestion, both `readings`, day-first first
- * unless the caller writes US English (GLPI's `en_US` language). Only ever hints: the call is still
- * refused, so the caller confirms what it meant; the margin rule (clearWinner) decides.
+ * unless the caller writes US English (GLPI's `en_US` language). A weekday, seen from today in
+ * `timeZone` ("next friday": the coming Friday or the one after it; relative-days.ts). Only ever
+ * hints: the call is still refused, so the caller confirms what it meant; the margin rule
+ * (clearWinner) decides.
  */
-export function dateHint(input: unknown, language: string | null = null): DateHint {
+export function dateHint(input: unknown, language: string | null = null, timeZone = 'UTC'): DateHint {
   if (typeof input !== 'string' || input.length > 60) return {};
   const text = input
     .trim()
@@ -463,6 +410,11 @@ export function dateHint(input: unknown, language: string | null = null): DateHi
     days.push({ y: Number(match[3]), m: MONTHS[match[1]], d: Number(match[2]), reading: 'month name' });
   } else if ((match = /^(\d{1,2})(?:st|nd|rd|th|o|º)?\s+(?:de\s+)?([a-z]+)\.?,?\s+(?:de\s+)?(\d{4})$/.exec(body)) && MONTHS[match[2]]) {
     days.push({ y: Number(match[3]), m: MONTHS[match[2]], d: Number(match[1]), reading: 'month name' });
+  } else {
+    // A weekday ("next friday", "sexta que vem"): the days it can name, seen from today in the zone.
+    const weekdays = weekdayReadings(body.replace(/\s+/g, ' '), todayIn(timeZone));
+    if (weekdays.length === 1) return { suggestion: `${weekdays[0].value}${clock}` };
+    if (weekdays.length > 1) return { readings: weekdays.map((r) => ({ value: `${r.value}${clock}`, reading: r.reading })) };
   }
   const valid = days.map(({ y, m, d, reading }) => ({ value: `${y}-${pad(m)}-${pad(d)}${clock}`, reading })).filter((r) => parseDate(r.value, 'UTC').ok);
   // Every valid reading is as likely as the others (score 0): one is a suggestion, two are readings to choose from.

@@ -1,0 +1,145 @@
+/**
+ * Words for a time relative to now, English and pt-BR, as matchKey writes them (lower case, no
+ * accents, single spaces): days and instants a caller may name without knowing the date. Calendar
+ * arithmetic on bare dates (YYYY-MM-DD) only: the zone that says what "today" is belongs to the caller.
+ */
+
+/** Days and months from today (a day: read as its bare date), or milliseconds from now (an instant). */
+export type FromNow = { days: number; months: number } | { ms: number };
+
+/** Words for one day by its distance from today, and for the current instant. */
+const DAY_WORDS = new Map<string, FromNow>([
+  ['today', { days: 0, months: 0 }],
+  ['hoje', { days: 0, months: 0 }],
+  ['yesterday', { days: -1, months: 0 }],
+  ['ontem', { days: -1, months: 0 }],
+  ['tomorrow', { days: 1, months: 0 }],
+  ['amanha', { days: 1, months: 0 }],
+  ['now', { ms: 0 }],
+  ['agora', { ms: 0 }],
+]);
+
+type CountUnit = 'day' | 'week' | 'month' | 'hour' | 'minute';
+/** The units a count is given in, singular and plural ("mês" is "mes"). */
+const COUNT_UNITS = new Map<string, CountUnit>(
+  (
+    [
+      ['day', ['day', 'days', 'dia', 'dias']],
+      ['week', ['week', 'weeks', 'semana', 'semanas']],
+      ['month', ['month', 'months', 'mes', 'meses']],
+      ['hour', ['hour', 'hours', 'hora', 'horas']],
+      ['minute', ['minute', 'minutes', 'min', 'mins', 'minuto', 'minutos']],
+    ] as const
+  ).flatMap(([unit, words]) => words.map((word) => [word, unit] as const)),
+);
+const ONE = new Set(['a', 'an', 'one', 'um', 'uma']);
+const COUNT = String.raw`(\d{1,6}|a|an|one|um|uma) ([a-z]+)`;
+/** "in 3 days", "3 days from now", "daqui a 3 dias", "em 3 dias", "dentro de 3 dias". */
+const AHEAD = [new RegExp(`^(?:in|daqui a|em|dentro de) ${COUNT}$`), new RegExp(`^${COUNT} from now$`)];
+/** "3 days ago", "há 3 dias", "3 dias atrás". */
+const BACK = [new RegExp(`^${COUNT} (?:ago|atras)$`), new RegExp(`^ha ${COUNT}$`)];
+const UNIT_MS = { hour: 3_600_000, minute: 60_000 } as const;
+
+/** What `key` names relative to now: a word for a day or for now, or a count of units ahead or back. */
+export function fromNow(key: string): FromNow | undefined {
+  const word = DAY_WORDS.get(key);
+  if (word) return word;
+  for (const [patterns, sign] of [
+    [AHEAD, 1],
+    [BACK, -1],
+  ] as const) {
+    for (const pattern of patterns) {
+      const match = pattern.exec(key);
+      const unit = match && COUNT_UNITS.get(match[2]);
+      if (match && unit) return ofUnits(sign * (ONE.has(match[1]) ? 1 : Number(match[1])), unit);
+    }
+  }
+  return undefined;
+}
+
+function ofUnits(n: number, unit: CountUnit): FromNow {
+  if (unit === 'hour' || unit === 'minute') return { ms: n * UNIT_MS[unit] };
+  return unit === 'month' ? { days: 0, months: n } : { days: unit === 'week' ? 7 * n : n, months: 0 };
+}
+
+/**
+ * `day` (YYYY-MM-DD) moved by `months`, then by `days`. A month on is the same day of the month, or
+ * the month's last day where it has no such day (31 January, a month on: 28 or 29 February).
+ */
+export function shiftDay(day: string, days: number, months = 0): string {
+  const [year, month, date] = day.split('-').map(Number);
+  const first = new Date(Date.UTC(year, month - 1 + months, 1));
+  const lastDate = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
+  return new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth(), Math.min(date, lastDate) + days)).toISOString().slice(0, 10);
+}
+
+const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+/** A weekday's words, by its number (0 Sunday): English, its short forms, and pt-BR with and without "-feira". */
+const WEEKDAY_WORDS = new Map<string, number>(
+  [
+    ['sunday', 'sun', 'domingo'],
+    ['monday', 'mon', 'segunda', 'segunda-feira', 'segunda feira'],
+    ['tuesday', 'tue', 'tues', 'terca', 'terca-feira', 'terca feira'],
+    ['wednesday', 'wed', 'quarta', 'quarta-feira', 'quarta feira'],
+    ['thursday', 'thu', 'thur', 'thurs', 'quinta', 'quinta-feira', 'quinta feira'],
+    ['friday', 'fri', 'sexta', 'sexta-feira', 'sexta feira'],
+    ['saturday', 'sat', 'sabado'],
+  ].flatMap((words, weekday) => words.map((word) => [word, weekday] as const)),
+);
+const WEEKDAY = String.raw`([a-z]+(?:[ -]feira)?)`;
+/** "friday", "this friday", "on friday", "esta sexta", "na sexta". */
+const COMING = new RegExp(`^(?:(?:this|on|esta|essa|nesta|nessa|na|no) )?${WEEKDAY}$`);
+/** "next friday", "próxima sexta", "sexta que vem". */
+const NEXT = [new RegExp(`^(?:next|proxima|proximo) ${WEEKDAY}$`), new RegExp(`^${WEEKDAY} que vem$`)];
+/** "last friday", "última sexta", "sexta passada". */
+const LAST = [new RegExp(`^(?:last|ultima|ultimo|na ultima|no ultimo) ${WEEKDAY}$`), new RegExp(`^${WEEKDAY} passad[ao]$`)];
+
+/** A day a weekday's words can name, and which reading it is. */
+export interface WeekdayReading {
+  value: string;
+  reading: string;
+}
+
+/**
+ * The days words for a weekday can name, seen from `today` (YYYY-MM-DD), most likely first; none
+ * when `text` names no weekday. A weekday alone is the coming one (today's weekday: today, or a week
+ * on); "next" is the coming one or the one a week after it, as people use it both ways; "last" is
+ * the latest before today. Hints only: the caller sends the day it means.
+ */
+export function weekdayReadings(text: string, today: string): WeekdayReading[] {
+  const [year, month, date] = today.split('-').map(Number);
+  const todayWeekday = new Date(Date.UTC(year, month - 1, date)).getUTCDay();
+  const ahead = (weekday: number): number => (weekday - todayWeekday + 7) % 7;
+  const day = (days: number): string => shiftDay(today, days);
+  const coming = weekdayOf(text, [COMING]);
+  if (coming !== undefined) {
+    const name = WEEKDAY_NAMES[coming];
+    if (ahead(coming) === 0)
+      return [
+        { value: today, reading: `today, ${name}` },
+        { value: day(7), reading: `${name} a week from today` },
+      ];
+    return [{ value: day(ahead(coming)), reading: `the coming ${name}` }];
+  }
+  const next = weekdayOf(text, NEXT);
+  if (next !== undefined) {
+    const first = ahead(next) || 7;
+    return [
+      { value: day(first), reading: `the coming ${WEEKDAY_NAMES[next]}` },
+      { value: day(first + 7), reading: `the ${WEEKDAY_NAMES[next]} after it` },
+    ];
+  }
+  const last = weekdayOf(text, LAST);
+  if (last !== undefined) return [{ value: day(-((todayWeekday - last + 7) % 7 || 7)), reading: `the latest ${WEEKDAY_NAMES[last]} before today` }];
+  return [];
+}
+
+/** The weekday one of `patterns` finds in `text`, if its word is a weekday's. */
+function weekdayOf(text: string, patterns: readonly RegExp[]): number | undefined {
+  for (const pattern of patterns) {
+    const word = pattern.exec(text)?.[1];
+    const weekday = word === undefined ? undefined : WEEKDAY_WORDS.get(word);
+    if (weekday !== undefined) return weekday;
+  }
+  return undefined;
+}
