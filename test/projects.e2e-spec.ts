@@ -75,6 +75,33 @@ describe.each(DATABASES)('projects REST on %s', (kind) => {
     expect(gone.body.data.total).toBe(0);
   });
 
+  it('takes "open" for every project state not finished and "finished" for every one that is, in a search only, and says which', async () => {
+    const search = (query: Record<string, string | number>) => request(stack.http).get('/api/projects').query(query).set(auth);
+    const open = await search({ projectstates_id: 'open', limit: 100 });
+    expect(open.status).toBe(200);
+    expect(open.body.resolved).toEqual({ projectstates_id: { input: 'open', ids: [1, 2], names: ['New', 'Processing'] } });
+    const all = ((await search({ limit: 100 })).body.data.items as ProjectView[]).filter((p) => ['New', 'Processing'].includes(p.projectstates_id?.name ?? ''));
+    expect((open.body.data.items as ProjectView[]).map((p) => p.id).sort()).toEqual(all.map((p) => p.id).sort());
+    expect(all.length).toBeGreaterThan(0);
+    const finished = await search({ projectstates_id: 'Concluídos' });
+    expect(finished.body.resolved).toEqual({ projectstates_id: { input: 'Concluídos', ids: [3], names: ['Closed'] } });
+    expect((finished.body.data.items as ProjectView[]).every((p) => p.projectstates_id?.name === 'Closed')).toBe(true);
+    // A state's own name comes first, and a search refusing a name says which words it also takes.
+    expect((await search({ projectstates_id: 'closed' })).body.resolved).toEqual({ projectstates_id: { input: 'closed', id: 3, name: 'Closed' } });
+    const unknown = await search({ projectstates_id: 'Paused' });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.error.issues[0]).toMatchObject({
+      field: 'projectstates_id',
+      code: 'REFERENCE_NOT_FOUND',
+      message: expect.stringContaining("also takes 'open' (every state not finished) or 'finished'"),
+    });
+    // A project is put in one state: no word for several there.
+    const created = await request(stack.http).post('/api/projects').set(auth).send({ name: 'Estado aberto', projectstates_id: 'open' });
+    expect(created.status).toBe(422);
+    expect(created.body.error.issues[0]).toMatchObject({ field: 'projectstates_id', code: 'REFERENCE_NOT_FOUND' });
+    expect(created.body.error.issues[0].message).not.toContain('also takes');
+  });
+
   it('pages with cursors through every row exactly once, in order', async () => {
     for (let i = 0; i < 12; i++) {
       const res = await request(stack.http)

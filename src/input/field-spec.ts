@@ -31,6 +31,8 @@ export interface FieldSpec {
   filter?: readonly VocabGroup[];
   /** Reference kind, resolved through the reference registry. */
   ref?: string;
+  /** A reference that filters (a search): it also takes its kind's words for several records ("open" project states; ReferenceKind.groups). */
+  wordsForSeveral?: boolean;
   /** The record the tool acts on (its id): ids pass through (the service answers NOT_FOUND), names resolve. */
   target?: boolean;
   /**

@@ -46,8 +46,8 @@ export function EnumField(vocab: Vocabulary, o: Common & { filter?: readonly Voc
   return field({ kind: 'enum', required: !!o.required, vocab, ...o });
 }
 
-/** A reference to another record: an integer id or a name (resolved through the registry). */
-export function RefField(ref: string, o: Common & { target?: boolean; foundByTool?: boolean }): PropertyDecorator {
+/** A reference to another record: an integer id or a name (resolved through the registry); `wordsForSeveral`: FieldSpec's. */
+export function RefField(ref: string, o: Common & { target?: boolean; foundByTool?: boolean; wordsForSeveral?: boolean }): PropertyDecorator {
   return field({ kind: 'ref', required: !!o.required, ref, ...o });
 }
 

@@ -15,6 +15,7 @@ import { resolveActorList } from './references/actor-list.js';
 import { withOtherKindHint } from './references/other-kind-field.js';
 import type { NameScope } from './references/reference-scope.js';
 import { sharedLookup } from './references/shared-lookup.js';
+import { type FilterResolution, withWordsForSeveral } from './references/words-for-several.js';
 import { brokenRules } from './scalar-rules.js';
 import { cleanText, forbiddenField, valueProblem } from './value-rules.js';
 import { booleanOfWord } from './vocab/boolean-words.js';
@@ -28,6 +29,8 @@ export interface ReferenceLookup {
     input: unknown,
     scope: NameScope | undefined,
   ): Promise<{ ok: true; id: number; name: string } | { ok: false; issue: Issue }>;
+  /** The records a filter's word for several stands for (ReferenceKind.groups); undefined for no such word. */
+  group?(kind: string, input: unknown, scope: NameScope | undefined): Promise<{ ids: number[]; names: string[] } | undefined>;
 }
 
 export interface ParseOptions {
@@ -330,11 +333,19 @@ export class InputParser {
             (lookup ??= sharedLookup(this.references))
               .resolve(spec.ref!, spec.name, value, options.scope)
               .then((r) => withOtherKindHint(r, spec, specs, value, (kind, field) => lookup!.resolve(kind, field, value, options.scope)))
+              .then((r): FilterResolution | Promise<FilterResolution> => {
+                const group = this.references.group?.bind(this.references);
+                return spec.wordsForSeveral && group ? withWordsForSeveral(r, spec.ref!, value, () => group(spec.ref!, value, options.scope)) : r;
+              })
               .then((r) => () => {
-                if (r.ok) {
+                if (!r.ok) issues.push(r.issue);
+                else if ('ids' in r) {
+                  normalized.set(spec.name, r.ids);
+                  resolved[spec.name] = { input: value, ids: r.ids, names: r.names };
+                } else {
                   normalized.set(spec.name, r.id);
                   resolved[spec.name] = { input: value, id: r.id, name: r.name };
-                } else issues.push(r.issue);
+                }
               }),
           );
           break;

@@ -5,6 +5,7 @@
  */
 import type { Domain } from '../../auth/principal.js';
 import type { ScopeRule } from '../../auth/visibility.js';
+import { matchKey } from '../../text/normalize.js';
 
 export interface ReferenceKind {
   kind: string;
@@ -22,6 +23,22 @@ export interface ReferenceKind {
   softDelete?: boolean;
   /** Records of a domain: named only to callers with that domain's read right (see NameScope). */
   readRight?: Domain;
+  /** Words a search's filter takes for several records at once (ReferenceGroup); none elsewhere. */
+  groups?: readonly ReferenceGroup[];
+}
+
+/**
+ * A word for every record of a kind that meets a condition ("open": every project state not
+ * finished), in a filter only: a record is set to one of them, never to all.
+ */
+export interface ReferenceGroup {
+  /** The word shown in messages, and its other spellings as match keys (English and pt-BR). */
+  word: string;
+  words: readonly string[];
+  /** What it takes, for messages: "every state not finished". */
+  meaning: string;
+  /** The rows' condition, on the alias `t`. */
+  where: string;
 }
 
 export const REFERENCE_KINDS: Record<string, ReferenceKind> = {
@@ -71,6 +88,21 @@ export const REFERENCE_KINDS: Record<string, ReferenceKind> = {
     keys: ['name_key'],
     exact: ['name'],
     scope: 'global',
+    // GLPI marks the states that end a project (is_finished): "open projects" are in any other.
+    groups: [
+      {
+        word: 'open',
+        words: ['open', 'not finished', 'unfinished', 'active', 'aberto', 'abertos', 'em aberto', 'ativo', 'ativos', 'nao concluido', 'nao concluidos'],
+        meaning: 'every state not finished',
+        where: 't.is_finished = 0',
+      },
+      {
+        word: 'finished',
+        words: ['finished', 'done', 'completed', 'complete', 'concluido', 'concluidos', 'finalizado', 'finalizados', 'encerrado', 'encerrados'],
+        meaning: 'every finished state',
+        where: 't.is_finished = 1',
+      },
+    ],
   },
   itilCategory: {
     kind: 'itilCategory',
@@ -139,4 +171,11 @@ export function referenceKind(kind: string): ReferenceKind {
   const found = REFERENCE_KINDS[kind];
   if (!found) throw new Error(`Unknown reference kind '${kind}'`);
   return found;
+}
+
+/** The word for several of `kind` that `input` is, in any case and accents (a filter's only). */
+export function referenceGroupOf(kind: ReferenceKind, input: unknown): ReferenceGroup | undefined {
+  if (typeof input !== 'string' || !kind.groups || input.length > 64) return undefined;
+  const key = matchKey(input);
+  return kind.groups.find((group) => group.words.includes(key));
 }

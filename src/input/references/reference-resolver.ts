@@ -11,7 +11,7 @@ import { closest, closestOf } from '../../text/suggest.js';
 import { readId } from '../record-id.js';
 import { candidateText, describeCandidates, type NamedRow as Row, tellApart } from './candidates.js';
 import { translatedName } from './name-translations.js';
-import { type ReferenceKind, referenceKind } from './reference-kinds.js';
+import { referenceGroupOf, type ReferenceKind, referenceKind } from './reference-kinds.js';
 import { applyNameScope, isHiddenKind, nameable, type NameScope } from './reference-scope.js';
 import { pathAsDeepAs, reachesOwnName } from './tree-path.js';
 
@@ -77,6 +77,25 @@ export class ReferenceResolver {
     const partial = (await this.byPart(kind, input, scope)).filter((row) => !isTree(kind) || reachesOwnName(input, row.display));
     if (partial.length > 1) return this.ambiguous(kind, field, input, partial, scope, `'${quoted(input)}' is part of the names of`);
     return this.notFound(kind, field, input, scope, `name '${quoted(input)}' not found in ${kind.label}`, partial[0]?.display);
+  }
+
+  /**
+   * The records a filter's word for several stands for ("open": every project state not finished;
+   * ReferenceKind.groups), among those the caller may name, by name. Undefined when `input` is no
+   * such word of the kind; none when no record meets it.
+   */
+  async group(kindName: string, input: unknown, scope: NameScope | undefined): Promise<{ ids: number[]; names: string[] } | undefined> {
+    const kind = referenceKind(kindName);
+    const group = referenceGroupOf(kind, input);
+    if (!group) return undefined;
+    const visible = nameable('t', kind, scope);
+    const rows = await readRows<Row>(
+      this.dataSource,
+      `SELECT t.id AS id, t.${kind.display} AS display FROM ${kind.table} t WHERE (${group.where})${andAlso(visible)} ORDER BY t.${kind.display}, t.id`,
+      visible.params,
+    );
+    const named = rows.map((row) => ({ id: Number(row.id), name: String(row.display) }));
+    return { ids: named.map((r) => r.id), names: named.map((r) => r.name) };
   }
 
   /** REFERENCE_AMBIGUOUS with every candidate (up to MAX_CANDIDATES) and what tells them apart. */
