@@ -333,10 +333,9 @@ export class InputParser {
             (lookup ??= sharedLookup(this.references))
               .resolve(spec.ref!, spec.name, value, options.scope)
               .then((r) => withOtherKindHint(r, spec, specs, value, (kind, field) => lookup!.resolve(kind, field, value, options.scope)))
-              .then((r): FilterResolution | Promise<FilterResolution> => {
-                const group = this.references.group?.bind(this.references);
-                return spec.wordsForSeveral && group ? withWordsForSeveral(r, spec.ref!, value, () => group(spec.ref!, value, options.scope)) : r;
-              })
+              .then((r): Promise<FilterResolution> | FilterResolution =>
+                spec.wordsForSeveral ? withWordsForSeveral(r, spec.ref!, value, async () => this.references.group?.(spec.ref!, value, options.scope)) : r,
+              )
               .then((r) => () => {
                 if (!r.ok) issues.push(r.issue);
                 else if ('ids' in r) {
