@@ -113,6 +113,32 @@ describe.each(DATABASES)('hints that never mislead, on %s', (kind) => {
     expect(get.error.issues).toEqual([expect.objectContaining({ field: 'project_id', code: 'UNKNOWN_FIELD', did_you_mean: 'id' })]);
   });
 
+  it('sends a field of work another tool does to that tool, never to a field of this one that only looks like it', async () => {
+    const issues = failure(
+      await update({ solution: 'Toner trocado', note: 'Ligar amanhã', approver_id: 'tech', duplicate_of: 1, tasks: [] }),
+      'VALIDATION_FAILED',
+    ).error.issues!;
+    const byField = new Map(issues.map((issue) => [issue.field, issue]));
+    expect(byField.get('solution')?.message).toContain('ticket_add_entry {id, kind: "solution", content}');
+    expect(byField.get('note')?.message).toContain('ticket_add_entry {id, kind: "followup", content}');
+    expect(byField.get('tasks')?.message).toContain('ticket_add_entry {id, kind: "task", content');
+    expect(byField.get('approver_id')?.message).toContain('ticket_validation {id, approver_id}');
+    expect(byField.get('duplicate_of')?.message).toContain('ticket_link {id, other_id, relation}');
+    for (const issue of issues) expect([issue.field, issue.code, issue.did_you_mean]).toEqual([issue.field, 'UNKNOWN_FIELD', undefined]);
+    // A create points there too; a project's tasks are project_task_save's.
+    const create = failure(
+      await callTool(client, 'ticket_create', { domain: 'ticket', session_id: tickets, name: 'Novo', followup: 'x', dry_run: true }),
+      'VALIDATION_FAILED',
+    );
+    expect(create.error.issues![0].message).toContain('ticket_add_entry');
+    const projects = await openSession(client, 'project');
+    const project = failure(
+      await callTool(client, 'project_create', { domain: 'project', session_id: projects, name: 'P', tasks: ['Levantamento'], dry_run: true }),
+      'VALIDATION_FAILED',
+    );
+    expect(project.error.issues![0]).toMatchObject({ field: 'tasks', code: 'UNKNOWN_FIELD', message: expect.stringContaining('project_task_save') });
+  });
+
   it('never suggests a field the call already sets', async () => {
     const other = Number(success(await callTool(client, 'ticket_create', { domain: 'ticket', session_id: tickets, name: 'Impressora do RH' })).id);
     const link = failure(

@@ -8,6 +8,7 @@ import type { Transport } from '../observe/call-metrics.js';
 import { matchKey } from '../text/normalize.js';
 import { closestOf, spelledAlike } from '../text/suggest.js';
 import { fieldsOf, type FieldSpec } from './field-spec.js';
+import { otherToolFor } from './fields-of-other-tools.js';
 import { attachMeta } from './input-meta.js';
 import { expectedOf, issueFromValidation } from './issue-messages.js';
 import { readId } from './record-id.js';
@@ -191,6 +192,11 @@ export class InputParser {
       const wrapped = fieldsWrappedIn(input[key], byName);
       if (wrapped) {
         issues.push(wrapperField(field, input[key], wrapped));
+        continue;
+      }
+      const elsewhere = otherToolFor(dto, key);
+      if (elsewhere) {
+        issues.push({ field, code: 'UNKNOWN_FIELD', received: echo(input[key]), message: `Unknown field '${field}': ${elsewhere}` });
         continue;
       }
       const suggestion = key.length <= MAX_SUGGESTIBLE_KEY ? this.suggestField(key, specs, input[key], input) : undefined;

@@ -2,6 +2,7 @@ import type { Issue } from '../../envelope/issue.js';
 import { endBeforeStart } from '../../input/date-order.js';
 import { WriteCallDto } from '../../input/dto/call-args.dto.js';
 import { DateField, EnumField, IntField, RefField, TextField } from '../../input/fields.js';
+import { FieldsOfOtherTools } from '../../input/fields-of-other-tools.js';
 import { blankNameIssue } from '../../input/issue-messages.js';
 import { PRIORITY } from '../../input/vocab/glpi-vocabularies.js';
 
@@ -9,6 +10,10 @@ import { PRIORITY } from '../../input/vocab/glpi-vocabularies.js';
 export const PROJECT_NAME_FIELD = { maxLength: 255, printable: true, description: '' } as const;
 
 /** The writable project fields, shared by create and update. */
+@FieldsOfOtherTools({
+  fields: ['task', 'tasks', 'project_tasks', 'milestones', 'members', 'team', 'tarefas', 'equipe'],
+  sentence: "a project's tasks are saved one a call with project_task_save {projects_id, name, …}, and each task's team with its add_members.",
+})
 export abstract class ProjectFieldsDto extends WriteCallDto {
   @TextField(PROJECT_NAME_FIELD)
   name?: string;

@@ -2,12 +2,46 @@ import type { Issue } from '../../envelope/issue.js';
 import { endBeforeStart } from '../../input/date-order.js';
 import { WriteCallDto } from '../../input/dto/call-args.dto.js';
 import { ActorsField, DateField, EnumField, RefField, TextField } from '../../input/fields.js';
+import { FieldsOfOtherTools } from '../../input/fields-of-other-tools.js';
 import { blankNameIssue } from '../../input/issue-messages.js';
 import type { ActorRef } from '../../input/references/actor-list.js';
 import { IMPACT, PRIORITY, TICKET_STATUS, TICKET_TYPE, URGENCY } from '../../input/vocab/glpi-vocabularies.js';
 import { actorConflicts } from '../actor-rules.js';
 
 /** The writable ticket fields, shared by create and update. */
+@FieldsOfOtherTools(
+  {
+    fields: ['solution', 'solutions', 'resolution', 'solution_text', 'solution_content', 'solucao'],
+    sentence: 'a solution is added with ticket_add_entry {id, kind: "solution", content}, which makes the ticket Solved.',
+  },
+  {
+    fields: ['followup', 'followups', 'follow_up', 'private_note', 'acompanhamento'],
+    sentence: 'a followup (a comment on the ticket) is added with ticket_add_entry {id, kind: "followup", content}.',
+  },
+  {
+    fields: ['task', 'tasks', 'worklog', 'time_spent', 'actiontime', 'duration', 'tarefa', 'tarefas'],
+    sentence: 'a task, with the time it took, is added with ticket_add_entry {id, kind: "task", content, duration}.',
+  },
+  {
+    fields: ['approver', 'approver_id', 'approver_group_id', 'approvers', 'validation', 'validator', 'validator_id', 'aprovador'],
+    sentence: 'an approval is asked with ticket_validation {id, approver_id} (or approver_group_id), and answered there too.',
+  },
+  {
+    fields: [
+      'link',
+      'links',
+      'linked_ticket',
+      'linked_tickets',
+      'related_to',
+      'related_tickets',
+      'duplicate_of',
+      'parent_id',
+      'parent_ticket',
+      'child_tickets',
+    ],
+    sentence: 'tickets are linked with ticket_link {id, other_id, relation} (Related, Duplicate, Child, Parent).',
+  },
+)
 export abstract class TicketFieldsDto extends WriteCallDto {
   @TextField({ maxLength: 255, description: '' })
   name?: string;

@@ -1,7 +1,14 @@
 import { ActorsField, RefField } from '../../input/fields.js';
+import { FieldsOfOtherTools } from '../../input/fields-of-other-tools.js';
 import type { ActorRef } from '../../input/references/actor-list.js';
 import { TicketFieldsDto } from './ticket-fields.dto.js';
 
+// A ticket being created takes its text as content; one being changed is commented on with a followup.
+@FieldsOfOtherTools({
+  fields: ['comment', 'comments', 'note', 'notes', 'reply', 'comentario', 'observacao'],
+  sentence:
+    'a followup (a comment on the ticket) is added with ticket_add_entry {id, kind: "followup", content}; content here replaces the ticket\'s description.',
+})
 export class UpdateTicketDto extends TicketFieldsDto {
   @RefField('ticket', { required: true, target: true, description: 'Id or exact title.' })
   id!: number;

@@ -1,0 +1,34 @@
+/**
+ * Fields a model sends to one tool for work another tool does: a solution or a comment sent to
+ * ticket_update, which ticket_add_entry adds; an approver, which ticket_validation asks. Such a field
+ * is no misspelling of a field of this tool ("note" is no "name", "approver_id" no "approval_id"),
+ * so it is answered with the call that does the work instead of a suggestion.
+ */
+
+/** The call that does a kind of work, and what it does: one sentence of an UNKNOWN_FIELD issue. */
+export interface OtherToolWork {
+  /** The fields, as a model names them (lower case, `_` between words). */
+  fields: readonly string[];
+  sentence: string;
+}
+
+const WORK = Symbol('intentdesk:fields-of-other-tools');
+type WithWork = { [WORK]?: ReadonlyMap<string, string> };
+
+/**
+ * Declares, on a tool's input class, the work of other tools its callers send it; a subclass adds
+ * to what its parent declares (an update, to the fields it shares with a create).
+ */
+export function FieldsOfOtherTools(...work: readonly OtherToolWork[]): ClassDecorator {
+  return (target) => {
+    const inherited = (target as WithWork)[WORK] ?? [];
+    const byField = new Map([...inherited, ...work.flatMap(({ fields, sentence }) => fields.map((field) => [field, sentence] as const))]);
+    Object.defineProperty(target, WORK, { value: byField, enumerable: false });
+  };
+}
+
+/** What to call instead for `field` sent to the tool `dto` reads, if its class declares it ("Due-Date" reads as due_date). */
+export function otherToolFor(dto: unknown, field: string): string | undefined {
+  const work = typeof dto === 'function' ? (dto as WithWork)[WORK] : undefined;
+  return work?.get(field.toLowerCase().replace(/[\s-]+/g, '_'));
+}
