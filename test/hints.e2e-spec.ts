@@ -139,6 +139,35 @@ describe.each(DATABASES)('hints that never mislead, on %s', (kind) => {
     expect(project.error.issues![0]).toMatchObject({ field: 'tasks', code: 'UNKNOWN_FIELD', message: expect.stringContaining('project_task_save') });
   });
 
+  it('suggests the range a model names by what happened before or after a date (created_after, due_before, updated_since)', async () => {
+    const search = failure(
+      await callTool(client, 'ticket_search', {
+        domain: 'ticket',
+        session_id: tickets,
+        created_after: '2026-11-01',
+        opened_before: '2026-12-01',
+        due_before: 'tomorrow',
+        updated_since: 'yesterday',
+      }),
+      'VALIDATION_FAILED',
+    );
+    expect(Object.fromEntries(search.error.issues!.map((issue) => [issue.field, issue.did_you_mean]))).toEqual({
+      created_after: 'date_from',
+      opened_before: 'date_to',
+      due_before: 'time_to_resolve_to',
+      updated_since: 'date_mod_from',
+    });
+    const projects = await openSession(client, 'project');
+    const project = failure(
+      await callTool(client, 'project_search', { domain: 'project', session_id: projects, starts_after: '2026-01-01', ends_before: '2026-12-31' }),
+      'VALIDATION_FAILED',
+    );
+    expect(Object.fromEntries(project.error.issues!.map((issue) => [issue.field, issue.did_you_mean]))).toEqual({
+      starts_after: 'plan_start_date_from',
+      ends_before: 'plan_end_date_to',
+    });
+  });
+
   it('never suggests a field the call already sets', async () => {
     const other = Number(success(await callTool(client, 'ticket_create', { domain: 'ticket', session_id: tickets, name: 'Impressora do RH' })).id);
     const link = failure(

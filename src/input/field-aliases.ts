@@ -15,6 +15,19 @@ export const LIMIT_ALIASES = ['page_size', 'per_page', 'max', 'top', 'count'] as
 export const CURSOR_ALIASES = ['page', 'pagina', 'page_number', 'next_page', 'page_token', 'next_cursor', 'offset', 'skip'] as const;
 export const SORT_ALIASES = ['order_by', 'orderby', 'sort_by', 'sortby', 'order', 'ordenar', 'ordenar_por', 'ordem'] as const;
 
+/** A search's range of the last change (date_mod), named by what happened after or before a date. */
+const UPDATED_AFTER = [
+  'updated_after',
+  'updated_since',
+  'modified_after',
+  'modified_since',
+  'changed_after',
+  'changed_since',
+  'atualizado_apos',
+  'alterado_apos',
+];
+const UPDATED_BEFORE = ['updated_before', 'updated_until', 'modified_before', 'modified_until', 'changed_before', 'atualizado_antes', 'alterado_antes'];
+
 /** Arguments every domain's tools share (the id's are those of its record's kind: recordIdAliases). */
 const CALL: AliasTable = { query: QUERY_ALIASES, limit: LIMIT_ALIASES, cursor: CURSOR_ALIASES, sort: SORT_ALIASES };
 
@@ -41,6 +54,13 @@ export const FIELD_ALIASES: Readonly<Record<Domain, AliasTable>> = {
     assignee_group_id: ['group', 'grupo', 'team', 'equipe', 'groups_id', 'assigned_group'],
     date: ['opened', 'opened_at', 'open_date', 'abertura', 'opening_date', 'data'],
     time_to_resolve: ['due_date', 'deadline', 'prazo', 'sla', 'due'],
+    // A search's ranges, named by what happened after or before a date: a ticket's `date` is when it was opened.
+    date_from: ['created_after', 'created_since', 'created_from', 'opened_after', 'opened_since', 'opened_from', 'criado_apos', 'aberto_apos', 'aberto_desde'],
+    date_to: ['created_before', 'created_until', 'created_to', 'opened_before', 'opened_until', 'criado_antes', 'aberto_antes', 'aberto_ate'],
+    date_mod_from: UPDATED_AFTER,
+    date_mod_to: UPDATED_BEFORE,
+    time_to_resolve_from: ['due_after', 'deadline_after', 'prazo_apos', 'vence_apos'],
+    time_to_resolve_to: ['due_before', 'due_by', 'due_until', 'deadline_before', 'prazo_ate', 'vence_ate', 'vence_antes'],
     is_private: ['private', 'privado', 'privada', 'internal', 'interno', 'interna'],
     urgency: ['urgencia'],
     impact: ['impacto'],
@@ -77,6 +97,12 @@ export const FIELD_ALIASES: Readonly<Record<Domain, AliasTable>> = {
     plan_end_date: ['end_date', 'end', 'fim', 'data_fim', 'planned_end', 'termino'],
     real_start_date: ['actual_start', 'started_at', 'inicio_real'],
     real_end_date: ['actual_end', 'finished_at', 'fim_real'],
+    plan_start_date_from: ['starts_after', 'start_after', 'starting_after', 'starts_from', 'inicio_apos', 'comeca_apos'],
+    plan_start_date_to: ['starts_before', 'start_before', 'starting_before', 'inicio_antes', 'comeca_antes'],
+    plan_end_date_from: ['ends_after', 'end_after', 'ending_after', 'fim_apos', 'termina_apos'],
+    plan_end_date_to: ['ends_before', 'end_before', 'ending_before', 'due_before', 'due_by', 'fim_antes', 'termina_antes'],
+    date_mod_from: UPDATED_AFTER,
+    date_mod_to: UPDATED_BEFORE,
   },
   user: {
     name: ['login', 'username', 'user_name', 'usuario'],
@@ -90,6 +116,8 @@ export const FIELD_ALIASES: Readonly<Record<Domain, AliasTable>> = {
     timezone: ['tz', 'time_zone', 'fuso_horario'],
     language: ['locale', 'lang', 'idioma'],
     is_active: ['active', 'enabled', 'ativo'],
+    date_mod_from: UPDATED_AFTER,
+    date_mod_to: UPDATED_BEFORE,
   },
 };
 
