@@ -168,6 +168,23 @@ describe.each(DATABASES)('hints that never mislead, on %s', (kind) => {
     });
   });
 
+  it('suggests the fields of a link and of an approval by the names models give them', async () => {
+    const suggested = async (tool: string, args: Record<string, unknown>) =>
+      Object.fromEntries(
+        failure(await callTool(client, tool, { domain: 'ticket', session_id: tickets, id: ticketId, ...args }), 'VALIDATION_FAILED')
+          .error.issues!.filter((issue) => issue.code === 'UNKNOWN_FIELD')
+          .map((issue) => [issue.field, issue.did_you_mean]),
+      );
+    expect(await suggested('ticket_link', { linked_ticket_id: 2, type: 'duplicate', dry_run: true })).toEqual({
+      linked_ticket_id: 'other_id',
+      type: 'relation',
+    });
+    expect(await suggested('ticket_validation', { validator: 'tech', message: 'Pode aprovar?', dry_run: true })).toEqual({
+      validator: 'approver_id',
+      message: 'comment',
+    });
+  });
+
   it('never suggests a field the call already sets', async () => {
     const other = Number(success(await callTool(client, 'ticket_create', { domain: 'ticket', session_id: tickets, name: 'Impressora do RH' })).id);
     const link = failure(

@@ -7,10 +7,24 @@ export class LinkDto extends WriteCallDto {
   @RefField('ticket', { required: true, target: true, description: 'Id or title.' })
   id!: number;
 
-  @RefField('ticket', { required: true, description: '' })
+  @RefField('ticket', {
+    required: true,
+    description: '',
+    aliases: [
+      'linked_ticket_id',
+      'linked_id',
+      'linked_ticket',
+      'target_id',
+      'target_ticket_id',
+      'related_ticket_id',
+      'related_id',
+      'other_ticket_id',
+      'other_ticket',
+    ],
+  })
   other_id!: number;
 
-  @EnumField(LINK_RELATION, { description: 'What id is to other_id.' })
+  @EnumField(LINK_RELATION, { description: 'What id is to other_id.', aliases: ['type', 'link_type', 'relationship', 'relation_type', 'tipo', 'relacao'] })
   relation?: number;
 
   @BoolField({ description: 'true: remove the link.' })

@@ -25,7 +25,12 @@ export class ValidationDto extends WriteCallDto {
   @IntField({ min: 1, call: true, description: 'Id of the request; default: your only waiting one.' })
   validation?: number;
 
-  @TextField({ maxLength: 65000, call: true, description: '' })
+  @TextField({
+    maxLength: 65000,
+    call: true,
+    description: '',
+    aliases: ['message', 'mensagem', 'note', 'reason', 'motivo', 'justification', 'justificativa', 'comments', 'comentario'],
+  })
   comment?: string;
 
   /** A request or an answer, never both (neither is the service's to say: a refused approver_id was sent). */
