@@ -133,10 +133,20 @@ describe.each(DATABASES)('hints that never mislead, on %s', (kind) => {
     expect(create.error.issues![0].message).toContain('ticket_add_entry');
     const projects = await openSession(client, 'project');
     const project = failure(
-      await callTool(client, 'project_create', { domain: 'project', session_id: projects, name: 'P', tasks: ['Levantamento'], dry_run: true }),
+      await callTool(client, 'project_create', {
+        domain: 'project',
+        session_id: projects,
+        name: 'P',
+        tasks: ['Levantamento'],
+        due_date: 'in 3 months',
+        dry_run: true,
+      }),
       'VALIDATION_FAILED',
     );
-    expect(project.error.issues![0]).toMatchObject({ field: 'tasks', code: 'UNKNOWN_FIELD', message: expect.stringContaining('project_task_save') });
+    expect(project.error.issues).toEqual([
+      expect.objectContaining({ field: 'tasks', code: 'UNKNOWN_FIELD', message: expect.stringContaining('project_task_save') }),
+      expect.objectContaining({ field: 'due_date', code: 'UNKNOWN_FIELD', did_you_mean: 'plan_end_date' }),
+    ]);
   });
 
   it('suggests the range a model names by what happened before or after a date (created_after, due_before, updated_since)', async () => {

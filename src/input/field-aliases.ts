@@ -94,7 +94,7 @@ export const FIELD_ALIASES: Readonly<Record<Domain, AliasTable>> = {
     percent_done: ['progress', 'progresso', 'percent', 'completion', 'percentual'],
     priority: ['prioridade'],
     plan_start_date: ['start_date', 'start', 'inicio', 'data_inicio', 'planned_start'],
-    plan_end_date: ['end_date', 'end', 'fim', 'data_fim', 'planned_end', 'termino'],
+    plan_end_date: ['end_date', 'end', 'fim', 'data_fim', 'planned_end', 'termino', 'due_date', 'deadline', 'prazo', 'due'],
     real_start_date: ['actual_start', 'started_at', 'inicio_real'],
     real_end_date: ['actual_end', 'finished_at', 'fim_real'],
     plan_start_date_from: ['starts_after', 'start_after', 'starting_after', 'starts_from', 'inicio_apos', 'comeca_apos'],
