@@ -30,5 +30,8 @@ export function FieldsOfOtherTools(...work: readonly OtherToolWork[]): ClassDeco
 /** What to call instead for `field` sent to the tool `dto` reads, if its class declares it ("Due-Date" reads as due_date). */
 export function otherToolFor(dto: unknown, field: string): string | undefined {
   const work = typeof dto === 'function' ? (dto as WithWork)[WORK] : undefined;
-  return work?.get(field.toLowerCase().replace(/[\s-]+/g, '_'));
+  // No declared field is near this long: a key of any length sent is not read whole to be looked up.
+  return work && field.length <= LONGEST_FIELD ? work.get(field.toLowerCase().replace(/[\s-]+/g, '_')) : undefined;
 }
+
+const LONGEST_FIELD = 64;
