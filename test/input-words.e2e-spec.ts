@@ -99,6 +99,20 @@ describe.each(DATABASES)('zones and yes/no words on %s', (kind) => {
       expect([word, (found.data as Page).total]).toEqual([word, processing]);
       expect(found.resolved).toEqual({ status: { input: word, ids: [2, 3], names: ['Processing (assigned)', 'Processing (planned)'] } });
     }
+    // GLPI's other search groups: solved or closed ("done"), not closed, and every status.
+    const groups: Array<[string, number[]]> = [
+      ['done', [5, 6]],
+      ['Finished', [5, 6]],
+      ['não fechados', [1, 2, 3, 4, 5]],
+      ['not closed', [1, 2, 3, 4, 5]],
+      ['all', [1, 2, 3, 4, 5, 6]],
+      ['todos', [1, 2, 3, 4, 5, 6]],
+    ];
+    for (const [word, codes] of groups) {
+      const found = success(await ticket('ticket_search', { status: word, limit: 100 }));
+      expect([word, (found.resolved?.status as { ids: readonly number[] }).ids]).toEqual([word, codes]);
+      expect([word, (found.data as Page).total]).toEqual([word, (await Promise.all(codes.map(totalOf))).reduce((a, b) => a + b, 0)]);
+    }
     // A list of values, each a code, a label or a word for several: the tickets of any of them.
     const listed = success(await ticket('ticket_search', { status: ['Novo', 4, 'em atendimento'], priority: ['High', 'muito alta'], limit: 100 }));
     expect(listed.resolved).toEqual({

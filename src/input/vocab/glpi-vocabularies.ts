@@ -116,6 +116,33 @@ export const PROCESSING: VocabGroup = {
   words: { en: ['in progress', 'ongoing', 'being worked on'], pt: ['em andamento', 'em progresso', 'em execução', 'em tratamento'] },
 };
 
+/**
+ * GLPI's other status criteria in its ticket search, as a search takes them: solved or closed ("done":
+ * GLPI's "Solved + Closed"), not closed, and every status. A word for one status stays that status's
+ * ("concluído" is Solved, "encerrado" Closed); where a status is set, none of these words is one.
+ */
+export const SOLVED_OR_CLOSED: VocabGroup = {
+  en: 'Solved or closed',
+  pt: 'Solucionado ou fechado',
+  codes: [5, 6],
+  words: {
+    en: ['done', 'finished', 'completed', 'complete', 'solved and closed', 'resolved or closed'],
+    pt: ['solucionados ou fechados', 'solucionados e fechados', 'terminado', 'terminados', 'terminada', 'terminadas'],
+  },
+};
+export const NOT_CLOSED: VocabGroup = {
+  en: 'Not closed',
+  pt: 'Não fechado',
+  codes: [1, 2, 3, 4, 5],
+  words: { en: ['unclosed', 'not yet closed'], pt: ['não fechados', 'não fechada', 'não fechadas', 'não encerrado', 'não encerrados'] },
+};
+export const ALL_STATUSES: VocabGroup = {
+  en: 'All',
+  pt: 'Todos',
+  codes: [1, 2, 3, 4, 5, 6],
+  words: { en: ['any', 'every', 'all statuses', 'any status'], pt: ['todas', 'qualquer', 'todos os status', 'qualquer status'] },
+};
+
 /** Ticket statuses that count as finished (solve/close dates are stamped when entered). */
 export const SOLVED_STATUS = 5;
 export const CLOSED_STATUS = 6;
