@@ -52,11 +52,16 @@ describe.each(DATABASES)('zones and yes/no words on %s', (kind) => {
     expect(task.data).toMatchObject({ kind: 'task', duration: 1800 });
     for (const [word, kind] of [
       ['acompanhamento', 'followup'],
+      ['worklog', 'task'],
+      ['apontamento', 'task'],
       ['solução', 'solution'],
     ]) {
       const dry = success(await ticket('ticket_add_entry', { id, kind: word, content: 'Ensaio', dry_run: true }));
       expect([word, dry.applied]).toEqual([word, expect.objectContaining({ kind })]);
     }
+    // A private note is a followup hidden from the requester (is_private): no kind's word, so never taken as a public followup.
+    const privateNote = failure(await ticket('ticket_add_entry', { id, kind: 'internal note', content: 'x', dry_run: true }), 'VALIDATION_FAILED');
+    expect(privateNote.error.issues).toEqual([expect.objectContaining({ field: 'kind', code: 'INVALID_VALUE' })]);
     // A word of no kind is still refused, with the kinds listed.
     const refused = failure(await ticket('ticket_add_entry', { id, kind: 'talvez', content: 'x' }), 'VALIDATION_FAILED');
     expect(refused.error.issues).toEqual([expect.objectContaining({ field: 'kind', code: 'INVALID_VALUE', available: ['followup', 'task', 'solution'] })]);
