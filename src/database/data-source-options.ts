@@ -7,7 +7,7 @@ import { ENTITIES } from './entities/index.js';
 import { MIGRATIONS } from './migrations/index.js';
 import { type BoundedMysql, boundedMysql } from './mysql-driver.js';
 import { registerSqlFunctions, type SqlFunctionHost } from './sql-functions.js';
-import { SQLITE_MMAP_BYTES } from './sqlite-mmap.js';
+import { SQLITE_CONNECTION_PRAGMAS } from './sqlite-pragmas.js';
 import { WriteGuardSubscriber } from './write-guard.subscriber.js';
 
 export interface PoolOptions {
@@ -89,11 +89,7 @@ export function dataSourceOptions(target: DatabaseTarget, pool: PoolOptions = { 
       prepareDatabase: (db: SqlFunctionHost & { pragma(sql: string): unknown }) => {
         db.pragma('journal_mode = WAL');
         db.pragma(`busy_timeout = ${pool.timeoutMs}`);
-        db.pragma('synchronous = NORMAL');
-        // Sorts (ORDER BY over a UNION, as the actor lists) in memory, never in a temporary file:
-        // a spill made the same read cost 20 µs one time and a millisecond the next.
-        db.pragma('temp_store = MEMORY');
-        db.pragma(`mmap_size = ${SQLITE_MMAP_BYTES}`);
+        for (const pragma of SQLITE_CONNECTION_PRAGMAS) db.pragma(pragma);
         registerSqlFunctions(db);
       },
     };

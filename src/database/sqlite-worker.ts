@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { DataSource, QueryFailedError } from 'typeorm';
-import { SQLITE_MMAP_BYTES } from './sqlite-mmap.js';
+import { SQLITE_CONNECTION_PRAGMAS } from './sqlite-pragmas.js';
 import { preparedOn, type SqliteConnection, sqliteConnectionOf } from './sqlite-statements.js';
 import type { SqlWrite } from './write-rows.js';
 
@@ -43,8 +43,7 @@ const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);
 const db = new Database(workerData.file, { fileMustExist: true });
 db.pragma('busy_timeout = 0');
-db.pragma('synchronous = NORMAL');
-db.pragma('mmap_size = ${SQLITE_MMAP_BYTES}');
+for (const pragma of ${JSON.stringify(SQLITE_CONNECTION_PRAGMAS)}) db.pragma(pragma);
 const statements = new Map();
 function prepared(sql) {
   let statement = statements.get(sql);

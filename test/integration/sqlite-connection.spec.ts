@@ -1,6 +1,6 @@
 import { DataSource } from 'typeorm';
 import { dataSourceOptions } from '../../src/database/data-source-options.js';
-import { SQLITE_MMAP_BYTES } from '../../src/database/sqlite-mmap.js';
+import { SQLITE_MMAP_BYTES } from '../../src/database/sqlite-pragmas.js';
 import { createTestDatabase, type TestDatabase } from '../support/databases.js';
 
 /** How the process's connection to a SQLite file is set up: what every statement of every call runs on. */

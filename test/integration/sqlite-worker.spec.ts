@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { watch } from 'node:fs';
 import type { Worker } from 'node:worker_threads';
 import { jest } from '@jest/globals';
 import { Logger } from '@nestjs/common';
@@ -144,6 +146,37 @@ describe('SqliteWorker', () => {
       await answered;
     }
     expect(sqliteWorker.running).toBe(true);
+  });
+
+  it("keeps a batch's statement journal in memory, as the process's connection keeps its temporary data: no temporary file", async () => {
+    await startedAndCheckpointed();
+    // A statement of a transaction that may fail partway (NOT NULL, as the audit's columns) keeps a
+    // journal to undo it alone: the pages it changes that the transaction had changed before it, here
+    // an index of random keys (an audit batch's request ids). Past 64 KiB, SQLite spills that journal
+    // to a file it creates and unlinks in its temporary directory.
+    await ds.query('CREATE TABLE journal_rows (id INTEGER PRIMARY KEY, n INT NOT NULL, text TEXT NOT NULL)');
+    await ds.query('CREATE INDEX journal_rows_text ON journal_rows (text)');
+    const randomText = (i: number) => `${randomUUID()}${'y'.repeat(100)}${i}`;
+    const rows = 300;
+    const values = (count: number) => Array.from({ length: count }, () => '(?, ?)').join(', ');
+    for (let part = 0; part < 10; part++)
+      await ds.query(`INSERT INTO journal_rows (n, text) VALUES ${values(rows)}`, Array.from({ length: rows }, (_, i) => [i, randomText(i)]).flat());
+    const insert: SqlWrite = {
+      sql: `INSERT INTO journal_rows (n, text) VALUES ${values(rows)}`,
+      params: Array.from({ length: rows }, (_, i) => [i, randomText(i)]).flat(),
+    };
+    const temporaryDirectory = process.env.SQLITE_TMPDIR ?? process.env.TMPDIR ?? '/var/tmp';
+    const created: string[] = [];
+    const watcher = watch(temporaryDirectory, (_event, name) => {
+      if (name?.startsWith('etilqs_')) created.push(name);
+    });
+    try {
+      await expect(sqliteWorker.writeOffThread(() => [insert, insert])).resolves.toBe(2 * rows);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    } finally {
+      watcher.close();
+    }
+    expect(created).toEqual([]);
   });
 
   it("takes writes only while the process's thread is busy: with idle time over the last look, the caller writes on its own connection", async () => {
