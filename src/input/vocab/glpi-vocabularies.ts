@@ -143,6 +143,9 @@ export const ALL_STATUSES: VocabGroup = {
   words: { en: ['any', 'every', 'all statuses', 'any status'], pt: ['todas', 'qualquer', 'todos os status', 'qualquer status'] },
 };
 
+/** The words for several statuses a ticket search's status filter takes. */
+export const TICKET_STATUS_GROUPS: readonly VocabGroup[] = [NOT_SOLVED, PROCESSING, SOLVED_OR_CLOSED, NOT_CLOSED, ALL_STATUSES];
+
 /** Ticket statuses that count as finished (solve/close dates are stamped when entered). */
 export const SOLVED_STATUS = 5;
 export const CLOSED_STATUS = 6;

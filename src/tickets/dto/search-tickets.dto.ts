@@ -2,18 +2,7 @@ import { ACTOR_TYPE } from '../../database/entities/index.js';
 import { SearchCallDto } from '../../input/dto/search-args.dto.js';
 import { BoolField, ChoiceField, ChoicesField, DateField, EnumField, RefField, TextField } from '../../input/fields.js';
 import { MINE_WORDS, STATS_GROUP_WORDS, TICKET_SORT_WORDS } from '../../input/vocab/choice-words.js';
-import {
-  ALL_STATUSES,
-  IMPACT,
-  NOT_CLOSED,
-  NOT_SOLVED,
-  PRIORITY,
-  PROCESSING,
-  SOLVED_OR_CLOSED,
-  TICKET_STATUS,
-  TICKET_TYPE,
-  URGENCY,
-} from '../../input/vocab/glpi-vocabularies.js';
+import { IMPACT, PRIORITY, TICKET_STATUS, TICKET_STATUS_GROUPS, TICKET_TYPE, URGENCY } from '../../input/vocab/glpi-vocabularies.js';
 import { STATS_GROUPS, type StatsGroup } from '../stats/stats-groups.js';
 import { TICKET_FIELD_NAMES } from '../ticket.fields.js';
 
@@ -38,7 +27,7 @@ export class SearchTicketsDto extends SearchCallDto {
   type?: number | readonly number[];
 
   // "open" (and its words): every status not yet solved; "em atendimento": both Processing ones.
-  @EnumField(TICKET_STATUS, { description: '', filter: [NOT_SOLVED, PROCESSING, SOLVED_OR_CLOSED, NOT_CLOSED, ALL_STATUSES] })
+  @EnumField(TICKET_STATUS, { description: '', filter: TICKET_STATUS_GROUPS })
   status?: number | readonly number[];
 
   @EnumField(URGENCY, { description: '', filter: [] })
