@@ -1,6 +1,8 @@
 import { matchKey } from '../text/normalize.js';
 import { clearWinner } from '../text/suggest.js';
-import { fromNow, shiftDay, weekdayReadings } from './relative-days.js';
+import { type DateReading, fromNow, shiftDay, weekdayReadings } from './relative-days.js';
+
+export type { DateReading } from './relative-days.js';
 
 /**
  * Date input and output. Accepted: `YYYY-MM-DD` (midnight), `YYYY-MM-DD HH:MM[:SS]`, the same with
@@ -334,12 +336,6 @@ const MONTHS: Record<string, number> = {
   dez: 12,
   dezembro: 12,
 };
-
-/** A reading of a date written in another form (a day-first or month-first reading of "01/07/2026"). */
-export interface DateReading {
-  value: string;
-  reading: string;
-}
 
 export interface DateHint {
   /** The one accepted spelling it can mean. */

@@ -94,8 +94,8 @@ const NEXT = [new RegExp(`^(?:next|proxima|proximo) ${WEEKDAY}$`), new RegExp(`^
 /** "last friday", "última sexta", "sexta passada". */
 const LAST = [new RegExp(`^(?:last|ultima|ultimo|na ultima|no ultimo) ${WEEKDAY}$`), new RegExp(`^${WEEKDAY} passad[ao]$`)];
 
-/** A day a weekday's words can name, and which reading it is. */
-export interface WeekdayReading {
+/** A day a date written another way can name, and which reading it is ("01/07/2026" day first; "next friday" the coming one). */
+export interface DateReading {
   value: string;
   reading: string;
 }
@@ -106,7 +106,7 @@ export interface WeekdayReading {
  * on); "next" is the coming one or the one a week after it, as people use it both ways; "last" is
  * the latest before today. Hints only: the caller sends the day it means.
  */
-export function weekdayReadings(text: string, today: string): WeekdayReading[] {
+export function weekdayReadings(text: string, today: string): DateReading[] {
   const [year, month, date] = today.split('-').map(Number);
   const todayWeekday = new Date(Date.UTC(year, month - 1, date)).getUTCDay();
   const ahead = (weekday: number): number => (weekday - todayWeekday + 7) % 7;

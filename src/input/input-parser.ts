@@ -335,14 +335,16 @@ export class InputParser {
             normalized.set(spec.name, readId(value));
             break;
           }
-          pending.push(
-            (lookup ??= sharedLookup(this.references))
+          {
+            const found = (lookup ??= sharedLookup(this.references))
               .resolve(spec.ref!, spec.name, value, options.scope)
-              .then((r) => withOtherKindHint(r, spec, specs, value, (kind, field) => lookup!.resolve(kind, field, value, options.scope)))
-              .then((r): Promise<FilterResolution> | FilterResolution =>
-                spec.wordsForSeveral ? withWordsForSeveral(r, spec.ref!, value, async () => this.references.group?.(spec.ref!, value, options.scope)) : r,
-              )
-              .then((r) => () => {
+              .then((r) => withOtherKindHint(r, spec, specs, value, (kind, field) => lookup!.resolve(kind, field, value, options.scope)));
+            // Only a filter that takes words for several records asks for them, on a name not found.
+            const taken: Promise<FilterResolution> = spec.wordsForSeveral
+              ? found.then((r) => withWordsForSeveral(r, spec.ref!, value, async () => this.references.group?.(spec.ref!, value, options.scope)))
+              : found;
+            pending.push(
+              taken.then((r) => () => {
                 if (!r.ok) issues.push(r.issue);
                 else if ('ids' in r) {
                   normalized.set(spec.name, r.ids);
@@ -352,7 +354,8 @@ export class InputParser {
                   resolved[spec.name] = { input: value, id: r.id, name: r.name };
                 }
               }),
-          );
+            );
+          }
           break;
       }
     }
