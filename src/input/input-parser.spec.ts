@@ -3,7 +3,9 @@ import fc from 'fast-check';
 import { zoneInForce } from '../dates/dates.js';
 import { echo, ECHO_LIMIT } from '../envelope/echo.js';
 import type { Issue } from '../envelope/issue.js';
+import { AddEntryDto } from '../tickets/timeline/dto/add-entry.dto.js';
 import { domainArgument } from './dto/call-args.dto.js';
+import { withAliases } from './field-aliases.js';
 import { fieldsOf } from './field-spec.js';
 import {
   ActorsField,
@@ -530,5 +532,37 @@ describe('InputParser references', () => {
     };
     const result = await new InputParser(slowFirst).parse(TwoRefsDto, { first_id: 'New', second_id: 'Closed' }, { ...options, fields: undefined });
     expect(result.ok && Object.keys(metaOf(result.value).resolved)).toEqual(['first_id', 'second_id']);
+  });
+});
+
+describe('InputParser choices with a flag in them', () => {
+  const entryFields = withAliases('ticket', [domainArgument('ticket'), ...(fieldsOf(AddEntryDto) ?? [])]);
+  const entry = { domain: 'ticket', session_id: 'ses_x', id: 1, content: 'x' };
+  const kindIssue = async (kind: string) => {
+    const result = await parser.parse(AddEntryDto, { ...entry, kind }, { ...options, fields: entryFields });
+    return result.ok ? undefined : result.issues.find((i) => i.field === 'kind');
+  };
+
+  it.each([
+    ['private comment', 'followup'],
+    ['comentário privado', 'followup'],
+    ['internal note', 'followup'],
+    ['nota interna', 'followup'],
+    ['private task', 'task'],
+  ])("names the flag a kind's word stands for: %s", async (kind, value) => {
+    const issue = await kindIssue(kind);
+    expect(issue?.did_you_mean).toBe(value);
+    expect(issue?.message).toContain(`Did you mean kind '${value}' with is_private: true?`);
+  });
+
+  it('suggests the closest value alone where no flag is named', async () => {
+    const issue = await kindIssue('folowup');
+    expect(issue?.did_you_mean).toBe('followup');
+    expect(issue?.message).not.toContain('is_private');
+  });
+
+  it('reads a note as a followup', async () => {
+    const result = await parser.parse(AddEntryDto, { ...entry, kind: 'note' }, { ...options, fields: entryFields });
+    expect(result.ok && result.value.kind).toBe('followup');
   });
 });

@@ -9,6 +9,7 @@ import { matchKey } from '../text/normalize.js';
 import { closestOf, spelledAlike } from '../text/suggest.js';
 import { fieldsOf, type FieldSpec } from './field-spec.js';
 import { otherToolFor } from './fields-of-other-tools.js';
+import { flagInChoice } from './flag-in-choice.js';
 import { attachMeta } from './input-meta.js';
 import { expectedOf, issueFromValidation } from './issue-messages.js';
 import { readId } from './record-id.js';
@@ -313,7 +314,7 @@ export class InputParser {
           this.parseDateField(spec, value, timezone, options.language ?? null, normalized, issues);
           break;
         case 'choice':
-          this.parseChoice(spec, value, normalized, issues);
+          this.parseChoice(spec, value, normalized, issues, specs);
           break;
         case 'choices':
           this.parseChoices(spec, value, normalized, issues);
@@ -563,7 +564,7 @@ export class InputParser {
     });
   }
 
-  private parseChoice(spec: FieldSpec, value: unknown, out: Map<string, unknown>, issues: Issue[]): void {
+  private parseChoice(spec: FieldSpec, value: unknown, out: Map<string, unknown>, issues: Issue[], specs: readonly FieldSpec[]): void {
     if (spec.constant !== undefined) {
       // A domain tool's `domain`: judged by the intent lock before the pipe runs (intent-lock.decision.ts), not decoded twice.
       out.set(spec.name, spec.constant);
@@ -571,19 +572,23 @@ export class InputParser {
     }
     const values = spec.values!;
     const wanted = typeof value === 'string' ? directionWords(value) : value;
-    const hit = typeof wanted === 'string' ? (values.find((v) => matchKey(v) === matchKey(wanted)) ?? wordMeaning(spec, wanted)) : undefined;
+    const hit = typeof wanted === 'string' ? choiceNamed(spec, wanted) : undefined;
     if (hit !== undefined) {
       out.set(spec.name, hit);
       return;
     }
-    // The closest value, or the value of the closest of its other words ("watchers" -> observer).
+    // A flag folded into the choice ("private comment"): the choice, with the flag as its own field.
+    const flagged = typeof value === 'string' ? flagInChoice(value, specs) : undefined;
+    const withFlag = flagged && choiceNamed(spec, flagged.rest);
+    // Else the closest value, or the value of the closest of its other words ("watchers" -> observer).
     const texts = [...values.map((v) => [v, v] as const), ...Object.entries(spec.words ?? {}).flatMap(([v, words]) => words.map((w) => [w, v] as const))];
-    const suggestion = typeof value === 'string' ? closestOf(value, texts) : undefined;
+    const suggestion = withFlag ?? (typeof value === 'string' ? closestOf(value, texts) : undefined);
+    const hint = withFlag ? ` Did you mean ${spec.name} '${withFlag}' with ${flagged.flag}: true?` : suggestion ? ` Did you mean '${suggestion}'?` : '';
     issues.push({
       field: spec.name,
       code: typeof value === 'string' ? 'INVALID_VALUE' : 'INVALID_TYPE',
       received: echo(value),
-      message: `${spec.name} '${quoted(value)}' is not one of: ${values.join(', ')}.${suggestion ? ` Did you mean '${suggestion}'?` : ''}`,
+      message: `${spec.name} '${quoted(value)}' is not one of: ${values.join(', ')}.${hint}`,
       expected: values.join(', '),
       available: [...values],
       ...(suggestion ? { did_you_mean: suggestion } : {}),
@@ -639,6 +644,11 @@ export class InputParser {
     }
     out.set(spec.name, [...new Set(accepted)]);
   }
+}
+
+/** The value a choice field's text names: one of its values (case and accents ignored) or one of its other words. */
+function choiceNamed(spec: FieldSpec, text: string): string | undefined {
+  return spec.values!.find((v) => matchKey(v) === matchKey(text)) ?? wordMeaning(spec, text);
 }
 
 const WORD_INDEXES = new WeakMap<ChoiceWords, ReadonlyMap<string, string>>();

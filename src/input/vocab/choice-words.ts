@@ -70,7 +70,7 @@ export const STATS_GROUP_WORDS: ChoiceWords = {
 
 /** `ticket_add_entry kind` (followup, task, solution): GLPI's pt-BR names of the three, and their English words. */
 export const ENTRY_KIND_WORDS: ChoiceWords = {
-  followup: ['follow-up', 'follow up', 'acompanhamento', 'comment', 'comentario', 'reply', 'resposta'],
+  followup: ['follow-up', 'follow up', 'acompanhamento', 'comment', 'comentario', 'reply', 'resposta', 'note', 'nota'],
   task: ['tarefa', 'atividade', 'activity', 'worklog', 'work log', 'time entry', 'apontamento'],
   solution: ['solucao', 'resolucao', 'resolution'],
 };
