@@ -62,7 +62,27 @@ describe('dates', () => {
       expect(read.ok && Math.abs(read.value.getTime() - Date.now()) < 5000).toBe(true);
     }
     // Words that name no one day are still no date.
-    for (const word of ['last week', 'semana passada', 'todayy', 'today 10:00']) expect(parseDate(word, 'UTC').ok).toBe(false);
+    for (const word of ['last week', 'semana passada', 'todayy', 'today 25:00', 'now 10:00', 'in 2 hours 10:00']) expect(parseDate(word, 'UTC').ok).toBe(false);
+  });
+
+  it('reads a day word or count with a time of day (tomorrow 17:00, amanhã às 9:30, in 3 days at 08:00) as that wall time in the zone', () => {
+    const zone = 'America/Sao_Paulo';
+    const [y, m, d] = formatDate(new Date(), zone)!.slice(0, 10).split('-').map(Number);
+    const day = (days: number): string => new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+    const cases: Array<[string, string]> = [
+      ['tomorrow 17:00', `${day(1)} 17:00`],
+      ['Tomorrow at 17:00', `${day(1)} 17:00`],
+      ['amanhã às 9:30', `${day(1)} 09:30`],
+      ['hoje 08:15:30', `${day(0)} 08:15:30`],
+      ['in 3 days at 08:00', `${day(3)} 08:00`],
+      ['daqui a 2 dias, 14:00', `${day(2)} 14:00`],
+      ['yesterday 23:59', `${day(-1)} 23:59`],
+    ];
+    for (const [words, wall] of cases) {
+      // A time given is an instant: a range's end is that instant, not the end of the day.
+      expect([words, parseDate(words, zone)]).toEqual([words, parseDate(wall, zone)]);
+      expect([words, parseDate(words, zone, 'end')]).toEqual([words, parseDate(wall, zone)]);
+    }
   });
 
   it('reads a count of days, weeks or months from today (in 3 days, 2 weeks ago; daqui a 3 dias, há 2 semanas) as that day in the zone', () => {
@@ -293,6 +313,17 @@ describe('date suggestions', () => {
     expect(expected).toHaveLength(2);
     expect(dateHint('sexta-feira passada', null, zone)).toEqual({ suggestion: weekdayReadings('sexta-feira passada', today)[0].value });
     for (const reading of expected) expect(parseDate(reading.value, zone).ok).toBe(true);
+  });
+
+  it('suggests a day word with an hour form as the date and time it names in the zone (tomorrow 5pm, amanhã às 17h)', () => {
+    const zone = 'Asia/Tokyo';
+    const [y, m, d] = formatDate(new Date(), zone)!.slice(0, 10).split('-').map(Number);
+    const day = (days: number): string => new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+    expect(dateHint('tomorrow 5pm', null, zone)).toEqual({ suggestion: `${day(1)} 17:00:00` });
+    expect(dateHint('Amanhã às 17h', null, zone)).toEqual({ suggestion: `${day(1)} 17:00:00` });
+    expect(dateHint('today at 9:30 am', null, zone)).toEqual({ suggestion: `${day(0)} 09:30:00` });
+    expect(dateHint('in 2 days 14h30', null, zone)).toEqual({ suggestion: `${day(2)} 14:30:00` });
+    expect(dateHint('now 5pm', null, zone)).toEqual({});
   });
 
   it('suggests nothing for ambiguous or impossible dates', () => {

@@ -8,12 +8,12 @@ export type { DateReading } from './relative-days.js';
  * Date input and output. Accepted: `YYYY-MM-DD` (midnight), `YYYY-MM-DD HH:MM[:SS]`, the same with
  * `T`, ISO-8601 with an offset or `Z`, and words relative to now (relativeToNow): one day (today,
  * yesterday, tomorrow; hoje, ontem, amanhã; in 3 days, 2 weeks ago; daqui a 3 dias, há 2 semanas:
- * that day's bare date in the zone) or an instant (now, agora; in 2 hours, há 30 minutos). A date
+ * that day's bare date in the zone, or with HH:MM that wall time of it) or an instant (now, agora; in 2 hours, há 30 minutos). A date
  * without offset is wall time in the call's zone.
  * Stored as UTC instants; shown as ISO-8601 with the offset of the zone in force.
  */
 export const DATE_FORMATS_EXPECTED =
-  'YYYY-MM-DD, YYYY-MM-DD HH:MM:SS, ISO-8601 with offset (2026-06-01T09:00:00-03:00), today/yesterday/tomorrow, or a count from now (in 3 days, 2 weeks ago)';
+  'YYYY-MM-DD, YYYY-MM-DD HH:MM:SS, ISO-8601 with offset (2026-06-01T09:00:00-03:00), today/yesterday/tomorrow, or a count from now (in 3 days, 2 weeks ago), each with an optional HH:MM (tomorrow 17:00)';
 
 const PATTERN = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{1,2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
 
@@ -169,20 +169,27 @@ export function parseDate(input: unknown, timeZone: string, bareDate: 'start' | 
 
 const DAY_MS = 86_400_000;
 
-/** Longer than any word or count fromNow reads: the text is not normalized to be looked up. */
-const LONGEST_RELATIVE = 32;
+/** Longer than any word or count fromNow reads, with a time of day: the text is not normalized to be looked up. */
+const LONGEST_RELATIVE = 48;
+
+/** A day's words followed by a time of day as the accepted formats write it: "tomorrow 17:00", "amanhã às 9:30". */
+const DAY_AND_CLOCK = /^(.+?),? (?:at |as )?(\d{1,2}:\d{2}(?::\d{2})?)$/;
 
 /**
  * What words relative to now name, read in `timeZone` (relative-days.ts): a day (today; in 3 days,
- * 2 weeks ago, in a month) as its bare date, so it is read as any date of that day is; an instant
- * (now; in 2 hours, 30 minutes ago). Undefined for any other text.
+ * 2 weeks ago, in a month) as its bare date, so it is read as any date of that day is, or with a
+ * time of day as that wall time ("tomorrow 17:00"); an instant (now; in 2 hours, 30 minutes ago).
+ * Undefined for any other text.
  */
 function relativeToNow(input: string, timeZone: string): string | Date | undefined {
   if (input.length > LONGEST_RELATIVE) return undefined;
-  const named = fromNow(matchKey(input));
+  const key = matchKey(input);
+  const timed = DAY_AND_CLOCK.exec(key);
+  const named = fromNow(timed ? timed[1] : key);
   if (!named) return undefined;
-  if ('ms' in named) return new Date(Date.now() + named.ms);
-  return shiftDay(todayIn(timeZone), named.days, named.months);
+  if ('ms' in named) return timed ? undefined : new Date(Date.now() + named.ms);
+  const day = shiftDay(todayIn(timeZone), named.days, named.months);
+  return timed ? `${day} ${timed[2]}` : day;
 }
 
 /** Today's date in `timeZone` (YYYY-MM-DD). */
@@ -407,6 +414,9 @@ export function dateHint(input: unknown, language: string | null = null, timeZon
   } else if ((match = /^(\d{1,2})(?:st|nd|rd|th|o|º)?\s+(?:de\s+)?([a-z]+)\.?,?\s+(?:de\s+)?(\d{4})$/.exec(body)) && MONTHS[match[2]]) {
     days.push({ y: Number(match[3]), m: MONTHS[match[2]], d: Number(match[1]), reading: 'month name' });
   } else {
+    // A day's words with an hour form ("tomorrow 5pm", "amanhã às 17h"): the day they name in the zone, at that hour.
+    const named = clock ? fromNow(body.replace(/\s+/g, ' ')) : undefined;
+    if (named && 'days' in named) return { suggestion: `${shiftDay(todayIn(timeZone), named.days, named.months)}${clock}` };
     // A weekday ("next friday", "sexta que vem"): the days it can name, seen from today in the zone.
     const weekdays = weekdayReadings(body.replace(/\s+/g, ' '), todayIn(timeZone));
     if (weekdays.length === 1) return { suggestion: `${weekdays[0].value}${clock}` };
