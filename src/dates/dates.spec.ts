@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { canonicalZone, dateHint, formatDate, isValidTimeZone, offsetMinutes, parseDate, suggestDate, suggestTimeZone, zoneInForce } from './dates.js';
-import { weekdayReadings } from './relative-days.js';
+import { shiftDay, weekdayReadings } from './relative-days.js';
 
 const ZONES = ['UTC', 'America/Sao_Paulo', 'Europe/Lisbon', 'Asia/Kolkata', 'America/New_York', 'Australia/Adelaide'];
 
@@ -324,6 +324,28 @@ describe('date suggestions', () => {
     expect(dateHint('today at 9:30 am', null, zone)).toEqual({ suggestion: `${day(0)} 09:30:00` });
     expect(dateHint('in 2 days 14h30', null, zone)).toEqual({ suggestion: `${day(2)} 14:30:00` });
     expect(dateHint('now 5pm', null, zone)).toEqual({});
+  });
+
+  it('suggests the first day of a span back from today (last week, past 7 days, últimos 30 dias) as that date in the zone', () => {
+    const zone = 'America/Sao_Paulo';
+    const today = formatDate(new Date(), zone)!.slice(0, 10);
+    const cases: Array<[string, number, number]> = [
+      ['last week', -7, 0],
+      ['past week', -7, 0],
+      ['semana passada', -7, 0],
+      ['última semana', -7, 0],
+      ['last 7 days', -7, 0],
+      ['the past 3 days', -3, 0],
+      ['últimos 30 dias', -30, 0],
+      ['nos últimos 2 meses', 0, -2],
+      ['last month', 0, -1],
+      ['mês passado', 0, -1],
+      ['last 2 weeks', -14, 0],
+    ];
+    for (const [words, days, months] of cases) {
+      expect([words, dateHint(words, null, zone)]).toEqual([words, { suggestion: shiftDay(today, days, months) }]);
+    }
+    expect(dateHint('last century', null, zone)).toEqual({});
   });
 
   it('suggests nothing for ambiguous or impossible dates', () => {

@@ -1,6 +1,6 @@
 import { matchKey } from '../text/normalize.js';
 import { clearWinner } from '../text/suggest.js';
-import { type DateReading, fromNow, shiftDay, weekdayReadings } from './relative-days.js';
+import { type DateReading, fromNow, shiftDay, spanBack, weekdayReadings } from './relative-days.js';
 
 export type { DateReading } from './relative-days.js';
 
@@ -414,8 +414,10 @@ export function dateHint(input: unknown, language: string | null = null, timeZon
   } else if ((match = /^(\d{1,2})(?:st|nd|rd|th|o|º)?\s+(?:de\s+)?([a-z]+)\.?,?\s+(?:de\s+)?(\d{4})$/.exec(body)) && MONTHS[match[2]]) {
     days.push({ y: Number(match[3]), m: MONTHS[match[2]], d: Number(match[1]), reading: 'month name' });
   } else {
-    // A day's words with an hour form ("tomorrow 5pm", "amanhã às 17h"): the day they name in the zone, at that hour.
-    const named = clock ? fromNow(body.replace(/\s+/g, ' ')) : undefined;
+    // A day's words with an hour form ("tomorrow 5pm", "amanhã às 17h"), or a span back from today
+    // ("last 7 days", "semana passada": its first day): the day they name in the zone, at that hour.
+    const words = body.replace(/\s+/g, ' ');
+    const named = (clock ? fromNow(words) : undefined) ?? spanBack(words);
     if (named && 'days' in named) return { suggestion: `${shiftDay(todayIn(timeZone), named.days, named.months)}${clock}` };
     // A weekday ("next friday", "sexta que vem"): the days it can name, seen from today in the zone.
     const weekdays = weekdayReadings(body.replace(/\s+/g, ' '), todayIn(timeZone));

@@ -57,6 +57,24 @@ export function fromNow(key: string): FromNow | undefined {
   return undefined;
 }
 
+/** "last 7 days", "the past week", "últimos 30 dias", "nos últimos 2 meses". */
+const LAST_UNITS = /^(?:(?:in |over )?the |nos |nas |os |as )?(?:last|past|ultimos|ultimas|ultima|ultimo) (?:(\d{1,6}) )?([a-z]+)$/;
+/** "semana passada", "mês passado". */
+const UNIT_PAST = /^(?:na |no )?([a-z]+) passad[ao]$/;
+
+/**
+ * The first day of a span that ends today, by its length: "last 7 days", "past week", "últimos 30
+ * dias", "semana passada", "last month". Days, weeks and months only. A reading, not a date: a span
+ * starts where its user says, so it is only ever suggested (a range's start), never read.
+ */
+export function spanBack(key: string): FromNow | undefined {
+  const last = LAST_UNITS.exec(key);
+  const [count, word] = last ? [last[1] === undefined ? 1 : Number(last[1]), last[2]] : [1, UNIT_PAST.exec(key)?.[1]];
+  const unit = word === undefined ? undefined : COUNT_UNITS.get(word);
+  if (unit === undefined || unit === 'hour' || unit === 'minute') return undefined;
+  return ofUnits(-count, unit);
+}
+
 function ofUnits(n: number, unit: CountUnit): FromNow {
   if (unit === 'hour' || unit === 'minute') return { ms: n * UNIT_MS[unit] };
   return unit === 'month' ? { days: 0, months: n } : { days: unit === 'week' ? 7 * n : n, months: 0 };
