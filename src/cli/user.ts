@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { parseArgs } from 'node:util';
 import { DataSource } from 'typeorm';
+import { SET_PASSWORD_COMMAND } from '../auth/token-howto.js';
 import { whereOf } from '../auth/visibility.js';
 import { createContext } from '../bootstrap.js';
 import { AppConfig, databaseLabel } from '../config/app-config.js';
@@ -11,7 +12,7 @@ import { loginIs } from '../database/user-keys.js';
 import { DeskError } from '../envelope/desk-error.js';
 
 const USAGE = `Usage:
-  npm run --silent user -- set-password <login>
+  ${SET_PASSWORD_COMMAND}
     reads the new password from stdin (one line; at least 8 characters), stores its scrypt hash
   npm run --silent user -- clear-password <login>
     the user can no longer sign in on the OAuth pages (tokens keep working)`;

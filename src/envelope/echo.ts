@@ -12,6 +12,21 @@ export function echo(value: unknown): unknown {
   return value;
 }
 
+/** What an answer says for a value it does not repeat. */
+export const REDACTED_ECHO = '[redacted]';
+
+/** A field name that says its value is a secret, as callers spell it: password, new_password, senha, api_secret, token, otp. */
+const SECRET_NAME = /pass(?:word|wd)|senha|secret|token|(?:^|[_\s.-])(?:pwd|otp)(?:$|[_\s.-])/i;
+
+/**
+ * `received` of an issue on a field named `key`: the value as `echo` repeats it, or REDACTED_ECHO
+ * when the name says it is a secret (a password sent to a tool that takes none is not sent back
+ * into the conversation, nor into whatever keeps its answers).
+ */
+export function echoUnder(key: string, value: unknown): unknown {
+  return SECRET_NAME.test(key) ? REDACTED_ECHO : echo(value);
+}
+
 /** A value as text for a message, cut like `echo`: `name '${quoted(input)}' not found`. */
 export function quoted(value: unknown): string {
   return cut(textOf(value));

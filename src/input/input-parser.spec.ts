@@ -4,6 +4,7 @@ import { zoneInForce } from '../dates/dates.js';
 import { echo, ECHO_LIMIT } from '../envelope/echo.js';
 import type { Issue } from '../envelope/issue.js';
 import { AddEntryDto } from '../tickets/timeline/dto/add-entry.dto.js';
+import { UpdateUserDto } from '../users/dto/update-user.dto.js';
 import { domainArgument } from './dto/call-args.dto.js';
 import { withAliases } from './field-aliases.js';
 import { fieldsOf } from './field-spec.js';
@@ -564,5 +565,25 @@ describe('InputParser choices with a flag in them', () => {
   it('reads a note as a followup', async () => {
     const result = await parser.parse(AddEntryDto, { ...entry, kind: 'note' }, { ...options, fields: entryFields });
     expect(result.ok && result.value.kind).toBe('followup');
+  });
+});
+
+describe('InputParser fields holding a secret', () => {
+  it('never repeats the value of an unknown field that names a secret', async () => {
+    const issues = await issuesOf({ ...base, password: 'hunter22', nova_senha: 'segredo1', api_secret: 's3', emial: 'a@b.co' });
+    const byField = new Map(issues.map((i) => [i.field, i]));
+    for (const field of ['password', 'nova_senha', 'api_secret']) {
+      expect([field, byField.get(field)?.received]).toEqual([field, '[redacted]']);
+      expect(byField.get(field)?.message).not.toMatch(/hunter22|segredo1|s3\b/);
+    }
+    expect(byField.get('emial')?.received).toBe('a@b.co');
+  });
+
+  it("says where a user's password is set instead", async () => {
+    const fields = withAliases('user', [domainArgument('user'), ...(fieldsOf(UpdateUserDto) ?? [])]);
+    const result = await parser.parse(UpdateUserDto, { domain: 'user', session_id: 'ses_x', id: 1, password: 'hunter22' }, { ...options, fields });
+    const issue = result.ok ? undefined : result.issues.find((i) => i.field === 'password');
+    expect(issue?.message).toContain('set-password');
+    expect(issue?.received).toBe('[redacted]');
   });
 });

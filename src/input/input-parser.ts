@@ -1,7 +1,7 @@
 import type { Maybe } from '../database/maybe.js';
 import { DATE_FORMATS_EXPECTED, dateHint, isValidTimeZone, parseDate, suggestTimeZone } from '../dates/dates.js';
 import { DURATION_UNIT, durationSeconds } from '../dates/duration.js';
-import { echo, quoted } from '../envelope/echo.js';
+import { echo, echoUnder, quoted } from '../envelope/echo.js';
 import type { Resolved } from '../envelope/envelope.js';
 import type { Issue } from '../envelope/issue.js';
 import type { Transport } from '../observe/call-metrics.js';
@@ -190,14 +190,15 @@ export class InputParser {
         continue;
       }
       const field = quoted(key);
+      const received = echoUnder(key, input[key]);
       const wrapped = fieldsWrappedIn(input[key], byName);
       if (wrapped) {
-        issues.push(wrapperField(field, input[key], wrapped));
+        issues.push(wrapperField(field, received, wrapped));
         continue;
       }
       const elsewhere = otherToolFor(dto, key);
       if (elsewhere) {
-        issues.push({ field, code: 'UNKNOWN_FIELD', received: echo(input[key]), message: `Unknown field '${field}': ${elsewhere}` });
+        issues.push({ field, code: 'UNKNOWN_FIELD', received, message: `Unknown field '${field}': ${elsewhere}` });
         continue;
       }
       const suggestion = key.length <= MAX_SUGGESTIBLE_KEY ? this.suggestField(key, specs, input[key], input) : undefined;
@@ -207,7 +208,7 @@ export class InputParser {
         const issue: Issue = {
           field,
           code: 'UNKNOWN_FIELD',
-          received: echo(input[key]),
+          received,
           message: `Unknown field '${field}'. Did you mean '${suggestion}'?${aboutField(byName.get(suggestion))}`,
           did_you_mean: suggestion,
         };
@@ -217,7 +218,7 @@ export class InputParser {
       }
       const listHere = knownListedOn === undefined;
       if (listHere) knownListedOn = field;
-      issues.push(unknownField(field, echo(input[key]), [...byName.keys()], listHere ? undefined : knownListedOn));
+      issues.push(unknownField(field, received, [...byName.keys()], listHere ? undefined : knownListedOn));
     }
     if (options.outOfPlace) issues.push(...this.outOfPlace(options.outOfPlace, byName, specs));
     if (options.conflicts) issues.push(...options.conflicts);
@@ -737,7 +738,7 @@ function wrapperField(field: string, received: unknown, inside: readonly string[
   return {
     field,
     code: 'UNKNOWN_FIELD',
-    received: echo(received),
+    received,
     message: `Unknown field '${field}': send its fields (${inside.slice(0, UNKNOWN_ENTRIES_NAMED).join(', ')}${more}) at the top level of the arguments, not inside '${field}'.`,
   };
 }

@@ -1,8 +1,10 @@
+import { SET_PASSWORD_COMMAND } from '../../auth/token-howto.js';
 import { isValidTimeZone, suggestTimeZone } from '../../dates/dates.js';
 import { echo, quoted } from '../../envelope/echo.js';
 import type { Issue } from '../../envelope/issue.js';
 import { WriteCallDto } from '../../input/dto/call-args.dto.js';
 import { BoolField, RefField, TextField } from '../../input/fields.js';
+import { FieldsOfOtherTools } from '../../input/fields-of-other-tools.js';
 import { blankNameIssue } from '../../input/issue-messages.js';
 
 /** GLPI language codes: `pt_BR`, `en_GB`, `es_419`. */
@@ -23,6 +25,10 @@ export const LOGIN_FIELD = {
 } as const;
 
 /** The writable user fields, shared by create and update. */
+@FieldsOfOtherTools({
+  fields: ['password', 'passwd', 'pwd', 'senha', 'new_password', 'nova_senha', 'initial_password', 'senha_inicial'],
+  sentence: `a password is never set through a tool, where it would stay in the conversation: the server's operator sets it with \`${SET_PASSWORD_COMMAND}\` (the user signs in with it on the OAuth pages).`,
+})
 export abstract class UserFieldsDto extends WriteCallDto {
   @TextField(LOGIN_FIELD)
   name?: string;
