@@ -95,7 +95,7 @@ describe('OpenAPI document', () => {
     );
     expect(queryOf('/api/tickets')).toEqual(expect.arrayContaining(['status', 'assignee_id', 'itilcategories_id', 'date_from', 'limit']));
     expect(queryOf('/api/locations')).toEqual(['query', 'limit']);
-    expect(queryOf('/api/admin/audit')).toEqual(['user', 'tool', 'outcome', 'session_id', 'request_id', 'from', 'to', 'limit', 'cursor']);
+    expect(queryOf('/api/admin/audit')).toEqual(['user', 'tool', 'outcome', 'token_id', 'session_id', 'request_id', 'from', 'to', 'limit', 'cursor']);
     expect(queryOf('/api/projects/{id}')).toEqual(['fields']);
     // MCP-only arguments (domain, session_id) are not REST inputs; the audit log filters by session.
     const mcpOnly = inputSchemas(doc)

@@ -207,6 +207,26 @@ describe.each(DATABASES)('identity, rights and verification on %s', (kind) => {
     expect((await request(stack.http).get('/api/admin/audit').set('Authorization', `Bearer ${mcpOnly}`)).status).toBe(403);
     const api = await token('glpi', ['api']);
     expect((await request(stack.http).get('/api/admin/tokens').set('Authorization', `Bearer ${api}`)).status).toBe(403);
+    const initialize = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+    };
+    const mcp = await request(stack.http)
+      .post('/mcp')
+      .set('Authorization', `Bearer ${api}`)
+      .set('Accept', 'application/json, text/event-stream')
+      .send(initialize);
+    expect(mcp.status).toBe(403);
+    // The audit says who was refused: the token is known, only its scope falls short.
+    const admin = `Bearer ${await token('glpi', ['api', 'admin'])}`;
+    const refusals = await request(stack.http).get('/api/admin/audit').query({ outcome: 'FORBIDDEN', limit: 500 }).set('Authorization', admin);
+    const glpi = await request(stack.http).get('/api/users/glpi').set('Authorization', admin);
+    for (const route of ['GET /api/admin/audit', 'GET /api/admin/tokens', 'POST /mcp']) {
+      const entry = (refusals.body.data.items as Array<Record<string, unknown>>).find((item) => item.route === route);
+      expect([route, entry]).toEqual([route, expect.objectContaining({ users_id: glpi.body.id, token_id: expect.any(Number) })]);
+    }
   });
 
   it('revokes tokens and lists them without secrets', async () => {
@@ -223,6 +243,29 @@ describe.each(DATABASES)('identity, rights and verification on %s', (kind) => {
     expect((await request(stack.http).get('/api/projects').set('Authorization', `Bearer ${fresh}`)).status).toBe(401);
     const list = await request(stack.http).get('/api/admin/tokens').set('Authorization', admin);
     expect(JSON.stringify(list.body)).not.toContain(fresh);
+  });
+
+  it("lists the calls made with one token (a leaked token's use, before it is revoked)", async () => {
+    const admin = `Bearer ${await token('glpi', ['api', 'admin'])}`;
+    const created = await request(stack.http)
+      .post('/api/admin/tokens')
+      .set('Authorization', admin)
+      .send({ user: 'tech', scopes: ['mcp'], expires_in: '1h' });
+    expect(created.status).toBe(201);
+    secrets.push(created.body.data.token as string);
+    const client = await connectHttp(stack.url, created.body.data.token as string);
+    try {
+      await openSession(client, 'project');
+    } finally {
+      await client.close();
+    }
+    const used = await request(stack.http).get('/api/admin/audit').query({ token_id: created.body.id }).set('Authorization', admin);
+    expect(used.status).toBe(200);
+    expect(used.body.data.items.length).toBeGreaterThan(0);
+    for (const item of used.body.data.items) expect(item).toMatchObject({ token_id: created.body.id, tool: 'domain_switch' });
+    const refused = await request(stack.http).get('/api/admin/audit').query({ token_id: 'five' }).set('Authorization', admin);
+    expect(refused.status).toBe(422);
+    expect(refused.body.error.issues[0]).toMatchObject({ field: 'token_id', code: 'INVALID_TYPE' });
   });
 
   it('audits refusals, and no token or code ever reaches the logs or the audit', async () => {

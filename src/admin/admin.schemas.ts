@@ -63,6 +63,10 @@ export const AUDIT_ENTRY_SCHEMA: JsonSchema = {
     id: { type: 'integer' },
     at: { type: 'string', format: 'date-time' },
     users_id: { type: ['integer', 'null'] },
+    token_id: {
+      type: ['integer', 'null'],
+      description: "The token the call was made with (null: an external issuer's token, a refusal before any token was known, or a tally).",
+    },
     session_id: { type: ['string', 'null'] },
     request_id: { type: ['string', 'null'], description: 'The X-Request-Id of the call (null on rows that tally refused calls).' },
     transport: { type: 'string', enum: ['mcp', 'rest'] },

@@ -174,6 +174,7 @@ export class AdminService {
       id: Number(a.id),
       at: formatDate(toDate(a.at as Date | string), zone),
       users_id: a.users_id === null ? null : Number(a.users_id),
+      token_id: a.token_id === null || a.token_id === undefined ? null : Number(a.token_id),
       session_id: a.session_id,
       request_id: a.request_id ?? null,
       transport: a.transport,

@@ -16,6 +16,7 @@ export class AuditQueryService {
     const limit = filter.limit ?? 50;
     const qb = this.dataSource.createQueryBuilder().select('a.*').from('audit_log', 'a');
     if (filter.user) qb.andWhere('a.users_id = :user', { user: filter.user });
+    if (filter.token_id) qb.andWhere('a.token_id = :token', { token: filter.token_id });
     if (filter.tool) qb.andWhere('a.tool = :tool', { tool: filter.tool });
     if (filter.outcome) qb.andWhere('a.outcome = :outcome', { outcome: filter.outcome });
     if (filter.session_id) qb.andWhere('a.session_id = :sid', { sid: filter.session_id });

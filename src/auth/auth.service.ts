@@ -50,6 +50,17 @@ class ExpiringCache<T> {
  * A token that is not cached is looked up only while the client address has budget left for
  * missing and refused tokens (RATE_LIMIT_UNAUTHENTICATED), so guessing costs no database reads.
  */
+/** A known caller whose token lacks the scope asked for: FORBIDDEN, and the refusal says who it was (audit, logs). */
+export class ScopeRefused extends DeskError {
+  constructor(
+    readonly principal: Principal,
+    scope: Scope,
+  ) {
+    const why = scope === 'admin' ? ", or its user's profile gives no admin right (Super-Admin and Admin do)" : '';
+    super('FORBIDDEN', `This token lacks the '${scope}' scope${why}.`);
+  }
+}
+
 @Injectable()
 export class AuthService {
   private readonly principals = new ExpiringCache<Principal>(MAX_CACHED);
@@ -82,10 +93,7 @@ export class AuthService {
           : new DeskError('UNAUTHENTICATED', 'The token is unknown, expired or revoked.');
       }
     }
-    if (!grantsScope(principal.scopes, scope, true)) {
-      const why = scope === 'admin' ? ", or its user's profile gives no admin right (Super-Admin and Admin do)" : '';
-      throw new DeskError('FORBIDDEN', `This token lacks the '${scope}' scope${why}.`);
-    }
+    if (!grantsScope(principal.scopes, scope, true)) throw new ScopeRefused(principal, scope);
     return principal;
   }
 

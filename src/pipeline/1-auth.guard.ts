@@ -1,7 +1,7 @@
 import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
-import { AuthService } from '../auth/auth.service.js';
+import { AuthService, ScopeRefused } from '../auth/auth.service.js';
 import type { Scope } from '../auth/principal.js';
 import { PUBLIC_ROUTE, REQUIRED_SCOPE } from '../auth/public.decorator.js';
 import { step } from '../observe/tracing.js';
@@ -34,8 +34,13 @@ export class AuthGuard implements CanActivate {
     const trace = this.calls.begin(context);
     const scope = this.reflector.getAllAndOverride<Scope | undefined>(REQUIRED_SCOPE, targets) ?? 'api';
     const request = context.switchToHttp().getRequest<Request>();
-    const principal = await step(trace, 'auth', () => this.auth.authenticate(request.headers.authorization, scope, this.addresses.of(request)));
-    this.calls.open(context, trace, principal);
+    try {
+      const principal = await step(trace, 'auth', () => this.auth.authenticate(request.headers.authorization, scope, this.addresses.of(request)));
+      this.calls.open(context, trace, principal);
+    } catch (error) {
+      if (error instanceof ScopeRefused) this.calls.refusedCaller(context, trace, error.principal);
+      throw error;
+    }
     return true;
   }
 }

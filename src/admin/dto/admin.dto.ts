@@ -56,6 +56,9 @@ export class AuditQueryDto {
   @ChoiceField(AUDIT_OUTCOMES, { description: 'Only this outcome: success or an error code.' })
   outcome?: string;
 
+  @IntField({ min: 1, description: 'Only calls made with this token (its id, as the token list shows it).' })
+  token_id?: number;
+
   @TextField({ maxLength: 64, description: 'Only this session.' })
   session_id?: string;
 

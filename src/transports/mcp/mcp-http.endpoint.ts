@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Injectable, Logger } from '@nestjs/common';
 import { AuditService } from '../../audit/audit.service.js';
-import { AuthService } from '../../auth/auth.service.js';
+import { AuthService, ScopeRefused } from '../../auth/auth.service.js';
 import type { Principal } from '../../auth/principal.js';
 import { MCP_TOKEN_COMMAND } from '../../auth/token-howto.js';
 import { AppConfig } from '../../config/app-config.js';
@@ -127,7 +127,8 @@ export class McpHttpEndpoint {
         tool: null,
         route: `${req.method} ${MCP_PATH}`,
         domain: null,
-        principal: null,
+        // A token without the mcp scope is still its user's: the refusal says who.
+        principal: thrown instanceof ScopeRefused ? thrown.principal : null,
         sessionId: null,
       };
       this.audit.recordRefusal(trace, error);

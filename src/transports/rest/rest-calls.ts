@@ -85,6 +85,11 @@ export class RestCalls {
     return trace;
   }
 
+  /** A request refused once its caller was known (a token without the route's scope): its answer and audit name who. */
+  refusedCaller(context: ExecutionContext, trace: CallTrace, principal: Principal): void {
+    traces.set(context.switchToHttp().getRequest<Request>(), Object.freeze({ ...trace, principal }));
+  }
+
   /** The call of the request, once its caller is known. */
   open(context: ExecutionContext, trace: CallTrace, principal: Principal): Call {
     const req = context.switchToHttp().getRequest<Request>();
