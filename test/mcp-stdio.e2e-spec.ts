@@ -16,6 +16,16 @@ interface Exit {
   stderr: string;
 }
 
+/** The log line that delivered a one-time code (the log is written off the main thread: polled a few seconds). */
+async function codeLineIn(stderr: () => string): Promise<RegExpExecArray> {
+  for (let tries = 0; tries < 100; tries++) {
+    const line = /verification code for glpi \(session ([\w-]+)\): (\d{6})/.exec(stderr());
+    if (line) return line;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`no one-time code in stderr:\n${stderr()}`);
+}
+
 function spawnStdio(env: Record<string, string>): ChildProcessWithoutNullStreams {
   return spawn(process.execPath, [MAIN_JS, '--stdio'], { cwd: REPO_ROOT, env, stdio: ['pipe', 'pipe', 'pipe'] });
 }
@@ -308,6 +318,19 @@ describe.each(DATABASES)('MCP over stdio on %s', (kind) => {
     expect(stderr).not.toMatch(/RangeError|Maximum call stack/);
     expect(stderr).not.toMatch(/^\s+at /m); // no stack trace of any kind
     expect(tookMs).toBeLessThan(2000); // the bound a desktop client waits before it kills the server
+  });
+
+  it.each(['warn', 'error'])('delivers a one-time code to the log whatever LOG_LEVEL (%s) leaves out', async (level) => {
+    const connection = await connectStdio(db.url, token, { OTP_REQUIRED_FOR: 'write', OTP_DELIVERY: 'log', LOG_LEVEL: level });
+    try {
+      const sessionId = await openSession(connection.client, 'project');
+      success(await callTool(connection.client, 'auth_request_otp', { session_id: sessionId }));
+      const sent = await codeLineIn(connection.stderr);
+      expect(sent[1]).toBe(sessionId);
+      success(await callTool(connection.client, 'auth_verify_otp', { session_id: sessionId, code: sent[2] }));
+    } finally {
+      await connection.close();
+    }
   });
 
   it('names the database it opened on stderr', async () => {

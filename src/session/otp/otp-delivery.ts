@@ -2,6 +2,7 @@ import { appendFile, mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { Injectable, Logger } from '@nestjs/common';
 import { AppConfig } from '../../config/app-config.js';
+import type { LogLevelName } from '../../config/log-settings.js';
 import { DeskError } from '../../envelope/desk-error.js';
 
 export interface OtpMessage {
@@ -45,7 +46,7 @@ export class OtpDelivery {
     const target = this.config.otpDelivery;
     switch (target.kind) {
       case 'log':
-        this.logger.log(logLine);
+        this.logger[printedLevel(this.config.logLevel)](logLine);
         return;
       case 'file':
         await mkdir(dirname(target.path), { recursive: true });
@@ -68,4 +69,13 @@ export class OtpDelivery {
       }
     }
   }
+}
+
+/**
+ * The logger's method for a delivered message: info, or the level LOG_LEVEL starts from when it
+ * leaves info out. A delivery is the channel the operator chose, not a diagnostic a level may drop:
+ * a code sent to a log that never prints it would leave the user waiting for it.
+ */
+function printedLevel(level: LogLevelName): 'log' | 'warn' | 'error' | 'fatal' {
+  return level === 'warn' || level === 'error' || level === 'fatal' ? level : 'log';
 }
