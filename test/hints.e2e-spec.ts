@@ -104,10 +104,22 @@ describe.each(DATABASES)('hints that never mislead, on %s', (kind) => {
     expect(failure(await save({ project_id: 'Migração ERP' }), 'VALIDATION_FAILED').error.issues).toEqual([
       expect.objectContaining({ field: 'project_id', code: 'UNKNOWN_FIELD', did_you_mean: 'projects_id' }),
     ]);
-    // Users joining a task are its members.
+    // Users joining a task are its members; the one it is assigned to, a member too.
     expect(failure(await save({ projects_id: 'Migração ERP', users: ['tech'] }), 'VALIDATION_FAILED').error.issues).toEqual([
       expect.objectContaining({ field: 'users', code: 'UNKNOWN_FIELD', did_you_mean: 'add_members' }),
     ]);
+    for (const [field, meant] of [
+      ['assignee', 'member_id'],
+      ['assigned_to', 'member_id'],
+      ['responsavel', 'member_id'],
+      ['assignees', 'add_members'],
+    ] as const) {
+      const value = meant === 'add_members' ? ['tech'] : 'tech';
+      expect([field, failure(await save({ projects_id: 'Migração ERP', [field]: value }), 'VALIDATION_FAILED').error.issues]).toEqual([
+        field,
+        [expect.objectContaining({ field, code: 'UNKNOWN_FIELD', did_you_mean: meant })],
+      ]);
+    }
     // On a project's own tool, project_id is the project's id.
     const get = failure(await callTool(client, 'project_get', { domain: 'project', session_id: projects, project_id: 'Migração ERP' }), 'VALIDATION_FAILED');
     expect(get.error.issues).toEqual([expect.objectContaining({ field: 'project_id', code: 'UNKNOWN_FIELD', did_you_mean: 'id' })]);

@@ -90,7 +90,9 @@ export const FIELD_ALIASES: Readonly<Record<Domain, AliasTable>> = {
     groups_id: ['group', 'team', 'grupo', 'equipe'],
     entities_id: ['entity', 'entidade'],
     projects_id: ['parent', 'parent_id', 'projeto_pai', 'parent_project'],
-    add_members: ['members', 'users', 'membros', 'participants', 'participantes', 'team_members'],
+    add_members: ['members', 'users', 'membros', 'participants', 'participantes', 'team_members', 'assignees', 'atribuidos'],
+    // A task's one member to add: the one it is assigned to (a project's manager is its users_id).
+    member_id: ['member', 'membro', 'assignee', 'assignee_id', 'assigned_to', 'atribuido_a', 'responsavel', 'owner', 'dono'],
     percent_done: ['progress', 'progresso', 'percent', 'completion', 'percentual'],
     priority: ['prioridade'],
     plan_start_date: ['start_date', 'start', 'inicio', 'data_inicio', 'planned_start'],
