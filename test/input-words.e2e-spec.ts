@@ -126,6 +126,21 @@ describe.each(DATABASES)('zones and yes/no words on %s', (kind) => {
     });
     const items = (listed.data as { items: { status: { id: number }; priority: { id: number } }[] }).items;
     expect(items.every((t) => t.status.id <= 4 && [4, 5].includes(t.priority.id))).toBe(true);
+    // The same list written as one text: "Solved, Closed", "closed or solved", "novo ou pendente".
+    for (const [text, ids] of [
+      ['Solved,Closed', [5, 6]],
+      ['closed or solved', [5, 6]],
+      ['Novo ou Pendente', [1, 4]],
+      ['4; 5', [4, 5]],
+      ['new / pending', [1, 4]],
+    ] as const) {
+      const written = success(await ticket('ticket_search', { status: text, limit: 100 }));
+      expect([text, written.resolved?.status]).toEqual([text, expect.objectContaining({ input: text, ids })]);
+    }
+    const halfWrong = failure(await ticket('ticket_search', { status: 'Solved, Closd' }), 'VALIDATION_FAILED');
+    expect(halfWrong.error.issues).toEqual([expect.objectContaining({ field: 'status', message: expect.stringMatching(/'Closd'.*Did you mean 'Closed'/) })]);
+    // Setting a value takes one: a text naming two is refused on a write.
+    failure(await ticket('ticket_create', { name: 'Dois estados', status: 'New, Pending', dry_run: true }), 'VALIDATION_FAILED');
     // Every value that is none is named at once; an empty list is no filter to guess.
     const wrong = failure(await ticket('ticket_search', { status: ['New', 'Pendnte', 'talvez'], priority: [] }), 'VALIDATION_FAILED');
     expect(wrong.error.issues).toEqual([

@@ -145,13 +145,22 @@ function notValid(vocab: Vocabulary, value: unknown): { text: string; suggested?
 }
 
 /** An enum's value (or a filter's list of them) refused: `message`, then the codes and labels it takes. */
+/** Between the values of a list written as one text: a comma, semicolon, slash or bar, or "or"/"ou"/"and"/"e" between spaces. */
+const LIST_SEPARATOR = /\s*[,;/|]\s*|\s+(?:or|ou|and|e)\s+/i;
+
+/** The values of a list written as one text ("Solved, Closed", "novo ou pendente"); undefined for one value. */
+function listWrittenIn(text: string): string[] | undefined {
+  const parts = text.split(LIST_SEPARATOR).filter((part) => part.trim() !== '');
+  return parts.length > 1 ? parts : undefined;
+}
+
 function enumRefusal(spec: FieldSpec, received: unknown, code: 'INVALID_VALUE' | 'INVALID_TYPE', message: string, suggested?: string): Issue {
   const vocab = spec.vocab!;
   return {
     field: spec.name,
     code,
     received: echo(received),
-    message: `${message} Use ${spec.filter && Array.isArray(received) ? 'codes or labels' : 'a code or label'}: ${vocab.describe()}.`,
+    message: `${message} Use ${spec.filter ? 'codes or labels' : 'a code or label'}: ${vocab.describe()}.`,
     expected: vocab.describe(),
     available: vocab.entries.map((e) => e.en),
     ...(suggested ? { did_you_mean: suggested } : {}),
@@ -506,6 +515,12 @@ export class InputParser {
       out.set(spec.name, code);
       return;
     }
+    // A filter's list written as one text ("Solved, Closed", "novo ou pendente"): read as the list.
+    const written = spec.filter && typeof value === 'string' ? listWrittenIn(value) : undefined;
+    if (written) {
+      this.parseEnumList(spec, written, out, issues, resolved, value);
+      return;
+    }
     const { text, suggested } = notValid(vocab, value);
     const kind = typeof value === 'number' || typeof value === 'string' ? 'INVALID_VALUE' : 'INVALID_TYPE';
     issues.push(enumRefusal(spec, value, kind, `${spec.name} ${text}`, suggested));
@@ -515,10 +530,17 @@ export class InputParser {
    * A filter's list of values, each a code, a label or a word for several: the codes of any of them,
    * in the vocabulary's order. Every value that is none is named in one issue.
    */
-  private parseEnumList(spec: FieldSpec, values: readonly unknown[], out: Map<string, unknown>, issues: Issue[], resolved: Record<string, Resolved>): void {
+  private parseEnumList(
+    spec: FieldSpec,
+    values: readonly unknown[],
+    out: Map<string, unknown>,
+    issues: Issue[],
+    resolved: Record<string, Resolved>,
+    sent: unknown = values,
+  ): void {
     const vocab = spec.vocab!;
     if (values.length === 0 || values.length > MAX_FILTER_VALUES) {
-      issues.push(enumRefusal(spec, values, 'INVALID_VALUE', `${spec.name} takes one value or a list of at least one and at most ${MAX_FILTER_VALUES}.`));
+      issues.push(enumRefusal(spec, sent, 'INVALID_VALUE', `${spec.name} takes one value or a list of at least one and at most ${MAX_FILTER_VALUES}.`));
       return;
     }
     const taken = new Set<number>();
@@ -532,13 +554,13 @@ export class InputParser {
     }
     if (wrong.length > 0) {
       issues.push(
-        enumRefusal(spec, values, 'INVALID_VALUE', `${spec.name}: ${wrong.map((w) => w.text).join(' ')}`, wrong.length === 1 ? wrong[0].suggested : undefined),
+        enumRefusal(spec, sent, 'INVALID_VALUE', `${spec.name}: ${wrong.map((w) => w.text).join(' ')}`, wrong.length === 1 ? wrong[0].suggested : undefined),
       );
       return;
     }
     const ids = vocab.codes.filter((code) => taken.has(code));
     out.set(spec.name, ids);
-    resolved[spec.name] = { input: values, ids, names: labelsOf(vocab, ids) };
+    resolved[spec.name] = { input: sent, ids, names: labelsOf(vocab, ids) };
   }
 
   private parseDateField(spec: FieldSpec, value: unknown, timezone: string, language: string | null, out: Map<string, unknown>, issues: Issue[]): void {
