@@ -44,12 +44,6 @@ class ExpiringCache<T> {
   }
 }
 
-/**
- * Bearer token -> principal. A short cache keeps the hot path off the database; revocation and
- * expiry therefore take effect within CACHE_MS. last_used_at is written at most once a minute.
- * A token that is not cached is looked up only while the client address has budget left for
- * missing and refused tokens (RATE_LIMIT_UNAUTHENTICATED), so guessing costs no database reads.
- */
 /** A known caller whose token lacks the scope asked for: FORBIDDEN, and the refusal says who it was (audit, logs). */
 export class ScopeRefused extends DeskError {
   constructor(
@@ -61,6 +55,12 @@ export class ScopeRefused extends DeskError {
   }
 }
 
+/**
+ * Bearer token -> principal. A short cache keeps the hot path off the database; revocation and
+ * expiry therefore take effect within CACHE_MS. last_used_at is written at most once a minute.
+ * A token that is not cached is looked up only while the client address has budget left for
+ * missing and refused tokens (RATE_LIMIT_UNAUTHENTICATED), so guessing costs no database reads.
+ */
 @Injectable()
 export class AuthService {
   private readonly principals = new ExpiringCache<Principal>(MAX_CACHED);

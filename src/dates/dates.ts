@@ -8,8 +8,8 @@ export type { DateReading } from './relative-days.js';
  * Date input and output. Accepted: `YYYY-MM-DD` (midnight), `YYYY-MM-DD HH:MM[:SS]`, the same with
  * `T`, ISO-8601 with an offset or `Z`, and words relative to now (relativeToNow): one day (today,
  * yesterday, tomorrow; hoje, ontem, amanhã; in 3 days, 2 weeks ago; daqui a 3 dias, há 2 semanas:
- * that day's bare date in the zone, or with HH:MM that wall time of it) or an instant (now, agora; in 2 hours, há 30 minutos). A date
- * without offset is wall time in the call's zone.
+ * that day's bare date in the zone, or with HH:MM that wall time of it) or an instant (now, agora;
+ * in 2 hours, há 30 minutos). A date without offset is wall time in the call's zone.
  * Stored as UTC instants; shown as ISO-8601 with the offset of the zone in force.
  */
 export const DATE_FORMATS_EXPECTED =
@@ -420,7 +420,7 @@ export function dateHint(input: unknown, language: string | null = null, timeZon
     const named = (clock ? fromNow(words) : undefined) ?? spanBack(words);
     if (named && 'days' in named) return { suggestion: `${shiftDay(todayIn(timeZone), named.days, named.months)}${clock}` };
     // A weekday ("next friday", "sexta que vem"): the days it can name, seen from today in the zone.
-    const weekdays = weekdayReadings(body.replace(/\s+/g, ' '), todayIn(timeZone));
+    const weekdays = weekdayReadings(words, todayIn(timeZone));
     if (weekdays.length === 1) return { suggestion: `${weekdays[0].value}${clock}` };
     if (weekdays.length > 1) return { readings: weekdays.map((r) => ({ value: `${r.value}${clock}`, reading: r.reading })) };
   }

@@ -144,7 +144,6 @@ function notValid(vocab: Vocabulary, value: unknown): { text: string; suggested?
   return { text: `'${quoted(value)}' is not a valid ${vocab.name}.${suggested ? ` Did you mean '${suggested}'?` : ''}`, suggested };
 }
 
-/** An enum's value (or a filter's list of them) refused: `message`, then the codes and labels it takes. */
 /** Between the values of a list written as one text: a comma, semicolon, slash or bar, or "or"/"ou"/"and"/"e" between spaces. */
 const LIST_SEPARATOR = /\s*[,;/|]\s*|\s+(?:or|ou|and|e)\s+/i;
 
@@ -154,6 +153,7 @@ function listWrittenIn(text: string): string[] | undefined {
   return parts.length > 1 ? parts : undefined;
 }
 
+/** An enum's value (or a filter's list of them) refused: `message`, then the codes and labels it takes. */
 function enumRefusal(spec: FieldSpec, received: unknown, code: 'INVALID_VALUE' | 'INVALID_TYPE', message: string, suggested?: string): Issue {
   const vocab = spec.vocab!;
   return {
