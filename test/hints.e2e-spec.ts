@@ -365,6 +365,32 @@ describe.each(DATABASES)('hints that never mislead, on %s', (kind) => {
     expect((byCode.data as { items: Array<{ code: string }> }).items.map((item) => item.code)).toEqual(['ERP-26']);
   });
 
+  it('says a reference takes one record when its text names several, and suggests none of them in its place', async () => {
+    const search = failure(
+      await callTool(client, 'ticket_search', { domain: 'ticket', session_id: tickets, itilcategories_id: 'Hardware, Rede' }),
+      'VALIDATION_FAILED',
+    );
+    expect(search.error.issues).toEqual([
+      expect.objectContaining({
+        field: 'itilcategories_id',
+        code: 'REFERENCE_NOT_FOUND',
+        message: expect.stringMatching(/takes one .*'Hardware, Rede' names 2 \(Hardware, Rede\).*once for each/),
+      }),
+    ]);
+    expect(search.error.issues![0]).not.toHaveProperty('did_you_mean');
+    const create = failure(
+      await callTool(client, 'ticket_create', { domain: 'ticket', session_id: tickets, name: 'Dois', itilcategories_id: 'Hardware ou Rede', dry_run: true }),
+      'VALIDATION_FAILED',
+    );
+    expect(create.error.issues![0].message).toMatch(/takes one .*names 2 \(Hardware, Rede\): send one\./);
+    // A text that is no list of names keeps its own hint.
+    const misspelt = failure(
+      await callTool(client, 'ticket_search', { domain: 'ticket', session_id: tickets, itilcategories_id: 'Hardwar, Redes e Wifi' }),
+      'VALIDATION_FAILED',
+    );
+    expect(misspelt.error.issues![0].message).not.toContain('takes one');
+  });
+
   it('names the field of the other kind when a user field is given a group, or a group field a user', async () => {
     const approver = failure(
       await callTool(client, 'ticket_validation', { domain: 'ticket', session_id: tickets, id: ticketId, approver_id: 'infraestrutura' }),

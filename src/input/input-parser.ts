@@ -7,15 +7,18 @@ import type { Issue } from '../envelope/issue.js';
 import type { Transport } from '../observe/call-metrics.js';
 import { matchKey } from '../text/normalize.js';
 import { closestOf, spelledAlike } from '../text/suggest.js';
+import { SearchCallDto } from './dto/search-args.dto.js';
 import { fieldsOf, type FieldSpec } from './field-spec.js';
 import { otherToolFor } from './fields-of-other-tools.js';
 import { flagInChoice } from './flag-in-choice.js';
 import { attachMeta } from './input-meta.js';
 import { expectedOf, issueFromValidation } from './issue-messages.js';
+import { listWrittenIn } from './list-text.js';
 import { readId } from './record-id.js';
 import { resolveActorList } from './references/actor-list.js';
 import { withOtherKindHint } from './references/other-kind-field.js';
 import type { NameScope } from './references/reference-scope.js';
+import { withSeveralNamesHint } from './references/several-names.js';
 import { sharedLookup } from './references/shared-lookup.js';
 import { type FilterResolution, withWordsForSeveral } from './references/words-for-several.js';
 import { brokenRules } from './scalar-rules.js';
@@ -142,15 +145,6 @@ function labelsOf(vocab: Vocabulary, codes: readonly number[]): string[] {
 function notValid(vocab: Vocabulary, value: unknown): { text: string; suggested?: string } {
   const suggested = vocab.suggest(value);
   return { text: `'${quoted(value)}' is not a valid ${vocab.name}.${suggested ? ` Did you mean '${suggested}'?` : ''}`, suggested };
-}
-
-/** Between the values of a list written as one text: a comma, semicolon, slash or bar, or "or"/"ou"/"and"/"e" between spaces. */
-const LIST_SEPARATOR = /\s*[,;/|]\s*|\s+(?:or|ou|and|e)\s+/i;
-
-/** The values of a list written as one text ("Solved, Closed", "novo ou pendente"); undefined for one value. */
-function listWrittenIn(text: string): string[] | undefined {
-  const parts = text.split(LIST_SEPARATOR).filter((part) => part.trim() !== '');
-  return parts.length > 1 ? parts : undefined;
 }
 
 /** An enum's value (or a filter's list of them) refused: `message`, then the codes and labels it takes. */
@@ -349,7 +343,12 @@ export class InputParser {
           {
             const found = (lookup ??= sharedLookup(this.references))
               .resolve(spec.ref!, spec.name, value, options.scope)
-              .then((r) => withOtherKindHint(r, spec, specs, value, (kind, field) => lookup!.resolve(kind, field, value, options.scope)));
+              .then((r) => withOtherKindHint(r, spec, specs, value, (kind, field) => lookup!.resolve(kind, field, value, options.scope)))
+              .then((r) =>
+                withSeveralNamesHint(r, spec, value, dto.prototype instanceof SearchCallDto, (part) =>
+                  lookup!.resolve(spec.ref!, spec.name, part, options.scope),
+                ),
+              );
             // Only a filter that takes words for several records asks for them, on a name not found.
             const taken: Promise<FilterResolution> = spec.wordsForSeveral
               ? found.then((r) => withWordsForSeveral(r, spec.ref!, value, async () => this.references.group?.(spec.ref!, value, options.scope)))

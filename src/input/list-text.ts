@@ -1,0 +1,8 @@
+/** Between the values of a list written as one text: a comma, semicolon, slash or bar, or "or"/"ou"/"and"/"e" between spaces. */
+const LIST_SEPARATOR = /\s*[,;/|]\s*|\s+(?:or|ou|and|e)\s+/i;
+
+/** The values of a list written as one text ("Solved, Closed", "novo ou pendente"); undefined for one value. */
+export function listWrittenIn(text: string): string[] | undefined {
+  const parts = text.split(LIST_SEPARATOR).filter((part) => part.trim() !== '');
+  return parts.length > 1 ? parts : undefined;
+}
