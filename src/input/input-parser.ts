@@ -13,7 +13,7 @@ import { otherToolFor } from './fields-of-other-tools.js';
 import { flagInChoice } from './flag-in-choice.js';
 import { attachMeta } from './input-meta.js';
 import { expectedOf, issueFromValidation } from './issue-messages.js';
-import { listWrittenIn } from './list-text.js';
+import { listWrittenIn, severalForOne } from './list-text.js';
 import { readId } from './record-id.js';
 import { resolveActorList } from './references/actor-list.js';
 import { withOtherKindHint } from './references/other-kind-field.js';
@@ -515,9 +515,15 @@ export class InputParser {
       return;
     }
     // A filter's list written as one text ("Solved, Closed", "novo ou pendente"): read as the list.
-    const written = spec.filter && typeof value === 'string' ? listWrittenIn(value) : undefined;
-    if (written) {
+    const written = typeof value === 'string' ? listWrittenIn(value) : undefined;
+    if (written && spec.filter) {
       this.parseEnumList(spec, written, out, issues, resolved, value);
+      return;
+    }
+    // Where one value is set, a text naming several says so rather than that none is valid.
+    const several = written?.map((part) => vocab.parse(part));
+    if (several?.every((code): code is number => code !== undefined)) {
+      issues.push(enumRefusal(spec, value, 'INVALID_VALUE', severalForOne(spec.name, 'one value', quoted(value), labelsOf(vocab, several))));
       return;
     }
     const { text, suggested } = notValid(vocab, value);

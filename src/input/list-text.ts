@@ -6,3 +6,11 @@ export function listWrittenIn(text: string): string[] | undefined {
   const parts = text.split(LIST_SEPARATOR).filter((part) => part.trim() !== '');
   return parts.length > 1 ? parts : undefined;
 }
+
+/**
+ * What a field that takes one value says of a text naming several, each found:
+ * "status takes one value, and 'New, Pending' names 2 (New, Pending): send one."
+ */
+export function severalForOne(field: string, one: string, sent: string, names: readonly string[], instead = 'send one'): string {
+  return `${field} takes ${one}, and '${sent}' names ${names.length} (${names.join(', ')}): ${instead}.`;
+}

@@ -1,5 +1,6 @@
+import { quoted } from '../../envelope/echo.js';
 import type { FieldSpec } from '../field-spec.js';
-import { listWrittenIn } from '../list-text.js';
+import { listWrittenIn, severalForOne } from '../list-text.js';
 import { referenceKind } from './reference-kinds.js';
 import type { Resolution } from './reference-resolver.js';
 
@@ -30,10 +31,7 @@ export async function withSeveralNamesHint(
     names.push(part.name);
   }
   const label = referenceKind(spec.ref).label;
-  const what = searching ? 'to search several, call once for each' : 'send one';
+  const instead = searching ? 'to search several, call once for each' : 'send one';
   const { did_you_mean: _misleading, ...issue } = answer.issue;
-  return {
-    ok: false,
-    issue: { ...issue, message: `${spec.name} takes one of the ${label}, and '${value}' names ${names.length} (${names.join(', ')}): ${what}.` },
-  };
+  return { ok: false, issue: { ...issue, message: severalForOne(spec.name, `one of the ${label}`, quoted(value), names, instead) } };
 }
