@@ -17,6 +17,7 @@ import { listWrittenIn, severalForOne } from './list-text.js';
 import { readId } from './record-id.js';
 import { resolveActorList } from './references/actor-list.js';
 import { withOtherKindHint } from './references/other-kind-field.js';
+import type { Resolution } from './references/reference-resolver.js';
 import type { NameScope } from './references/reference-scope.js';
 import { withSeveralNamesHint } from './references/several-names.js';
 import { sharedLookup } from './references/shared-lookup.js';
@@ -139,6 +140,28 @@ const MAX_FILTER_VALUES = 20;
 /** The English labels of `codes`, as answers show them. */
 function labelsOf(vocab: Vocabulary, codes: readonly number[]): string[] {
   return codes.map((code) => vocab.label(code) ?? String(code));
+}
+
+/** A reference not found, as the call shows it: its field, the call's fields, the value sent, and whether the call searches. */
+interface NotFoundContext {
+  spec: FieldSpec;
+  specs: readonly FieldSpec[];
+  value: unknown;
+  searching: boolean;
+}
+
+/**
+ * What a reference not found can say of its value, asked only then: a name of the other kind of
+ * "who" (other-kind-field.ts), or a list of names where one record is taken (several-names.ts).
+ */
+async function notFoundHints(
+  answer: { ok: false; issue: Issue },
+  { spec, specs, value, searching }: NotFoundContext,
+  lookup: ReferenceLookup,
+  scope: NameScope | undefined,
+): Promise<Resolution> {
+  const other = await withOtherKindHint(answer, spec, specs, value, (kind, field) => lookup.resolve(kind, field, value, scope));
+  return withSeveralNamesHint(other, spec, value, searching, (part) => lookup.resolve(spec.ref!, spec.name, part, scope));
 }
 
 /** What is said of one value `vocab` does not take, with the label it most likely meant. */
@@ -343,12 +366,7 @@ export class InputParser {
           {
             const found = (lookup ??= sharedLookup(this.references))
               .resolve(spec.ref!, spec.name, value, options.scope)
-              .then((r) => withOtherKindHint(r, spec, specs, value, (kind, field) => lookup!.resolve(kind, field, value, options.scope)))
-              .then((r) =>
-                withSeveralNamesHint(r, spec, value, dto.prototype instanceof SearchCallDto, (part) =>
-                  lookup!.resolve(spec.ref!, spec.name, part, options.scope),
-                ),
-              );
+              .then((r) => (r.ok ? r : notFoundHints(r, { spec, specs, value, searching: dto.prototype instanceof SearchCallDto }, lookup!, options.scope)));
             // Only a filter that takes words for several records asks for them, on a name not found.
             const taken: Promise<FilterResolution> = spec.wordsForSeveral
               ? found.then((r) => withWordsForSeveral(r, spec.ref!, value, async () => this.references.group?.(spec.ref!, value, options.scope)))
