@@ -17,11 +17,10 @@ import { listWrittenIn, severalForOne } from './list-text.js';
 import { readId } from './record-id.js';
 import { resolveActorList } from './references/actor-list.js';
 import { withOtherKindHint } from './references/other-kind-field.js';
-import type { Resolution } from './references/reference-resolver.js';
 import type { NameScope } from './references/reference-scope.js';
 import { withSeveralNamesHint } from './references/several-names.js';
 import { sharedLookup } from './references/shared-lookup.js';
-import { type FilterResolution, withWordsForSeveral } from './references/words-for-several.js';
+import { type FilterResolution, type GroupLookup, withWordsForSeveral } from './references/words-for-several.js';
 import { brokenRules } from './scalar-rules.js';
 import { cleanText, forbiddenField, valueProblem } from './value-rules.js';
 import { booleanOfWord } from './vocab/boolean-words.js';
@@ -148,20 +147,25 @@ interface NotFoundContext {
   specs: readonly FieldSpec[];
   value: unknown;
   searching: boolean;
+  /** The records a filter's word for several stands for (words-for-several.ts). */
+  group: GroupLookup;
 }
 
 /**
  * What a reference not found can say of its value, asked only then: a name of the other kind of
- * "who" (other-kind-field.ts), or a list of names where one record is taken (several-names.ts).
+ * "who" (other-kind-field.ts), a list of names where one record is taken (several-names.ts); and,
+ * on a filter that takes them, a word for several records, which it then stands for
+ * (words-for-several.ts).
  */
 async function notFoundHints(
   answer: { ok: false; issue: Issue },
-  { spec, specs, value, searching }: NotFoundContext,
+  { spec, specs, value, searching, group }: NotFoundContext,
   lookup: ReferenceLookup,
   scope: NameScope | undefined,
-): Promise<Resolution> {
+): Promise<FilterResolution> {
   const other = await withOtherKindHint(answer, spec, specs, value, (kind, field) => lookup.resolve(kind, field, value, scope));
-  return withSeveralNamesHint(other, spec, value, searching, (part) => lookup.resolve(spec.ref!, spec.name, part, scope));
+  const several = await withSeveralNamesHint(other, spec, value, searching, (part) => lookup.resolve(spec.ref!, spec.name, part, scope));
+  return spec.wordsForSeveral ? withWordsForSeveral(several, spec.ref!, value, group) : several;
 }
 
 /** What is said of one value `vocab` does not take, with the label it most likely meant. */
@@ -364,13 +368,14 @@ export class InputParser {
             break;
           }
           {
-            const found = (lookup ??= sharedLookup(this.references))
+            // What a name not found can still say is asked only then: a name found pays for none of it.
+            const taken: Promise<FilterResolution> = (lookup ??= sharedLookup(this.references))
               .resolve(spec.ref!, spec.name, value, options.scope)
-              .then((r) => (r.ok ? r : notFoundHints(r, { spec, specs, value, searching: dto.prototype instanceof SearchCallDto }, lookup!, options.scope)));
-            // Only a filter that takes words for several records asks for them, on a name not found.
-            const taken: Promise<FilterResolution> = spec.wordsForSeveral
-              ? found.then((r) => withWordsForSeveral(r, spec.ref!, value, async () => this.references.group?.(spec.ref!, value, options.scope)))
-              : found;
+              .then((r) => {
+                if (r.ok) return r;
+                const group: GroupLookup = async () => this.references.group?.(spec.ref!, value, options.scope);
+                return notFoundHints(r, { spec, specs, value, searching: dto.prototype instanceof SearchCallDto, group }, lookup!, options.scope);
+              });
             pending.push(
               taken.then((r) => () => {
                 if (!r.ok) issues.push(r.issue);
