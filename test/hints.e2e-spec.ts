@@ -127,12 +127,21 @@ describe.each(DATABASES)('hints that never mislead, on %s', (kind) => {
 
   it('sends a field of work another tool does to that tool, never to a field of this one that only looks like it', async () => {
     const issues = failure(
-      await update({ solution: 'Toner trocado', note: 'Ligar amanhã', approver_id: 'tech', duplicate_of: 1, tasks: [] }),
+      await update({
+        solution: 'Toner trocado',
+        note: 'Ligar amanhã',
+        private_note: 'Senha do Wi-Fi trocada',
+        approver_id: 'tech',
+        duplicate_of: 1,
+        tasks: [],
+      }),
       'VALIDATION_FAILED',
     ).error.issues!;
     const byField = new Map(issues.map((issue) => [issue.field, issue]));
     expect(byField.get('solution')?.message).toContain('ticket_add_entry {id, kind: "solution", content}');
     expect(byField.get('note')?.message).toContain('ticket_add_entry {id, kind: "followup", content}');
+    // A private one keeps its privacy in the call it is sent to.
+    expect(byField.get('private_note')?.message).toContain('ticket_add_entry {id, kind: "followup", content, is_private: true}');
     expect(byField.get('tasks')?.message).toContain('ticket_add_entry {id, kind: "task", content');
     expect(byField.get('approver_id')?.message).toContain('ticket_validation {id, approver_id}');
     expect(byField.get('duplicate_of')?.message).toContain('ticket_link {id, other_id, relation}');

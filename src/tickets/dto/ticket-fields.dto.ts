@@ -15,8 +15,12 @@ import { actorConflicts } from '../actor-rules.js';
     sentence: 'a solution is added with ticket_add_entry {id, kind: "solution", content}, which makes the ticket Solved.',
   },
   {
-    fields: ['followup', 'followups', 'follow_up', 'private_note', 'acompanhamento'],
+    fields: ['followup', 'followups', 'follow_up', 'acompanhamento'],
     sentence: 'a followup (a comment on the ticket) is added with ticket_add_entry {id, kind: "followup", content}.',
+  },
+  {
+    fields: ['private_note', 'private_comment', 'internal_note', 'private_followup', 'nota_interna', 'nota_privada'],
+    sentence: 'a private followup (hidden from the requester) is added with ticket_add_entry {id, kind: "followup", content, is_private: true}.',
   },
   {
     fields: ['task', 'tasks', 'worklog', 'time_spent', 'actiontime', 'duration', 'tarefa', 'tarefas'],
