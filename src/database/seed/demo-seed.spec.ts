@@ -4,6 +4,8 @@ import { DataSource, DataSourceOptions } from 'typeorm';
 import { lookAlikeKey } from '../../text/look-alike.js';
 import { ENTITIES, GlpiEntity, Location, Profile, ProfileRights, Project, ProjectState, Ticket, TicketUser, User } from '../entities/index.js';
 import { MIGRATIONS } from '../migrations/index.js';
+import { verifyPassword } from '../password-hash.js';
+import { DEMO_PASSWORDS } from './demo-passwords.js';
 import { isDatabaseEmpty, seedDemoData } from './demo-seed.js';
 
 const EXPECTED_COUNTS: Record<string, number> = {
@@ -88,6 +90,12 @@ async function exerciseLifecycle(ds: DataSource): Promise<void> {
     is_active: true,
     is_deleted: false,
   });
+
+  // Every demo user signs in with the password the README gives it.
+  for (const [login, password] of Object.entries(DEMO_PASSWORDS)) {
+    const user = await ds.getRepository(User).createQueryBuilder('u').addSelect('u.password').where('u.name = :login', { login }).getOneOrFail();
+    expect([login, await verifyPassword(password, user.password ?? null)]).toEqual([login, true]);
+  }
 
   const selfService = await ds.getRepository(Profile).findOneByOrFail({ name: 'Self-Service' });
   const rights = JSON.parse(selfService.rights) as ProfileRights;

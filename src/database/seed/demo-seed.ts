@@ -28,8 +28,8 @@ import {
   TicketValidation,
   User,
 } from '../entities/index.js';
-import { hashPassword } from '../password-hash.js';
 import { userKeys } from '../user-keys.js';
+import { DEMO_PASSWORD_HASHES } from './demo-passwords.js';
 
 /** Creation/modification stamp of the reference rows. */
 const SEEDED_AT = new Date('2025-12-01T12:00:00.000Z');
@@ -76,16 +76,6 @@ function treeNode(name: string, parent?: TreeRow) {
     level: parent ? parent.level + 1 : 1,
   };
 }
-
-/** Demo users' sign-in passwords, as GLPI's own demo has them (documented in the README). */
-export const DEMO_PASSWORDS: Readonly<Record<string, string>> = {
-  glpi: 'glpi',
-  tech: 'tech',
-  normal: 'normal',
-  'post-only': 'postonly',
-  'maria.silva': 'maria.silva',
-  'joao.souza': 'joao.souza',
-};
 
 async function insertDemoData(m: EntityManager): Promise<void> {
   // Entities
@@ -144,9 +134,7 @@ async function insertDemoData(m: EntityManager): Promise<void> {
   const postOnly = await user('post-only', 'Post', 'Only', 'en_GB', selfService, root, true);
   const maria = await user('maria.silva', 'Maria', 'Silva', 'pt_BR', technician, sede, true);
   const joao = await user('joao.souza', 'João', 'Souza', 'pt_BR', selfService, porto, true);
-  for (const [login, password] of Object.entries(DEMO_PASSWORDS)) {
-    await m.update(User, { name: login }, { password: await hashPassword(password) });
-  }
+  for (const [login, password] of Object.entries(DEMO_PASSWORD_HASHES)) await m.update(User, { name: login }, { password });
 
   // Project states (ids 1, 2, 3 on an empty database)
   const state = (name: string, color: string, is_finished = false) => add(m, ProjectState, { name, name_key: matchKey(name), color, is_finished, ...stamp() });
