@@ -194,6 +194,17 @@ describe.each(DATABASES)('token scopes and the last Super-Admin on %s', (kind) =
     expect((await request(stack.http).patch(`/api/users/${second}`).set(bearer(admin)).send({ profiles_id: 'Admin' })).status).toBe(200);
   });
 
+  it('names a taken login and the last Super-Admin in one answer, so one retry fixes both', async () => {
+    const answer = await request(stack.http).patch('/api/users/glpi').set(bearer(glpi)).send({ name: 'TECH', profiles_id: 'Admin' });
+    expect(answer.status).toBe(409);
+    expect(answer.body.error.code).toBe('CONFLICT');
+    expect(answer.body.error.message).toContain("login 'TECH' belongs to another user");
+    expect(answer.body.error.message).toContain('last active Super-Admin');
+    // Nothing of it was applied.
+    const still = await request(stack.http).get('/api/users/glpi').set(bearer(glpi));
+    expect([still.body.data.name, still.body.data.profiles_id.name]).toEqual(['glpi', 'Super-Admin']);
+  });
+
   it('two administrators demoting the last two Super-Admins at once leave one', async () => {
     const second = (await request(stack.http).get('/api/users/sa.two').set(bearer(glpi))).body.id as number;
     expect((await request(stack.http).patch(`/api/users/${second}`).set(bearer(glpi)).send({ profiles_id: 'Super-Admin' })).status).toBe(200);

@@ -100,7 +100,8 @@ export class UsersService {
         issues.push({ field: 'profiles_id', code: 'REQUIRED', message: `profiles_id is required: there is no '${DEFAULT_PROFILE}' profile to default to.` });
       if (entityId === undefined) issues.push({ field: 'entities_id', code: 'REQUIRED', message: 'entities_id is required: you have no default entity.' });
       if (issues.length || profileId === undefined || entityId === undefined) throw DeskError.validation(call, issues);
-      await this.assertUnique(input, undefined, manager);
+      const taken = await this.takenValues(input, undefined, manager);
+      if (taken) throw new DeskError('CONFLICT', taken);
       await this.assignments.assertMayGrant(call.principal, profileId, manager);
 
       const values: Record<string, unknown> = {};
@@ -152,7 +153,8 @@ export class UsersService {
       // is_active=false never gets here (UpdateUserDto: deactivating is user_deactivate's): a profile change is what may demote.
       const wasSuperAdmin = input.profiles_id !== undefined && (await this.queries.isActiveSuperAdmin(input.id, manager));
 
-      await this.assertUnique(values, input.id, manager);
+      // A taken login or email is answered after the Super-Admin check below, with it: one retry fixes both.
+      const taken = await this.takenValues(values, input.id, manager);
       if (typeof values.timezone === 'string') values.timezone = canonicalZone(values.timezone);
       if (target) {
         if (input.profiles_id !== undefined) await this.assignments.assertMayGrant(call.principal, target.profileId, manager);
@@ -162,10 +164,11 @@ export class UsersService {
       }
       const columns = { ...values };
       if (input.groups_id !== undefined && (await this.assignments.join(manager, input.id, input.groups_id, now))) values.groups_id = input.groups_id;
-      if (Object.keys(values).length) {
+      if (Object.keys(values).length && !taken) {
         await manager.update(User, { id: input.id }, { ...columns, ...userKeys({ ...current, ...columns }), date_mod: now });
       }
-      if (wasSuperAdmin) await this.keepASuperAdmin(manager, String(current.name));
+      const lastSuperAdmin = wasSuperAdmin ? await this.lastSuperAdmin(manager, String(current.name)) : undefined;
+      if (taken || lastSuperAdmin) throw new DeskError('CONFLICT', [taken, lastSuperAdmin].filter(Boolean).join(' '));
 
       const view = await this.storedView(input.id, call.zone, call.principal.scope, manager);
       const count = Object.keys(values).length;
@@ -204,7 +207,8 @@ export class UsersService {
       }
       const wasSuperAdmin = await this.queries.isActiveSuperAdmin(input.id, manager);
       await manager.update(User, { id: input.id }, { is_active: false, date_mod: now });
-      if (wasSuperAdmin) await this.keepASuperAdmin(manager, login);
+      const lastSuperAdmin = wasSuperAdmin ? await this.lastSuperAdmin(manager, login) : undefined;
+      if (lastSuperAdmin) throw new DeskError('CONFLICT', lastSuperAdmin);
       return {
         message: `User ${input.id} '${login}' deactivated: they can no longer sign in; their records stay.`,
         id: input.id,
@@ -218,14 +222,12 @@ export class UsersService {
 
   /**
    * Nobody, the user included, can take away the last active Super-Admin: the change is checked
-   * after it is made, in its transaction, and undone with it when no active Super-Admin is left.
+   * after it is made, in its transaction, which the conflict answered then undoes. The conflict's
+   * text when none is left; undefined otherwise.
    */
-  private async keepASuperAdmin(manager: EntityManager, login: string): Promise<void> {
-    if ((await this.queries.activeSuperAdmins(manager)) > 0) return;
-    throw new DeskError(
-      'CONFLICT',
-      `'${login}' is the last active ${SUPER_ADMIN_PROFILE}: demoting or deactivating them would leave nobody to administer everything. Give another user the ${SUPER_ADMIN_PROFILE} profile first. Nothing was changed.`,
-    );
+  private async lastSuperAdmin(manager: EntityManager, login: string): Promise<string | undefined> {
+    if ((await this.queries.activeSuperAdmins(manager)) > 0) return undefined;
+    return `'${login}' is the last active ${SUPER_ADMIN_PROFILE}: demoting or deactivating them would leave nobody to administer everything. Give another user the ${SUPER_ADMIN_PROFILE} profile first. Nothing was changed.`;
   }
 
   /** The new default assignment when the call changes profile or entity; issues when half of it is unknown. */
@@ -242,20 +244,18 @@ export class UsersService {
 
   /**
    * Logins and emails are unique up to case, accents and look-alike characters: `maría.silva` or
-   * `mаria.silva` (Cyrillic а) next to `maria.silva` would let one user pass for another.
+   * `mаria.silva` (Cyrillic а) next to `maria.silva` would let one user pass for another. The
+   * conflict's text naming what is taken; undefined when nothing is.
    */
-  private async assertUnique(values: { name?: unknown; email?: unknown }, self: number | undefined, manager: EntityManager): Promise<void> {
+  private async takenValues(values: { name?: unknown; email?: unknown }, self: number | undefined, manager: EntityManager): Promise<string | undefined> {
     // Both are checked, and both named in one answer: the retry fixes every taken value at once.
     const taken: Array<'login' | 'email'> = [];
     if (typeof values.name === 'string' && (await this.queries.lookAlikeOwner('name', values.name, self, manager)) !== undefined) taken.push('login');
     if (typeof values.email === 'string' && (await this.queries.lookAlikeOwner('email', values.email, self, manager)) !== undefined) taken.push('email');
-    if (taken.length === 0) return;
+    if (taken.length === 0) return undefined;
     const what = taken.map((field) => `${field} '${quoted(field === 'login' ? values.name : values.email)}'`).join(' and the ');
     const kinds = taken.map((field) => `${field}s`).join(' and ');
-    throw new DeskError(
-      'CONFLICT',
-      `The ${what} ${taken.length === 1 ? 'belongs to another user, or to one that only looks' : 'belong to other users, or to ones that only look'} different (${kinds} are unique; case, accents and look-alike characters are ignored). Choose ${taken.map((field) => `another ${field}`).join(' and ')}.`,
-    );
+    return `The ${what} ${taken.length === 1 ? 'belongs to another user, or to one that only looks' : 'belong to other users, or to ones that only look'} different (${kinds} are unique; case, accents and look-alike characters are ignored). Choose ${taken.map((field) => `another ${field}`).join(' and ')}.`;
   }
 
   private async storedView(id: number, timezone: string, scope: EntityScope | undefined, manager: EntityManager): Promise<View> {
