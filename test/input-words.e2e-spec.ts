@@ -67,6 +67,15 @@ describe.each(DATABASES)('zones and yes/no words on %s', (kind) => {
     expect(refused.error.issues).toEqual([expect.objectContaining({ field: 'kind', code: 'INVALID_VALUE', available: ['followup', 'task', 'solution'] })]);
   });
 
+  it('reads "high priority" and "urgência alta" as their level, and suggests the level of one written with another scale\'s name', async () => {
+    const dry = success(await ticket('ticket_create', { name: 'Servidor lento', priority: 'High priority', urgency: 'urgência muito alta', dry_run: true }));
+    expect(dry.applied).toMatchObject({ priority: 4, urgency: 5 });
+    const found = success(await ticket('ticket_search', { priority: 'alta prioridade, very high priority' }));
+    expect(found.resolved).toMatchObject({ priority: { ids: [4, 5] } });
+    const refused = failure(await ticket('ticket_create', { name: 'Servidor lento', impact: 'high priority', dry_run: true }), 'VALIDATION_FAILED');
+    expect(refused.error.issues).toEqual([expect.objectContaining({ field: 'impact', code: 'INVALID_VALUE', did_you_mean: 'High' })]);
+  });
+
   it('filters overdue: "sim" as true and "não" as false, and refuses a word that is neither', async () => {
     success(await ticket('ticket_create', { name: 'Prazo vencido', time_to_resolve: '2020-01-01 10:00', date: '2019-12-31 10:00' }));
     const all = (success(await ticket('ticket_search', { limit: 100 })).data as Page).total;

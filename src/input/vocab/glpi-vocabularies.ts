@@ -1,4 +1,4 @@
-import { type VocabEntry, type VocabGroup, Vocabulary } from './vocabulary.js';
+import { type FieldNames, type VocabEntry, type VocabGroup, Vocabulary } from './vocabulary.js';
 
 /**
  * GLPI's enumerations with their English and Brazilian Portuguese labels (GLPI's own pt_BR wording
@@ -34,17 +34,30 @@ const SCALE: VocabEntry[] = [
   },
 ];
 
-export const URGENCY = new Vocabulary('urgency', SCALE);
-export const IMPACT = new Vocabulary('impact', SCALE);
+/** The names of the three scales, in both languages: a level may be written with them ("high priority"). */
+const SCALE_NAMES = { urgency: ['urgency', 'urgência'], impact: ['impact', 'impacto'], priority: ['priority', 'prioridade'] } as const;
+
+/** A scale's own names, and those of the two others. */
+function scaleNames(scale: keyof typeof SCALE_NAMES): FieldNames {
+  const kin = (Object.keys(SCALE_NAMES) as Array<keyof typeof SCALE_NAMES>).filter((other) => other !== scale).flatMap((other) => SCALE_NAMES[other]);
+  return { own: SCALE_NAMES[scale], kin };
+}
+
+export const URGENCY = new Vocabulary('urgency', SCALE, scaleNames('urgency'));
+export const IMPACT = new Vocabulary('impact', SCALE, scaleNames('impact'));
 /** Priority has a value above Very high (Major / Crítica): "critical" is that one here. */
-export const PRIORITY = new Vocabulary('priority', [
-  VERY_LOW,
-  LOW,
-  MEDIUM,
-  HIGH,
-  { code: 5, en: 'Very high', pt: 'Muito alta', synonyms: { en: ['highest', 'urgent'], pt: ['muito alto', 'urgente', 'altíssima', 'altíssimo'] } },
-  { code: 6, en: 'Major', pt: 'Crítica', synonyms: { en: ['critical', 'blocker', 'top'], pt: ['crítico', 'maior', 'máxima', 'máximo'] } },
-]);
+export const PRIORITY = new Vocabulary(
+  'priority',
+  [
+    VERY_LOW,
+    LOW,
+    MEDIUM,
+    HIGH,
+    { code: 5, en: 'Very high', pt: 'Muito alta', synonyms: { en: ['highest', 'urgent'], pt: ['muito alto', 'urgente', 'altíssima', 'altíssimo'] } },
+    { code: 6, en: 'Major', pt: 'Crítica', synonyms: { en: ['critical', 'blocker', 'top'], pt: ['crítico', 'maior', 'máxima', 'máximo'] } },
+  ],
+  scaleNames('priority'),
+);
 
 export const TICKET_TYPE = new Vocabulary('type', [
   { code: 1, en: 'Incident', pt: 'Incidente', synonyms: { en: ['failure', 'outage', 'breakdown', 'fault'], pt: ['falha', 'pane', 'defeito', 'avaria'] } },

@@ -22,6 +22,31 @@ function scramble(label: string, upper: boolean[]): string {
 }
 
 describe('vocabularies', () => {
+  it("read a level written with its own field's name, in either language and order", () => {
+    expect(PRIORITY.parse('High priority')).toBe(4);
+    expect(PRIORITY.parse('priority: very high')).toBe(5);
+    expect(PRIORITY.parse('alta prioridade')).toBe(4);
+    expect(PRIORITY.parse('Prioridade crítica')).toBe(6);
+    expect(PRIORITY.parse('priority 2')).toBe(2);
+    expect(URGENCY.parse('urgência alta')).toBe(4);
+    expect(URGENCY.parse('low urgency')).toBe(2);
+    expect(URGENCY.parse('baixíssima urgência')).toBe(1);
+    expect(IMPACT.parse('impacto médio')).toBe(3);
+    expect(IMPACT.parse('high-impact')).toBe(4);
+    // The field's name alone, or with something that is no level, is still no value.
+    expect(PRIORITY.parse('priority')).toBeUndefined();
+    expect(PRIORITY.parse('priority one')).toBeUndefined();
+    expect(PRIORITY.parse('priority 9')).toBeUndefined();
+  });
+
+  it("suggest the level of a value written with another scale's name, without reading it", () => {
+    expect(URGENCY.parse('high priority')).toBeUndefined();
+    expect(URGENCY.suggest('high priority')).toBe('High');
+    expect(IMPACT.suggest('alta prioridade')).toBe('Alta');
+    expect(PRIORITY.suggest('urgência muito alta')).toBe('Muito alta');
+    expect(URGENCY.suggest('priority')).toBeUndefined();
+  });
+
   it('accept codes, numeric strings and both languages', () => {
     expect(URGENCY.parse(4)).toBe(4);
     expect(URGENCY.parse('4')).toBe(4);
@@ -188,7 +213,7 @@ describe('vocabularies', () => {
         'assigne planned',
       ],
     ],
-    [URGENCY, ['muito', 'very', 'alt', 'baixissima urgencia', 'med', 'highish', 'muito media']],
+    [URGENCY, ['muito', 'very', 'alt', 'baixissima urgencia alta', 'med', 'highish', 'muito media']],
     [PRIORITY, ['major-ish', 'critica alta', 'urgencia']],
     [TICKET_TYPE, ['problema', 'incident request', 'ticket', 'req']],
   ];

@@ -46,6 +46,16 @@ interface Label {
 }
 
 /**
+ * Names a value may be written with around its level: the field's own ("high priority", "urgência
+ * alta": read as the level) and those of its kin, the other fields of the same scale ("high
+ * priority" sent as an urgency: the level is suggested, not read, since the value names another field).
+ */
+export interface FieldNames {
+  own: readonly string[];
+  kin?: readonly string[];
+}
+
+/**
  * A coded enumeration with English and Brazilian Portuguese labels and synonyms. One definition
  * feeds input parsing, the JSON Schema and the descriptions, so what the docs say is what the
  * parser takes. A value is a code, a label or a synonym, compared after normalization (case,
@@ -55,11 +65,16 @@ interface Label {
 export class Vocabulary {
   private readonly byKey = new Map<string, Label>();
   private readonly byCode = new Map<number, VocabEntry>();
+  private readonly ownNames: ReadonlySet<string>;
+  private readonly kinNames: ReadonlySet<string>;
 
   constructor(
     readonly name: string,
     readonly entries: readonly VocabEntry[],
+    names: FieldNames = { own: [] },
   ) {
+    this.ownNames = new Set(names.own.map(vocabKey));
+    this.kinNames = new Set((names.kin ?? []).map(vocabKey));
     for (const entry of entries) {
       this.byCode.set(entry.code, entry);
       for (const language of ['en', 'pt'] as const) {
@@ -87,7 +102,22 @@ export class Vocabulary {
       const code = Number(trimmed);
       return this.byCode.has(code) ? code : undefined;
     }
-    return this.byKey.get(vocabKey(trimmed))?.code;
+    const key = vocabKey(trimmed);
+    return this.byKey.get(key)?.code ?? this.levelBeside(key, this.ownNames)?.code;
+  }
+
+  /**
+   * The value `key` names once the words of `names` are taken out of it ("high priority" -> High),
+   * as a label or a code; undefined when it holds none of them or nothing else.
+   */
+  private levelBeside(key: string, names: ReadonlySet<string>): Label | undefined {
+    if (names.size === 0) return undefined;
+    const words = key.split(' ');
+    const rest = words.filter((word) => !names.has(word));
+    if (rest.length === words.length || rest.length === 0) return undefined;
+    const restKey = rest.join(' ');
+    if (/^\d+$/.test(restKey)) return this.byCode.has(Number(restKey)) ? { code: Number(restKey), language: 'en' } : undefined;
+    return this.byKey.get(restKey);
   }
 
   /**
@@ -99,6 +129,8 @@ export class Vocabulary {
   suggest(value: unknown): string | undefined {
     if (typeof value !== 'string') return undefined;
     const key = vocabKey(value);
+    const kin = this.levelBeside(key, this.kinNames);
+    if (kin) return this.label(kin.code, kin.language);
     const tolerance = key.length < 5 ? 0 : key.length < 9 ? 1 : 2;
     if (tolerance === 0) return undefined;
     const scored: Array<Scored<number>> = [];
