@@ -2,6 +2,8 @@ import fc from 'fast-check';
 import { canonicalZone, dateHint, formatDate, isValidTimeZone, offsetMinutes, parseDate, suggestDate, suggestTimeZone, zoneInForce } from './dates.js';
 import { shiftDay, weekdayReadings } from './relative-days.js';
 
+const PT_MONTHS = ['janeiro', 'fevereiro', 'março', 'abril', 'maio', 'junho', 'julho', 'agosto', 'setembro', 'outubro', 'novembro', 'dezembro'];
+
 const ZONES = ['UTC', 'America/Sao_Paulo', 'Europe/Lisbon', 'Asia/Kolkata', 'America/New_York', 'Australia/Adelaide'];
 
 describe('dates', () => {
@@ -303,6 +305,26 @@ describe('date suggestions', () => {
     expect(suggestDate('1 de junho de 2026')).toBe('2026-06-01');
     expect(suggestDate('2026/06/01 9:30')).toBe('2026-06-01 09:30:00');
     expect(suggestDate('Dec 5, 2026 14:00')).toBe('2026-12-05 14:00:00');
+  });
+
+  it("hints a month's name and a day without a year as this year's day when it is to come, else the coming and the past one", () => {
+    const zone = 'Asia/Tokyo';
+    const today = formatDate(new Date(), zone)!.slice(0, 10);
+    const year = Number(today.slice(0, 4));
+    /** What "<Month> <day>" and "<day> de <mês>" are hinted as, for the month and day of `day`. */
+    const expected = (day: string, clock = '') => {
+      const thisYears = `${year}${day.slice(4)}${clock}`;
+      if (thisYears.slice(0, 10) >= today) return { suggestion: thisYears };
+      return { readings: [expect.objectContaining({ value: `${year + 1}${day.slice(4)}${clock}` }), expect.objectContaining({ value: thisYears })] };
+    };
+    for (const day of [shiftDay(today, 10), shiftDay(today, -10)]) {
+      const [, m, d] = day.split('-').map(Number);
+      const english = new Date(Date.UTC(2000, m - 1, 1)).toLocaleString('en', { month: 'long', timeZone: 'UTC' });
+      expect(dateHint(`${english} ${d}`, null, zone)).toEqual(expected(day));
+      expect(dateHint(`${d} de ${PT_MONTHS[m - 1]}`, null, zone)).toEqual(expected(day));
+      expect(dateHint(`${english} ${d}th 14:00`, null, zone)).toEqual(expected(day, ' 14:00:00'));
+    }
+    expect(dateHint('February 30', null, zone)).toEqual({});
   });
 
   it('hints the days a weekday can name, seen from today in the zone, with the time of day given', () => {

@@ -409,10 +409,10 @@ export function dateHint(input: unknown, language: string | null = null, timeZon
     if (b >= 1 && b <= 12) days.push(dayFirst);
     if (a >= 1 && a <= 12 && a !== b) days.push(monthFirst);
     if (language === 'en_US') days.reverse();
-  } else if ((match = /^([a-z]+)\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})$/.exec(body)) && MONTHS[match[1]]) {
-    days.push({ y: Number(match[3]), m: MONTHS[match[1]], d: Number(match[2]), reading: 'month name' });
-  } else if ((match = /^(\d{1,2})(?:st|nd|rd|th|o|º)?\s+(?:de\s+)?([a-z]+)\.?,?\s+(?:de\s+)?(\d{4})$/.exec(body)) && MONTHS[match[2]]) {
-    days.push({ y: Number(match[3]), m: MONTHS[match[2]], d: Number(match[1]), reading: 'month name' });
+  } else if ((match = /^([a-z]+)\.?\s+(\d{1,2})(?:st|nd|rd|th)?(?:,?\s+(\d{4}))?$/.exec(body)) && MONTHS[match[1]]) {
+    days.push(...monthDay(MONTHS[match[1]], Number(match[2]), match[3], timeZone));
+  } else if ((match = /^(\d{1,2})(?:st|nd|rd|th|o|º)?\s+(?:de\s+)?([a-z]+)\.?(?:,?\s+(?:de\s+)?(\d{4}))?$/.exec(body)) && MONTHS[match[2]]) {
+    days.push(...monthDay(MONTHS[match[2]], Number(match[1]), match[3], timeZone));
   } else {
     // A day's words with an hour form ("tomorrow 5pm", "amanhã às 17h"), or a span back from today
     // ("last 7 days", "semana passada": its first day): the day they name in the zone, at that hour.
@@ -429,6 +429,22 @@ export function dateHint(input: unknown, language: string | null = null, timeZon
   const suggestion = clearWinner(valid.map((r) => ({ target: r.value, score: 0 })));
   if (suggestion !== undefined) return { suggestion };
   return valid.length > 1 ? { readings: valid } : {};
+}
+
+/**
+ * The days a month's name and a day ("June 1st 2026", "10 de dezembro") name: that one with a year;
+ * without one, this year's when it is still to come in the zone, else the coming one (next year's)
+ * and the past one (this year's), to choose from. Impossible days go later (parseDate).
+ */
+function monthDay(m: number, d: number, year: string | undefined, timeZone: string): Array<{ y: number; m: number; d: number; reading: string }> {
+  if (year !== undefined) return [{ y: Number(year), m, d, reading: 'month name' }];
+  const today = todayIn(timeZone);
+  const y = Number(today.slice(0, 4));
+  if (`${y}-${pad(m)}-${pad(d)}` >= today) return [{ y, m, d, reading: 'this year' }];
+  return [
+    { y: y + 1, m, d, reading: 'the coming one, next year' },
+    { y, m, d, reading: 'the past one, this year' },
+  ];
 }
 
 /** The one accepted spelling of a date written another way (see dateHint); undefined when none or several. */
