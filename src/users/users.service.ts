@@ -153,8 +153,10 @@ export class UsersService {
       // is_active=false never gets here (UpdateUserDto: deactivating is user_deactivate's): a profile change is what may demote.
       const wasSuperAdmin = input.profiles_id !== undefined && (await this.queries.isActiveSuperAdmin(input.id, manager));
 
-      // A taken login or email is answered after the Super-Admin check below, with it: one retry fixes both.
+      // A taken login or email of a Super-Admin's update is answered after the Super-Admin check
+      // below, with it: one retry fixes both. Anyone else's is answered now.
       const taken = await this.takenValues(values, input.id, manager);
+      if (taken && !wasSuperAdmin) throw new DeskError('CONFLICT', taken);
       if (typeof values.timezone === 'string') values.timezone = canonicalZone(values.timezone);
       if (target) {
         if (input.profiles_id !== undefined) await this.assignments.assertMayGrant(call.principal, target.profileId, manager);
