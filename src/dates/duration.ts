@@ -1,7 +1,8 @@
 /**
  * Durations as people write them, read as whole seconds: "1h30", "1h 30min", "90 min", "1:30"
- * (hours and minutes), "2 horas", "45m", "3600" (seconds, as GLPI stores actiontime). Anything else
- * is undefined, for the caller to refuse with the forms it takes.
+ * (hours and minutes), "2 horas", "45m", "3600" (seconds, as GLPI stores actiontime), "PT1H30M",
+ * "meia hora", "an hour and a half". Anything else is undefined, for the caller to refuse with the
+ * forms it takes.
  */
 export const DURATION_FORMATS = 'seconds (5400), "1h30", "90 min", "1:30" (h:mm) or "2 horas"';
 
@@ -20,11 +21,37 @@ const UNIT_SECONDS: ReadonlyArray<readonly [RegExp, number]> = [
   [/^(s|sec|secs|second|seconds|seg|segundo|segundos)$/, 1],
 ];
 
+/** ISO 8601's time part alone ("PT1H30M"): a day is left out, as "3 dias" is (24 hours, or a working day?). */
+const ISO_DURATION = /^pt(?:(\d{1,6}(?:\.\d{1,2})?)h)?(?:(\d{1,6}(?:\.\d{1,2})?)m)?(?:(\d{1,6}(?:\.\d{1,2})?)s)?$/;
+
+const UNIT_WORD = '(?:hours?|horas?|minutes?|minutos?|seconds?|segundos?)';
+
+/**
+ * The words for one of a unit and for half of one, as numbers: "uma hora" -> "1 hora", "meia hora"
+ * and "half an hour" -> "0.5 hora", "1 hora e meia" and "an hour and a half" -> "1.5 hora",
+ * "2 and a half hours" -> "2.5 hours". Applied in this order.
+ */
+const NUMBER_WORDS: ReadonlyArray<readonly [RegExp, string]> = [
+  [new RegExp(`^(?:an?|one|uma?)\\s+(?=${UNIT_WORD}\\b)`), '1 '],
+  [new RegExp(`^(?:half\\s+an?|half|meia)\\s+(${UNIT_WORD})$`), '0.5 $1'],
+  [new RegExp(`^(\\d{1,6})\\s+(${UNIT_WORD})\\s+(?:e\\s+meia|and\\s+a\\s+half)$`), '$1.5 $2'],
+  [new RegExp(`^(\\d{1,6})\\s+and\\s+a\\s+half\\s+(${UNIT_WORD})$`), '$1.5 $2'],
+];
+
+function wordsAsNumbers(text: string): string {
+  return NUMBER_WORDS.reduce((written, [words, number]) => written.replace(words, number), text);
+}
+
 /** Seconds a text or number means, or undefined when it is no duration. */
 export function durationSeconds(value: unknown): number | undefined {
   if (typeof value === 'number') return Number.isInteger(value) && value >= 0 ? value : undefined;
   if (typeof value !== 'string') return undefined;
-  const text = value.trim().toLowerCase().replace(',', '.');
+  const text = wordsAsNumbers(value.trim().toLowerCase().replace(',', '.'));
+  const iso = ISO_DURATION.exec(text);
+  if (iso)
+    return iso[1] === undefined && iso[2] === undefined && iso[3] === undefined
+      ? undefined
+      : Math.round(Number(iso[1] ?? 0) * 3600 + Number(iso[2] ?? 0) * 60 + Number(iso[3] ?? 0));
   if (/^\d{1,15}$/.test(text)) return Number(text);
   const clock = /^(\d{1,4}):([0-5]\d)$/.exec(text);
   if (clock) return Number(clock[1]) * 3600 + Number(clock[2]) * 60;
