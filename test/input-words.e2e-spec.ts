@@ -50,6 +50,14 @@ describe.each(DATABASES)('zones and yes/no words on %s', (kind) => {
     const id = Number(success(await ticket('ticket_create', { name: 'Teclado sem resposta' })).id);
     const task = success(await ticket('ticket_add_entry', { id, kind: 'Tarefa', content: 'Troca do teclado', duration: '30 min' }));
     expect(task.data).toMatchObject({ kind: 'task', duration: 1800 });
+    for (const [written, seconds] of [
+      ['PT1H30M', 5400],
+      ['meia hora', 1800],
+      ['uma hora e meia', 5400],
+    ] as const) {
+      const dry = success(await ticket('ticket_add_entry', { id, kind: 'task', content: 'Ensaio', duration: written, dry_run: true }));
+      expect([written, dry.applied]).toEqual([written, expect.objectContaining({ duration: seconds })]);
+    }
     for (const [word, kind] of [
       ['acompanhamento', 'followup'],
       ['worklog', 'task'],
