@@ -227,6 +227,10 @@ describe('InputParser', () => {
       [' 60 % ', 60],
       ['60.0', 60],
       ['+7', 7],
+      ['60 percent', 60],
+      ['60 Per Cent', 60],
+      ['60 por cento', 60],
+      ['60pct', 60],
     ] as const) {
       const result = await parser.parse(SampleDto, { ...base, percent_done: sent, dry_run: 'FALSE' }, options);
       expect(result.ok && [result.value.percent_done, result.value.dry_run]).toEqual([expected, false]);
@@ -237,6 +241,7 @@ describe('InputParser', () => {
       ['dry_run', 'INVALID_TYPE', 'maybe'],
     ]);
     expect((await issuesOf({ ...base, percent_done: '150%' })).map((i) => [i.field, i.code])).toEqual([['percent_done', 'OUT_OF_RANGE']]);
+    expect((await issuesOf({ ...base, percent_done: '60 percentiles' })).map((i) => [i.field, i.code])).toEqual([['percent_done', 'INVALID_TYPE']]);
     // Text stays text: a name made of digits is not turned into a number.
     const digits = await parser.parse(SampleDto, { ...base, name: '2026' }, options);
     expect(digits.ok && digits.value.name).toBe('2026');

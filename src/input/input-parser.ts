@@ -721,10 +721,11 @@ function directionWords(value: string): string {
 }
 
 const INTEGER_TEXT = /^\s*([+-]?\d{1,15})(?:\.0+)?\s*$/;
-const PERCENT_TEXT = /^\s*([+-]?\d{1,15})(?:\.0+)?(?:\s*%)?\s*$/;
+/** A percentage: its sign or its word after the number ("60%", "60 percent", "60 por cento", "60pct"). */
+const PERCENT_TEXT = /^\s*([+-]?\d{1,15})(?:\.0+)?(?:\s*(?:%|percent|per cent|por ?cento|pct))?\s*$/i;
 
 /**
- * Integers and booleans sent as text: "60" and "60.0" (for a percentage also "60%") are 60, a
+ * Integers and booleans sent as text: "60" and "60.0" (for a percentage also "60%", "60 percent") are 60, a
  * duration's "1h30" or "90 min" its seconds (dates/duration.ts), "true"/"false" and the yes/no
  * words of English and pt-BR the booleans (vocab/boolean-words.ts). Unambiguous, and what models often send; anything else is
  * left as sent, for the scalar checks to refuse with the expected form. A query string carries only
