@@ -343,11 +343,16 @@ describe('InputParser', () => {
       [' Não ', false],
       ['verdadeiro', true],
       ['Falso', false],
+      // GLPI's own API writes its booleans as 1 and 0.
+      [1, true],
+      [0, false],
+      ['1', true],
+      [' 0 ', false],
     ] as const) {
       const result = await parser.parse(SampleDto, { ...base, dry_run: sent }, options);
       expect(result.ok && result.value.dry_run).toBe(expected);
     }
-    for (const sent of ['y', 'n', 'ok', 'oui', '1', 'si', 'yes please']) {
+    for (const sent of ['y', 'n', 'ok', 'oui', 'si', 'yes please', 2, -1, 0.5, '01', '1.0']) {
       expect((await issuesOf({ ...base, dry_run: sent })).map((i) => [i.field, i.code])).toEqual([['dry_run', 'INVALID_TYPE']]);
     }
   });

@@ -727,12 +727,15 @@ const PERCENT_TEXT = /^\s*([+-]?\d{1,15})(?:\.0+)?(?:\s*(?:%|percent|per cent|po
 /**
  * Integers and booleans sent as text: "60" and "60.0" (for a percentage also "60%", "60 percent") are 60, a
  * duration's "1h30" or "90 min" its seconds (dates/duration.ts), "true"/"false" and the yes/no
- * words of English and pt-BR the booleans (vocab/boolean-words.ts). Unambiguous, and what models often send; anything else is
- * left as sent, for the scalar checks to refuse with the expected form. A query string carries only
- * text, so there "1"/"0" are booleans too and an empty optional value is no value.
+ * words of English and pt-BR the booleans (vocab/boolean-words.ts), and so are 1 and 0 (as GLPI
+ * writes them), as numbers or text. Unambiguous, and what models often send; anything else is left
+ * as sent, for the scalar checks to refuse with the expected form. A query string carries only
+ * text, so there an empty optional value is no value.
  */
 function readScalarText(spec: FieldSpec, value: unknown, mode: 'json' | 'query'): unknown {
   if (spec.digits !== undefined) return codeText(value);
+  // GLPI's own API writes its booleans as 1 and 0, and so do models that learnt it.
+  if (spec.kind === 'bool' && (value === 1 || value === 0)) return value === 1;
   if (typeof value !== 'string') return value;
   if (spec.kind === 'int' && spec.unit === DURATION_UNIT) return durationSeconds(value) ?? value;
   if (spec.kind === 'int') {
@@ -742,8 +745,8 @@ function readScalarText(spec: FieldSpec, value: unknown, mode: 'json' | 'query')
   if (spec.kind === 'bool') {
     const word = booleanOfWord(value);
     if (word !== undefined) return word;
-    if (mode === 'query' && value.trim() === '1') return true;
-    if (mode === 'query' && value.trim() === '0') return false;
+    if (value.trim() === '1') return true;
+    if (value.trim() === '0') return false;
   }
   if (mode === 'query' && value === '' && !spec.required) return undefined;
   return value;
