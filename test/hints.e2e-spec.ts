@@ -236,16 +236,29 @@ describe.each(DATABASES)('hints that never mislead, on %s', (kind) => {
     expect(alone.error.issues).toEqual([expect.objectContaining({ field: 'user_id', code: 'UNKNOWN_FIELD', did_you_mean: 'id' })]);
   });
 
-  it('suggests for an output field the one a domain calls by that name', async () => {
+  it('suggests for an output field the one a domain calls by that name, as the whole list to send', async () => {
     const get = failure(await callTool(client, 'ticket_get', { domain: 'ticket', session_id: tickets, id: ticketId, fields: ['title'] }), 'VALIDATION_FAILED');
     expect(get.error.issues).toEqual([expect.objectContaining({ field: 'fields', code: 'INVALID_VALUE', did_you_mean: 'name' })]);
+    // The list's right entries stay in the suggestion: followed as it is, it asks for every field meant.
     const search = failure(
-      await callTool(client, 'ticket_search', { domain: 'ticket', session_id: tickets, fields: ['status', 'titulo'] }),
+      await callTool(client, 'ticket_search', { domain: 'ticket', session_id: tickets, fields: ['status', 'titulo', 'assignee'] }),
       'VALIDATION_FAILED',
     );
-    expect(search.error.issues).toEqual([expect.objectContaining({ field: 'fields', code: 'INVALID_VALUE', did_you_mean: 'name' })]);
+    expect(search.error.issues).toEqual([expect.objectContaining({ field: 'fields', code: 'INVALID_VALUE', did_you_mean: 'status, name, assignee_id' })]);
+    expect(search.error.issues![0].message).toContain("'titulo' (did you mean 'name'?), 'assignee' (did you mean 'assignee_id'?)");
+    const followed = success(
+      await callTool(client, 'ticket_search', { domain: 'ticket', session_id: tickets, fields: search.error.issues![0].did_you_mean, limit: 1 }),
+    );
+    expect(Object.keys((followed.data as { items: object[] }).items[0]).sort()).toEqual(['assignee_id', 'id', 'name', 'status']);
     const people = failure(await callTool(client, 'user_search', { domain: 'user', session_id: users, fields: 'login, mail' }), 'VALIDATION_FAILED');
-    expect(people.error.issues).toEqual([expect.objectContaining({ field: 'fields', code: 'INVALID_VALUE', did_you_mean: 'name' })]);
+    expect(people.error.issues).toEqual([expect.objectContaining({ field: 'fields', code: 'INVALID_VALUE', did_you_mean: 'name, email' })]);
+    // An entry with nothing close: each close one is named in the message, and no list is suggested.
+    const partly = failure(
+      await callTool(client, 'ticket_search', { domain: 'ticket', session_id: tickets, fields: ['titulo', 'xyzzy'] }),
+      'VALIDATION_FAILED',
+    );
+    expect(partly.error.issues![0].did_you_mean).toBeUndefined();
+    expect(partly.error.issues![0].message).toContain("'titulo' (did you mean 'name'?), 'xyzzy'");
   });
 
   it('says to send wrapped arguments at the top level, and does not take them wrapped', async () => {

@@ -201,7 +201,7 @@ describe('InputParser', () => {
     expect((await issuesOf([] as unknown as Record<string, unknown>))[0].code).toBe('INVALID_TYPE');
     const issues = await issuesOf({ ...base, fields: ['id', 'nmae'], sort: 'date' });
     expect(issues.map((i) => i.field).sort()).toEqual(['fields', 'sort']);
-    expect(issues.find((i) => i.field === 'fields')?.did_you_mean).toBe('name');
+    expect(issues.find((i) => i.field === 'fields')?.did_you_mean).toBe('id, name');
   });
 
   it('allows null only where a field may be cleared', async () => {

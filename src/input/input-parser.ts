@@ -672,25 +672,7 @@ export class InputParser {
       else unknown.push(quoted(item));
     }
     if (unknown.length) {
-      // The closest value, or the value the closest of its other names stands for ("title" -> name).
-      const suggestion = closestOf(unknown[0], [
-        ...spec.values!.map((v) => [v, v] as const),
-        ...Object.entries(spec.valueAliases ?? {}).flatMap(([v, names]) => names.map((n) => [n, v] as const)),
-      ]);
-      const named = unknown
-        .slice(0, UNKNOWN_ENTRIES_NAMED)
-        .map((u) => `'${u}'`)
-        .join(', ');
-      const more = unknown.length > UNKNOWN_ENTRIES_NAMED ? ` and ${unknown.length - UNKNOWN_ENTRIES_NAMED} more` : '';
-      issues.push({
-        field: spec.name,
-        code: 'INVALID_VALUE',
-        received: echo(value),
-        message: `${spec.name}: unknown ${unknown.length === 1 ? 'entry' : 'entries'} ${named}${more}. Available: ${spec.values!.join(', ')}.`,
-        expected: expectedOf(spec),
-        available: [...spec.values!],
-        ...(suggestion ? { did_you_mean: suggestion } : {}),
-      });
+      issues.push(unknownEntries(spec, value, list, unknown));
       return;
     }
     out.set(spec.name, [...new Set(accepted)]);
@@ -718,6 +700,37 @@ function directionWords(value: string): string {
   if (!match) return value;
   const descending = /^(desc|descending|decrescente)$/i.test(match[3]);
   return `${descending ? '-' : ''}${match[2]}`;
+}
+
+/**
+ * INVALID_VALUE for a list of field names with entries that are none: each named with the value
+ * closest to it, or that the closest of its other names stands for ("title" -> name). When every
+ * such entry has one, `did_you_mean` is the whole list with them in place (the right entries kept):
+ * sent as it is, it asks for every field meant. A suggestion for one entry alone would drop the others.
+ */
+function unknownEntries(spec: FieldSpec, value: unknown, list: readonly unknown[], unknown: readonly string[]): Issue {
+  const targets = [
+    ...spec.values!.map((v) => [v, v] as const),
+    ...Object.entries(spec.valueAliases ?? {}).flatMap(([v, names]) => names.map((n) => [n, v] as const)),
+  ];
+  const closest = new Map(unknown.map((entry) => [entry, closestOf(entry, targets)]));
+  const named = unknown
+    .slice(0, UNKNOWN_ENTRIES_NAMED)
+    .map((entry) => `'${entry}'${closest.get(entry) ? ` (did you mean '${closest.get(entry)}'?)` : ''}`)
+    .join(', ');
+  const more = unknown.length > UNKNOWN_ENTRIES_NAMED ? ` and ${unknown.length - UNKNOWN_ENTRIES_NAMED} more` : '';
+  const corrected = [...closest.values()].every(Boolean)
+    ? [...new Set(list.map((item) => (spec.values!.includes(String(item).trim()) ? String(item).trim() : (closest.get(quoted(item)) ?? String(item)))))]
+    : undefined;
+  return {
+    field: spec.name,
+    code: 'INVALID_VALUE',
+    received: echo(value),
+    message: `${spec.name}: unknown ${unknown.length === 1 ? 'entry' : 'entries'} ${named}${more}. Available: ${spec.values!.join(', ')}.`,
+    expected: expectedOf(spec),
+    available: [...spec.values!],
+    ...(corrected ? { did_you_mean: corrected.join(', ') } : {}),
+  };
 }
 
 const INTEGER_TEXT = /^\s*([+-]?\d{1,15})(?:\.0+)?\s*$/;
