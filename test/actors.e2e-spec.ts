@@ -105,6 +105,35 @@ describe.each(DATABASES)('ticket actors and deadlines on %s', (kind) => {
     expect(tooMany.error.issues![0]).toMatchObject({ field: 'add_observers', code: 'TOO_LONG' });
   });
 
+  it('reads a list of actors written as one text, and names each part that is no actor', async () => {
+    const dry = success(
+      await call(admin, 'ticket_create', { name: 'Impressora sem toner', observers: 'normal, João Souza', assignees: 'tech e Service Desk', dry_run: true }),
+    );
+    expect(dry.applied).toMatchObject({
+      observers: [
+        { type: 'user', id: expect.any(Number) },
+        { type: 'user', id: expect.any(Number) },
+      ],
+      assignees: [{ type: 'user' }, { type: 'group' }],
+    });
+    expect(dry.resolved).toMatchObject({
+      'observers[1]': { input: 'João Souza', name: 'joao.souza' },
+      'assignees[1]': { input: 'Service Desk', type: 'group' },
+    });
+    // One part is no actor: that part is answered, under its place in the list.
+    const partly = failure(
+      await call(admin, 'ticket_create', { name: 'Impressora sem toner', observers: 'normal; Ninguém Existe', dry_run: true }),
+      'VALIDATION_FAILED',
+    );
+    expect(partly.error.issues).toEqual([expect.objectContaining({ field: 'observers[1]', code: 'REFERENCE_NOT_FOUND', received: 'Ninguém Existe' })]);
+    // A name with a comma in it whose parts are no actor either stays one name not found.
+    const whole = failure(
+      await call(admin, 'ticket_create', { name: 'Impressora sem toner', observers: 'Existe, Ninguém', dry_run: true }),
+      'VALIDATION_FAILED',
+    );
+    expect(whole.error.issues).toEqual([expect.objectContaining({ field: 'observers', code: 'REFERENCE_NOT_FOUND', received: 'Existe, Ninguém' })]);
+  });
+
   it('suggests the list field for a list sent under another name of a single-value field', async () => {
     const error = failure(await call(admin, 'ticket_create', { name: 'Wi-Fi instável', assigned_to: ['tech', 'Service Desk'] }), 'VALIDATION_FAILED').error;
     expect(error.issues).toEqual([expect.objectContaining({ field: 'assigned_to', code: 'UNKNOWN_FIELD', did_you_mean: 'assignees' })]);

@@ -2,6 +2,7 @@ import { echo, quoted } from '../../envelope/echo.js';
 import type { ResolvedReference } from '../../envelope/envelope.js';
 import type { Issue, RecordCandidate } from '../../envelope/issue.js';
 import { lengthProblem } from '../length-rule.js';
+import { listWrittenIn } from '../list-text.js';
 import { readId } from '../record-id.js';
 import type { Resolution } from './reference-resolver.js';
 import type { NameScope } from './reference-scope.js';
@@ -33,9 +34,20 @@ export type ActorListResult = { ok: true; actors: ActorRef[]; resolved: Record<s
  * is looked up among users and groups at once and must mean exactly one of them (a name that is both
  * a user and a group is REFERENCE_AMBIGUOUS, answered with both and the object form that picks one);
  * `{"user": x}` or `{"group": x}` — or the `{type, id}` a ticket answer shows — names the kind.
- * Every item's problem is reported, each under `field[i]`.
+ * Every item's problem is reported, each under `field[i]`. A text that is no actor's name but a
+ * list of them ("normal, João Souza", "tech e Service Desk") is read as that list when one of its
+ * parts at least is an actor (the others are answered under their place); else it stays one name
+ * not found ("Silva, Maria" with no part an actor).
  */
 export async function resolveActorList(lookup: ActorLookup, field: string, value: unknown, scope: NameScope | undefined): Promise<ActorListResult> {
+  const answer = await resolveItems(lookup, field, value, scope);
+  const parts = !answer.ok && typeof value === 'string' ? listWrittenIn(value) : undefined;
+  if (!parts || parts.length > MAX_ACTORS || answer.ok || answer.issues[0].code !== 'REFERENCE_NOT_FOUND') return answer;
+  const asList = await resolveItems(lookup, field, parts, scope);
+  return asList.ok || asList.issues.length < parts.length ? asList : answer;
+}
+
+async function resolveItems(lookup: ActorLookup, field: string, value: unknown, scope: NameScope | undefined): Promise<ActorListResult> {
   const items = Array.isArray(value) ? value : [value];
   if (items.length > MAX_ACTORS) {
     return {
