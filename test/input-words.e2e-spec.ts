@@ -243,6 +243,13 @@ describe.each(DATABASES)('zones and yes/no words on %s', (kind) => {
     }
   });
 
+  it('answers a sort by several keys with the keys it read, and no one key in their place', async () => {
+    const refused = failure(await ticket('ticket_search', { sort: 'priority desc, date' }), 'VALIDATION_FAILED');
+    expect(refused.error.issues).toEqual([expect.objectContaining({ field: 'sort', code: 'INVALID_VALUE', received: 'priority desc, date' })]);
+    expect(refused.error.issues![0].did_you_mean).toBeUndefined();
+    expect(refused.error.issues![0].message).toContain("sort takes one value, and 'priority desc, date' names 2 (-priority, date)");
+  });
+
   it('sorts projects by the same kind of words, and filters them by a list of priorities', async () => {
     const projects = await openSession(admin, 'project');
     const search = async (args: Record<string, unknown>) =>

@@ -628,6 +628,19 @@ export class InputParser {
       out.set(spec.name, hit);
       return;
     }
+    // Several values where one is taken ("priority desc, date"): each named as read, none put in their place.
+    const several = typeof value === 'string' ? listWrittenIn(value)?.map((part) => choiceNamed(spec, directionWords(part))) : undefined;
+    if (several?.every((part) => part !== undefined)) {
+      issues.push({
+        field: spec.name,
+        code: 'INVALID_VALUE',
+        received: echo(value),
+        message: `${severalForOne(spec.name, 'one value', quoted(value), several as string[])} Values: ${values.join(', ')}.`,
+        expected: values.join(', '),
+        available: [...values],
+      });
+      return;
+    }
     // A flag folded into the choice ("private comment"): the choice, with the flag as its own field.
     const flagged = typeof value === 'string' ? flagInChoice(value, specs) : undefined;
     const withFlag = flagged && choiceNamed(spec, flagged.rest);
