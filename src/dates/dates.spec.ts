@@ -430,4 +430,16 @@ describe('time zone suggestions', () => {
     expect(suggestTimeZone('Sao Paulo')).toBe('America/Sao_Paulo');
     expect(suggestTimeZone('Atlantis')).toBeUndefined();
   });
+
+  it('suggests the zone of a city written with its accents, and of the names Brazil gives its own time', () => {
+    expect(suggestTimeZone('São Paulo')).toBe('America/Sao_Paulo');
+    expect(suggestTimeZone('Brasília')).toBe('America/Sao_Paulo');
+    expect(suggestTimeZone('brasilia')).toBe('America/Sao_Paulo');
+    expect(suggestTimeZone('horário de Brasília')).toBe('America/Sao_Paulo');
+    expect(suggestTimeZone('BRT')).toBe('America/Sao_Paulo');
+    expect(suggestTimeZone('Lisboa')).toBe('Europe/Lisbon');
+    // Abbreviations that name several zones are no suggestion.
+    expect(suggestTimeZone('CST')).toBeUndefined();
+    expect(suggestTimeZone('IST')).toBeUndefined();
+  });
 });

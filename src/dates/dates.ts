@@ -76,14 +76,32 @@ export function zoneInForce(argument: unknown, userZone: string | null, defaultZ
 let zones: string[] | undefined;
 
 /**
+ * Names of a zone that are no IANA name nor a city of one, each meaning one zone: Brazil's own time
+ * ("horário de Brasília", BRT), a city in Portuguese. Keys as suggestTimeZone compares them.
+ */
+const ZONE_NAMES: ReadonlyMap<string, string> = new Map([
+  ['brasilia', 'America/Sao_Paulo'],
+  ['horario_de_brasilia', 'America/Sao_Paulo'],
+  ['hora_de_brasilia', 'America/Sao_Paulo'],
+  ['brt', 'America/Sao_Paulo'],
+  ['lisboa', 'Europe/Lisbon'],
+]);
+
+/**
  * The IANA zone a near miss most likely meant: "america/sao paulo" -> "America/Sao_Paulo",
- * "Sao Paulo" -> "America/Sao_Paulo". Undefined when nothing matches clearly.
+ * "Sao Paulo" or "São Paulo" -> "America/Sao_Paulo", "Brasília" -> "America/Sao_Paulo" (ZONE_NAMES).
+ * Undefined when nothing matches clearly.
  */
 export function suggestTimeZone(input: unknown): string | undefined {
   if (typeof input !== 'string' || input.length > 64) return undefined;
   zones ??= Intl.supportedValuesOf('timeZone');
-  const key = input.trim().replace(/\s+/g, '_').toLowerCase();
-  const exact = zones.find((z) => z.toLowerCase() === key);
+  const key = input
+    .trim()
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/\s+/g, '_')
+    .toLowerCase();
+  const exact = zones.find((z) => z.toLowerCase() === key) ?? ZONE_NAMES.get(key);
   if (exact) return exact;
   const byCity = zones.filter((z) => z.toLowerCase().split('/').pop() === key);
   return byCity.length === 1 ? byCity[0] : undefined;

@@ -23,6 +23,20 @@ describe('user field rules', () => {
     expect(UserFieldsDto.crossCheck(Object.assign(new UpdateUserDto(), { timezone: 'Europe/Lisbon', language: 'pt_BR' }))).toEqual([]);
   });
 
+  it('names the codes a language written as its name may mean: one as did_you_mean, several as candidates', () => {
+    const languageIssue = (language: string) => UserFieldsDto.crossCheck(Object.assign(new UpdateUserDto(), { language })).find((i) => i.field === 'language');
+    expect(languageIssue('Português do Brasil')).toMatchObject({ did_you_mean: 'pt_BR' });
+    expect(languageIssue('brazilian portuguese')).toMatchObject({ did_you_mean: 'pt_BR' });
+    expect(languageIssue('Portuguese')?.did_you_mean).toBeUndefined();
+    expect(languageIssue('português')?.candidates).toEqual([
+      { value: 'pt_BR', reading: 'Portuguese (Brazil)' },
+      { value: 'pt_PT', reading: 'Portuguese (Portugal)' },
+    ]);
+    expect(languageIssue('English')?.candidates?.map((c) => c.value)).toEqual(['en_GB', 'en_US']);
+    expect(languageIssue('Klingon')).toMatchObject({ code: 'INVALID_VALUE' });
+    expect(languageIssue('Klingon')?.did_you_mean).toBeUndefined();
+  });
+
   it('builds keys without "null" for missing name parts', () => {
     expect(userKeys({ name: ' Zé ', firstname: null, realname: 'Souza', email: null })).toEqual({
       name_key: 'ze',

@@ -6,6 +6,7 @@ import { WriteCallDto } from '../../input/dto/call-args.dto.js';
 import { BoolField, RefField, TextField } from '../../input/fields.js';
 import { FieldsOfOtherTools } from '../../input/fields-of-other-tools.js';
 import { blankNameIssue } from '../../input/issue-messages.js';
+import { languageCodesNamed } from '../language-names.js';
 
 /** GLPI language codes: `pt_BR`, `en_GB`, `es_419`. */
 const LANGUAGE = /^[a-z]{2,3}(_[A-Za-z0-9]{2,4})?$/;
@@ -15,6 +16,26 @@ function canonicalLanguage(value: string): string {
   const match = /^\s*([a-z]{2,3})(?:[-_]([a-z]{2}))?\s*$/i.exec(value);
   if (!match) return value;
   return match[2] ? `${match[1].toLowerCase()}_${match[2].toUpperCase()}` : match[1].toLowerCase();
+}
+
+/** INVALID_VALUE for a language that is no code; a language's name is answered with the codes it may mean. */
+function notALanguageCode(language: string): Issue {
+  const meant = languageCodesNamed(language);
+  const hint =
+    meant.length === 1
+      ? ` Did you mean '${meant[0].value}'?`
+      : meant.length > 1
+        ? ` It can mean ${meant.map((c) => `${c.value} (${c.reading})`).join(' or ')}: send the one you mean.`
+        : ' Use e.g. pt_BR, en_GB or es_ES.';
+  return {
+    field: 'language',
+    code: 'INVALID_VALUE',
+    received: echo(language),
+    message: `language '${quoted(language)}' is not a language code.${hint}`,
+    expected: 'a code like pt_BR',
+    ...(meant.length === 1 ? { did_you_mean: meant[0].value } : {}),
+    ...(meant.length > 1 ? { candidates: [...meant] } : {}),
+  };
 }
 
 /** The login field; user_create redeclares it required, with the same rules. */
@@ -84,15 +105,7 @@ export abstract class UserFieldsDto extends WriteCallDto {
     }
     // "pt-br" and "PT_br" mean pt_BR: store the canonical spelling rather than refuse it.
     if (typeof value.language === 'string') value.language = canonicalLanguage(value.language);
-    if (typeof value.language === 'string' && !LANGUAGE.test(value.language)) {
-      issues.push({
-        field: 'language',
-        code: 'INVALID_VALUE',
-        received: echo(value.language),
-        message: `language '${quoted(value.language)}' is not a language code. Use e.g. pt_BR, en_GB or es_ES.`,
-        expected: 'a code like pt_BR',
-      });
-    }
+    if (typeof value.language === 'string' && !LANGUAGE.test(value.language)) issues.push(notALanguageCode(value.language));
     return issues;
   }
 }
