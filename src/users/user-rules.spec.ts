@@ -32,7 +32,7 @@ describe('user field rules', () => {
       { value: 'pt_BR', reading: 'Portuguese (Brazil)' },
       { value: 'pt_PT', reading: 'Portuguese (Portugal)' },
     ]);
-    expect(languageIssue('English')?.candidates?.map((c) => c.value)).toEqual(['en_GB', 'en_US']);
+    expect(languageIssue('English')?.candidates?.map((c) => ('value' in c ? c.value : c.id))).toEqual(['en_GB', 'en_US']);
     expect(languageIssue('Klingon')).toMatchObject({ code: 'INVALID_VALUE' });
     expect(languageIssue('Klingon')?.did_you_mean).toBeUndefined();
   });
