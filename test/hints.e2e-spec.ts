@@ -236,6 +236,22 @@ describe.each(DATABASES)('hints that never mislead, on %s', (kind) => {
     expect(alone.error.issues).toEqual([expect.objectContaining({ field: 'user_id', code: 'UNKNOWN_FIELD', did_you_mean: 'id' })]);
   });
 
+  it('reads the noun of a kind and an id ("ticket 5", "chamado nº 5") as that record, after its name', async () => {
+    for (const written of [`ticket ${ticketId}`, `Chamado nº ${ticketId}`, `Ticket #${ticketId}`]) {
+      const got = success(await callTool(client, 'ticket_get', { domain: 'ticket', session_id: tickets, id: written }));
+      expect([written, got.id]).toEqual([written, ticketId]);
+    }
+    // A write shows what it was read as.
+    const dry = success(
+      await callTool(client, 'ticket_add_entry', { domain: 'ticket', session_id: tickets, id: `chamado ${ticketId}`, content: 'Ensaio', dry_run: true }),
+    );
+    expect(dry.applied).toMatchObject({ tickets_id: ticketId });
+    expect(dry.resolved).toMatchObject({ id: { input: `chamado ${ticketId}`, id: ticketId } });
+    // An id the caller cannot see, or that does not exist, stays a name not found.
+    const missing = failure(await callTool(client, 'ticket_get', { domain: 'ticket', session_id: tickets, id: 'ticket 999999' }), 'VALIDATION_FAILED');
+    expect(missing.error.issues).toEqual([expect.objectContaining({ field: 'id', code: 'REFERENCE_NOT_FOUND', received: 'ticket 999999' })]);
+  });
+
   it('suggests for an output field the one a domain calls by that name, as the whole list to send', async () => {
     const get = failure(await callTool(client, 'ticket_get', { domain: 'ticket', session_id: tickets, id: ticketId, fields: ['title'] }), 'VALIDATION_FAILED');
     expect(get.error.issues).toEqual([expect.objectContaining({ field: 'fields', code: 'INVALID_VALUE', did_you_mean: 'name' })]);

@@ -16,6 +16,7 @@ import { expectedOf, issueFromValidation } from './issue-messages.js';
 import { listWrittenIn, severalForOne } from './list-text.js';
 import { readId } from './record-id.js';
 import { resolveActorList } from './references/actor-list.js';
+import { withIdInWords } from './references/id-in-words.js';
 import { withOtherKindHint } from './references/other-kind-field.js';
 import type { NameScope } from './references/reference-scope.js';
 import { withSeveralNamesHint } from './references/several-names.js';
@@ -152,7 +153,8 @@ interface NotFoundContext {
 }
 
 /**
- * What a reference not found can say of its value, asked only then: a name of the other kind of
+ * What a reference not found can say of its value, asked only then: the noun of its kind and an id
+ * ("ticket 5"), which it then stands for (id-in-words.ts); a name of the other kind of
  * "who" (other-kind-field.ts), a list of names where one record is taken (several-names.ts); and,
  * on a filter that takes them, a word for several records, which it then stands for
  * (words-for-several.ts).
@@ -163,6 +165,8 @@ async function notFoundHints(
   lookup: ReferenceLookup,
   scope: NameScope | undefined,
 ): Promise<FilterResolution> {
+  const byId = await withIdInWords(answer, spec, value, (id) => lookup.resolve(spec.ref!, spec.name, id, scope));
+  if (byId.ok) return byId;
   const other = await withOtherKindHint(answer, spec, specs, value, (kind, field) => lookup.resolve(kind, field, value, scope));
   const several = await withSeveralNamesHint(other, spec, value, searching, (part) => lookup.resolve(spec.ref!, spec.name, part, scope));
   return spec.wordsForSeveral ? withWordsForSeveral(several, spec.ref!, value, group) : several;
