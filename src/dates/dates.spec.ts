@@ -368,6 +368,15 @@ describe('date suggestions', () => {
       expect([words, dateHint(words, null, zone)]).toEqual([words, { suggestion: shiftDay(today, days, months) }]);
     }
     expect(dateHint('last century', null, zone)).toEqual({});
+    // The start of this month or year: that day.
+    for (const words of ['this month', 'este mês', 'start of the month', 'início do mês']) {
+      expect([words, dateHint(words, null, zone)]).toEqual([words, { suggestion: `${today.slice(0, 8)}01` }]);
+    }
+    for (const words of ['this year', 'este ano', 'beginning of the year']) {
+      expect([words, dateHint(words, null, zone)]).toEqual([words, { suggestion: `${today.slice(0, 4)}-01-01` }]);
+    }
+    // "this week" starts on a Sunday or a Monday, by custom: no day is suggested.
+    expect(dateHint('this week', null, zone)).toEqual({});
   });
 
   it('suggests nothing for ambiguous or impossible dates', () => {

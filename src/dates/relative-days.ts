@@ -75,6 +75,20 @@ export function spanBack(key: string): FromNow | undefined {
   return ofUnits(-count, unit);
 }
 
+const MONTH_START = /^(?:this month|este mes|neste mes|(?:the )?(?:start|beginning) of (?:the |this )?month|(?:o )?(?:inicio|comeco) do mes)$/;
+const YEAR_START = /^(?:this year|este ano|neste ano|(?:the )?(?:start|beginning) of (?:the |this )?year|(?:o )?(?:inicio|comeco) do ano)$/;
+
+/**
+ * The first day of this month or year, named so ("this month", "início do mês", "este ano"), seen
+ * from `today` (YYYY-MM-DD): a range's start, suggested like spanBack's. Not "this week", which
+ * starts on a Sunday or a Monday by custom.
+ */
+export function periodStart(key: string, today: string): string | undefined {
+  if (MONTH_START.test(key)) return `${today.slice(0, 8)}01`;
+  if (YEAR_START.test(key)) return `${today.slice(0, 5)}01-01`;
+  return undefined;
+}
+
 function ofUnits(n: number, unit: CountUnit): FromNow {
   if (unit === 'hour' || unit === 'minute') return { ms: n * UNIT_MS[unit] };
   return unit === 'month' ? { days: 0, months: n } : { days: unit === 'week' ? 7 * n : n, months: 0 };
