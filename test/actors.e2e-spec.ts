@@ -148,6 +148,30 @@ describe.each(DATABASES)('ticket actors and deadlines on %s', (kind) => {
     expect(byObserver.items.map((t) => t.name)).toEqual(['Erro ao abrir o ERP']);
   });
 
+  it('finds the tickets with no assigned user, or no assigned group, by null or a word for none', async () => {
+    const all = (success(await call(admin, 'ticket_search', { limit: 100 })).data as Page).items;
+    const withoutUser = all.filter((t) => !t.assignees.some((a) => a.type === 'user')).map((t) => t.id);
+    const withoutGroup = all.filter((t) => !t.assignees.some((a) => a.type === 'group')).map((t) => t.id);
+    const unassigned = all.filter((t) => t.assignees.length === 0).map((t) => t.id);
+    expect(withoutUser.length).toBeGreaterThan(0);
+    expect(withoutUser.length).toBeLessThan(all.length);
+    const ids = async (args: Record<string, unknown>) =>
+      (success(await call(admin, 'ticket_search', { limit: 100, ...args })).data as Page).items.map((t) => t.id).sort((a, b) => a - b);
+    for (const none of [null, 'none', 'Unassigned', 'ninguém', 'sem responsável']) {
+      expect([none, await ids({ assignee_id: none })]).toEqual([none, [...withoutUser].sort((a, b) => a - b)]);
+    }
+    expect(await ids({ assignee_group_id: 'nenhum' })).toEqual([...withoutGroup].sort((a, b) => a - b));
+    expect(await ids({ assignee_id: 'none', assignee_group_id: null })).toEqual([...unassigned].sort((a, b) => a - b));
+    // The answer says what the word was taken for; a count groups them too.
+    const answer = success(await call(admin, 'ticket_search', { assignee_id: 'nobody' }));
+    expect(answer.resolved).toMatchObject({ assignee_id: { input: 'nobody', id: 0, name: 'none' } });
+    const counted = success(await call(admin, 'ticket_search', { assignee_id: null, group_by: 'status' })).data as { count: number };
+    expect(counted.count).toBe(withoutUser.length);
+    // A write's actor field still takes a real actor: null there keeps its own meaning (clears it).
+    const refused = failure(await call(admin, 'ticket_create', { name: 'x', assignee_id: 'none', dry_run: true }), 'VALIDATION_FAILED');
+    expect(refused.error.issues).toEqual([expect.objectContaining({ field: 'assignee_id', code: 'REFERENCE_NOT_FOUND' })]);
+  });
+
   it('overdue filters open tickets past their deadline and tickets solved late', async () => {
     const overdue = success(await call(admin, 'ticket_search', { overdue: true, fields: ['overdue'] })).data as Page;
     expect(overdue.items.length).toBeGreaterThan(0);

@@ -33,6 +33,11 @@ export interface FieldSpec {
   ref?: string;
   /** A reference that filters (a search): it also takes its kind's words for several records ("open" project states; ReferenceKind.groups). */
   wordsForSeveral?: boolean;
+  /**
+   * A search's actor filter that also takes null or a word for no one ("none", "unassigned",
+   * "ninguém"): the records with no such actor. The field then holds NO_RECORD (search/no-record.ts).
+   */
+  none?: boolean;
   /** The record the tool acts on (its id): ids pass through (the service answers NOT_FOUND), names resolve. */
   target?: boolean;
   /**

@@ -5,6 +5,7 @@ import { echo, echoUnder, quoted } from '../envelope/echo.js';
 import type { Resolved } from '../envelope/envelope.js';
 import type { Issue } from '../envelope/issue.js';
 import type { Transport } from '../observe/call-metrics.js';
+import { NO_RECORD } from '../search/no-record.js';
 import { matchKey } from '../text/normalize.js';
 import { closestOf, spelledAlike } from '../text/suggest.js';
 import { SearchCallDto } from './dto/search-args.dto.js';
@@ -26,6 +27,7 @@ import { brokenRules } from './scalar-rules.js';
 import { cleanText, forbiddenField, valueProblem } from './value-rules.js';
 import { booleanOfWord } from './vocab/boolean-words.js';
 import { type ChoiceWords, otherNumberOf, wordIndex } from './vocab/choice-words.js';
+import { isNoneWord } from './vocab/none-words.js';
 import { groupNamed, type Vocabulary } from './vocab/vocabulary.js';
 
 export interface ReferenceLookup {
@@ -313,6 +315,11 @@ export class InputParser {
     for (const spec of given) {
       if (refused.has(spec.name)) continue;
       const value = values.get(spec.name);
+      if (spec.none && (value === null || isNoneWord(value))) {
+        normalized.set(spec.name, NO_RECORD);
+        resolved[spec.name] = { input: value, id: NO_RECORD, name: 'none' };
+        continue;
+      }
       if (value === null) {
         if (spec.nullable) normalized.set(spec.name, null);
         else if (spec.required)

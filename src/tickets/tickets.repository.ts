@@ -7,6 +7,7 @@ import { ACTOR_TYPE } from '../database/entities/index.js';
 import { andThen, type Maybe } from '../database/maybe.js';
 import { rowsOf } from '../database/read-rows.js';
 import { SqlTexts } from '../database/sql-texts.js';
+import { NO_RECORD } from '../search/no-record.js';
 import type { Qb, SearchPlan, SearchShape } from '../search/search-runner.js';
 import { overdueCondition } from './deadlines.js';
 import type { Mine } from './dto/search-tickets.dto.js';
@@ -64,8 +65,16 @@ export function viewerOf(principal: Principal | undefined): TicketViewer {
  * from the actor's own tickets (index users_id/groups_id, type, tickets_id) and probe tickets by
  * primary key: the cost follows that person's tickets, not the size of the ticket table.
  */
-function actorExists(table: 'glpi_tickets_users' | 'glpi_groups_tickets', column: 'users_id' | 'groups_id', type: number, param: string): string {
+type ActorTable = 'glpi_tickets_users' | 'glpi_groups_tickets';
+
+function actorExists(table: ActorTable, column: 'users_id' | 'groups_id', type: number, param: string): string {
   return `t.id IN (SELECT a_${param}.tickets_id FROM ${table} a_${param} WHERE a_${param}.${column} = :${param} AND a_${param}.type = ${type})`;
+}
+
+/** Tickets with the actor `value` in the role `type`; with NO_RECORD, those with none in that role (in that table). */
+function actorFilter(qb: Qb, table: ActorTable, column: 'users_id' | 'groups_id', type: number, param: string, value: unknown): void {
+  if (value === NO_RECORD) qb.andWhere(`NOT EXISTS (SELECT 1 FROM ${table} a_${param} WHERE a_${param}.tickets_id = t.id AND a_${param}.type = ${type})`);
+  else qb.andWhere(actorExists(table, column, type, param), { [param]: value });
 }
 
 /** One visible ticket by id, for each visibility condition. */
@@ -114,10 +123,10 @@ export class TicketsRepository {
         entities_id: 'entities_id',
       },
       custom: {
-        requester_id: (qb, value) => qb.andWhere(actorExists('glpi_tickets_users', 'users_id', ACTOR_TYPE.requester, 'f_requester'), { f_requester: value }),
-        assignee_id: (qb, value) => qb.andWhere(actorExists('glpi_tickets_users', 'users_id', ACTOR_TYPE.assigned, 'f_assignee'), { f_assignee: value }),
-        assignee_group_id: (qb, value) => qb.andWhere(actorExists('glpi_groups_tickets', 'groups_id', ACTOR_TYPE.assigned, 'f_group'), { f_group: value }),
-        observer_id: (qb, value) => qb.andWhere(actorExists('glpi_tickets_users', 'users_id', ACTOR_TYPE.observer, 'f_observer'), { f_observer: value }),
+        requester_id: (qb, value) => actorFilter(qb, 'glpi_tickets_users', 'users_id', ACTOR_TYPE.requester, 'f_requester', value),
+        assignee_id: (qb, value) => actorFilter(qb, 'glpi_tickets_users', 'users_id', ACTOR_TYPE.assigned, 'f_assignee', value),
+        assignee_group_id: (qb, value) => actorFilter(qb, 'glpi_groups_tickets', 'groups_id', ACTOR_TYPE.assigned, 'f_group', value),
+        observer_id: (qb, value) => actorFilter(qb, 'glpi_tickets_users', 'users_id', ACTOR_TYPE.observer, 'f_observer', value),
         mine: (qb, value) => qb.andWhere(mineCondition(value as Mine), { f_mine: userId }),
         overdue: (qb, value) => whereOf(qb, overdueCondition('t', new Date(), value === true)),
       },

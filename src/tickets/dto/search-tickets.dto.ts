@@ -48,16 +48,17 @@ export class SearchTicketsDto extends SearchCallDto {
   @RefField('entity', { description: '' })
   entities_id?: number;
 
-  @RefField('user', { description: '' })
+  // Each also takes null or "none" ("unassigned", "ninguém"): the tickets with no such actor.
+  @RefField('user', { description: '', none: true })
   requester_id?: number;
 
-  @RefField('user', { description: '' })
+  @RefField('user', { description: '', none: true })
   assignee_id?: number;
 
-  @RefField('group', { description: '' })
+  @RefField('group', { description: '', none: true })
   assignee_group_id?: number;
 
-  @RefField('user', { description: '' })
+  @RefField('user', { description: '', none: true })
   observer_id?: number;
 
   @ChoiceField(MINE, { description: '', words: MINE_WORDS })
