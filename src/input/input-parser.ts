@@ -688,18 +688,15 @@ export class InputParser {
       });
       return;
     }
-    const accepted: string[] = [];
-    const unknown: string[] = [];
-    for (const item of list) {
-      const hit = typeof item === 'string' ? (spec.values!.find((v) => v === item.trim()) ?? otherNumberOf(item.trim(), spec.values!)) : undefined;
-      if (hit) accepted.push(hit);
-      else unknown.push(quoted(item));
-    }
-    if (unknown.length) {
-      issues.push(unknownEntries(spec, value, list, unknown));
+    // Each entry as read: a field name, or undefined for one that is none.
+    const read = list.map((item) =>
+      typeof item === 'string' ? (spec.values!.find((v) => v === item.trim()) ?? otherNumberOf(item.trim(), spec.values!)) : undefined,
+    );
+    if (read.includes(undefined)) {
+      issues.push(unknownEntries(spec, value, list, read));
       return;
     }
-    out.set(spec.name, [...new Set(accepted)]);
+    out.set(spec.name, [...new Set(read as string[])]);
   }
 }
 
@@ -732,20 +729,20 @@ function directionWords(value: string): string {
  * such entry has one, `did_you_mean` is the whole list with them in place (the right entries kept):
  * sent as it is, it asks for every field meant. A suggestion for one entry alone would drop the others.
  */
-function unknownEntries(spec: FieldSpec, value: unknown, list: readonly unknown[], unknown: readonly string[]): Issue {
+function unknownEntries(spec: FieldSpec, value: unknown, list: readonly unknown[], read: ReadonlyArray<string | undefined>): Issue {
   const targets = [
     ...spec.values!.map((v) => [v, v] as const),
     ...Object.entries(spec.valueAliases ?? {}).flatMap(([v, names]) => names.map((n) => [n, v] as const)),
   ];
-  const closest = new Map(unknown.map((entry) => [entry, closestOf(entry, targets)]));
+  // The field closest to each entry that is none (undefined: nothing is close), by its place in the list.
+  const closest = read.map((hit, i) => (hit === undefined ? closestOf(quoted(list[i]), targets) : undefined));
+  const unknown = read.flatMap((hit, i) => (hit === undefined ? [i] : []));
   const named = unknown
     .slice(0, UNKNOWN_ENTRIES_NAMED)
-    .map((entry) => `'${entry}'${closest.get(entry) ? ` (did you mean '${closest.get(entry)}'?)` : ''}`)
+    .map((i) => `'${quoted(list[i])}'${closest[i] ? ` (did you mean '${closest[i]}'?)` : ''}`)
     .join(', ');
   const more = unknown.length > UNKNOWN_ENTRIES_NAMED ? ` and ${unknown.length - UNKNOWN_ENTRIES_NAMED} more` : '';
-  const corrected = [...closest.values()].every(Boolean)
-    ? [...new Set(list.map((item) => (spec.values!.includes(String(item).trim()) ? String(item).trim() : (closest.get(quoted(item)) ?? String(item)))))]
-    : undefined;
+  const corrected = unknown.every((i) => closest[i] !== undefined) ? [...new Set(read.map((hit, i) => hit ?? closest[i]!))] : undefined;
   return {
     field: spec.name,
     code: 'INVALID_VALUE',
