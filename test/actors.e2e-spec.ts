@@ -167,6 +167,12 @@ describe.each(DATABASES)('ticket actors and deadlines on %s', (kind) => {
     expect(answer.resolved).toMatchObject({ assignee_id: { input: 'nobody', id: 0, name: 'none' } });
     const counted = success(await call(admin, 'ticket_search', { assignee_id: null, group_by: 'status' })).data as { count: number };
     expect(counted.count).toBe(withoutUser.length);
+    // A user who goes by such a word is that user, not none.
+    const users = await openSession(admin, 'user');
+    success(await callTool(admin, 'user_create', { domain: 'user', session_id: users, name: 'nobody', profiles_id: 'Technician', entities_id: 'Root entity' }));
+    const byLogin = success(await call(admin, 'ticket_search', { requester_id: 'nobody', limit: 100 }));
+    expect(byLogin.resolved).toMatchObject({ requester_id: { name: 'nobody', id: expect.any(Number) } });
+    expect((byLogin.data as Page).total).toBe(0);
     // A write's actor field still takes a real actor: null there keeps its own meaning (clears it).
     const refused = failure(await call(admin, 'ticket_create', { name: 'x', assignee_id: 'none', dry_run: true }), 'VALIDATION_FAILED');
     expect(refused.error.issues).toEqual([expect.objectContaining({ field: 'assignee_id', code: 'REFERENCE_NOT_FOUND' })]);

@@ -92,7 +92,8 @@ describe.each(DATABASES)('names and fields a Self-Service user may not reach, on
   it('gets the same answer probing a user that exists as one that does not', async () => {
     const probes: Array<[unknown, unknown]> = [
       ['maria.silva@example.com', 'nobody.here@example.com'],
-      ['tech', 'nobody'],
+      // Not a word for no one ("nobody" is, in a search's actor filter): a login that does not exist.
+      ['tech', 'nobody.here'],
       ['Maria Silva', 'Fulano Detal'],
       [techId, 999_999],
     ];

@@ -35,7 +35,8 @@ export interface FieldSpec {
   wordsForSeveral?: boolean;
   /**
    * A search's actor filter that also takes null or a word for no one ("none", "unassigned",
-   * "ninguém"): the records with no such actor. The field then holds NO_RECORD (search/no-record.ts).
+   * "ninguém"; a record by that name comes first): the records with no such actor. The field then
+   * holds NO_RECORD (search/no-record.ts).
    */
   none?: boolean;
   /** The record the tool acts on (its id): ids pass through (the service answers NOT_FOUND), names resolve. */

@@ -155,7 +155,8 @@ interface NotFoundContext {
 }
 
 /**
- * What a reference not found can say of its value, asked only then: the noun of its kind and an id
+ * What a reference not found can say of its value, asked only then: a word for no one, on a
+ * filter that takes it (FieldSpec.none), which it then stands for; the noun of its kind and an id
  * ("ticket 5"), which it then stands for (id-in-words.ts); a name of the other kind of
  * "who" (other-kind-field.ts), a list of names where one record is taken (several-names.ts); and,
  * on a filter that takes them, a word for several records, which it then stands for
@@ -167,6 +168,8 @@ async function notFoundHints(
   lookup: ReferenceLookup,
   scope: NameScope | undefined,
 ): Promise<FilterResolution> {
+  // A word for no one ("none", "ninguém") on a filter that takes it: the records with no such actor.
+  if (spec.none && isNoneWord(value)) return { ok: true, id: NO_RECORD, name: 'none' };
   const byId = await withIdInWords(answer, spec, value, (id) => lookup.resolve(spec.ref!, spec.name, id, scope));
   if (byId.ok) return byId;
   const other = await withOtherKindHint(answer, spec, specs, value, (kind, field) => lookup.resolve(kind, field, value, scope));
@@ -315,7 +318,8 @@ export class InputParser {
     for (const spec of given) {
       if (refused.has(spec.name)) continue;
       const value = values.get(spec.name);
-      if (spec.none && (value === null || isNoneWord(value))) {
+      if (spec.none && value === null) {
+        // A filter for no actor (a word for none is read where a name is not found: notFoundHints).
         normalized.set(spec.name, NO_RECORD);
         resolved[spec.name] = { input: value, id: NO_RECORD, name: 'none' };
         continue;
