@@ -95,12 +95,7 @@ const ZONE_NAMES: ReadonlyMap<string, string> = new Map([
 export function suggestTimeZone(input: unknown): string | undefined {
   if (typeof input !== 'string' || input.length > 64) return undefined;
   zones ??= Intl.supportedValuesOf('timeZone');
-  const key = input
-    .trim()
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/\s+/g, '_')
-    .toLowerCase();
+  const key = matchKey(input).replace(/ /g, '_');
   const exact = zones.find((z) => z.toLowerCase() === key) ?? ZONE_NAMES.get(key);
   if (exact) return exact;
   const byCity = zones.filter((z) => z.toLowerCase().split('/').pop() === key);

@@ -21,8 +21,8 @@ const UNIT_SECONDS: ReadonlyArray<readonly [RegExp, number]> = [
   [/^(s|sec|secs|second|seconds|seg|segundo|segundos)$/, 1],
 ];
 
-/** ISO 8601's time part alone ("PT1H30M"): a day is left out, as "3 dias" is (24 hours, or a working day?). */
-const ISO_DURATION = /^pt(?:(\d{1,6}(?:\.\d{1,2})?)h)?(?:(\d{1,6}(?:\.\d{1,2})?)m)?(?:(\d{1,6}(?:\.\d{1,2})?)s)?$/;
+/** ISO 8601's time part alone ("PT1H30M"), one part at least: a day is left out, as "3 dias" is (24 hours, or a working day?). */
+const ISO_DURATION = /^pt(?=\d)(?:(\d{1,6}(?:\.\d{1,2})?)h)?(?:(\d{1,6}(?:\.\d{1,2})?)m)?(?:(\d{1,6}(?:\.\d{1,2})?)s)?$/;
 
 const UNIT_WORD = '(?:hours?|horas?|minutes?|minutos?|seconds?|segundos?)';
 
@@ -48,10 +48,7 @@ export function durationSeconds(value: unknown): number | undefined {
   if (typeof value !== 'string') return undefined;
   const text = wordsAsNumbers(value.trim().toLowerCase().replace(',', '.'));
   const iso = ISO_DURATION.exec(text);
-  if (iso)
-    return iso[1] === undefined && iso[2] === undefined && iso[3] === undefined
-      ? undefined
-      : Math.round(Number(iso[1] ?? 0) * 3600 + Number(iso[2] ?? 0) * 60 + Number(iso[3] ?? 0));
+  if (iso) return Math.round(Number(iso[1] ?? 0) * 3600 + Number(iso[2] ?? 0) * 60 + Number(iso[3] ?? 0));
   if (/^\d{1,15}$/.test(text)) return Number(text);
   const clock = /^(\d{1,4}):([0-5]\d)$/.exec(text);
   if (clock) return Number(clock[1]) * 3600 + Number(clock[2]) * 60;

@@ -14,7 +14,7 @@ import { otherToolFor } from './fields-of-other-tools.js';
 import { flagInChoice } from './flag-in-choice.js';
 import { attachMeta } from './input-meta.js';
 import { expectedOf, issueFromValidation } from './issue-messages.js';
-import { listWrittenIn, severalForOne } from './list-text.js';
+import { everyPartRead, listWrittenIn, severalForOne } from './list-text.js';
 import { readId } from './record-id.js';
 import { resolveActorList } from './references/actor-list.js';
 import { withIdInWords } from './references/id-in-words.js';
@@ -559,8 +559,8 @@ export class InputParser {
       return;
     }
     // Where one value is set, a text naming several says so rather than that none is valid.
-    const several = written?.map((part) => vocab.parse(part));
-    if (several?.every((code): code is number => code !== undefined)) {
+    const several = everyPartRead(written, (part) => vocab.parse(part));
+    if (several) {
       issues.push(enumRefusal(spec, value, 'INVALID_VALUE', severalForOne(spec.name, 'one value', quoted(value), labelsOf(vocab, several))));
       return;
     }
@@ -644,13 +644,13 @@ export class InputParser {
       return;
     }
     // Several values where one is taken ("priority desc, date"): each named as read, none put in their place.
-    const several = typeof value === 'string' ? listWrittenIn(value)?.map((part) => choiceNamed(spec, directionWords(part))) : undefined;
-    if (several?.every((part) => part !== undefined)) {
+    const several = everyPartRead(typeof value === 'string' ? listWrittenIn(value) : undefined, (part) => choiceNamed(spec, directionWords(part)));
+    if (several) {
       issues.push({
         field: spec.name,
         code: 'INVALID_VALUE',
         received: echo(value),
-        message: `${severalForOne(spec.name, 'one value', quoted(value), several as string[])} Values: ${values.join(', ')}.`,
+        message: `${severalForOne(spec.name, 'one value', quoted(value), several)} Values: ${values.join(', ')}.`,
         expected: values.join(', '),
         available: [...values],
       });

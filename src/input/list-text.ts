@@ -8,6 +8,15 @@ export function listWrittenIn(text: string): string[] | undefined {
 }
 
 /**
+ * The parts of a list written as one text (listWrittenIn), each as `read` takes it; undefined when
+ * there are none or a part is none ("New, Pending" -> [1, 4]; "New, Soon" -> undefined).
+ */
+export function everyPartRead<T>(parts: readonly string[] | undefined, read: (part: string) => T | undefined): T[] | undefined {
+  const values = parts?.map(read);
+  return values?.every((value) => value !== undefined) ? (values as T[]) : undefined;
+}
+
+/**
  * What a field that takes one value says of a text naming several, each found:
  * "status takes one value, and 'New, Pending' names 2 (New, Pending): send one."
  */

@@ -1,5 +1,5 @@
 import type { ReadingCandidate } from '../envelope/issue.js';
-import { matchKey } from '../text/normalize.js';
+import { vocabKey } from '../input/vocab/vocabulary.js';
 
 const PT_BR: ReadingCandidate = { value: 'pt_BR', reading: 'Portuguese (Brazil)' };
 const PT_PT: ReadingCandidate = { value: 'pt_PT', reading: 'Portuguese (Portugal)' };
@@ -45,12 +45,5 @@ const BY_NAME: ReadonlyMap<string, readonly ReadingCandidate[]> = new Map(
 
 /** The codes a language's name may mean, most likely first; none for anything else. */
 export function languageCodesNamed(text: string): readonly ReadingCandidate[] {
-  return (
-    BY_NAME.get(
-      matchKey(text)
-        .replace(/[^\p{L}\s]+/gu, ' ')
-        .replace(/\s+/g, ' ')
-        .trim(),
-    ) ?? []
-  );
+  return BY_NAME.get(vocabKey(text)) ?? [];
 }
