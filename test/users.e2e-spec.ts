@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { DataSource } from 'typeorm';
 import { DATABASES } from './support/databases.js';
 import { found as foundIn } from './support/found.js';
 import { callTool, connectHttp, failure, itemNames, openSession, success } from './support/mcp-client.js';
@@ -175,6 +176,65 @@ describe.each(DATABASES)('users REST on %s', (kind) => {
     expect(res.body.error.message).toContain("login 'Maria.Silva'");
     expect(res.body.error.message).toContain("email 'JOAO.SOUZA@example.com'");
     expect(res.body.error.message).toMatch(/Choose another login and another email\.$/);
+  });
+
+  it('answers a profile the caller may not give and a taken login in one refusal, on create and on update', async () => {
+    // A profile that manages users and holds fewer rights than a Technician.
+    await stack.app
+      .get(DataSource)
+      .query('INSERT INTO glpi_profiles (name, name_key, interface, rights) VALUES (?, ?, ?, ?)', [
+        'User Manager',
+        'user manager',
+        'central',
+        JSON.stringify({ project: [], ticket: ['read', 'create'], user: ['read', 'create', 'update', 'delete'], ticket_scope: 'all' }),
+      ]);
+    const created = await request(stack.http)
+      .post('/api/users')
+      .set(admin)
+      .send({ name: 'grant.admin', firstname: 'Grant', profiles_id: 'User Manager', entities_id: 'Root entity' });
+    expect(created.status).toBe(201);
+    const target = await request(stack.http)
+      .post('/api/users')
+      .set(admin)
+      .send({ name: 'grant.target', firstname: 'Target', profiles_id: 'Self-Service', entities_id: 'Root entity' });
+    expect(target.status).toBe(201);
+    const lesser = { Authorization: `Bearer ${await stack.token('grant.admin', ['api'])}` };
+
+    const create = await request(stack.http)
+      .post('/api/users')
+      .set(lesser)
+      .send({ name: 'MARIA.SILVA', profiles_id: 'Technician', entities_id: 'Root entity' });
+    expect(create.status).toBe(403);
+    expect(create.body.error.code).toBe('FORBIDDEN');
+    expect(create.body.error.message).toContain("You cannot give the profile 'Technician'");
+    expect(create.body.error.message).toContain("login 'MARIA.SILVA'");
+
+    const update = await request(stack.http)
+      .patch(`/api/users/${target.body.id as number}`)
+      .set(lesser)
+      .send({ name: 'Tech', profiles_id: 'Technician' });
+    expect(update.status).toBe(403);
+    expect(update.body.error.code).toBe('FORBIDDEN');
+    expect(update.body.error.message).toContain("You cannot give the profile 'Technician'");
+    expect(update.body.error.message).toContain("login 'Tech'");
+    // Nothing was written.
+    const unchanged = await request(stack.http)
+      .get(`/api/users/${target.body.id as number}`)
+      .set(admin);
+    expect(unchanged.body.data).toMatchObject({ name: 'grant.target', profiles_id: { name: 'Self-Service' } });
+
+    // Each alone is answered as before.
+    const onlyTaken = await request(stack.http)
+      .post('/api/users')
+      .set(lesser)
+      .send({ name: 'MARIA.SILVA', profiles_id: 'Self-Service', entities_id: 'Root entity' });
+    expect(onlyTaken.body.error.code).toBe('CONFLICT');
+    const onlyForbidden = await request(stack.http)
+      .post('/api/users')
+      .set(lesser)
+      .send({ name: 'fresh.login', profiles_id: 'Technician', entities_id: 'Root entity' });
+    expect(onlyForbidden.body.error.code).toBe('FORBIDDEN');
+    expect(onlyForbidden.body.error.message).not.toContain('login');
   });
 
   it('reports every bad field of a call at once', async () => {

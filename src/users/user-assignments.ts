@@ -4,7 +4,6 @@ import type { Principal } from '../auth/principal.js';
 import { parseRights } from '../auth/principal.loader.js';
 import { rightsBeyond } from '../auth/rights.js';
 import { GroupUser, ProfileUser } from '../database/entities/index.js';
-import { DeskError } from '../envelope/desk-error.js';
 import { UsersRepository } from './users.repository.js';
 
 export interface Placement {
@@ -17,16 +16,15 @@ export interface Placement {
 export class UserAssignments {
   constructor(private readonly queries: UsersRepository) {}
 
-  /** Refuses a profile that carries rights the caller does not have. */
-  async assertMayGrant(caller: Principal, profileId: number, manager: EntityManager): Promise<void> {
+  /**
+   * Why `caller` may not give the profile (it carries rights the caller's own profiles lack);
+   * undefined when they may. The caller answers it, with whatever else the call got wrong.
+   */
+  async grantRefusal(caller: Principal, profileId: number, manager: EntityManager): Promise<string | undefined> {
     const profile = await this.queries.profileRights(profileId, manager);
     const extra = profile ? rightsBeyond(caller.rights, parseRights(profile.rights)) : [];
-    if (extra.length) {
-      throw new DeskError(
-        'FORBIDDEN',
-        `You cannot give the profile '${profile!.name}': it has rights your own profiles lack (${extra.join(', ')}). Choose a profile with the same or fewer rights.`,
-      );
-    }
+    if (!extra.length) return undefined;
+    return `You cannot give the profile '${profile!.name}': it has rights your own profiles lack (${extra.join(', ')}). Choose a profile with the same or fewer rights.`;
   }
 
   async add(manager: EntityManager, userId: number, to: Placement, now: Date): Promise<void> {

@@ -100,9 +100,8 @@ export class UsersService {
         issues.push({ field: 'profiles_id', code: 'REQUIRED', message: `profiles_id is required: there is no '${DEFAULT_PROFILE}' profile to default to.` });
       if (entityId === undefined) issues.push({ field: 'entities_id', code: 'REQUIRED', message: 'entities_id is required: you have no default entity.' });
       if (issues.length || profileId === undefined || entityId === undefined) throw DeskError.validation(call, issues);
-      const taken = await this.takenValues(input, undefined, manager);
-      if (taken) throw new DeskError('CONFLICT', taken);
-      await this.assignments.assertMayGrant(call.principal, profileId, manager);
+      const refusal = refusalOf(await this.assignments.grantRefusal(call.principal, profileId, manager), await this.takenValues(input, undefined, manager));
+      if (refusal) throw refusal;
 
       const values: Record<string, unknown> = {};
       for (const column of USER_COLUMNS) {
@@ -154,12 +153,14 @@ export class UsersService {
       const wasSuperAdmin = input.profiles_id !== undefined && (await this.queries.isActiveSuperAdmin(input.id, manager));
 
       // A taken login or email of a Super-Admin's update is answered after the Super-Admin check
-      // below, with it: one retry fixes both. Anyone else's is answered now.
+      // below, with it: one retry fixes both. Anyone else's is answered now, with a profile the
+      // caller may not give.
       const taken = await this.takenValues(values, input.id, manager);
-      if (taken && !wasSuperAdmin) throw new DeskError('CONFLICT', taken);
+      const forbidden = target && input.profiles_id !== undefined ? await this.assignments.grantRefusal(call.principal, target.profileId, manager) : undefined;
+      const refusal = refusalOf(forbidden, wasSuperAdmin ? undefined : taken);
+      if (refusal) throw refusal;
       if (typeof values.timezone === 'string') values.timezone = canonicalZone(values.timezone);
       if (target) {
-        if (input.profiles_id !== undefined) await this.assignments.assertMayGrant(call.principal, target.profileId, manager);
         await this.assignments.moveDefault(manager, input.id, placementFrom(current), target, now);
         values.profiles_id = target.profileId;
         values.entities_id = target.entityId;
@@ -287,6 +288,15 @@ export class UsersService {
       return ordered;
     });
   }
+}
+
+/**
+ * A profile the caller may not give and a taken login or email, in one answer: one retry fixes
+ * both. Rights come first (FORBIDDEN); a taken value alone is a CONFLICT. Undefined when neither.
+ */
+function refusalOf(forbidden: string | undefined, taken: string | undefined): DeskError | undefined {
+  if (forbidden) return new DeskError('FORBIDDEN', taken ? `${forbidden} Also: ${taken}` : forbidden);
+  return taken ? new DeskError('CONFLICT', taken) : undefined;
 }
 
 function selfDeactivation(field: string): Issue {
