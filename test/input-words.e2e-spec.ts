@@ -58,6 +58,22 @@ describe.each(DATABASES)('zones and yes/no words on %s', (kind) => {
       const dry = success(await ticket('ticket_add_entry', { id, kind: 'task', content: 'Ensaio', duration: written, dry_run: true }));
       expect([written, dry.applied]).toEqual([written, expect.objectContaining({ duration: seconds })]);
     }
+    // Days are not read (24 hours, or a working day?): both readings are offered, each in a form that is read.
+    const days = failure(await ticket('ticket_add_entry', { id, kind: 'task', content: 'Ensaio', duration: '3 dias', dry_run: true }), 'VALIDATION_FAILED');
+    expect(days.error.issues).toEqual([
+      expect.objectContaining({
+        field: 'duration',
+        received: '3 dias',
+        candidates: [
+          { value: '72 hours', reading: '3 days of 24 hours' },
+          { value: '24 hours', reading: '3 working days of 8 hours' },
+        ],
+      }),
+    ]);
+    expect(days.error.issues![0].message).toContain("'72 hours' (3 days of 24 hours) or '24 hours' (3 working days of 8 hours)");
+    for (const { value } of days.error.issues![0].candidates as Array<{ value: string }>) {
+      success(await ticket('ticket_add_entry', { id, kind: 'task', content: 'Ensaio', duration: value, dry_run: true }));
+    }
     for (const [word, kind] of [
       ['acompanhamento', 'followup'],
       ['worklog', 'task'],

@@ -1,4 +1,4 @@
-import { durationSeconds } from './duration.js';
+import { dayReadings, durationSeconds } from './duration.js';
 
 describe('durationSeconds', () => {
   it.each([
@@ -38,5 +38,27 @@ describe('durationSeconds', () => {
 
   it.each(['', 'soon', '1h90', '-5', 1.5, '12 parsecs', null, 'P1D', 'PT', 'P1DT2H', '3 dias', 'half', 'a', 'meia'])('refuses %p', (input) => {
     expect(durationSeconds(input)).toBeUndefined();
+  });
+});
+
+describe('dayReadings', () => {
+  it.each([
+    ['3 dias', '72 hours', '24 hours', '3 days'],
+    ['1 day', '24 hours', '8 hours', '1 day'],
+    ['2 days', '48 hours', '16 hours', '2 days'],
+    ['P2D', '48 hours', '16 hours', '2 days'],
+    ['2d', '48 hours', '16 hours', '2 days'],
+    ['um dia', '24 hours', '8 hours', '1 day'],
+    ['meio dia', '12 hours', '4 hours', '0.5 day'],
+    ['1,5 dias', '36 hours', '12 hours', '1.5 days'],
+  ])('offers %p as %p (days of 24 hours) or %p (working days of 8 hours)', (input, calendar, working, days) => {
+    expect(dayReadings(input)).toEqual([
+      { value: calendar, reading: `${days} of 24 hours` },
+      { value: working, reading: `${days.replace(/^([\d.]+) /, '$1 working ')} of 8 hours` },
+    ]);
+  });
+
+  it.each(['3 horas', 'P1DT2H', 'soon', '', 5, 'dias', 'in 3 days'])('offers nothing for %p', (input) => {
+    expect(dayReadings(input)).toBeUndefined();
   });
 });

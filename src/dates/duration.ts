@@ -1,3 +1,5 @@
+import type { ReadingCandidate } from '../envelope/issue.js';
+
 /**
  * Durations as people write them, read as whole seconds: "1h30", "1h 30min", "90 min", "1:30"
  * (hours and minutes), "2 horas", "45m", "3600" (seconds, as GLPI stores actiontime), "PT1H30M",
@@ -40,6 +42,35 @@ const NUMBER_WORDS: ReadonlyArray<readonly [RegExp, string]> = [
 
 function wordsAsNumbers(text: string): string {
   return NUMBER_WORDS.reduce((written, [words, number]) => written.replace(words, number), text);
+}
+
+/** Days written as days: "3 dias", "2 days", "um dia", "meio dia", "2d", ISO's "P2D". */
+const DAYS = /^(\d{1,4}(?:\.\d{1,2})?)\s*(?:d|days?|dias?)$/;
+const ISO_DAYS = /^p(\d{1,4})d$/;
+/** Hours a working day is taken to have when days are offered as working days. */
+const WORKING_DAY_HOURS = 8;
+
+/**
+ * A duration written in days is not read: a day may be 24 hours or a working day. Its two readings,
+ * each written in a form durationSeconds reads; undefined for a text that is not days alone.
+ */
+export function dayReadings(value: unknown): ReadingCandidate[] | undefined {
+  if (typeof value !== 'string') return undefined;
+  const text = value
+    .trim()
+    .toLowerCase()
+    .replace(',', '.')
+    .replace(/^(?:um|uma|one|an?)\s+(?=dias?\b|days?\b)/, '1 ')
+    .replace(/^(?:meio|half\s+an?|half)\s+(?=dia\b|day\b)/, '0.5 ');
+  const written = DAYS.exec(text) ?? ISO_DAYS.exec(text);
+  const days = written ? Number(written[1]) : 0;
+  if (!(days > 0)) return undefined;
+  const counted = `${days} ${days === 1 || days < 1 ? 'day' : 'days'}`;
+  const workingCounted = `${days} working ${days === 1 || days < 1 ? 'day' : 'days'}`;
+  return [
+    { value: `${days * 24} hours`, reading: `${counted} of 24 hours` },
+    { value: `${days * WORKING_DAY_HOURS} hours`, reading: `${workingCounted} of ${WORKING_DAY_HOURS} hours` },
+  ];
 }
 
 /** Seconds a text or number means, or undefined when it is no duration. */

@@ -13,7 +13,7 @@ import { fieldsOf, type FieldSpec } from './field-spec.js';
 import { otherToolFor } from './fields-of-other-tools.js';
 import { flagInChoice } from './flag-in-choice.js';
 import { attachMeta } from './input-meta.js';
-import { expectedOf, issueFromValidation } from './issue-messages.js';
+import { expectedOf, issueFromValidation, readingsHint } from './issue-messages.js';
 import { everyPartRead, listWrittenIn, severalForOne } from './list-text.js';
 import { readId } from './record-id.js';
 import { resolveActorList } from './references/actor-list.js';
@@ -614,11 +614,7 @@ export class InputParser {
     }
     // A wall time a DST switch repeats has its two readings; a date written in another form, its hint.
     const { suggestion, readings } = parsed.readings ? { suggestion: undefined, readings: parsed.readings } : dateHint(value, language, timezone);
-    const hint = suggestion
-      ? ` Did you mean '${suggestion}'?`
-      : readings
-        ? ` It can be read ${readings.length} ways: ${readings.map((r) => `'${r.value}' (${r.reading})`).join(' or ')}; send the one you mean.`
-        : '';
+    const hint = suggestion ? ` Did you mean '${suggestion}'?` : readings ? readingsHint(readings) : '';
     issues.push({
       field: spec.name,
       code: 'INVALID_DATE',

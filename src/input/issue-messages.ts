@@ -1,7 +1,7 @@
-import { DURATION_FORMATS, DURATION_UNIT } from '../dates/duration.js';
+import { dayReadings, DURATION_FORMATS, DURATION_UNIT } from '../dates/duration.js';
 import { echo } from '../envelope/echo.js';
 import type { IssueCode } from '../envelope/error-codes.js';
-import type { Issue } from '../envelope/issue.js';
+import type { Issue, ReadingCandidate } from '../envelope/issue.js';
 import type { FieldSpec } from './field-spec.js';
 import { ACTOR_FORMS } from './references/actor-list.js';
 
@@ -61,7 +61,15 @@ export function issueFromValidation(failed: readonly string[], value: unknown, s
     FORBIDDEN_FIELD: '',
   };
   const received = echo(value);
+  // A duration in days has two readings (24 hours, or a working day): both are offered.
+  const readings = spec.unit === DURATION_UNIT && code !== 'REQUIRED' ? dayReadings(value) : undefined;
+  if (readings) return { field: spec.name, code, received, message: `${messages[code]}${readingsHint(readings)}`, expected, candidates: readings };
   return { field: spec.name, code, received, message: messages[code], expected };
+}
+
+/** The sentence that offers a value's readings, each as the value to send: the caller picks one. */
+export function readingsHint(readings: readonly ReadingCandidate[]): string {
+  return ` It can be read ${readings.length} ways: ${readings.map((r) => `'${r.value}' (${r.reading})`).join(' or ')}; send the one you mean.`;
 }
 
 /**

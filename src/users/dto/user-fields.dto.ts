@@ -5,7 +5,7 @@ import type { Issue } from '../../envelope/issue.js';
 import { WriteCallDto } from '../../input/dto/call-args.dto.js';
 import { BoolField, RefField, TextField } from '../../input/fields.js';
 import { FieldsOfOtherTools } from '../../input/fields-of-other-tools.js';
-import { blankNameIssue } from '../../input/issue-messages.js';
+import { blankNameIssue, readingsHint } from '../../input/issue-messages.js';
 import { languageCodesNamed } from '../language-names.js';
 
 /** GLPI language codes: `pt_BR`, `en_GB`, `es_419`. */
@@ -21,12 +21,7 @@ function canonicalLanguage(value: string): string {
 /** INVALID_VALUE for a language that is no code; a language's name is answered with the codes it may mean. */
 function notALanguageCode(language: string): Issue {
   const meant = languageCodesNamed(language);
-  const hint =
-    meant.length === 1
-      ? ` Did you mean '${meant[0].value}'?`
-      : meant.length > 1
-        ? ` It can mean ${meant.map((c) => `${c.value} (${c.reading})`).join(' or ')}: send the one you mean.`
-        : ' Use e.g. pt_BR, en_GB or es_ES.';
+  const hint = meant.length === 1 ? ` Did you mean '${meant[0].value}'?` : meant.length > 1 ? readingsHint(meant) : ' Use e.g. pt_BR, en_GB or es_ES.';
   return {
     field: 'language',
     code: 'INVALID_VALUE',
