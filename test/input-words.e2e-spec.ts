@@ -98,6 +98,13 @@ describe.each(DATABASES)('zones and yes/no words on %s', (kind) => {
     expect(found.resolved).toMatchObject({ priority: { ids: [4, 5] } });
     const refused = failure(await ticket('ticket_create', { name: 'Servidor lento', impact: 'high priority', dry_run: true }), 'VALIDATION_FAILED');
     expect(refused.error.issues).toEqual([expect.objectContaining({ field: 'impact', code: 'INVALID_VALUE', did_you_mean: 'High' })]);
+    // Another desk's P-level: no level is suggested, and the message says which way this scale counts.
+    const pLevel = failure(await ticket('ticket_create', { name: 'Servidor fora do ar', priority: 'P1', dry_run: true }), 'VALIDATION_FAILED');
+    expect(pLevel.error.issues).toEqual([expect.objectContaining({ field: 'priority', code: 'INVALID_VALUE', received: 'P1' })]);
+    expect(pLevel.error.issues![0].did_you_mean).toBeUndefined();
+    expect(pLevel.error.issues![0].message).toContain(
+      'Many desks number levels from the top (P1 the most urgent); priority here counts up: 1 is Very low and 6 Major.',
+    );
   });
 
   it('filters overdue: "sim" as true and "não" as false, and refuses a word that is neither', async () => {

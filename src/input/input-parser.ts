@@ -180,7 +180,11 @@ async function notFoundHints(
 /** What is said of one value `vocab` does not take, with the label it most likely meant. */
 function notValid(vocab: Vocabulary, value: unknown): { text: string; suggested?: string } {
   const suggested = vocab.suggest(value);
-  return { text: `'${quoted(value)}' is not a valid ${vocab.name}.${suggested ? ` Did you mean '${suggested}'?` : ''}`, suggested };
+  const caution = vocab.caution(value);
+  return {
+    text: `'${quoted(value)}' is not a valid ${vocab.name}.${suggested ? ` Did you mean '${suggested}'?` : ''}${caution ? ` ${caution}` : ''}`,
+    suggested,
+  };
 }
 
 /** An enum's value (or a filter's list of them) refused: `message`, then the codes and labels it takes. */

@@ -47,6 +47,18 @@ describe('vocabularies', () => {
     expect(URGENCY.suggest('priority')).toBeUndefined();
   });
 
+  it('warn that a P-level counts from the top, where a scale counts up from its lowest, and suggest no level for it', () => {
+    for (const written of ['P1', 'p2', 'P 1', 'P-3']) {
+      expect(PRIORITY.parse(written)).toBeUndefined();
+      expect(PRIORITY.suggest(written)).toBeUndefined();
+      expect(PRIORITY.caution(written)).toBe('Many desks number levels from the top (P1 the most urgent); priority here counts up: 1 is Very low and 6 Major.');
+    }
+    expect(URGENCY.caution('P1')).toBe('Many desks number levels from the top (P1 the most urgent); urgency here counts up: 1 is Very low and 5 Very high.');
+    expect(PRIORITY.caution('High')).toBeUndefined();
+    expect(PRIORITY.caution('P12')).toBeUndefined();
+    expect(TICKET_STATUS.caution('P1')).toBeUndefined();
+  });
+
   it('accept codes, numeric strings and both languages', () => {
     expect(URGENCY.parse(4)).toBe(4);
     expect(URGENCY.parse('4')).toBe(4);

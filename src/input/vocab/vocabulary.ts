@@ -62,6 +62,9 @@ export interface FieldNames {
  * accents, spaces and punctuation); a spelling mistake of one whole label or synonym is suggested,
  * never accepted, and only when no other value is as close (the margin rule of `clearWinner`).
  */
+/** Another desk's level: "P1", "p2", "P 1", "P-3". */
+const P_LEVEL = /^\s*p\s*-?\s*\d\s*$/i;
+
 export class Vocabulary {
   private readonly byKey = new Map<string, Label>();
   private readonly byCode = new Map<number, VocabEntry>();
@@ -143,6 +146,19 @@ export class Vocabulary {
     }
     const code = clearWinner(scored);
     return code === undefined ? undefined : this.label(code, languageOf.get(code));
+  }
+
+  /**
+   * What a refusal adds for a value written as another desk's level ("P1", "p2"): many desks count
+   * their levels from the top, a scale here counts up from its lowest, so "P1" read as level 1 would
+   * be the least urgent. No level is suggested: a P-level maps to none here. Only a scale (a
+   * vocabulary with its own field names) says it.
+   */
+  caution(value: unknown): string | undefined {
+    if (this.ownNames.size === 0 || typeof value !== 'string' || !P_LEVEL.test(value)) return undefined;
+    const lowest = this.entries[0];
+    const highest = this.entries[this.entries.length - 1];
+    return `Many desks number levels from the top (P1 the most urgent); ${this.name} here counts up: ${lowest.code} is ${lowest.en} and ${highest.code} ${highest.en}.`;
   }
 
   label(code: number, language: Language = 'en'): string | undefined {
