@@ -5,7 +5,7 @@ import { echo, echoUnder, quoted } from '../envelope/echo.js';
 import type { Resolved } from '../envelope/envelope.js';
 import type { Issue } from '../envelope/issue.js';
 import type { Transport } from '../observe/call-metrics.js';
-import { NO_RECORD } from '../search/no-record.js';
+import { NO_ONE, NO_RECORD } from '../search/no-record.js';
 import { matchKey } from '../text/normalize.js';
 import { closestOf, spelledAlike } from '../text/suggest.js';
 import { SearchCallDto } from './dto/search-args.dto.js';
@@ -169,7 +169,7 @@ async function notFoundHints(
   scope: NameScope | undefined,
 ): Promise<FilterResolution> {
   // A word for no one ("none", "ninguém") on a filter that takes it: the records with no such actor.
-  if (spec.none && isNoneWord(value)) return { ok: true, id: NO_RECORD, name: 'none' };
+  if (spec.none && isNoneWord(value)) return { ok: true, ...NO_ONE };
   const byId = await withIdInWords(answer, spec, value, (id) => lookup.resolve(spec.ref!, spec.name, id, scope));
   if (byId.ok) return byId;
   const other = await withOtherKindHint(answer, spec, specs, value, (kind, field) => lookup.resolve(kind, field, value, scope));
@@ -325,7 +325,7 @@ export class InputParser {
       if (spec.none && value === null) {
         // A filter for no actor (a word for none is read where a name is not found: notFoundHints).
         normalized.set(spec.name, NO_RECORD);
-        resolved[spec.name] = { input: value, id: NO_RECORD, name: 'none' };
+        resolved[spec.name] = { input: value, ...NO_ONE };
         continue;
       }
       if (value === null) {

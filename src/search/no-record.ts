@@ -3,3 +3,6 @@
  * id of no record (a foreign key of 0 is "none" there), which no actor has.
  */
 export const NO_RECORD = 0;
+
+/** What a filter for none resolves to, as `resolved` shows it (whether written null or as a word). */
+export const NO_ONE = { id: NO_RECORD, name: 'none' } as const;
