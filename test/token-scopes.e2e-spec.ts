@@ -214,9 +214,9 @@ describe.each(DATABASES)('token scopes and the last Super-Admin on %s', (kind) =
     );
     const codes = answers.map((answer) => (answer.status === 200 ? 'success' : (answer.body.error.code as string)));
     process.stderr.write(`token-scopes (${kind}): concurrent demotions of the last two Super-Admins answered ${codes.join(', ')}\n`);
-    // One may go; the other is refused (or, on MySQL/MariaDB, may lose a deadlock and be told to retry).
-    expect(codes.filter((code) => code === 'success').length).toBeLessThanOrEqual(1);
-    expect(codes.every((code) => ['success', 'CONFLICT', 'UNAVAILABLE'].includes(code))).toBe(true);
+    // One goes; the other is refused. On MySQL/MariaDB the two may deadlock: the server's victim is
+    // run again, and then meets the demotion the other committed.
+    expect([...codes].sort()).toEqual(['CONFLICT', 'success']);
     const left = (await stack.app
       .get(DataSource)
       .query(

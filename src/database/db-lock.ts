@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AppConfig } from '../config/app-config.js';
-import { isSqliteBusy, unavailable } from '../envelope/error-mapping.js';
+import { isDeadlockVictim, isSqliteBusy, unavailable } from '../envelope/error-mapping.js';
 import { Gate, GateTimeoutError } from './gate.js';
 import { sqliteTransaction } from './sqlite-transaction.js';
 
@@ -18,6 +18,9 @@ import { sqliteTransaction } from './sqlite-transaction.js';
  * writes stall (a locked table), they must not hold every connection of the pool, or reads of
  * untouched tables wait too: write transactions get at most half the pool. Single-statement writes
  * (session and token bookkeeping, audit batches) hold a connection for one statement and pass freely.
+ * A transaction the server rolls back to break a deadlock is run again, with pauses, until its
+ * deadline, as the server asks: two concurrent writes that cross each other's rows both land, or
+ * the later one meets what the earlier one committed (a conflict), instead of failing as busy.
  *
  * A write gets its turn within DB_TIMEOUT_MS of `since` (the start of its call, which callers pass),
  * or is UNAVAILABLE (retryable): a call that already waited that long (behind a SQLite statement
@@ -62,7 +65,7 @@ export class DbLock {
   private async admitted<T>(gate: Gate, work: () => Promise<T>, since = performance.now()): Promise<T> {
     const deadline = since + this.waitMs;
     try {
-      return await gate.run(() => (this.sqlite ? whileBusy(work, deadline) : work()), deadline);
+      return await gate.run(() => runAgainWhile(this.sqlite ? isSqliteBusy : isDeadlockVictim, work, deadline), deadline);
     } catch (error) {
       if (error instanceof GateTimeoutError) throw unavailable('The database is busy with other writes right now. Retry in a few seconds.');
       throw error;
@@ -78,13 +81,18 @@ export function writeSlots(poolSize: number): number {
   return Math.max(1, Math.floor(poolSize / 2));
 }
 
-/** Runs `work` again while SQLite answers busy, pausing longer each time, until `deadline`. */
-async function whileBusy<T>(work: () => Promise<T>, deadline: number): Promise<T> {
+/**
+ * Runs `work` again while it fails in a way a new try may not (`passing`: SQLite's file busy; the
+ * transaction a MySQL/MariaDB server rolled back to break a deadlock, which it asks the client to
+ * run again), pausing longer each time, until `deadline`. The work is a whole transaction (or one
+ * statement): nothing of a failed try was kept.
+ */
+async function runAgainWhile<T>(passing: (error: unknown) => boolean, work: () => Promise<T>, deadline: number): Promise<T> {
   for (let pause = BUSY_FIRST_PAUSE_MS; ; pause = Math.min(pause * 2, BUSY_MAX_PAUSE_MS)) {
     try {
       return await work();
     } catch (error) {
-      if (!isSqliteBusy(error) || performance.now() + pause > deadline) throw error;
+      if (!passing(error) || performance.now() + pause > deadline) throw error;
       await new Promise((resolve) => setTimeout(resolve, pause));
     }
   }

@@ -70,6 +70,11 @@ export function isSqliteBusy(error: unknown): boolean {
   return !!code && (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'));
 }
 
+/** The transaction a MySQL/MariaDB server rolled back to break a deadlock: run again, it may pass. */
+export function isDeadlockVictim(error: unknown): boolean {
+  return codeOf(error) === 'ER_LOCK_DEADLOCK';
+}
+
 function isUnavailable(error: unknown): boolean {
   const code = codeOf(error);
   if ((code && UNAVAILABLE_CODES.has(code)) || isSqliteBusy(error)) return true;
@@ -93,7 +98,7 @@ export function databaseFaultKind(error: unknown): DatabaseFaultKind | undefined
   const code = codeOf(error);
   const errno = errnoOf(error);
   if ((code && TIMEOUT_CODES.has(code)) || (errno !== undefined && UNAVAILABLE_ERRNOS.has(errno))) return 'timeout';
-  if (isSqliteBusy(error) || code === 'ER_LOCK_DEADLOCK') return 'busy';
+  if (isSqliteBusy(error) || isDeadlockVictim(error)) return 'busy';
   if ((code && SCHEMA_CODES.has(code)) || (error instanceof Error && /no such table/i.test(error.message))) return 'schema';
   return 'connection';
 }

@@ -1,7 +1,8 @@
 import type { EntityManager } from 'typeorm';
 import { DbLock } from '../../src/database/db-lock.js';
 import { Project } from '../../src/database/entities/index.js';
-import { type Desk, openDesk } from './support/desk.js';
+import { DATABASES } from '../support/databases.js';
+import { type Desk, openDesk, openDeskOn } from './support/desk.js';
 
 /** Write transactions through the lock on SQLite: committed, rolled back, and joined by the ORM's own calls. */
 describe('DbLock transactions (SQLite)', () => {
@@ -62,5 +63,52 @@ describe('DbLock transactions (SQLite)', () => {
       }),
     ).rejects.toMatchObject({ name: 'QueryFailedError' });
     expect(await stored('Before the failure')).toBe(0);
+  });
+});
+
+const MYSQL = DATABASES.filter((kind) => kind === 'mysql');
+
+/**
+ * Two write transactions that each lock a row the other then wants: InnoDB rolls one back
+ * (ER_LOCK_DEADLOCK) and tells the client to run it again. The lock does, within the call's
+ * deadline, as it does for SQLite's busy file: the caller sees both writes commit.
+ */
+describe.each(MYSQL)('DbLock transactions that deadlock on %s', (kind) => {
+  let desk: Desk;
+  let lock: DbLock;
+
+  beforeAll(async () => {
+    desk = await openDeskOn(kind);
+    lock = desk.get(DbLock);
+  }, 60_000);
+  afterAll(() => desk?.close());
+
+  it('runs again the transaction the server chose as the deadlock victim, and both commit', async () => {
+    const ids: number[] = [];
+    for (const name of ['deadlock a', 'deadlock b']) {
+      const result = (await desk.db.query(
+        'INSERT INTO glpi_projects (name, name_key, priority, percent_done, entities_id, is_deleted) VALUES (?, ?, 3, 0, 1, 0)',
+        [name, name],
+      )) as { insertId: number };
+      ids.push(Number(result.insertId));
+    }
+    const [a, b] = ids;
+    let runs = 0;
+    const locked: Array<() => void> = [];
+    const both = Promise.all([new Promise<void>((resolve) => locked.push(resolve)), new Promise<void>((resolve) => locked.push(resolve))]);
+    // Each locks its first row, waits until the other holds its own, then asks for the other's row.
+    const crossing = (first: number, second: number, index: number) =>
+      lock.transaction(async (manager) => {
+        runs++;
+        await manager.query('UPDATE glpi_projects SET percent_done = percent_done + 1 WHERE id = ?', [first]);
+        locked[index]();
+        await both;
+        await manager.query('UPDATE glpi_projects SET percent_done = percent_done + 1 WHERE id = ?', [second]);
+        return index;
+      });
+    await expect(Promise.all([crossing(a, b, 0), crossing(b, a, 1)])).resolves.toEqual([0, 1]);
+    expect(runs).toBe(3);
+    const rows = (await desk.db.query('SELECT percent_done AS p FROM glpi_projects WHERE id IN (?, ?) ORDER BY id', [a, b])) as Array<{ p: number }>;
+    expect(rows.map((r) => Number(r.p))).toEqual([2, 2]);
   });
 });
