@@ -429,6 +429,23 @@ describe.each(DATABASES)('hints that never mislead, on %s', (kind) => {
     expect(misspelt.error.issues![0].message).not.toContain('takes one');
   });
 
+  it('suggests for an email no user has only an address one letter or two away, never a user of another domain by the part before the @', async () => {
+    const issueOf = async (email: string) => failure(await update({ assignee_id: email }), 'VALIDATION_FAILED').error.issues![0];
+    // Another domain is another address: tech@example.com is not tech@corp.com, and carla.m is not carla.m@corp.com.
+    for (const email of ['tech@corp.com', 'carla.m@corp.com', 'Tech@Client.Example.org']) {
+      const issue = await issueOf(email);
+      expect([email, issue.code, issue.did_you_mean]).toEqual([email, 'REFERENCE_NOT_FOUND', undefined]);
+      expect(issue.message).not.toContain('Did you mean');
+    }
+    // A slip in either part of an address a user has is suggested as that address, which resolves.
+    expect((await issueOf('tech@exmaple.com')).did_you_mean).toBe('tech@example.com');
+    expect((await issueOf('carla.m@exampel.org')).did_you_mean).toBe('carla.m@example.org');
+    // One slip from two addresses (carla.m, carla.p): neither is suggested.
+    expect((await issueOf('carla.n@example.org')).did_you_mean).toBeUndefined();
+    expect((await issueOf('TECH@EXAMPLE.CON')).did_you_mean).toBe('tech@example.com');
+    success(await update({ assignee_id: 'tech@example.com', dry_run: true }));
+  });
+
   it('names the field of the other kind when a user field is given a group, or a group field a user', async () => {
     const approver = failure(
       await callTool(client, 'ticket_validation', { domain: 'ticket', session_id: tickets, id: ticketId, approver_id: 'infraestrutura' }),

@@ -9,6 +9,7 @@ import type { Issue } from '../../envelope/issue.js';
 import { matchKey } from '../../text/normalize.js';
 import { closest, closestOf } from '../../text/suggest.js';
 import { readId } from '../record-id.js';
+import { addressMeant, looksLikeAddress } from './address-spelling.js';
 import { candidateText, describeCandidates, type NamedRow as Row, tellApart } from './candidates.js';
 import { translatedName } from './name-translations.js';
 import { referenceGroupOf, type ReferenceKind, referenceKind } from './reference-kinds.js';
@@ -293,6 +294,8 @@ export class ReferenceResolver {
    * a GLPI name's translation first, else the one clearly closest (the margin rule).
    */
   private async spellingOf(kind: ReferenceKind, input: string, available: string[], scope: NameScope | undefined): Promise<string | undefined> {
+    // An address is compared with addresses only: a login sharing its first part is another person's.
+    if (kind.kind === 'user' && looksLikeAddress(input)) return addressMeant(input, await this.nearAddresses(kind, input, scope));
     const known = new Set([...(await this.nearNames(kind, input, scope)), ...available]);
     const translated = translatedName(input);
     if (translated && known.has(translated)) return translated;
@@ -301,6 +304,19 @@ export class ReferenceResolver {
       input,
       [...known].map((path) => [pathAsDeepAs(input, path), path] as const),
     );
+  }
+
+  /** Visible users' addresses sharing an address's first letters, by index range: what addressMeant compares it with. */
+  private async nearAddresses(kind: ReferenceKind, input: string, scope: NameScope | undefined): Promise<string[]> {
+    const prefix = likeSafe(matchKey(input).slice(0, 3));
+    const qb = this.dataSource
+      .createQueryBuilder()
+      .select('t.email', 'email')
+      .from(kind.table, 't')
+      .where(likeOf(this.dataSource, 't.email_key', 'prefix', `${prefix}%`), { prefix: `${prefix}%` });
+    applyNameScope(qb, 't', kind, scope);
+    const rows = await qb.limit(50).getRawMany<{ email: string | null }>();
+    return rows.flatMap((r) => (r.email ? [String(r.email)] : []));
   }
 
   /** Names sharing the input's first letters: candidates for did_you_mean in large tables, by index range. */
