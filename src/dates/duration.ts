@@ -65,11 +65,10 @@ export function dayReadings(value: unknown): ReadingCandidate[] | undefined {
   const written = DAYS.exec(text) ?? ISO_DAYS.exec(text);
   const days = written ? Number(written[1]) : 0;
   if (!(days > 0)) return undefined;
-  const counted = `${days} ${days === 1 || days < 1 ? 'day' : 'days'}`;
-  const workingCounted = `${days} working ${days === 1 || days < 1 ? 'day' : 'days'}`;
+  const unit = days <= 1 ? 'day' : 'days';
   return [
-    { value: `${days * 24} hours`, reading: `${counted} of 24 hours` },
-    { value: `${days * WORKING_DAY_HOURS} hours`, reading: `${workingCounted} of ${WORKING_DAY_HOURS} hours` },
+    { value: `${days * 24} hours`, reading: `${days} ${unit} of 24 hours` },
+    { value: `${days * WORKING_DAY_HOURS} hours`, reading: `${days} working ${unit} of ${WORKING_DAY_HOURS} hours` },
   ];
 }
 

@@ -47,7 +47,7 @@ function commonPrefix(a: string, b: string): number {
 }
 
 /** The edits a misspelling of `b` may have, `a` and `b` being match keys: one per four characters, at least one. */
-function spellingTolerance(a: string, b: string): number {
+export function spellingTolerance(a: string, b: string): number {
   return Math.max(1, Math.floor(Math.max(a.length, b.length) / 4));
 }
 

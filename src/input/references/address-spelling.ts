@@ -1,5 +1,5 @@
 import { matchKey } from '../../text/normalize.js';
-import { clearWinner, editDistance, type Scored } from '../../text/suggest.js';
+import { clearWinner, editDistance, type Scored, spellingTolerance } from '../../text/suggest.js';
 
 /** Letters two parts of an address may differ by and still be one address mistyped. */
 const MAX_SLIPS = 2;
@@ -24,14 +24,10 @@ export function addressMeant(input: string, addresses: Iterable<string>): string
     const differing = storedDomain === domain ? [local, storedLocal] : storedLocal === local ? [domain, storedDomain] : undefined;
     if (!differing) continue;
     const slips = editDistance(differing[0], differing[1], MAX_SLIPS);
-    if (slips <= slipsAllowed(differing[0], differing[1])) scored.push({ target: address, score: slips });
+    // As names are taken misspelt (a slip per four characters, at least one), here at most MAX_SLIPS.
+    if (slips <= Math.min(MAX_SLIPS, spellingTolerance(differing[0], differing[1]))) scored.push({ target: address, score: slips });
   }
   return clearWinner(scored);
-}
-
-/** As names are taken misspelt: a slip per four characters, at least one, here at most MAX_SLIPS. */
-function slipsAllowed(written: string, stored: string): number {
-  return Math.min(MAX_SLIPS, Math.max(1, Math.floor(Math.max(written.length, stored.length) / 4)));
 }
 
 function partsOf(address: string): [local: string, domain: string] {

@@ -306,32 +306,29 @@ export class ReferenceResolver {
     );
   }
 
-  /** Visible users' addresses sharing an address's first letters, by index range: what addressMeant compares it with. */
-  private async nearAddresses(kind: ReferenceKind, input: string, scope: NameScope | undefined): Promise<string[]> {
-    const prefix = likeSafe(matchKey(input).slice(0, 3));
-    const qb = this.dataSource
-      .createQueryBuilder()
-      .select('t.email', 'email')
-      .from(kind.table, 't')
-      .where(likeOf(this.dataSource, 't.email_key', 'prefix', `${prefix}%`), { prefix: `${prefix}%` });
-    applyNameScope(qb, 't', kind, scope);
-    const rows = await qb.limit(50).getRawMany<{ email: string | null }>();
-    return rows.flatMap((r) => (r.email ? [String(r.email)] : []));
+  /** Names sharing the input's first letters: candidates for did_you_mean in large tables, by index range. */
+  private nearNames(kind: ReferenceKind, input: string, scope: NameScope | undefined): Promise<string[]> {
+    return this.nearValues(kind, input, scope, kind.keys[0], kind.display);
   }
 
-  /** Names sharing the input's first letters: candidates for did_you_mean in large tables, by index range. */
-  private async nearNames(kind: ReferenceKind, input: string, scope: NameScope | undefined): Promise<string[]> {
-    const key = matchKey(input);
-    if (key.length < 2) return [];
-    const prefix = likeSafe(key.slice(0, Math.min(3, key.length)));
+  /** Visible users' addresses sharing an address's first letters: what addressMeant compares it with. */
+  private nearAddresses(kind: ReferenceKind, input: string, scope: NameScope | undefined): Promise<string[]> {
+    return this.nearValues(kind, input, scope, 'email_key', 'email');
+  }
+
+  /** `column` of the visible records whose `key` starts with the input's first letters (an index range, at most 50). */
+  private async nearValues(kind: ReferenceKind, input: string, scope: NameScope | undefined, key: string, column: string): Promise<string[]> {
+    const written = matchKey(input);
+    if (written.length < 2) return [];
+    const prefix = likeSafe(written.slice(0, Math.min(3, written.length)));
     const qb = this.dataSource
       .createQueryBuilder()
-      .select(`t.${kind.display}`, 'display')
+      .select(`t.${column}`, 'value')
       .from(kind.table, 't')
-      .where(likeOf(this.dataSource, `t.${kind.keys[0]}`, 'prefix', `${prefix}%`), { prefix: `${prefix}%` });
+      .where(likeOf(this.dataSource, `t.${key}`, 'prefix', `${prefix}%`), { prefix: `${prefix}%` });
     applyNameScope(qb, 't', kind, scope);
-    const rows = await qb.limit(50).getRawMany<{ display: string }>();
-    return rows.map((r) => String(r.display));
+    const rows = await qb.limit(50).getRawMany<{ value: string | null }>();
+    return rows.flatMap((r) => (r.value === null ? [] : [String(r.value)]));
   }
 
   /**
