@@ -217,6 +217,13 @@ describe.each(DATABASES)('users REST on %s', (kind) => {
     expect(update.body.error.code).toBe('FORBIDDEN');
     expect(update.body.error.message).toContain("You cannot give the profile 'Technician'");
     expect(update.body.error.message).toContain("login 'Tech'");
+    // On a Super-Admin too (whose taken login otherwise waits for the last-Super-Admin check).
+    const superAdmin = await request(stack.http)
+      .patch(`/api/users/${await idOf('glpi')}`)
+      .set(lesser)
+      .send({ name: 'Tech', profiles_id: 'Technician' });
+    expect(superAdmin.body.error.code).toBe('FORBIDDEN');
+    expect(superAdmin.body.error.message).toContain("login 'Tech'");
     // Nothing was written.
     const unchanged = await request(stack.http)
       .get(`/api/users/${target.body.id as number}`)

@@ -152,12 +152,12 @@ export class UsersService {
       // is_active=false never gets here (UpdateUserDto: deactivating is user_deactivate's): a profile change is what may demote.
       const wasSuperAdmin = input.profiles_id !== undefined && (await this.queries.isActiveSuperAdmin(input.id, manager));
 
-      // A taken login or email of a Super-Admin's update is answered after the Super-Admin check
-      // below, with it: one retry fixes both. Anyone else's is answered now, with a profile the
-      // caller may not give.
+      // One retry fixes all: a profile the caller may not give is answered now, with a taken login
+      // or email; a taken value alone is answered now too, except where a Super-Admin may be
+      // demoted: then after the last-Super-Admin check below, with it.
       const taken = await this.takenValues(values, input.id, manager);
       const forbidden = target && input.profiles_id !== undefined ? await this.assignments.grantRefusal(call.principal, target.profileId, manager) : undefined;
-      const refusal = refusalOf(forbidden, wasSuperAdmin ? undefined : taken);
+      const refusal = refusalOf(forbidden, forbidden || !wasSuperAdmin ? taken : undefined);
       if (refusal) throw refusal;
       if (typeof values.timezone === 'string') values.timezone = canonicalZone(values.timezone);
       if (target) {
