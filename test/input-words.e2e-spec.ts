@@ -229,6 +229,14 @@ describe.each(DATABASES)('zones and yes/no words on %s', (kind) => {
     const fridays = weekday.error.issues?.[0]?.candidates as Array<{ value: string }>;
     expect(fridays.map((c) => new Date(`${c.value}T12:00:00Z`).getUTCDay())).toEqual([5, 5]);
     expect(fridays.map((c) => c.value > day(0) && c.value <= day(14))).toEqual([true, true]);
+    // The end of this month: its last day, suggested (a deadline's words; the model confirms the day).
+    const monthEnd = failure(
+      await ticket('ticket_create', { name: 'Até o fim do mês', time_to_resolve: 'fim do mês', timezone: zone, dry_run: true }),
+      'VALIDATION_FAILED',
+    );
+    const lastDay = monthEnd.error.issues?.[0]?.did_you_mean as string;
+    expect(lastDay.slice(0, 7)).toBe(day(0).slice(0, 7));
+    expect(new Date(Date.parse(`${lastDay}T12:00:00Z`) + 86_400_000).toISOString().slice(8, 10)).toBe('01');
     // A word for no one day is still refused, with the forms taken.
     const refused = failure(await ticket('ticket_search', { date_from: 'last week' }), 'VALIDATION_FAILED');
     expect(refused.error.issues).toEqual([

@@ -375,6 +375,16 @@ describe('date suggestions', () => {
     for (const words of ['this year', 'este ano', 'beginning of the year']) {
       expect([words, dateHint(words, null, zone)]).toEqual([words, { suggestion: `${today.slice(0, 4)}-01-01` }]);
     }
+    // The end of this month or year: its last day.
+    const [year, month] = today.split('-').map(Number);
+    const monthEnd = `${today.slice(0, 8)}${String(new Date(Date.UTC(year, month, 0)).getUTCDate()).padStart(2, '0')}`;
+    for (const words of ['end of month', 'end of the month', 'End of this month', 'fim do mês', 'final do mês', 'o fim do mês']) {
+      expect([words, dateHint(words, null, zone)]).toEqual([words, { suggestion: monthEnd }]);
+    }
+    for (const words of ['end of the year', 'end of year', 'fim do ano', 'final do ano']) {
+      expect([words, dateHint(words, null, zone)]).toEqual([words, { suggestion: `${today.slice(0, 4)}-12-31` }]);
+    }
+    expect(dateHint('end of month 17:00', null, zone)).toEqual({ suggestion: `${monthEnd} 17:00:00` });
     // "this week" starts on a Sunday or a Monday, by custom: no day is suggested.
     expect(dateHint('this week', null, zone)).toEqual({});
   });

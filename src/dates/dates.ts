@@ -1,6 +1,6 @@
 import { matchKey } from '../text/normalize.js';
 import { clearWinner } from '../text/suggest.js';
-import { type DateReading, fromNow, periodStart, shiftDay, spanBack, weekdayReadings } from './relative-days.js';
+import { type DateReading, fromNow, periodEnd, periodStart, shiftDay, spanBack, weekdayReadings } from './relative-days.js';
 
 export type { DateReading } from './relative-days.js';
 
@@ -432,8 +432,8 @@ export function dateHint(input: unknown, language: string | null = null, timeZon
     const words = body.replace(/\s+/g, ' ');
     const named = (clock ? fromNow(words) : undefined) ?? spanBack(words);
     if (named && 'days' in named) return { suggestion: `${shiftDay(todayIn(timeZone), named.days, named.months)}${clock}` };
-    const start = periodStart(words, todayIn(timeZone));
-    if (start) return { suggestion: `${start}${clock}` };
+    const edge = periodStart(words, todayIn(timeZone)) ?? periodEnd(words, todayIn(timeZone));
+    if (edge) return { suggestion: `${edge}${clock}` };
     // A weekday ("next friday", "sexta que vem"): the days it can name, seen from today in the zone.
     const weekdays = weekdayReadings(words, todayIn(timeZone));
     if (weekdays.length === 1) return { suggestion: `${weekdays[0].value}${clock}` };

@@ -89,6 +89,21 @@ export function periodStart(key: string, today: string): string | undefined {
   return undefined;
 }
 
+const MONTH_END = /^(?:(?:the )?end of (?:the |this )?month|(?:o )?(?:fim|final) do mes)$/;
+const YEAR_END = /^(?:(?:the )?end of (?:the |this )?year|(?:o )?(?:fim|final) do ano)$/;
+
+/**
+ * The last day of this month or year, named so ("end of the month", "fim do mês", "fim do ano"),
+ * seen from `today` (YYYY-MM-DD): a deadline's day, suggested like periodStart's.
+ */
+export function periodEnd(key: string, today: string): string | undefined {
+  if (YEAR_END.test(key)) return `${today.slice(0, 5)}12-31`;
+  if (!MONTH_END.test(key)) return undefined;
+  const [year, month] = today.split('-').map(Number);
+  // Day 0 of the next month is this month's last.
+  return `${today.slice(0, 8)}${String(new Date(Date.UTC(year, month, 0)).getUTCDate()).padStart(2, '0')}`;
+}
+
 function ofUnits(n: number, unit: CountUnit): FromNow {
   if (unit === 'hour' || unit === 'minute') return { ms: n * UNIT_MS[unit] };
   return unit === 'month' ? { days: 0, months: n } : { days: unit === 'week' ? 7 * n : n, months: 0 };
