@@ -237,6 +237,14 @@ describe.each(DATABASES)('zones and yes/no words on %s', (kind) => {
     const lastDay = monthEnd.error.issues?.[0]?.did_you_mean as string;
     expect(lastDay.slice(0, 7)).toBe(day(0).slice(0, 7));
     expect(new Date(Date.parse(`${lastDay}T12:00:00Z`) + 86_400_000).toISOString().slice(8, 10)).toBe('01');
+    // This week's first day: a Monday or a Sunday, by custom, so both are offered, each as a day to send.
+    const thisWeek = failure(await ticket('ticket_search', { date_from: 'esta semana' }), 'VALIDATION_FAILED');
+    expect(thisWeek.error.issues).toHaveLength(1);
+    const starts = thisWeek.error.issues?.[0]?.candidates as Array<{ value: string }>;
+    expect(starts.map((c) => new Date(`${c.value}T12:00:00Z`).getUTCDay()).sort()).toEqual([0, 1]);
+    // Seen from today in the caller's zone (a day either side of São Paulo's).
+    expect(starts.every((c) => c.value <= day(1) && c.value > day(-8))).toBe(true);
+    for (const { value } of starts) success(await ticket('ticket_search', { date_from: value }));
     // A word for no one day is still refused, with the forms taken.
     const refused = failure(await ticket('ticket_search', { date_from: 'last week' }), 'VALIDATION_FAILED');
     expect(refused.error.issues).toEqual([

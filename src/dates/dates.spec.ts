@@ -385,8 +385,22 @@ describe('date suggestions', () => {
       expect([words, dateHint(words, null, zone)]).toEqual([words, { suggestion: `${today.slice(0, 4)}-12-31` }]);
     }
     expect(dateHint('end of month 17:00', null, zone)).toEqual({ suggestion: `${monthEnd} 17:00:00` });
-    // "this week" starts on a Sunday or a Monday, by custom: no day is suggested.
-    expect(dateHint('this week', null, zone)).toEqual({});
+    // "this week" starts on a Monday or a Sunday, by custom: both days are offered, the caller's
+    // custom first (Sunday for US English and Brazilian Portuguese).
+    const weekday = new Date(`${today}T12:00:00Z`).getUTCDay();
+    const monday = { value: shiftDay(today, -((weekday + 6) % 7)), reading: 'Monday, as ISO 8601 and most of Europe start the week' };
+    const sunday = { value: shiftDay(today, -weekday), reading: 'Sunday, as Brazil and the US start the week' };
+    for (const words of ['this week', 'esta semana', 'start of the week', 'início da semana', 'beginning of this week']) {
+      expect([words, dateHint(words, null, zone)]).toEqual([words, { readings: [monday, sunday] }]);
+      expect([words, dateHint(words, 'pt_BR', zone)]).toEqual([words, { readings: [sunday, monday] }]);
+    }
+    expect(dateHint('this week', 'en_US', zone)).toEqual({ readings: [sunday, monday] });
+    expect(dateHint('this week 08:00', null, zone)).toEqual({
+      readings: [
+        { ...monday, value: `${monday.value} 08:00:00` },
+        { ...sunday, value: `${sunday.value} 08:00:00` },
+      ],
+    });
   });
 
   it('suggests nothing for ambiguous or impossible dates', () => {

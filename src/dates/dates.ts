@@ -1,6 +1,6 @@
 import { matchKey } from '../text/normalize.js';
 import { clearWinner } from '../text/suggest.js';
-import { type DateReading, fromNow, periodEnd, periodStart, shiftDay, spanBack, weekdayReadings } from './relative-days.js';
+import { type DateReading, fromNow, periodEnd, periodStart, shiftDay, spanBack, weekdayReadings, weekStartReadings } from './relative-days.js';
 
 export type { DateReading } from './relative-days.js';
 
@@ -434,8 +434,9 @@ export function dateHint(input: unknown, language: string | null = null, timeZon
     if (named && 'days' in named) return { suggestion: `${shiftDay(todayIn(timeZone), named.days, named.months)}${clock}` };
     const edge = periodStart(words, todayIn(timeZone)) ?? periodEnd(words, todayIn(timeZone));
     if (edge) return { suggestion: `${edge}${clock}` };
-    // A weekday ("next friday", "sexta que vem"): the days it can name, seen from today in the zone.
-    const weekdays = weekdayReadings(words, todayIn(timeZone));
+    // This week's first day, or a weekday ("next friday", "sexta que vem"): the days they can name, seen from today in the zone.
+    const weekStart = weekStartReadings(words, todayIn(timeZone), language);
+    const weekdays = weekStart.length ? weekStart : weekdayReadings(words, todayIn(timeZone));
     if (weekdays.length === 1) return { suggestion: `${weekdays[0].value}${clock}` };
     if (weekdays.length > 1) return { readings: weekdays.map((r) => ({ value: `${r.value}${clock}`, reading: r.reading })) };
   }
