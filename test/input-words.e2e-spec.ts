@@ -237,6 +237,14 @@ describe.each(DATABASES)('zones and yes/no words on %s', (kind) => {
     const lastDay = monthEnd.error.issues?.[0]?.did_you_mean as string;
     expect(lastDay.slice(0, 7)).toBe(day(0).slice(0, 7));
     expect(new Date(Date.parse(`${lastDay}T12:00:00Z`) + 86_400_000).toISOString().slice(8, 10)).toBe('01');
+    // A count of business days: the day it names, weekends skipped, suggested (holidays are not known here).
+    const business = failure(
+      await ticket('ticket_create', { name: 'Prazo útil', time_to_resolve: 'em 5 dias úteis', timezone: zone, dry_run: true }),
+      'VALIDATION_FAILED',
+    );
+    const businessDay = business.error.issues?.[0]?.did_you_mean as string;
+    expect([1, 2, 3, 4, 5]).toContain(new Date(`${businessDay}T12:00:00Z`).getUTCDay());
+    expect(businessDay >= day(5) && businessDay <= day(7)).toBe(true);
     // This week's first day: a Monday or a Sunday, by custom, so both are offered, each as a day to send.
     const thisWeek = failure(await ticket('ticket_search', { date_from: 'esta semana' }), 'VALIDATION_FAILED');
     expect(thisWeek.error.issues).toHaveLength(1);

@@ -348,6 +348,34 @@ describe('date suggestions', () => {
     expect(dateHint('now 5pm', null, zone)).toEqual({});
   });
 
+  it('suggests the day a count of business days ahead names, weekends skipped (in 3 business days, em 2 dias úteis)', () => {
+    const zone = 'America/Sao_Paulo';
+    const today = formatDate(new Date(), zone)!.slice(0, 10);
+    // Counted by hand: each step a day on, Saturdays and Sundays not counted.
+    const ahead = (n: number): string => {
+      let day = today;
+      for (let left = n; left > 0;) {
+        day = shiftDay(day, 1);
+        const weekday = new Date(`${day}T12:00:00Z`).getUTCDay();
+        if (weekday !== 0 && weekday !== 6) left--;
+      }
+      return day;
+    };
+    for (const [words, n] of [
+      ['in 3 business days', 3],
+      ['in 1 working day', 1],
+      ['in a business day', 1],
+      ['5 business days from now', 5],
+      ['em 2 dias úteis', 2],
+      ['daqui a 10 dias uteis', 10],
+      ['dentro de um dia útil', 1],
+    ] as const) {
+      expect([words, dateHint(words, null, zone)]).toEqual([words, { suggestion: ahead(n) }]);
+    }
+    expect(dateHint('in 3 business days 17:00', null, zone)).toEqual({ suggestion: `${ahead(3)} 17:00:00` });
+    expect(dateHint('in 0 business days', null, zone)).toEqual({});
+  });
+
   it('suggests the first day of a span back from today (last week, past 7 days, últimos 30 dias) as that date in the zone', () => {
     const zone = 'America/Sao_Paulo';
     const today = formatDate(new Date(), zone)!.slice(0, 10);

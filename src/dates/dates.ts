@@ -1,6 +1,16 @@
 import { matchKey } from '../text/normalize.js';
 import { clearWinner } from '../text/suggest.js';
-import { type DateReading, fromNow, periodEnd, periodStart, shiftDay, spanBack, weekdayReadings, weekStartReadings } from './relative-days.js';
+import {
+  businessDaysAhead,
+  type DateReading,
+  fromNow,
+  periodEnd,
+  periodStart,
+  shiftDay,
+  spanBack,
+  weekdayReadings,
+  weekStartReadings,
+} from './relative-days.js';
 
 export type { DateReading } from './relative-days.js';
 
@@ -432,7 +442,7 @@ export function dateHint(input: unknown, language: string | null = null, timeZon
     const words = body.replace(/\s+/g, ' ');
     const named = (clock ? fromNow(words) : undefined) ?? spanBack(words);
     if (named && 'days' in named) return { suggestion: `${shiftDay(todayIn(timeZone), named.days, named.months)}${clock}` };
-    const edge = periodStart(words, todayIn(timeZone)) ?? periodEnd(words, todayIn(timeZone));
+    const edge = periodStart(words, todayIn(timeZone)) ?? periodEnd(words, todayIn(timeZone)) ?? businessDaysAhead(words, todayIn(timeZone));
     if (edge) return { suggestion: `${edge}${clock}` };
     // This week's first day, or a weekday ("next friday", "sexta que vem"): the days they can name, seen from today in the zone.
     const weekStart = weekStartReadings(words, todayIn(timeZone), language);

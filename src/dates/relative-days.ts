@@ -57,6 +57,30 @@ export function fromNow(key: string): FromNow | undefined {
   return undefined;
 }
 
+const BUSINESS_DAYS = String.raw`(?:business|working|work) days?|dias? (?:uteis|util)`;
+/** "in 3 business days", "5 working days from now", "em 2 dias úteis", "daqui a um dia útil" (at most 4 digits: the days are stepped through). */
+const BUSINESS_AHEAD = [
+  new RegExp(`^(?:in|daqui a|em|dentro de) (\\d{1,4}|a|an|one|um|uma) (?:${BUSINESS_DAYS})$`),
+  new RegExp(`^(\\d{1,4}|a|an|one|um|uma) (?:${BUSINESS_DAYS}) from now$`),
+];
+
+/**
+ * The day a count of business days from `today` (YYYY-MM-DD) names, Saturdays and Sundays not
+ * counted: a deadline's day, suggested, never read (holidays are the desk's calendar, not known here).
+ */
+export function businessDaysAhead(key: string, today: string): string | undefined {
+  const written = BUSINESS_AHEAD.map((pattern) => pattern.exec(key)?.[1]).find((count) => count !== undefined);
+  const count = written === undefined ? 0 : ONE.has(written) ? 1 : Number(written);
+  if (count <= 0) return undefined;
+  let day = today;
+  for (let left = count; left > 0;) {
+    day = shiftDay(day, 1);
+    const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
+    if (weekday !== 0 && weekday !== 6) left--;
+  }
+  return day;
+}
+
 /** "last 7 days", "the past week", "últimos 30 dias", "nos últimos 2 meses". */
 const LAST_UNITS = /^(?:(?:in |over )?the |nos |nas |os |as )?(?:last|past|ultimos|ultimas|ultima|ultimo) (?:(\d{1,6}) )?([a-z]+)$/;
 /** "semana passada", "mês passado". */
