@@ -423,6 +423,12 @@ describe('date suggestions', () => {
       expect([words, dateHint(words, 'pt_BR', zone)]).toEqual([words, { readings: [sunday, monday] }]);
     }
     expect(dateHint('this week', 'en_US', zone)).toEqual({ readings: [sunday, monday] });
+    // Next week: its Monday and its Sunday, a week on.
+    const nextMonday = { value: shiftDay(monday.value, 7), reading: 'Monday, as ISO 8601 and most of Europe start the week' };
+    const nextSunday = { value: shiftDay(sunday.value, 7), reading: 'Sunday, as Brazil and the US start the week' };
+    for (const words of ['next week', 'próxima semana', 'semana que vem', 'start of next week', 'início da próxima semana']) {
+      expect([words, dateHint(words, null, zone)]).toEqual([words, { readings: [nextMonday, nextSunday] }]);
+    }
     expect(dateHint('this week 08:00', null, zone)).toEqual({
       readings: [
         { ...monday, value: `${monday.value} 08:00:00` },

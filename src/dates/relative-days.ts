@@ -129,19 +129,23 @@ export function periodEnd(key: string, today: string): string | undefined {
 }
 
 const WEEK_START = /^(?:this week|esta semana|nesta semana|(?:the )?(?:start|beginning) of (?:the |this )?week|(?:o )?(?:inicio|comeco) da semana)$/;
+const NEXT_WEEK_START =
+  /^(?:next week|(?:a )?proxima semana|semana que vem|(?:the )?(?:start|beginning) of next week|(?:o )?(?:inicio|comeco) da proxima semana)$/;
 /** Languages whose calendars start the week on a Sunday: their reading comes first. */
 const SUNDAY_FIRST = new Set(['en_US', 'pt_BR']);
 
 /**
- * The first day of this week ("this week", "início da semana"), seen from `today` (YYYY-MM-DD): a
- * Monday or a Sunday, by custom, so both, the caller's custom first; none for other words.
+ * The first day of this week or the next ("this week", "início da semana", "next week", "semana que
+ * vem"), seen from `today` (YYYY-MM-DD): a Monday or a Sunday, by custom, so both, the caller's
+ * custom first; none for other words.
  */
 export function weekStartReadings(key: string, today: string, language: string | null): DateReading[] {
-  if (!WEEK_START.test(key)) return [];
+  const weeksOn = WEEK_START.test(key) ? 0 : NEXT_WEEK_START.test(key) ? 1 : undefined;
+  if (weeksOn === undefined) return [];
   const [year, month, date] = today.split('-').map(Number);
   const weekday = new Date(Date.UTC(year, month - 1, date)).getUTCDay();
-  const monday = { value: shiftDay(today, -((weekday + 6) % 7)), reading: 'Monday, as ISO 8601 and most of Europe start the week' };
-  const sunday = { value: shiftDay(today, -weekday), reading: 'Sunday, as Brazil and the US start the week' };
+  const monday = { value: shiftDay(today, 7 * weeksOn - ((weekday + 6) % 7)), reading: 'Monday, as ISO 8601 and most of Europe start the week' };
+  const sunday = { value: shiftDay(today, 7 * weeksOn - weekday), reading: 'Sunday, as Brazil and the US start the week' };
   return language !== null && SUNDAY_FIRST.has(language) ? [sunday, monday] : [monday, sunday];
 }
 
