@@ -75,7 +75,7 @@ export function businessDaysAhead(key: string, today: string): string | undefine
   let day = today;
   for (let left = count; left > 0;) {
     day = shiftDay(day, 1);
-    const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
+    const weekday = dayOfWeek(day);
     if (weekday !== 0 && weekday !== 6) left--;
   }
   return day;
@@ -122,10 +122,8 @@ const YEAR_END = /^(?:(?:the )?end of (?:the |this )?year|(?:o )?(?:fim|final) d
  */
 export function periodEnd(key: string, today: string): string | undefined {
   if (YEAR_END.test(key)) return `${today.slice(0, 5)}12-31`;
-  if (!MONTH_END.test(key)) return undefined;
-  const [year, month] = today.split('-').map(Number);
-  // Day 0 of the next month is this month's last.
-  return `${today.slice(0, 8)}${String(new Date(Date.UTC(year, month, 0)).getUTCDate()).padStart(2, '0')}`;
+  // The day before the first of the next month.
+  return MONTH_END.test(key) ? shiftDay(`${today.slice(0, 8)}01`, -1, 1) : undefined;
 }
 
 const WEEK_START = /^(?:this week|esta semana|nesta semana|(?:the )?(?:start|beginning) of (?:the |this )?week|(?:o )?(?:inicio|comeco) da semana)$/;
@@ -142,8 +140,7 @@ const SUNDAY_FIRST = new Set(['en_US', 'pt_BR']);
 export function weekStartReadings(key: string, today: string, language: string | null): DateReading[] {
   const weeksOn = WEEK_START.test(key) ? 0 : NEXT_WEEK_START.test(key) ? 1 : undefined;
   if (weeksOn === undefined) return [];
-  const [year, month, date] = today.split('-').map(Number);
-  const weekday = new Date(Date.UTC(year, month - 1, date)).getUTCDay();
+  const weekday = dayOfWeek(today);
   const monday = { value: shiftDay(today, 7 * weeksOn - ((weekday + 6) % 7)), reading: 'Monday, as ISO 8601 and most of Europe start the week' };
   const sunday = { value: shiftDay(today, 7 * weeksOn - weekday), reading: 'Sunday, as Brazil and the US start the week' };
   return language !== null && SUNDAY_FIRST.has(language) ? [sunday, monday] : [monday, sunday];
@@ -152,6 +149,12 @@ export function weekStartReadings(key: string, today: string, language: string |
 function ofUnits(n: number, unit: CountUnit): FromNow {
   if (unit === 'hour' || unit === 'minute') return { ms: n * UNIT_MS[unit] };
   return unit === 'month' ? { days: 0, months: n } : { days: unit === 'week' ? 7 * n : n, months: 0 };
+}
+
+/** The day of the week of `day` (YYYY-MM-DD): 0 Sunday … 6 Saturday. */
+function dayOfWeek(day: string): number {
+  const [year, month, date] = day.split('-').map(Number);
+  return new Date(Date.UTC(year, month - 1, date)).getUTCDay();
 }
 
 /**
@@ -199,8 +202,7 @@ export interface DateReading {
  * the latest before today. Hints only: the caller sends the day it means.
  */
 export function weekdayReadings(text: string, today: string): DateReading[] {
-  const [year, month, date] = today.split('-').map(Number);
-  const todayWeekday = new Date(Date.UTC(year, month - 1, date)).getUTCDay();
+  const todayWeekday = dayOfWeek(today);
   const ahead = (weekday: number): number => (weekday - todayWeekday + 7) % 7;
   const day = (days: number): string => shiftDay(today, days);
   const coming = weekdayOf(text, [COMING]);
