@@ -403,6 +403,32 @@ describe.each(DATABASES)('hints that never mislead, on %s', (kind) => {
     expect((byCode.data as { items: Array<{ code: string }> }).items.map((item) => item.code)).toEqual(['ERP-26']);
   });
 
+  it('reads a reference sent as a list of one as that one, and says a list of several is one too many, naming the list field that takes them', async () => {
+    const one = success(await update({ assignee_id: ['tech'], itilcategories_id: ['Hardware'], dry_run: true }));
+    expect(one.resolved).toMatchObject({ assignee_id: { name: 'tech' }, itilcategories_id: { name: 'Hardware' } });
+    const byId = success(await callTool(client, 'ticket_get', { domain: 'ticket', session_id: tickets, id: [ticketId] }));
+    expect(byId.id).toBe(ticketId);
+
+    const two = failure(await update({ assignee_id: ['tech', 'glpi'], assignee_group_id: ['Infraestrutura', 'Service Desk'] }), 'VALIDATION_FAILED');
+    expect(two.error.issues).toEqual([
+      expect.objectContaining({ field: 'assignee_id', code: 'INVALID_TYPE', received: '["tech","glpi"]' }),
+      expect.objectContaining({ field: 'assignee_group_id', code: 'INVALID_TYPE', received: '["Infraestrutura","Service Desk"]' }),
+    ]);
+    expect(two.error.issues![0].message).toBe('assignee_id takes one of the users, and the list sent names 2: send one, or send them all as assignees.');
+    expect(two.error.issues![1].message).toBe('assignee_group_id takes one of the groups, and the list sent names 2: send one, or send them all as assignees.');
+    expect(two.error.issues!.every((issue) => issue.did_you_mean === undefined)).toBe(true);
+    // A search is told to call once for each; a tool without such a list, to send one.
+    const search = failure(
+      await callTool(client, 'ticket_search', { domain: 'ticket', session_id: tickets, itilcategories_id: ['Hardware', 'Rede'] }),
+      'VALIDATION_FAILED',
+    );
+    expect(search.error.issues![0].message).toBe(
+      'itilcategories_id takes one of the ITIL categories, and the list sent names 2: to search several, call once for each.',
+    );
+    const get = failure(await callTool(client, 'ticket_get', { domain: 'ticket', session_id: tickets, id: [ticketId, ticketId + 1] }), 'VALIDATION_FAILED');
+    expect(get.error.issues![0].message).toBe('id takes one of the tickets, and the list sent names 2: send one.');
+  });
+
   it('says a reference takes one record when its text names several, and suggests none of them in its place', async () => {
     const search = failure(
       await callTool(client, 'ticket_search', { domain: 'ticket', session_id: tickets, itilcategories_id: 'Hardware, Rede' }),

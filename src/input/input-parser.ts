@@ -14,6 +14,7 @@ import { otherToolFor } from './fields-of-other-tools.js';
 import { flagInChoice } from './flag-in-choice.js';
 import { attachMeta } from './input-meta.js';
 import { expectedOf, issueFromValidation, readingsHint } from './issue-messages.js';
+import { listFormOf, oneOfList } from './list-for-one.js';
 import { everyPartRead, listWrittenIn, severalForOne } from './list-text.js';
 import { readId } from './record-id.js';
 import { resolveActorList } from './references/actor-list.js';
@@ -379,22 +380,27 @@ export class InputParser {
             }),
           );
           break;
-        case 'ref':
-          if (spec.target && typeof readId(value) === 'number') {
+        case 'ref': {
+          // A list sent for one record: one item is that item; several are refused (list-for-one.ts).
+          const listed = Array.isArray(value) ? oneOfList(spec, value, specs, dto.prototype instanceof SearchCallDto) : undefined;
+          if (listed && 'issue' in listed) {
+            issues.push(listed.issue);
+            break;
+          }
+          const one = listed ? listed.value : value;
+          if (spec.target && typeof readId(one) === 'number') {
             // The record a tool acts on: an unknown id is the service's NOT_FOUND, not an input issue,
             // unless the call is refused anyway (withUnknownTargets).
-            normalized.set(spec.name, readId(value));
+            normalized.set(spec.name, readId(one));
             break;
           }
           {
             // What a name not found can still say is asked only then: a name found pays for none of it.
-            const taken: Promise<FilterResolution> = (lookup ??= sharedLookup(this.references))
-              .resolve(spec.ref!, spec.name, value, options.scope)
-              .then((r) => {
-                if (r.ok) return r;
-                const group: GroupLookup = async () => this.references.group?.(spec.ref!, value, options.scope);
-                return notFoundHints(r, { spec, specs, value, searching: dto.prototype instanceof SearchCallDto, group }, lookup!, options.scope);
-              });
+            const taken: Promise<FilterResolution> = (lookup ??= sharedLookup(this.references)).resolve(spec.ref!, spec.name, one, options.scope).then((r) => {
+              if (r.ok) return r;
+              const group: GroupLookup = async () => this.references.group?.(spec.ref!, one, options.scope);
+              return notFoundHints(r, { spec, specs, value: one, searching: dto.prototype instanceof SearchCallDto, group }, lookup!, options.scope);
+            });
             pending.push(
               taken.then((r) => () => {
                 if (!r.ok) issues.push(r.issue);
@@ -409,6 +415,7 @@ export class InputParser {
             );
           }
           break;
+        }
       }
     }
     // No lookup, no promise: the parse then takes no turn of the microtask queue of its own.
@@ -870,18 +877,6 @@ function withdrawn(issues: Issue[], guesses: ReadonlyMap<string, Issue> | undefi
     listedOn ??= issue.field;
   }
   return kept;
-}
-
-/**
- * The list field a list sent under a single-value field's name means: `<x>_id` takes one, `<x>s`
- * (or, on a tool that only adds, `add_<x>s`) takes many (assignee_id -> assignees, member_id ->
- * add_members). Suggesting the single field would have the retry fail on the value's shape.
- */
-function listFormOf(name: string, specs: readonly FieldSpec[]): string | undefined {
-  const single = /^(.+)_id$/.exec(name)?.[1];
-  if (!single) return undefined;
-  const names = new Set(specs.map((s) => s.name));
-  return [`${single}s`, `add_${single}s`].find((candidate) => names.has(candidate) && specs.find((s) => s.name === candidate)?.kind === 'actors');
 }
 
 /** The parse's answer once every lookup has been applied: the DTO, or every issue in field order. */

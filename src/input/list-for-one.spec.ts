@@ -1,0 +1,48 @@
+import type { FieldSpec } from './field-spec.js';
+import { listFormOf, oneOfList } from './list-for-one.js';
+
+const field = (name: string, kind: FieldSpec['kind'], ref?: string): FieldSpec => ({ name, kind, required: false, description: '', ...(ref ? { ref } : {}) });
+const TICKET = [
+  field('assignee_id', 'ref', 'user'),
+  field('assignee_group_id', 'ref', 'group'),
+  field('assignees', 'actors'),
+  field('itilcategories_id', 'ref', 'itilCategory'),
+];
+const TASK = [field('member_id', 'ref', 'user'), field('add_members', 'actors')];
+
+describe('listFormOf', () => {
+  it.each([
+    ['assignee_id', TICKET, 'assignees'],
+    ['assignee_group_id', TICKET, 'assignees'],
+    ['member_id', TASK, 'add_members'],
+    ['itilcategories_id', TICKET, undefined],
+    ['name', TICKET, undefined],
+  ])('%p on its tool: %p', (name, specs, expected) => {
+    expect(listFormOf(name, specs)).toBe(expected);
+  });
+});
+
+describe('oneOfList', () => {
+  it('takes a list of one as its item', () => {
+    expect(oneOfList(TICKET[0], ['tech'], TICKET, false)).toEqual({ value: 'tech' });
+    expect(oneOfList(TICKET[3], [7], TICKET, true)).toEqual({ value: 7 });
+  });
+
+  it('refuses a list of several, or an empty one, saying what to send instead', () => {
+    const message = (spec: FieldSpec, list: unknown[], searching: boolean) => {
+      const answer = oneOfList(spec, list, TICKET, searching);
+      return 'issue' in answer ? answer.issue.message : undefined;
+    };
+    expect(message(TICKET[0], ['tech', 'glpi'], false)).toBe(
+      'assignee_id takes one of the users, and the list sent names 2: send one, or send them all as assignees.',
+    );
+    expect(message(TICKET[0], ['tech', 'glpi'], true)).toBe(
+      'assignee_id takes one of the users, and the list sent names 2: to search several, call once for each.',
+    );
+    expect(message(TICKET[3], [1, 2, 3], false)).toBe('itilcategories_id takes one of the ITIL categories, and the list sent names 3: send one.');
+    expect(message(TICKET[3], [], false)).toBe('itilcategories_id takes one of the ITIL categories, and the list sent is empty: send one.');
+    expect(message({ ...TICKET[0], nullable: true }, [], false)).toBe(
+      'assignee_id takes one of the users, and the list sent is empty: send one, or null to clear it.',
+    );
+  });
+});

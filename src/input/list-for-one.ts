@@ -1,0 +1,48 @@
+import { echo } from '../envelope/echo.js';
+import type { Issue } from '../envelope/issue.js';
+import type { FieldSpec } from './field-spec.js';
+import { referenceKind } from './references/reference-kinds.js';
+
+/**
+ * The list field a list sent under a single-value field's name means: `<x>_id` takes one, `<x>s`
+ * (or, on a tool that only adds, `add_<x>s`) takes many (assignee_id -> assignees, member_id ->
+ * add_members); a group field's list is the same actors' (assignee_group_id -> assignees: an actor
+ * list takes users and groups). Suggesting the single field would have the retry fail on the value's shape.
+ */
+export function listFormOf(name: string, specs: readonly FieldSpec[]): string | undefined {
+  const single = /^(.+)_id$/.exec(name)?.[1];
+  if (!single) return undefined;
+  const bases = [single, ...(single.endsWith('_group') ? [single.slice(0, -'_group'.length)] : [])];
+  const candidates = bases.flatMap((base) => [`${base}s`, `add_${base}s`]);
+  return candidates.find((candidate) => specs.find((s) => s.name === candidate)?.kind === 'actors');
+}
+
+/**
+ * A reference field (one record) sent a JSON list. A list of one is that one: models wrap a single
+ * value as often as not. A list of several is refused, naming none of its items in place of the
+ * others: the field takes one; a search is told to call once for each, a write to send one or, where
+ * the tool has a list of the same actors, to send them all there.
+ */
+export function oneOfList(spec: FieldSpec, list: readonly unknown[], specs: readonly FieldSpec[], searching: boolean): { value: unknown } | { issue: Issue } {
+  if (list.length === 1) return { value: list[0] };
+  const label = spec.ref ? referenceKind(spec.ref).label : 'records';
+  const listField = searching ? undefined : listFormOf(spec.name, specs);
+  const instead =
+    list.length === 0
+      ? `send one${spec.nullable ? ', or null to clear it' : ''}`
+      : searching
+        ? 'to search several, call once for each'
+        : listField
+          ? `send one, or send them all as ${listField}`
+          : 'send one';
+  const sent = list.length === 0 ? 'the list sent is empty' : `the list sent names ${list.length}`;
+  return {
+    issue: {
+      field: spec.name,
+      code: 'INVALID_TYPE',
+      received: echo(list),
+      message: `${spec.name} takes one of the ${label}, and ${sent}: ${instead}.`,
+      expected: 'integer id or name',
+    },
+  };
+}
