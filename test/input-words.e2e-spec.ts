@@ -98,6 +98,15 @@ describe.each(DATABASES)('zones and yes/no words on %s', (kind) => {
     expect(found.resolved).toMatchObject({ priority: { ids: [4, 5] } });
     const refused = failure(await ticket('ticket_create', { name: 'Servidor lento', impact: 'high priority', dry_run: true }), 'VALIDATION_FAILED');
     expect(refused.error.issues).toEqual([expect.objectContaining({ field: 'impact', code: 'INVALID_VALUE', did_you_mean: 'High' })]);
+    // Words of no one status: what they mean is said, no status is suggested.
+    const reopen = failure(await ticket('ticket_update', { id: 1, status: 'reabrir', dry_run: true }), 'VALIDATION_FAILED');
+    expect(reopen.error.issues).toEqual([expect.objectContaining({ field: 'status', code: 'INVALID_VALUE', received: 'reabrir' })]);
+    expect(reopen.error.issues![0].did_you_mean).toBeUndefined();
+    expect(reopen.error.issues![0].message).toContain(
+      'To reopen a ticket, send the status it goes back to: 2 Processing (assigned) when someone is assigned to it, else 1 New.',
+    );
+    const done = failure(await ticket('ticket_update', { id: 1, status: 'done', dry_run: true }), 'VALIDATION_FAILED');
+    expect(done.error.issues![0].message).toContain("'Done' may be 5 Solved (answered; the requester may still refuse the solution) or 6 Closed (final)");
     // Another desk's P-level: no level is suggested, and the message says which way this scale counts.
     const pLevel = failure(await ticket('ticket_create', { name: 'Servidor fora do ar', priority: 'P1', dry_run: true }), 'VALIDATION_FAILED');
     expect(pLevel.error.issues).toEqual([expect.objectContaining({ field: 'priority', code: 'INVALID_VALUE', received: 'P1' })]);

@@ -69,40 +69,60 @@ export const TICKET_TYPE = new Vocabulary('type', [
   },
 ]);
 
-export const TICKET_STATUS = new Vocabulary('status', [
-  { code: 1, en: 'New', pt: 'Novo', synonyms: { en: ['incoming', 'open', 'opened', 'not started'], pt: ['nova', 'aberto', 'aberta', 'recebido'] } },
-  {
-    code: 2,
-    en: 'Processing (assigned)',
-    pt: 'Em atendimento (atribuído)',
-    synonyms: {
-      en: ['assigned', 'processing', 'in progress', 'ongoing', 'being worked on'],
-      pt: ['atribuído', 'atribuída', 'em atendimento', 'em andamento', 'em progresso', 'em execução', 'em tratamento'],
+export const TICKET_STATUS = new Vocabulary(
+  'status',
+  [
+    { code: 1, en: 'New', pt: 'Novo', synonyms: { en: ['incoming', 'open', 'opened', 'not started'], pt: ['nova', 'aberto', 'aberta', 'recebido'] } },
+    {
+      code: 2,
+      en: 'Processing (assigned)',
+      pt: 'Em atendimento (atribuído)',
+      synonyms: {
+        en: ['assigned', 'processing', 'in progress', 'ongoing', 'being worked on'],
+        pt: ['atribuído', 'atribuída', 'em atendimento', 'em andamento', 'em progresso', 'em execução', 'em tratamento'],
+      },
     },
-  },
-  {
-    code: 3,
-    en: 'Processing (planned)',
-    pt: 'Em atendimento (planejado)',
-    synonyms: { en: ['planned', 'scheduled'], pt: ['planejado', 'planejada', 'agendado', 'agendada', 'programado'] },
-  },
-  {
-    code: 4,
-    en: 'Pending',
-    pt: 'Pendente',
-    synonyms: {
-      en: ['waiting', 'on hold', 'hold', 'paused', 'suspended', 'awaiting', 'waiting for customer'],
-      pt: ['em espera', 'aguardando', 'em pausa', 'pausado', 'suspenso', 'aguardando retorno', 'aguardando cliente'],
+    {
+      code: 3,
+      en: 'Processing (planned)',
+      pt: 'Em atendimento (planejado)',
+      synonyms: { en: ['planned', 'scheduled'], pt: ['planejado', 'planejada', 'agendado', 'agendada', 'programado'] },
     },
-  },
-  {
-    code: 5,
-    en: 'Solved',
-    pt: 'Solucionado',
-    synonyms: { en: ['resolved', 'fixed'], pt: ['resolvido', 'resolvida', 'solucionada', 'concluído', 'concluída', 'corrigido'] },
-  },
-  { code: 6, en: 'Closed', pt: 'Fechado', synonyms: { en: ['archived'], pt: ['fechada', 'encerrado', 'encerrada', 'finalizado', 'finalizada', 'arquivado'] } },
-]);
+    {
+      code: 4,
+      en: 'Pending',
+      pt: 'Pendente',
+      synonyms: {
+        en: ['waiting', 'on hold', 'hold', 'paused', 'suspended', 'awaiting', 'waiting for customer'],
+        pt: ['em espera', 'aguardando', 'em pausa', 'pausado', 'suspenso', 'aguardando retorno', 'aguardando cliente'],
+      },
+    },
+    {
+      code: 5,
+      en: 'Solved',
+      pt: 'Solucionado',
+      synonyms: { en: ['resolved', 'fixed'], pt: ['resolvido', 'resolvida', 'solucionada', 'concluído', 'concluída', 'corrigido'] },
+    },
+    {
+      code: 6,
+      en: 'Closed',
+      pt: 'Fechado',
+      synonyms: { en: ['archived'], pt: ['fechada', 'encerrado', 'encerrada', 'finalizado', 'finalizada', 'arquivado'] },
+    },
+  ],
+  undefined,
+  [
+    {
+      // GLPI reopens a ticket to Processing (assigned) when it has an assignee, else to New.
+      words: ['reopen', 'reopened', 're-open', 'reabrir', 'reaberto', 'reaberta', 'reabertura'],
+      text: 'To reopen a ticket, send the status it goes back to: 2 Processing (assigned) when someone is assigned to it, else 1 New.',
+    },
+    {
+      words: ['done', 'finished', 'completed', 'complete', 'feito', 'terminado', 'terminada', 'pronto'],
+      text: "'Done' may be 5 Solved (answered; the requester may still refuse the solution) or 6 Closed (final): send the one you mean.",
+    },
+  ],
+);
 
 /**
  * Every ticket status not yet solved (GLPI's "Not solved" search criterion), as a search takes an

@@ -59,6 +59,24 @@ describe('vocabularies', () => {
     expect(TICKET_STATUS.caution('P1')).toBeUndefined();
   });
 
+  it("say what a status word of no one value means: reopening goes back to a status, and 'done' is Solved or Closed", () => {
+    for (const written of ['reopen', 'Reopened', 'reabrir', 'reaberto']) {
+      expect(TICKET_STATUS.parse(written)).toBeUndefined();
+      expect(TICKET_STATUS.caution(written)).toBe(
+        'To reopen a ticket, send the status it goes back to: 2 Processing (assigned) when someone is assigned to it, else 1 New.',
+      );
+    }
+    for (const written of ['done', 'finished', 'completed', 'feito', 'terminado']) {
+      expect(TICKET_STATUS.parse(written)).toBeUndefined();
+      expect(TICKET_STATUS.suggest(written)).toBeUndefined();
+      expect(TICKET_STATUS.caution(written)).toBe(
+        "'Done' may be 5 Solved (answered; the requester may still refuse the solution) or 6 Closed (final): send the one you mean.",
+      );
+    }
+    expect(TICKET_STATUS.caution('Solved')).toBeUndefined();
+    expect(PRIORITY.caution('reopen')).toBeUndefined();
+  });
+
   it('accept codes, numeric strings and both languages', () => {
     expect(URGENCY.parse(4)).toBe(4);
     expect(URGENCY.parse('4')).toBe(4);

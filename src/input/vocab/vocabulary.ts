@@ -65,8 +65,18 @@ export interface FieldNames {
 /** Another desk's level: "P1", "p2", "P 1", "P-3". */
 const P_LEVEL = /^\s*p\s*-?\s*\d\s*$/i;
 
+/**
+ * Words a vocabulary takes for no one value but knows the meaning of ("reopen": a status to go back
+ * to; "done": Solved or Closed), and what a refusal says of them instead of suggesting a value.
+ */
+export interface VocabNote {
+  words: readonly string[];
+  text: string;
+}
+
 export class Vocabulary {
   private readonly byKey = new Map<string, Label>();
+  private readonly notes = new Map<string, string>();
   private readonly byCode = new Map<number, VocabEntry>();
   private readonly ownNames: ReadonlySet<string>;
   private readonly kinNames: ReadonlySet<string>;
@@ -75,7 +85,9 @@ export class Vocabulary {
     readonly name: string,
     readonly entries: readonly VocabEntry[],
     names: FieldNames = { own: [] },
+    notes: readonly VocabNote[] = [],
   ) {
+    for (const note of notes) for (const word of note.words) this.notes.set(vocabKey(word), note.text);
     this.ownNames = new Set(names.own.map(vocabKey));
     this.kinNames = new Set((names.kin ?? []).map(vocabKey));
     for (const entry of entries) {
@@ -149,13 +161,17 @@ export class Vocabulary {
   }
 
   /**
-   * What a refusal adds for a value written as another desk's level ("P1", "p2"): many desks count
-   * their levels from the top, a scale here counts up from its lowest, so "P1" read as level 1 would
-   * be the least urgent. No level is suggested: a P-level maps to none here. Only a scale (a
-   * vocabulary with its own field names) says it.
+   * What a refusal adds for a value the vocabulary knows the meaning of but takes for no one value:
+   * a word of its notes (VocabNote), or another desk's level ("P1", "p2"), since many desks count
+   * their levels from the top and a scale here counts up from its lowest ("P1" read as level 1 would
+   * be the least urgent; only a scale, a vocabulary with its own field names, says it). No value is
+   * suggested for either.
    */
   caution(value: unknown): string | undefined {
-    if (this.ownNames.size === 0 || typeof value !== 'string' || !P_LEVEL.test(value)) return undefined;
+    if (typeof value !== 'string') return undefined;
+    const noted = this.notes.get(vocabKey(value));
+    if (noted !== undefined) return noted;
+    if (this.ownNames.size === 0 || !P_LEVEL.test(value)) return undefined;
     const lowest = this.entries[0];
     const highest = this.entries[this.entries.length - 1];
     return `Many desks number levels from the top (P1 the most urgent); ${this.name} here counts up: ${lowest.code} is ${lowest.en} and ${highest.code} ${highest.en}.`;
