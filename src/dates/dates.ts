@@ -437,16 +437,18 @@ export function dateHint(input: unknown, language: string | null = null, timeZon
   } else if ((match = /^(\d{1,2})(?:st|nd|rd|th|o|º)?\s+(?:de\s+)?([a-z]+)\.?(?:,?\s+(?:de\s+)?(\d{4}))?$/.exec(body)) && MONTHS[match[2]]) {
     days.push(...monthDay(MONTHS[match[2]], Number(match[1]), match[3], timeZone));
   } else {
-    // A day's words with an hour form ("tomorrow 5pm", "amanhã às 17h"), or a span back from today
-    // ("last 7 days", "semana passada": its first day): the day they name in the zone, at that hour.
+    // Words for a day seen from today in the zone (read once): a day's words with an hour form
+    // ("tomorrow 5pm", "amanhã às 17h"), a span back ("semana passada": its first day), a month's or
+    // year's first or last day, a count of business days; else a week's first day or a weekday
+    // ("next friday", "sexta que vem"), with the days they can name.
     const words = body.replace(/\s+/g, ' ');
+    const today = todayIn(timeZone);
     const named = (clock ? fromNow(words) : undefined) ?? spanBack(words);
-    if (named && 'days' in named) return { suggestion: `${shiftDay(todayIn(timeZone), named.days, named.months)}${clock}` };
-    const edge = periodStart(words, todayIn(timeZone)) ?? periodEnd(words, todayIn(timeZone)) ?? businessDaysAhead(words, todayIn(timeZone));
+    if (named && 'days' in named) return { suggestion: `${shiftDay(today, named.days, named.months)}${clock}` };
+    const edge = periodStart(words, today) ?? periodEnd(words, today) ?? businessDaysAhead(words, today);
     if (edge) return { suggestion: `${edge}${clock}` };
-    // This week's first day, or a weekday ("next friday", "sexta que vem"): the days they can name, seen from today in the zone.
-    const weekStart = weekStartReadings(words, todayIn(timeZone), language);
-    const weekdays = weekStart.length ? weekStart : weekdayReadings(words, todayIn(timeZone));
+    const weekStart = weekStartReadings(words, today, language);
+    const weekdays = weekStart.length ? weekStart : weekdayReadings(words, today);
     if (weekdays.length === 1) return { suggestion: `${weekdays[0].value}${clock}` };
     if (weekdays.length > 1) return { readings: weekdays.map((r) => ({ value: `${r.value}${clock}`, reading: r.reading })) };
   }
