@@ -29,6 +29,10 @@ describe('commands that start the server', () => {
     expect(flags).toContain('--heap-growing-percent=50');
   });
 
+  it('npm start runs young-generation collections on the process thread', () => {
+    expect(flags).toContain('--no-parallel-scavenge');
+  });
+
   it('npm run start:stdio uses the flags of npm start', () => {
     const scripts = (JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts;
     expect(scripts['start:stdio']).toBe(`exec node ${flags.join(' ')} dist/src/main.js --stdio`);
