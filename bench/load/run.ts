@@ -321,9 +321,14 @@ export async function run(flags: Flags = {}): Promise<string> {
         }
       }
       for (const p of here) {
-        const point = aggregate(connections, samples.get(`${p.key}|${p.tool}`)!);
+        const rounds = samples.get(`${p.key}|${p.tool}`)!;
+        const point = aggregate(connections, rounds);
         points.push({ key: p.key, tool: p.tool, ...point });
-        report.log(`${p.key} ${p.tool} c=${connections}: ${fmt(point.rps)} req/s, p50 ${fmtMs(point.p50)}, p99 ${fmtMs(point.p99)}${point.failed ? `, ${point.failed} FAILED` : ''}`);
+        // Each round's req/s beside the median: how far the machine moved a server between its rounds.
+        const perRound = rounds.map((r) => fmt(r.total / r.seconds)).join(' / ');
+        report.log(
+          `${p.key} ${p.tool} c=${connections}: ${fmt(point.rps)} req/s (rounds ${perRound}), p50 ${fmtMs(point.p50)}, p99 ${fmtMs(point.p99)}${point.failed ? `, ${point.failed} FAILED` : ''}`,
+        );
       }
     }
 
