@@ -55,13 +55,6 @@ export interface FieldNames {
   kin?: readonly string[];
 }
 
-/**
- * A coded enumeration with English and Brazilian Portuguese labels and synonyms. One definition
- * feeds input parsing, the JSON Schema and the descriptions, so what the docs say is what the
- * parser takes. A value is a code, a label or a synonym, compared after normalization (case,
- * accents, spaces and punctuation); a spelling mistake of one whole label or synonym is suggested,
- * never accepted, and only when no other value is as close (the margin rule of `clearWinner`).
- */
 /** Another desk's level: "P1", "p2", "P 1", "P-3". */
 const P_LEVEL = /^\s*p\s*-?\s*\d\s*$/i;
 
@@ -74,6 +67,13 @@ export interface VocabNote {
   text: string;
 }
 
+/**
+ * A coded enumeration with English and Brazilian Portuguese labels and synonyms. One definition
+ * feeds input parsing, the JSON Schema and the descriptions, so what the docs say is what the
+ * parser takes. A value is a code, a label or a synonym, compared after normalization (case,
+ * accents, spaces and punctuation); a spelling mistake of one whole label or synonym is suggested,
+ * never accepted, and only when no other value is as close (the margin rule of `clearWinner`).
+ */
 export class Vocabulary {
   private readonly byKey = new Map<string, Label>();
   private readonly notes = new Map<string, string>();
