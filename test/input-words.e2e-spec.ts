@@ -116,6 +116,14 @@ describe.each(DATABASES)('zones and yes/no words on %s', (kind) => {
     );
   });
 
+  it('says which value each enum label or word named: "open" on a create is New, where a search takes it for every status not yet solved', async () => {
+    const dry = success(await ticket('ticket_create', { name: 'Monitor piscando', status: 'open', urgency: 'alta', impact: 2, type: '1', dry_run: true }));
+    expect(dry.applied).toMatchObject({ status: 1, urgency: 4, impact: 2, type: 1 });
+    expect(dry.resolved).toEqual({ status: { input: 'open', id: 1, name: 'New' }, urgency: { input: 'alta', id: 4, name: 'High' } });
+    const found = success(await ticket('ticket_search', { status: 'Novo', urgency: 3 }));
+    expect(found.resolved).toEqual({ status: { input: 'Novo', id: 1, name: 'New' } });
+  });
+
   it('filters overdue: "sim" as true and "não" as false, and refuses a word that is neither', async () => {
     success(await ticket('ticket_create', { name: 'Prazo vencido', time_to_resolve: '2020-01-01 10:00', date: '2019-12-31 10:00' }));
     const all = (success(await ticket('ticket_search', { limit: 100 })).data as Page).total;

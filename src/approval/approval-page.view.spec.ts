@@ -36,7 +36,8 @@ describe('the approval page', () => {
   it('shows labels, names rather than ids, and before → after in the page language', () => {
     const held = approval({
       applied: { status: 4, assignee_id: 3 },
-      resolved: { assignee_id: { input: 'tech', id: 3, name: 'tech' } },
+      // The status was sent as a word: its echo in resolved does not make it a record on the page.
+      resolved: { assignee_id: { input: 'tech', id: 3, name: 'tech' }, status: { input: 'pendente', id: 4, name: 'Pending' } },
       before: { status: { id: 2, name: 'Processing (assigned)' }, assignee_id: null },
     });
     expect(changeRows(held, fields, textsFor('pt-BR'))).toEqual([

@@ -32,11 +32,12 @@ export function changeRows(approval: Approval, fields: readonly FieldSpec[], tex
       if (vocab && typeof id === 'number') return vocab.label(id, language) ?? String(id);
       return name === null ? String(id) : `${name} (${id})`;
     }
+    // A code in the page's language (resolved also echoes a label sent for one, in English).
+    if (vocab && typeof value === 'number') return vocab.label(value, language) ?? String(value);
     const reference = resolvedReference(resolved, field);
     if (reference && reference.id === value) return `${reference.name} (${reference.id})`;
     const presented = after?.[field];
     if (presented && typeof presented === 'object' && (presented as { id?: unknown }).id === value) return shown(field, presented);
-    if (vocab && typeof value === 'number') return vocab.label(value, language) ?? String(value);
     if (typeof value === 'boolean') return texts.lang === 'pt-BR' ? (value ? 'sim' : 'não') : value ? 'yes' : 'no';
     return typeof value === 'object' ? JSON.stringify(value) : String(value as string | number);
   };

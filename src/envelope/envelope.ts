@@ -2,6 +2,7 @@ import type { NextCall } from './desk-error.js';
 import type { ErrorCode } from './error-codes.js';
 import type { Issue } from './issue.js';
 
+/** The one record a reference field's name or id named, or the one value an enum's label or word named (its English label). */
 export interface ResolvedReference {
   input: unknown;
   id: number;
@@ -17,10 +18,10 @@ export interface ResolvedValues {
   names: readonly string[];
 }
 
-/** What a name or word sent was taken as: one record, or several values. */
+/** What a name or word sent was taken as: one record or value, or several values. */
 export type Resolved = ResolvedReference | ResolvedValues;
 
-/** The record reference field `field` resolved to, if it was given by a name or id (not a word for several values). */
+/** What field `field` resolved to when it names one record or value (not a word for several values). */
 export function resolvedReference(resolved: Readonly<Record<string, Resolved>>, field: string): ResolvedReference | undefined {
   const found = resolved[field];
   return found && 'id' in found ? found : undefined;

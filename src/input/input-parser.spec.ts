@@ -159,6 +159,18 @@ describe('InputParser', () => {
     expect([...metaOf(value).provided]).toContain('plan_start_date');
   });
 
+  it('says which value a label or word named in an enum field, and says nothing of a code', async () => {
+    const resolvedOf = async (urgency: unknown) => {
+      const result = await parser.parse(SampleDto, { ...base, urgency }, options);
+      if (!result.ok) throw new Error(`expected the arguments to parse, got ${JSON.stringify(result.issues)}`);
+      return metaOf(result.value).resolved.urgency;
+    };
+    expect(await resolvedOf('Alta')).toEqual({ input: 'Alta', id: 4, name: 'High' });
+    expect(await resolvedOf('muito alta')).toEqual({ input: 'muito alta', id: 5, name: 'Very high' });
+    expect(await resolvedOf(4)).toBeUndefined();
+    expect(await resolvedOf(' 4 ')).toBeUndefined();
+  });
+
   it('reports every issue code, all in one pass', async () => {
     const issues = await issuesOf({
       domain: 'project',

@@ -545,7 +545,7 @@ export class InputParser {
     }
   }
 
-  /** `resolved`: a filter given a list or a word for several values (spec.filter) says there which it took. */
+  /** `resolved`: a label or word says there which value it named; a filter's list or word for several values (spec.filter), which it took. */
   private parseEnum(spec: FieldSpec, value: unknown, out: Map<string, unknown>, issues: Issue[], resolved: Record<string, Resolved>): void {
     const vocab = spec.vocab!;
     if (spec.filter && Array.isArray(value)) {
@@ -561,6 +561,8 @@ export class InputParser {
     const code = vocab.parse(value);
     if (code !== undefined) {
       out.set(spec.name, code);
+      const named = vocab.named(value, code);
+      if (named) resolved[spec.name] = named;
       return;
     }
     // A filter's list written as one text ("Solved, Closed", "novo ou pendente"): read as the list.

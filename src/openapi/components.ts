@@ -93,7 +93,8 @@ const SCHEMAS = {
       resolved: {
         type: 'object',
         additionalProperties: { oneOf: [{ $ref: '#/components/schemas/ResolvedReference' }, { $ref: '#/components/schemas/ResolvedValues' }] },
-        description: 'Each name that was resolved, by field; a filter given a word for several values, which it took.',
+        description:
+          'Each name that was resolved, by field, and the value each enum label or word named; a filter given a word for several values, which it took.',
       },
       data: { description: 'The answer itself; its shape is given per route.' },
       dry_run: { type: 'boolean', description: 'true: nothing was written.' },

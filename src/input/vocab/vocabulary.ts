@@ -67,6 +67,9 @@ export interface VocabNote {
   text: string;
 }
 
+/** A code written as text, "4" or "4.0" (as integers are taken elsewhere: "60.0"). */
+const CODE_TEXT = /^\d+(?:\.0+)?$/;
+
 /**
  * A coded enumeration with English and Brazilian Portuguese labels and synonyms. One definition
  * feeds input parsing, the JSON Schema and the descriptions, so what the docs say is what the
@@ -107,13 +110,21 @@ export class Vocabulary {
     return this.entries.map((e) => e.code);
   }
 
+  /**
+   * `value`, which parse() read as `code`, as `resolved` echoes it when it was a label or a word:
+   * `{ input, id, name }`. Undefined for a code (a number, or one written as text): it names itself.
+   */
+  named(value: unknown, code: number): { input: string; id: number; name: string } | undefined {
+    if (typeof value !== 'string' || CODE_TEXT.test(value.trim())) return undefined;
+    return { input: value, id: code, name: this.label(code) ?? String(code) };
+  }
+
   /** Accepts a code (number or numeric string), a label or a synonym, case- and accent-insensitively. */
   parse(value: unknown): number | undefined {
     if (typeof value === 'number') return this.byCode.has(value) ? value : undefined;
     if (typeof value !== 'string') return undefined;
     const trimmed = value.trim();
-    // A code as text, "4" or "4.0" (as integers are taken elsewhere: "60.0").
-    if (/^\d+(?:\.0+)?$/.test(trimmed)) {
+    if (CODE_TEXT.test(trimmed)) {
       const code = Number(trimmed);
       return this.byCode.has(code) ? code : undefined;
     }
