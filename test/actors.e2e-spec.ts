@@ -148,6 +148,17 @@ describe.each(DATABASES)('ticket actors and deadlines on %s', (kind) => {
     expect(byObserver.items.map((t) => t.name)).toEqual(['Erro ao abrir o ERP']);
   });
 
+  it('reads mine: true, "yes" and "my tickets" ("meus chamados") as mine in any role, and refuses mine: false with the roles', async () => {
+    const ids = async (mine: unknown) => (success(await call(tech, 'ticket_search', { mine, limit: 100 }, techSession)).data as Page).items.map((t) => t.id);
+    const any = await ids('any');
+    expect(any.length).toBeGreaterThan(0);
+    for (const said of [true, 'true', 'yes', 'sim', 'my tickets', 'meus chamados', 'meus', 'minhas']) expect([said, await ids(said)]).toEqual([said, any]);
+    const refused = failure(await call(tech, 'ticket_search', { mine: false }, techSession), 'VALIDATION_FAILED');
+    expect(refused.error.issues).toEqual([
+      expect.objectContaining({ field: 'mine', code: 'INVALID_TYPE', available: ['requester', 'assignee', 'observer', 'any'] }),
+    ]);
+  });
+
   it('finds the tickets with no assigned user, or no assigned group, by null or a word for none', async () => {
     const all = (success(await call(admin, 'ticket_search', { limit: 100 })).data as Page).items;
     const withoutUser = all.filter((t) => !t.assignees.some((a) => a.type === 'user')).map((t) => t.id);

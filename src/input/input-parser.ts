@@ -646,7 +646,8 @@ export class InputParser {
       return;
     }
     const values = spec.values!;
-    const wanted = typeof value === 'string' ? directionWords(value) : value;
+    // `true` is read as the word "true": a choice whose words have it takes it (mine: true is any role).
+    const wanted = typeof value === 'string' ? directionWords(value) : value === true ? 'true' : value;
     const hit = typeof wanted === 'string' ? choiceNamed(spec, wanted) : undefined;
     if (hit !== undefined) {
       out.set(spec.name, hit);

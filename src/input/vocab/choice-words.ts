@@ -28,7 +28,26 @@ export const MINE_WORDS: ChoiceWords = {
     'acompanhando',
     'seguindo',
   ],
-  any: ['all', 'all roles', 'every role', 'todos', 'todas', 'qualquer', 'qualquer papel'],
+  // A field named "mine" reads as a yes/no to many callers (`mine: true`, the parser's "true"): mine, in any role.
+  any: [
+    'all',
+    'all roles',
+    'every role',
+    'todos',
+    'todas',
+    'qualquer',
+    'qualquer papel',
+    'true',
+    'yes',
+    'sim',
+    'mine',
+    'my tickets',
+    'my own',
+    'meus',
+    'minhas',
+    'meus chamados',
+    'meus tickets',
+  ],
 };
 
 /**
