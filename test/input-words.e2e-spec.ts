@@ -124,6 +124,56 @@ describe.each(DATABASES)('zones and yes/no words on %s', (kind) => {
     expect(found.resolved).toEqual({ status: { input: 'Novo', id: 1, name: 'New' } });
   });
 
+  it('takes a record as the answers show it, {id, name}, where a reference or an enum goes: its id, and refuses a name that is not that record', async () => {
+    const read = success(await ticket('ticket_get', { id: { id: 3, name: 'Erro ao abrir o ERP' } }));
+    expect(read.id).toBe(3);
+    // The record a tool acts on is checked alike: an update or a delete never lands on another ticket than the one named.
+    const mixed = failure(await ticket('ticket_update', { id: { id: 3, name: 'Troca de monitor' }, urgency: 2, dry_run: true }), 'VALIDATION_FAILED');
+    expect(mixed.error.issues).toEqual([expect.objectContaining({ field: 'id', code: 'INVALID_VALUE' })]);
+    expect(success(await ticket('ticket_get', { id: { id: 3 } })).id).toBe(3);
+    const copied = read.data as Record<string, unknown>;
+    const dry = success(
+      await ticket('ticket_create', {
+        name: 'Mesmo problema do 3',
+        status: { id: 2, name: 'Processing (assigned)' },
+        urgency: copied.urgency,
+        itilcategories_id: { id: 1, name: 'Hardware' },
+        assignee_id: { name: 'tech' },
+        dry_run: true,
+      }),
+    );
+    expect(dry.applied).toMatchObject({ status: 2, urgency: (copied.urgency as { id: number }).id, itilcategories_id: 1, assignee_id: 2 });
+    expect(dry.resolved).toMatchObject({ itilcategories_id: { id: 1, name: 'Hardware' }, assignee_id: { input: 'tech', id: 2, name: 'tech' } });
+    const refused = failure(
+      await ticket('ticket_create', {
+        name: 'Mesmo problema',
+        itilcategories_id: { id: 1, name: 'Software' },
+        status: { id: 2, name: 'Pending' },
+        dry_run: true,
+      }),
+      'VALIDATION_FAILED',
+    );
+    expect(refused.error.issues!.map((i) => [i.field, i.code])).toEqual([
+      ['status', 'INVALID_VALUE'],
+      ['itilcategories_id', 'INVALID_VALUE'],
+    ]);
+    expect(refused.error.issues![1].message).toBe(
+      "itilcategories_id names record 1 and 'Software', and record 1 is 'Hardware': send the id or the name of the one you mean.",
+    );
+    // Another name of the same record is that record: a user's full name beside its id, an entity's last part.
+    const others = success(
+      await ticket('ticket_create', { name: 'Outro nome', assignee_id: { id: 2, name: 'Tech Support' }, entities_id: { id: 2, name: 'Sede' }, dry_run: true }),
+    );
+    expect(others.applied).toMatchObject({ assignee_id: 2, entities_id: 2 });
+    const elsewhere = failure(
+      await ticket('ticket_create', { name: 'Outro nome', assignee_id: { id: 2, name: 'Maria Silva' }, dry_run: true }),
+      'VALIDATION_FAILED',
+    );
+    expect(elsewhere.error.issues).toEqual([
+      expect.objectContaining({ field: 'assignee_id', code: 'INVALID_VALUE', received: '{"id":2,"name":"Maria Silva"}' }),
+    ]);
+  });
+
   it('filters overdue: "sim" as true and "não" as false, and refuses a word that is neither', async () => {
     success(await ticket('ticket_create', { name: 'Prazo vencido', time_to_resolve: '2020-01-01 10:00', date: '2019-12-31 10:00' }));
     const all = (success(await ticket('ticket_search', { limit: 100 })).data as Page).total;

@@ -16,6 +16,7 @@ import { attachMeta } from './input-meta.js';
 import { expectedOf, issueFromValidation, readingsHint } from './issue-messages.js';
 import { listFormOf, oneOfList } from './list-for-one.js';
 import { everyPartRead, listWrittenIn, severalForOne } from './list-text.js';
+import { otherNameIssue, presentedRecord, sameName } from './presented-record.js';
 import { readId } from './record-id.js';
 import { resolveActorList } from './references/actor-list.js';
 import { withIdInWords } from './references/id-in-words.js';
@@ -188,6 +189,23 @@ function notValid(vocab: Vocabulary, value: unknown): { text: string; suggested?
   };
 }
 
+/**
+ * The record an id resolved to, when the name sent beside it in a record copied from an answer
+ * ({id, name}) names it too: its own name, or another of its names (a user's full name, an entity's
+ * last part); else the issue that asks which was meant.
+ */
+async function sameRecordNamed(
+  record: { ok: true; id: number; name: string },
+  beside: string,
+  spec: FieldSpec,
+  lookup: ReferenceLookup,
+  scope: NameScope | undefined,
+): Promise<FilterResolution> {
+  if (sameName(beside, record.name)) return record;
+  const named = await lookup.resolve(spec.ref!, spec.name, beside, scope);
+  return named.ok && named.id === record.id ? record : { ok: false, issue: otherNameIssue(spec.name, record.id, beside, record.name, false) };
+}
+
 /** An enum's value (or a filter's list of them) refused: `message`, then the codes and labels it takes. */
 function enumRefusal(spec: FieldSpec, received: unknown, code: 'INVALID_VALUE' | 'INVALID_TYPE', message: string, suggested?: string): Issue {
   const vocab = spec.vocab!;
@@ -279,9 +297,14 @@ export class InputParser {
     // this same pass, so the retry with the right name does not meet a second problem with the value.
     const given: FieldSpec[] = [];
     const values = new Map<string, unknown>();
+    // Names sent beside an id in a record copied from an answer ({id, name}), by field: checked against the id's.
+    let namesBeside: Map<string, string> | undefined;
     for (const name of renamed.size === 0 ? provided : [...provided, ...renamed.keys()]) {
       const spec = byName.get(name)!;
-      let value = readScalarText(spec, input[name] !== undefined ? input[name] : renamed.get(name), options.mode);
+      const sent = input[name] !== undefined ? input[name] : renamed.get(name);
+      const record = spec.kind === 'ref' || spec.kind === 'enum' ? presentedRecord(sent) : undefined;
+      if (record?.nameBeside !== undefined) (namesBeside ??= new Map()).set(name, record.nameBeside);
+      let value = readScalarText(spec, record ? record.value : sent, options.mode);
       if (spec.blankIsAbsent && typeof value === 'string' && value.trim() === '') value = undefined;
       if (value === undefined) continue;
       values.set(name, value);
@@ -359,7 +382,7 @@ export class InputParser {
           if (isValidTimeZone(value)) normalized.set(spec.name, value);
           break;
         case 'enum':
-          this.parseEnum(spec, value, normalized, issues, resolved);
+          this.parseEnum(spec, value, normalized, issues, resolved, namesBeside?.get(spec.name));
           break;
         case 'date':
           this.parseDateField(spec, value, timezone, options.language ?? null, normalized, issues);
@@ -388,16 +411,18 @@ export class InputParser {
             break;
           }
           const one = listed ? listed.value : value;
-          if (spec.target && typeof readId(one) === 'number') {
+          if (spec.target && typeof readId(one) === 'number' && !namesBeside?.has(spec.name)) {
             // The record a tool acts on: an unknown id is the service's NOT_FOUND, not an input issue,
-            // unless the call is refused anyway (withUnknownTargets).
+            // unless the call is refused anyway (withUnknownTargets). With a name beside it ({id, name}
+            // copied from an answer), resolved as a reference is, so that the name is checked too.
             normalized.set(spec.name, readId(one));
             break;
           }
           {
             // What a name not found can still say is asked only then: a name found pays for none of it.
+            const beside = namesBeside?.get(spec.name);
             const taken: Promise<FilterResolution> = (lookup ??= sharedLookup(this.references)).resolve(spec.ref!, spec.name, one, options.scope).then((r) => {
-              if (r.ok) return r;
+              if (r.ok) return beside === undefined ? r : sameRecordNamed(r, beside, spec, lookup!, options.scope);
               const group: GroupLookup = async () => this.references.group?.(spec.ref!, one, options.scope);
               return notFoundHints(r, { spec, specs, value: one, searching: dto.prototype instanceof SearchCallDto, group }, lookup!, options.scope);
             });
@@ -546,7 +571,14 @@ export class InputParser {
   }
 
   /** `resolved`: a label or word says there which value it named; a filter's list or word for several values (spec.filter), which it took. */
-  private parseEnum(spec: FieldSpec, value: unknown, out: Map<string, unknown>, issues: Issue[], resolved: Record<string, Resolved>): void {
+  private parseEnum(
+    spec: FieldSpec,
+    value: unknown,
+    out: Map<string, unknown>,
+    issues: Issue[],
+    resolved: Record<string, Resolved>,
+    nameBeside?: string,
+  ): void {
     const vocab = spec.vocab!;
     if (spec.filter && Array.isArray(value)) {
       this.parseEnumList(spec, value, out, issues, resolved);
@@ -559,6 +591,10 @@ export class InputParser {
       return;
     }
     const code = vocab.parse(value);
+    if (code !== undefined && nameBeside !== undefined && vocab.parse(nameBeside) !== code) {
+      issues.push(otherNameIssue(spec.name, code, nameBeside, vocab.label(code) ?? String(code), true));
+      return;
+    }
     if (code !== undefined) {
       out.set(spec.name, code);
       const named = vocab.named(value, code);

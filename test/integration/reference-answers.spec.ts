@@ -8,7 +8,7 @@ import { type Desk, openDeskOn } from './support/desk.js';
 /**
  * Answers built from names resolved by the reference resolver, byte for byte (key order included):
  * resolutions found by key, by id, by part of a name, ambiguous and not found, and a ticket_create
- * dry run that names its category, requester and assignee.
+ * dry run that names its category, requester and assignee, and its type, urgency and impact by label.
  */
 describe.each(DATABASES)('answers of resolved references on %s', (kind) => {
   let desk: Desk;
@@ -64,7 +64,7 @@ describe.each(DATABASES)('answers of resolved references on %s', (kind) => {
     };
     const answer = await desk.get(TicketsService).create(await desk.input<CreateTicketDto>(call, args), call);
     expect(JSON.stringify(answer)).toBe(
-      '{"message":"Dry run: nothing was written. \\"applied\\" is what would be created.","applied":{"name":"Impressora #2","content":"Não imprime.","type":1,"status":2,"urgency":3,"impact":4,"priority":4,"itilcategories_id":1,"entities_id":1,"date":"2026-06-01T10:00:00-03:00","requester_id":5,"assignee_id":2},"resolved":{"itilcategories_id":{"input":"Hardware","id":1,"name":"Hardware"},"requester_id":{"input":"Maria Silva","id":5,"name":"maria.silva"},"assignee_id":{"input":"tech@example.com","id":2,"name":"tech"}},"id":null,"dry_run":true}',
+      '{"message":"Dry run: nothing was written. \\"applied\\" is what would be created.","applied":{"name":"Impressora #2","content":"Não imprime.","type":1,"status":2,"urgency":3,"impact":4,"priority":4,"itilcategories_id":1,"entities_id":1,"date":"2026-06-01T10:00:00-03:00","requester_id":5,"assignee_id":2},"resolved":{"type":{"input":"Incidente","id":1,"name":"Incident"},"urgency":{"input":"Média","id":3,"name":"Medium"},"impact":{"input":"Alta","id":4,"name":"High"},"itilcategories_id":{"input":"Hardware","id":1,"name":"Hardware"},"requester_id":{"input":"Maria Silva","id":5,"name":"maria.silva"},"assignee_id":{"input":"tech@example.com","id":2,"name":"tech"}},"id":null,"dry_run":true}',
     );
   });
 });
