@@ -114,6 +114,12 @@ describe.each(DATABASES)('hostile values on %s', (kind) => {
       ['user_create', argsWith('user', `"name":"ok.login","timezone":${huge},"language":${huge},"email":${huge}`)],
       ['user_get', argsWith('user', `"id":${huge}`)],
       ['project_create', argsWith('project', `"name":"ok","projectstates_id":${JSON.stringify({ [LONG]: [LONG] })}`)],
+      // Records as answers show them, {id, name}, carrying huge texts: where a reference, an enum and a tool's record go.
+      [
+        'ticket_create',
+        argsWith('ticket', `"name":"ok","itilcategories_id":{"id":1,"name":${huge}},"urgency":{"id":${huge},"name":${huge}},"assignee_id":{"name":${huge}}`),
+      ],
+      ['ticket_update', argsWith('ticket', `"id":{"id":1,"name":${huge}},"urgency":{"id":2,"name":"${MARK.repeat(200)}"}`)],
       ['domain_switch', `{"domain":${huge},"reason":${huge}}`],
       // A wrong domain in a live session: refused by the intent lock, before the input pipe.
       ['ticket_search', `{"domain":${huge},"session_id":"${sessions.ticket}"}`],

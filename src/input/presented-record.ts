@@ -20,14 +20,15 @@ export interface PresentedRecord {
 export function presentedRecord(value: unknown): PresentedRecord | undefined {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
   const { id, name } = value as { id?: unknown; name?: unknown };
+  // No stored name is longer (the fields' limit): such an object is no record of ours, and its text is never read whole.
+  if (typeof name === 'string' && name.length > MAX_NAME_LENGTH) return undefined;
   if (typeof id === 'number' || typeof id === 'string') return typeof name === 'string' ? { value: id, nameBeside: name } : { value: id };
   return typeof name === 'string' ? { value: name } : undefined;
 }
 
 /** Whether the name sent beside an id is that record's (case, accents and spacing aside). */
 export function sameName(nameBeside: string, recordName: string): boolean {
-  // No stored name is longer (the fields' limit): a longer text is another, and is not normalized whole.
-  return nameBeside.length <= MAX_NAME_LENGTH && matchKey(nameBeside) === matchKey(recordName);
+  return matchKey(nameBeside) === matchKey(recordName);
 }
 
 /** The issue of a record copied from an answer whose name beside the id is another record's (or enum value's). */
