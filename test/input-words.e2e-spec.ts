@@ -174,6 +174,22 @@ describe.each(DATABASES)('zones and yes/no words on %s', (kind) => {
     ]);
   });
 
+  it('searches a query wrapped in wildcards or quotes as its text, and says of one written with OR that it found nothing as written', async () => {
+    const names = async (query: string) =>
+      (success(await ticket('ticket_search', { query, fields: 'id,name' })).data as { items: { name: string }[] }).items.map((t) => t.name);
+    const plain = await names('impressora');
+    expect(plain).toEqual(['Impressora do 2º andar não imprime']);
+    for (const query of ['*impressora*', '%impressora%', '"impressora"', 'impress*', "'Impressora'"])
+      expect([query, await names(query)]).toEqual([query, plain]);
+    const either = success(await ticket('ticket_search', { query: 'impressora OR erp' }));
+    expect((either.data as { total: number }).total).toBe(0);
+    expect(either.message).toBe(
+      "0 tickets found. The query is one text, found as written (case and accents aside): OR, AND and NOT are no operators here. Search each term on its own: 'impressora', 'erp'.",
+    );
+    // A text that is found keeps its words, whatever they are.
+    expect((success(await ticket('ticket_search', { query: 'impressora' })).message as string).includes('operator')).toBe(false);
+  });
+
   it('filters overdue: "sim" as true and "não" as false, and refuses a word that is neither', async () => {
     success(await ticket('ticket_create', { name: 'Prazo vencido', time_to_resolve: '2020-01-01 10:00', date: '2019-12-31 10:00' }));
     const all = (success(await ticket('ticket_search', { limit: 100 })).data as Page).total;

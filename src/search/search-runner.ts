@@ -8,6 +8,7 @@ import { matchKey } from '../text/normalize.js';
 import { decodeCursor, encodeCursor, queryHash } from './cursor.js';
 import { NO_RECORD } from './no-record.js';
 import { cappedCountQuery, queryAndParameters } from './query-text.js';
+import { operatorsHint, searchText } from './search-text.js';
 
 export type Qb = SelectQueryBuilder<Record<string, unknown>>;
 
@@ -77,6 +78,8 @@ export interface SearchPage {
   /** `total` is TOTAL_CAP and more rows match: counting them all was not asked for. */
   total_is_estimate: boolean;
   next_cursor: string | null;
+  /** What a search that found nothing says of how its query was read (search-text.ts). */
+  hint?: string;
 }
 
 export const DEFAULT_LIMIT = 20;
@@ -136,10 +139,11 @@ export async function filteredQuery(
     if (to) applied[`${column}_to`] = to;
   }
   let reach: TextReach | undefined;
-  if (typeof args.query === 'string' && args.query.trim()) {
-    const answer = await plan.text(qb, args.query.trim(), matchKey(args.query), shape);
+  const text = typeof args.query === 'string' ? searchText(args.query) : '';
+  if (text) {
+    const answer = await plan.text(qb, text, matchKey(text), shape);
     reach = 'reach' in answer ? answer : undefined;
-    applied.query = args.query.trim();
+    applied.query = text;
   }
   return { qb, applied, reach };
 }
@@ -198,7 +202,8 @@ export async function runSearch(plan: SearchPlan, args: SearchArgs, call: Parame
     next = encodeCursor({ sort: sortName, value, id: Number(last.id), query: signature() });
   }
   const estimate = args.exact_total !== true && total > TOTAL_CAP;
-  return { rows: page, total: estimate ? TOTAL_CAP : total, total_is_estimate: estimate, next_cursor: next };
+  const hint = total === 0 && typeof applied.query === 'string' ? operatorsHint(applied.query) : undefined;
+  return { rows: page, total: estimate ? TOTAL_CAP : total, total_is_estimate: estimate, next_cursor: next, ...(hint ? { hint } : {}) };
 }
 
 /**
@@ -241,7 +246,7 @@ export function pageOutcome(noun: string, page: SearchPage, items: unknown[], re
   const counted = page.total_is_estimate ? `More than ${page.total} ${noun}s` : `${page.total} ${noun}${page.total === 1 ? '' : 's'}`;
   const more = page.total_is_estimate ? ' (exact_total: true counts them all)' : '';
   return {
-    message: `${counted} found${page.next_cursor ? `; showing ${items.length}, more with cursor` : ''}${more}.`,
+    message: `${counted} found${page.next_cursor ? `; showing ${items.length}, more with cursor` : ''}${more}.${page.hint ? ` ${page.hint}` : ''}`,
     resolved,
     data: page.total_is_estimate
       ? { items, total: page.total, total_is_estimate: true, next_cursor: page.next_cursor }
