@@ -83,6 +83,8 @@ describe.each(DATABASES)('reference data REST on %s', (kind) => {
   it('filters by text and limits the rows, keeping the total', async () => {
     const rede = await list('/api/itil-categories', admin, { query: 'RÉDE' });
     expect(names(rede.items)).toEqual(['Rede']);
+    // As a search's query: wildcards and quotes around it are not searched for.
+    expect(names((await list('/api/itil-categories', admin, { query: '"*rede*"' })).items)).toEqual(['Rede']);
     const first = await list('/api/entities', admin, { limit: '1' });
     expect(first.items).toHaveLength(1);
     expect(first.total).toBe(3);

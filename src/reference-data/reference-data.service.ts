@@ -7,6 +7,7 @@ import { referenceKind } from '../input/references/reference-kinds.js';
 import { nameable, nameScopeOf } from '../input/references/reference-scope.js';
 import { type OutputField, Presenter } from '../present/presenter.js';
 import { likePattern } from '../search/search-runner.js';
+import { searchText } from '../search/search-text.js';
 import { matchKey } from '../text/normalize.js';
 import type { Call } from '../tools/call.js';
 import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT, type ReferenceListDto } from './reference-list.dto.js';
@@ -30,8 +31,9 @@ export class ReferenceDataService {
       .select(columns.map((c) => `t.${c} AS ${c}`))
       .from(kind.table, 't');
     whereOf(qb, nameable('t', kind, nameScopeOf(call.principal)));
-    if (input.query?.trim()) {
-      const q_key = likePattern(matchKey(input.query));
+    const text = input.query ? searchText(input.query) : '';
+    if (text) {
+      const q_key = likePattern(matchKey(text));
       qb.andWhere(likeOf(this.dataSource, 't.name_key', 'q_key', q_key, '!'), { q_key });
     }
 
