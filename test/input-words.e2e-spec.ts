@@ -174,7 +174,7 @@ describe.each(DATABASES)('zones and yes/no words on %s', (kind) => {
     ]);
   });
 
-  it('searches a query wrapped in wildcards or quotes as its text, and says of one written with OR that it found nothing as written', async () => {
+  it('searches a query wrapped in wildcards or quotes as its text, and says of one written with OR or as an id that found nothing what to do instead', async () => {
     const names = async (query: string) =>
       (success(await ticket('ticket_search', { query, fields: 'id,name' })).data as { items: { name: string }[] }).items.map((t) => t.name);
     const plain = await names('impressora');
@@ -186,6 +186,15 @@ describe.each(DATABASES)('zones and yes/no words on %s', (kind) => {
     expect(either.message).toBe(
       "0 tickets found. The query is one text, found as written (case and accents aside): OR, AND and NOT are no operators here. Search each term on its own: 'impressora', 'erp'.",
     );
+    // A query that writes an id finds text, not the record: the answer names the call that reads it, when there is one to read.
+    for (const query of ['#3', 'ticket 3', 'chamado nº 3']) {
+      const byId = success(await ticket('ticket_search', { query }));
+      expect([query, byId.message]).toEqual([
+        query,
+        `0 tickets found. '${query}' reads as ticket 3, and a query finds text, not ids: ticket_get {id: 3} reads it.`,
+      ]);
+    }
+    expect(success(await ticket('ticket_search', { query: '#987654' })).message).toBe('0 tickets found.');
     // A text that is found keeps its words, whatever they are.
     expect((success(await ticket('ticket_search', { query: 'impressora' })).message as string).includes('operator')).toBe(false);
   });

@@ -50,6 +50,12 @@ export interface SearchPlan {
   /** Sort name (without '-') -> column; ties break on id. Only non-null columns (keyset pagination). */
   sorts: Record<string, SortColumn>;
   defaultSort: string;
+  /**
+   * The records' noun, the tool that reads one by id, and the id a query writes ("#12", "ticket 12"):
+   * a query finds text, not ids, so one that finds nothing says which call reads the record it
+   * names, when the caller may see it.
+   */
+  byId?: { noun: string; tool: string; idIn(text: string): number | undefined };
 }
 
 /**
@@ -202,8 +208,18 @@ export async function runSearch(plan: SearchPlan, args: SearchArgs, call: Parame
     next = encodeCursor({ sort: sortName, value, id: Number(last.id), query: signature() });
   }
   const estimate = args.exact_total !== true && total > TOTAL_CAP;
-  const hint = total === 0 && typeof applied.query === 'string' ? operatorsHint(applied.query) : undefined;
+  const hint = total === 0 && typeof applied.query === 'string' ? ((await idHint(plan, applied.query)) ?? operatorsHint(applied.query)) : undefined;
   return { rows: page, total: estimate ? TOTAL_CAP : total, total_is_estimate: estimate, next_cursor: next, ...(hint ? { hint } : {}) };
+}
+
+/** What a search whose query writes a visible record's id ("#12") and found nothing says: the call that reads it. */
+async function idHint(plan: SearchPlan, text: string): Promise<string | undefined> {
+  const id = plan.byId?.idIn(text);
+  if (!plan.byId || id === undefined) return undefined;
+  const visible = plan.base({ page: false, filtered: false, fromRows: false, rowFilters: [] }).andWhere('t.id = :hint_id', { hint_id: id });
+  if ((await countOf(visible, 1)) === 0) return undefined;
+  const { noun, tool } = plan.byId;
+  return `'${text}' reads as ${noun} ${id}, and a query finds text, not ids: ${tool} {id: ${id}} reads it.`;
 }
 
 /**

@@ -26,6 +26,11 @@ export function idWrittenIn(kind: string, text: string): number | undefined {
   return readId(match[2]) ?? undefined;
 }
 
+/** The id a text writes alone or after a noun of `kind` ("12", "#12", "ticket 12"); undefined for anything else. */
+export function idInText(kind: string, text: string): number | undefined {
+  return readId(text.trim()) ?? idWrittenIn(kind, text);
+}
+
 /**
  * A name not found that is the noun of the field's kind and an id ("ticket 5"): that record, read
  * as its id would be, when the caller may see it. Asked only on the way to a REFERENCE_NOT_FOUND
