@@ -199,6 +199,27 @@ describe.each(DATABASES)('zones and yes/no words on %s', (kind) => {
     expect((success(await ticket('ticket_search', { query: 'impressora' })).message as string).includes('operator')).toBe(false);
   });
 
+  it('takes a month or a year for a range bound, as all of it: date_from "2026-11" and date_to "2026-11" are November', async () => {
+    const totalOf = async (args: Record<string, unknown>) =>
+      (success(await ticket('ticket_search', { ...args, fields: 'id' })).data as { total: number }).total;
+    const newest = (success(await ticket('ticket_search', { sort: '-date', limit: 1, fields: 'id,date' })).data as { items: { date: string }[] }).items[0];
+    const year = Number(newest.date.slice(0, 4));
+    const whole = await totalOf({ date_from: `${year}-01-01`, date_to: `${year}-12-31` });
+    expect(whole).toBeGreaterThan(0);
+    expect(await totalOf({ date_from: String(year), date_to: String(year) })).toBe(whole);
+    for (let month = 1; month <= 12; month++) {
+      const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+      const mm = String(month).padStart(2, '0');
+      expect([month, await totalOf({ date_from: `${year}-${mm}`, date_to: `${year}-${mm}` })]).toEqual([
+        month,
+        await totalOf({ date_from: `${year}-${mm}-01`, date_to: `${year}-${mm}-${last}` }),
+      ]);
+    }
+    // A date that is set is one instant: a month is refused there.
+    const refused = failure(await ticket('ticket_create', { name: 'Prazo em novembro', time_to_resolve: `${year}-11`, dry_run: true }), 'VALIDATION_FAILED');
+    expect(refused.error.issues).toEqual([expect.objectContaining({ field: 'time_to_resolve', code: 'INVALID_DATE' })]);
+  });
+
   it('filters overdue: "sim" as true and "não" as false, and refuses a word that is neither', async () => {
     success(await ticket('ticket_create', { name: 'Prazo vencido', time_to_resolve: '2020-01-01 10:00', date: '2019-12-31 10:00' }));
     const all = (success(await ticket('ticket_search', { limit: 100 })).data as Page).total;

@@ -25,6 +25,22 @@ describe('dates', () => {
     expect(end('2026-06-01T10:00:00Z', 'America/Sao_Paulo')).toBe('2026-06-01T10:00:00.000Z');
   });
 
+  it('reads a month or a year bounding a range as all of it, in the zone, and nowhere else', () => {
+    const bound = (text: string, edge: 'start' | 'end', zone = 'America/Sao_Paulo') => {
+      const parsed = parseDate(text, zone, edge);
+      return parsed.ok ? parsed.value.toISOString() : parsed.reason;
+    };
+    expect(bound('2026-11', 'start')).toBe('2026-11-01T03:00:00.000Z');
+    expect(bound('2026-11', 'end')).toBe('2026-12-01T02:59:59.000Z');
+    expect(bound('2026-2', 'end', 'UTC')).toBe('2026-02-28T23:59:59.000Z');
+    expect(bound('2025', 'start', 'UTC')).toBe('2025-01-01T00:00:00.000Z');
+    expect(bound('2025', 'end', 'UTC')).toBe('2025-12-31T23:59:59.000Z');
+    expect(bound('2026-13', 'start')).toBe('month 13 does not exist');
+    expect(bound('1800', 'start')).toBe('year 1800 outside 1900..2999');
+    // A date that is set (no range) is one instant: a month or a year is not one.
+    for (const text of ['2026-11', '2025']) expect(parseDate(text, 'UTC').ok).toBe(false);
+  });
+
   it('reads "YYYY-MM-DD HH:MM:SS" and the T form without offset as wall time', () => {
     for (const input of ['2026-06-01 09:30:00', '2026-06-01T09:30:00', '2026-06-01 09:30']) {
       const parsed = parseDate(input, 'America/Sao_Paulo');

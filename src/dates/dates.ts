@@ -155,15 +155,21 @@ export type DateParse = { ok: true; value: Date } | { ok: false; reason: string;
 
 /**
  * Parses one of the accepted formats; wall times are read in `timeZone`. A bare date (no time) is
- * that day's first moment, or with `bareDate: 'end'` (a range's end) its last second, so that a
- * range ending on a day covers it.
+ * that day's first moment. `bound`: the date starts or ends a range (a search's `x_from`, `x_to`),
+ * which a bare date then bounds with all of its day (`end`: its last second, so that a range ending
+ * on a day covers it), and which a month (`2026-11`) or a year (`2026`) bounds with all of it.
  */
-export function parseDate(input: unknown, timeZone: string, bareDate: 'start' | 'end' = 'start'): DateParse {
+export function parseDate(input: unknown, timeZone: string, bound?: 'start' | 'end'): DateParse {
   if (typeof input !== 'string') return { ok: false, reason: 'not a string' };
   const relative = relativeToNow(input, timeZone);
   if (relative instanceof Date) return { ok: true, value: relative };
   const match = PATTERN.exec(relative ?? input.trim());
-  if (!match) return { ok: false, reason: 'unrecognized format' };
+  if (!match) {
+    const period = bound ? PERIOD.exec(input.trim()) : null;
+    return period
+      ? periodBound(Number(period[1]), period[2] === undefined ? undefined : Number(period[2]), timeZone, bound!)
+      : { ok: false, reason: 'unrecognized format' };
+  }
   const [, y, mo, d, h = '0', mi = '0', s = '0', fraction = '', offset] = match;
   const year = Number(y);
   const month = Number(mo);
@@ -183,7 +189,7 @@ export function parseDate(input: unknown, timeZone: string, bareDate: 'start' | 
     return { ok: true, value: new Date(wall - minutesEast * 60000) };
   }
   const timeGiven = match[4] !== undefined;
-  if (bareDate === 'end' && !timeGiven) {
+  if (bound === 'end' && !timeGiven) {
     const nextDay = zonedWallTime(wall + DAY_MS, timeZone, false);
     return nextDay.ok ? { ok: true, value: new Date(nextDay.value.getTime() - 1000) } : nextDay;
   }
@@ -191,6 +197,21 @@ export function parseDate(input: unknown, timeZone: string, bareDate: 'start' | 
 }
 
 const DAY_MS = 86_400_000;
+
+/** A month (`2026-11`, `2026-2`) or a year (`2026`), as a range's bound takes them. */
+const PERIOD = /^(\d{4})(?:-(\d{1,2}))?$/;
+
+/** The first moment of a month or a year in `timeZone`, or (`end`) its last second. */
+function periodBound(year: number, month: number | undefined, timeZone: string, edge: 'start' | 'end'): DateParse {
+  if (year < 1900 || year > 2999) return { ok: false, reason: `year ${year} outside 1900..2999` };
+  if (month !== undefined && (month < 1 || month > 12)) return { ok: false, reason: `month ${month} does not exist` };
+  // Date.UTC rolls month 12 (0-based) over into the next year: the period after is its end.
+  const first = (m: number): number => Date.UTC(year, m, 1);
+  const from = month === undefined ? first(0) : first(month - 1);
+  if (edge === 'start') return zonedWallTime(from, timeZone, false);
+  const next = zonedWallTime(month === undefined ? first(12) : first(month), timeZone, false);
+  return next.ok ? { ok: true, value: new Date(next.value.getTime() - 1000) } : next;
+}
 
 /** Longer than any word or count fromNow reads, with a time of day: the text is not normalized to be looked up. */
 const LONGEST_RELATIVE = 48;

@@ -66,8 +66,8 @@ export interface FieldSpec {
   /** An empty or blank string counts as not sent (session ids: `""` is no session). */
   blankIsAbsent?: boolean;
   example?: unknown;
-  /** A date that ends a range (`x_to`): a bare date covers its whole day (parseDate's `bareDate`). */
-  dayEnd?: boolean;
+  /** A date that starts (`x_from`) or ends (`x_to`) a search's range: a bare day, a month or a year bounds it with all of it (parseDate's `bound`). */
+  bound?: 'start' | 'end';
   /** Other names a caller may use for this field ("manager" for users_id): suggested, never accepted. */
   aliases?: readonly string[];
   /** Other names of a `choices` field's values (a projection's fields, "title" for name): suggested, never accepted. */

@@ -51,8 +51,8 @@ export function RefField(ref: string, o: Common & { target?: boolean; foundByToo
   return field({ kind: 'ref', required: !!o.required, ref, ...o });
 }
 
-/** `dayEnd`: the end of a range, where a bare date means the whole of that day. */
-export function DateField(o: Common & { dayEnd?: boolean }): PropertyDecorator {
+/** `bound`: the start or the end of a search's range, where a bare date, a month or a year means all of it. */
+export function DateField(o: Common & { bound?: 'start' | 'end' }): PropertyDecorator {
   return field({ kind: 'date', required: !!o.required, ...o });
 }
 

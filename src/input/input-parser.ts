@@ -656,7 +656,7 @@ export class InputParser {
   }
 
   private parseDateField(spec: FieldSpec, value: unknown, timezone: string, language: string | null, out: Map<string, unknown>, issues: Issue[]): void {
-    const parsed = parseDate(value, timezone, spec.dayEnd ? 'end' : 'start');
+    const parsed = parseDate(value, timezone, spec.bound);
     if (parsed.ok) {
       out.set(spec.name, parsed.value);
       return;

@@ -41,22 +41,22 @@ export class SearchProjectsDto extends SearchCallDto {
   @RefField('project', { description: 'Parent project.' })
   projects_id?: number;
 
-  @DateField({ description: '' })
+  @DateField({ description: '', bound: 'start' })
   plan_start_date_from?: Date;
 
-  @DateField({ description: '', dayEnd: true })
+  @DateField({ description: '', bound: 'end' })
   plan_start_date_to?: Date;
 
-  @DateField({ description: '' })
+  @DateField({ description: '', bound: 'start' })
   plan_end_date_from?: Date;
 
-  @DateField({ description: '', dayEnd: true })
+  @DateField({ description: '', bound: 'end' })
   plan_end_date_to?: Date;
 
-  @DateField({ description: '' })
+  @DateField({ description: '', bound: 'start' })
   date_mod_from?: Date;
 
-  @DateField({ description: '', dayEnd: true })
+  @DateField({ description: '', bound: 'end' })
   date_mod_to?: Date;
 
   @ChoiceField(PROJECT_SORTS, { description: '"-": descending.', words: PROJECT_SORT_WORDS })

@@ -67,22 +67,22 @@ export class SearchTicketsDto extends SearchCallDto {
   @BoolField({ description: '' })
   overdue?: boolean;
 
-  @DateField({ description: '' })
+  @DateField({ description: '', bound: 'start' })
   date_from?: Date;
 
-  @DateField({ description: '', dayEnd: true })
+  @DateField({ description: '', bound: 'end' })
   date_to?: Date;
 
-  @DateField({ description: '' })
+  @DateField({ description: '', bound: 'start' })
   time_to_resolve_from?: Date;
 
-  @DateField({ description: '', dayEnd: true })
+  @DateField({ description: '', bound: 'end' })
   time_to_resolve_to?: Date;
 
-  @DateField({ description: '' })
+  @DateField({ description: '', bound: 'start' })
   date_mod_from?: Date;
 
-  @DateField({ description: '', dayEnd: true })
+  @DateField({ description: '', bound: 'end' })
   date_mod_to?: Date;
 
   @ChoiceField(TICKET_SORTS, { description: '"-": descending.', words: TICKET_SORT_WORDS })

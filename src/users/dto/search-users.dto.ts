@@ -23,10 +23,10 @@ export class SearchUsersDto extends SearchCallDto {
   @RefField('group', { description: '' })
   groups_id?: number;
 
-  @DateField({ description: '' })
+  @DateField({ description: '', bound: 'start' })
   date_mod_from?: Date;
 
-  @DateField({ description: '', dayEnd: true })
+  @DateField({ description: '', bound: 'end' })
   date_mod_to?: Date;
 
   @ChoiceField(USER_SORTS, { description: '"-": descending.' })
