@@ -371,6 +371,14 @@ describe.each(DATABASES)('zones and yes/no words on %s', (kind) => {
     expect(refused.error.issues).toEqual([
       expect.objectContaining({ field: 'date_from', code: 'INVALID_DATE', expected: expect.stringContaining('today/yesterday/tomorrow') }),
     ]);
+    // Ending a range, the same words name its end: a span back from today ends today, this month at its last day.
+    const ends = failure(await ticket('ticket_search', { date_from: 'last week', date_to: 'last week' }), 'VALIDATION_FAILED');
+    const [from, to] = ends.error.issues!.map((i) => i.did_you_mean as string);
+    expect(to > from).toBe(true);
+    expect(to >= day(-1) && to <= day(1)).toBe(true);
+    const month = failure(await ticket('ticket_search', { date_from: 'este mês', date_to: 'este mês' }), 'VALIDATION_FAILED');
+    const [first, last] = month.error.issues!.map((i) => i.did_you_mean as string);
+    expect([first.slice(8), Number(last.slice(8)) >= 28, first.slice(0, 7) === last.slice(0, 7)]).toEqual(['01', true, true]);
   });
 
   it('takes "me" ("eu", "mim") for the caller in a user field, unless a user goes by that name, and says whom', async () => {

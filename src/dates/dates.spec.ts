@@ -429,6 +429,15 @@ describe('date suggestions', () => {
       expect([words, dateHint(words, null, zone)]).toEqual([words, { suggestion: `${today.slice(0, 4)}-12-31` }]);
     }
     expect(dateHint('end of month 17:00', null, zone)).toEqual({ suggestion: `${monthEnd} 17:00:00` });
+    // Ending a range (x_to), a span back from today ends today, and this month or year at its last
+    // day; a day the words name stays that day (the start of the month, the end of the year).
+    const asEnd = (words: string) => dateHint(words, null, zone, 'end');
+    for (const words of ['last week', 'últimos 30 dias', 'mês passado', 'last 7 days']) expect([words, asEnd(words)]).toEqual([words, { suggestion: today }]);
+    for (const words of ['this month', 'este mês', 'neste mês']) expect([words, asEnd(words)]).toEqual([words, { suggestion: monthEnd }]);
+    for (const words of ['this year', 'este ano']) expect([words, asEnd(words)]).toEqual([words, { suggestion: `${today.slice(0, 4)}-12-31` }]);
+    expect(asEnd('início do mês')).toEqual({ suggestion: `${today.slice(0, 8)}01` });
+    expect(asEnd('fim do ano')).toEqual({ suggestion: `${today.slice(0, 4)}-12-31` });
+    expect(dateHint('this month', null, zone, 'start')).toEqual({ suggestion: `${today.slice(0, 8)}01` });
     // "this week" starts on a Monday or a Sunday, by custom: both days are offered, the caller's
     // custom first (Sunday for US English and Brazilian Portuguese).
     const weekday = new Date(`${today}T12:00:00Z`).getUTCDay();

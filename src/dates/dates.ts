@@ -5,6 +5,7 @@ import {
   type DateReading,
   fromNow,
   periodEnd,
+  periodLast,
   periodStart,
   shiftDay,
   spanBack,
@@ -430,9 +431,10 @@ function monthName(month: number): string {
  * unless the caller writes US English (GLPI's `en_US` language). A weekday, seen from today in
  * `timeZone` ("next friday": the coming Friday or the one after it; relative-days.ts). Only ever
  * hints: the call is still refused, so the caller confirms what it meant; the margin rule
- * (clearWinner) decides.
+ * (clearWinner) decides. `bound`: the date ends (or starts) a range, and words for a span or a
+ * period mean its edge there ("last week" ending a range is today, "this month" its last day).
  */
-export function dateHint(input: unknown, language: string | null = null, timeZone = 'UTC'): DateHint {
+export function dateHint(input: unknown, language: string | null = null, timeZone = 'UTC', bound?: 'start' | 'end'): DateHint {
   if (typeof input !== 'string' || input.length > 60) return {};
   const text = input
     .trim()
@@ -464,9 +466,13 @@ export function dateHint(input: unknown, language: string | null = null, timeZon
     // ("next friday", "sexta que vem"), with the days they can name.
     const words = body.replace(/\s+/g, ' ');
     const today = todayIn(timeZone);
-    const named = (clock ? fromNow(words) : undefined) ?? spanBack(words);
-    if (named && 'days' in named) return { suggestion: `${shiftDay(today, named.days, named.months)}${clock}` };
-    const edge = periodStart(words, today) ?? periodEnd(words, today) ?? businessDaysAhead(words, today);
+    const ahead = clock ? fromNow(words) : undefined;
+    if (ahead && 'days' in ahead) return { suggestion: `${shiftDay(today, ahead.days, ahead.months)}${clock}` };
+    const span = spanBack(words);
+    // Ending a range, a span back from today ends today.
+    if (span && 'days' in span) return { suggestion: `${bound === 'end' ? today : shiftDay(today, span.days, span.months)}${clock}` };
+    const edge =
+      (bound === 'end' ? periodLast(words, today) : undefined) ?? periodStart(words, today) ?? periodEnd(words, today) ?? businessDaysAhead(words, today);
     if (edge) return { suggestion: `${edge}${clock}` };
     const weekStart = weekStartReadings(words, today, language);
     const weekdays = weekStart.length ? weekStart : weekdayReadings(words, today);

@@ -113,6 +113,24 @@ export function periodStart(key: string, today: string): string | undefined {
   return undefined;
 }
 
+/** "this month", "este ano": the whole period, which a range's end bounds at its last day (periodLast). */
+const THIS_PERIOD = /^(?:this|este|neste) (month|mes|year|ano)$/;
+
+/**
+ * The last day of this month or year named as a whole ("this month", "este ano"), seen from `today`:
+ * what such words mean where they end a range (periodStart gives their first day, for its start).
+ */
+export function periodLast(key: string, today: string): string | undefined {
+  const unit = THIS_PERIOD.exec(key)?.[1];
+  if (unit === undefined) return undefined;
+  return unit === 'month' || unit === 'mes' ? monthLastDay(today) : `${today.slice(0, 5)}12-31`;
+}
+
+/** The day before the first of the next month. */
+function monthLastDay(today: string): string {
+  return shiftDay(`${today.slice(0, 8)}01`, -1, 1);
+}
+
 const MONTH_END = /^(?:(?:the )?end of (?:the |this )?month|(?:o )?(?:fim|final) do mes)$/;
 const YEAR_END = /^(?:(?:the )?end of (?:the |this )?year|(?:o )?(?:fim|final) do ano)$/;
 
@@ -122,8 +140,7 @@ const YEAR_END = /^(?:(?:the )?end of (?:the |this )?year|(?:o )?(?:fim|final) d
  */
 export function periodEnd(key: string, today: string): string | undefined {
   if (YEAR_END.test(key)) return `${today.slice(0, 5)}12-31`;
-  // The day before the first of the next month.
-  return MONTH_END.test(key) ? shiftDay(`${today.slice(0, 8)}01`, -1, 1) : undefined;
+  return MONTH_END.test(key) ? monthLastDay(today) : undefined;
 }
 
 const WEEK_START = /^(?:this week|esta semana|nesta semana|(?:the )?(?:start|beginning) of (?:the |this )?week|(?:o )?(?:inicio|comeco) da semana)$/;

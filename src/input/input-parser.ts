@@ -662,7 +662,7 @@ export class InputParser {
       return;
     }
     // A wall time a DST switch repeats has its two readings; a date written in another form, its hint.
-    const { suggestion, readings } = parsed.readings ? { suggestion: undefined, readings: parsed.readings } : dateHint(value, language, timezone);
+    const { suggestion, readings } = parsed.readings ? { suggestion: undefined, readings: parsed.readings } : dateHint(value, language, timezone, spec.bound);
     const hint = suggestion ? ` Did you mean '${suggestion}'?` : readings ? readingsHint(readings) : '';
     issues.push({
       field: spec.name,
