@@ -42,8 +42,8 @@ describe.each(DATABASES)('request ids, logs and metrics on %s', (kind) => {
     rmSync(otpFile, { force: true });
   });
 
-  const auditRows = async (requestId: string): Promise<Array<Record<string, unknown>>> => {
-    const answer = await rawRequest(`${stack.url}/api/admin/audit?request_id=${encodeURIComponent(requestId)}`, {
+  const auditRows = async (requestId: string, more = ''): Promise<Array<Record<string, unknown>>> => {
+    const answer = await rawRequest(`${stack.url}/api/admin/audit?request_id=${encodeURIComponent(requestId)}${more}`, {
       headers: { Authorization: `Bearer ${admin}` },
     });
     expect(answer.status).toBe(200);
@@ -63,6 +63,10 @@ describe.each(DATABASES)('request ids, logs and metrics on %s', (kind) => {
     ]);
     expect(logLinesOf(id)[0].duration_ms).toEqual(expect.any(Number));
     expect(await auditRows(id)).toEqual([expect.objectContaining({ request_id: id, tool: 'ticket_get', outcome: 'SESSION_NOT_FOUND' })]);
+    // A day, a month or a year bounds the audit's range with all of it, as a search's does: from and to today is today.
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
+    for (const day of [today, today.slice(0, 7), today.slice(0, 4)])
+      expect([day, await auditRows(id, `&from=${day}&to=${day}`)]).toEqual([day, [expect.objectContaining({ request_id: id })]]);
   });
 
   it('a REST call: X-Request-Id sent in is kept, in the header, the log line and the audit row of the write', async () => {

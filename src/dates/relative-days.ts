@@ -123,12 +123,16 @@ const THIS_PERIOD = /^(?:this|este|neste) (month|mes|year|ano)$/;
 export function periodLast(key: string, today: string): string | undefined {
   const unit = THIS_PERIOD.exec(key)?.[1];
   if (unit === undefined) return undefined;
-  return unit === 'month' || unit === 'mes' ? monthLastDay(today) : `${today.slice(0, 5)}12-31`;
+  return unit === 'month' || unit === 'mes' ? monthLastDay(today) : yearLastDay(today);
 }
 
 /** The day before the first of the next month. */
 function monthLastDay(today: string): string {
   return shiftDay(`${today.slice(0, 8)}01`, -1, 1);
+}
+
+function yearLastDay(today: string): string {
+  return `${today.slice(0, 5)}12-31`;
 }
 
 const MONTH_END = /^(?:(?:the )?end of (?:the |this )?month|(?:o )?(?:fim|final) do mes)$/;
@@ -139,7 +143,7 @@ const YEAR_END = /^(?:(?:the )?end of (?:the |this )?year|(?:o )?(?:fim|final) d
  * seen from `today` (YYYY-MM-DD): a deadline's day, suggested like periodStart's.
  */
 export function periodEnd(key: string, today: string): string | undefined {
-  if (YEAR_END.test(key)) return `${today.slice(0, 5)}12-31`;
+  if (YEAR_END.test(key)) return yearLastDay(today);
   return MONTH_END.test(key) ? monthLastDay(today) : undefined;
 }
 

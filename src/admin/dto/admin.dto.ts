@@ -65,10 +65,11 @@ export class AuditQueryDto {
   @TextField({ maxLength: 128, description: 'Only the call with this request id (X-Request-Id).' })
   request_id?: string;
 
-  @DateField({ description: 'From this time.' })
+  // A range as a search's: a bare day, a month or a year bounds it with all of it.
+  @DateField({ description: 'From this time.', bound: 'start' })
   from?: Date;
 
-  @DateField({ description: 'Up to this time.' })
+  @DateField({ description: 'Up to this time.', bound: 'end' })
   to?: Date;
 
   @IntField({ min: 1, max: 500, unit: 'rows', description: 'Page size (default 50).', aliases: LIMIT_ALIASES })
