@@ -9,7 +9,7 @@ import { NO_ONE, NO_RECORD } from '../search/no-record.js';
 import { matchKey } from '../text/normalize.js';
 import { closestOf, spelledAlike } from '../text/suggest.js';
 import { SearchCallDto } from './dto/search-args.dto.js';
-import { fieldsOf, type FieldSpec } from './field-spec.js';
+import { fieldsOf, type FieldSpec, lengthLimitOf } from './field-spec.js';
 import { otherToolFor } from './fields-of-other-tools.js';
 import { flagInChoice } from './flag-in-choice.js';
 import { attachMeta } from './input-meta.js';
@@ -302,7 +302,7 @@ export class InputParser {
     for (const name of renamed.size === 0 ? provided : [...provided, ...renamed.keys()]) {
       const spec = byName.get(name)!;
       const sent = input[name] !== undefined ? input[name] : renamed.get(name);
-      const record = spec.kind === 'ref' || spec.kind === 'enum' ? presentedRecord(sent) : undefined;
+      const record = spec.kind === 'ref' || spec.kind === 'enum' ? presentedRecord(sent, lengthLimitOf(spec)) : undefined;
       if (record?.nameBeside !== undefined) (namesBeside ??= new Map()).set(name, record.nameBeside);
       let value = readScalarText(spec, record ? record.value : sent, options.mode);
       if (spec.blankIsAbsent && typeof value === 'string' && value.trim() === '') value = undefined;

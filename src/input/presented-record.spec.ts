@@ -14,11 +14,11 @@ describe('a record sent as the answers present it', () => {
     [{ name: 'Hardware' }, { value: 'Hardware' }],
     [{ id: 3, name: 42 }, { value: 3 }],
   ])('stands for its id, else its name: %j', (sent, expected) => {
-    expect(presentedRecord(sent)).toEqual(expected);
+    expect(presentedRecord(sent, 255)).toEqual(expected);
   });
 
   it.each([[null], [[1]], ['Hardware'], [4], [{ code: 1 }], [{ id: null, name: null }], [{ id: 1, name: 'x'.repeat(256) }]])('is not read from %j', (sent) => {
-    expect(presentedRecord(sent)).toBeUndefined();
+    expect(presentedRecord(sent, 255)).toBeUndefined();
   });
 
   it('compares the name beside an id as names are compared', () => {

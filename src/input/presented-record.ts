@@ -2,8 +2,6 @@ import { echo, quoted } from '../envelope/echo.js';
 import type { Issue } from '../envelope/issue.js';
 import { matchKey } from '../text/normalize.js';
 
-const MAX_NAME_LENGTH = 255;
-
 /** What a record sent as the answers present it stands for: its id (else its name), and the name sent beside an id. */
 export interface PresentedRecord {
   value: unknown;
@@ -17,11 +15,11 @@ export interface PresentedRecord {
  * it has no id. A name beside an id must name the same record (sameName, once the id is known):
  * which of two that disagree was meant is for the caller to say.
  */
-export function presentedRecord(value: unknown): PresentedRecord | undefined {
+export function presentedRecord(value: unknown, longestName: number): PresentedRecord | undefined {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
   const { id, name } = value as { id?: unknown; name?: unknown };
-  // No stored name is longer (the fields' limit): such an object is no record of ours, and its text is never read whole.
-  if (typeof name === 'string' && name.length > MAX_NAME_LENGTH) return undefined;
+  // No name the field takes is longer (its length limit): such an object is no record of ours, and its text is never read whole.
+  if (typeof name === 'string' && name.length > longestName) return undefined;
   if (typeof id === 'number' || typeof id === 'string') return typeof name === 'string' ? { value: id, nameBeside: name } : { value: id };
   return typeof name === 'string' ? { value: name } : undefined;
 }

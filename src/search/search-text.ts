@@ -1,3 +1,5 @@
+import { quoted } from '../envelope/echo.js';
+
 /**
  * The text a search's `query` is matched with. A query is found as written, anywhere in what the
  * search reads (a substring, case and accents aside), so the wildcards and quotes callers wrap it
@@ -31,7 +33,7 @@ const OPERATOR = /\s+(?:OR|AND|NOT|\|\||&&|\||&)\s+/;
  */
 export function operatorsHint(text: string): string | undefined {
   if (!OPERATOR.test(text)) return undefined;
-  const terms = text.split(new RegExp(OPERATOR.source, 'g')).map(searchText).filter(Boolean);
-  const each = terms.map((term) => `'${term.slice(0, 80)}'`).join(', ');
+  const terms = text.split(OPERATOR).map(searchText).filter(Boolean);
+  const each = terms.map((term) => `'${quoted(term)}'`).join(', ');
   return `The query is one text, found as written (case and accents aside): OR, AND and NOT are no operators here. Search each term on its own: ${each}.`;
 }
