@@ -216,6 +216,65 @@ describe('InputParser', () => {
     expect(issues.find((i) => i.field === 'fields')?.did_you_mean).toBe('id, name');
   });
 
+  it('takes a list of one as its value wherever one value goes, and refuses a list of several once', async () => {
+    const args = {
+      ...base,
+      name: ['ok'],
+      percent_done: ['40%'],
+      dry_run: ['yes'],
+      urgency: ['Alta'],
+      plan_start_date: ['2026-06-01'],
+      timezone: ['UTC'],
+      projectstates_id: ['processing'],
+      sort: ['NAME'],
+    };
+    const result = await parser.parse(SampleDto, args, options);
+    if (!result.ok) throw new Error(`expected the arguments to parse, got ${JSON.stringify(result.issues)}`);
+    const value = result.value;
+    expect([value.name, value.percent_done, value.dry_run, value.urgency, value.timezone, value.projectstates_id, value.sort]).toEqual([
+      'ok',
+      40,
+      true,
+      4,
+      'UTC',
+      2,
+      'name',
+    ]);
+    expect(value.plan_start_date?.toISOString()).toBe('2026-06-01T00:00:00.000Z');
+    // A record copied from an answer, in a list of one, is that record.
+    const copied = await parser.parse(SampleDto, { ...base, projectstates_id: [{ id: 2, name: 'Processing' }] }, options);
+    expect(copied.ok && copied.value.projectstates_id).toBe(2);
+
+    // Several where one goes: one issue for the field, nothing else said of it (a required field is not also REQUIRED).
+    expect(await issuesOf({ ...base, name: ['a', 'b'], sort: ['name', '-name'], dry_run: [] })).toEqual([
+      {
+        field: 'name',
+        code: 'INVALID_TYPE',
+        received: '["a","b"]',
+        message: 'name takes one value, and the list sent names 2: send one.',
+        expected: 'a string of at most 10 characters',
+      },
+      {
+        field: 'dry_run',
+        code: 'INVALID_TYPE',
+        received: '[]',
+        message: 'dry_run takes one value, and the list sent is empty: send one.',
+        expected: 'true or false',
+      },
+      {
+        field: 'sort',
+        code: 'INVALID_TYPE',
+        received: '["name","-name"]',
+        message: 'sort takes one value, and the list sent names 2: send one.',
+        expected: 'name, -name',
+        available: ['name', '-name'],
+      },
+    ]);
+    // A field that takes a list keeps taking it.
+    const listed = await parser.parse(SampleDto, { ...base, fields: ['id'] }, options);
+    expect(listed.ok && listed.value.fields).toEqual(['id']);
+  });
+
   it('allows null only where a field may be cleared', async () => {
     expect(await issuesOf({ ...base, plan_start_date: null })).toEqual([]);
     expect((await issuesOf({ ...base, urgency: null }))[0].code).toBe('INVALID_TYPE');

@@ -14,7 +14,7 @@ import { otherToolFor } from './fields-of-other-tools.js';
 import { flagInChoice } from './flag-in-choice.js';
 import { attachMeta } from './input-meta.js';
 import { expectedOf, issueFromValidation, readingsHint } from './issue-messages.js';
-import { listFormOf, oneOfList } from './list-for-one.js';
+import { listFormOf, oneOfList, takesOne } from './list-for-one.js';
 import { everyPartRead, listWrittenIn, severalForOne } from './list-text.js';
 import { otherNameIssue, presentedRecord, sameName } from './presented-record.js';
 import { readId } from './record-id.js';
@@ -299,9 +299,23 @@ export class InputParser {
     const values = new Map<string, unknown>();
     // Names sent beside an id in a record copied from an answer ({id, name}), by field: checked against the id's.
     let namesBeside: Map<string, string> | undefined;
+    // Fields refused whole (a list of several for one value; not settable by the caller, too long,
+    // broken or invisible characters): nothing else looks at their values — no parsing, no lookup,
+    // no echo of a megabyte.
+    const refused = new Set<string>();
     for (const name of renamed.size === 0 ? provided : [...provided, ...renamed.keys()]) {
       const spec = byName.get(name)!;
-      const sent = input[name] !== undefined ? input[name] : renamed.get(name);
+      let sent = input[name] !== undefined ? input[name] : renamed.get(name);
+      if (Array.isArray(sent) && takesOne(spec)) {
+        // A list sent for one value: one item is that item; several are refused (list-for-one.ts).
+        const listed = oneOfList(spec, sent, specs, dto.prototype instanceof SearchCallDto);
+        if ('issue' in listed) {
+          issues.push(listed.issue);
+          refused.add(name);
+          continue;
+        }
+        sent = listed.value;
+      }
       const record = spec.kind === 'ref' || spec.kind === 'enum' ? presentedRecord(sent, lengthLimitOf(spec)) : undefined;
       if (record?.nameBeside !== undefined) (namesBeside ??= new Map()).set(name, record.nameBeside);
       let value = readScalarText(spec, record ? record.value : sent, options.mode);
@@ -312,9 +326,6 @@ export class InputParser {
     }
     inFieldOrder(given, place);
 
-    // Fields refused whole (not settable by the caller, too long, broken or invisible characters):
-    // nothing else looks at their values — no parsing, no lookup, no echo of a megabyte.
-    const refused = new Set<string>();
     for (const spec of given) {
       const value = values.get(spec.name);
       const problem = forbiddenField(spec, options.settable) ?? valueProblem(spec, value);
@@ -404,28 +415,23 @@ export class InputParser {
           );
           break;
         case 'ref': {
-          // A list sent for one record: one item is that item; several are refused (list-for-one.ts).
-          const listed = Array.isArray(value) ? oneOfList(spec, value, specs, dto.prototype instanceof SearchCallDto) : undefined;
-          if (listed && 'issue' in listed) {
-            issues.push(listed.issue);
-            break;
-          }
-          const one = listed ? listed.value : value;
-          if (spec.target && typeof readId(one) === 'number' && !namesBeside?.has(spec.name)) {
+          if (spec.target && typeof readId(value) === 'number' && !namesBeside?.has(spec.name)) {
             // The record a tool acts on: an unknown id is the service's NOT_FOUND, not an input issue,
             // unless the call is refused anyway (withUnknownTargets). With a name beside it ({id, name}
             // copied from an answer), resolved as a reference is, so that the name is checked too.
-            normalized.set(spec.name, readId(one));
+            normalized.set(spec.name, readId(value));
             break;
           }
           {
             // What a name not found can still say is asked only then: a name found pays for none of it.
             const beside = namesBeside?.get(spec.name);
-            const taken: Promise<FilterResolution> = (lookup ??= sharedLookup(this.references)).resolve(spec.ref!, spec.name, one, options.scope).then((r) => {
-              if (r.ok) return beside === undefined ? r : sameRecordNamed(r, beside, spec, lookup!, options.scope);
-              const group: GroupLookup = async () => this.references.group?.(spec.ref!, one, options.scope);
-              return notFoundHints(r, { spec, specs, value: one, searching: dto.prototype instanceof SearchCallDto, group }, lookup!, options.scope);
-            });
+            const taken: Promise<FilterResolution> = (lookup ??= sharedLookup(this.references))
+              .resolve(spec.ref!, spec.name, value, options.scope)
+              .then((r) => {
+                if (r.ok) return beside === undefined ? r : sameRecordNamed(r, beside, spec, lookup!, options.scope);
+                const group: GroupLookup = async () => this.references.group?.(spec.ref!, value, options.scope);
+                return notFoundHints(r, { spec, specs, value, searching: dto.prototype instanceof SearchCallDto, group }, lookup!, options.scope);
+              });
             pending.push(
               taken.then((r) => () => {
                 if (!r.ok) issues.push(r.issue);

@@ -1,5 +1,5 @@
 import type { FieldSpec } from './field-spec.js';
-import { listFormOf, oneOfList } from './list-for-one.js';
+import { listFormOf, oneOfList, takesOne } from './list-for-one.js';
 
 const field = (name: string, kind: FieldSpec['kind'], ref?: string): FieldSpec => ({ name, kind, required: false, description: '', ...(ref ? { ref } : {}) });
 const TICKET = [
@@ -44,5 +44,31 @@ describe('oneOfList', () => {
     expect(message({ ...TICKET[0], nullable: true }, [], false)).toBe(
       'assignee_id takes one of the users, and the list sent is empty: send one, or null to clear it.',
     );
+  });
+});
+
+describe('takesOne', () => {
+  it('is every field but the list fields and a search enum that takes a list', () => {
+    expect((['text', 'int', 'bool', 'enum', 'ref', 'date', 'timezone', 'choice'] as const).map((kind) => takesOne(field('f', kind)))).toEqual(
+      Array(8).fill(true),
+    );
+    expect(takesOne(field('fields', 'choices'))).toBe(false);
+    expect(takesOne(field('assignees', 'actors'))).toBe(false);
+    expect(takesOne({ ...field('status', 'enum'), filter: [] })).toBe(false);
+  });
+
+  it('names one value, and for a choice its values, where the field is no reference', () => {
+    const groupBy: FieldSpec = { ...field('group_by', 'choice'), values: ['status', 'type'] };
+    expect(oneOfList(groupBy, ['status'], [groupBy], true)).toEqual({ value: 'status' });
+    expect(oneOfList(groupBy, ['status', 'type'], [groupBy], true)).toEqual({
+      issue: {
+        field: 'group_by',
+        code: 'INVALID_TYPE',
+        received: '["status","type"]',
+        message: 'group_by takes one value, and the list sent names 2: send one.',
+        expected: 'status, type',
+        available: ['status', 'type'],
+      },
+    });
   });
 });

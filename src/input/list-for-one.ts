@@ -1,6 +1,7 @@
 import { echo } from '../envelope/echo.js';
 import type { Issue } from '../envelope/issue.js';
 import type { FieldSpec } from './field-spec.js';
+import { expectedOf } from './issue-messages.js';
 import { referenceKind } from './references/reference-kinds.js';
 
 /**
@@ -18,19 +19,28 @@ export function listFormOf(name: string, specs: readonly FieldSpec[]): string | 
 }
 
 /**
- * A reference field (one record) sent a JSON list. A list of one is that one: models wrap a single
- * value as often as not. A list of several is refused, naming none of its items in place of the
- * others: the field takes one; a search is told to call once for each, a write to send one or, where
- * the tool has a list of the same actors, to send them all there.
+ * Whether a field takes one value, so that a JSON list sent for it is read by oneOfList. Lists are
+ * the value of a list field (`choices`, `actors`) and one of the forms of a search's enum filter.
+ */
+export function takesOne(spec: FieldSpec): boolean {
+  return spec.kind !== 'choices' && spec.kind !== 'actors' && !(spec.kind === 'enum' && spec.filter);
+}
+
+/**
+ * A JSON list sent for a field that takes one value (takesOne). A list of one is that one: models
+ * wrap a single value as often as not. A list of several is refused, naming none of its items in
+ * place of the others: the field takes one. For a reference, a search is told to call once for
+ * each, a write to send one or, where the tool has a list of the same actors, to send them all there.
  */
 export function oneOfList(spec: FieldSpec, list: readonly unknown[], specs: readonly FieldSpec[], searching: boolean): { value: unknown } | { issue: Issue } {
   if (list.length === 1) return { value: list[0] };
-  const label = spec.ref ? referenceKind(spec.ref).label : 'records';
-  const listField = searching ? undefined : listFormOf(spec.name, specs);
+  const reference = spec.kind === 'ref';
+  const one = reference ? `one of the ${spec.ref ? referenceKind(spec.ref).label : 'records'}` : 'one value';
+  const listField = reference && !searching ? listFormOf(spec.name, specs) : undefined;
   const instead =
     list.length === 0
       ? `send one${spec.nullable ? ', or null to clear it' : ''}`
-      : searching
+      : reference && searching
         ? 'to search several, call once for each'
         : listField
           ? `send one, or send them all as ${listField}`
@@ -41,8 +51,9 @@ export function oneOfList(spec: FieldSpec, list: readonly unknown[], specs: read
       field: spec.name,
       code: 'INVALID_TYPE',
       received: echo(list),
-      message: `${spec.name} takes one of the ${label}, and ${sent}: ${instead}.`,
-      expected: 'integer id or name',
+      message: `${spec.name} takes ${one}, and ${sent}: ${instead}.`,
+      expected: expectedOf(spec),
+      ...(spec.kind === 'choice' ? { available: [...spec.values!] } : {}),
     },
   };
 }
