@@ -137,6 +137,22 @@ describe.each(DATABASES)('own tickets, mine and counts on %s', (kind) => {
     expect(solved.error.issues![0]).toMatchObject({ field: 'group_by', code: 'INVALID_VALUE' });
   });
 
+  it('counts by urgency and by impact, each value named, their counts adding up to the whole', async () => {
+    const urgent = await create({ name: 'Servidor de arquivos fora do ar', urgency: 'muito alta', impact: 'alto' });
+    for (const [group_by, word, label] of [
+      ['urgency', 'urgência', 'Very high'],
+      ['impact', 'impacto', 'High'],
+    ] as const) {
+      const counts = success(await call(admin, 'ticket_search', { group_by }, session)).data as Stats;
+      expect(counts.group_by).toBe(group_by);
+      expect(counts.groups.reduce((sum, g) => sum + g.count, 0)).toBe(counts.count);
+      const one = success(await call(admin, 'ticket_search', { group_by, query: 'Servidor de arquivos fora do ar' }, session)).data as Stats;
+      expect(one.groups).toEqual([expect.objectContaining({ [group_by]: { id: group_by === 'urgency' ? 5 : 4, name: label }, count: 1 })]);
+      expect((success(await call(admin, 'ticket_search', { group_by: word }, session)).data as Stats).group_by).toBe(group_by);
+    }
+    expect(urgent).toBeGreaterThan(0);
+  });
+
   it('group_by month buckets in the caller zone, across DST changes', async () => {
     const users = await openSession(admin, 'user');
     for (const [login, timezone] of [

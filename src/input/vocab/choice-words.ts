@@ -77,6 +77,8 @@ export const STATS_GROUP_WORDS: ChoiceWords = {
   status: ['situacao', 'estado'],
   type: ['tipo', 'ticket type'],
   priority: ['prioridade'],
+  urgency: ['urgencia'],
+  impact: ['impacto'],
   category: ['categoria', 'itilcategories_id', 'itil category', 'categoria itil'],
   location: ['localizacao', 'local', 'locations_id'],
   entity: ['entidade', 'entities_id'],

@@ -1,9 +1,23 @@
 import { ACTOR_TYPE } from '../../database/entities/index.js';
-import { PRIORITY, TICKET_STATUS, TICKET_TYPE } from '../../input/vocab/glpi-vocabularies.js';
+import { IMPACT, PRIORITY, TICKET_STATUS, TICKET_TYPE, URGENCY } from '../../input/vocab/glpi-vocabularies.js';
 import type { Vocabulary } from '../../input/vocab/vocabulary.js';
 
 /** What counts (ticket_search with group_by) can group by. */
-export const STATS_GROUPS = ['status', 'type', 'priority', 'category', 'location', 'entity', 'assignee', 'group', 'requester', 'month', 'solve_month'] as const;
+export const STATS_GROUPS = [
+  'status',
+  'type',
+  'priority',
+  'urgency',
+  'impact',
+  'category',
+  'location',
+  'entity',
+  'assignee',
+  'group',
+  'requester',
+  'month',
+  'solve_month',
+] as const;
 export type StatsGroup = (typeof STATS_GROUPS)[number];
 
 /**
@@ -21,6 +35,8 @@ export const GROUP_KEYS: Readonly<Record<StatsGroup, GroupKey>> = {
   status: { kind: 'code', column: 'status', vocab: TICKET_STATUS },
   type: { kind: 'code', column: 'type', vocab: TICKET_TYPE },
   priority: { kind: 'code', column: 'priority', vocab: PRIORITY },
+  urgency: { kind: 'code', column: 'urgency', vocab: URGENCY },
+  impact: { kind: 'code', column: 'impact', vocab: IMPACT },
   category: { kind: 'ref', column: 'itilcategories_id', ref: 'itilCategory' },
   location: { kind: 'ref', column: 'locations_id', ref: 'location' },
   entity: { kind: 'ref', column: 'entities_id', ref: 'entity' },
