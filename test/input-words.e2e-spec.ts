@@ -215,9 +215,24 @@ describe.each(DATABASES)('zones and yes/no words on %s', (kind) => {
         await totalOf({ date_from: `${year}-${mm}-01`, date_to: `${year}-${mm}-${last}` }),
       ]);
     }
-    // A date that is set is one instant: a month is refused there.
+    // A date that is set is one instant: a month is refused there, with its first and last days to choose from.
     const refused = failure(await ticket('ticket_create', { name: 'Prazo em novembro', time_to_resolve: `${year}-11`, dry_run: true }), 'VALIDATION_FAILED');
-    expect(refused.error.issues).toEqual([expect.objectContaining({ field: 'time_to_resolve', code: 'INVALID_DATE' })]);
+    expect(refused.error.issues).toEqual([
+      expect.objectContaining({
+        field: 'time_to_resolve',
+        code: 'INVALID_DATE',
+        candidates: [
+          { value: `${year}-11-01`, reading: 'its first day' },
+          { value: `${year}-11-30`, reading: 'its last day' },
+        ],
+      }),
+    ]);
+    // A month written in words, for a range bound, is suggested as the month it takes.
+    const named = failure(await ticket('ticket_search', { date_from: `novembro de ${year}`, date_to: `November ${year}` }), 'VALIDATION_FAILED');
+    expect(named.error.issues!.map((i) => [i.field, i.did_you_mean])).toEqual([
+      ['date_from', `${year}-11`],
+      ['date_to', `${year}-11`],
+    ]);
   });
 
   it('filters overdue: "sim" as true and "não" as false, and refuses a word that is neither', async () => {

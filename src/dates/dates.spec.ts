@@ -41,6 +41,45 @@ describe('dates', () => {
     for (const text of ['2026-11', '2025']) expect(parseDate(text, 'UTC').ok).toBe(false);
   });
 
+  it('offers a month or a year given for a date that is set as its first and last days, and names a month in words as the range bound it is', () => {
+    const first = { reading: 'its first day' };
+    const last = { reading: 'its last day' };
+    expect(dateHint('2027-03')).toEqual({
+      readings: [
+        { value: '2027-03-01', ...first },
+        { value: '2027-03-31', ...last },
+      ],
+    });
+    expect(dateHint('2028-2')).toEqual({
+      readings: [
+        { value: '2028-02-01', ...first },
+        { value: '2028-02-29', ...last },
+      ],
+    });
+    expect(dateHint('2027')).toEqual({
+      readings: [
+        { value: '2027-01-01', ...first },
+        { value: '2027-12-31', ...last },
+      ],
+    });
+    for (const words of ['março de 2027', 'March 2027', 'mar 2027', 'Março/2027']) {
+      expect([words, dateHint(words)]).toEqual([
+        words,
+        {
+          readings: [
+            { value: '2027-03-01', ...first },
+            { value: '2027-03-31', ...last },
+          ],
+        },
+      ]);
+      // A range's bound takes the month itself, all of it.
+      expect([words, dateHint(words, null, 'UTC', 'end')]).toEqual([words, { suggestion: '2027-03' }]);
+      expect([words, dateHint(words, null, 'UTC', 'start')]).toEqual([words, { suggestion: '2027-03' }]);
+    }
+    // What is no month stays without a hint.
+    for (const words of ['2027-13', '1800', 'smarch 2027']) expect([words, dateHint(words)]).toEqual([words, {}]);
+  });
+
   it('reads "YYYY-MM-DD HH:MM:SS" and the T form without offset as wall time', () => {
     for (const input of ['2026-06-01 09:30:00', '2026-06-01T09:30:00', '2026-06-01 09:30']) {
       const parsed = parseDate(input, 'America/Sao_Paulo');

@@ -444,6 +444,8 @@ export function dateHint(input: unknown, language: string | null = null, timeZon
   const time = clockOf(text);
   const clock = time?.clock ?? '';
   const body = time ? text.slice(0, time.at).trim().replace(/[,t]$/, '').trim() : text;
+  const period = clock ? undefined : periodWritten(body);
+  if (period) return periodHint(period, bound);
   const days: Array<{ y: number; m: number; d: number; reading: string }> = [];
   let match: RegExpExecArray | null;
   if ((match = /^(\d{4})[/.-](\d{1,2})[/.-](\d{1,2})$/.exec(body)))
@@ -484,6 +486,30 @@ export function dateHint(input: unknown, language: string | null = null, timeZon
   const suggestion = clearWinner(valid.map((r) => ({ target: r.value, score: 0 })));
   if (suggestion !== undefined) return { suggestion };
   return valid.length > 1 ? { readings: valid } : {};
+}
+
+/** A month written as a range's bound takes it (`2027-03`), with its name ("março de 2027", "March 2027") or its number; or a year (`2027`). */
+function periodWritten(body: string): { y: number; m?: number } | undefined {
+  const numeric = PERIOD.exec(body);
+  const named = numeric ? undefined : /^([a-z]+)\.?(?:\s+de|\s*[/-]|\s*,)?\s*(\d{4})$/.exec(body);
+  const [y, m] = numeric ? [Number(numeric[1]), numeric[2] === undefined ? undefined : Number(numeric[2])] : named ? [Number(named[2]), MONTHS[named[1]]] : [];
+  if (y === undefined || y < 1900 || y > 2999 || (named && m === undefined) || (m !== undefined && (m < 1 || m > 12))) return undefined;
+  return { y, m };
+}
+
+/**
+ * A month or a year where one date goes. A range's bound takes the month as it is (`2027-03`: all of
+ * it); a date that is set is one day of it, and which one is the caller's to say: its first or its last.
+ */
+function periodHint({ y, m }: { y: number; m?: number }, bound: 'start' | 'end' | undefined): DateHint {
+  if (bound) return m === undefined ? {} : { suggestion: `${y}-${pad(m)}` };
+  const [from, to] = m === undefined ? [1, 12] : [m, m];
+  return {
+    readings: [
+      { value: `${y}-${pad(from)}-01`, reading: 'its first day' },
+      { value: `${y}-${pad(to)}-${pad(daysInMonth(y, to))}`, reading: 'its last day' },
+    ],
+  };
 }
 
 /**
