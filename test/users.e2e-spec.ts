@@ -367,6 +367,21 @@ describe.each(DATABASES)('users REST on %s', (kind) => {
       const none = success(await callTool(client, 'user_search', { domain: 'user', session_id, name: 'dry.run', is_active: false }));
       expect((none.data as { total: number }).total).toBe(0);
 
+      // A login sent as `login` beside a full name sent as `name` (the login here): which is which is said, nothing is guessed.
+      const both = failure(
+        await callTool(client, 'user_create', { domain: 'user', session_id, login: 'ana.costa', name: 'Ana Costa', dry_run: true }),
+        'VALIDATION_FAILED',
+      );
+      expect(both.error.issues).toEqual([
+        {
+          field: 'login',
+          code: 'UNKNOWN_FIELD',
+          received: 'ana.costa',
+          message:
+            "Unknown field 'login': here it is name, which this call also sends ('Ana Costa'). Send in name the value it is to hold, once. name: Login, unique.",
+        },
+      ]);
+
       const cleared = failure(await callTool(client, 'user_update', { domain: 'user', session_id, id: 999999, phone: null }), 'NOT_FOUND');
       expect(cleared.error.message).toContain('999999');
       const badNull = failure(

@@ -379,6 +379,20 @@ describe('InputParser', () => {
     ]);
   });
 
+  it("names the field an alias stands for when the call sends that field too, and suggests neither in the other's place", async () => {
+    const issues = await issuesOf({ ...base, name: 'Ana Costa', title: 'ana.costa' });
+    expect(issues).toEqual([
+      {
+        field: 'title',
+        code: 'UNKNOWN_FIELD',
+        received: 'ana.costa',
+        message: "Unknown field 'title': here it is name, which this call also sends ('Ana Costa'). Send in name the value it is to hold, once. name: name",
+      },
+    ]);
+    // A misspelling of a field sent is no alias: the known fields are listed as before.
+    expect((await issuesOf({ ...base, nmae: 'x' }))[0]).toMatchObject({ field: 'nmae', code: 'UNKNOWN_FIELD', available: expect.any(Array) });
+  });
+
   it('suggests the list form of a field for a list sent under one of its names', async () => {
     class ActorsDto {
       @RefField('user', { description: 'assignee', aliases: ['assigned_to'] })

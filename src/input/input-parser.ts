@@ -278,6 +278,11 @@ export class InputParser {
         if (checkedAs && isGuess(key, byName.get(suggestion)!)) (guesses ??= new Map()).set(suggestion, issue);
         continue;
       }
+      const standsFor = sentUnderAlias(key, specs, input);
+      if (standsFor) {
+        issues.push(aliasOfSentField(field, received, standsFor, input[standsFor.name]));
+        continue;
+      }
       const listHere = knownListedOn === undefined;
       if (listHere) knownListedOn = field;
       issues.push(unknownField(field, received, [...byName.keys()], listHere ? undefined : knownListedOn));
@@ -853,6 +858,29 @@ function codeText(value: unknown): unknown {
 
 /** No field failed: what a clean call's cross-check is given (no set made per call). */
 const NO_FIELDS: ReadonlySet<string> = new Set();
+
+/**
+ * The field sent in the same call that `key` is another name of (`login` beside a user's `name`,
+ * which is the login): suggestField leaves such a field out, the call already setting it.
+ */
+function sentUnderAlias(key: string, specs: readonly FieldSpec[], input: Readonly<Record<string, unknown>>): FieldSpec | undefined {
+  const wanted = matchKey(key);
+  return specs.find((spec) => input[spec.name] !== undefined && spec.aliases?.some((alias) => matchKey(alias) === wanted));
+}
+
+/**
+ * UNKNOWN_FIELD for a key that is another name of a field the call sends too: two values for one
+ * field, so neither is suggested in the other's place; the caller says which is meant (a login and
+ * a full name sent as `login` and `name`: the full name belongs elsewhere, as the field's text says).
+ */
+function aliasOfSentField(field: string, received: unknown, spec: FieldSpec, sent: unknown): Issue {
+  return {
+    field,
+    code: 'UNKNOWN_FIELD',
+    received,
+    message: `Unknown field '${field}': here it is ${spec.name}, which this call also sends ('${quoted(sent)}'). Send in ${spec.name} the value it is to hold, once.${aboutField(spec)}`,
+  };
+}
 
 /** UNKNOWN_FIELD without a suggestion: the known fields, or where the call's answer lists them. */
 function unknownField(field: string, received: unknown, known: string[], listedOn: string | undefined): Issue {
