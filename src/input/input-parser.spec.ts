@@ -1,6 +1,6 @@
 import { jest } from '@jest/globals';
 import fc from 'fast-check';
-import { zoneInForce } from '../dates/dates.js';
+import { DATE_FORMATS_EXPECTED, zoneInForce } from '../dates/dates.js';
 import { echo, ECHO_LIMIT } from '../envelope/echo.js';
 import type { Issue } from '../envelope/issue.js';
 import { AddEntryDto } from '../tickets/timeline/dto/add-entry.dto.js';
@@ -270,6 +270,8 @@ describe('InputParser', () => {
         available: ['name', '-name'],
       },
     ]);
+    // What a date field expects is said as every date issue says it: the formats it takes.
+    expect((await issuesOf({ ...base, plan_start_date: [] }))[0].expected).toBe(DATE_FORMATS_EXPECTED);
     // A field that takes a list keeps taking it.
     const listed = await parser.parse(SampleDto, { ...base, fields: ['id'] }, options);
     expect(listed.ok && listed.value.fields).toEqual(['id']);

@@ -680,7 +680,7 @@ export class InputParser {
       code: 'INVALID_DATE',
       received: echo(value),
       message: `${spec.name} '${quoted(value)}' is not a valid date (${parsed.reason}).${hint} Use ${DATE_FORMATS_EXPECTED}.`,
-      expected: DATE_FORMATS_EXPECTED,
+      expected: expectedOf(spec),
       ...(suggestion ? { did_you_mean: suggestion } : {}),
       ...(readings ? { candidates: readings } : {}),
     });

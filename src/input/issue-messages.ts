@@ -1,3 +1,4 @@
+import { DATE_FORMATS_EXPECTED } from '../dates/dates.js';
 import { dayReadings, DURATION_FORMATS, DURATION_UNIT } from '../dates/duration.js';
 import { echo } from '../envelope/echo.js';
 import type { IssueCode } from '../envelope/error-codes.js';
@@ -32,7 +33,7 @@ export function expectedOf(spec: FieldSpec): string {
     case 'ref':
       return 'integer id or name';
     case 'date':
-      return 'a date';
+      return DATE_FORMATS_EXPECTED;
     case 'timezone':
       return 'an IANA time zone such as America/Sao_Paulo';
     case 'choice':
