@@ -417,7 +417,7 @@ describe.each(DATABASES)('hints that never mislead, on %s', (kind) => {
     expect(two.error.issues![0].message).toBe('assignee_id takes one of the users, and the list sent names 2: send one, or send them all as assignees.');
     expect(two.error.issues![1].message).toBe('assignee_group_id takes one of the groups, and the list sent names 2: send one, or send them all as assignees.');
     expect(two.error.issues!.every((issue) => issue.did_you_mean === undefined)).toBe(true);
-    // A search is told to call once for each; a tool without such a list, to send one.
+    // A search is told to call once for each, and so is a tool sent several records to act on.
     const search = failure(
       await callTool(client, 'ticket_search', { domain: 'ticket', session_id: tickets, itilcategories_id: ['Hardware', 'Rede'] }),
       'VALIDATION_FAILED',
@@ -426,7 +426,7 @@ describe.each(DATABASES)('hints that never mislead, on %s', (kind) => {
       'itilcategories_id takes one of the ITIL categories, and the list sent names 2: to search several, call once for each.',
     );
     const get = failure(await callTool(client, 'ticket_get', { domain: 'ticket', session_id: tickets, id: [ticketId, ticketId + 1] }), 'VALIDATION_FAILED');
-    expect(get.error.issues![0].message).toBe('id takes one of the tickets, and the list sent names 2: send one.');
+    expect(get.error.issues![0].message).toBe('id takes one of the tickets, and the list sent names 2: call once for each.');
   });
 
   it('says a reference takes one record when its text names several, and suggests none of them in its place', async () => {

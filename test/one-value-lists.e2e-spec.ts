@@ -51,6 +51,12 @@ describe.each(DATABASES)('a list sent where one value goes, on %s', (kind) => {
       expect.objectContaining({ field: 'group_by', code: 'INVALID_TYPE', message: 'group_by takes one value, and the list sent names 2: send one.' }),
     ]);
 
+    // The record a write acts on, sent as several: one call for each.
+    const several = failure(await ticket('ticket_update', { id: [1, 2], urgency: 'alta' }), 'VALIDATION_FAILED');
+    expect(several.error.issues).toEqual([
+      expect.objectContaining({ field: 'id', message: 'id takes one of the tickets, and the list sent names 2: call once for each.' }),
+    ]);
+
     // A required field sent as several is that one issue, not also "required"; nothing is written.
     const before = success(await ticket('ticket_search', { limit: 1 })).data as { total: number };
     const rest = await request(stack.http)

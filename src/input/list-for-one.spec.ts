@@ -47,6 +47,15 @@ describe('oneOfList', () => {
   });
 });
 
+describe('oneOfList on the record a tool acts on', () => {
+  it('says to call once for each record of a list of several', () => {
+    const id: FieldSpec = { ...field('id', 'ref', 'ticket'), target: true };
+    const answer = oneOfList(id, [3, 4], [id], false);
+    expect('issue' in answer && answer.issue.message).toBe('id takes one of the tickets, and the list sent names 2: call once for each.');
+    expect(oneOfList(id, [3], [id], false)).toEqual({ value: 3 });
+  });
+});
+
 describe('takesOne', () => {
   it('is every field but the list fields and a search enum that takes a list', () => {
     expect((['text', 'int', 'bool', 'enum', 'ref', 'date', 'timezone', 'choice'] as const).map((kind) => takesOne(field('f', kind)))).toEqual(

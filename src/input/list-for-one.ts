@@ -30,7 +30,8 @@ export function takesOne(spec: FieldSpec): boolean {
  * A JSON list sent for a field that takes one value (takesOne). A list of one is that one: models
  * wrap a single value as often as not. A list of several is refused, naming none of its items in
  * place of the others: the field takes one. For a reference, a search is told to call once for
- * each, a write to send one or, where the tool has a list of the same actors, to send them all there.
+ * each, and so is a tool sent several records to act on; a write's reference is told to send one
+ * or, where the tool has a list of the same actors, to send them all there.
  */
 export function oneOfList(spec: FieldSpec, list: readonly unknown[], specs: readonly FieldSpec[], searching: boolean): { value: unknown } | { issue: Issue } {
   if (list.length === 1) return { value: list[0] };
@@ -42,9 +43,11 @@ export function oneOfList(spec: FieldSpec, list: readonly unknown[], specs: read
       ? `send one${spec.nullable ? ', or null to clear it' : ''}`
       : reference && searching
         ? 'to search several, call once for each'
-        : listField
-          ? `send one, or send them all as ${listField}`
-          : 'send one';
+        : spec.target
+          ? 'call once for each'
+          : listField
+            ? `send one, or send them all as ${listField}`
+            : 'send one';
   const sent = list.length === 0 ? 'the list sent is empty' : `the list sent names ${list.length}`;
   return {
     issue: {
