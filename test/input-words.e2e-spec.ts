@@ -426,6 +426,30 @@ describe.each(DATABASES)('zones and yes/no words on %s', (kind) => {
     }
   });
 
+  it('suggests for a sort key named as other schemas name it the key it is, in the direction sent, and nothing for a key it cannot be', async () => {
+    const hint = async (sort: string) => {
+      const refused = failure(await ticket('ticket_search', { sort }), 'VALIDATION_FAILED');
+      return refused.error.issues![0].did_you_mean;
+    };
+    for (const [sent, meant] of [
+      ['updated_at', 'date_mod'],
+      ['-updated_at', '-date_mod'],
+      ['updated_at desc', '-date_mod'],
+      ['last_modified ASC', 'date_mod'],
+      ['created_at desc', '-date'],
+      ['-opened', '-date'],
+      ['priorty', 'priority'],
+      ['-prioridade', '-priority'],
+      ['newst', '-date'],
+      // A key no sort has: no key in its place (the creation date is not the last change).
+      ['date_creation', undefined],
+      ['urgency', undefined],
+      ['title', undefined],
+    ] as const) {
+      expect([sent, await hint(sent)]).toEqual([sent, meant]);
+    }
+  });
+
   it('answers a sort by several keys with the keys it read, and no one key in their place', async () => {
     const refused = failure(await ticket('ticket_search', { sort: 'priority desc, date' }), 'VALIDATION_FAILED');
     expect(refused.error.issues).toEqual([expect.objectContaining({ field: 'sort', code: 'INVALID_VALUE', received: 'priority desc, date' })]);

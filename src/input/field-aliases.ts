@@ -1,5 +1,6 @@
 import type { Domain } from '../auth/principal.js';
 import type { FieldSpec } from './field-spec.js';
+import { sortKeysOf } from './sort-keys.js';
 import type { ChoiceWords } from './vocab/choice-words.js';
 
 type AliasTable = Readonly<Record<string, readonly string[]>>;
@@ -28,6 +29,20 @@ const UPDATED_AFTER = [
 ];
 const UPDATED_BEFORE = ['updated_before', 'updated_until', 'modified_before', 'modified_until', 'changed_before', 'atualizado_antes', 'alterado_antes'];
 
+/** The last change of a record (date_mod), by the names other schemas give it. */
+const LAST_CHANGE = [
+  'updated',
+  'updated_at',
+  'modified',
+  'modified_at',
+  'last_modified',
+  'last_update',
+  'last_updated',
+  'atualizado_em',
+  'alterado_em',
+  'data_modificacao',
+];
+
 /** Arguments every domain's tools share (the id's are those of its record's kind: recordIdAliases). */
 const CALL: AliasTable = { query: QUERY_ALIASES, limit: LIMIT_ALIASES, cursor: CURSOR_ALIASES, sort: SORT_ALIASES };
 
@@ -52,7 +67,22 @@ export const FIELD_ALIASES: Readonly<Record<Domain, AliasTable>> = {
     requester_id: ['requester', 'requerente', 'solicitante', 'users_id', 'requestor', 'caller', 'reporter'],
     assignee_id: ['assignee', 'technician', 'tecnico', 'assigned_to', 'responsavel', 'owner'],
     assignee_group_id: ['group', 'grupo', 'team', 'equipe', 'groups_id', 'assigned_group'],
-    date: ['opened', 'opened_at', 'open_date', 'abertura', 'opening_date', 'data'],
+    // A ticket is created when it is opened: `date` (GLPI's opening date) is what "created" means of one.
+    date: [
+      'opened',
+      'opened_at',
+      'open_date',
+      'abertura',
+      'opening_date',
+      'data',
+      'created',
+      'created_at',
+      'creation_date',
+      'criado',
+      'criado_em',
+      'data_abertura',
+    ],
+    date_mod: LAST_CHANGE,
     time_to_resolve: ['due_date', 'deadline', 'prazo', 'sla', 'due'],
     // A search's ranges, named by what happened after or before a date: a ticket's `date` is when it was opened.
     date_from: ['created_after', 'created_since', 'created_from', 'opened_after', 'opened_since', 'opened_from', 'criado_apos', 'aberto_apos', 'aberto_desde'],
@@ -99,6 +129,8 @@ export const FIELD_ALIASES: Readonly<Record<Domain, AliasTable>> = {
     plan_end_date: ['end_date', 'end', 'fim', 'data_fim', 'planned_end', 'termino', 'due_date', 'deadline', 'prazo', 'due'],
     real_start_date: ['actual_start', 'started_at', 'inicio_real'],
     real_end_date: ['actual_end', 'finished_at', 'fim_real'],
+    date_creation: ['created', 'created_at', 'creation_date', 'criado', 'criado_em', 'data_criacao'],
+    date_mod: LAST_CHANGE,
     plan_start_date_from: ['starts_after', 'start_after', 'starting_after', 'starts_from', 'inicio_apos', 'comeca_apos'],
     plan_start_date_to: ['starts_before', 'start_before', 'starting_before', 'inicio_antes', 'comeca_antes'],
     plan_end_date_from: ['ends_after', 'end_after', 'ending_after', 'fim_apos', 'termina_apos'],
@@ -118,6 +150,7 @@ export const FIELD_ALIASES: Readonly<Record<Domain, AliasTable>> = {
     timezone: ['tz', 'time_zone', 'fuso_horario'],
     language: ['locale', 'lang', 'idioma'],
     is_active: ['active', 'enabled', 'ativo'],
+    date_mod: LAST_CHANGE,
     date_mod_from: UPDATED_AFTER,
     date_mod_to: UPDATED_BEFORE,
   },
@@ -135,8 +168,11 @@ export function withAliases(domain: Domain, fields: readonly FieldSpec[]): Field
   return fields.map((spec) => {
     if (spec.kind === 'choices' && spec.name === PROJECTION) return { ...spec, valueAliases: valueAliasesOf(table, spec.values ?? []) };
     const shared = table[spec.name] ?? (spec.name === 'id' ? recordIdAliases(spec) : spec.name === 'query' ? queryAliases(domain, fields) : CALL[spec.name]);
-    if (!shared) return spec;
-    return { ...spec, aliases: spec.aliases ? [...spec.aliases, ...shared] : shared };
+    // A sort's keys are fields: their other names name them (`updated_at desc` is suggested `-date_mod`).
+    const keys = spec.kind === 'choice' && spec.values ? sortKeysOf(spec.values) : undefined;
+    const named = keys ? { ...spec, valueAliases: valueAliasesOf(table, keys) } : spec;
+    if (!shared) return named;
+    return { ...named, aliases: spec.aliases ? [...spec.aliases, ...shared] : shared };
   });
 }
 

@@ -26,6 +26,7 @@ import { withSeveralNamesHint } from './references/several-names.js';
 import { sharedLookup } from './references/shared-lookup.js';
 import { type FilterResolution, type GroupLookup, withWordsForSeveral } from './references/words-for-several.js';
 import { brokenRules } from './scalar-rules.js';
+import { sortKeysOf } from './sort-keys.js';
 import { cleanText, forbiddenField, valueProblem } from './value-rules.js';
 import { booleanOfWord } from './vocab/boolean-words.js';
 import { type ChoiceWords, otherNumberOf, wordIndex } from './vocab/choice-words.js';
@@ -717,8 +718,7 @@ export class InputParser {
     const flagged = typeof value === 'string' ? flagInChoice(value, specs) : undefined;
     const withFlag = flagged && choiceNamed(spec, flagged.rest);
     // Else the closest value, or the value of the closest of its other words ("watchers" -> observer).
-    const texts = [...values.map((v) => [v, v] as const), ...Object.entries(spec.words ?? {}).flatMap(([v, words]) => words.map((w) => [w, v] as const))];
-    const suggestion = withFlag ?? (typeof value === 'string' ? closestOf(value, texts) : undefined);
+    const suggestion = withFlag ?? (typeof value === 'string' ? closestChoice(spec, value) : undefined);
     const hint = withFlag ? ` Did you mean ${spec.name} '${withFlag}' with ${flagged.flag}: true?` : suggestion ? ` Did you mean '${suggestion}'?` : '';
     issues.push({
       field: spec.name,
@@ -759,6 +759,33 @@ export class InputParser {
     }
     out.set(spec.name, [...new Set(read as string[])]);
   }
+}
+
+/**
+ * The value a choice's text most likely meant: the closest value, or the value of the closest of its
+ * other words ("watchers" -> observer). A sort's text is its key and its direction: the key is
+ * matched with the keys and their fields' other names, and the suggestion keeps the direction sent
+ * ("updated_at desc" -> -date_mod); a phrase of the sort's own ("newest") only when misspelt, a
+ * word it shares with one being no sign of the direction meant.
+ */
+function closestChoice(spec: FieldSpec, text: string): string | undefined {
+  const words = Object.entries(spec.words ?? {}).flatMap(([v, list]) => list.map((w) => [w, v] as const));
+  const keys = sortKeysOf(spec.values!);
+  if (!keys) return closestOf(text, [...spec.values!.map((v) => [v, v] as const), ...words]);
+  const written = directionWords(text).trim();
+  const descending = written.startsWith('-');
+  const key = closestOf(descending ? written.slice(1) : written, [
+    ...keys.map((k) => [k, k] as const),
+    ...Object.entries(spec.valueAliases ?? {}).flatMap(([k, names]) => names.map((n) => [n, k] as const)),
+  ]);
+  if (key !== undefined) return `${descending ? '-' : ''}${key}`;
+  const directionSent = descending || written !== text.trim();
+  return directionSent
+    ? undefined
+    : closestOf(
+        text,
+        words.filter(([w]) => spelledAlike(text, w)),
+      );
 }
 
 /** The value a choice field's text names: one of its values (case and accents ignored) or one of its other words. */
