@@ -448,6 +448,10 @@ describe.each(DATABASES)('zones and yes/no words on %s', (kind) => {
     ] as const) {
       expect([sent, await hint(sent)]).toEqual([sent, meant]);
     }
+    // Users have no creation date to sort by: their last change is not it.
+    const users = failure(await user('user_search', { sort: 'created_at desc' }), 'VALIDATION_FAILED');
+    expect(users.error.issues![0].did_you_mean).toBeUndefined();
+    expect(failure(await user('user_search', { sort: 'updated_at desc' }), 'VALIDATION_FAILED').error.issues![0].did_you_mean).toBe('-date_mod');
   });
 
   it('answers a sort by several keys with the keys it read, and no one key in their place', async () => {

@@ -51,6 +51,12 @@ describe('suggestion matcher', () => {
     expect(closest('', PROJECT_FIELDS)).toBeUndefined();
   });
 
+  it('takes no word of a field name that only says when or where (created_at is no updated_at, criado_em no alterado_em)', () => {
+    expect(closest('created_at', ['updated_at', 'name', 'id'])).toBeUndefined();
+    expect(closest('criado_em', ['alterado_em', 'name'])).toBeUndefined();
+    expect(closest('updated', ['updated_at', 'name'])).toBe('updated_at');
+  });
+
   it('suggests nothing when two targets are as close (plan or real start?)', () => {
     expect(closest('start_date', PROJECT_FIELDS)).toBeUndefined();
     expect(

@@ -33,7 +33,8 @@ export function wordsOf(value: string): string[] {
     .filter((w) => w.length > 0);
 }
 
-const NOISE_WORDS = new Set(['id', 'ids', 'the', 'a', 'de', 'do', 'da']);
+// Words that name no field alone: articles, the id word, and the `at`/`em` of a time (`created_at`, `criado_em`).
+const NOISE_WORDS = new Set(['id', 'ids', 'the', 'a', 'de', 'do', 'da', 'at', 'em']);
 
 function singular(word: string): string {
   if (word.length > 4 && word.endsWith('ies')) return `${word.slice(0, -3)}y`;
