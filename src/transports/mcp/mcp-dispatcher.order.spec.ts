@@ -8,7 +8,16 @@ import type { ToolPolicy } from '../../tools/tool-policy.js';
 import type { RegisteredTool, ToolRegistry } from '../../tools/tool-registry.js';
 import { McpDispatcher } from './mcp-dispatcher.js';
 
-const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+/** Resolves when `claimed` does, or after `ms` (whichever comes first): no order is assumed of the machine's timers. */
+function claimedOr(claimed: Promise<void>, ms: number): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    void claimed.then(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
 
 /**
  * Calls of one request reach the chain in the order they were sent, but each chain awaits the
@@ -19,14 +28,21 @@ describe('McpDispatcher: calls in arrival order', () => {
   const principal = { userId: 7, timezone: null } as unknown as Principal;
   const config = { defaultTimezone: 'UTC' } as AppConfig;
 
-  /** A tool whose first call spends longer in the chain than the second before it "claims" its try. */
+  /**
+   * A tool whose first call "claims" its try only once the second has claimed its own, or after a
+   * while: run side by side, the second claims first; run in arrival order, the second cannot start
+   * before the first is done, and the first claims first. The outcome does not hang on timing.
+   */
   function dispatcherWith(inArrivalOrder: boolean): { dispatcher: McpDispatcher; claims: string[] } {
     const claims: string[] = [];
+    let secondClaimed!: () => void;
+    const second = new Promise<void>((resolve) => (secondClaimed = resolve));
     const policy = { name: 'auth_verify_otp', domain: null, zoneField: null, inArrivalOrder } as unknown as ToolPolicy;
     const handler = async (args: unknown): Promise<Envelope> => {
       const { code } = args as { code: string };
-      await pause(code === 'first' ? 30 : 1);
+      if (code === 'first') await claimedOr(second, inArrivalOrder ? 50 : 5_000);
       claims.push(code);
+      if (code === 'second') secondClaimed();
       return { status: 'success' } as unknown as Envelope;
     };
     const tool: RegisteredTool = { policy, handler };
