@@ -96,6 +96,26 @@ describe.each(DATABASES)('hints that never mislead, on %s', (kind) => {
     ]);
   });
 
+  it('suggests no field for a name it only shares a time word or a field-of-everything word with, and the one or the list a value fits', async () => {
+    const hintFor = async (tool: string, args: Record<string, unknown>) => {
+      const refused = failure(await callTool(client, tool, { domain: 'ticket', session_id: tickets, dry_run: true, ...args }), 'VALIDATION_FAILED');
+      const [key] = Object.keys(args);
+      return refused.error.issues!.find((issue) => issue.field === key)?.did_you_mean;
+    };
+    // created_at is no misspelling of created_to (the end of the opening range), nor updated_at of updated_after.
+    expect(await hintFor('ticket_search', { created_at: '2026-11-01' })).toBeUndefined();
+    expect(await hintFor('ticket_search', { updated_at: '2026-11-01' })).toBeUndefined();
+    // A resolution date is not the opening date; notes are no name; who opened a ticket is its requester.
+    expect(await hintFor('ticket_create', { name: 'Scanner', resolution_date: '2026-12-10' })).toBeUndefined();
+    expect(await hintFor('ticket_create', { name: 'Scanner', notes: 'Ligar antes' })).toBeUndefined();
+    expect(await hintFor('ticket_create', { opened_by: 'tech' })).toBe('requester_id');
+    // Between a field for one user and the list of them, the value's shape decides.
+    expect(await hintFor('ticket_create', { requester_name: 'tech' })).toBe('requester_id');
+    expect(await hintFor('ticket_create', { requester_name: ['tech', 'glpi'] })).toBe('requesters');
+    expect(await hintFor('ticket_create', { ticket_type: 'incidente' })).toBe('type');
+    expect(await hintFor('ticket_search', { priority_level: 'alta' })).toBe('priority');
+  });
+
   it("suggests for another kind's <kind>_id the field naming that kind, never the id of the tool's own record", async () => {
     const projects = await openSession(client, 'project');
     const save = (args: Record<string, unknown>) =>

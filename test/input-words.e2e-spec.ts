@@ -441,8 +441,11 @@ describe.each(DATABASES)('zones and yes/no words on %s', (kind) => {
       ['priorty', 'priority'],
       ['-prioridade', '-priority'],
       ['newst', '-date'],
-      // A key no sort has: no key in its place (the creation date is not the last change).
-      ['date_creation', undefined],
+      // A ticket is created when it is opened; its creation is not its last change.
+      ['date_creation', 'date'],
+      ['-creation_date', '-date'],
+      // A key no sort has: no key in its place.
+      ['resolution_date', undefined],
       ['urgency', undefined],
       ['title', undefined],
     ] as const) {

@@ -7,7 +7,7 @@ import type { Issue } from '../envelope/issue.js';
 import type { Transport } from '../observe/call-metrics.js';
 import { NO_ONE, NO_RECORD } from '../search/no-record.js';
 import { matchKey } from '../text/normalize.js';
-import { closestOf, spelledAlike } from '../text/suggest.js';
+import { closestOf, closestTied, spelledAlike } from '../text/suggest.js';
 import { SearchCallDto } from './dto/search-args.dto.js';
 import { fieldsOf, type FieldSpec, lengthLimitOf } from './field-spec.js';
 import { otherToolFor } from './fields-of-other-tools.js';
@@ -516,7 +516,7 @@ export class InputParser {
     for (const spec of open) {
       for (const alias of spec.aliases ?? []) if (!real.has(alias)) texts.push([alias, spec.name]);
     }
-    const found = closestOf(key, texts);
+    const found = closestOf(key, texts) ?? oneOrItsList(closestTied(key, texts), open, value);
     return found !== undefined && Array.isArray(value) ? (listFormOf(found, open) ?? found) : found;
   }
 
@@ -885,6 +885,17 @@ function codeText(value: unknown): unknown {
 
 /** No field failed: what a clean call's cross-check is given (no set made per call). */
 const NO_FIELDS: ReadonlySet<string> = new Set();
+
+/**
+ * Of a field for one record and the tool's list of the same (requester_id, requesters), as close as
+ * each other to a key (`requester_name`): the one the value's shape fits, a list or one value.
+ */
+function oneOrItsList(tied: readonly string[], specs: readonly FieldSpec[], value: unknown): string | undefined {
+  if (tied.length !== 2) return undefined;
+  const [one, list] = listFormOf(tied[0], specs) === tied[1] ? tied : listFormOf(tied[1], specs) === tied[0] ? [tied[1], tied[0]] : [];
+  if (one === undefined) return undefined;
+  return Array.isArray(value) ? list : one;
+}
 
 /**
  * The field sent in the same call that `key` is another name of (`login` beside a user's `name`,

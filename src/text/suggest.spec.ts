@@ -3,7 +3,7 @@ import { PROJECT_WRITABLE } from '../projects/project.fields.js';
 import { TICKET_WRITABLE } from '../tickets/ticket.fields.js';
 import { ACTOR_FIELDS } from '../tickets/ticket-actors.js';
 import { matchKey } from './normalize.js';
-import { clearWinner, closest, editDistance, rankClosest, spelledAlike } from './suggest.js';
+import { clearWinner, closest, closestTied, editDistance, rankClosest, spelledAlike } from './suggest.js';
 
 // The real field lists of the project and ticket tools (columns written, and a ticket's actors).
 const PROJECT_FIELDS = PROJECT_WRITABLE;
@@ -55,6 +55,39 @@ describe('suggestion matcher', () => {
     expect(closest('created_at', ['updated_at', 'name', 'id'])).toBeUndefined();
     expect(closest('criado_em', ['alterado_em', 'name'])).toBeUndefined();
     expect(closest('updated', ['updated_at', 'name'])).toBe('updated_at');
+  });
+
+  it('takes a name of several words for a misspelling of another only when each of its words is one', () => {
+    // created_at is two edits from created_to, but "at" is no misspelling of "to": a shared word at most.
+    expect(spelledAlike('created_at', 'created_to')).toBe(false);
+    expect(spelledAlike('updated_at', 'updated_after')).toBe(false);
+    expect(closest('created_at', ['created_to', 'created_from'])).toBeUndefined();
+    expect(closest('asignee_grup', ['assignee_group', 'name'])).toBe('assignee_group');
+    expect(closest('startdate', ['start_date', 'name'])).toBe('start_date');
+  });
+
+  it('matches a short word only as it is spelt (notes is no misspelling of nome)', () => {
+    expect(closest('notes', ['nome', 'percent_done'])).toBeUndefined();
+    expect(closest('categry_name', ['category', 'name_x'])).toBe('category');
+  });
+
+  it('suggests nothing on a word every kind of field has (a resolution date is not the opening date)', () => {
+    expect(closest('resolution_date', ['date', 'name', 'time_to_resolve_x'])).toBeUndefined();
+    expect(closest('ticket_name', ['ticket', 'priority'])).toBe('ticket');
+    expect(closest('requester_name', ['requester_id', 'name_x'])).toBe('requester_id');
+    expect(closest('priority_level', ['priority', 'date'])).toBe('priority');
+  });
+
+  it('lists the targets as close as each other, for a caller that can tell them apart', () => {
+    // requester_id by its other name `requester`, as the input parser lists a field's aliases.
+    const texts = [
+      ['requester_id', 'requester_id'],
+      ['requester', 'requester_id'],
+      ['requesters', 'requesters'],
+      ['name', 'name'],
+    ] as const;
+    expect(closestTied('requester_name', texts)).toEqual(['requester_id', 'requesters']);
+    expect(closestTied('zzzz', texts)).toEqual([]);
   });
 
   it('suggests nothing when two targets are as close (plan or real start?)', () => {

@@ -33,6 +33,26 @@ export function wordsOf(value: string): string[] {
     .filter((w) => w.length > 0);
 }
 
+/** Where a match on shared words starts: past any spelling's distance and any shared start's score. */
+const WORD_MATCH_BASE = 100;
+
+/**
+ * Words most kinds of field have: shared alone, they say nothing of which field is meant (a
+ * resolution date is not the opening `date`, a requester's name not the record's `name`).
+ */
+const GENERIC_WORDS = new Set(['date', 'data', 'time', 'tempo', 'name', 'nome']);
+
+/**
+ * False when two names of as many words (two or more) differ in a word by more than a slip of that
+ * word: `created_at` is two edits from `created_to`, and `at` is no misspelling of `to`.
+ */
+function eachWordAlike(input: string, candidate: string): boolean {
+  const x = wordsOf(input);
+  const y = wordsOf(candidate);
+  if (x.length < 2 || x.length !== y.length) return true;
+  return x.every((word, i) => editDistance(word, y[i], spellingTolerance(word, y[i])) <= spellingTolerance(word, y[i]));
+}
+
 // Words that name no field alone: articles, the id word, and the `at`/`em` of a time (`created_at`, `criado_em`).
 const NOISE_WORDS = new Set(['id', 'ids', 'the', 'a', 'de', 'do', 'da', 'at', 'em']);
 
@@ -64,7 +84,7 @@ export function spelledAlike(input: string, candidate: string): boolean {
   if (a.length === 0) return false;
   if (a === b || withoutIdWord(matchKey(candidate)).replace(SEPARATORS, '') === a) return true;
   const tolerance = spellingTolerance(a, b);
-  return editDistance(a, b, tolerance) <= tolerance;
+  return editDistance(a, b, tolerance) <= tolerance && eachWordAlike(input, candidate);
 }
 
 const SEPARATORS = /[\s_.-]+/g;
@@ -108,11 +128,12 @@ export function closeness(input: string, candidate: string): number | undefined 
   if (withoutIdWord(b) === a) return 0.5;
   const tolerance = spellingTolerance(a, b);
   const distance = editDistance(a, b, tolerance);
-  if (distance <= tolerance) return distance;
+  if (distance <= tolerance && eachWordAlike(input, candidate)) return distance;
 
   // A long shared start (prioridade / priority, descricao / description) means the same word in another language.
   const prefix = commonPrefix(a, b);
-  if (prefix >= 5 && prefix >= 0.6 * Math.min(a.length, b.length)) return tolerance + 1 + (Math.max(a.length, b.length) - prefix) / 10;
+  if (prefix >= 5 && prefix >= 0.6 * Math.min(a.length, b.length) && eachWordAlike(input, candidate))
+    return tolerance + 1 + (Math.max(a.length, b.length) - prefix) / 10;
 
   const inputWords = wordsOf(input)
     .filter((w) => !NOISE_WORDS.has(w))
@@ -123,13 +144,17 @@ export function closeness(input: string, candidate: string): number | undefined 
   if (inputWords.length === 0 || candidateWords.length === 0) return undefined;
   const joined = candidateWords.join('');
   let matched = 0;
+  let telling = false;
   for (const word of inputWords) {
-    const hit = candidateWords.some((c) => c === word || (editDistance(c, word, 1) <= 1 && word.length > 3)) || (word.length >= 4 && joined.includes(word));
-    if (hit) matched++;
+    const hit = candidateWords.some((c) => c === word || (editDistance(c, word, 1) <= 1 && word.length > 4)) || (word.length >= 4 && joined.includes(word));
+    if (!hit) continue;
+    matched++;
+    if (!GENERIC_WORDS.has(word)) telling = true;
   }
-  if (matched === 0) return undefined;
-  // Word matches rank after close spellings; more unmatched words rank lower.
-  return tolerance + 1 + (inputWords.length - matched) * 2 + Math.abs(candidateWords.length - matched);
+  if (matched === 0 || !telling) return undefined;
+  // Word matches rank after every close spelling, by their words alone (not by the names' lengths,
+  // which would make created_to closer to created_at than created_from is); more unmatched words rank lower.
+  return WORD_MATCH_BASE + (inputWords.length - matched) * 2 + Math.abs(candidateWords.length - matched);
 }
 
 /**
@@ -187,6 +212,16 @@ export function closestOf<T>(input: string, candidates: Iterable<readonly [text:
     if (score !== undefined) scored.push({ target, score });
   }
   return clearWinner(scored);
+}
+
+/** The targets as close as the closest of them (by their texts' closeness to `input`); none when nothing is close. */
+export function closestTied<T>(input: string, candidates: Iterable<readonly [text: string, target: T]>): T[] {
+  const scored: Array<Scored<T>> = [];
+  for (const [text, target] of candidates) {
+    const score = closeness(input, text);
+    if (score !== undefined) scored.push({ target, score });
+  }
+  return scored.length === 0 ? [] : bestTied(scored);
 }
 
 /** Candidates ranked by closeness, closest first, at most `limit` (lists of options, not a single hint). */
