@@ -27,6 +27,18 @@ import { sharedLookup } from './references/shared-lookup.js';
 import { type FilterResolution, type GroupLookup, withWordsForSeveral } from './references/words-for-several.js';
 import { brokenRules } from './scalar-rules.js';
 import { sortKeysOf } from './sort-keys.js';
+import {
+  aboutField,
+  aliasOfSentField,
+  fieldsWrappedIn,
+  isGuess,
+  oneOrItsList,
+  sentUnderAlias,
+  UNKNOWN_ENTRIES_NAMED,
+  unknownField,
+  withdrawn,
+  wrapperField,
+} from './unknown-fields.js';
 import { cleanText, forbiddenField, valueProblem } from './value-rules.js';
 import { booleanOfWord } from './vocab/boolean-words.js';
 import { type ChoiceWords, otherNumberOf, wordIndex } from './vocab/choice-words.js';
@@ -80,8 +92,6 @@ const SCALAR_KINDS = new Set(['text', 'int', 'bool']);
 const MAX_UNKNOWN_LISTED = 20;
 /** No field name or alias is longer: a longer unknown key gets no suggestion (and no matching work). */
 const MAX_SUGGESTIBLE_KEY = 64;
-/** Unknown entries of such a list named in the message. */
-const UNKNOWN_ENTRIES_NAMED = 5;
 
 interface Shape {
   specs: FieldSpec[];
@@ -886,116 +896,12 @@ function codeText(value: unknown): unknown {
 /** No field failed: what a clean call's cross-check is given (no set made per call). */
 const NO_FIELDS: ReadonlySet<string> = new Set();
 
-/**
- * Of a field for one record and the tool's list of the same (requester_id, requesters), as close as
- * each other to a key (`requester_name`): the one the value's shape fits, a list or one value.
- */
-function oneOrItsList(tied: readonly string[], specs: readonly FieldSpec[], value: unknown): string | undefined {
-  if (tied.length !== 2) return undefined;
-  const [one, list] = listFormOf(tied[0], specs) === tied[1] ? tied : listFormOf(tied[1], specs) === tied[0] ? [tied[1], tied[0]] : [];
-  if (one === undefined) return undefined;
-  return Array.isArray(value) ? list : one;
-}
-
-/**
- * The field sent in the same call that `key` is another name of (`login` beside a user's `name`,
- * which is the login): suggestField leaves such a field out, the call already setting it.
- */
-function sentUnderAlias(key: string, specs: readonly FieldSpec[], input: Readonly<Record<string, unknown>>): FieldSpec | undefined {
-  const wanted = matchKey(key);
-  return specs.find((spec) => input[spec.name] !== undefined && spec.aliases?.some((alias) => matchKey(alias) === wanted));
-}
-
-/**
- * UNKNOWN_FIELD for a key that is another name of a field the call sends too: two values for one
- * field, so neither is suggested in the other's place; the caller says which is meant (a login and
- * a full name sent as `login` and `name`: the full name belongs elsewhere, as the field's text says).
- */
-function aliasOfSentField(field: string, received: unknown, spec: FieldSpec, sent: unknown): Issue {
-  return {
-    field,
-    code: 'UNKNOWN_FIELD',
-    received,
-    message: `Unknown field '${field}': here it is ${spec.name}, which this call also sends ('${quoted(sent)}'). Send in ${spec.name} the value it is to hold, once.${aboutField(spec)}`,
-  };
-}
-
-/** UNKNOWN_FIELD without a suggestion: the known fields, or where the call's answer lists them. */
-function unknownField(field: string, received: unknown, known: string[], listedOn: string | undefined): Issue {
-  return {
-    field,
-    code: 'UNKNOWN_FIELD',
-    received,
-    message: `Unknown field '${field}'. ${listedOn === undefined ? `Known fields: ${known.join(', ')}.` : `Known fields: see '${listedOn}'.`}`,
-    ...(listedOn === undefined ? { available: known } : {}),
-  };
-}
-
-/**
- * The fields of the call sent inside an object under an unknown key (`{arguments: {id: 5}}`: a
- * wrapper a model added); undefined when the value holds none. Never taken from there: the caller is
- * told where they belong.
- */
-function fieldsWrappedIn(value: unknown, byName: ReadonlyMap<string, FieldSpec>): string[] | undefined {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
-  const inside = Object.keys(value).filter((name) => byName.has(name));
-  return inside.length > 0 ? inside : undefined;
-}
-
-/** UNKNOWN_FIELD for a wrapper of the call's fields: send them at the top level. */
-function wrapperField(field: string, received: unknown, inside: readonly string[]): Issue {
-  const more = inside.length > UNKNOWN_ENTRIES_NAMED ? ', …' : '';
-  return {
-    field,
-    code: 'UNKNOWN_FIELD',
-    received,
-    message: `Unknown field '${field}': send its fields (${inside.slice(0, UNKNOWN_ENTRIES_NAMED).join(', ')}${more}) at the top level of the arguments, not inside '${field}'.`,
-  };
-}
-
-/** The suggested field's own words, when it has them: what to send there (cursor: the previous page's next_cursor). */
-function aboutField(spec: FieldSpec | undefined): string {
-  const description = spec?.description.trim();
-  return description && description.length <= 200 ? ` ${spec!.name}: ${description}` : '';
-}
-
-/** True when `key` is not a spelling of the field's name or of one of its aliases, only shares a word with one. */
-function isGuess(key: string, spec: FieldSpec): boolean {
-  return !spelledAlike(key, spec.name) && !(spec.aliases ?? []).some((alias) => spelledAlike(key, alias));
-}
-
-/**
- * The issues without the guesses the values sent did not bear out: a key suggested as a field on a
- * shared word (`dono` -> percent_done) whose value that field refuses was not meant for it. Its
- * suggestion is withdrawn and so are the issues about a field the caller never sent; the key is
- * then an unknown field like any other, with the known fields listed.
- */
-function withdrawn(issues: Issue[], guesses: ReadonlyMap<string, Issue> | undefined, byName: ReadonlyMap<string, FieldSpec>): Issue[] {
-  if (!guesses) return issues;
-  const refuted = new Set([...guesses.keys()].filter((name) => issues.some((issue) => issue.field === name && issue.code !== 'UNKNOWN_FIELD')));
-  if (refuted.size === 0) return issues;
-  const known = [...byName.keys()];
-  let listedOn = issues.find((issue) => issue.code === 'UNKNOWN_FIELD' && issue.available)?.field;
-  const kept: Issue[] = [];
-  for (const issue of issues) {
-    if (refuted.has(issue.field) && issue.code !== 'UNKNOWN_FIELD') continue;
-    const refutedGuess = issue.did_you_mean !== undefined && refuted.has(issue.did_you_mean) && guesses.get(issue.did_you_mean) === issue;
-    if (!refutedGuess) {
-      kept.push(issue);
-      continue;
-    }
-    kept.push(unknownField(issue.field, issue.received, known, listedOn));
-    listedOn ??= issue.field;
-  }
-  return kept;
-}
-
-/** The parse's answer once every lookup has been applied: the DTO, or every issue in field order. */
 /** Issues in the order of the tool's fields; those of no field (the arguments as a whole) last. */
 function inFieldPlace(issues: Issue[], place: ReadonlyMap<string, number>): void {
   issues.sort((a, b) => (place.get(a.field) ?? 999) - (place.get(b.field) ?? 999));
 }
 
+/** The parse's answer once every lookup has been applied: the DTO, or every issue in field order. */
 function finished<T extends object>(
   dto: new () => T,
   normalized: ReadonlyMap<string, unknown>,
