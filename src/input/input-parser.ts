@@ -41,7 +41,7 @@ import {
 } from './unknown-fields.js';
 import { cleanText, forbiddenField, valueProblem } from './value-rules.js';
 import { booleanOfWord } from './vocab/boolean-words.js';
-import { type ChoiceWords, otherNumberOf, wordIndex } from './vocab/choice-words.js';
+import { type ChoiceWords, otherNumberOf, wordIndex, wordTexts } from './vocab/choice-words.js';
 import { isNoneWord } from './vocab/none-words.js';
 import { groupNamed, type Vocabulary } from './vocab/vocabulary.js';
 
@@ -779,15 +779,12 @@ export class InputParser {
  * word it shares with one being no sign of the direction meant.
  */
 function closestChoice(spec: FieldSpec, text: string): string | undefined {
-  const words = Object.entries(spec.words ?? {}).flatMap(([v, list]) => list.map((w) => [w, v] as const));
+  const words = wordTexts(spec.words);
   const keys = sortKeysOf(spec.values!);
   if (!keys) return closestOf(text, [...spec.values!.map((v) => [v, v] as const), ...words]);
   const written = directionWords(text).trim();
   const descending = written.startsWith('-');
-  const key = closestOf(descending ? written.slice(1) : written, [
-    ...keys.map((k) => [k, k] as const),
-    ...Object.entries(spec.valueAliases ?? {}).flatMap(([k, names]) => names.map((n) => [n, k] as const)),
-  ]);
+  const key = closestOf(descending ? written.slice(1) : written, [...keys.map((k) => [k, k] as const), ...wordTexts(spec.valueAliases)]);
   if (key !== undefined) return `${descending ? '-' : ''}${key}`;
   const directionSent = descending || written !== text.trim();
   return directionSent
@@ -828,10 +825,7 @@ function directionWords(value: string): string {
  * sent as it is, it asks for every field meant. A suggestion for one entry alone would drop the others.
  */
 function unknownEntries(spec: FieldSpec, value: unknown, list: readonly unknown[], read: ReadonlyArray<string | undefined>): Issue {
-  const targets = [
-    ...spec.values!.map((v) => [v, v] as const),
-    ...Object.entries(spec.valueAliases ?? {}).flatMap(([v, names]) => names.map((n) => [n, v] as const)),
-  ];
+  const targets = [...spec.values!.map((v) => [v, v] as const), ...wordTexts(spec.valueAliases)];
   // The field closest to each entry that is none (undefined: nothing is close), by its place in the list.
   const closest = read.map((hit, i) => (hit === undefined ? closestOf(quoted(list[i]), targets) : undefined));
   const unknown = read.flatMap((hit, i) => (hit === undefined ? [i] : []));

@@ -1,5 +1,5 @@
 import { matchKey } from '../../text/normalize.js';
-import { type ChoiceWords, MINE_WORDS, otherNumberOf, STATS_GROUP_WORDS, wordIndex } from './choice-words.js';
+import { type ChoiceWords, MINE_WORDS, otherNumberOf, STATS_GROUP_WORDS, wordIndex, wordTexts } from './choice-words.js';
 
 describe.each([
   ['mine', MINE_WORDS],
@@ -57,5 +57,16 @@ describe('projection names written in the other number', () => {
     expect(otherNumberOf('project_taks', values)).toBeUndefined(); // a misspelling: suggested, never read
     expect(otherNumberOf('Links', values)).toBeUndefined();
     expect(otherNumberOf('s', values)).toBeUndefined();
+  });
+});
+
+describe('wordTexts', () => {
+  it('gives each word with the value it stands for, and nothing for no words', () => {
+    expect(wordTexts({ urgency: ['urgencia'], impact: ['impacto', 'impact level'] })).toEqual([
+      ['urgencia', 'urgency'],
+      ['impacto', 'impact'],
+      ['impact level', 'impact'],
+    ]);
+    expect(wordTexts(undefined)).toEqual([]);
   });
 });

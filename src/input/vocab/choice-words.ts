@@ -96,6 +96,11 @@ export const ENTRY_KIND_WORDS: ChoiceWords = {
   solution: ['solucao', 'resolucao', 'resolution'],
 };
 
+/** Each word with the value it stands for, as the suggesters take candidate texts ([text, value]). */
+export function wordTexts(words: ChoiceWords | undefined): Array<readonly [string, string]> {
+  return Object.entries(words ?? {}).flatMap(([value, list]) => list.map((word) => [word, value] as const));
+}
+
 /** The value a word means, keyed by matchKey (case, accents and spacing ignored). */
 export function wordIndex(words: ChoiceWords): ReadonlyMap<string, string> {
   const index = new Map<string, string>();
