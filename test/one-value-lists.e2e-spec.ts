@@ -38,6 +38,15 @@ describe.each(DATABASES)('a list sent where one value goes, on %s', (kind) => {
     expect(listed.data).toEqual(plain.data);
   });
 
+  it('reads the session and the domain of a domain tool in a list of one as the intent lock would them alone', async () => {
+    const read = success(await callTool(admin, 'ticket_get', { domain: ['ticket'], session_id: [session], id: [1] }));
+    expect(read).toMatchObject({ status: 'success', session_id: session, id: 1 });
+    // Several are no session: refused before the tool runs, with what was sent.
+    const refused = failure(await callTool(admin, 'ticket_get', { domain: 'ticket', session_id: [session, session], id: 1 }), 'VALIDATION_FAILED');
+    expect(refused.error.issues).toEqual([expect.objectContaining({ field: 'session_id', code: 'REQUIRED', received: JSON.stringify([session, session]) })]);
+    failure(await callTool(admin, 'ticket_get', { domain: ['user'], session_id: [session], id: 1 }), 'DOMAIN_MISMATCH');
+  });
+
   it('writes what a list of one names, and applied shows the values as stored', async () => {
     const dry = success(await ticket('ticket_create', { name: ['Monitor piscando'], urgency: ['alta'], itilcategories_id: ['Hardware'], dry_run: [true] }));
     expect(dry).toMatchObject({ dry_run: true, applied: { name: 'Monitor piscando', urgency: 4, itilcategories_id: 1 } });

@@ -26,6 +26,11 @@ export function takesOne(spec: FieldSpec): boolean {
   return spec.kind !== 'choices' && spec.kind !== 'actors' && !(spec.kind === 'enum' && spec.filter);
 }
 
+/** A JSON list of one is its item (models wrap a single value as often as not); anything else is itself. */
+export function itemOfOne(value: unknown): unknown {
+  return Array.isArray(value) && value.length === 1 ? value[0] : value;
+}
+
 /**
  * A JSON list sent for a field that takes one value (takesOne). A list of one is that one: models
  * wrap a single value as often as not. A list of several is refused, naming none of its items in
@@ -34,7 +39,7 @@ export function takesOne(spec: FieldSpec): boolean {
  * or, where the tool has a list of the same actors, to send them all there.
  */
 export function oneOfList(spec: FieldSpec, list: readonly unknown[], specs: readonly FieldSpec[], searching: boolean): { value: unknown } | { issue: Issue } {
-  if (list.length === 1) return { value: list[0] };
+  if (list.length === 1) return { value: itemOfOne(list) };
   const reference = spec.kind === 'ref';
   const one = reference ? `one of the ${spec.ref ? referenceKind(spec.ref).label : 'records'}` : 'one value';
   const listField = reference && !searching ? listFormOf(spec.name, specs) : undefined;

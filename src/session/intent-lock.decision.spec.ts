@@ -166,6 +166,17 @@ describe('readLockArguments', () => {
   it('trims the session id and lower-cases the domain', () => {
     expect(readLockArguments({ session_id: ' ses_a ', domain: ' Ticket ' })).toMatchObject({ sessionId: 'ses_a', domain: 'ticket', declared: ' Ticket ' });
   });
+
+  it('reads a list of one as its item, as the input parser does for every field that takes one value', () => {
+    expect(readLockArguments({ session_id: ['ses_a'], domain: ['ticket'] })).toMatchObject({ sessionId: 'ses_a', domain: 'ticket' });
+    // A blank item, or several, is no session id: refused as before, with what was sent.
+    expect(readLockArguments({ session_id: [' '] })).toMatchObject({ sessionId: undefined, unusableSessionId: [' '] });
+    expect(readLockArguments({ session_id: ['ses_a', 'ses_b'], domain: ['ticket', 'user'] })).toMatchObject({
+      sessionId: undefined,
+      unusableSessionId: ['ses_a', 'ses_b'],
+      domain: '["ticket","user"]',
+    });
+  });
 });
 
 describe('isLiveSession', () => {

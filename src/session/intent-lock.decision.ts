@@ -2,6 +2,7 @@ import { type Domain, DOMAINS } from '../auth/principal.js';
 import { DeskError } from '../envelope/desk-error.js';
 import { echo, quoted, textOf } from '../envelope/echo.js';
 import type { Issue } from '../envelope/issue.js';
+import { itemOfOne } from '../input/list-for-one.js';
 
 /**
  * The intent lock, decided in one place for every transport: a domain tool runs only in a live
@@ -66,14 +67,15 @@ function blank(value: unknown): boolean {
 
 export function readLockArguments(raw: unknown): LockArguments {
   const args = typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
-  const session = args.session_id;
+  // A list of one is its item, as for every field that takes one value (input/list-for-one.ts).
+  const session = itemOfOne(args.session_id);
   const usable = typeof session === 'string' && session.trim() !== '';
-  const declared = args.domain;
+  const declared = itemOfOne(args.domain);
   return {
     sessionId: usable ? session.trim() : undefined,
-    unusableSessionId: usable || session === undefined ? undefined : session,
+    unusableSessionId: usable || args.session_id === undefined ? undefined : args.session_id,
     domain: blank(declared) ? undefined : typeof declared === 'string' ? declared.trim().toLowerCase() : textOf(declared),
-    declared,
+    declared: args.domain,
   };
 }
 
