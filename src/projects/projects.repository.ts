@@ -4,7 +4,7 @@ import type { EntityScope } from '../auth/principal.js';
 import { visibleProjects, whereOf } from '../auth/visibility.js';
 import { likeOf } from '../database/caller-like.js';
 import type { DbDate, DbFlag } from '../database/db-dates.js';
-import { idInText } from '../input/references/id-in-words.js';
+import { idProbe } from '../input/references/id-in-words.js';
 import { likePattern, type Qb, type SearchPlan } from '../search/search-runner.js';
 
 /** A row of glpi_projects as read. */
@@ -82,7 +82,7 @@ export class ProjectsRepository {
         id: { column: 'id' },
       },
       defaultSort: '-date_mod',
-      byId: { noun: 'project', tool: 'project_get', idIn: (text) => idInText('project', text) },
+      byId: idProbe('project', 'project_get'),
     };
   }
 }

@@ -2,7 +2,7 @@ import type { SelectQueryBuilder } from 'typeorm';
 import { toDate } from '../database/db-dates.js';
 import { readRows } from '../database/read-rows.js';
 import { DeskError } from '../envelope/desk-error.js';
-import { echo } from '../envelope/echo.js';
+import { echo, quoted } from '../envelope/echo.js';
 import type { Outcome } from '../envelope/envelope.js';
 import { matchKey } from '../text/normalize.js';
 import { decodeCursor, encodeCursor, queryHash } from './cursor.js';
@@ -51,9 +51,9 @@ export interface SearchPlan {
   sorts: Record<string, SortColumn>;
   defaultSort: string;
   /**
-   * The records' noun, the tool that reads one by id, and the id a query writes ("#12", "ticket 12"):
-   * a query finds text, not ids, so one that finds nothing says which call reads the record it
-   * names, when the caller may see it.
+   * The records' noun, the tool that reads one by id, and the id a query writes ("#12", "ticket 12";
+   * made by input/references/id-in-words.ts `idProbe`): a query finds text, not ids, so one that
+   * finds nothing says which call reads the record it names, when the caller may see it.
    */
   byId?: { noun: string; tool: string; idIn(text: string): number | undefined };
 }
@@ -219,7 +219,7 @@ async function idHint(plan: SearchPlan, text: string): Promise<string | undefine
   const visible = plan.base({ page: false, filtered: false, fromRows: false, rowFilters: [] }).andWhere('t.id = :hint_id', { hint_id: id });
   if ((await countOf(visible, 1)) === 0) return undefined;
   const { noun, tool } = plan.byId;
-  return `'${text}' reads as ${noun} ${id}, and a query finds text, not ids: ${tool} {id: ${id}} reads it.`;
+  return `'${quoted(text)}' reads as ${noun} ${id}, and a query finds text, not ids: ${tool} {id: ${id}} reads it.`;
 }
 
 /**

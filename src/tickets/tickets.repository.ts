@@ -7,7 +7,7 @@ import { ACTOR_TYPE } from '../database/entities/index.js';
 import { andThen, type Maybe } from '../database/maybe.js';
 import { rowsOf } from '../database/read-rows.js';
 import { SqlTexts } from '../database/sql-texts.js';
-import { idInText } from '../input/references/id-in-words.js';
+import { idProbe } from '../input/references/id-in-words.js';
 import { NO_RECORD } from '../search/no-record.js';
 import type { Qb, SearchPlan, SearchShape } from '../search/search-runner.js';
 import { overdueCondition } from './deadlines.js';
@@ -142,7 +142,7 @@ export class TicketsRepository {
         id: { column: 'id' },
       },
       defaultSort: '-date_mod',
-      byId: { noun: 'ticket', tool: 'ticket_get', idIn: (text) => idInText('ticket', text) },
+      byId: idProbe('ticket', 'ticket_get'),
     };
   }
 }

@@ -6,7 +6,7 @@ import { likeOf } from '../database/caller-like.js';
 import type { DbDate, DbFlag } from '../database/db-dates.js';
 import { keyEquals } from '../database/key-equality.js';
 import { userKeys } from '../database/user-keys.js';
-import { idInText } from '../input/references/id-in-words.js';
+import { idProbe } from '../input/references/id-in-words.js';
 import { likePattern, type Qb, type SearchPlan } from '../search/search-runner.js';
 import { matchKey } from '../text/normalize.js';
 import type { SearchUsersDto } from './dto/search-users.dto.js';
@@ -211,7 +211,7 @@ export class UsersRepository {
         id: { column: 'id' },
       },
       defaultSort: 'name',
-      byId: { noun: 'user', tool: 'user_get', idIn: (text) => idInText('user', text) },
+      byId: idProbe('user', 'user_get'),
     };
   }
 }

@@ -31,6 +31,11 @@ export function idInText(kind: string, text: string): number | undefined {
   return readId(text.trim()) ?? idWrittenIn(kind, text);
 }
 
+/** A search's probe of the id its query writes: the records' noun, the tool that reads one, and the reading (search-runner's `byId`). */
+export function idProbe(noun: string, tool: string): { noun: string; tool: string; idIn(text: string): number | undefined } {
+  return { noun, tool, idIn: (text) => idInText(noun, text) };
+}
+
 /**
  * A name not found that is the noun of the field's kind and an id ("ticket 5"): that record, read
  * as its id would be, when the caller may see it. Asked only on the way to a REFERENCE_NOT_FOUND
