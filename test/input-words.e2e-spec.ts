@@ -50,6 +50,7 @@ describe.each(DATABASES)('zones and yes/no words on %s', (kind) => {
     const id = Number(success(await ticket('ticket_create', { name: 'Teclado sem resposta' })).id);
     const task = success(await ticket('ticket_add_entry', { id, kind: 'Tarefa', content: 'Troca do teclado', duration: '30 min' }));
     expect(task.data).toMatchObject({ kind: 'task', duration: 1800 });
+    expect(task.resolved).toEqual({ kind: { input: 'Tarefa', value: 'task' } });
     for (const [written, seconds] of [
       ['PT1H30M', 5400],
       ['meia hora', 1800],
@@ -411,8 +412,12 @@ describe.each(DATABASES)('zones and yes/no words on %s', (kind) => {
     expect(success(await ticket('ticket_search', { assignee_id: 'eu' })).resolved).toEqual({ assignee_id: { input: 'eu', id: eu, name: 'eu' } });
   });
 
-  it('sorts by the words people use: newest, mais antigos, recently updated, maior prioridade', async () => {
+  it('sorts by the words people use: newest, mais antigos, recently updated, maior prioridade, and says which sort each took', async () => {
     const ids = async (sort: string) => (success(await ticket('ticket_search', { sort, limit: 100 })).data as Page).items.map((t) => t.id);
+    const taken = async (sort: string) => success(await ticket('ticket_search', { sort, limit: 1 })).resolved;
+    expect(await taken('Mais recentes')).toEqual({ sort: { input: 'Mais recentes', value: '-date' } });
+    expect(await taken('priority desc')).toEqual({ sort: { input: 'priority desc', value: '-priority' } });
+    expect(await taken('-date')).toEqual({});
     for (const [word, sort] of [
       ['newest', '-date'],
       ['Mais recentes', '-date'],

@@ -18,8 +18,17 @@ export interface ResolvedValues {
   names: readonly string[];
 }
 
-/** What a name or word sent was taken as: one record or value, or several values. */
-export type Resolved = ResolvedReference | ResolvedValues;
+/**
+ * The value a choice field took from a word that is not the value itself: another word for it
+ * (`kind` "comment": followup) or a sort's direction words ("priority desc": -priority).
+ */
+export interface ResolvedChoice {
+  input: unknown;
+  value: string;
+}
+
+/** What a name or word sent was taken as: one record or value, several values, or a choice's value. */
+export type Resolved = ResolvedReference | ResolvedValues | ResolvedChoice;
 
 /** What field `field` resolved to when it names one record or value (not a word for several values). */
 export function resolvedReference(resolved: Readonly<Record<string, Resolved>>, field: string): ResolvedReference | undefined {

@@ -653,6 +653,19 @@ describe('InputParser choices with a flag in them', () => {
     expect(issue?.message).toContain(`Did you mean kind '${value}' with is_private: true?`);
   });
 
+  it("says which value a choice's other word or a sort's direction words named, and nothing of the value itself", async () => {
+    const resolvedOf = async (args: Record<string, unknown>, field: string) => {
+      const result = await parser.parse(AddEntryDto, { ...entry, ...args }, { ...options, fields: entryFields });
+      if (!result.ok) throw new Error(`expected the arguments to parse, got ${JSON.stringify(result.issues)}`);
+      return metaOf(result.value).resolved[field];
+    };
+    expect(await resolvedOf({ kind: 'comment' }, 'kind')).toEqual({ input: 'comment', value: 'followup' });
+    expect(await resolvedOf({ kind: 'solução' }, 'kind')).toEqual({ input: 'solução', value: 'solution' });
+    expect(await resolvedOf({ kind: 'Followup' }, 'kind')).toBeUndefined();
+    const sorted = await parser.parse(SampleDto, { ...base, sort: 'name DESC' }, options);
+    expect(sorted.ok && metaOf(sorted.value).resolved.sort).toEqual({ input: 'name DESC', value: '-name' });
+  });
+
   it('suggests the closest value alone where no flag is named', async () => {
     const issue = await kindIssue('folowup');
     expect(issue?.did_you_mean).toBe('followup');

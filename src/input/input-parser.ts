@@ -415,7 +415,7 @@ export class InputParser {
           this.parseDateField(spec, value, timezone, options.language ?? null, normalized, issues);
           break;
         case 'choice':
-          this.parseChoice(spec, value, normalized, issues, specs);
+          this.parseChoice(spec, value, normalized, issues, resolved, specs);
           break;
         case 'choices':
           this.parseChoices(spec, value, normalized, issues);
@@ -697,7 +697,15 @@ export class InputParser {
     });
   }
 
-  private parseChoice(spec: FieldSpec, value: unknown, out: Map<string, unknown>, issues: Issue[], specs: readonly FieldSpec[]): void {
+  /** `resolved`: the value taken, when the text sent was another word for it or a sort's direction words. */
+  private parseChoice(
+    spec: FieldSpec,
+    value: unknown,
+    out: Map<string, unknown>,
+    issues: Issue[],
+    resolved: Record<string, Resolved>,
+    specs: readonly FieldSpec[],
+  ): void {
     if (spec.constant !== undefined) {
       // A domain tool's `domain`: judged by the intent lock before the pipe runs (intent-lock.decision.ts), not decoded twice.
       out.set(spec.name, spec.constant);
@@ -709,6 +717,7 @@ export class InputParser {
     const hit = typeof wanted === 'string' ? choiceNamed(spec, wanted) : undefined;
     if (hit !== undefined) {
       out.set(spec.name, hit);
+      if (matchKey(String(value)) !== matchKey(hit)) resolved[spec.name] = { input: value, value: hit };
       return;
     }
     // Several values where one is taken ("priority desc, date"): each named as read, none put in their place.
