@@ -89,6 +89,11 @@ describe.each(DATABASES)('hints that never mislead, on %s', (kind) => {
       const byTitle = failure(await callTool(client, 'ticket_search', { domain: 'ticket', session_id: tickets, [field]: 'Scanner' }), 'VALIDATION_FAILED');
       expect([field, byTitle.error.issues![0]]).toEqual([field, expect.objectContaining({ field, code: 'UNKNOWN_FIELD', did_you_mean: 'query' })]);
     }
+    // Counts per value are asked for as other APIs name it: group_by is the field.
+    for (const field of ['count_by', 'stats_by', 'aggregate_by', 'contar_por']) {
+      const counted = failure(await callTool(client, 'ticket_search', { domain: 'ticket', session_id: tickets, [field]: 'status' }), 'VALIDATION_FAILED');
+      expect([field, counted.error.issues]).toEqual([field, [expect.objectContaining({ field, code: 'UNKNOWN_FIELD', did_you_mean: 'group_by' })]]);
+    }
     // A page number is no cursor: the value is not checked as one, and the message says how pages go.
     const paged = failure(await callTool(client, 'ticket_search', { domain: 'ticket', session_id: tickets, page: 2 }), 'VALIDATION_FAILED');
     expect(paged.error.issues).toEqual([
