@@ -277,6 +277,25 @@ describe.each(DATABASES)('MCP over stdio on %s', (kind) => {
       });
     });
 
+    it('answers params a method cannot take as HTTP does: -32602 saying what is wrong, never an internal error', async () => {
+      const call = (id: number, params?: unknown): string =>
+        JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', ...(params === undefined ? {} : { params }) });
+      const invalid = (id: number, message: string) => ({ jsonrpc: '2.0', id, error: { code: -32602, message } });
+      stdio.send(call(16, { name: 'ticket_get', arguments: 'id=1' }));
+      expect(await stdio.answer()).toEqual(invalid(16, 'tools/call params.arguments must be an object.'));
+      stdio.send(call(17, { name: 'ticket_get', arguments: [1] }));
+      expect(await stdio.answer()).toEqual(invalid(17, 'tools/call params.arguments must be an object.'));
+      stdio.send(call(18, { name: 5 }));
+      expect(await stdio.answer()).toEqual(invalid(18, 'tools/call needs params.name (the tool name).'));
+      stdio.send(call(19));
+      expect(await stdio.answer()).toEqual(invalid(19, 'tools/call needs params.name (the tool name).'));
+      // tools/list has one page: a cursor of any kind lists it, as on HTTP.
+      stdio.send(JSON.stringify({ jsonrpc: '2.0', id: 20, method: 'tools/list', params: { cursor: 5 } }));
+      expect(((await stdio.answer()) as { result: { tools: unknown[] } }).result.tools).toEqual(
+        expect.arrayContaining([expect.objectContaining({ name: 'domain_switch' })]),
+      );
+    });
+
     it('answers an unknown tool with the bare message and the closest tools', async () => {
       stdio.send(JSON.stringify({ jsonrpc: '2.0', id: 15, method: 'tools/call', params: { name: 'project_serch', arguments: {} } }));
       const { error } = (await stdio.answer()) as { error: { code: number; message: string; data: { did_you_mean: string[] } } };

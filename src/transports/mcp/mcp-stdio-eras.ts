@@ -1,4 +1,10 @@
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolRequestSchema,
+  InitializeRequestSchema,
+  type JSONRPCMessage,
+  ListToolsRequestSchema,
+  PingRequestSchema,
+} from '@modelcontextprotocol/sdk/types.js';
 import type { Principal } from '../../auth/principal.js';
 import { DeskError } from '../../envelope/desk-error.js';
 import { identityOfCall, mintRequestId } from '../../observe/request-id.js';
@@ -29,8 +35,9 @@ export function serveStdio(transport: StdioLinesTransport, methods: McpMethods, 
     const verdict = classifyRevision(request.id, request.params, undefined, false);
     if (verdict.era === 'refused') return Promise.resolve(verdict.error);
     if (verdict.era === 'modern') return answerModern(methods, principal, request);
-    // The SDK server's -32601 names no method; mcp-methods.ts names those that exist, as on HTTP.
-    if (!McpMethods.offers('legacy', request.method)) return answerAs(methods, principal, request, 'legacy', mintRequestId);
+    // The SDK server's -32601 names no method; mcp-methods.ts names those that exist, as on HTTP. Params
+    // its schemas refuse it answers -32603 with the schema's own report: mcp-methods.ts answers them.
+    if (!McpMethods.offers('legacy', request.method) || !sdkTakes(request)) return answerAs(methods, principal, request, 'legacy', mintRequestId);
     return undefined;
   };
   transport.onvalue = (value) => {
@@ -39,6 +46,20 @@ export function serveStdio(transport: StdioLinesTransport, methods: McpMethods, 
     if (!answer) legacy(value as JSONRPCMessage);
     else void answer.then((sent) => writeAnswer(transport, sent)).catch(() => undefined);
   };
+}
+
+/** The SDK server's schema of each 2025 method it answers on stdio. */
+const SDK_SCHEMAS = {
+  initialize: InitializeRequestSchema,
+  ping: PingRequestSchema,
+  'tools/list': ListToolsRequestSchema,
+  'tools/call': CallToolRequestSchema,
+} as const;
+
+/** Whether the SDK server's schema takes `request` (a method it answers, McpMethods.offers('legacy')). */
+function sdkTakes(request: JsonRpcRequest): boolean {
+  const schema = Object.hasOwn(SDK_SCHEMAS, request.method) ? SDK_SCHEMAS[request.method as keyof typeof SDK_SCHEMAS] : undefined;
+  return schema === undefined || schema.safeParse(request).success;
 }
 
 /** One message on its line, or a batch's answers in one array; nothing for a batch of notifications only. */
