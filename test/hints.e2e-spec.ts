@@ -89,6 +89,20 @@ describe.each(DATABASES)('hints that never mislead, on %s', (kind) => {
       const byTitle = failure(await callTool(client, 'ticket_search', { domain: 'ticket', session_id: tickets, [field]: 'Scanner' }), 'VALIDATION_FAILED');
       expect([field, byTitle.error.issues![0]]).toEqual([field, expect.objectContaining({ field, code: 'UNKNOWN_FIELD', did_you_mean: 'query' })]);
     }
+    // A domain named in pt-BR or as its records: the domain it is, suggested, never taken (domain tools are sent it as it is).
+    for (const [word, domain] of [
+      ['chamados', 'ticket'],
+      ['Incidentes', 'ticket'],
+      ['usuários', 'user'],
+      ['pessoas', 'user'],
+      ['projetos', 'project'],
+    ] as const) {
+      const refused = failure(await callTool(client, 'domain_switch', { domain: word }), 'VALIDATION_FAILED');
+      expect([word, refused.error.issues]).toEqual([word, [expect.objectContaining({ field: 'domain', code: 'INVALID_VALUE', did_you_mean: domain })]]);
+    }
+    // A word for the whole desk names no one domain.
+    const desk = failure(await callTool(client, 'domain_switch', { domain: 'helpdesk' }), 'VALIDATION_FAILED');
+    expect(desk.error.issues![0]).not.toHaveProperty('did_you_mean');
     // Counts per value are asked for as other APIs name it: group_by is the field.
     for (const field of ['count_by', 'stats_by', 'aggregate_by', 'contar_por']) {
       const counted = failure(await callTool(client, 'ticket_search', { domain: 'ticket', session_id: tickets, [field]: 'status' }), 'VALIDATION_FAILED');

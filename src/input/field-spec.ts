@@ -70,7 +70,7 @@ export interface FieldSpec {
   bound?: 'start' | 'end';
   /** Other names a caller may use for this field ("manager" for users_id): suggested, never accepted. */
   aliases?: readonly string[];
-  /** Other names of a `choices` field's values (a projection's fields, "title" for name): suggested, never accepted. */
+  /** Other names of a choice field's values (a projection's fields, "title" for name; a domain in pt-BR): suggested, never accepted. */
   valueAliases?: ChoiceWords;
 }
 

@@ -61,7 +61,8 @@ export function TimezoneField(o: Common): PropertyDecorator {
 }
 
 /** `words`: other words for the values, by meaning ("assigned" for assignee), taken as that value. */
-export function ChoiceField(values: readonly string[], o: Common & { mcpOnly?: boolean; words?: ChoiceWords }): PropertyDecorator {
+/** `words`: other words taken for a value; `valueAliases`: other words only suggested for one. */
+export function ChoiceField(values: readonly string[], o: Common & { mcpOnly?: boolean; words?: ChoiceWords; valueAliases?: ChoiceWords }): PropertyDecorator {
   return field({ kind: 'choice', required: !!o.required, values, ...o });
 }
 

@@ -782,7 +782,7 @@ export class InputParser {
 
 /**
  * The value a choice's text most likely meant: the closest value, or the value of the closest of its
- * other words ("watchers" -> observer). A sort's text is its key and its direction: the key is
+ * other words ("watchers" -> observer) or of the words only suggested for one ("chamados" -> ticket). A sort's text is its key and its direction: the key is
  * matched with the keys and their fields' other names, and the suggestion keeps the direction sent
  * ("updated_at desc" -> -date_mod); a phrase of the sort's own ("newest") only when misspelt, a
  * word it shares with one being no sign of the direction meant.
@@ -790,7 +790,7 @@ export class InputParser {
 function closestChoice(spec: FieldSpec, text: string): string | undefined {
   const words = wordTexts(spec.words);
   const keys = sortKeysOf(spec.values!);
-  if (!keys) return closestOf(text, [...spec.values!.map((v) => [v, v] as const), ...words]);
+  if (!keys) return closestOf(text, [...spec.values!.map((v) => [v, v] as const), ...words, ...wordTexts(spec.valueAliases)]);
   const written = directionWords(text).trim();
   const descending = written.startsWith('-');
   const key = closestOf(descending ? written.slice(1) : written, [...keys.map((k) => [k, k] as const), ...wordTexts(spec.valueAliases)]);

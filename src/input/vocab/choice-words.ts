@@ -96,6 +96,17 @@ export const ENTRY_KIND_WORDS: ChoiceWords = {
   solution: ['solucao', 'resolucao', 'resolution'],
 };
 
+/**
+ * `domain_switch domain` (project, ticket, user): the domain named in pt-BR or by its records.
+ * Suggested, never taken: the domain tools are sent the domain as it is, and a session opened with
+ * another word would teach the caller a value they refuse.
+ */
+export const DOMAIN_WORDS: ChoiceWords = {
+  ticket: ['chamado', 'chamados', 'incidente', 'incidentes', 'incident', 'incidents', 'requisicao', 'requisicoes', 'issue', 'issues'],
+  project: ['projeto', 'projetos', 'projects', 'project task', 'project tasks', 'tarefa de projeto', 'tarefas de projeto'],
+  user: ['usuario', 'usuarios', 'users', 'pessoa', 'pessoas', 'people', 'colaborador', 'colaboradores', 'account', 'accounts', 'conta', 'contas'],
+};
+
 /** Each word with the value it stands for, as the suggesters take candidate texts ([text, value]). */
 export function wordTexts(words: ChoiceWords | undefined): Array<readonly [string, string]> {
   return Object.entries(words ?? {}).flatMap(([value, list]) => list.map((word) => [word, value] as const));

@@ -1,8 +1,9 @@
 import { type Domain, DOMAINS } from '../../auth/principal.js';
 import { ChoiceField, McpTextField, TextField } from '../../input/fields.js';
+import { DOMAIN_WORDS } from '../../input/vocab/choice-words.js';
 
 export class DomainSwitchDto {
-  @ChoiceField(DOMAINS, { required: true, description: 'Domain to work in: project, ticket or user.' })
+  @ChoiceField(DOMAINS, { required: true, description: 'Domain to work in: project, ticket or user.', valueAliases: DOMAIN_WORDS })
   domain!: Domain;
 
   @McpTextField({ description: 'Existing session to move. Omit to open a new session.' })
