@@ -103,6 +103,26 @@ describe.each(DATABASES)('hints that never mislead, on %s', (kind) => {
     // A word for the whole desk names no one domain.
     const desk = failure(await callTool(client, 'domain_switch', { domain: 'helpdesk' }), 'VALIDATION_FAILED');
     expect(desk.error.issues![0]).not.toHaveProperty('did_you_mean');
+    // A read whose id takes the record's name has no name field: the name sent, by any of its words, is the id.
+    for (const field of ['name', 'title', 'titulo']) {
+      const read = failure(await callTool(client, 'ticket_get', { domain: 'ticket', session_id: tickets, [field]: 'Scanner' }), 'VALIDATION_FAILED');
+      // The name is also looked up as the id would be: a part of a title is suggested the whole.
+      expect([field, read.error.issues]).toEqual([
+        field,
+        [
+          expect.objectContaining({ field: 'id', code: 'REFERENCE_NOT_FOUND', did_you_mean: 'Scanner da recepção travado' }),
+          expect.objectContaining({ field, code: 'UNKNOWN_FIELD', did_you_mean: 'id' }),
+        ],
+      ]);
+    }
+    const byLogin = failure(await callTool(client, 'user_get', { domain: 'user', session_id: users, login: 'carla.m' }), 'VALIDATION_FAILED');
+    expect(byLogin.error.issues).toEqual([expect.objectContaining({ field: 'login', code: 'UNKNOWN_FIELD', did_you_mean: 'id' })]);
+    // Where the tool has a name field, the title is that field (a new title), not the record.
+    const retitled = failure(
+      await callTool(client, 'ticket_update', { domain: 'ticket', session_id: tickets, id: ticketId, title: 'Novo' }),
+      'VALIDATION_FAILED',
+    );
+    expect(retitled.error.issues).toEqual([expect.objectContaining({ field: 'title', code: 'UNKNOWN_FIELD', did_you_mean: 'name' })]);
     // Counts per value are asked for as other APIs name it: group_by is the field.
     for (const field of ['count_by', 'stats_by', 'aggregate_by', 'contar_por']) {
       const counted = failure(await callTool(client, 'ticket_search', { domain: 'ticket', session_id: tickets, [field]: 'status' }), 'VALIDATION_FAILED');

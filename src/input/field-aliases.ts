@@ -192,7 +192,8 @@ export function withAliases(domain: Domain, fields: readonly FieldSpec[]): Field
   const table = FIELD_ALIASES[domain];
   return fields.map((spec) => {
     if (spec.kind === 'choices' && spec.name === PROJECTION) return { ...spec, valueAliases: valueAliasesOf(table, spec.values ?? []) };
-    const shared = table[spec.name] ?? (spec.name === 'id' ? recordIdAliases(spec) : spec.name === 'query' ? queryAliases(domain, fields) : CALL[spec.name]);
+    const shared =
+      table[spec.name] ?? (spec.name === 'id' ? recordIdAliases(spec, table, fields) : spec.name === 'query' ? queryAliases(domain, fields) : CALL[spec.name]);
     // A sort's keys are fields: their other names name them (`updated_at desc` is suggested `-date_mod`).
     const keys = spec.kind === 'choice' && spec.values ? sortKeysOf(spec.values) : undefined;
     const named = keys ? { ...spec, valueAliases: valueAliasesOf(table, keys) } : spec;
@@ -221,10 +222,14 @@ function queryAliases(domain: Domain, fields: readonly FieldSpec[]): readonly st
 /**
  * The aliases of the id of the record a tool acts on, without those naming a record of another kind:
  * on project_task_save, `project_id` is the task's project (projects_id), `user_id` no task's id.
+ * An id that takes the record's name, on a tool with no name field of its own (ticket_get, user_get),
+ * is also named by `name` and its aliases: `ticket_get {title}` is suggested `id`, as `query` is on a
+ * search (queryAliases).
  */
-function recordIdAliases(spec: FieldSpec): readonly string[] {
-  if (spec.ref === undefined) return RECORD_ID_ALIASES;
-  return RECORD_ID_ALIASES.filter((alias) => (KIND_OF_ID_ALIAS[alias] ?? spec.ref) === spec.ref);
+function recordIdAliases(spec: FieldSpec, table: AliasTable, fields: readonly FieldSpec[]): readonly string[] {
+  const own = spec.ref === undefined ? RECORD_ID_ALIASES : RECORD_ID_ALIASES.filter((alias) => (KIND_OF_ID_ALIAS[alias] ?? spec.ref) === spec.ref);
+  const byName = spec.kind === 'ref' && !fields.some((f) => f.name === 'name');
+  return byName ? [...own, 'name', ...(table.name ?? [])] : own;
 }
 
 /** The argument of a read that lists the record's fields to answer with: its values are field names. */
