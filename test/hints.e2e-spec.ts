@@ -117,6 +117,13 @@ describe.each(DATABASES)('hints that never mislead, on %s', (kind) => {
     }
     const byLogin = failure(await callTool(client, 'user_get', { domain: 'user', session_id: users, login: 'carla.m' }), 'VALIDATION_FAILED');
     expect(byLogin.error.issues).toEqual([expect.objectContaining({ field: 'login', code: 'UNKNOWN_FIELD', did_you_mean: 'id' })]);
+    // A write that acts on a record is not told its title is the id: it may be one meant for what it adds.
+    const entry = failure(
+      await callTool(client, 'ticket_add_entry', { domain: 'ticket', session_id: tickets, id: ticketId, title: 'Retorno', content: 'x' }),
+      'VALIDATION_FAILED',
+    );
+    expect(entry.error.issues).toEqual([expect.objectContaining({ field: 'title', code: 'UNKNOWN_FIELD' })]);
+    expect(entry.error.issues![0].message).toMatch(/^Unknown field 'title'\. Known fields: /);
     // Where the tool has a name field, the title is that field (a new title), not the record.
     const retitled = failure(
       await callTool(client, 'ticket_update', { domain: 'ticket', session_id: tickets, id: ticketId, title: 'Novo' }),

@@ -187,13 +187,19 @@ export const ENTRY_CONTENT_ALIASES = ['comment', 'comentario', 'followup', 'mess
 /**
  * A domain tool's fields with their aliases from the table, after those a field declares itself (a
  * word meant for one tool's field only); the policy's fields: tools/list and the input pipe read these.
+ * `reads`: the tool writes no record (its id may then be named by the record's name: recordIdAliases).
  */
-export function withAliases(domain: Domain, fields: readonly FieldSpec[]): FieldSpec[] {
+export function withAliases(domain: Domain, fields: readonly FieldSpec[], reads = false): FieldSpec[] {
   const table = FIELD_ALIASES[domain];
   return fields.map((spec) => {
     if (spec.kind === 'choices' && spec.name === PROJECTION) return { ...spec, valueAliases: valueAliasesOf(table, spec.values ?? []) };
     const shared =
-      table[spec.name] ?? (spec.name === 'id' ? recordIdAliases(spec, table, fields) : spec.name === 'query' ? queryAliases(domain, fields) : CALL[spec.name]);
+      table[spec.name] ??
+      (spec.name === 'id'
+        ? recordIdAliases(spec, table, reads && !fields.some((f) => f.name === 'name'))
+        : spec.name === 'query'
+          ? queryAliases(domain, fields)
+          : CALL[spec.name]);
     // A sort's keys are fields: their other names name them (`updated_at desc` is suggested `-date_mod`).
     const keys = spec.kind === 'choice' && spec.values ? sortKeysOf(spec.values) : undefined;
     const named = keys ? { ...spec, valueAliases: valueAliasesOf(table, keys) } : spec;
@@ -222,14 +228,14 @@ function queryAliases(domain: Domain, fields: readonly FieldSpec[]): readonly st
 /**
  * The aliases of the id of the record a tool acts on, without those naming a record of another kind:
  * on project_task_save, `project_id` is the task's project (projects_id), `user_id` no task's id.
- * An id that takes the record's name, on a tool with no name field of its own (ticket_get, user_get),
- * is also named by `name` and its aliases: `ticket_get {title}` is suggested `id`, as `query` is on a
- * search (queryAliases).
+ * On a read with no name field of its own (`nameless`: ticket_get, user_get), an id that takes the
+ * record's name is also named by `name` and its aliases: `ticket_get {title}` is suggested `id`, as
+ * `query` is on a search (queryAliases). Not on a write: ticket_add_entry's `title` may be one meant
+ * for the entry.
  */
-function recordIdAliases(spec: FieldSpec, table: AliasTable, fields: readonly FieldSpec[]): readonly string[] {
+function recordIdAliases(spec: FieldSpec, table: AliasTable, nameless: boolean): readonly string[] {
   const own = spec.ref === undefined ? RECORD_ID_ALIASES : RECORD_ID_ALIASES.filter((alias) => (KIND_OF_ID_ALIAS[alias] ?? spec.ref) === spec.ref);
-  const byName = spec.kind === 'ref' && !fields.some((f) => f.name === 'name');
-  return byName ? [...own, 'name', ...(table.name ?? [])] : own;
+  return nameless && spec.kind === 'ref' ? [...own, 'name', ...(table.name ?? [])] : own;
 }
 
 /** The argument of a read that lists the record's fields to answer with: its values are field names. */

@@ -173,7 +173,7 @@ export function policyOf(declaration: ToolDeclaration, config: Pick<AppConfig, '
     throw new Error(`Tool '${name}': ${declaration.input.name} declares 'domain', which the tool's policy supplies (its domain is '${domain}')`);
   }
   // A domain's field aliases are declared once, per (domain, field), and given to each of its tools here.
-  const fields = Object.freeze(domain === null ? [...own] : withAliases(domain, [domainArgument(domain), ...own]));
+  const fields = Object.freeze(domain === null ? [...own] : withAliases(domain, [domainArgument(domain), ...own], !rules.writesRecords));
   const needsApproval = required(rules, domain, config.approvalRequiredFor);
   return deepFreeze({
     name,
