@@ -60,8 +60,10 @@ export function TimezoneField(o: Common): PropertyDecorator {
   return field({ kind: 'timezone', required: !!o.required, ...o });
 }
 
-/** `words`: other words for the values, by meaning ("assigned" for assignee), taken as that value. */
-/** `words`: other words taken for a value; `valueAliases`: other words only suggested for one. */
+/**
+ * `words`: other words for the values, by meaning ("assigned" for assignee), taken as that value;
+ * `valueAliases`: other words only suggested for one ("chamados" for the ticket domain).
+ */
 export function ChoiceField(values: readonly string[], o: Common & { mcpOnly?: boolean; words?: ChoiceWords; valueAliases?: ChoiceWords }): PropertyDecorator {
   return field({ kind: 'choice', required: !!o.required, values, ...o });
 }

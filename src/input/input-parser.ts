@@ -782,8 +782,9 @@ export class InputParser {
 
 /**
  * The value a choice's text most likely meant: the closest value, or the value of the closest of its
- * other words ("watchers" -> observer) or of the words only suggested for one ("chamados" -> ticket). A sort's text is its key and its direction: the key is
- * matched with the keys and their fields' other names, and the suggestion keeps the direction sent
+ * other words ("watchers" -> observer) or of the words only suggested for one ("chamados" -> ticket).
+ * A sort's text is its key and its direction: the key is matched with the keys and their fields'
+ * other names, and the suggestion keeps the direction sent
  * ("updated_at desc" -> -date_mod); a phrase of the sort's own ("newest") only when misspelt, a
  * word it shares with one being no sign of the direction meant.
  */
