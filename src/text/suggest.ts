@@ -206,22 +206,23 @@ export function closest(input: string, candidates: Iterable<string>): string | u
 
 /** As `closest`, for candidate texts that stand for a target (a field's aliases stand for the field). */
 export function closestOf<T>(input: string, candidates: Iterable<readonly [text: string, target: T]>): T | undefined {
-  const scored: Array<Scored<T>> = [];
-  for (const [text, target] of candidates) {
-    const score = closeness(input, text);
-    if (score !== undefined) scored.push({ target, score });
-  }
-  return clearWinner(scored);
+  return clearWinner(scoredBy(input, candidates));
 }
 
 /** The targets as close as the closest of them (by their texts' closeness to `input`); none when nothing is close. */
 export function closestTied<T>(input: string, candidates: Iterable<readonly [text: string, target: T]>): T[] {
+  const scored = scoredBy(input, candidates);
+  return scored.length === 0 ? [] : bestTied(scored);
+}
+
+/** Each target whose text is close to `input`, with its closeness. */
+function scoredBy<T>(input: string, candidates: Iterable<readonly [text: string, target: T]>): Array<Scored<T>> {
   const scored: Array<Scored<T>> = [];
   for (const [text, target] of candidates) {
     const score = closeness(input, text);
     if (score !== undefined) scored.push({ target, score });
   }
-  return scored.length === 0 ? [] : bestTied(scored);
+  return scored;
 }
 
 /** Candidates ranked by closeness, closest first, at most `limit` (lists of options, not a single hint). */

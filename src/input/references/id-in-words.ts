@@ -1,3 +1,4 @@
+import type { SearchPlan } from '../../search/search-runner.js';
 import { matchKey } from '../../text/normalize.js';
 import type { FieldSpec } from '../field-spec.js';
 import { readId } from '../record-id.js';
@@ -32,7 +33,7 @@ export function idInText(kind: string, text: string): number | undefined {
 }
 
 /** A search's probe of the id its query writes: the records' noun, the tool that reads one, and the reading (search-runner's `byId`). */
-export function idProbe(noun: string, tool: string): { noun: string; tool: string; idIn(text: string): number | undefined } {
+export function idProbe(noun: string, tool: string): NonNullable<SearchPlan['byId']> {
   return { noun, tool, idIn: (text) => idInText(noun, text) };
 }
 
