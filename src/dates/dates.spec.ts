@@ -403,6 +403,46 @@ describe('date suggestions', () => {
     expect(dateHint('now 5pm', null, zone)).toEqual({});
   });
 
+  it('hints an hour alone, noon, the end of the day and an hour before its day as that time today or on that day', () => {
+    const zone = 'Asia/Tokyo';
+    const [y, m, d] = formatDate(new Date(), zone)!.slice(0, 10).split('-').map(Number);
+    const day = (days: number): string => new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+    expect(dateHint('14:00', null, zone)).toEqual({ suggestion: `${day(0)} 14:00:00` });
+    expect(dateHint('18h', null, zone)).toEqual({ suggestion: `${day(0)} 18:00:00` });
+    expect(dateHint('às 9h30', null, zone)).toEqual({ suggestion: `${day(0)} 09:30:00` });
+    expect(dateHint('5pm', null, zone)).toEqual({ suggestion: `${day(0)} 17:00:00` });
+    expect(dateHint('noon', null, zone)).toEqual({ suggestion: `${day(0)} 12:00:00` });
+    expect(dateHint('tomorrow noon', null, zone)).toEqual({ suggestion: `${day(1)} 12:00:00` });
+    expect(dateHint('Amanhã ao meio-dia', null, zone)).toEqual({ suggestion: `${day(1)} 12:00:00` });
+    for (const words of ['end of day', 'EOD', 'by end of day', 'end of today', 'fim do dia', 'até o fim do dia', 'final do dia']) {
+      expect([words, dateHint(words, null, zone)]).toEqual([words, { suggestion: `${day(0)} 23:59:59` }]);
+    }
+    expect(dateHint('9am tomorrow', null, zone)).toEqual({ suggestion: `${day(1)} 09:00:00` });
+    expect(dateHint('14h amanhã', null, zone)).toEqual({ suggestion: `${day(1)} 14:00:00` });
+    // An hour after "at" / "às" without am/pm: the morning's and the evening's, the likelier first.
+    expect(dateHint('tomorrow at 9', null, zone)).toEqual({
+      readings: [
+        { value: `${day(1)} 09:00:00`, reading: '9 in the morning' },
+        { value: `${day(1)} 21:00:00`, reading: '9 in the evening' },
+      ],
+    });
+    expect(dateHint('amanhã às 3', null, zone)).toEqual({
+      readings: [
+        { value: `${day(1)} 15:00:00`, reading: '3 in the afternoon' },
+        { value: `${day(1)} 03:00:00`, reading: '3 at night' },
+      ],
+    });
+    expect(dateHint('at 9 tomorrow', null, zone)).toEqual(dateHint('tomorrow at 9', null, zone));
+    expect(dateHint('amanhã às 15', null, zone)).toEqual({ suggestion: `${day(1)} 15:00:00` });
+    expect(dateHint('today at 12', null, zone)).toEqual({ suggestion: `${day(0)} 12:00:00` });
+    // A bare number is a day or a year, not an hour; midnight starts a day and ends one.
+    expect(dateHint('9', null, zone)).toEqual({});
+    expect(dateHint('10 de dezembro de 2026', null, zone)).toEqual({ suggestion: '2026-12-10' });
+    expect(dateHint('at 25', null, zone)).toEqual({});
+    expect(dateHint('midnight', null, zone)).toEqual({});
+    expect(dateHint('now 5pm', null, zone)).toEqual({});
+  });
+
   it('suggests the day a count of business days ahead names, weekends skipped (in 3 business days, em 2 dias úteis)', () => {
     const zone = 'America/Sao_Paulo';
     const today = formatDate(new Date(), zone)!.slice(0, 10);

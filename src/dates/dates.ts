@@ -441,6 +441,8 @@ export function dateHint(input: unknown, language: string | null = null, timeZon
     .toLowerCase()
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '');
+  const spoken = spokenClock(text);
+  if (spoken) return spokenHint(spoken, language, timeZone, bound);
   const time = clockOf(text);
   const clock = time?.clock ?? '';
   const body = time ? text.slice(0, time.at).trim().replace(/[,t]$/, '').trim() : text;
@@ -468,6 +470,8 @@ export function dateHint(input: unknown, language: string | null = null, timeZon
     // ("next friday", "sexta que vem"), with the days they can name.
     const words = body.replace(/\s+/g, ' ');
     const today = todayIn(timeZone);
+    // An hour alone is today's.
+    if (clock && words === '') return { suggestion: `${today}${clock}` };
     const ahead = clock ? fromNow(words) : undefined;
     if (ahead && 'days' in ahead) return { suggestion: `${shiftDay(today, ahead.days, ahead.months)}${clock}` };
     const span = spanBack(words);
@@ -486,6 +490,52 @@ export function dateHint(input: unknown, language: string | null = null, timeZon
   const suggestion = clearWinner(valid.map((r) => ({ target: r.value, score: 0 })));
   if (suggestion !== undefined) return { suggestion };
   return valid.length > 1 ? { readings: valid } : {};
+}
+
+/** Noon's words, alone or after a day ("tomorrow noon", "amanhã ao meio-dia"). */
+const NOON = /(?:^|\s)(?:(?:at|ao|as|a)\s+)?(?:noon|midday|meio[- ]?dia)$/;
+/** The end of today ("EOD", "by end of day", "até o fim do dia"): its last second. */
+const END_OF_DAY = /^(?:(?:by|until|till|ate)\s+)?(?:(?:the|o)\s+)?(?:end of (?:the )?(?:day|today)|eod|(?:fim|final) (?:do dia|de hoje))$/;
+/** An hour form before its day ("9am tomorrow", "14h amanhã", "at 9 tomorrow"). */
+const HOUR_FIRST = /^((?:(?:at|as)\s+|@\s*)?\d{1,2}(?:(?::|h)\d{2})?(?::\d{2})?\s*(?:h|am|pm|a\.m\.|p\.m\.)?)\s+(\S.*)$/;
+/** An hour after "at" / "às" with neither minutes, 'h' nor am/pm ("tomorrow at 9"). */
+const BARE_HOUR = /(?:^|\s)(?:at|as|@)\s*(\d{1,2})$/;
+
+/**
+ * A time of day said in words clockOf does not read (normalized text), written as it reads them,
+ * with what each means when it can mean two: noon, the end of today, an hour written before its
+ * day, an hour after "at" without am/pm (a 12-hour reader's morning or evening, the likelier
+ * first: 7 to 11 the morning's, 1 to 6 the afternoon's; 0 and 12 to 23 are one hour). Undefined
+ * when the text says none of them.
+ */
+function spokenClock(normalized: string): Array<{ text: string; reading?: string }> | undefined {
+  if (END_OF_DAY.test(normalized)) return [{ text: 'today 23:59:59' }];
+  let text = normalized;
+  const noon = NOON.exec(text);
+  if (noon) text = `${text.slice(0, noon.index)} 12:00`.trim();
+  const first = clockOf(text) ? undefined : HOUR_FIRST.exec(text);
+  if (first && (clockOf(first[1]) || BARE_HOUR.test(first[1]))) text = `${first[2]} ${first[1]}`;
+  const bare = BARE_HOUR.exec(text);
+  const hour = bare ? Number(bare[1]) : undefined;
+  if (bare && hour !== undefined && hour <= 23) {
+    const at = (h: number): string => `${text.slice(0, bare.index)} ${pad(h)}:00`.trim();
+    if (hour === 0 || hour >= 12) return [{ text: at(hour) }];
+    const early = { text: at(hour), reading: `${hour} ${hour < 5 ? 'at night' : 'in the morning'}` };
+    const late = { text: at(hour + 12), reading: `${hour} ${hour + 12 <= 17 ? 'in the afternoon' : 'in the evening'}` };
+    return hour <= 6 ? [late, early] : [early, late];
+  }
+  return text === normalized ? undefined : [{ text }];
+}
+
+/** The hint of each text spokenClock wrote: one text's own; two or more, each day with the reading of its hour. */
+function spokenHint(spoken: Array<{ text: string; reading?: string }>, language: string | null, timeZone: string, bound?: 'start' | 'end'): DateHint {
+  if (spoken.length === 1) return dateHint(spoken[0].text, language, timeZone, bound);
+  const readings = spoken.flatMap(({ text, reading }) => {
+    const hint = dateHint(text, language, timeZone, bound);
+    if (hint.suggestion !== undefined) return [{ value: hint.suggestion, reading: reading ?? '' }];
+    return (hint.readings ?? []).map((r) => ({ value: r.value, reading: reading ? `${r.reading}, ${reading}` : r.reading }));
+  });
+  return readings.length ? { readings } : {};
 }
 
 /** A month written as a range's bound takes it (`2027-03`), with its name ("março de 2027", "March 2027") or its number; or a year (`2027`). */
