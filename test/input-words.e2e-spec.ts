@@ -1,4 +1,5 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { TICKET_STATUS } from '../src/input/vocab/glpi-vocabularies.js';
 import { DATABASES } from './support/databases.js';
 import { callTool, connectHttp, failure, openSession, success } from './support/mcp-client.js';
 import { startStack, type TestStack } from './support/test-app.js';
@@ -287,6 +288,24 @@ describe.each(DATABASES)('zones and yes/no words on %s', (kind) => {
       expect([word, (found.resolved?.status as { ids: readonly number[] }).ids]).toEqual([word, codes]);
       expect([word, (found.data as Page).total]).toEqual([word, (await Promise.all(codes.map(totalOf))).reduce((a, b) => a + b, 0)]);
     }
+    // A value after a sign or word for 'not' is every other one, never the value itself.
+    for (const [word, codes] of [
+      ['!closed', [1, 2, 3, 4, 5]],
+      ['not new', [2, 3, 4, 5, 6]],
+      ['exceto pendente', [1, 2, 3, 5, 6]],
+    ] as const) {
+      const found = success(await ticket('ticket_search', { status: word, limit: 100 }));
+      expect([word, found.resolved?.status]).toEqual([word, { input: word, ids: codes, names: codes.map((c) => TICKET_STATUS.label(c)) }]);
+      expect([word, (found.data as Page).total]).toEqual([word, (await Promise.all(codes.map(totalOf))).reduce((a, b) => a + b, 0)]);
+    }
+    // Where one status is set, it is refused: its opposite is no value.
+    const negated = failure(await ticket('ticket_create', { name: 'Não fechar', status: '!closed', dry_run: true }), 'VALIDATION_FAILED');
+    expect(negated.error.issues).toEqual([expect.objectContaining({ field: 'status', code: 'INVALID_VALUE', received: '!closed' })]);
+    expect(negated.error.issues[0].did_you_mean).toBeUndefined();
+    // A name after it is not suggested back: that is the one not meant.
+    const notHer = failure(await ticket('ticket_search', { requester_id: '!Maria Silva' }), 'VALIDATION_FAILED');
+    expect(notHer.error.issues).toEqual([expect.objectContaining({ field: 'requester_id', code: 'REFERENCE_NOT_FOUND' })]);
+    expect(notHer.error.issues[0].did_you_mean).toBeUndefined();
     // A list of values, each a code, a label or a word for several: the tickets of any of them.
     const listed = success(await ticket('ticket_search', { status: ['Novo', 4, 'em atendimento'], priority: ['High', 'muito alta'], limit: 100 }));
     expect(listed.resolved).toEqual({

@@ -623,6 +623,13 @@ export class InputParser {
       if (named) resolved[spec.name] = named;
       return;
     }
+    // A filter takes "not New" ("!new", "exceto novo") for every other value; where one is set, it is no value.
+    const others = spec.filter ? vocab.allBut(value) : undefined;
+    if (others) {
+      out.set(spec.name, others);
+      resolved[spec.name] = { input: value, ids: others, names: labelsOf(vocab, others) };
+      return;
+    }
     // A filter's list written as one text ("Solved, Closed", "novo ou pendente"): read as the list.
     const written = typeof value === 'string' ? listWrittenIn(value) : undefined;
     if (written && spec.filter) {

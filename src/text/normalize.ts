@@ -1,5 +1,17 @@
 import { isAscii } from './characters.js';
 
+/** A sign for "not" before a value: "!closed", "!= Closed", "<> closed", "≠ closed", "¬closed", "-closed". */
+const NOT_SIGN = /^\s*(?:!=?|<>|≠|¬|-(?=\s*\p{L}))\s*/u;
+
+/**
+ * `value` with a sign for "not" before it written as the word ("!closed" -> "not closed"), for the
+ * comparisons that must not take the sign for punctuation and the value for itself. Before
+ * matchKey: stripping accents turns "≠" into "=".
+ */
+export function notAsWord(value: string): string {
+  return value.replace(NOT_SIGN, 'not ');
+}
+
 /** The width of every `*_key` column: VARCHAR(255), counted in characters (code points) on MariaDB. */
 export const KEY_LENGTH = 255;
 

@@ -31,6 +31,11 @@ describe('suggestion matcher', () => {
     expect(closest('inativo', ['ativo', 'nome'])).toBeUndefined();
     expect(closest('unassigned', ['assigned', 'name'])).toBeUndefined();
     expect(closest('actve', ['is_active', 'name'])).toBe('is_active');
+    // A sign for 'not' before a name is its opposite too, not a slip of it.
+    for (const name of ['!maria.silva', '!= maria.silva', '<>maria.silva', '≠ maria.silva', '-maria.silva', 'not maria.silva']) {
+      expect([name, closest(name, ['maria.silva', 'joao.souza']), spelledAlike(name, 'maria.silva')]).toEqual([name, undefined, false]);
+    }
+    expect(closest('-dtae', ['-date', 'date'])).toBe('-date');
   });
 
   it('finds a reference field by its name without the id word, before any misspelling', () => {

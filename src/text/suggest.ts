@@ -1,4 +1,4 @@
-import { matchKey } from './normalize.js';
+import { matchKey, notAsWord } from './normalize.js';
 
 /**
  * Edit distance with adjacent transpositions (optimal string alignment): "titel" is one edit from
@@ -78,7 +78,7 @@ export function spellingTolerance(a: string, b: string): number {
  * shared words alone is a guess that the value sent must bear out (the input parser's rule).
  */
 export function spelledAlike(input: string, candidate: string): boolean {
-  if (negates(matchKey(input), matchKey(candidate))) return false;
+  if (opposes(input, candidate)) return false;
   const a = matchKey(input).replace(SEPARATORS, '');
   const b = matchKey(candidate).replace(SEPARATORS, '');
   if (a.length === 0) return false;
@@ -91,6 +91,11 @@ const SEPARATORS = /[\s_.-]+/g;
 
 /** Prefixes that make a word its opposite: in-active, un-assigned, non-urgent, des-ativado, dis-abled. */
 const NEGATIONS = ['in', 'un', 'non', 'not', 'no', 'des', 'dis', 'de', 'im'];
+
+/** True when one of two texts is the other's opposite, by a prefix or a sign for "not" ("!maria" is not "maria"). */
+function opposes(input: string, candidate: string): boolean {
+  return negates(matchKey(notAsWord(input)), matchKey(notAsWord(candidate)));
+}
 
 /** True when one of two keys is the other's opposite (`inactive`/`is_active`, `disabled`/`enabled`, `inativo`/`ativo`). */
 function negates(a: string, b: string): boolean {
@@ -122,8 +127,8 @@ export function closeness(input: string, candidate: string): number | undefined 
   const b = matchKey(candidate);
   if (a.length === 0) return undefined;
   if (a === b) return 0;
-  // `inactive` is not `is_active`, nor `disabled` `enabled`: one letter apart, the opposite meant.
-  if (negates(a, b)) return undefined;
+  // `inactive` is not `is_active`, nor `disabled` `enabled`, nor `!maria` `maria`: a letter apart, the opposite meant.
+  if (opposes(input, candidate)) return undefined;
   // `approver` is `approver_id`: closer than any misspelling of another name.
   if (withoutIdWord(b) === a) return 0.5;
   const tolerance = spellingTolerance(a, b);

@@ -273,6 +273,23 @@ describe('vocabularies', () => {
     expect(groups.flatMap((g) => g.codes).filter((code) => TICKET_STATUS.label(code) === undefined)).toEqual([]);
   });
 
+  it("never read a value written with a sign or word for 'not' as the value itself: a filter takes every other value", () => {
+    for (const word of ['!closed', '!= Closed', '<> closed', '≠ closed', '¬closed', '-closed', 'not closed', 'Não fechado']) {
+      expect([word, TICKET_STATUS.parse(word)]).toEqual([word, undefined]);
+      expect([word, groupNamed(TICKET_STATUS_GROUPS, word)?.codes]).toEqual([word, [1, 2, 3, 4, 5]]);
+    }
+    for (const word of ['!new', 'not New', 'except new', 'exceto novo', 'todos menos novo', 'não novo', '- novo']) {
+      expect([word, TICKET_STATUS.parse(word), TICKET_STATUS.allBut(word)]).toEqual([word, undefined, [2, 3, 4, 5, 6]]);
+    }
+    expect(URGENCY.parse('!high')).toBeUndefined();
+    expect(URGENCY.allBut('not alta')).toEqual([1, 2, 3, 5]);
+    // A word that starts so and is a value's own stays that value; a 'not' before no value is nothing.
+    expect(TICKET_STATUS.parse('not started')).toBe(1);
+    expect(TICKET_STATUS.allBut('not started')).toBeUndefined();
+    expect(TICKET_STATUS.allBut('not sure')).toBeUndefined();
+    expect(TICKET_STATUS.allBut('New')).toBeUndefined();
+  });
+
   it('refuse codes and labels outside the vocabulary', () => {
     expect(URGENCY.parse(6)).toBeUndefined();
     expect(URGENCY.parse('Major')).toBeUndefined();

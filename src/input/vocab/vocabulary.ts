@@ -1,4 +1,4 @@
-import { matchKey } from '../../text/normalize.js';
+import { matchKey, notAsWord } from '../../text/normalize.js';
 import { clearWinner, editDistance, type Scored } from '../../text/suggest.js';
 
 export interface VocabEntry {
@@ -133,6 +133,19 @@ export class Vocabulary {
   }
 
   /**
+   * Every code but the one `value` names after a word or sign for "not" ("not New", "!closed",
+   * "exceto pendente"), in the vocabulary's order: what a filter of this vocabulary takes it for.
+   * Undefined when the text is a value's own word ("not started") or names no value after "not".
+   */
+  allBut(value: unknown): number[] | undefined {
+    if (typeof value !== 'string' || this.parse(value) !== undefined) return undefined;
+    const key = vocabKey(value);
+    const negation = ALL_BUT.exec(key);
+    const code = negation ? this.parse(key.slice(negation[0].length)) : undefined;
+    return code === undefined ? undefined : this.codes.filter((each) => each !== code);
+  }
+
+  /**
    * The value `key` names once the words of `names` are taken out of it ("high priority" -> High),
    * as a label or a code; undefined when it holds none of them or nothing else.
    */
@@ -215,9 +228,16 @@ export class Vocabulary {
   }
 }
 
-/** How values are compared: matchKey, with punctuation as spaces ("very-low", "Processing (assigned)"). */
+/**
+ * How values are compared: matchKey, with punctuation as spaces ("very-low", "Processing (assigned)"),
+ * and a sign for "not" before a value written as the word (taking the sign as punctuation read
+ * "!closed" as Closed, its opposite).
+ */
 export function vocabKey(value: string): string {
-  return matchKey(value)
+  return matchKey(notAsWord(value))
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
 }
+
+/** Words before a value that mean every value but it ("not new", "exceto pendente"), as vocabKey writes them. */
+const ALL_BUT = /^(?:not|except|all but|everything but|any but|nao|exceto|menos|todos menos|todos exceto)\s+/;
