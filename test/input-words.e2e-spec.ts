@@ -301,11 +301,11 @@ describe.each(DATABASES)('zones and yes/no words on %s', (kind) => {
     // Where one status is set, it is refused: its opposite is no value.
     const negated = failure(await ticket('ticket_create', { name: 'Não fechar', status: '!closed', dry_run: true }), 'VALIDATION_FAILED');
     expect(negated.error.issues).toEqual([expect.objectContaining({ field: 'status', code: 'INVALID_VALUE', received: '!closed' })]);
-    expect(negated.error.issues[0].did_you_mean).toBeUndefined();
+    expect(negated.error.issues?.[0].did_you_mean).toBeUndefined();
     // A name after it is not suggested back: that is the one not meant.
     const notHer = failure(await ticket('ticket_search', { requester_id: '!Maria Silva' }), 'VALIDATION_FAILED');
     expect(notHer.error.issues).toEqual([expect.objectContaining({ field: 'requester_id', code: 'REFERENCE_NOT_FOUND' })]);
-    expect(notHer.error.issues[0].did_you_mean).toBeUndefined();
+    expect(notHer.error.issues?.[0].did_you_mean).toBeUndefined();
     // A list of values, each a code, a label or a word for several: the tickets of any of them.
     const listed = success(await ticket('ticket_search', { status: ['Novo', 4, 'em atendimento'], priority: ['High', 'muito alta'], limit: 100 }));
     expect(listed.resolved).toEqual({
