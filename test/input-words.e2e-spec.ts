@@ -298,6 +298,20 @@ describe.each(DATABASES)('zones and yes/no words on %s', (kind) => {
       expect([word, found.resolved?.status]).toEqual([word, { input: word, ids: codes, names: codes.map((c) => TICKET_STATUS.label(c)) }]);
       expect([word, (found.data as Page).total]).toEqual([word, (await Promise.all(codes.map(totalOf))).reduce((a, b) => a + b, 0)]);
     }
+    // A level with those above or below it, or the levels between two: each level it takes, never the one it names.
+    for (const [word, codes] of [
+      ['>= high', [4, 5, 6]],
+      ['alta ou mais', [4, 5, 6]],
+      ['< medium', [1, 2]],
+      ['2-4', [2, 3, 4]],
+    ] as const) {
+      const found = success(await ticket('ticket_search', { priority: word, limit: 100 }));
+      expect([word, (found.resolved?.priority as { ids: readonly number[] }).ids]).toEqual([word, codes]);
+      const priorities = (found.data as { items: { priority: { id: number } }[] }).items.map((t) => t.priority.id);
+      expect([word, priorities.filter((p) => !(codes as readonly number[]).includes(p))]).toEqual([word, []]);
+    }
+    const bound = failure(await ticket('ticket_create', { name: 'Alta ou mais', priority: 'high+', dry_run: true }), 'VALIDATION_FAILED');
+    expect(bound.error.issues).toEqual([expect.objectContaining({ field: 'priority', code: 'INVALID_VALUE', received: 'high+' })]);
     // Where one status is set, it is refused: its opposite is no value.
     const negated = failure(await ticket('ticket_create', { name: 'Não fechar', status: '!closed', dry_run: true }), 'VALIDATION_FAILED');
     expect(negated.error.issues).toEqual([expect.objectContaining({ field: 'status', code: 'INVALID_VALUE', received: '!closed' })]);

@@ -623,11 +623,11 @@ export class InputParser {
       if (named) resolved[spec.name] = named;
       return;
     }
-    // A filter takes "not New" ("!new", "exceto novo") for every other value; where one is set, it is no value.
-    const others = spec.filter ? vocab.allBut(value) : undefined;
-    if (others) {
-      out.set(spec.name, others);
-      resolved[spec.name] = { input: value, ids: others, names: labelsOf(vocab, others) };
+    // A filter takes "not New" for every other value, ">= high" or "2-4" for those levels; where one is set, each is no value.
+    const phrased = spec.filter ? vocab.valuesNamed(value) : undefined;
+    if (phrased) {
+      out.set(spec.name, phrased);
+      resolved[spec.name] = { input: value, ids: phrased, names: labelsOf(vocab, phrased) };
       return;
     }
     // A filter's list written as one text ("Solved, Closed", "novo ou pendente"): read as the list.

@@ -279,15 +279,59 @@ describe('vocabularies', () => {
       expect([word, groupNamed(TICKET_STATUS_GROUPS, word)?.codes]).toEqual([word, [1, 2, 3, 4, 5]]);
     }
     for (const word of ['!new', 'not New', 'except new', 'exceto novo', 'todos menos novo', 'não novo', '- novo']) {
-      expect([word, TICKET_STATUS.parse(word), TICKET_STATUS.allBut(word)]).toEqual([word, undefined, [2, 3, 4, 5, 6]]);
+      expect([word, TICKET_STATUS.parse(word), TICKET_STATUS.valuesNamed(word)]).toEqual([word, undefined, [2, 3, 4, 5, 6]]);
     }
     expect(URGENCY.parse('!high')).toBeUndefined();
-    expect(URGENCY.allBut('not alta')).toEqual([1, 2, 3, 5]);
+    expect(URGENCY.valuesNamed('not alta')).toEqual([1, 2, 3, 5]);
     // A word that starts so and is a value's own stays that value; a 'not' before no value is nothing.
     expect(TICKET_STATUS.parse('not started')).toBe(1);
-    expect(TICKET_STATUS.allBut('not started')).toBeUndefined();
-    expect(TICKET_STATUS.allBut('not sure')).toBeUndefined();
-    expect(TICKET_STATUS.allBut('New')).toBeUndefined();
+    expect(TICKET_STATUS.valuesNamed('not started')).toBeUndefined();
+    expect(TICKET_STATUS.valuesNamed('not sure')).toBeUndefined();
+    expect(TICKET_STATUS.valuesNamed('New')).toBeUndefined();
+  });
+
+  it('read a level with those above or below it, or the levels between two, where a scale is filtered; never as one level', () => {
+    const cases: Array<[string, number[]]> = [
+      ['>= high', [4, 5, 6]],
+      ['≥ 4', [4, 5, 6]],
+      ['=> High', [4, 5, 6]],
+      ['high+', [4, 5, 6]],
+      ['at least high', [4, 5, 6]],
+      ['High or above', [4, 5, 6]],
+      ['alta ou mais', [4, 5, 6]],
+      ['pelo menos alta', [4, 5, 6]],
+      ['a partir de alta', [4, 5, 6]],
+      ['> high', [5, 6]],
+      ['above high', [5, 6]],
+      ['acima de alta', [5, 6]],
+      ['maior que alta', [5, 6]],
+      ['<= medium', [1, 2, 3]],
+      ['at most 3', [1, 2, 3]],
+      ['até média', [1, 2, 3]],
+      ['< 3', [1, 2]],
+      ['below medium', [1, 2]],
+      ['abaixo de média', [1, 2]],
+      ['menos que média', [1, 2]],
+      ['3-5', [3, 4, 5]],
+      ['3..5', [3, 4, 5]],
+      ['5 - 3', [3, 4, 5]],
+      ['medium to very high', [3, 4, 5]],
+      ['between low and high', [2, 3, 4]],
+      ['entre baixa e alta', [2, 3, 4]],
+      ['de muito baixa a média', [1, 2, 3]],
+      ['at least high priority', [4, 5, 6]],
+    ];
+    for (const [word, codes] of cases) expect([word, PRIORITY.parse(word), PRIORITY.valuesNamed(word)]).toEqual([word, undefined, codes]);
+    expect(URGENCY.valuesNamed('>= high')).toEqual([4, 5]);
+    // Statuses have no order: a bound of one is no status, and no statuses either.
+    expect([TICKET_STATUS.parse('>= pending'), TICKET_STATUS.valuesNamed('>= pending'), TICKET_STATUS.valuesNamed('new-pending')]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ]);
+    // An equality sign and a level's own words stay that level; a bound past the scale's end names none.
+    expect([PRIORITY.parse('= high'), PRIORITY.parse('== high'), PRIORITY.parse('very-low'), PRIORITY.parse('Very low')]).toEqual([4, 4, 1, 1]);
+    expect(['very-low', 'above major', 'below very low', 'up', '3-9'].map((w) => PRIORITY.valuesNamed(w))).toEqual(Array(5).fill(undefined));
   });
 
   it('refuse codes and labels outside the vocabulary', () => {

@@ -133,16 +133,45 @@ export class Vocabulary {
   }
 
   /**
-   * Every code but the one `value` names after a word or sign for "not" ("not New", "!closed",
-   * "exceto pendente"), in the vocabulary's order: what a filter of this vocabulary takes it for.
-   * Undefined when the text is a value's own word ("not started") or names no value after "not".
+   * The codes a phrase names where this vocabulary filters, in its order: every value but one after
+   * a word or sign for "not" ("not New", "!closed", "exceto pendente"); on a scale (a vocabulary with
+   * its own field names: its codes count up), a level with those above or below it ("at least high",
+   * ">= 4", "alta ou mais", "< medium") or the levels between two ("3-5", "medium to very high",
+   * "entre baixa e alta"). Undefined for a value's own word ("not started" is New) and for a phrase
+   * that names no code.
    */
-  allBut(value: unknown): number[] | undefined {
+  valuesNamed(value: unknown): number[] | undefined {
     if (typeof value !== 'string' || this.parse(value) !== undefined) return undefined;
     const key = vocabKey(value);
-    const negation = ALL_BUT.exec(key);
-    const code = negation ? this.parse(key.slice(negation[0].length)) : undefined;
-    return code === undefined ? undefined : this.codes.filter((each) => each !== code);
+    const negated = ALL_BUT.exec(key);
+    const notOne = negated ? this.parse(key.slice(negated[0].length)) : undefined;
+    if (notOne !== undefined) return this.codes.filter((code) => code !== notOne);
+    if (this.ownNames.size === 0) return undefined;
+    const codes = this.boundedBy(key) ?? this.between(value);
+    return codes?.length ? codes : undefined;
+  }
+
+  /** The levels of a bound written before or after a level ("at least high", "alta ou mais"). */
+  private boundedBy(key: string): number[] | undefined {
+    for (const { pattern, keeps } of LEVEL_BOUNDS) {
+      const match = pattern.exec(key);
+      const level = match ? this.parse(match[1] ?? match[2]) : undefined;
+      if (level !== undefined) return this.codes.filter((code) => keeps(code, level));
+    }
+    return undefined;
+  }
+
+  /** The levels from one to another, either first ("3-5", "medium to very high", "de baixa a alta"). */
+  private between(value: string): number[] | undefined {
+    const text = matchKey(value).replace(RANGE_START, '');
+    for (const separator of text.matchAll(RANGE_SEPARATOR)) {
+      const from = this.parse(text.slice(0, separator.index));
+      const to = this.parse(text.slice(separator.index + separator[0].length));
+      if (from === undefined || to === undefined) continue;
+      const [low, high] = from <= to ? [from, to] : [to, from];
+      return this.codes.filter((code) => code >= low && code <= high);
+    }
+    return undefined;
   }
 
   /**
@@ -230,14 +259,54 @@ export class Vocabulary {
 
 /**
  * How values are compared: matchKey, with punctuation as spaces ("very-low", "Processing (assigned)"),
- * and a sign for "not" before a value written as the word (taking the sign as punctuation read
- * "!closed" as Closed, its opposite).
+ * and a sign for "not" or for a bound before a value written as words (taking the sign as
+ * punctuation read "!closed" as Closed, its opposite, and ">= high" as High alone).
  */
 export function vocabKey(value: string): string {
-  return matchKey(notAsWord(value))
+  return matchKey(boundAsWords(notAsWord(value)))
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
 }
 
 /** Words before a value that mean every value but it ("not new", "exceto pendente"), as vocabKey writes them. */
 const ALL_BUT = /^(?:not|except|all but|everything but|any but|nao|exceto|menos|todos menos|todos exceto)\s+/;
+
+/** Signs for a bound around a level, written as the words LEVEL_BOUNDS read: ">= high", "≤ 3", "high+". */
+const BOUND_SIGNS: ReadonlyArray<[RegExp, string]> = [
+  [/^\s*(?:>=|≥|=>)\s*/u, 'at least '],
+  [/^\s*(?:<=|≤|=<)\s*/u, 'at most '],
+  [/^\s*>\s*/, 'above '],
+  [/^\s*<\s*/, 'below '],
+  [/\s*\+\s*$/, ' or above'],
+];
+
+function boundAsWords(value: string): string {
+  for (const [sign, words] of BOUND_SIGNS) if (sign.test(value)) return value.replace(sign, words);
+  return value;
+}
+
+/** A scale's bounds in words (vocabKey's), the level in the first group that matched, and the levels each keeps. */
+const LEVEL_BOUNDS: ReadonlyArray<{ pattern: RegExp; keeps: (code: number, level: number) => boolean }> = [
+  {
+    pattern:
+      /^(?:at least|min|minimum|no less than|pelo menos|no minimo|a partir de|a partir da|a partir do) (.+)$|^(.+?) (?:or above|or higher|or more|and above|and up|and higher|ou mais|ou acima|ou superior|para cima|pra cima)$/,
+    keeps: (code, level) => code >= level,
+  },
+  {
+    pattern: /^(?:above|higher than|more than|greater than|over|acima de|acima da|acima do|maior que|mais que|superior a) (.+)$/,
+    keeps: (code, level) => code > level,
+  },
+  {
+    pattern:
+      /^(?:at most|max|maximum|up to|no more than|no maximo|ate) (.+)$|^(.+?) (?:or below|or lower|or less|and below|and lower|and down|ou menos|ou abaixo|ou inferior|para baixo|pra baixo)$/,
+    keeps: (code, level) => code <= level,
+  },
+  {
+    pattern: /^(?:below|lower than|less than|under|abaixo de|abaixo da|abaixo do|menor que|menos que|inferior a) (.+)$/,
+    keeps: (code, level) => code < level,
+  },
+];
+
+/** Words before a range of levels ("from", "between", "de", "entre"), and what separates its two ends. */
+const RANGE_START = /^(?:from|between|de|da|do|entre)\s+/;
+const RANGE_SEPARATOR = /\s*(?:\.\.|-|–)\s*|\s+(?:to|and|a|ate|e)\s+/g;
