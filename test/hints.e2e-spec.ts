@@ -265,6 +265,39 @@ describe.each(DATABASES)('hints that never mislead, on %s', (kind) => {
     });
   });
 
+  it('names both fields where a model sends in one what is two here (a full name, a date range), and suggests neither alone', async () => {
+    for (const key of ['full_name', 'fullName', 'nome_completo', 'display_name']) {
+      const created = failure(
+        await callTool(client, 'user_create', { domain: 'user', session_id: users, name: 'ana.costa', [key]: 'Ana Costa', dry_run: true }),
+        'VALIDATION_FAILED',
+      );
+      expect([key, created.error.issues]).toEqual([
+        key,
+        [
+          expect.objectContaining({
+            field: key,
+            code: 'UNKNOWN_FIELD',
+            message: `Unknown field '${key}': here it is two fields, firstname and realname (the first name and the surname). Send each.`,
+          }),
+        ],
+      ]);
+      expect(created.error.issues![0].did_you_mean).toBeUndefined();
+    }
+    for (const key of ['date_range', 'created_between', 'period']) {
+      const search = failure(
+        await callTool(client, 'ticket_search', { domain: 'ticket', session_id: tickets, [key]: ['2026-11-01', '2026-11-30'] }),
+        'VALIDATION_FAILED',
+      );
+      expect([key, search.error.issues![0].message]).toEqual([
+        key,
+        `Unknown field '${key}': here it is two fields, date_from and date_to (the range's first and last date). Send each.`,
+      ]);
+    }
+    // A tool without both fields says nothing of them.
+    const searched = failure(await callTool(client, 'user_search', { domain: 'user', session_id: users, full_name: 'Ana' }), 'VALIDATION_FAILED');
+    expect(searched.error.issues![0].message).not.toContain('two fields');
+  });
+
   it('suggests the fields of a link and of an approval by the names models give them', async () => {
     const suggested = async (tool: string, args: Record<string, unknown>) =>
       Object.fromEntries(

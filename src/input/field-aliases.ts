@@ -181,6 +181,24 @@ export const FIELD_ALIASES: Readonly<Record<Domain, AliasTable>> = {
   },
 };
 
+/**
+ * Names models use for one value this desk keeps in two fields: a user's full name (GLPI keeps the
+ * first name and the surname apart), a range (its two ends). Not aliases: neither field alone is
+ * meant, so a tool with both names both (unknownFieldOfTwo).
+ */
+export const TWO_FIELD_NAMES: ReadonlyArray<{ names: readonly string[]; fields: readonly [string, string]; what: string }> = [
+  {
+    names: ['full_name', 'nome_completo', 'display_name', 'complete_name', 'name_full'],
+    fields: ['firstname', 'realname'],
+    what: 'the first name and the surname',
+  },
+  {
+    names: ['date_range', 'created_between', 'opened_between', 'date_between', 'period', 'periodo', 'intervalo', 'between', 'entre'],
+    fields: ['date_from', 'date_to'],
+    what: "the range's first and last date",
+  },
+];
+
 /** Words for a followup's, task's or solution's text: ticket_add_entry's content (its DTO declares them). */
 export const ENTRY_CONTENT_ALIASES = ['comment', 'comentario', 'followup', 'message', 'mensagem', 'note', 'nota', 'acompanhamento', 'reply'] as const;
 

@@ -36,6 +36,7 @@ import {
   sentUnderAlias,
   UNKNOWN_ENTRIES_NAMED,
   unknownField,
+  unknownFieldOfTwo,
   withdrawn,
   wrapperField,
 } from './unknown-fields.js';
@@ -267,6 +268,11 @@ export class InputParser {
       const wrapped = fieldsWrappedIn(input[key], byName);
       if (wrapped) {
         issues.push(wrapperField(field, received, wrapped));
+        continue;
+      }
+      const two = unknownFieldOfTwo(field, key, received, byName);
+      if (two) {
+        issues.push(two);
         continue;
       }
       const elsewhere = otherToolFor(dto, key);

@@ -2,6 +2,7 @@ import { quoted } from '../envelope/echo.js';
 import type { Issue } from '../envelope/issue.js';
 import { matchKey } from '../text/normalize.js';
 import { spelledAlike } from '../text/suggest.js';
+import { TWO_FIELD_NAMES } from './field-aliases.js';
 import type { FieldSpec } from './field-spec.js';
 import { listFormOf } from './list-for-one.js';
 
@@ -65,6 +66,28 @@ export function fieldsWrappedIn(value: unknown, byName: ReadonlyMap<string, Fiel
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
   const inside = Object.keys(value).filter((name) => byName.has(name));
   return inside.length > 0 ? inside : undefined;
+}
+
+/** A key as TWO_FIELD_NAMES compare it: `fullName`, `full_name` and `full-name` alike. */
+function compactKey(key: string): string {
+  return matchKey(key.replace(/([a-z])([A-Z])/g, '$1_$2')).replace(/[\s_.-]+/g, '');
+}
+
+/**
+ * UNKNOWN_FIELD for a key naming one value the tool keeps in two fields (`full_name`: firstname and
+ * realname): both named, neither suggested. Undefined when the key names none or the tool lacks either.
+ */
+export function unknownFieldOfTwo(field: string, key: string, received: unknown, byName: ReadonlyMap<string, FieldSpec>): Issue | undefined {
+  const wanted = compactKey(key);
+  const two = TWO_FIELD_NAMES.find(({ names, fields }) => fields.every((name) => byName.has(name)) && names.some((name) => compactKey(name) === wanted));
+  if (!two) return undefined;
+  const [first, second] = two.fields;
+  return {
+    field,
+    code: 'UNKNOWN_FIELD',
+    received,
+    message: `Unknown field '${field}': here it is two fields, ${first} and ${second} (${two.what}). Send each.`,
+  };
 }
 
 /** UNKNOWN_FIELD for a wrapper of the call's fields: send them at the top level. */
