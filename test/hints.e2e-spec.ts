@@ -552,6 +552,15 @@ describe.each(DATABASES)('hints that never mislead, on %s', (kind) => {
       'VALIDATION_FAILED',
     );
     expect(misspelt.error.issues![0].message).not.toContain('takes one');
+    // A list with a part not found: the hint for that part is no hint for the whole text.
+    for (const [sent, named] of [
+      ['me and maria', "names 2 (glpi, 'maria': not found, did you mean 'maria.silva'?)"],
+      ['tech, maria', "names 2 (tech, 'maria': not found, did you mean 'maria.silva'?)"],
+    ]) {
+      const partly = failure(await callTool(client, 'ticket_search', { domain: 'ticket', session_id: tickets, assignee_id: sent }), 'VALIDATION_FAILED');
+      expect([sent, partly.error.issues![0].message]).toEqual([sent, expect.stringContaining(named)]);
+      expect([sent, partly.error.issues![0].did_you_mean]).toEqual([sent, undefined]);
+    }
   });
 
   it('suggests for an email no user has only an address one letter or two away, never a user of another domain by the part before the @', async () => {

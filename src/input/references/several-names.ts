@@ -12,7 +12,8 @@ const MOST_NAMES = 5;
  * one record, so the answer says so and names what each part found, instead of suggesting one of
  * them in the list's place. A search is told to call once for each. Asked only on the way to a
  * REFERENCE_NOT_FOUND answer, with the caller's scope; a list whose parts are not all found keeps
- * the answer as it was.
+ * the answer as it was, unless its hint was a part's (hintsAPart): then each part is named, the
+ * one not found with its own hint.
  */
 export async function withSeveralNamesHint(
   answer: Resolution,
@@ -25,13 +26,22 @@ export async function withSeveralNamesHint(
   const parts = listWrittenIn(value);
   if (!parts || parts.length > MOST_NAMES) return answer;
   const found = await Promise.all(parts.map(resolvePart));
-  const names: string[] = [];
-  for (const part of found) {
-    if (!part.ok) return answer;
-    names.push(part.name);
-  }
+  if (!found.every((part) => part.ok) && !hintsAPart(answer.issue.did_you_mean, found)) return answer;
+  // A part not found is named with its own hint: the whole text's was that part's, no hint for the text.
+  const names = found.map((part, i) =>
+    part.ok ? part.name : `'${quoted(parts[i])}': not found${part.issue.did_you_mean ? `, did you mean '${part.issue.did_you_mean}'?` : ''}`,
+  );
   const label = referenceKind(spec.ref).label;
   const instead = searching ? 'to search several, call once for each' : 'send one';
   const { did_you_mean: _misleading, ...issue } = answer.issue;
   return { ok: false, issue: { ...issue, message: severalForOne(spec.name, `one of the ${label}`, quoted(value), names, instead) } };
+}
+
+/**
+ * True when the hint for a whole text is one part's (a part's name, or what a part not found
+ * suggests: "me and maria" -> maria.silva) and another part names a record: a list, not a misspelt name.
+ */
+function hintsAPart(hint: string | undefined, found: readonly Resolution[]): boolean {
+  if (hint === undefined || !found.some((part) => part.ok)) return false;
+  return found.some((part) => (part.ok ? part.name === hint : part.issue.did_you_mean === hint));
 }
