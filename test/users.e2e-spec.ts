@@ -158,6 +158,8 @@ describe.each(DATABASES)('users REST on %s', (kind) => {
     const inactive = await request(stack.http).post('/api/users/search').set(admin).send({ name: 'ana.lima', is_active: false });
     expect(inactive.status).toBe(200);
     expect(inactive.body.data.items).toMatchObject([{ id, is_active: false }]);
+    const byWord = await request(stack.http).post('/api/users/search').set(admin).send({ name: 'ana.lima', is_active: 'inativo' });
+    expect(byWord.body.data.items).toMatchObject([{ id, is_active: false }]);
     const still = await request(stack.http).get(`/api/users/${id}`).query({ fields: 'name,is_active' }).set(admin);
     expect(still.body.data).toEqual({ id, name: 'ana.lima', is_active: false });
   });

@@ -115,7 +115,8 @@ describe.each(DATABASES)('write safeguards on %s', (kind) => {
     try {
       const session = await openSession(client, 'user');
       failure(await callTool(client, 'user_deactivate', { domain: 'user', session_id: session, id }), 'APPROVAL_REQUIRED');
-      for (const value of [false, 'não', 'false']) {
+      // The flag's own words are its values too: "inactive" is false, never "must be true or false".
+      for (const value of [false, 'não', 'false', 'inactive', 'Inativo', 'disabled', 'desativado']) {
         const refused = failure(await callTool(client, 'user_update', { domain: 'user', session_id: session, id, is_active: value }), 'VALIDATION_FAILED');
         const issue = refused.error.issues?.find((i) => i.field === 'is_active');
         expect(issue).toMatchObject({ code: 'INVALID_VALUE' });
@@ -123,6 +124,8 @@ describe.each(DATABASES)('write safeguards on %s', (kind) => {
       }
       // Reactivating stays an update.
       success(await callTool(client, 'user_update', { domain: 'user', session_id: session, id, is_active: true, dry_run: true }));
+      const reactivated = success(await callTool(client, 'user_update', { domain: 'user', session_id: session, id, is_active: 'ativo', dry_run: true }));
+      expect(reactivated.applied).toMatchObject({ is_active: true });
     } finally {
       await client.close();
     }

@@ -1,3 +1,4 @@
+import type { FlagWords } from './vocab/boolean-words.js';
 import type { ChoiceWords } from './vocab/choice-words.js';
 import type { VocabGroup, Vocabulary } from './vocab/vocabulary.js';
 
@@ -63,6 +64,8 @@ export interface FieldSpec {
    * between its digits (as a person reads it out); never echoed back in an issue.
    */
   digits?: number;
+  /** A flag's own words for its two states ("inactive" for is_active false), beside the yes/no words every flag takes. */
+  flagWords?: FlagWords;
   /** An empty or blank string counts as not sent (session ids: `""` is no session). */
   blankIsAbsent?: boolean;
   example?: unknown;

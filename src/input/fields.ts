@@ -1,6 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { IsBoolean, IsEmail, IsInt, IsOptional, IsString, Max, Min } from './class-validator-parts.js';
 import { type FieldSpec, registerField } from './field-spec.js';
+import type { FlagWords } from './vocab/boolean-words.js';
 import type { ChoiceWords } from './vocab/choice-words.js';
 import type { VocabGroup, Vocabulary } from './vocab/vocabulary.js';
 
@@ -37,7 +38,7 @@ export function IntField(o: Common & { min?: number; max?: number; unit?: string
   return field({ kind: 'int', required: !!o.required, ...o }, ...rules);
 }
 
-export function BoolField(o: Common): PropertyDecorator {
+export function BoolField(o: Common & { flagWords?: FlagWords }): PropertyDecorator {
   return field({ kind: 'bool', required: !!o.required, ...o }, IsBoolean());
 }
 

@@ -892,7 +892,7 @@ function readScalarText(spec: FieldSpec, value: unknown, mode: 'json' | 'query')
     if (match) return Number(match[1]);
   }
   if (spec.kind === 'bool') {
-    const word = booleanOfWord(value);
+    const word = booleanOfWord(value, spec.flagWords);
     if (word !== undefined) return word;
     if (value.trim() === '1') return true;
     if (value.trim() === '0') return false;

@@ -17,6 +17,28 @@ const WORDS: ReadonlyMap<string, boolean> = new Map([
   ['falso', false],
 ]);
 
-export function booleanOfWord(text: string): boolean | undefined {
-  return WORDS.get(matchKey(text));
+/** A flag's own words for its two states (FieldSpec.flagWords): what a model calls them, in both languages. */
+export interface FlagWords {
+  yes: readonly string[];
+  no: readonly string[];
+}
+
+/** A user's is_active: "active"/"ativo" is true, "inactive"/"desativado" false. */
+export const ACTIVE_WORDS: FlagWords = {
+  yes: ['active', 'enabled', 'activated', 'ativo', 'ativa', 'habilitado', 'habilitada', 'ativado', 'ativada'],
+  no: ['inactive', 'disabled', 'deactivated', 'inativo', 'inativa', 'desativado', 'desativada', 'desabilitado', 'desabilitada'],
+};
+
+/** An entry's is_private: "private"/"interno" is true, "public"/"público" false. */
+export const PRIVATE_WORDS: FlagWords = {
+  yes: ['private', 'internal', 'privado', 'privada', 'interno', 'interna'],
+  no: ['public', 'publico', 'publica'],
+};
+
+/** The value of a yes/no word, or of one of the flag's own words (`flag`); undefined for any other text. */
+export function booleanOfWord(text: string, flag?: FlagWords): boolean | undefined {
+  const key = matchKey(text);
+  const word = WORDS.get(key);
+  if (word !== undefined || !flag) return word;
+  return flag.yes.includes(key) ? true : flag.no.includes(key) ? false : undefined;
 }

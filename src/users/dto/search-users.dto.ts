@@ -1,5 +1,6 @@
 import { SearchCallDto } from '../../input/dto/search-args.dto.js';
 import { BoolField, ChoiceField, ChoicesField, DateField, RefField, TextField } from '../../input/fields.js';
+import { ACTIVE_WORDS } from '../../input/vocab/boolean-words.js';
 import { USER_FIELD_NAMES } from '../user.fields.js';
 
 export const USER_SORTS = ['name', '-name', 'date_mod', '-date_mod', 'id', '-id'] as const;
@@ -11,7 +12,7 @@ export class SearchUsersDto extends SearchCallDto {
   @TextField({ maxLength: 255, description: '' })
   email?: string;
 
-  @BoolField({ description: 'Default: active only.' })
+  @BoolField({ description: 'Default: active only.', flagWords: ACTIVE_WORDS })
   is_active?: boolean;
 
   @RefField('profile', { description: '' })

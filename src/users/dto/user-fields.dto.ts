@@ -6,6 +6,7 @@ import { WriteCallDto } from '../../input/dto/call-args.dto.js';
 import { BoolField, RefField, TextField } from '../../input/fields.js';
 import { FieldsOfOtherTools } from '../../input/fields-of-other-tools.js';
 import { blankNameIssue, readingsHint } from '../../input/issue-messages.js';
+import { ACTIVE_WORDS } from '../../input/vocab/boolean-words.js';
 import { languageCodesNamed } from '../language-names.js';
 
 /** GLPI language codes: `pt_BR`, `en_GB`, `es_419`. */
@@ -81,7 +82,7 @@ export abstract class UserFieldsDto extends WriteCallDto {
   @TextField({ maxLength: 10, nullable: true, description: 'E.g. pt_BR.' })
   language?: string | null;
 
-  @BoolField({ description: '' })
+  @BoolField({ description: '', flagWords: ACTIVE_WORDS })
   is_active?: boolean;
 
   static crossCheck(value: UserFieldsDto): Issue[] {

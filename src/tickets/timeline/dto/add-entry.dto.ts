@@ -5,6 +5,7 @@ import { WriteCallDto } from '../../../input/dto/call-args.dto.js';
 import { ENTRY_CONTENT_ALIASES } from '../../../input/field-aliases.js';
 import { BoolField, ChoiceField, DateField, EnumField, IntField, RefField, TextField } from '../../../input/fields.js';
 import { blankTextIssue } from '../../../input/issue-messages.js';
+import { PRIVATE_WORDS } from '../../../input/vocab/boolean-words.js';
 import { ENTRY_KIND_WORDS } from '../../../input/vocab/choice-words.js';
 import { ENTRY_KINDS, type EntryKind, KIND_FIELDS } from '../entry-kinds.js';
 import { TASK_STATE } from '../timeline-vocabularies.js';
@@ -20,7 +21,7 @@ export class AddEntryDto extends WriteCallDto {
   @TextField({ required: true, maxLength: 65000, description: '', aliases: ENTRY_CONTENT_ALIASES })
   content!: string;
 
-  @BoolField({ description: 'Hidden from the requester.' })
+  @BoolField({ description: 'Hidden from the requester.', flagWords: PRIVATE_WORDS })
   is_private?: boolean;
 
   @IntField({ min: 0, max: MAX_DURATION_SECONDS, unit: DURATION_UNIT, description: 'Seconds, "1h30" or "90 min".' })
