@@ -310,6 +310,22 @@ describe.each(DATABASES)('zones and yes/no words on %s', (kind) => {
       const priorities = (found.data as { items: { priority: { id: number } }[] }).items.map((t) => t.priority.id);
       expect([word, priorities.filter((p) => !(codes as readonly number[]).includes(p))]).toEqual([word, []]);
     }
+    // The same as an operator object, as query languages write them ({not}, {$ne}, {in}, {gte}).
+    for (const [field, sent, codes] of [
+      ['status', { not: 'closed' }, [1, 2, 3, 4, 5]],
+      ['status', { $ne: 6 }, [1, 2, 3, 4, 5]],
+      ['status', { in: ['new', 'pending'] }, [1, 4]],
+      ['priority', { gte: 'high' }, [4, 5, 6]],
+      ['priority', { $lt: 3 }, [1, 2]],
+    ] as const) {
+      const found = success(await ticket('ticket_search', { [field]: sent, limit: 100 }));
+      expect([sent, found.resolved?.[field]]).toEqual([sent, expect.objectContaining({ input: sent, ids: codes })]);
+    }
+    // An operator on values without order, or with more than one operator, is refused as before.
+    for (const sent of [{ gte: 'pending' }, { not: 'closed', in: [1] }, { nin: [1] }]) {
+      const refused = failure(await ticket('ticket_search', { status: sent }), 'VALIDATION_FAILED');
+      expect([sent, refused.error.issues?.[0]]).toEqual([sent, expect.objectContaining({ field: 'status' })]);
+    }
     const bound = failure(await ticket('ticket_create', { name: 'Alta ou mais', priority: 'high+', dry_run: true }), 'VALIDATION_FAILED');
     expect(bound.error.issues).toEqual([expect.objectContaining({ field: 'priority', code: 'INVALID_VALUE', received: 'high+' })]);
     // Where one status is set, it is refused: its opposite is no value.

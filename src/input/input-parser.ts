@@ -11,6 +11,7 @@ import { closestOf, closestTied, spelledAlike } from '../text/suggest.js';
 import { SearchCallDto } from './dto/search-args.dto.js';
 import { fieldsOf, type FieldSpec, lengthLimitOf } from './field-spec.js';
 import { otherToolFor } from './fields-of-other-tools.js';
+import { operatorForm } from './filter-operators.js';
 import { flagInChoice } from './flag-in-choice.js';
 import { attachMeta } from './input-meta.js';
 import { expectedOf, issueFromValidation, readingsHint } from './issue-messages.js';
@@ -612,6 +613,12 @@ export class InputParser {
       this.parseEnumList(spec, value, out, issues, resolved);
       return;
     }
+    // An operator object ({not: "closed"}, {in: [...]}, {gte: "high"}): read as its text or list is, `resolved` echoing the object.
+    const operated = spec.filter ? operatorForm(value) : undefined;
+    if (Array.isArray(operated)) {
+      this.parseEnumList(spec, operated, out, issues, resolved, value);
+      return;
+    }
     const group = spec.filter && groupNamed(spec.filter, value);
     if (group) {
       out.set(spec.name, group.codes);
@@ -630,7 +637,7 @@ export class InputParser {
       return;
     }
     // A filter takes "not New" for every other value, ">= high" or "2-4" for those levels; where one is set, each is no value.
-    const phrased = spec.filter ? vocab.valuesNamed(value) : undefined;
+    const phrased = spec.filter ? vocab.valuesNamed(operated ?? value) : undefined;
     if (phrased) {
       out.set(spec.name, phrased);
       resolved[spec.name] = { input: value, ids: phrased, names: labelsOf(vocab, phrased) };
