@@ -467,6 +467,22 @@ describe.each(DATABASES)('zones and yes/no words on %s', (kind) => {
     expect(await taken('Mais recentes')).toEqual({ sort: { input: 'Mais recentes', value: '-date' } });
     expect(await taken('priority desc')).toEqual({ sort: { input: 'priority desc', value: '-priority' } });
     expect(await taken('-date')).toEqual({});
+    // A key and its direction as other APIs write them: "date:desc", or an object of the two.
+    const objectTaken = async (sort: unknown) => success(await ticket('ticket_search', { sort, limit: 1 })).resolved;
+    expect(await taken('date:desc')).toEqual({ sort: { input: 'date:desc', value: '-date' } });
+    expect(await taken('priority:ASC')).toEqual({ sort: { input: 'priority:ASC', value: 'priority' } });
+    for (const [sent, value] of [
+      [{ date: 'desc' }, '-date'],
+      [{ field: 'priority', order: 'desc' }, '-priority'],
+      [{ field: 'date_mod', direction: 'asc' }, 'date_mod'],
+      [{ by: 'status' }, 'status'],
+    ] as const) {
+      expect([sent, await objectTaken(sent)]).toEqual([sent, { sort: { input: sent, value } }]);
+    }
+    for (const sent of [{ date: 'sideways' }, { date: 'desc', priority: 'asc' }, { field: 'date', order: 'desc', then: 'id' }]) {
+      const refused = failure(await ticket('ticket_search', { sort: sent }), 'VALIDATION_FAILED');
+      expect([sent, refused.error.issues?.[0].field]).toEqual([sent, 'sort']);
+    }
     for (const [word, sort] of [
       ['newest', '-date'],
       ['Mais recentes', '-date'],

@@ -27,7 +27,7 @@ import { withSeveralNamesHint } from './references/several-names.js';
 import { sharedLookup } from './references/shared-lookup.js';
 import { type FilterResolution, type GroupLookup, withWordsForSeveral } from './references/words-for-several.js';
 import { brokenRules } from './scalar-rules.js';
-import { sortKeysOf } from './sort-keys.js';
+import { sortKeysOf, sortWrittenIn } from './sort-keys.js';
 import {
   aboutField,
   aliasOfSentField,
@@ -732,8 +732,11 @@ export class InputParser {
       return;
     }
     const values = spec.values!;
-    // `true` is read as the word "true": a choice whose words have it takes it (mine: true is any role).
-    const wanted = typeof value === 'string' ? directionWords(value) : value === true ? 'true' : value;
+    // `true` is read as the word "true": a choice whose words have it takes it (mine: true is any role);
+    // a sort sent as an object ({date: "desc"}) as its text.
+    const sortText = typeof value === 'object' && sortKeysOf(values) ? sortWrittenIn(value) : undefined;
+    const text = typeof value === 'string' ? value : sortText;
+    const wanted = text !== undefined ? directionWords(text) : value === true ? 'true' : value;
     const hit = typeof wanted === 'string' ? choiceNamed(spec, wanted) : undefined;
     if (hit !== undefined) {
       out.set(spec.name, hit);
@@ -840,9 +843,9 @@ function wordMeaning(spec: FieldSpec, word: string): string | undefined {
   return index.get(matchKey(word));
 }
 
-/** "priority desc", "date descending", "name asc" -> "-priority", "-date", "name" (sort choices). */
+/** "priority desc", "date descending", "name asc", "date:desc" -> "-priority", "-date", "name", "-date" (sort choices). */
 function directionWords(value: string): string {
-  const match = /^\s*(-?)([\w.]+)\s+(asc|ascending|desc|descending|crescente|decrescente)\s*$/i.exec(value);
+  const match = /^\s*(-?)([\w.]+)(?:\s+|\s*:\s*)(asc|ascending|desc|descending|crescente|decrescente)\s*$/i.exec(value);
   if (!match) return value;
   const descending = /^(desc|descending|decrescente)$/i.test(match[3]);
   return `${descending ? '-' : ''}${match[2]}`;

@@ -8,3 +8,22 @@ export function sortKeysOf(values: readonly string[]): string[] | undefined {
   const paired = keys.length > 0 && keys.every((key) => values.includes(key) && values.includes(`-${key}`));
   return paired ? keys : undefined;
 }
+
+/** The keys other APIs name a sort's field and its direction with, in an object. */
+const FIELD_KEYS = new Set(['field', 'by', 'key', 'column', 'sort', 'sort_by', 'orderBy', 'order_by']);
+const DIRECTION_KEYS = new Set(['order', 'direction', 'dir', 'sort_order', 'sortOrder']);
+
+/**
+ * A sort sent as an object, as other APIs take one, written as the text a sort reads ("date desc"):
+ * `{date: "desc"}`, `{field: "priority", order: "desc"}`, `{by: "status"}`. Undefined for any other
+ * value, and for an object of more than one field or another key (which comes first is not guessed).
+ */
+export function sortWrittenIn(value: unknown): string | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const entries = Object.entries(value as Record<string, unknown>);
+  if (!entries.every(([, v]) => typeof v === 'string')) return undefined;
+  const field = entries.find(([key]) => FIELD_KEYS.has(key));
+  const direction = entries.find(([key]) => DIRECTION_KEYS.has(key));
+  if (field) return entries.length === (direction ? 2 : 1) ? `${String(field[1])}${direction ? ` ${String(direction[1])}` : ''}` : undefined;
+  return entries.length === 1 && !direction ? `${entries[0][0]} ${String(entries[0][1])}` : undefined;
+}
