@@ -461,6 +461,18 @@ describe.each(DATABASES)('zones and yes/no words on %s', (kind) => {
     expect(success(await ticket('ticket_search', { assignee_id: 'eu' })).resolved).toEqual({ assignee_id: { input: 'eu', id: eu, name: 'eu' } });
   });
 
+  it('shows every field for "*", "all" or "todos" in fields, as when none is named', async () => {
+    const whole = success(await ticket('ticket_get', { id: 1 }));
+    for (const fields of ['*', ['*'], 'all', 'todos', ['All fields']]) {
+      const got = success(await ticket('ticket_get', { id: 1, fields }));
+      expect([fields, Object.keys(got.data as object)]).toEqual([fields, Object.keys(whole.data as object)]);
+    }
+    const page = success(await ticket('ticket_search', { fields: '*', limit: 1 }));
+    expect(Object.keys((page.data as Page).items[0] as object).length).toBeGreaterThan(5);
+    // With a field beside it, "*" is an entry like any other: refused.
+    failure(await ticket('ticket_get', { id: 1, fields: ['*', 'name'] }), 'VALIDATION_FAILED');
+  });
+
   it('sorts by the words people use: newest, mais antigos, recently updated, maior prioridade, and says which sort each took', async () => {
     const ids = async (sort: string) => (success(await ticket('ticket_search', { sort, limit: 100 })).data as Page).items.map((t) => t.id);
     const taken = async (sort: string) => success(await ticket('ticket_search', { sort, limit: 1 })).resolved;

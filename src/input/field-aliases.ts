@@ -257,7 +257,7 @@ function recordIdAliases(spec: FieldSpec, table: AliasTable, nameless: boolean):
 }
 
 /** The argument of a read that lists the record's fields to answer with: its values are field names. */
-const PROJECTION = 'fields';
+export const PROJECTION = 'fields';
 
 /** The domain's aliases of the fields a projection lists: `fields: ["title"]` is suggested `name`. */
 function valueAliasesOf(table: AliasTable, values: readonly string[]): ChoiceWords {

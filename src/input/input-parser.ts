@@ -9,6 +9,7 @@ import { NO_ONE, NO_RECORD } from '../search/no-record.js';
 import { matchKey } from '../text/normalize.js';
 import { closestOf, closestTied, spelledAlike } from '../text/suggest.js';
 import { SearchCallDto } from './dto/search-args.dto.js';
+import { PROJECTION } from './field-aliases.js';
 import { fieldsOf, type FieldSpec, lengthLimitOf } from './field-spec.js';
 import { otherToolFor } from './fields-of-other-tools.js';
 import { operatorForm } from './filter-operators.js';
@@ -774,6 +775,8 @@ export class InputParser {
   }
 
   private parseChoices(spec: FieldSpec, value: unknown, out: Map<string, unknown>, issues: Issue[]): void {
+    // "*", "all", "todos" alone for the fields to answer with: every field, as when none is named.
+    if (spec.name === PROJECTION && namesEveryField(value)) return;
     const list =
       typeof value === 'string'
         ? value
@@ -841,6 +844,15 @@ function wordMeaning(spec: FieldSpec, word: string): string | undefined {
   let index = WORD_INDEXES.get(spec.words);
   if (!index) WORD_INDEXES.set(spec.words, (index = wordIndex(spec.words)));
   return index.get(matchKey(word));
+}
+
+/** The words for every field of a record, as SQL and other APIs write them. */
+const EVERY_FIELD = new Set(['*', 'all', 'all fields', 'every field', 'everything', 'todos', 'todos os campos', 'tudo']);
+
+/** True when a projection's value is one word for every field ("*", ["*"], "all"), alone. */
+function namesEveryField(value: unknown): boolean {
+  const only = Array.isArray(value) && value.length === 1 ? (value[0] as unknown) : value;
+  return typeof only === 'string' && EVERY_FIELD.has(matchKey(only));
 }
 
 /** "priority desc", "date descending", "name asc", "date:desc" -> "-priority", "-date", "name", "-date" (sort choices). */
