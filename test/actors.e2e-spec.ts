@@ -189,6 +189,28 @@ describe.each(DATABASES)('ticket actors and deadlines on %s', (kind) => {
     expect(refused.error.issues).toEqual([expect.objectContaining({ field: 'assignee_id', code: 'REFERENCE_NOT_FOUND' })]);
   });
 
+  it('finds the tickets with an assigned user, or an assigned group, by a word for anyone', async () => {
+    const all = (success(await call(admin, 'ticket_search', { limit: 100 })).data as Page).items;
+    const sorted = (list: number[]) => [...list].sort((a, b) => a - b);
+    const withUser = sorted(all.filter((t) => t.assignees.some((a) => a.type === 'user')).map((t) => t.id));
+    const withGroup = sorted(all.filter((t) => t.assignees.some((a) => a.type === 'group')).map((t) => t.id));
+    expect(withUser.length).toBeGreaterThan(0);
+    expect(withUser.length).toBeLessThan(all.length);
+    const ids = async (args: Record<string, unknown>) =>
+      sorted((success(await call(admin, 'ticket_search', { limit: 100, ...args })).data as Page).items.map((t) => t.id));
+    for (const anyone of ['anyone', 'Someone', 'alguém', 'qualquer um']) {
+      expect([anyone, await ids({ assignee_id: anyone })]).toEqual([anyone, withUser]);
+    }
+    expect(await ids({ assignee_group_id: 'any' })).toEqual(withGroup);
+    const answer = success(await call(admin, 'ticket_search', { assignee_id: 'anybody' }));
+    expect(answer.resolved).toMatchObject({ assignee_id: { input: 'anybody', name: 'anyone' } });
+    const counted = success(await call(admin, 'ticket_search', { assignee_id: 'anyone', group_by: 'status' })).data as { count: number };
+    expect(counted.count).toBe(withUser.length);
+    // A write's actor is one record: a word for anyone names none.
+    const refused = failure(await call(admin, 'ticket_create', { name: 'x', assignee_id: 'anyone', dry_run: true }), 'VALIDATION_FAILED');
+    expect(refused.error.issues).toEqual([expect.objectContaining({ field: 'assignee_id', code: 'REFERENCE_NOT_FOUND' })]);
+  });
+
   it('overdue filters open tickets past their deadline and tickets solved late', async () => {
     const overdue = success(await call(admin, 'ticket_search', { overdue: true, fields: ['overdue'] })).data as Page;
     expect(overdue.items.length).toBeGreaterThan(0);

@@ -5,7 +5,7 @@ import { echo, echoUnder, quoted } from '../envelope/echo.js';
 import type { Resolved } from '../envelope/envelope.js';
 import type { Issue } from '../envelope/issue.js';
 import type { Transport } from '../observe/call-metrics.js';
-import { NO_ONE, NO_RECORD } from '../search/no-record.js';
+import { ANY_ONE, NO_ONE, NO_RECORD } from '../search/no-record.js';
 import { matchKey } from '../text/normalize.js';
 import { closestOf, closestTied, spelledAlike } from '../text/suggest.js';
 import { SearchCallDto } from './dto/search-args.dto.js';
@@ -45,7 +45,7 @@ import {
 import { cleanText, forbiddenField, valueProblem } from './value-rules.js';
 import { booleanOfWord } from './vocab/boolean-words.js';
 import { type ChoiceWords, otherNumberOf, wordIndex, wordTexts } from './vocab/choice-words.js';
-import { isNoneWord } from './vocab/none-words.js';
+import { isAnyoneWord, isNoneWord } from './vocab/none-words.js';
 import { groupNamed, type Vocabulary } from './vocab/vocabulary.js';
 
 export interface ReferenceLookup {
@@ -186,6 +186,8 @@ async function notFoundHints(
 ): Promise<FilterResolution> {
   // A word for no one ("none", "ninguém") on a filter that takes it: the records with no such actor.
   if (spec.none && isNoneWord(value)) return { ok: true, ...NO_ONE };
+  // A word for anyone: the records with at least one such actor.
+  if (spec.none && isAnyoneWord(value)) return { ok: true, ...ANY_ONE };
   const byId = await withIdInWords(answer, spec, value, (id) => lookup.resolve(spec.ref!, spec.name, id, scope));
   if (byId.ok) return byId;
   const other = await withOtherKindHint(answer, spec, specs, value, (kind, field) => lookup.resolve(kind, field, value, scope));

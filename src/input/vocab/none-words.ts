@@ -23,3 +23,13 @@ const WORDS: ReadonlySet<string> = new Set(
 export function isNoneWord(value: unknown): boolean {
   return typeof value === 'string' && WORDS.has(matchKey(value));
 }
+
+/** The words for anyone, in English and Brazilian Portuguese: a filter for at least one actor in the role. */
+const ANYONE_WORDS: ReadonlySet<string> = new Set(
+  ['any', 'anyone', 'anybody', 'someone', 'somebody', 'any one', 'alguem', 'qualquer', 'qualquer um', 'qualquer uma', 'qualquer pessoa'].map(matchKey),
+);
+
+/** True when `value` is a word for anyone ("anyone", "someone", "alguém"). */
+export function isAnyoneWord(value: unknown): boolean {
+  return typeof value === 'string' && ANYONE_WORDS.has(matchKey(value));
+}
