@@ -124,9 +124,14 @@ describe.each(DATABASES)('intent lock bypass attempts on %s', (kind) => {
       const missing = failure(await callTool(glpi, 'project_search', { session_id: session, limt: 5 }), 'VALIDATION_FAILED');
       expect(missing.error.issues).toEqual(
         expect.arrayContaining([
-          expect.objectContaining({ field: 'domain', code: 'REQUIRED' }),
+          expect.objectContaining({ field: 'domain', code: 'REQUIRED', message: 'domain is required: "project".', expected: 'project' }),
           expect.objectContaining({ field: 'limt', code: 'UNKNOWN_FIELD' }),
         ]),
+      );
+      // Said the same where the session is missing too: the lock finds both.
+      const both = failure(await callTool(glpi, 'project_search', {}), 'VALIDATION_FAILED');
+      expect(both.error.issues).toContainEqual(
+        expect.objectContaining({ field: 'domain', code: 'REQUIRED', message: 'domain is required: "project".', expected: 'project' }),
       );
     });
 

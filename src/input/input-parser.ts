@@ -15,7 +15,7 @@ import { otherToolFor } from './fields-of-other-tools.js';
 import { operatorForm } from './filter-operators.js';
 import { flagInChoice } from './flag-in-choice.js';
 import { attachMeta } from './input-meta.js';
-import { expectedOf, issueFromValidation, readingsHint } from './issue-messages.js';
+import { expectedOf, issueFromValidation, readingsHint, requiredIssue } from './issue-messages.js';
 import { listFormOf, oneOfList, takesOne } from './list-for-one.js';
 import { everyPartRead, listWrittenIn, severalForOne } from './list-text.js';
 import { otherNameIssue, presentedRecord, sameName } from './presented-record.js';
@@ -368,8 +368,7 @@ export class InputParser {
     const timezone = options.zone;
     this.checkScalars(dto, given, values, issues);
     for (const spec of required) {
-      if (!values.has(spec.name) && !refused.has(spec.name))
-        issues.push({ field: spec.name, code: 'REQUIRED', message: `${spec.name} is required.`, expected: expectedOf(spec) });
+      if (!values.has(spec.name) && !refused.has(spec.name)) issues.push(requiredIssue(spec.name, expectedOf(spec), spec.constant));
     }
     const normalized = new Map<string, unknown>();
     const resolved: Record<string, Resolved> = {};

@@ -45,6 +45,11 @@ export function expectedOf(spec: FieldSpec): string {
   }
 }
 
+/** REQUIRED for a field not sent; one that takes a single value (a domain tool's `domain`) names it, so the retry needs no lookup. */
+export function requiredIssue(field: string, expected: string, only?: string): Issue {
+  return { field, code: 'REQUIRED', message: only === undefined ? `${field} is required.` : `${field} is required: "${only}".`, expected };
+}
+
 /** The field's issue, in the house format, from the names of the class-validator rules its value breaks. */
 export function issueFromValidation(failed: readonly string[], value: unknown, spec: FieldSpec): Issue {
   const code = CONSTRAINT_CODES.find(([name]) => failed.includes(name))?.[1] ?? 'INVALID_VALUE';

@@ -2,6 +2,7 @@ import { type Domain, DOMAINS } from '../auth/principal.js';
 import { DeskError } from '../envelope/desk-error.js';
 import { echo, quoted, textOf } from '../envelope/echo.js';
 import type { Issue } from '../envelope/issue.js';
+import { requiredIssue } from '../input/issue-messages.js';
 import { itemOfOne } from '../input/list-for-one.js';
 
 /**
@@ -105,8 +106,7 @@ export function decideIntentLock<S extends LockSession>(tool: LockedTool, args: 
         expected: 'the session_id returned by domain_switch (ses_…)',
       },
     ];
-    if (args.domain === undefined)
-      issues.push({ field: 'domain', code: 'REQUIRED', message: `domain is required: "${domain}" for ${tool.name}.`, expected: domain });
+    if (args.domain === undefined) issues.push(requiredIssue('domain', domain, domain));
     return { pass: false, error: DeskError.validation({ transport: 'mcp', tool: tool.name }, issues, openOne) };
   }
   if (!live) {
