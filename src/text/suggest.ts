@@ -93,8 +93,14 @@ const SEPARATORS = /[\s_.-]+/g;
 const NEGATIONS = ['in', 'un', 'non', 'not', 'no', 'des', 'dis', 'de', 'im'];
 
 /** True when one of two texts is the other's opposite, by a prefix or a sign for "not" ("!maria" is not "maria"). */
-function opposes(input: string, candidate: string): boolean {
-  return negates(matchKey(notAsWord(input)), matchKey(notAsWord(candidate)));
+function opposes(input: string, candidate: string, inputKey = matchKey(input), candidateKey = matchKey(candidate)): boolean {
+  return negates(keyWithNotWord(input, inputKey), keyWithNotWord(candidate, candidateKey));
+}
+
+/** The key of `text` with a sign for "not" written as the word; its own `key` (made already) when it has none. */
+function keyWithNotWord(text: string, key: string): string {
+  const worded = notAsWord(text);
+  return worded === text ? key : matchKey(worded);
 }
 
 /** True when one of two keys is the other's opposite (`inactive`/`is_active`, `disabled`/`enabled`, `inativo`/`ativo`). */
@@ -128,7 +134,7 @@ export function closeness(input: string, candidate: string): number | undefined 
   if (a.length === 0) return undefined;
   if (a === b) return 0;
   // `inactive` is not `is_active`, nor `disabled` `enabled`, nor `!maria` `maria`: a letter apart, the opposite meant.
-  if (opposes(input, candidate)) return undefined;
+  if (opposes(input, candidate, a, b)) return undefined;
   // `approver` is `approver_id`: closer than any misspelling of another name.
   if (withoutIdWord(b) === a) return 0.5;
   const tolerance = spellingTolerance(a, b);

@@ -21,7 +21,7 @@ const WORDS: ReadonlySet<string> = new Set(
 
 /** True when `value` is a word for no one ("none", "unassigned", "ninguém"). */
 export function isNoneWord(value: unknown): boolean {
-  return typeof value === 'string' && WORDS.has(matchKey(value));
+  return isWordOf(WORDS, value);
 }
 
 /** The words for anyone, in English and Brazilian Portuguese: a filter for at least one actor in the role. */
@@ -31,5 +31,9 @@ const ANYONE_WORDS: ReadonlySet<string> = new Set(
 
 /** True when `value` is a word for anyone ("anyone", "someone", "alguém"). */
 export function isAnyoneWord(value: unknown): boolean {
-  return typeof value === 'string' && ANYONE_WORDS.has(matchKey(value));
+  return isWordOf(ANYONE_WORDS, value);
+}
+
+function isWordOf(words: ReadonlySet<string>, value: unknown): boolean {
+  return typeof value === 'string' && words.has(matchKey(value));
 }
