@@ -211,6 +211,55 @@ describe.each(DATABASES)('ticket actors and deadlines on %s', (kind) => {
     expect(refused.error.issues).toEqual([expect.objectContaining({ field: 'assignee_id', code: 'REFERENCE_NOT_FOUND' })]);
   });
 
+  it('finds the tickets without an actor by a word or sign for not before its name', async () => {
+    const all = (success(await call(admin, 'ticket_search', { limit: 100 })).data as Page).items;
+    const sorted = (list: number[]) => [...list].sort((a, b) => a - b);
+    const without = (type: Actor['type'], name: string) =>
+      sorted(all.filter((t) => !t.assignees.some((a) => a.type === type && a.name === name)).map((t) => t.id));
+    const withTech = all.filter((t) => t.assignees.some((a) => a.type === 'user' && a.name === 'tech'));
+    expect(withTech.length).toBeGreaterThan(0);
+    expect(withTech.length).toBeLessThan(all.length);
+    const ids = async (args: Record<string, unknown>) =>
+      sorted((success(await call(admin, 'ticket_search', { limit: 100, ...args })).data as Page).items.map((t) => t.id));
+    // Unassigned tickets are among those not assigned to tech.
+    for (const notTech of [
+      'not tech',
+      'NOT Tech Support',
+      '!tech',
+      '!= tech',
+      'except tech',
+      'exceto tech',
+      'menos tech',
+      'não tech',
+      { not: 'tech' },
+      { $ne: 2 },
+    ]) {
+      expect([notTech, await ids({ assignee_id: notTech })]).toEqual([notTech, without('user', 'tech')]);
+    }
+    expect(await ids({ assignee_id: 'not me' })).toEqual(without('user', 'glpi'));
+    expect(await ids({ assignee_group_id: 'not Service Desk' })).toEqual(without('group', 'Service Desk'));
+    // Not none is anyone, and not anyone is none.
+    expect(await ids({ assignee_id: 'not none' })).toEqual(await ids({ assignee_id: 'anyone' }));
+    expect(await ids({ assignee_id: 'not anyone' })).toEqual(await ids({ assignee_id: 'none' }));
+    const answer = success(await call(admin, 'ticket_search', { assignee_id: 'not tech', fields: ['id'] }));
+    expect(answer.resolved).toMatchObject({ assignee_id: { input: 'not tech', id: 2, name: 'tech', not: true } });
+    const counted = success(await call(admin, 'ticket_search', { assignee_id: '!tech', group_by: 'status' })).data as { count: number };
+    expect(counted.count).toBe(without('user', 'tech').length);
+    // A name not found after the word is refused, its suggestion kept after the word: the name alone
+    // is the one not meant.
+    const missing = failure(await call(admin, 'ticket_search', { assignee_id: 'not nobody-here' }), 'VALIDATION_FAILED');
+    expect(missing.error.issues).toEqual([expect.objectContaining({ field: 'assignee_id', code: 'REFERENCE_NOT_FOUND', received: 'not nobody-here' })]);
+    const misspelt = failure(await call(admin, 'ticket_search', { assignee_id: '!mariaa.silva' }), 'VALIDATION_FAILED');
+    expect(misspelt.error.issues).toEqual([
+      expect.objectContaining({ field: 'assignee_id', code: 'REFERENCE_NOT_FOUND', received: '!mariaa.silva', did_you_mean: 'not maria.silva' }),
+    ]);
+    expect(misspelt.error.issues?.[0].message).toContain("Did you mean 'not maria.silva'?");
+    expect(misspelt.error.issues?.[0].message).not.toContain("'maria.silva'");
+    // A write's actor is one record: "not tech" names none.
+    const refused = failure(await call(admin, 'ticket_create', { name: 'x', assignee_id: 'not tech', dry_run: true }), 'VALIDATION_FAILED');
+    expect(refused.error.issues).toEqual([expect.objectContaining({ field: 'assignee_id', code: 'REFERENCE_NOT_FOUND' })]);
+  });
+
   it('overdue filters open tickets past their deadline and tickets solved late', async () => {
     const overdue = success(await call(admin, 'ticket_search', { overdue: true, fields: ['overdue'] })).data as Page;
     expect(overdue.items.length).toBeGreaterThan(0);

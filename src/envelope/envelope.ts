@@ -9,6 +9,8 @@ export interface ResolvedReference {
   name: string;
   /** In a list of actors: whether the name was a user's or a group's. */
   type?: 'user' | 'group';
+  /** In a filter: every record but those with this one ("not tech"). */
+  not?: true;
 }
 
 /** A word a filter took for several values of an enum ("open": every status not yet solved), and which. */

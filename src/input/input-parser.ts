@@ -5,7 +5,7 @@ import { echo, echoUnder, quoted } from '../envelope/echo.js';
 import type { Resolved } from '../envelope/envelope.js';
 import type { Issue } from '../envelope/issue.js';
 import type { Transport } from '../observe/call-metrics.js';
-import { ANY_ONE, NO_ONE, NO_RECORD } from '../search/no-record.js';
+import { ANY_ONE, NO_ONE, NO_RECORD, type NotRecord } from '../search/no-record.js';
 import { matchKey } from '../text/normalize.js';
 import { closestOf, closestTied, spelledAlike } from '../text/suggest.js';
 import { SearchCallDto } from './dto/search-args.dto.js';
@@ -22,6 +22,7 @@ import { otherNameIssue, presentedRecord, sameName } from './presented-record.js
 import { readId } from './record-id.js';
 import { resolveActorList } from './references/actor-list.js';
 import { withIdInWords } from './references/id-in-words.js';
+import { negatedActor } from './references/negated-actor.js';
 import { withOtherKindHint } from './references/other-kind-field.js';
 import type { NameScope } from './references/reference-scope.js';
 import { withSeveralNamesHint } from './references/several-names.js';
@@ -188,6 +189,9 @@ async function notFoundHints(
   if (spec.none && isNoneWord(value)) return { ok: true, ...NO_ONE };
   // A word for anyone: the records with at least one such actor.
   if (spec.none && isAnyoneWord(value)) return { ok: true, ...ANY_ONE };
+  // "not tech", "!me": the records without that actor.
+  const negated = spec.none ? await negatedActor(value, (name) => lookup.resolve(spec.ref!, spec.name, name, scope)) : undefined;
+  if (negated) return negated;
   const byId = await withIdInWords(answer, spec, value, (id) => lookup.resolve(spec.ref!, spec.name, id, scope));
   if (byId.ok) return byId;
   const other = await withOtherKindHint(answer, spec, specs, value, (kind, field) => lookup.resolve(kind, field, value, scope));
@@ -463,6 +467,9 @@ export class InputParser {
                 else if ('ids' in r) {
                   normalized.set(spec.name, r.ids);
                   resolved[spec.name] = { input: value, ids: r.ids, names: r.names };
+                } else if (r.not) {
+                  normalized.set(spec.name, { not: r.id } satisfies NotRecord);
+                  resolved[spec.name] = { input: value, id: r.id, name: r.name, not: true };
                 } else {
                   normalized.set(spec.name, r.id);
                   resolved[spec.name] = { input: value, id: r.id, name: r.name };

@@ -69,7 +69,12 @@ const SCHEMAS = {
   ResolvedReference: {
     type: 'object',
     required: ['input', 'id', 'name'],
-    properties: { input: { description: 'What was sent.' }, id: { type: 'integer' }, name: { type: ['string', 'null'] } },
+    properties: {
+      input: { description: 'What was sent.' },
+      id: { type: 'integer' },
+      name: { type: ['string', 'null'] },
+      not: { const: true, description: 'A filter for every record but those with this one ("not tech").' },
+    },
   },
   ResolvedValues: {
     type: 'object',

@@ -15,3 +15,23 @@ export const ANY_RECORD = -1;
 
 /** What a filter for anyone resolves to, as `resolved` shows it. */
 export const ANY_ONE = { id: ANY_RECORD, name: 'anyone' } as const;
+
+/**
+ * What a search's filter for every record but those with one actor holds ("not tech", "!me",
+ * {not: "Service Desk"}): that actor's id.
+ */
+export interface NotRecord {
+  readonly not: number;
+}
+
+export function isNotRecord(value: unknown): value is NotRecord {
+  return typeof value === 'object' && value !== null && typeof (value as Partial<NotRecord>).not === 'number';
+}
+
+/**
+ * True when a filter's value is an actor's own id, whose rows a search can start from; a filter for
+ * none, anyone or everyone but one names no rows to start from.
+ */
+export function namesRows(value: unknown): boolean {
+  return value !== NO_RECORD && value !== ANY_RECORD && !isNotRecord(value);
+}

@@ -6,7 +6,7 @@ import { echo, quoted } from '../envelope/echo.js';
 import type { Outcome } from '../envelope/envelope.js';
 import { matchKey } from '../text/normalize.js';
 import { decodeCursor, encodeCursor, queryHash } from './cursor.js';
-import { ANY_RECORD, NO_RECORD } from './no-record.js';
+import { namesRows } from './no-record.js';
 import { cappedCountQuery, queryAndParameters } from './query-text.js';
 import { operatorsHint, searchText } from './search-text.js';
 
@@ -112,8 +112,7 @@ export async function filteredQuery(
   page = false,
 ): Promise<{ qb: Qb; applied: Record<string, unknown>; reach: TextReach | undefined }> {
   const given = (field: string) => args[field] !== undefined && args[field] !== null;
-  // A filter for none or anyone (NO_RECORD, ANY_RECORD: the tickets with no such actor, or some) names no rows to start from.
-  const rowFilters = (plan.rowFilters ?? []).filter((field) => given(field) && args[field] !== NO_RECORD && args[field] !== ANY_RECORD);
+  const rowFilters = (plan.rowFilters ?? []).filter((field) => given(field) && namesRows(args[field]));
   const shape: SearchShape = {
     page,
     filtered: [...Object.keys(plan.equals), ...Object.keys(plan.custom ?? {})].some(given),

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { KEY_LENGTH, keyOfLength, matchKey } from './normalize.js';
+import { afterNot, KEY_LENGTH, keyOfLength, matchKey } from './normalize.js';
 
 const characters = (text: string): number => Array.from(text).length;
 
@@ -46,5 +46,28 @@ describe('keyOfLength', () => {
     expect(keyOfLength('🙂'.repeat(KEY_LENGTH))).toBe('🙂'.repeat(KEY_LENGTH));
     expect(keyOfLength('🙂'.repeat(KEY_LENGTH + 1))).toBe('🙂'.repeat(KEY_LENGTH));
     expect(matchKey('ana '.repeat(100))).toBe('ana '.repeat(64).slice(0, KEY_LENGTH));
+  });
+});
+
+describe('afterNot', () => {
+  it('is what follows a word or sign for "not", as written', () => {
+    expect(afterNot('not me')).toBe('me');
+    expect(afterNot('NOT Maria Silva')).toBe('Maria Silva');
+    expect(afterNot('!maria.silva')).toBe('maria.silva');
+    expect(afterNot('!= closed')).toBe('closed');
+    expect(afterNot('≠ Service Desk')).toBe('Service Desk');
+    expect(afterNot('exceto João Souza')).toBe('João Souza');
+    expect(afterNot('não tech')).toBe('tech');
+    expect(afterNot('todos menos novo')).toBe('novo');
+    expect(afterNot('all but pending')).toBe('pending');
+  });
+
+  it('is undefined without one, or with nothing after it', () => {
+    expect(afterNot('me')).toBeUndefined();
+    expect(afterNot('Nothing Else')).toBeUndefined();
+    expect(afterNot('not')).toBeUndefined();
+    expect(afterNot('not ')).toBeUndefined();
+    expect(afterNot('notebook')).toBeUndefined();
+    expect(afterNot('-')).toBeUndefined();
   });
 });

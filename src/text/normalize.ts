@@ -12,6 +12,21 @@ export function notAsWord(value: string): string {
   return value.replace(NOT_SIGN, 'not ');
 }
 
+/** Words for "not" before a value, in English and Brazilian Portuguese ("not new", "exceto pendente", "todos menos tech"). */
+const NOT_WORDS = /^\s*(?:not|except|all but|everything but|any but|anyone but|n[aã]o|exceto|menos|todos menos|todos exceto)\s+(?=\S)/iu;
+
+/**
+ * What follows a word or a sign for "not" at the start of `value` ("not me": "me"; "!closed":
+ * "closed"; "exceto Maria Silva": "Maria Silva"), as it was written; undefined without one. The one
+ * reading of a negation: an enum filter takes every value but the one named, an actor filter every
+ * ticket without that actor.
+ */
+export function afterNot(value: string): string | undefined {
+  const worded = notAsWord(value);
+  const negation = NOT_WORDS.exec(worded);
+  return negation ? worded.slice(negation[0].length).trim() : undefined;
+}
+
 /** The width of every `*_key` column: VARCHAR(255), counted in characters (code points) on MariaDB. */
 export const KEY_LENGTH = 255;
 

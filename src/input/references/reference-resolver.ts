@@ -19,6 +19,8 @@ import { pathAsDeepAs, reachesOwnName } from './tree-path.js';
 export type Resolution = { ok: true; id: number; name: string } | { ok: false; issue: Issue };
 
 const MAX_AVAILABLE = 20;
+/** How an ambiguous name asks for an id. */
+export const ASK_FOR_ID = 'Send the id of the one you mean.';
 const MAX_CANDIDATES = 10;
 /** The shortest part of a name matched against the start of words ("Ana", "Rede"). */
 const MIN_PART = 3;
@@ -110,7 +112,7 @@ export class ReferenceResolver {
         field,
         code: 'REFERENCE_AMBIGUOUS',
         received: echo(input),
-        message: `${what} ${count} ${kind.label}: ${candidates.map(candidateText).join('; ')}. Send the id of the one you mean.`,
+        message: `${what} ${count} ${kind.label}: ${candidates.map(candidateText).join('; ')}. ${ASK_FOR_ID}`,
         candidates,
       },
     };

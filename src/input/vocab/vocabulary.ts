@@ -1,4 +1,4 @@
-import { matchKey, notAsWord } from '../../text/normalize.js';
+import { afterNot, matchKey, notAsWord } from '../../text/normalize.js';
 import { clearWinner, editDistance, type Scored } from '../../text/suggest.js';
 
 export interface VocabEntry {
@@ -142,10 +142,10 @@ export class Vocabulary {
    */
   valuesNamed(value: unknown): number[] | undefined {
     if (typeof value !== 'string' || this.parse(value) !== undefined) return undefined;
-    const key = vocabKey(value);
-    const negated = ALL_BUT.exec(key);
-    const notOne = negated ? this.parse(key.slice(negated[0].length)) : undefined;
+    const negated = afterNot(value);
+    const notOne = negated === undefined ? undefined : this.parse(negated);
     if (notOne !== undefined) return this.codes.filter((code) => code !== notOne);
+    const key = vocabKey(value);
     if (this.ownNames.size === 0) return undefined;
     const codes = this.boundedBy(key) ?? this.between(value);
     return codes?.length ? codes : undefined;
@@ -267,9 +267,6 @@ export function vocabKey(value: string): string {
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
 }
-
-/** Words before a value that mean every value but it ("not new", "exceto pendente"), as vocabKey writes them. */
-const ALL_BUT = /^(?:not|except|all but|everything but|any but|nao|exceto|menos|todos menos|todos exceto)\s+/;
 
 /** Signs for a bound around a level, written as the words LEVEL_BOUNDS read: ">= high", "≤ 3", "high+". */
 const BOUND_SIGNS: ReadonlyArray<[RegExp, string]> = [

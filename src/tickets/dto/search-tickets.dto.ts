@@ -48,7 +48,8 @@ export class SearchTicketsDto extends SearchCallDto {
   @RefField('entity', { description: '' })
   entities_id?: number;
 
-  // Each also takes null or "none" ("unassigned", "ninguém"): the tickets with no such actor.
+  // Each also takes null or "none" ("unassigned", "ninguém"): the tickets with no such actor; "anyone":
+  // those with one; "not <name>" ("!me", "exceto tech"): those without that actor (input/references/negated-actor.ts).
   @RefField('user', { description: '', none: true })
   requester_id?: number;
 

@@ -1,0 +1,38 @@
+import { echo } from '../../envelope/echo.js';
+import type { Issue } from '../../envelope/issue.js';
+import { ANY_ONE, NO_ONE } from '../../search/no-record.js';
+import { afterNot } from '../../text/normalize.js';
+import { operatorForm } from '../filter-operators.js';
+import { isAnyoneWord, isNoneWord } from '../vocab/none-words.js';
+import { ASK_FOR_ID, type Resolution } from './reference-resolver.js';
+import type { FilterResolution } from './words-for-several.js';
+
+/**
+ * An actor filter's value that is no name but a word or sign for "not" before one ("not me",
+ * "!tech", "exceto Maria Silva", {not: "Service Desk"}, {$ne: 2}): every ticket without that actor in
+ * the role, those with none included. Not none is anyone, and not anyone is none. Undefined when the
+ * value has no such word; a name after it that is not found, or is several records, is refused with
+ * the issue of that name.
+ */
+export async function negatedActor(value: unknown, resolve: (name: string) => Promise<Resolution>): Promise<FilterResolution | undefined> {
+  const text = typeof value === 'string' ? value : operatorForm(value);
+  const named = typeof text === 'string' ? afterNot(text) : undefined;
+  if (!named) return undefined;
+  if (isNoneWord(named)) return { ok: true, ...ANY_ONE };
+  if (isAnyoneWord(named)) return { ok: true, ...NO_ONE };
+  const found = await resolve(named);
+  if (found.ok) return { ok: true, id: found.id, name: found.name, not: true };
+  return { ok: false, issue: negatedIssue(found.issue, value) };
+}
+
+/**
+ * The issue of the name after "not", for the value as sent: a name suggested, or an id asked for,
+ * is written after "not" (the name alone is the one not meant, and sent back it would be read so).
+ */
+function negatedIssue(issue: Issue, value: unknown): Issue {
+  const negated = (name: string) => `not ${name}`;
+  const suggested = issue.did_you_mean;
+  let message = issue.message.replace(ASK_FOR_ID, `Send 'not' and the id of the one you mean ('${negated('5')}').`);
+  if (suggested !== undefined) message = message.replace(`'${suggested}'`, `'${negated(suggested)}'`);
+  return { ...issue, received: echo(value), message, ...(suggested !== undefined ? { did_you_mean: negated(suggested) } : {}) };
+}
