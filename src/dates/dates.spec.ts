@@ -533,6 +533,40 @@ describe('date suggestions', () => {
     for (const words of ['next week', 'próxima semana', 'semana que vem', 'start of next week', 'início da próxima semana']) {
       expect([words, dateHint(words, null, zone)]).toEqual([words, { readings: [nextMonday, nextSunday] }]);
     }
+    // The end of the week: its Friday, the end of the working week, and its last day by the caller's
+    // custom (Sunday after a Monday, Saturday after a Sunday), those not before today; one left is the suggestion.
+    const weekEnd = (first: string, fridayAt: number, last: { value: string; reading: string }) => {
+      const days = [{ value: shiftDay(first, fridayAt), reading: 'Friday, the end of the working week' }, last].filter((r) => r.value >= today);
+      return days.length === 1 ? { suggestion: days[0].value } : { readings: days };
+    };
+    const isoEnd = (weeks: number) =>
+      weekEnd(shiftDay(monday.value, 7 * weeks), 4, {
+        value: shiftDay(monday.value, 7 * weeks + 6),
+        reading: 'Sunday, the last day of a week that starts on Monday',
+      });
+    const usEnd = (weeks: number) =>
+      weekEnd(shiftDay(sunday.value, 7 * weeks), 5, {
+        value: shiftDay(sunday.value, 7 * weeks + 6),
+        reading: 'Saturday, the last day of a week that starts on Sunday',
+      });
+    for (const words of [
+      'end of the week',
+      'end of week',
+      'by end of this week',
+      'fim da semana',
+      'final da semana',
+      'até o fim da semana',
+      'fim desta semana',
+    ]) {
+      expect([words, dateHint(words, null, zone)]).toEqual([words, isoEnd(0)]);
+      expect([words, dateHint(words, 'pt_BR', zone)]).toEqual([words, usEnd(0)]);
+    }
+    for (const words of ['end of next week', 'fim da próxima semana', 'final da semana que vem']) {
+      expect([words, dateHint(words, null, zone)]).toEqual([words, isoEnd(1)]);
+      expect([words, dateHint(words, 'en_US', zone)]).toEqual([words, usEnd(1)]);
+    }
+    // "fim de semana" is the weekend, a span: no day is suggested for it.
+    expect(dateHint('fim de semana', null, zone)).toEqual({});
     expect(dateHint('this week 08:00', null, zone)).toEqual({
       readings: [
         { ...monday, value: `${monday.value} 08:00:00` },

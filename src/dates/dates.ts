@@ -10,6 +10,7 @@ import {
   shiftDay,
   spanBack,
   weekdayReadings,
+  weekEndReadings,
   weekStartReadings,
 } from './relative-days.js';
 
@@ -480,8 +481,9 @@ export function dateHint(input: unknown, language: string | null = null, timeZon
     const edge =
       (bound === 'end' ? periodLast(words, today) : undefined) ?? periodStart(words, today) ?? periodEnd(words, today) ?? businessDaysAhead(words, today);
     if (edge) return { suggestion: `${edge}${clock}` };
-    const weekStart = weekStartReadings(words, today, language);
-    const weekdays = weekStart.length ? weekStart : weekdayReadings(words, today);
+    let weekdays = weekStartReadings(words, today, language);
+    if (weekdays.length === 0) weekdays = weekEndReadings(words, today, language);
+    if (weekdays.length === 0) weekdays = weekdayReadings(words, today);
     if (weekdays.length === 1) return { suggestion: `${weekdays[0].value}${clock}` };
     if (weekdays.length > 1) return { readings: weekdays.map((r) => ({ value: `${r.value}${clock}`, reading: r.reading })) };
   }

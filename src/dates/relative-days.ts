@@ -167,6 +167,29 @@ export function weekStartReadings(key: string, today: string, language: string |
   return language !== null && SUNDAY_FIRST.has(language) ? [sunday, monday] : [monday, sunday];
 }
 
+const WEEK_END = /^(?:(?:by|until|till|ate) )?(?:the |o )?(?:end of (?:the |this )?week|(?:fim|final) (?:da|desta) semana)$/;
+const NEXT_WEEK_END = /^(?:(?:by|until|till|ate) )?(?:the |o )?(?:end of next week|(?:fim|final) da (?:proxima semana|semana que vem))$/;
+
+/**
+ * The end of this week or the next ("end of the week", "fim da semana", "end of next week"), seen
+ * from `today`: its Friday, where the working week ends, and its last day by the caller's custom
+ * (Saturday where weeks start on a Sunday, else Sunday), those not before today; none for other
+ * words. ("Fim de semana" is the weekend, a span, not read.)
+ */
+export function weekEndReadings(key: string, today: string, language: string | null): DateReading[] {
+  const weeksOn = WEEK_END.test(key) ? 0 : NEXT_WEEK_END.test(key) ? 1 : undefined;
+  if (weeksOn === undefined) return [];
+  const weekday = dayOfWeek(today);
+  const sundayFirst = language !== null && SUNDAY_FIRST.has(language);
+  const first = shiftDay(today, 7 * weeksOn - (sundayFirst ? weekday : (weekday + 6) % 7));
+  const friday = { value: shiftDay(first, sundayFirst ? 5 : 4), reading: 'Friday, the end of the working week' };
+  const last = {
+    value: shiftDay(first, 6),
+    reading: sundayFirst ? 'Saturday, the last day of a week that starts on Sunday' : 'Sunday, the last day of a week that starts on Monday',
+  };
+  return [friday, last].filter((day) => day.value >= today);
+}
+
 function ofUnits(n: number, unit: CountUnit): FromNow {
   if (unit === 'hour' || unit === 'minute') return { ms: n * UNIT_MS[unit] };
   return unit === 'month' ? { days: 0, months: n } : { days: unit === 'week' ? 7 * n : n, months: 0 };
