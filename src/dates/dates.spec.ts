@@ -435,11 +435,21 @@ describe('date suggestions', () => {
     expect(dateHint('at 9 tomorrow', null, zone)).toEqual(dateHint('tomorrow at 9', null, zone));
     expect(dateHint('amanhã às 15', null, zone)).toEqual({ suggestion: `${day(1)} 15:00:00` });
     expect(dateHint('today at 12', null, zone)).toEqual({ suggestion: `${day(0)} 12:00:00` });
-    // A bare number is a day or a year, not an hour; midnight starts a day and ends one.
+    // Midnight ends a day and starts one: both, the day's end (a deadline's) first.
+    const midnights = (days: number) => ({
+      readings: [
+        { value: `${day(days)} 23:59:59`, reading: 'midnight at the end of the day' },
+        { value: `${day(days)} 00:00:00`, reading: 'midnight at the start of the day' },
+      ],
+    });
+    for (const words of ['midnight', 'at midnight', 'meia-noite', 'à meia noite']) expect([words, dateHint(words, null, zone)]).toEqual([words, midnights(0)]);
+    for (const words of ['tomorrow midnight', 'tomorrow at midnight', 'amanhã à meia-noite']) {
+      expect([words, dateHint(words, null, zone)]).toEqual([words, midnights(1)]);
+    }
+    // A bare number is a day or a year, not an hour.
     expect(dateHint('9', null, zone)).toEqual({});
     expect(dateHint('10 de dezembro de 2026', null, zone)).toEqual({ suggestion: '2026-12-10' });
     expect(dateHint('at 25', null, zone)).toEqual({});
-    expect(dateHint('midnight', null, zone)).toEqual({});
     expect(dateHint('now 5pm', null, zone)).toEqual({});
   });
 

@@ -496,6 +496,8 @@ export function dateHint(input: unknown, language: string | null = null, timeZon
 
 /** Noon's words, alone or after a day ("tomorrow noon", "amanhã ao meio-dia"). */
 const NOON = /(?:^|\s)(?:(?:at|ao|as|a)\s+)?(?:noon|midday|meio[- ]?dia)$/;
+/** Midnight's words, alone or after a day ("tomorrow at midnight", "amanhã à meia-noite"). */
+const MIDNIGHT = /(?:^|\s)(?:(?:at|a|as)\s+)?(?:midnight|meia[- ]?noite)$/;
 /** The end of today ("EOD", "by end of day", "até o fim do dia"): its last second. */
 const END_OF_DAY = /^(?:(?:by|until|till|ate)\s+)?(?:(?:the|o)\s+)?(?:end of (?:the )?(?:day|today)|eod|(?:fim|final) (?:do dia|de hoje))$/;
 /** An hour form before its day ("9am tomorrow", "14h amanhã", "at 9 tomorrow"). */
@@ -505,13 +507,22 @@ const BARE_HOUR = /(?:^|\s)(?:at|as|@)\s*(\d{1,2})$/;
 
 /**
  * A time of day said in words clockOf does not read (normalized text), written as it reads them,
- * with what each means when it can mean two: noon, the end of today, an hour written before its
- * day, an hour after "at" without am/pm (a 12-hour reader's morning or evening, the likelier
- * first: 7 to 11 the morning's, 1 to 6 the afternoon's; 0 and 12 to 23 are one hour). Undefined
- * when the text says none of them.
+ * with what each means when it can mean two: noon, midnight (the day's last second or its first:
+ * the end first, a deadline's), the end of today, an hour written before its day, an hour after
+ * "at" without am/pm (a 12-hour reader's morning or evening, the likelier first: 7 to 11 the
+ * morning's, 1 to 6 the afternoon's; 0 and 12 to 23 are one hour). Undefined when the text says
+ * none of them.
  */
 function spokenClock(normalized: string): Array<{ text: string; reading?: string }> | undefined {
   if (END_OF_DAY.test(normalized)) return [{ text: 'today 23:59:59' }];
+  const midnight = MIDNIGHT.exec(normalized);
+  if (midnight) {
+    const day = normalized.slice(0, midnight.index).trim() || 'today';
+    return [
+      { text: `${day} 23:59:59`, reading: 'midnight at the end of the day' },
+      { text: `${day} 00:00`, reading: 'midnight at the start of the day' },
+    ];
+  }
   let text = normalized;
   const noon = NOON.exec(text);
   if (noon) text = `${text.slice(0, noon.index)} 12:00`.trim();
