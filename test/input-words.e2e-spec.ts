@@ -337,6 +337,12 @@ describe.each(DATABASES)('zones and yes/no words on %s', (kind) => {
     const notHer = failure(await ticket('ticket_create', { name: 'Sem ela', requester_id: '!Maria Silva', dry_run: true }), 'VALIDATION_FAILED');
     expect(notHer.error.issues).toEqual([expect.objectContaining({ field: 'requester_id', code: 'REFERENCE_NOT_FOUND' })]);
     expect(notHer.error.issues?.[0].did_you_mean).toBeUndefined();
+    // Nor after a word for it (a search's filter reads it; a write sets one category): the category
+    // is the one not meant.
+    const notNetwork = failure(await ticket('ticket_create', { name: 'Fora da rede', itilcategories_id: 'exceto Rede', dry_run: true }), 'VALIDATION_FAILED');
+    expect(notNetwork.error.issues).toEqual([expect.objectContaining({ field: 'itilcategories_id', code: 'REFERENCE_NOT_FOUND' })]);
+    expect(notNetwork.error.issues?.[0].did_you_mean).toBeUndefined();
+    expect(notNetwork.error.issues?.[0].message).not.toContain('Did you mean');
     // A list of values, each a code, a label or a word for several: the tickets of any of them.
     const listed = success(await ticket('ticket_search', { status: ['Novo', 4, 'em atendimento'], priority: ['High', 'muito alta'], limit: 100 }));
     expect(listed.resolved).toEqual({

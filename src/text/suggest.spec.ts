@@ -36,6 +36,13 @@ describe('suggestion matcher', () => {
       expect([name, closest(name, ['maria.silva', 'joao.souza']), spelledAlike(name, 'maria.silva')]).toEqual([name, undefined, false]);
     }
     expect(closest('-dtae', ['-date', 'date'])).toBe('-date');
+    // And so is any word for it (English or Portuguese), before a name of one word or several.
+    for (const name of ['exceto Rede', 'except Rede', 'não Rede', 'menos Rede', 'todos menos Rede', 'all but Rede']) {
+      expect([name, closest(name, ['Hardware', 'Rede', 'Software']), spelledAlike(name, 'Rede')]).toEqual([name, undefined, false]);
+    }
+    expect(closest('não Sede > Andar 2', ['Porto', 'Sede', 'Sede > Andar 2'])).toBeUndefined();
+    // A name that itself starts with such a word is still a name to suggest.
+    expect(closest('nao silvaa', ['Nao Silva', 'Rede'])).toBe('Nao Silva');
   });
 
   it('finds a reference field by its name without the id word, before any misspelling', () => {

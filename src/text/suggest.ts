@@ -1,4 +1,4 @@
-import { matchKey, notAsWord } from './normalize.js';
+import { afterNot, matchKey, notAsWord } from './normalize.js';
 
 /**
  * Edit distance with adjacent transpositions (optimal string alignment): "titel" is one edit from
@@ -92,8 +92,12 @@ const SEPARATORS = /[\s_.-]+/g;
 /** Prefixes that make a word its opposite: in-active, un-assigned, non-urgent, des-ativado, dis-abled. */
 const NEGATIONS = ['in', 'un', 'non', 'not', 'no', 'des', 'dis', 'de', 'im'];
 
-/** True when one of two texts is the other's opposite, by a prefix or a sign for "not" ("!maria" is not "maria"). */
+/**
+ * True when one of two texts is the other's opposite: by a prefix ("inactive" is not "active"), or by
+ * a word or sign for "not" before one alone ("!maria" and "exceto Rede" are not "maria" and "Rede").
+ */
 function opposes(input: string, candidate: string, inputKey = matchKey(input), candidateKey = matchKey(candidate)): boolean {
+  if ((afterNot(input) === undefined) !== (afterNot(candidate) === undefined)) return true;
   return negates(keyWithNotWord(input, inputKey), keyWithNotWord(candidate, candidateKey));
 }
 
