@@ -260,6 +260,32 @@ describe.each(DATABASES)('ticket actors and deadlines on %s', (kind) => {
     expect(refused.error.issues).toEqual([expect.objectContaining({ field: 'assignee_id', code: 'REFERENCE_NOT_FOUND' })]);
   });
 
+  it('finds the tickets without a category, a location or an entity by a word or sign for not before its name', async () => {
+    type Named = { id: number; name: string } | null;
+    const all = (success(await call(admin, 'ticket_search', { limit: 100 })).data as Page).items;
+    const sorted = (list: number[]) => [...list].sort((a, b) => a - b);
+    const without = (field: string, name: string) => sorted(all.filter((t) => (t[field] as Named)?.name !== name).map((t) => t.id));
+    const ids = async (args: Record<string, unknown>) =>
+      sorted((success(await call(admin, 'ticket_search', { limit: 100, ...args })).data as Page).items.map((t) => t.id));
+    const notHardware = without('itilcategories_id', 'Hardware');
+    expect(notHardware.length).toBeGreaterThan(0);
+    expect(notHardware.length).toBeLessThan(all.length);
+    // Tickets without a category are among those not in Hardware.
+    expect(all.some((t) => t.itilcategories_id === null && notHardware.includes(t.id))).toBe(true);
+    for (const sent of ['not Hardware', '!hardware', 'exceto Hardware', { not: 'Hardware' }, { $ne: 1 }]) {
+      expect([sent, await ids({ itilcategories_id: sent })]).toEqual([sent, notHardware]);
+    }
+    expect(await ids({ locations_id: 'not Sede > Andar 2' })).toEqual(without('locations_id', 'Sede > Andar 2'));
+    expect(await ids({ entities_id: '!Root entity' })).toEqual(without('entities_id', 'Root entity'));
+    const answer = success(await call(admin, 'ticket_search', { itilcategories_id: 'not Hardware', fields: ['id'] }));
+    expect(answer.resolved).toMatchObject({ itilcategories_id: { input: 'not Hardware', id: 1, name: 'Hardware', not: true } });
+    const counted = success(await call(admin, 'ticket_search', { itilcategories_id: '!Hardware', group_by: 'category' })).data as { count: number };
+    expect(counted.count).toBe(notHardware.length);
+    // A word for none after "not" is a name here: no category is called "none".
+    const refused = failure(await call(admin, 'ticket_search', { itilcategories_id: 'not none' }), 'VALIDATION_FAILED');
+    expect(refused.error.issues).toEqual([expect.objectContaining({ field: 'itilcategories_id', code: 'REFERENCE_NOT_FOUND' })]);
+  });
+
   it('overdue filters open tickets past their deadline and tickets solved late', async () => {
     const overdue = success(await call(admin, 'ticket_search', { overdue: true, fields: ['overdue'] })).data as Page;
     expect(overdue.items.length).toBeGreaterThan(0);

@@ -102,6 +102,24 @@ describe.each(DATABASES)('projects REST on %s', (kind) => {
     expect(created.body.error.issues[0].message).not.toContain('also takes');
   });
 
+  it('takes a name after a word or sign for "not" on a reference filter: every project without it', async () => {
+    const all = (await request(stack.http).get('/api/projects').query({ limit: 100 }).set(auth)).body.data.items as ProjectView[];
+    const sorted = (list: number[]) => [...list].sort((a, b) => a - b);
+    const notManagedByMe = sorted(all.filter((p) => p.users_id?.name !== 'glpi').map((p) => p.id));
+    expect(notManagedByMe.length).toBeGreaterThan(0);
+    expect(notManagedByMe.length).toBeLessThan(all.length);
+    for (const notMe of ['not me', '!glpi', 'exceto eu']) {
+      const res = await request(stack.http).get('/api/projects').query({ users_id: notMe, limit: 100 }).set(auth);
+      expect([notMe, res.status]).toEqual([notMe, 200]);
+      expect([notMe, sorted((res.body.data.items as ProjectView[]).map((p) => p.id))]).toEqual([notMe, notManagedByMe]);
+      expect(res.body.resolved.users_id).toMatchObject({ input: notMe, id: 1, name: 'glpi', not: true });
+    }
+    // A parent filter: every project but the children of one (top-level projects included).
+    const notUnder = await request(stack.http).get('/api/projects').query({ projects_id: 'not Migração ERP', limit: 100 }).set(auth);
+    expect(notUnder.status).toBe(200);
+    expect((notUnder.body.data.items as ProjectView[]).length).toBe(all.length);
+  });
+
   it('pages with cursors through every row exactly once, in order', async () => {
     for (let i = 0; i < 12; i++) {
       const res = await request(stack.http)

@@ -40,6 +40,12 @@ export interface FieldSpec {
    * holds NO_RECORD (search/no-record.ts).
    */
   none?: boolean;
+  /**
+   * A search's reference filter that also takes a name after a word or sign for "not" ("not me",
+   * "!Hardware", "exceto Sede"): the records without it. The field then holds a NotRecord
+   * (search/no-record.ts). An actor filter (`none`) takes it too.
+   */
+  not?: boolean;
   /** The record the tool acts on (its id): ids pass through (the service answers NOT_FOUND), names resolve. */
   target?: boolean;
   /**

@@ -48,8 +48,11 @@ export function EnumField(vocab: Vocabulary, o: Common & { filter?: readonly Voc
 }
 
 /** A reference to another record: an integer id or a name (resolved through the registry); `wordsForSeveral`: FieldSpec's. */
-export function RefField(ref: string, o: Common & { target?: boolean; foundByTool?: boolean; wordsForSeveral?: boolean; none?: boolean }): PropertyDecorator {
-  return field({ kind: 'ref', required: !!o.required, ref, ...o });
+export function RefField(
+  ref: string,
+  o: Common & { target?: boolean; foundByTool?: boolean; wordsForSeveral?: boolean; none?: boolean; not?: boolean },
+): PropertyDecorator {
+  return field({ kind: 'ref', required: !!o.required, ref, ...o, ...(o.not || o.none ? { not: true } : {}) });
 }
 
 /** `bound`: the start or the end of a search's range, where a bare date, a month or a year means all of it. */

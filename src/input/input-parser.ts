@@ -22,7 +22,7 @@ import { otherNameIssue, presentedRecord, sameName } from './presented-record.js
 import { readId } from './record-id.js';
 import { resolveActorList } from './references/actor-list.js';
 import { withIdInWords } from './references/id-in-words.js';
-import { negatedActor } from './references/negated-actor.js';
+import { negatedReference } from './references/negated-reference.js';
 import { withOtherKindHint } from './references/other-kind-field.js';
 import type { NameScope } from './references/reference-scope.js';
 import { withSeveralNamesHint } from './references/several-names.js';
@@ -189,8 +189,8 @@ async function notFoundHints(
   if (spec.none && isNoneWord(value)) return { ok: true, ...NO_ONE };
   // A word for anyone: the records with at least one such actor.
   if (spec.none && isAnyoneWord(value)) return { ok: true, ...ANY_ONE };
-  // "not tech", "!me": the records without that actor.
-  const negated = spec.none ? await negatedActor(value, (name) => lookup.resolve(spec.ref!, spec.name, name, scope)) : undefined;
+  // "not tech", "!Hardware": the records without it.
+  const negated = spec.not ? await negatedReference(value, !!spec.none, (name) => lookup.resolve(spec.ref!, spec.name, name, scope)) : undefined;
   if (negated) return negated;
   const byId = await withIdInWords(answer, spec, value, (id) => lookup.resolve(spec.ref!, spec.name, id, scope));
   if (byId.ok) return byId;

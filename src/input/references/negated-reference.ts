@@ -8,18 +8,19 @@ import { ASK_FOR_ID, type Resolution } from './reference-resolver.js';
 import type { FilterResolution } from './words-for-several.js';
 
 /**
- * An actor filter's value that is no name but a word or sign for "not" before one ("not me",
- * "!tech", "exceto Maria Silva", {not: "Service Desk"}, {$ne: 2}): every ticket without that actor in
- * the role, those with none included. Not none is anyone, and not anyone is none. Undefined when the
- * value has no such word; a name after it that is not found, or is several records, is refused with
- * the issue of that name.
+ * A filter's reference that is no name but a word or sign for "not" before one ("not me", "!tech",
+ * "exceto Maria Silva", {not: "Hardware"}, {$ne: 2}): every record without it (an actor filter:
+ * without that actor in the role, those with none included; a column: another value, or none).
+ * On an actor filter (`actors`), not none is anyone and not anyone is none. Undefined when the value
+ * has no such word; a name after it that is not found, or is several records, is refused with the
+ * issue of that name.
  */
-export async function negatedActor(value: unknown, resolve: (name: string) => Promise<Resolution>): Promise<FilterResolution | undefined> {
+export async function negatedReference(value: unknown, actors: boolean, resolve: (name: string) => Promise<Resolution>): Promise<FilterResolution | undefined> {
   const text = typeof value === 'string' ? value : operatorForm(value);
   const named = typeof text === 'string' ? afterNot(text) : undefined;
   if (!named) return undefined;
-  if (isNoneWord(named)) return { ok: true, ...ANY_ONE };
-  if (isAnyoneWord(named)) return { ok: true, ...NO_ONE };
+  if (actors && isNoneWord(named)) return { ok: true, ...ANY_ONE };
+  if (actors && isAnyoneWord(named)) return { ok: true, ...NO_ONE };
   const found = await resolve(named);
   if (found.ok) return { ok: true, id: found.id, name: found.name, not: true };
   return { ok: false, issue: negatedIssue(found.issue, value) };

@@ -29,16 +29,16 @@ export class SearchProjectsDto extends SearchCallDto {
   @EnumField(PRIORITY, { description: '', filter: [] })
   priority?: number | readonly number[];
 
-  @RefField('user', { description: '' })
+  @RefField('user', { description: '', not: true })
   users_id?: number;
 
-  @RefField('group', { description: 'Manager group.' })
+  @RefField('group', { description: 'Manager group.', not: true })
   groups_id?: number;
 
-  @RefField('entity', { description: '' })
+  @RefField('entity', { description: '', not: true })
   entities_id?: number;
 
-  @RefField('project', { description: 'Parent project.' })
+  @RefField('project', { description: 'Parent project.', not: true })
   projects_id?: number;
 
   @DateField({ description: '', bound: 'start' })

@@ -39,13 +39,13 @@ export class SearchTicketsDto extends SearchCallDto {
   @EnumField(PRIORITY, { description: '', filter: [] })
   priority?: number | readonly number[];
 
-  @RefField('itilCategory', { description: '' })
+  @RefField('itilCategory', { description: '', not: true })
   itilcategories_id?: number;
 
-  @RefField('location', { description: '' })
+  @RefField('location', { description: '', not: true })
   locations_id?: number;
 
-  @RefField('entity', { description: '' })
+  @RefField('entity', { description: '', not: true })
   entities_id?: number;
 
   // Each also takes null or "none" ("unassigned", "ninguém"): the tickets with no such actor; "anyone":
