@@ -17,8 +17,8 @@ export const ANY_RECORD = -1;
 export const ANY_ONE = { id: ANY_RECORD, name: 'anyone' } as const;
 
 /**
- * What a search's filter for every record but those with one actor holds ("not tech", "!me",
- * {not: "Service Desk"}): that actor's id.
+ * What a search's filter for every record but those with one other record holds ("not tech", "!me",
+ * {not: "Hardware"}: FieldSpec.not): that record's id (an actor's, a category's, a parent's...).
  */
 export interface NotRecord {
   readonly not: number;
@@ -29,7 +29,7 @@ export function isNotRecord(value: unknown): value is NotRecord {
 }
 
 /**
- * True when a filter's value is an actor's own id, whose rows a search can start from; a filter for
+ * True when a filter's value is a record's own id, whose rows a search can start from; a filter for
  * none, anyone or everyone but one names no rows to start from.
  */
 export function namesRows(value: unknown): boolean {

@@ -1,4 +1,4 @@
-import { afterNot, matchKey, notAsWord } from './normalize.js';
+import { afterNot, matchKey } from './normalize.js';
 
 /**
  * Edit distance with adjacent transpositions (optimal string alignment): "titel" is one edit from
@@ -98,13 +98,7 @@ const NEGATIONS = ['in', 'un', 'non', 'not', 'no', 'des', 'dis', 'de', 'im'];
  */
 function opposes(input: string, candidate: string, inputKey = matchKey(input), candidateKey = matchKey(candidate)): boolean {
   if ((afterNot(input) === undefined) !== (afterNot(candidate) === undefined)) return true;
-  return negates(keyWithNotWord(input, inputKey), keyWithNotWord(candidate, candidateKey));
-}
-
-/** The key of `text` with a sign for "not" written as the word; its own `key` (made already) when it has none. */
-function keyWithNotWord(text: string, key: string): string {
-  const worded = notAsWord(text);
-  return worded === text ? key : matchKey(worded);
+  return negates(inputKey, candidateKey);
 }
 
 /** True when one of two keys is the other's opposite (`inactive`/`is_active`, `disabled`/`enabled`, `inativo`/`ativo`). */
