@@ -255,6 +255,11 @@ describe.each(DATABASES)('ticket actors and deadlines on %s', (kind) => {
     ]);
     expect(misspelt.error.issues?.[0].message).toContain("Did you mean 'not maria.silva'?");
     expect(misspelt.error.issues?.[0].message).not.toContain("'maria.silva'");
+    // Several names after it are a list, not one name to suggest a part of.
+    const several = failure(await call(admin, 'ticket_search', { assignee_id: 'not tech and not maria' }), 'VALIDATION_FAILED');
+    expect(several.error.issues).toEqual([expect.objectContaining({ field: 'assignee_id', received: 'not tech and not maria' })]);
+    expect(several.error.issues?.[0].did_you_mean).toBeUndefined();
+    expect(several.error.issues?.[0].message).not.toContain('Did you mean');
     // A write's actor is one record: "not tech" names none.
     const refused = failure(await call(admin, 'ticket_create', { name: 'x', assignee_id: 'not tech', dry_run: true }), 'VALIDATION_FAILED');
     expect(refused.error.issues).toEqual([expect.objectContaining({ field: 'assignee_id', code: 'REFERENCE_NOT_FOUND' })]);

@@ -3,6 +3,7 @@ import type { Issue } from '../../envelope/issue.js';
 import { ANY_ONE, NO_ONE } from '../../search/no-record.js';
 import { afterNot } from '../../text/normalize.js';
 import { operatorForm } from '../filter-operators.js';
+import { listWrittenIn } from '../list-text.js';
 import { isAnyoneWord, isNoneWord } from '../vocab/none-words.js';
 import { ASK_FOR_ID, type Resolution } from './reference-resolver.js';
 import type { FilterResolution } from './words-for-several.js';
@@ -12,8 +13,8 @@ import type { FilterResolution } from './words-for-several.js';
  * "exceto Maria Silva", {not: "Hardware"}, {$ne: 2}): every record without it (an actor filter:
  * without that actor in the role, those with none included; a column: another value, or none).
  * On an actor filter (`actors`), not none is anyone and not anyone is none. Undefined when the value
- * has no such word; a name after it that is not found, or is several records, is refused with the
- * issue of that name.
+ * has no such word, or what follows it is a list of names; a name after it that is not found, or is
+ * several records, is refused with the issue of that name.
  */
 export async function negatedReference(value: unknown, actors: boolean, resolve: (name: string) => Promise<Resolution>): Promise<FilterResolution | undefined> {
   const text = typeof value === 'string' ? value : operatorForm(value);
@@ -23,6 +24,8 @@ export async function negatedReference(value: unknown, actors: boolean, resolve:
   if (actors && isAnyoneWord(named)) return { ok: true, ...NO_ONE };
   const found = await resolve(named);
   if (found.ok) return { ok: true, id: found.id, name: found.name, not: true };
+  // Not a name but a list of them ("not tech and not maria"): answered as any list is, for what it is.
+  if (listWrittenIn(named)) return undefined;
   return { ok: false, issue: negatedIssue(found.issue, value) };
 }
 
