@@ -160,6 +160,11 @@ describe.each(DATABASES)('users REST on %s', (kind) => {
     expect(inactive.body.data.items).toMatchObject([{ id, is_active: false }]);
     const byWord = await request(stack.http).post('/api/users/search').set(admin).send({ name: 'ana.lima', is_active: 'inativo' });
     expect(byWord.body.data.items).toMatchObject([{ id, is_active: false }]);
+    // And after a word for "not", its other state: "not active" is false, never "must be true or false".
+    for (const notActive of ['not active', 'não ativo', '!active']) {
+      const found = await request(stack.http).post('/api/users/search').set(admin).send({ name: 'ana.lima', is_active: notActive });
+      expect([notActive, found.status, found.body.data?.items]).toMatchObject([notActive, 200, [{ id, is_active: false }]]);
+    }
     const still = await request(stack.http).get(`/api/users/${id}`).query({ fields: 'name,is_active' }).set(admin);
     expect(still.body.data).toEqual({ id, name: 'ana.lima', is_active: false });
   });

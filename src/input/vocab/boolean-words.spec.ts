@@ -22,4 +22,18 @@ describe('boolean words', () => {
     expect([booleanOfWord('private', ACTIVE_WORDS), booleanOfWord('active', PRIVATE_WORDS)]).toEqual([undefined, undefined]);
     for (const words of [ACTIVE_WORDS, PRIVATE_WORDS]) expect(words.yes.filter((w) => words.no.includes(w))).toEqual([]);
   });
+
+  it("read a flag's own word after a word or sign for not as its other state", () => {
+    expect(['not active', 'NOT enabled', 'não ativo', '!active', 'not inactive', 'não desativado'].map((w) => booleanOfWord(w, ACTIVE_WORDS))).toEqual([
+      false,
+      false,
+      false,
+      false,
+      true,
+      true,
+    ]);
+    expect(['not private', 'não interno', 'not public'].map((w) => booleanOfWord(w, PRIVATE_WORDS))).toEqual([false, false, true]);
+    // Only a flag's own words: "not yes" says nothing a flag's state would.
+    expect([booleanOfWord('not yes', ACTIVE_WORDS), booleanOfWord('not true'), booleanOfWord('not active')]).toEqual([undefined, undefined, undefined]);
+  });
 });

@@ -1,4 +1,4 @@
-import { matchKey } from '../../text/normalize.js';
+import { afterNot, matchKey } from '../../text/normalize.js';
 
 /**
  * The words a boolean field takes as text, in English and Brazilian Portuguese, as enums take their
@@ -35,10 +35,22 @@ export const PRIVATE_WORDS: FlagWords = {
   no: ['public', 'publico', 'publica'],
 };
 
-/** The value of a yes/no word, or of one of the flag's own words (`flag`); undefined for any other text. */
+/**
+ * The value of a yes/no word, or of one of the flag's own words (`flag`), or the other value for
+ * one of those after a word or sign for "not" ("not active", "não ativo": false); undefined for any
+ * other text.
+ */
 export function booleanOfWord(text: string, flag?: FlagWords): boolean | undefined {
   const key = matchKey(text);
   const word = WORDS.get(key);
   if (word !== undefined || !flag) return word;
+  const own = flagWord(key, flag);
+  if (own !== undefined) return own;
+  const negated = afterNot(text);
+  const other = negated === undefined ? undefined : flagWord(matchKey(negated), flag);
+  return other === undefined ? undefined : !other;
+}
+
+function flagWord(key: string, flag: FlagWords): boolean | undefined {
   return flag.yes.includes(key) ? true : flag.no.includes(key) ? false : undefined;
 }
