@@ -161,10 +161,19 @@ const SUNDAY_FIRST = new Set(['en_US', 'pt_BR']);
 export function weekStartReadings(key: string, today: string, language: string | null): DateReading[] {
   const weeksOn = WEEK_START.test(key) ? 0 : NEXT_WEEK_START.test(key) ? 1 : undefined;
   if (weeksOn === undefined) return [];
+  const monday = { value: weekFirstDay(today, weeksOn, false), reading: 'Monday, as ISO 8601 and most of Europe start the week' };
+  const sunday = { value: weekFirstDay(today, weeksOn, true), reading: 'Sunday, as Brazil and the US start the week' };
+  return startsOnSunday(language) ? [sunday, monday] : [monday, sunday];
+}
+
+/** The first day (YYYY-MM-DD) of the week `weeksOn` weeks from the one holding `today`: its Sunday, or its Monday. */
+function weekFirstDay(today: string, weeksOn: number, sundayFirst: boolean): string {
   const weekday = dayOfWeek(today);
-  const monday = { value: shiftDay(today, 7 * weeksOn - ((weekday + 6) % 7)), reading: 'Monday, as ISO 8601 and most of Europe start the week' };
-  const sunday = { value: shiftDay(today, 7 * weeksOn - weekday), reading: 'Sunday, as Brazil and the US start the week' };
-  return language !== null && SUNDAY_FIRST.has(language) ? [sunday, monday] : [monday, sunday];
+  return shiftDay(today, 7 * weeksOn - (sundayFirst ? weekday : (weekday + 6) % 7));
+}
+
+function startsOnSunday(language: string | null): boolean {
+  return language !== null && SUNDAY_FIRST.has(language);
 }
 
 const WEEK_END = /^(?:(?:by|until|till|ate) )?(?:the |o )?(?:end of (?:the |this )?week|(?:fim|final) (?:da|desta) semana)$/;
@@ -179,9 +188,8 @@ const NEXT_WEEK_END = /^(?:(?:by|until|till|ate) )?(?:the |o )?(?:end of next we
 export function weekEndReadings(key: string, today: string, language: string | null): DateReading[] {
   const weeksOn = WEEK_END.test(key) ? 0 : NEXT_WEEK_END.test(key) ? 1 : undefined;
   if (weeksOn === undefined) return [];
-  const weekday = dayOfWeek(today);
-  const sundayFirst = language !== null && SUNDAY_FIRST.has(language);
-  const first = shiftDay(today, 7 * weeksOn - (sundayFirst ? weekday : (weekday + 6) % 7));
+  const sundayFirst = startsOnSunday(language);
+  const first = weekFirstDay(today, weeksOn, sundayFirst);
   const friday = { value: shiftDay(first, sundayFirst ? 5 : 4), reading: 'Friday, the end of the working week' };
   const last = {
     value: shiftDay(first, 6),
