@@ -282,5 +282,32 @@ describe.each(DATABASES)('MCP over Streamable HTTP on %s', (kind) => {
       expect(refused.result.isError).toBe(true);
       expect(JSON.parse(refused.text ?? 'null')).toEqual(refused.envelope);
     });
+
+    it('gives each of many calls sent side by side its own answer, whole', async () => {
+      const sessionId = (success(await callTool(client, 'domain_switch', { domain: 'ticket' })).data as { session_id: string }).session_id;
+      const auth = { Authorization: `Bearer ${token}` };
+      const asked = Array.from({ length: 40 }, (_, i) => ({ rpcId: 1000 + i, ticket: (i % 4) + 1 }));
+      const answers = await Promise.all(
+        asked.map(({ rpcId, ticket }) =>
+          post(
+            stack.url,
+            {
+              jsonrpc: '2.0',
+              id: rpcId,
+              method: 'tools/call',
+              params: { name: 'ticket_get', arguments: { domain: 'ticket', session_id: sessionId, id: ticket } },
+            },
+            auth,
+          ),
+        ),
+      );
+      answers.forEach((answer, i) => {
+        expect(answer.status).toBe(200);
+        expect(Number(answer.headers.get('content-length'))).toBe(Buffer.byteLength(answer.text));
+        const body = JSON.parse(answer.text) as { id: number; result: { structuredContent: { status: string; data: { id: number } } } };
+        expect(body.id).toBe(asked[i].rpcId);
+        expect(body.result.structuredContent).toMatchObject({ status: 'success', data: { id: asked[i].ticket } });
+      });
+    });
   });
 });

@@ -18,9 +18,10 @@ import { step } from '../../observe/tracing.js';
 import type { CallTrace } from '../../tools/call.js';
 import { ToolRegistry } from '../../tools/tool-registry.js';
 import { ClientAddresses } from '../http/client-address.js';
+import { TurnWrites } from '../http/turn-writes.js';
 import { byteSize, readJsonBody, refuseMediaType } from './http-body.js';
 import { INTERNAL_ERROR, PARSE_ERROR, rpcError, SERVER_ERROR, UNAUTHORIZED } from './json-rpc.js';
-import { McpHttpProtocol } from './mcp-http.protocol.js';
+import { type HttpAnswer, McpHttpProtocol } from './mcp-http.protocol.js';
 import { isAllowedOrigin } from './origin.js';
 
 export const MCP_PATH = '/mcp';
@@ -57,15 +58,22 @@ export class McpHttpEndpoint {
     this.bodyLimit = byteSize(config.bodyLimit);
   }
 
+  /** Answers of requests served side by side, written in one burst (turn-writes.ts). */
+  private readonly writes = new TurnWrites((error) => this.logger.error(`MCP answer not written: ${describe(error)}`));
+
   /** Node `request` handler for MCP_PATH. */
   readonly handler = (req: IncomingMessage, res: ServerResponse): void => {
-    this.handle(req, res).catch((error: unknown) => {
-      this.logger.error(`MCP request ${requestIdOf(req)} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-      if (!res.headersSent) writeJson(res, 500, JSON.stringify(rpcError(null, INTERNAL_ERROR, 'Internal error.')));
-    });
+    this.handle(req, res).then(
+      (answer) => answer && this.writes.write(() => writeJson(res, answer.status, answer.body, answer.headers)),
+      (error: unknown) => {
+        this.logger.error(`MCP request ${requestIdOf(req)} failed: ${describe(error)}`);
+        if (!res.headersSent) writeJson(res, 500, JSON.stringify(rpcError(null, INTERNAL_ERROR, 'Internal error.')));
+      },
+    );
   };
 
-  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  /** The protocol's answer to write; undefined when the request was refused (and answered) before it reached the protocol. */
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<HttpAnswer | undefined> {
     if (req.method !== 'POST') {
       // No server-initiated streams and no transport sessions in stateless mode.
       writeJson(res, 405, JSON.stringify(rpcError(null, SERVER_ERROR, 'Method not allowed: this endpoint is stateless; use POST.')), { Allow: 'POST' });
@@ -95,7 +103,7 @@ export class McpHttpEndpoint {
       });
       return;
     }
-    const answer = await this.protocol.handle(principal, body.value, {
+    return this.protocol.handle(principal, body.value, {
       accept: req.headers.accept,
       protocolVersion: singleHeader(req, 'mcp-protocol-version'),
       method: singleHeader(req, 'mcp-method'),
@@ -103,7 +111,6 @@ export class McpHttpEndpoint {
       requestId: requestIdOf(req),
       sessionId: singleHeader(req, 'mcp-session-id'),
     });
-    writeJson(res, answer.status, answer.body, answer.headers);
   }
 
   /**
@@ -153,6 +160,10 @@ export class McpHttpEndpoint {
       return undefined;
     }
   }
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? (error.stack ?? error.message) : String(error);
 }
 
 /** A header sent once, as a string (Node joins repeated custom headers with ', '). */
