@@ -8,6 +8,7 @@ import { SignInService } from '../auth/sign-in.service.js';
 import { TokensService } from '../auth/tokens.service.js';
 import { AppConfig } from '../config/app-config.js';
 import { writeJson } from '../envelope/whole-answer.js';
+import { errorDetail } from '../observe/error-detail.js';
 import { Interactions, sendText } from './interactions.js';
 import { INTERACTION_PATH, mountedAt, OAUTH_SCOPES } from './oauth-mount.js';
 import { recordsAdapter } from './oauth-records.adapter.js';
@@ -71,7 +72,7 @@ export class OAuthHttp {
   handler(addressOf: (req: IncomingMessage) => string): Listener {
     return (req, res) => {
       this.handle(req, res, addressOf).catch((error: unknown) => {
-        this.logger.error(`OAuth request failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+        this.logger.error(`OAuth request failed: ${errorDetail(error)}`);
         if (!res.headersSent) sendText(res, 500, 'Internal error.');
       });
     };

@@ -6,6 +6,7 @@ import { errorEnvelope } from '../envelope/envelope-builder.js';
 import { toDeskError } from '../envelope/error-mapping.js';
 import { errorHeaders, httpStatusOf } from '../envelope/http-status.js';
 import { sessionNamedBy } from '../envelope/refusal-session.js';
+import { errorDetail } from '../observe/error-detail.js';
 import { Metrics } from '../observe/metrics.js';
 import { type Call, callLabel } from '../tools/call.js';
 import { restTraceOf } from '../transports/rest/rest-calls.js';
@@ -29,7 +30,7 @@ export class ErrorFilter implements ExceptionFilter {
     const { error, internal } = toDeskError(exception);
     this.metrics.countFault(exception);
     if (internal) {
-      const detail = exception instanceof Error ? (exception.stack ?? exception.message) : String(exception);
+      const detail = errorDetail(exception);
       // The line names its call in its text (no ambient call is looked up by the logger; a message
       // stays a string for any logger the app is given).
       this.logger.error(`${callLabel(trace)} (request ${trace.requestId}) failed: ${detail}`);

@@ -12,6 +12,7 @@ import { writeJson } from '../../envelope/whole-answer.js';
 import { insufficientScopeChallenge, unauthorizedChallenge } from '../../oauth/bearer-challenge.js';
 import { OAuthUrls } from '../../oauth/oauth-urls.js';
 import { scopeShortfall } from '../../oauth/scope-shortfall.js';
+import { errorDetail } from '../../observe/error-detail.js';
 import { Metrics } from '../../observe/metrics.js';
 import { requestIdOf } from '../../observe/request-id.js';
 import { step } from '../../observe/tracing.js';
@@ -59,14 +60,14 @@ export class McpHttpEndpoint {
   }
 
   /** Answers of requests served side by side, written in one burst (turn-writes.ts). */
-  private readonly writes = new TurnWrites((error) => this.logger.error(`MCP answer not written: ${describe(error)}`));
+  private readonly writes = new TurnWrites((error) => this.logger.error(`MCP answer not written: ${errorDetail(error)}`));
 
   /** Node `request` handler for MCP_PATH. */
   readonly handler = (req: IncomingMessage, res: ServerResponse): void => {
     this.handle(req, res).then(
       (answer) => answer && this.writes.write(() => writeJson(res, answer.status, answer.body, answer.headers)),
       (error: unknown) => {
-        this.logger.error(`MCP request ${requestIdOf(req)} failed: ${describe(error)}`);
+        this.logger.error(`MCP request ${requestIdOf(req)} failed: ${errorDetail(error)}`);
         if (!res.headersSent) writeJson(res, 500, JSON.stringify(rpcError(null, INTERNAL_ERROR, 'Internal error.')));
       },
     );
@@ -160,10 +161,6 @@ export class McpHttpEndpoint {
       return undefined;
     }
   }
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? (error.stack ?? error.message) : String(error);
 }
 
 /** A header sent once, as a string (Node joins repeated custom headers with ', '). */

@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { Principal } from '../../auth/principal.js';
+import { errorDetail } from '../../observe/error-detail.js';
 import { type CallIdentity, identityOfCall } from '../../observe/request-id.js';
 import type { McpClientInfo } from '../../tools/call.js';
 import { TOOL_LIST_MAX_AGE_MS } from '../../tools/tool-list.service.js';
@@ -156,7 +157,7 @@ export class McpMethods {
       }
     } catch (error) {
       if (error instanceof UnknownToolError) return unknownTool(request.id, error);
-      this.logger.error(`MCP ${request.method} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      this.logger.error(`MCP ${request.method} failed: ${errorDetail(error)}`);
       return rpcError(request.id, INTERNAL_ERROR, 'Internal error.');
     }
   }
