@@ -1,8 +1,9 @@
 import type { DataSource, EntityManager } from 'typeorm';
+import { dateParam, toDate } from '../database/db-dates.js';
 import { AuditLog } from '../database/entities/index.js';
 import { runSqliteWrite, sqliteConnectionOf } from '../database/sqlite-statements.js';
 import { sqliteTransaction } from '../database/sqlite-transaction.js';
-import { insertRows, insertStatement, type SqlWrite } from '../database/write-rows.js';
+import { insertRows, insertRowText, insertStatement, type SqlWrite } from '../database/write-rows.js';
 import type { AuditEntry } from './audit-entry.js';
 
 /** The columns of an audit row, in the order every statement binds them. */
@@ -28,6 +29,28 @@ const COLUMNS = [
  * 50 would hold ~0.5 ms but write 2.4x the WAL of one statement per batch (476 KiB, not 196).
  */
 const SQLITE_CHUNK = 100;
+
+/**
+ * An entry as it waits in the audit's queue (packed-queue.ts): its values in COLUMNS' order, as a
+ * SQLite row stores them (the time as UTC text), so that the SQLite worker binds them as they are.
+ */
+export function auditEntryValues(entry: AuditEntry): unknown[] {
+  const values: unknown[] = [];
+  for (const column of COLUMNS) values.push(column === 'at' ? dateParam(entry.at, true) : entry[column]);
+  return values;
+}
+
+/** The entry whose values auditEntryValues gave. */
+export function auditEntryOfValues(values: unknown): AuditEntry {
+  const entry: Record<string, unknown> = {};
+  COLUMNS.forEach((column, i) => (entry[column] = column === 'at' ? toDate((values as string[])[i]) : (values as unknown[])[i]));
+  return entry as unknown as AuditEntry;
+}
+
+/** The INSERT of one row whose values are auditEntryValues' (the SQLite worker runs it per queued line). */
+export function auditRowSql(manager: EntityManager): string {
+  return insertRowText(manager, AuditLog, COLUMNS);
+}
 
 /** An entry as a row of its table, its columns in COLUMNS' order (insertRows binds them in that order). */
 function rowOf(entry: AuditEntry): Record<string, unknown> {

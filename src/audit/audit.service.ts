@@ -9,7 +9,8 @@ import { Metrics } from '../observe/metrics.js';
 import { step } from '../observe/tracing.js';
 import type { CallTrace } from '../tools/call.js';
 import type { AuditEntry } from './audit-entry.js';
-import { auditPartSize, auditStatements, insertAuditRows } from './audit-rows.js';
+import { auditEntryOfValues, auditEntryValues, auditPartSize, auditRowSql, insertAuditRows } from './audit-rows.js';
+import { PackedQueue } from './packed-queue.js';
 import { RateLimitedTally } from './rate-limited-tally.js';
 
 export type { AuditEntry } from './audit-entry.js';
@@ -39,6 +40,12 @@ function entryOf(call: CallTrace, outcome: string, extra: AuditExtra): AuditEntr
 }
 
 const FLUSH_EVERY_MS = 200;
+/**
+ * Entries a batch takes at most. Under load a batch is a transaction of the SQLite worker's: larger
+ * ones mean fewer commits (each makes the process's connection read its pages again), but longer
+ * bursts of the worker's CPU on cores the calls share; 200 measured best over one and eight clients
+ * (docs/design.md, "The audit").
+ */
 const FLUSH_AT = 200;
 const MAX_BUFFERED = 10_000;
 
@@ -54,7 +61,8 @@ const MAX_BUFFERED = 10_000;
 @Injectable()
 export class AuditService implements OnModuleDestroy, OnApplicationShutdown {
   private readonly logger = new Logger('Audit');
-  private buffer: AuditEntry[] = [];
+  /** Entries not yet written, kept as text outside the heap (packed-queue.ts): they wait tens of milliseconds under load. */
+  private readonly buffer = new PackedQueue<AuditEntry>(auditEntryValues, auditEntryOfValues);
   private timer: NodeJS.Timeout | null = null;
   /** A full batch asked for a write that has not started yet. */
   private batchAsked = false;
@@ -105,7 +113,7 @@ export class AuditService implements OnModuleDestroy, OnApplicationShutdown {
   record(entry: AuditEntry): void {
     if (this.buffer.length >= MAX_BUFFERED) {
       this.logger.warn('audit buffer full; dropping the oldest entry');
-      this.buffer.shift();
+      this.buffer.take(1);
     }
     this.buffer.push(entry);
     this.oldestSince ??= performance.now();
@@ -145,50 +153,56 @@ export class AuditService implements OnModuleDestroy, OnApplicationShutdown {
     // or the timer record() sets): chasing them would write a few at a time, each write a commit.
     let due = this.buffer.length;
     while (due > 0 && this.buffer.length > 0) {
-      const batch = this.buffer.splice(0, Math.min(due, FLUSH_AT));
-      due -= batch.length;
-      let written = 0;
-      try {
-        while (written < batch.length) {
-          // Calls that arrived meanwhile run between two parts: a batch holds them up one part at most.
-          if (written > 0) await nextTurn();
-          const from = written;
-          written += await this.lock.exclusive(() => this.insert(batch, from));
-        }
-        // What is left was queued after the batch that just went: its wait starts from now at the latest.
-        this.oldestSince = this.buffer.length > 0 ? performance.now() : null;
-      } catch (error) {
-        this.metrics.auditWriteFailures.inc();
-        // Keep what was not stored for the next attempt (the database may be briefly away); give up on shutdown.
-        this.buffer.unshift(...batch.slice(written, written + MAX_BUFFERED - this.buffer.length));
-        this.logger.warn(`audit write failed (${(error as Error).message?.slice(0, 120)}); will retry`);
-        if (!this.timer && this.dataSource.isInitialized) {
-          this.timer = setTimeout(() => void this.writeBuffered(), 2000);
-          this.timer.unref();
-        }
-        return;
-      }
+      const size = Math.min(due, FLUSH_AT);
+      due -= size;
+      if (!(await this.writeBatch(size))) return;
+      // What is left was queued after the batch that just went: its wait starts from now at the latest.
+      this.oldestSince = this.buffer.length > 0 ? performance.now() : null;
     }
   }
 
   /**
-   * Stores the entries of `batch` from `from` on, or the first part of them, and answers how many it
-   * stored. On SQLite while the worker thread runs and takes them (the process's thread busy): all of
-   * them, in one transaction on its connection (the process's thread stays free for calls; its writes
-   * wait in DbLock as for any write). A commit there also makes the process's connection drop its
-   * page cache at its next read, so one per batch, not one per part. Otherwise one part
-   * (auditPartSize) on the connection.
+   * Writes the next `size` entries; false when a write failed, what was not stored then queued again
+   * and a retry set. On SQLite while the worker thread runs and takes writes (the process's thread
+   * busy): the entries' lines as they waited, all of them in one transaction on its connection, the
+   * process's thread spared even making them into rows (its writes wait in DbLock as for any write).
+   * A commit there also makes the process's connection drop its page cache at its next read, so one
+   * per batch. Otherwise on the connection, one part (auditPartSize) a turn of the event loop: calls
+   * that arrived meanwhile run between two parts, so a batch holds them up one part at most.
    */
-  private async insert(batch: AuditEntry[], from: number): Promise<number> {
-    const manager = this.dataSource.manager;
-    const offThread = this.sqliteWorker.writeOffThread(() => auditStatements(manager, batch.slice(from)));
-    if (offThread) {
-      await offThread;
-      return batch.length - from;
+  private async writeBatch(size: number): Promise<boolean> {
+    let unstored = (): AuditEntry[] => [];
+    try {
+      let batch: AuditEntry[];
+      if (this.sqliteWorker.takesWrites) {
+        const lines = this.buffer.takeLines(size);
+        unstored = () => this.buffer.itemsOf(lines);
+        const sql = auditRowSql(this.dataSource.manager);
+        const handed = await this.lock.exclusive(() => this.sqliteWorker.writeOffThread(() => [{ sql, lines }]) ?? Promise.resolve(undefined));
+        if (handed !== undefined) return true;
+        // The worker stopped taking writes meanwhile (a checkpoint, a stop): the connection writes them.
+        batch = this.buffer.itemsOf(lines);
+      } else batch = this.buffer.take(size);
+      let written = 0;
+      unstored = () => batch.slice(written);
+      while (written < batch.length) {
+        if (written > 0) await nextTurn();
+        const part = batch.slice(written, written + auditPartSize(this.dataSource));
+        await this.lock.exclusive(() => insertAuditRows(this.dataSource.manager, part));
+        written += part.length;
+      }
+      return true;
+    } catch (error) {
+      this.metrics.auditWriteFailures.inc();
+      // Keep what was not stored for the next attempt (the database may be briefly away); give up on shutdown.
+      this.buffer.unshift(unstored().slice(0, MAX_BUFFERED - this.buffer.length));
+      this.logger.warn(`audit write failed (${(error as Error).message?.slice(0, 120)}); will retry`);
+      if (!this.timer && this.dataSource.isInitialized) {
+        this.timer = setTimeout(() => void this.writeBuffered(), 2000);
+        this.timer.unref();
+      }
+      return false;
     }
-    const part = batch.slice(from, from + auditPartSize(this.dataSource));
-    await insertAuditRows(manager, part);
-    return part.length;
   }
 
   async onModuleDestroy(): Promise<void> {

@@ -6,20 +6,19 @@ import { SQLITE_CONNECTION_PRAGMAS } from './sqlite-pragmas.js';
 import { preparedOn, type SqliteConnection, sqliteConnectionOf } from './sqlite-statements.js';
 import type { SqlWrite } from './write-rows.js';
 
+/**
+ * A write the worker runs: a statement and its values, or one statement run once per line of
+ * `lines` (UTF-8, each line a JSON array of its values as stored, ended by a newline): rows handed
+ * over as they waited (the audit's queue), never made into objects on the process's thread.
+ */
+export type OffThreadWrite = SqlWrite | { readonly sql: string; readonly lines: Uint8Array };
+
 /** How often the rows written are looked at, and the worker (while it runs) asked to checkpoint. */
 export const LOOK_EVERY_MS = 500;
 /** Rows changed between two looks (on either connection) that start the worker: sustained writes (every call's audit row under load). */
 export const START_AT_CHANGES = 200;
 /** Looks in a row without a change after which the worker stops and its memory is returned (a minute). */
 export const IDLE_LOOKS_TO_STOP = 120;
-/**
- * Event loop utilization over the last look (the share of its time the process's thread was not
- * waiting for work) from which the worker takes the writes handed to it. Below it, the caller
- * writes them itself, in the thread's idle time. Near saturation, not below: a single client keeps
- * the thread ~80% busy, and each commit of the worker's makes the connection's next read fetch its
- * pages again, which costs such a client more than the batch written in the thread's idle time.
- */
-export const BUSY_AT = 0.9;
 /** After a worker failed, looks before another is started (five minutes): a file it cannot open stays so a while. */
 export const LOOKS_AFTER_FAILURE = 600;
 /** SQLite's default: the connection checkpoints itself once the WAL holds this many pages. */
@@ -56,7 +55,16 @@ function prepared(sql) {
 }
 const writeAll = db.transaction((list) => {
   let changes = 0;
-  for (const { sql, params } of list) changes += prepared(sql).run(...params).changes;
+  for (const { sql, params, lines } of list) {
+    if (!lines) {
+      changes += prepared(sql).run(...params).changes;
+      continue;
+    }
+    const statement = prepared(sql);
+    for (const line of Buffer.from(lines.buffer, lines.byteOffset, lines.byteLength).toString('utf8').split('\\n')) {
+      if (line) changes += statement.run(...JSON.parse(line)).changes;
+    }
+  }
   return changes;
 });
 parentPort.on('message', (message) => {
@@ -89,8 +97,8 @@ parentPort.postMessage('ready');
  *   slow disk), every ~2,400 calls under load. The worker checkpoints every LOOK_EVERY_MS that saw a
  *   write, and the connection's own checkpoint moves back to a backstop (BACKSTOP_CHECKPOINT_PAGES):
  *   a worker that falls behind or dies cannot let the WAL grow without bound.
- * - Bookkeeping writes handed to it while the process's thread is busy (writeOffThread: the audit's
- *   batches, ~0.8 ms of the process's time per 100 rows, every ~100 calls under load).
+ * - Bookkeeping writes handed to it (writeOffThread: the audit's batches, ~0.8 ms of the process's
+ *   time per 100 rows written there, every few hundred calls under load).
  *
  * It starts once rows are written steadily (START_AT_CHANGES between two looks, counting the rows
  * either connection wrote). A minute without writes stops it (an idle server keeps no thread and no
@@ -107,12 +115,6 @@ export class SqliteWorker implements OnApplicationBootstrap, OnModuleDestroy {
   private offThreadChanges = 0;
   private idleLooks = 0;
   private waitLooks = 0;
-  /** From this event loop utilization over a look on, the worker takes handed writes (BUSY_AT; tests set 0: always). */
-  busyAt = BUSY_AT;
-  /** Whether the process's thread was busy over the last look (its event loop utilization at busyAt or more). */
-  private threadBusy = false;
-  /** The event loop's counters at the last look, to measure the next look's window from. */
-  private loopAtLastLook = performance.eventLoopUtilization();
   /** The last worker's closing: done once its connection is closed and its thread has ended. */
   private closing: Promise<void> = Promise.resolve();
 
@@ -159,20 +161,20 @@ export class SqliteWorker implements OnApplicationBootstrap, OnModuleDestroy {
   /**
    * Runs the statements `statementsOf` makes (only when they are taken) on the worker's connection,
    * in one transaction (all stored or none), and answers the rows they changed; undefined when no
-   * worker is ready to (none runs, it is starting or stopping), a checkpoint is on its way, or the
-   * process's thread had idle time over the last look: the caller then runs them on its own
-   * connection. With idle time, writing them there costs the calls less than handing them over does
-   * (docs/design.md): the hand-over, the worker's wake-up on a core the clients also use, and the
-   * connection's page cache, which SQLite drops at its next read after another connection's commit.
+   * worker is ready to (none runs, it is starting or stopping) or a checkpoint is on its way: the
+   * caller then runs them on its own connection. Whatever the thread's load: written there, a batch
+   * holds the calls that arrive meanwhile, even with one client, whose next call waits for it
+   * (docs/design.md, "The audit"); handed over, it costs them the connection's page cache, which
+   * SQLite drops at its next read after another connection's commit, once a batch.
    * The caller holds its write turn (DbLock) until the promise settles, so the statements are never
    * queued behind a checkpoint, whose syncs would hold every other write meanwhile (a checkpoint
    * asked for later waits for them instead). It fails as a statement on the connection would, with
    * SQLite's code (SQLITE_BUSY while another process writes, so DbLock's retries apply), or when the
    * thread ends first: the statements may then have been stored or not.
    */
-  writeOffThread(statementsOf: () => readonly SqlWrite[]): Promise<number> | undefined {
+  writeOffThread(statementsOf: () => readonly OffThreadWrite[]): Promise<number> | undefined {
     const worker = this.worker;
-    if (!worker?.ready || worker.checkpointing || !this.threadBusy) return undefined;
+    if (!this.takesWrites || !worker) return undefined;
     const statements = statementsOf();
     if (statements.length === 0) return undefined;
     return worker.write(statements).then((changes) => {
@@ -181,15 +183,17 @@ export class SqliteWorker implements OnApplicationBootstrap, OnModuleDestroy {
     });
   }
 
+  /** Whether writeOffThread would take writes now (a caller can then prepare them for the worker). */
+  get takesWrites(): boolean {
+    const worker = this.worker;
+    return worker !== undefined && worker.ready && !worker.checkpointing;
+  }
+
   /**
-   * One look: measures how busy the process's thread was since the last one (writeOffThread reads
-   * it), starts the worker under sustained writes, asks it to checkpoint after writes, stops it
+   * One look: starts the worker under sustained writes, asks it to checkpoint after writes, stops it
    * after a minute without any. The timer calls it; tests call it directly.
    */
   look(): void {
-    const loop = performance.eventLoopUtilization();
-    this.threadBusy = performance.eventLoopUtilization(loop, this.loopAtLastLook).utilization >= this.busyAt;
-    this.loopAtLastLook = loop;
     const connection = this.connection;
     if (!connection) return;
     const changes = this.changesSoFar(connection);
@@ -292,7 +296,7 @@ class WorkerThread {
     this.thread = new Worker(WORKER_SOURCE, {
       eval: true,
       workerData: { driver: createRequire(import.meta.url).resolve('better-sqlite3'), file },
-      // A few statements and the audit's batches handed over (up to 200 rows, tens of KiB each): the smallest heap V8 allows is plenty.
+      // A few statements and the audit's batches handed over (up to 200 rows, ~50 KiB of lines each): the smallest heap V8 allows is plenty.
       resourceLimits: { maxOldGenerationSizeMb: 8, maxYoungGenerationSizeMb: 1, codeRangeSizeMb: 2 },
       stdout: true,
       stderr: true,
@@ -332,7 +336,7 @@ class WorkerThread {
     this.thread.postMessage({ id: this.checkpointId });
   }
 
-  write(statements: readonly SqlWrite[]): Promise<number> {
+  write(statements: readonly OffThreadWrite[]): Promise<number> {
     const id = ++this.nextId;
     return new Promise((resolve, reject) => {
       this.writes.set(id, { resolve, reject, first: statements[0].sql });

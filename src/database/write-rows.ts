@@ -62,6 +62,15 @@ export function insertStatement(manager: EntityManager, entity: EntityTarget<Obj
 }
 
 /**
+ * The INSERT text of one row of `columns`, in order, as insertRows builds it (the write guard asked):
+ * for rows whose values are bound elsewhere, already as stored (the audit's queued lines on the
+ * SQLite worker's connection).
+ */
+export function insertRowText(manager: EntityManager, entity: EntityTarget<ObjectLiteral>, columns: readonly string[]): string {
+  return insertText(writableTable(manager, entity).table, columns, 1);
+}
+
+/**
  * Sets `set`'s columns of the rows whose columns equal `where`'s values, with one plain UPDATE (the
  * idempotency record's completion). As insertRow: values stored as the ORM stores them, the write
  * guard asked, on SQLite run prepared on the connection. No value may be undefined.

@@ -199,9 +199,7 @@ describe('audit log batches on SQLite', () => {
     const connection = sqliteConnectionOf(desk.db)!;
     const ownChanges = (): number => (connection.prepare('SELECT total_changes() AS n').all()[0] as { n: number }).n;
     // A look counts what the earlier tests wrote (a worker it starts is stopped); then sustained
-    // writes (the connection's, here) start one, no checkpoint on its way. The worker takes batches
-    // whatever the thread's load (which decides it in service: sqlite-worker.spec.ts).
-    worker.busyAt = 0;
+    // writes (the connection's, here) start one, no checkpoint on its way.
     worker.look();
     await worker.onModuleDestroy();
     recordEntries(audit, 'warm', START_AT_CHANGES);

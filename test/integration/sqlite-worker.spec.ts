@@ -8,7 +8,6 @@ import { DataSource, QueryFailedError } from 'typeorm';
 import { dataSourceOptions } from '../../src/database/data-source-options.js';
 import {
   BACKSTOP_CHECKPOINT_PAGES,
-  BUSY_AT,
   IDLE_LOOKS_TO_STOP,
   LOOKS_AFTER_FAILURE,
   OWN_CHECKPOINT_PAGES,
@@ -48,8 +47,6 @@ describe('SqliteWorker', () => {
     ds = await new DataSource(dataSourceOptions({ type: 'sqlite', path: db.url.slice('sqlite:'.length) }, { poolSize: 1, timeoutMs: 5000 })).initialize();
     await ds.query('CREATE TABLE wal_rows (id INTEGER PRIMARY KEY, n INT, text TEXT)');
     sqliteWorker = new SqliteWorker(ds);
-    // Writes are handed over whatever the thread's load (one test below checks the load's part).
-    sqliteWorker.busyAt = 0;
   });
   afterEach(async () => {
     await sqliteWorker.onModuleDestroy();
@@ -179,35 +176,15 @@ describe('SqliteWorker', () => {
     expect(created).toEqual([]);
   });
 
-  it("takes writes only while the process's thread is busy: with idle time over the last look, the caller writes on its own connection", async () => {
-    sqliteWorker.busyAt = BUSY_AT;
+  it("takes the writes handed to it whatever the process's thread is doing: idle between calls too", async () => {
     await startedAndCheckpointed();
-    // A look over a thread that mostly waited: the caller writes its rows itself, in that idle time.
+    // A look over a thread that mostly waited (one client's calls leave it so between them): a batch
+    // written on the connection would hold that client's next call; the worker takes it.
     await new Promise((resolve) => setTimeout(resolve, 100));
     sqliteWorker.look();
-    expect(sqliteWorker.writeOffThread(() => [offThread(1)])).toBeUndefined();
-    // A look over a thread busy all along (the calls' work): the worker takes them.
-    const busyUntil = performance.now() + 100;
-    while (performance.now() < busyUntil);
-    sqliteWorker.look();
-    await expect(sqliteWorker.writeOffThread(() => [offThread(2)])).resolves.toBe(1);
-    expect(await offThreadRows()).toEqual([2]);
-  });
-
-  it("leaves the writes to the caller while one client keeps the thread ~85% busy: the worker's commits would cost that client's reads more", async () => {
-    sqliteWorker.busyAt = BUSY_AT;
-    await startedAndCheckpointed();
-    const measure = performance.eventLoopUtilization.bind(performance);
-    const utilization = jest.spyOn(performance, 'eventLoopUtilization').mockImplementation((...windows: Parameters<typeof measure>) => {
-      const measured = measure(...windows);
-      return windows.length > 0 ? { ...measured, utilization: 0.85 } : measured;
-    });
-    try {
-      sqliteWorker.look();
-      expect(sqliteWorker.writeOffThread(() => [offThread(1)])).toBeUndefined();
-    } finally {
-      utilization.mockRestore();
-    }
+    await expect(sqliteWorker.writeOffThread(() => [offThread(1)])).resolves.toBe(1);
+    expect(sqliteWorker.takesWrites).toBe(true);
+    expect(await offThreadRows()).toEqual([1]);
   });
 
   it('takes no write while a checkpoint is on its way (the caller writes it on its own connection), and takes them again after', async () => {
