@@ -54,6 +54,15 @@ describe('PackedQueue', () => {
     expect(q.take(all.length)).toEqual(all.slice(2500));
   });
 
+  it('answers lines in a buffer of their own, so that a message to a thread copies them and nothing else', () => {
+    const q = queue();
+    for (const item of items(0, 5)) q.push(item);
+    const lines = q.takeLines(2);
+    expect(lines.byteOffset).toBe(0);
+    expect(lines.buffer.byteLength).toBe(lines.length);
+    expect(lines.toString('utf8')).toBe('[0,"item 0"]\n[1,"item 1"]\n');
+  });
+
   it('puts items back at its head, ahead of those queued after them, in their order', () => {
     const q = queue();
     for (const item of items(0, 6)) q.push(item);

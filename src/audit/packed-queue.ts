@@ -50,9 +50,14 @@ export class PackedQueue<T> {
     return this.itemsOf(this.takeLines(n));
   }
 
-  /** The lines of the first `n` items (all there are when fewer), removed from the queue: a copy, each line ended by a newline. */
+  /**
+   * The lines of the first `n` items (all there are when fewer), removed from the queue, each ended
+   * by a newline: a copy of its own, not a view of a shared buffer (a message to a thread copies a
+   * view's whole buffer).
+   */
   takeLines(n: number): Buffer {
-    const parts: Buffer[] = [];
+    const runs: Array<{ bytes: Buffer; start: number; end: number }> = [];
+    let size = 0;
     let taken = 0;
     while (taken < n && this.count > 0) {
       const chunk = this.chunks[0];
@@ -62,11 +67,16 @@ export class PackedQueue<T> {
         taken++;
         this.count--;
       }
-      parts.push(Buffer.from(chunk.bytes.subarray(chunk.start, end)));
+      runs.push({ bytes: chunk.bytes, start: chunk.start, end });
+      size += end - chunk.start;
       chunk.start = end;
+      // Released, a chunk is written again only by a later push: its bytes stay as they are until copied below.
       if (chunk.start === chunk.end) this.release(chunk);
     }
-    return parts.length === 1 ? parts[0] : Buffer.concat(parts);
+    const lines = Buffer.allocUnsafeSlow(size);
+    let at = 0;
+    for (const run of runs) at += run.bytes.copy(lines, at, run.start, run.end);
+    return lines;
   }
 
   /** The items of lines takeLines answered. */
