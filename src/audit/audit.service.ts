@@ -163,9 +163,9 @@ export class AuditService implements OnModuleDestroy, OnApplicationShutdown {
 
   /**
    * Writes the next `size` entries; false when a write failed, what was not stored then queued again
-   * and a retry set. On SQLite while the worker thread runs and takes writes (the process's thread
-   * busy): the entries' lines as they waited, all of them in one transaction on its connection, the
-   * process's thread spared even making them into rows (its writes wait in DbLock as for any write).
+   * and a retry set. On SQLite while the worker thread runs and takes writes: the entries' lines as
+   * they waited, all of them in one transaction on its connection, the process's thread spared even
+   * making them into rows (its writes wait in DbLock as for any write).
    * A commit there also makes the process's connection drop its page cache at its next read, so one
    * per batch. Otherwise on the connection, one part (auditPartSize) a turn of the event loop: calls
    * that arrived meanwhile run between two parts, so a batch holds them up one part at most.
