@@ -1,3 +1,5 @@
+import { utf8BytesAtMost } from '../text/characters.js';
+
 /** Bytes of one chunk: ~250 audit entries. An item longer than that gets a chunk of its own size. */
 const CHUNK_BYTES = 64 * 1024;
 const NEWLINE = 0x0a;
@@ -33,8 +35,7 @@ export class PackedQueue<T> {
 
   push(item: T): void {
     const text = JSON.stringify(this.toJson(item));
-    // A UTF-16 unit takes at most 3 UTF-8 bytes (a surrogate pair, 2 units, takes 4); then the newline.
-    const room = text.length * 3 + 1;
+    const room = utf8BytesAtMost(text) + 1;
     let last = this.chunks[this.chunks.length - 1];
     if (!last || last.end + room > last.bytes.length) {
       last = { bytes: Buffer.allocUnsafeSlow(Math.max(CHUNK_BYTES, room)), start: 0, end: 0 };

@@ -1,5 +1,6 @@
 import { Buffer } from 'node:buffer';
 import type { DestinationStream } from 'pino';
+import { utf8BytesAtMost } from '../text/characters.js';
 import { batchSinkFor } from './stderr-file.js';
 import type { BatchSink } from './stderr-thread.js';
 
@@ -12,8 +13,6 @@ import type { BatchSink } from './stderr-thread.js';
 const BATCH_BYTES = 32 * 1024;
 /** The room of a batch's buffer: a batch and then some, so that most lines fit whole in the last one. */
 const HELD_BYTES = 2 * BATCH_BYTES;
-/** The most UTF-8 bytes one UTF-16 code unit of a line takes (a pair of surrogates: 4 bytes for 2). */
-const MAX_UTF8_BYTES_PER_UNIT = 3;
 /** The longest a line is held when fewer come (ms). */
 const HOLD_MS = 100;
 
@@ -38,7 +37,7 @@ export class HeldLines {
 
   /** Holds `line` after the others; false, holding nothing more, when it might not fit (take() first; a line longer than a third of the room never fits). */
   add(line: string): boolean {
-    if (this.used + line.length * MAX_UTF8_BYTES_PER_UNIT > this.capacity) return false;
+    if (this.used + utf8BytesAtMost(line) > this.capacity) return false;
     this.used += this.bytes.write(line, this.used, 'utf8');
     return true;
   }

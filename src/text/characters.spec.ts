@@ -1,4 +1,4 @@
-import { bidiControl, characterCount, hasLoneSurrogate, hiddenCharacter, isAscii } from './characters.js';
+import { bidiControl, characterCount, hasLoneSurrogate, hiddenCharacter, isAscii, utf8BytesAtMost } from './characters.js';
 
 describe('characters a text may hold', () => {
   it('finds halves of surrogate pairs, and only those', () => {
@@ -70,5 +70,12 @@ describe('characters a text may hold', () => {
     expect(isAscii('Impressora\u0080')).toBe(false);
     expect(isAscii('Joa\u0303o')).toBe(false);
     expect(isAscii('Jo\u00e3o')).toBe(false);
+  });
+
+  it('bounds the UTF-8 bytes of any text without encoding it', () => {
+    for (const text of ['', 'ascii', 'Requisição', '中文', '👍🏽', 'half \ud83d', '\u2028']) {
+      expect(Buffer.byteLength(text, 'utf8')).toBeLessThanOrEqual(utf8BytesAtMost(text));
+    }
+    expect(utf8BytesAtMost('中')).toBe(Buffer.byteLength('中', 'utf8'));
   });
 });

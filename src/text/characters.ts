@@ -58,3 +58,11 @@ export function isAscii(text: string): boolean {
   for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0x7f) return false;
   return true;
 }
+
+/**
+ * The most bytes `text` takes in UTF-8, without encoding it: 3 a UTF-16 code unit (a pair of
+ * surrogates, two units, takes 4). For room to set aside before writing it into a buffer.
+ */
+export function utf8BytesAtMost(text: string): number {
+  return text.length * 3;
+}
