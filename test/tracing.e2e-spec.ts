@@ -219,7 +219,7 @@ describe.each(DATABASES)('traces over OTLP on %s', (kind) => {
       expect(hex(span!.parentSpanId)).toBe(context.parent);
       const steps = await eventually(() => {
         const names = childrenOf(inTrace(context.traceId), span!).map((s) => s.name);
-        return names.includes('intentdesk.audit') ? names : undefined;
+        return names.includes('intentdesk.input') ? names : undefined;
       });
       expect(steps).toEqual(expect.arrayContaining(['intentdesk.limit', 'intentdesk.lock', 'intentdesk.rights', 'intentdesk.input']));
     }

@@ -7,6 +7,7 @@ import type { DeskError } from '../envelope/desk-error.js';
 import { CallObserver } from '../observe/call-observer.js';
 import { Metrics } from '../observe/metrics.js';
 import { step } from '../observe/tracing.js';
+import { afterAnswers } from '../observe/turn-end.js';
 import type { CallTrace } from '../tools/call.js';
 import type { AuditEntry } from './audit-entry.js';
 import { auditEntryOfValues, auditEntryValues, auditPartSize, auditRowSql, insertAuditRows } from './audit-rows.js';
@@ -69,6 +70,8 @@ export class AuditService implements OnModuleDestroy, OnApplicationShutdown {
   private flushing: Promise<void> = Promise.resolve();
   private readonly rateLimited = new RateLimitedTally((entry) => this.record(entry));
 
+  /** Entries of calls that ended this turn, buffered at its end (recordCall). */
+  private readonly endedThisTurn: AuditEntry[] = [];
   /** When the oldest entry now buffered was queued (performance.now()); null when the buffer is empty. */
   private oldestSince: number | null = null;
 
@@ -82,11 +85,19 @@ export class AuditService implements OnModuleDestroy, OnApplicationShutdown {
     metrics.sample('audit_buffer', () => this.buffer.length);
   }
 
-  /** Records one call's outcome (`outcome` is 'success' or an error code), buffered. */
+  /**
+   * Records one call's outcome (`outcome` is 'success' or an error code), as it is now: the entry
+   * is buffered once the turn's answers are written (turn-end.ts), off the answer's latency.
+   */
   recordCall(call: CallTrace, outcome: string, extra: AuditExtra = {}): void {
-    step(call, 'audit', () => this.record(entryOf(call, outcome, extra)));
+    if (this.endedThisTurn.push(entryOf(call, outcome, extra)) === 1) afterAnswers(this.bufferEnded);
     this.observer.ended(call, outcome);
   }
+
+  /** Buffers the entries of the calls that ended this turn. */
+  private readonly bufferEnded = (): void => {
+    for (const entry of this.endedThisTurn.splice(0)) this.record(entry);
+  };
 
   /** How long the oldest unwritten entry has waited (ms), and how many wait: readiness reads it. */
   backlog(): { entries: number; oldestMs: number } {
@@ -135,6 +146,7 @@ export class AuditService implements OnModuleDestroy, OnApplicationShutdown {
   flush(): Promise<void> {
     // RATE_LIMITED tallies are written when their window ends; a flush (admin read, shutdown) writes them early.
     this.rateLimited.drain();
+    this.bufferEnded();
     return this.writeBuffered();
   }
 

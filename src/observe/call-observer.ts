@@ -3,6 +3,7 @@ import type { Transport } from './call-metrics.js';
 import { JsonLogger } from './logger.js';
 import { Metrics, REFUSAL_KINDS } from './metrics.js';
 import { endCallSpan, type Traced } from './tracing.js';
+import { afterAnswers } from './turn-end.js';
 
 /** What the end of a call reports (a CallTrace is one). */
 export interface ObservedCall extends Traced {
@@ -29,9 +30,14 @@ export class CallObserver {
 
   constructor(private readonly metrics: Metrics) {}
 
+  /** `call` ended now with `outcome`: its span ends, and it is counted and logged once the turn's answers are written (turn-end.ts). */
   ended(call: ObservedCall, outcome: string): void {
     const durationMs = performance.now() - call.startedAt;
     endCallSpan(call, outcome);
+    afterAnswers(() => this.report(call, outcome, durationMs));
+  }
+
+  private report(call: ObservedCall, outcome: string, durationMs: number): void {
     const tool = this.metrics.toolLabel(call.tool);
     this.metrics.calls.record(call.transport, tool, outcome, durationMs / 1000);
     if (REFUSAL_KINDS.has(outcome)) this.metrics.refusals.inc({ kind: outcome });

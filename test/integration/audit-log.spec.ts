@@ -1,11 +1,13 @@
 import { jest } from '@jest/globals';
 import { AuditService } from '../../src/audit/audit.service.js';
 import type { AuditEntry } from '../../src/audit/audit-entry.js';
-import { dateParam } from '../../src/database/db-dates.js';
+import { dateParam, toDate } from '../../src/database/db-dates.js';
 import { DbLock } from '../../src/database/db-lock.js';
 import { AuditLog } from '../../src/database/entities/index.js';
 import { sqliteConnectionOf } from '../../src/database/sqlite-statements.js';
 import { SqliteWorker, START_AT_CHANGES } from '../../src/database/sqlite-worker.js';
+import { Metrics } from '../../src/observe/metrics.js';
+import { answerAtTurnEnd } from '../../src/observe/turn-end.js';
 import { DATABASES, type DbKind } from '../support/databases.js';
 import { type Desk, openDeskOn } from './support/desk.js';
 
@@ -114,6 +116,44 @@ describe.each(DATABASES)('audit log on %s', (kind: DbKind) => {
     ).rejects.toBe(failure);
     const rows = (await desk.db.query("SELECT changes FROM audit_log WHERE session_id = 'ses_within'")) as Array<{ changes: string }>;
     expect(rows.map((row) => JSON.parse(row.changes) as unknown)).toEqual([{ name: 'kept' }]);
+  });
+
+  it("does a call's bookkeeping once the turn's answers are written, the times taken when it ended; a flush writes it at once", async () => {
+    const endOfTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+    // What earlier tests left for the end of a turn.
+    await endOfTurn();
+    await audit.flush();
+    const recorded = jest.spyOn(desk.get(Metrics).calls, 'record');
+    try {
+      const call = await desk.call('project_search', 'glpi', { sessionId: 'ses_bookkeeping' });
+      const seenByAnswer: Array<{ buffered: number; reported: number }> = [];
+      answerAtTurnEnd(() => seenByAnswer.push({ buffered: audit.backlog().entries, reported: recorded.mock.calls.length }));
+      const endedAt = Date.now();
+      audit.recordCall(call, 'success');
+      // Made to wait past the millisecond it ended in: the entry's time and duration stay that moment's.
+      for (const until = Date.now() + 5; Date.now() < until;);
+      expect([audit.backlog().entries, recorded.mock.calls.length]).toEqual([0, 0]);
+      await endOfTurn();
+      expect(seenByAnswer).toEqual([{ buffered: 0, reported: 0 }]);
+      expect([audit.backlog().entries, recorded.mock.calls.length]).toEqual([1, 1]);
+      expect(recorded.mock.calls[0][3]).toBeLessThan(0.004);
+      await audit.flush();
+      const [row] = (await desk.db.query("SELECT at, duration_ms FROM audit_log WHERE session_id = 'ses_bookkeeping'")) as Array<{
+        at: Date | string;
+        duration_ms: number;
+      }>;
+      // MariaDB keeps whole seconds.
+      expect(toDate(row.at)!.getTime()).toBeGreaterThanOrEqual(kind === 'mysql' ? endedAt - 1000 : endedAt - 1);
+      expect(toDate(row.at)!.getTime()).toBeLessThanOrEqual(endedAt + 1);
+      expect(row.duration_ms).toBeLessThan(4);
+
+      // Asked for before the end of the turn, a flush writes the entries of the calls that ended in it.
+      audit.recordCall(await desk.call('project_search', 'glpi', { sessionId: 'ses_flushed' }), 'success');
+      await audit.flush();
+      expect(await desk.db.query("SELECT outcome FROM audit_log WHERE session_id = 'ses_flushed'")).toEqual([{ outcome: 'success' }]);
+    } finally {
+      recorded.mockRestore();
+    }
   });
 
   it('stores the time as the ORM and a plain statement store it', async () => {

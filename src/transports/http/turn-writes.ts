@@ -1,3 +1,5 @@
+import { answerAtTurnEnd } from '../../observe/turn-end.js';
+
 /**
  * Writes the answers made in one turn of the event loop together, at the end of that turn, rather
  * than each the moment it is ready.
@@ -9,8 +11,8 @@
  * same host — once per answer, while in one burst the first write wakes it and it finds the others
  * ready. An answer waits at most for the rest of the turn it was made in (the other requests that
  * turn serves), never for another request's I/O: the burst is written in the turn's check phase,
- * before the loop polls again. A request served alone is answered in the same turn, a few
- * microseconds later.
+ * before the loop polls again, ahead of the turn's bookkeeping (turn-end.ts). A request served
+ * alone is answered in the same turn, a few microseconds later.
  */
 export class TurnWrites {
   private readonly due: Array<() => void> = [];
@@ -21,7 +23,7 @@ export class TurnWrites {
   /** `write` runs with the turn's burst, after the answers made before it. */
   write(write: () => void): void {
     this.due.push(write);
-    if (this.due.length === 1) setImmediate(this.flush);
+    if (this.due.length === 1) answerAtTurnEnd(this.flush);
   }
 
   private readonly flush = (): void => {
