@@ -15,6 +15,28 @@ describe('the end of a turn: answers, then bookkeeping', () => {
     expect(ran).toEqual(['answer 1', 'answer 2', 'audit of call 1', 'audit of call 2']);
   });
 
+  it('writes the answers made in one turn together, after the turn, in the order they were made', async () => {
+    const written: string[] = [];
+    answerAtTurnEnd(() => written.push('a'));
+    answerAtTurnEnd(() => written.push('b'));
+    expect(written).toEqual([]);
+    await Promise.resolve();
+    answerAtTurnEnd(() => written.push('c'));
+    expect(written).toEqual([]);
+    await endOfTurn();
+    expect(written).toEqual(['a', 'b', 'c']);
+  });
+
+  it('writes a later turn’s answers with that turn', async () => {
+    const written: string[] = [];
+    answerAtTurnEnd(() => written.push('first'));
+    await endOfTurn();
+    answerAtTurnEnd(() => written.push('second'));
+    expect(written).toEqual(['first']);
+    await endOfTurn();
+    expect(written).toEqual(['first', 'second']);
+  });
+
   it('runs what is asked for during the end of a turn at the end of the next', async () => {
     const ran: string[] = [];
     answerAtTurnEnd(() => afterAnswers(() => ran.push('asked by an answer')));
@@ -33,8 +55,9 @@ describe('the end of a turn: answers, then bookkeeping', () => {
     afterAnswers(() => {
       throw new Error('metrics broken');
     });
+    answerAtTurnEnd(() => ran.push('the next answer'));
     afterAnswers(() => ran.push('log line'));
     await endOfTurn();
-    expect(ran).toEqual(['log line']);
+    expect(ran).toEqual(['the next answer', 'log line']);
   });
 });

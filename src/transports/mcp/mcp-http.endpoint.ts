@@ -16,10 +16,10 @@ import { errorDetail } from '../../observe/error-detail.js';
 import { Metrics } from '../../observe/metrics.js';
 import { requestIdOf } from '../../observe/request-id.js';
 import { step } from '../../observe/tracing.js';
+import { answerAtTurnEnd } from '../../observe/turn-end.js';
 import type { CallTrace } from '../../tools/call.js';
 import { ToolRegistry } from '../../tools/tool-registry.js';
 import { ClientAddresses } from '../http/client-address.js';
-import { TurnWrites } from '../http/turn-writes.js';
 import { byteSize, readJsonBody, refuseMediaType } from './http-body.js';
 import { INTERNAL_ERROR, PARSE_ERROR, rpcError, SERVER_ERROR, UNAUTHORIZED } from './json-rpc.js';
 import { type HttpAnswer, McpHttpProtocol } from './mcp-http.protocol.js';
@@ -59,19 +59,25 @@ export class McpHttpEndpoint {
     this.bodyLimit = byteSize(config.bodyLimit);
   }
 
-  /** Answers of requests served side by side, written in one burst (turn-writes.ts). */
-  private readonly writes = new TurnWrites((error) => this.logger.error(`MCP answer not written: ${errorDetail(error)}`));
-
-  /** Node `request` handler for MCP_PATH. */
+  /** Node `request` handler for MCP_PATH. Answers of requests served side by side are written in one burst (turn-end.ts). */
   readonly handler = (req: IncomingMessage, res: ServerResponse): void => {
     this.handle(req, res).then(
-      (answer) => answer && this.writes.write(() => writeJson(res, answer.status, answer.body, answer.headers)),
+      (answer) => answer && answerAtTurnEnd(() => this.write(res, answer)),
       (error: unknown) => {
         this.logger.error(`MCP request ${requestIdOf(req)} failed: ${errorDetail(error)}`);
         if (!res.headersSent) writeJson(res, 500, JSON.stringify(rpcError(null, INTERNAL_ERROR, 'Internal error.')));
       },
     );
   };
+
+  /** Writes `answer`; a write that throws (the socket gone) is logged, and the turn's other answers are still written. */
+  private write(res: ServerResponse, answer: HttpAnswer): void {
+    try {
+      writeJson(res, answer.status, answer.body, answer.headers);
+    } catch (error) {
+      this.logger.error(`MCP answer not written: ${errorDetail(error)}`);
+    }
+  }
 
   /** The protocol's answer to write; undefined when the request was refused (and answered) before it reached the protocol. */
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<HttpAnswer | undefined> {
