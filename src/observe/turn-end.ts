@@ -5,7 +5,8 @@ import { errorDetail } from './error-detail.js';
  * The end of the event loop's turn, in two parts: first the answers made during the turn are
  * written, together, in the order they were made; then the bookkeeping of the calls that ended in
  * it runs (their audit entries, metrics and log lines). Both run in the turn's check phase, before
- * the loop polls again. What a task asks for meanwhile waits for the next turn.
+ * the loop polls again. Work asked for while its own part runs waits for the next turn; bookkeeping
+ * an answer asks for runs after this turn's answers.
  *
  * Answers together: a client waiting for its answer sleeps, and the write that hands it the answer
  * pays for waking it (on a virtual machine, an interrupt between processors that exits to the
