@@ -71,10 +71,10 @@ export function auditPartSize(dataSource: DataSource): number {
 /**
  * The statements a batch is written with on SQLite: SQLITE_CHUNK rows each, the rest one row each,
  * so that the texts are of two row counts only and stay prepared (a text per batch size was prepared
- * anew for nearly every batch). Run together, all of them or none (insertAuditRows, or the worker
- * thread's connection: sqlite-worker.ts).
+ * anew for nearly every batch). Run together, all of them or none (insertAuditRows); the SQLite
+ * worker is handed the entries' queued lines instead (auditRowSql).
  */
-export function auditStatements(manager: EntityManager, entries: readonly AuditEntry[]): SqlWrite[] {
+function auditStatements(manager: EntityManager, entries: readonly AuditEntry[]): SqlWrite[] {
   const statements: SqlWrite[] = [];
   let next = 0;
   for (; entries.length - next >= SQLITE_CHUNK; next += SQLITE_CHUNK)
