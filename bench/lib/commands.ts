@@ -63,6 +63,7 @@ export const COMMANDS = {
       '--rounds 5': 'rounds a concurrency (processes in turn)',
       '--duration 3': 'seconds a round',
       '--warmup 3': 'seconds of warm-up a process',
+      '--tool ticket_get': 'the load: ticket_get, or ticket_create (dry runs)',
       '--allocations': 'then the bytes a call allocates in each process, and where',
       ...KEEP,
     },

@@ -21,7 +21,9 @@ import { fmt, fmtMs, median, table } from '../lib/stats.js';
  * from one minute to the next; each round is paired with process p0's round next to it.
  *
  * Usage: `node --import tsx load/processes.ts --p0 "" --p1 "flags=--single-threaded-gc"
- * [--p2 "writes=300 env=LOG_LEVEL=warn"] [--p3 "build=dist-before"] [--connections 8,32] [--rounds 5] [--duration 3]`.
+ * [--p2 "writes=300 env=LOG_LEVEL=warn"] [--p3 "build=dist-before"] [--connections 8,32] [--rounds 5] [--duration 3]
+ * [--tool ticket_create]`. `--tool ticket_create`: the load is `ticket_create` dry runs instead (each a
+ * write transaction, rolled back: what waits for the audit's batches in the write turn).
  * A process's description holds space-separated `flags=<one node flag>` (repeatable, added to
  * those of `npm start`), `env=<NAME=value>` (repeatable), `writes=<n>` (ticket creates it
  * serves through REST first), `rest-reads=<n>` (REST ticket reads it serves first), `mcp-writes=<n>`
@@ -117,7 +119,7 @@ async function load(server: Spawned, token: string, body: () => string, connecti
 }
 
 /** What a call allocates in each process, over one round at 8 connections under the sampling heap profiler. */
-async function allocationsOf(servers: Spawned[], variants: Variant[], token: string, body: () => string, duration: number): Promise<string> {
+async function allocationsOf(servers: Spawned[], variants: Variant[], token: string, tool: string, body: () => string, duration: number): Promise<string> {
   const parts: string[] = [];
   for (const [i, server] of servers.entries()) {
     const file = `${RESULTS_DIR}profiles/processes-${variants[i].label}.heapprofile`;
@@ -135,7 +137,14 @@ async function allocationsOf(servers: Spawned[], variants: Variant[], token: str
         ),
     );
   }
-  return `**Allocations of a ticket_get** (sampling heap profiler, objects reclaimed by either collector included; each process's whole heap, its other threads' isolates aside):\n\n${parts.join('\n\n')}`;
+  return `**Allocations of a ${tool}** (sampling heap profiler, objects reclaimed by either collector included; each process's whole heap, its other threads' isolates aside):\n\n${parts.join('\n\n')}`;
+}
+
+/** The tool the load calls: `ticket_get` (by default) or `ticket_create` dry runs. */
+function toolOf(flags: Flags): 'ticket_get' | 'ticket_create' {
+  const tool = flags.tool ?? 'ticket_get';
+  if (tool !== 'ticket_get' && tool !== 'ticket_create') throw new Error(`--tool: ${String(tool)} is not ticket_get or ticket_create`);
+  return tool;
 }
 
 export async function run(flags: Flags = {}): Promise<string> {
@@ -145,7 +154,8 @@ export async function run(flags: Flags = {}): Promise<string> {
   const duration = numberFlag(flags, 'duration', 3);
   const warmup = numberFlag(flags, 'warmup', 3);
   const allocations = flags.allocations === true;
-  const report = new Report('Product processes compared: ticket_get');
+  const tool = toolOf(flags);
+  const report = new Report(`Product processes compared: ${tool}`);
   const work = mkdtempSync(join(tmpdir(), 'intentdesk-bench-processes-'));
   const databaseUrl = `sqlite:${join(work, 'bench.sqlite')}`;
   const servers: Spawned[] = [];
@@ -174,7 +184,10 @@ export async function run(flags: Flags = {}): Promise<string> {
         await callOk(server.url, token, 'ticket_create', { domain: 'ticket', session_id: sessionId, ...ticketArgs(i) });
     }
     let cursor = 0;
-    const body = () => toolsCallBody('ticket_get', { domain: 'ticket', session_id: sessionId, id: ids[cursor++ % ids.length] });
+    const body =
+      tool === 'ticket_get'
+        ? () => toolsCallBody('ticket_get', { domain: 'ticket', session_id: sessionId, id: ids[cursor++ % ids.length] })
+        : () => toolsCallBody('ticket_create', { domain: 'ticket', session_id: sessionId, dry_run: true, ...ticketArgs(cursor++) });
     for (const server of servers) await load(server, token, body, 8, warmup);
 
     const rows: Array<Array<string | number>> = [];
@@ -202,9 +215,9 @@ export async function run(flags: Flags = {}): Promise<string> {
         ]);
       });
     }
-    if (allocations) report.add(await allocationsOf(servers, variants, token, body, duration));
+    if (allocations) report.add(await allocationsOf(servers, variants, token, tool, body, duration));
     report.add(
-      `Processes on one SQLite file (demo seed + 300 tickets, created by a process that then stopped), ticket_get over ${ids.length} ids; ` +
+      `Processes on one SQLite file (demo seed + 300 tickets, created by a process that then stopped), ${tool === 'ticket_get' ? `ticket_get over ${ids.length} ids` : 'ticket_create dry runs'}; ` +
         `${rounds} rounds of ${duration}s per concurrency, the processes in turn (req/s, p99 and CPU: medians of rounds; CPU: the whole process's, all threads).\n\n` +
         table(['process', 'started with', 'conns', 'req/s', 'p99', 'CPU µs/call', 'rounds faster than p0'], rows),
     );

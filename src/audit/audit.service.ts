@@ -40,14 +40,19 @@ function entryOf(call: CallTrace, outcome: string, extra: AuditExtra): AuditEntr
   };
 }
 
+/**
+ * How long an entry waits for its batch: whatever the pace, a batch every 200 ms. Under load a batch
+ * is a transaction of the SQLite worker's, and each of its commits makes the process's connection
+ * read its pages again and wakes a thread on the cores the calls share: one client's calls, ~2,500
+ * a second, ran faster and with a shorter tail with five batches a second than with a batch every
+ * 200 entries (docs/design.md, "The audit").
+ */
 const FLUSH_EVERY_MS = 200;
 /**
- * Entries a batch takes at most. Under load a batch is a transaction of the SQLite worker's: larger
- * ones mean fewer commits (each makes the process's connection read its pages again), but longer
- * bursts of the worker's CPU on cores the calls share; 200 measured best over one and eight clients
- * (docs/design.md, "The audit").
+ * Entries a batch takes at most, and how many start one before its 200 ms: the longest the
+ * process's own writes wait behind a batch in the write turn (~12 ms on the worker).
  */
-const FLUSH_AT = 200;
+export const FLUSH_AT = 1000;
 const MAX_BUFFERED = 10_000;
 
 /**

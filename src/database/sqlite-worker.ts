@@ -296,7 +296,7 @@ class WorkerThread {
     this.thread = new Worker(WORKER_SOURCE, {
       eval: true,
       workerData: { driver: createRequire(import.meta.url).resolve('better-sqlite3'), file },
-      // A few statements and the audit's batches handed over (up to 200 rows, ~50 KiB of lines each): the smallest heap V8 allows is plenty.
+      // A few statements and the audit's batches handed over (up to 1,000 rows, ~350 KiB of lines each): the smallest heap V8 allows is plenty.
       resourceLimits: { maxOldGenerationSizeMb: 8, maxYoungGenerationSizeMb: 1, codeRangeSizeMb: 2 },
       stdout: true,
       stderr: true,

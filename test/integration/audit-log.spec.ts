@@ -1,5 +1,5 @@
 import { jest } from '@jest/globals';
-import { AuditService } from '../../src/audit/audit.service.js';
+import { AuditService, FLUSH_AT } from '../../src/audit/audit.service.js';
 import type { AuditEntry } from '../../src/audit/audit-entry.js';
 import { dateParam, toDate } from '../../src/database/db-dates.js';
 import { DbLock } from '../../src/database/db-lock.js';
@@ -65,7 +65,7 @@ describe.each(DATABASES)('audit log on %s', (kind: DbKind) => {
     for (const [run, count] of [
       ['one', 1],
       ['odd', 137],
-      ['past-batch', 451],
+      ['past-batch', FLUSH_AT + 51],
     ] as const) {
       const ids = recordRun(run, count);
       await audit.flush();
@@ -74,8 +74,8 @@ describe.each(DATABASES)('audit log on %s', (kind: DbKind) => {
     expect(audit.backlog().entries).toBe(0);
   });
 
-  // 240 entries go in two batches (FLUSH_AT 200): on SQLite, two full statements of 100 rows, then 40
-  // rows one by one in a transaction. The refused entry sits in the second full statement, then among
+  // 240 entries go in one batch: on SQLite, two full statements of 100 rows, then 40 rows one by one
+  // in a transaction. The refused entry sits in the second full statement, then among
   // the rows written one by one.
   it.each([150, 220])('keeps what a failed write did not store (entry %i refused), and writes it once the database takes it again', async (refused) => {
     const run = `refused${refused}`;
@@ -101,6 +101,24 @@ describe.each(DATABASES)('audit log on %s', (kind: DbKind) => {
     await audit.flush();
     expect(await stored(run)).toEqual(ids);
     expect(audit.backlog().entries).toBe(0);
+  });
+
+  it('writes the entries calls record at a steady pace every 200 ms, in one batch, not a batch every 200 entries', async () => {
+    await audit.flush();
+    const writes = jest.spyOn(audit as unknown as { writePending(): Promise<void> }, 'writePending');
+    try {
+      // What ~2,500 calls a second (one client) record in 200 ms.
+      const ids = recordRun('paced', 500);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(writes).not.toHaveBeenCalled();
+      expect(audit.backlog().entries).toBe(500);
+      for (const until = Date.now() + 2000; audit.backlog().entries > 0 && Date.now() < until;) await new Promise((resolve) => setTimeout(resolve, 20));
+      await writes.mock.results[0]?.value;
+      expect(writes).toHaveBeenCalledTimes(1);
+      expect(await stored('paced')).toEqual(ids);
+    } finally {
+      writes.mockRestore();
+    }
   });
 
   it('commits the entry of a write with the write, and rolls it back with it', async () => {
@@ -213,8 +231,8 @@ describe('audit log batches on SQLite', () => {
     const writes = jest.spyOn(audit as unknown as { writePending(): Promise<void> }, 'writePending');
     try {
       // A full batch starts a write, which lets calls run between its statements; they record 300 more meanwhile.
-      const first = recordEntries(audit, 'queued', 200);
-      const more = await new Promise<string[]>((resolve) => setImmediate(() => resolve(recordEntries(audit, 'queued', 300, 200))));
+      const first = recordEntries(audit, 'queued', FLUSH_AT);
+      const more = await new Promise<string[]>((resolve) => setImmediate(() => resolve(recordEntries(audit, 'queued', 300, FLUSH_AT))));
       await audit.flush();
       expect(await storedRun(desk, 'queued')).toEqual([...first, ...more]);
       // The full batch's write, one for the entries that filled a batch again, and the flush's own.
@@ -251,10 +269,10 @@ describe('audit log batches on SQLite', () => {
     const handOvers = jest.spyOn(worker, 'writeOffThread');
     let ids: string[];
     try {
-      ids = recordEntries(audit, 'off', 451);
+      ids = recordEntries(audit, 'off', FLUSH_AT + 51);
       await audit.flush();
-      // Each batch (200, 200, 51 entries) is one transaction on the worker: one commit each, not one per 100 rows.
-      expect(handOvers.mock.results.filter(({ value }) => value !== undefined)).toHaveLength(3);
+      // Each batch (a full one, then 51 entries) is one transaction on the worker: one commit each, not one per 100 rows.
+      expect(handOvers.mock.results.filter(({ value }) => value !== undefined)).toHaveLength(2);
     } finally {
       handOvers.mockRestore();
     }
