@@ -30,7 +30,7 @@ EXPOSE 3000
 # Liveness only: /ready (database reachable) is for the load balancer or orchestrator.
 HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
-# --max-semi-space-size=8 --heap-growing-percent=50 --no-parallel-scavenge: see "Memory" in docs/deployment.md (the flags of `npm start`).
+# --min-semi-space-size=8 --max-semi-space-size=8 --heap-growing-percent=50 --no-parallel-scavenge: see "Memory" in docs/deployment.md (the flags of `npm start`).
 # SIGTERM: stop accepting, finish in-flight requests (SHUTDOWN_GRACE_MS), flush the audit log, exit 0.
 STOPSIGNAL SIGTERM
-CMD ["node", "--max-semi-space-size=8", "--heap-growing-percent=50", "--no-parallel-scavenge", "dist/src/main.js"]
+CMD ["node", "--min-semi-space-size=8", "--max-semi-space-size=8", "--heap-growing-percent=50", "--no-parallel-scavenge", "dist/src/main.js"]

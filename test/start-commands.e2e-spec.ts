@@ -21,8 +21,9 @@ function startFlags(): string[] {
 describe('commands that start the server', () => {
   const flags = startFlags();
 
-  it('npm start caps the young generation', () => {
+  it('npm start keeps the young generation at 8 MiB semi-spaces, neither larger nor smaller', () => {
     expect(flags).toContain('--max-semi-space-size=8');
+    expect(flags).toContain('--min-semi-space-size=8');
   });
 
   it('npm start bounds the growth of the old generation between full collections', () => {
