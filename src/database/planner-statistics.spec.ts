@@ -1,11 +1,12 @@
 import { DataSource } from 'typeorm';
+import { AuditLog } from './entities/index.js';
 import { PlannerStatistics } from './planner-statistics.js';
 
 describe('PlannerStatistics', () => {
   let ds: DataSource;
 
   beforeEach(async () => {
-    ds = await new DataSource({ type: 'better-sqlite3', database: ':memory:' }).initialize();
+    ds = await new DataSource({ type: 'better-sqlite3', database: ':memory:', entities: [AuditLog] }).initialize();
     await ds.query('CREATE TABLE t (id INTEGER PRIMARY KEY, k INTEGER)');
     await ds.query('CREATE INDEX t_k ON t (k)');
     await ds.query('WITH RECURSIVE s(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM s WHERE n < 500) INSERT INTO t (k) SELECT n % 7 FROM s');
@@ -41,6 +42,6 @@ describe('PlannerStatistics', () => {
     const stats = new PlannerStatistics(ds);
     await ds.destroy();
     expect(await stats.refresh()).toBe(false);
-    ds = await new DataSource({ type: 'better-sqlite3', database: ':memory:' }).initialize();
+    ds = await new DataSource({ type: 'better-sqlite3', database: ':memory:', entities: [AuditLog] }).initialize();
   });
 });

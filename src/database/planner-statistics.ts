@@ -1,11 +1,10 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { AuditLog } from './entities/index.js';
 
 /** First refresh this long after start (the seed and the first calls have run), then every hour. */
 export const FIRST_REFRESH_MS = 5 * 60_000;
 export const REFRESH_EVERY_MS = 60 * 60_000;
-/** How `PRAGMA optimize` names the audit log in the statements it plans. */
-const AUDIT_TABLE = '"audit_log"';
 
 /**
  * Keeps the query planner's statistics fresh. SQLite gathers none on its own: without them it picks
@@ -45,8 +44,10 @@ export class PlannerStatistics implements OnApplicationBootstrap, OnApplicationS
   async refresh(): Promise<boolean> {
     try {
       await this.dataSource.query('PRAGMA analysis_limit = 1000');
+      // As `PRAGMA optimize` names a table in the statements it plans: ANALYZE "main"."audit_log".
+      const audit = `"${this.dataSource.getMetadata(AuditLog).tableName}"`;
       const planned = (await this.dataSource.query('PRAGMA optimize = 0x10003')) as Array<{ optimize: string }>;
-      for (const { optimize } of planned) if (!optimize.includes(AUDIT_TABLE)) await this.dataSource.query(optimize);
+      for (const { optimize } of planned) if (!optimize.endsWith(audit)) await this.dataSource.query(optimize);
       return true;
     } catch (error) {
       this.logger.warn(`planner statistics not refreshed: ${(error as Error).message}`);
