@@ -255,11 +255,23 @@ describe.each(DATABASES)('ticket actors and deadlines on %s', (kind) => {
     ]);
     expect(misspelt.error.issues?.[0].message).toContain("Did you mean 'not maria.silva'?");
     expect(misspelt.error.issues?.[0].message).not.toContain("'maria.silva'");
-    // Several names after it are a list, not one name to suggest a part of.
-    const several = failure(await call(admin, 'ticket_search', { assignee_id: 'not tech and not maria' }), 'VALIDATION_FAILED');
-    expect(several.error.issues).toEqual([expect.objectContaining({ field: 'assignee_id', received: 'not tech and not maria' })]);
+    // Several names after it are each left out: the tickets with none of them, however written.
+    const requesters = [...new Set(all.flatMap((t) => t.requesters.filter((a) => a.type === 'user').map((a) => a.name)))];
+    expect(requesters.length).toBeGreaterThan(1);
+    const [first, second] = requesters;
+    const neither = sorted(all.filter((t) => !t.requesters.some((a) => a.type === 'user' && (a.name === first || a.name === second))).map((t) => t.id));
+    for (const sent of [`not ${first} and not ${second}`, `exceto ${first}, ${second}`, { not: [first, second] }, { $nin: [first, second] }]) {
+      expect([sent, await ids({ requester_id: sent })]).toEqual([sent, neither]);
+    }
+    const both = success(await call(admin, 'ticket_search', { requester_id: `!${first} and !${second}`, fields: ['id'] }));
+    expect(both.resolved).toMatchObject({ requester_id: { input: `!${first} and !${second}`, names: [first, second], not: true } });
+    // One of them not found is named with its own hint, and no value is suggested for the whole.
+    const several = failure(await call(admin, 'ticket_search', { assignee_id: 'not tech and not mariaa.silva' }), 'VALIDATION_FAILED');
+    expect(several.error.issues).toEqual([
+      expect.objectContaining({ field: 'assignee_id', code: 'REFERENCE_NOT_FOUND', received: 'not tech and not mariaa.silva' }),
+    ]);
     expect(several.error.issues?.[0].did_you_mean).toBeUndefined();
-    expect(several.error.issues?.[0].message).not.toContain('Did you mean');
+    expect(several.error.issues?.[0].message).toContain("'mariaa.silva' is not found (did you mean 'maria.silva'?)");
     // A write's actor is one record: "not tech" names none.
     const refused = failure(await call(admin, 'ticket_create', { name: 'x', assignee_id: 'not tech', dry_run: true }), 'VALIDATION_FAILED');
     expect(refused.error.issues).toEqual([expect.objectContaining({ field: 'assignee_id', code: 'REFERENCE_NOT_FOUND' })]);
@@ -281,6 +293,12 @@ describe.each(DATABASES)('ticket actors and deadlines on %s', (kind) => {
       expect([sent, await ids({ itilcategories_id: sent })]).toEqual([sent, notHardware]);
     }
     expect(await ids({ locations_id: 'not Sede > Andar 2' })).toEqual(without('locations_id', 'Sede > Andar 2'));
+    // Several left out: the tickets in none of them, those without a category included.
+    const neither = notHardware.filter((id) => without('itilcategories_id', 'Software').includes(id));
+    expect(neither.length).toBeLessThan(notHardware.length);
+    for (const sent of ['not Hardware and not Software', { not: ['Hardware', 'Software'] }]) {
+      expect([sent, await ids({ itilcategories_id: sent })]).toEqual([sent, neither]);
+    }
     expect(await ids({ entities_id: '!Root entity' })).toEqual(without('entities_id', 'Root entity'));
     const answer = success(await call(admin, 'ticket_search', { itilcategories_id: 'not Hardware', fields: ['id'] }));
     expect(answer.resolved).toMatchObject({ itilcategories_id: { input: 'not Hardware', id: 1, name: 'Hardware', not: true } });

@@ -13,11 +13,16 @@ export interface ResolvedReference {
   not?: true;
 }
 
-/** A word a filter took for several values of an enum ("open": every status not yet solved), and which. */
+/**
+ * A word a filter took for several values of an enum ("open": every status not yet solved), and
+ * which; or the several records a filter leaves out ("not tech and not maria").
+ */
 export interface ResolvedValues {
   input: unknown;
   ids: readonly number[];
   names: readonly string[];
+  /** In a filter: every record but these ("not tech and not maria"). */
+  not?: true;
 }
 
 /**

@@ -46,6 +46,7 @@ import {
 import { cleanText, forbiddenField, valueProblem } from './value-rules.js';
 import { booleanOfWord } from './vocab/boolean-words.js';
 import { type ChoiceWords, otherNumberOf, wordIndex, wordTexts } from './vocab/choice-words.js';
+import { codesOfParts, type ListPart, listPartOf } from './vocab/list-parts.js';
 import { isAnyoneWord, isNoneWord } from './vocab/none-words.js';
 import { groupNamed, type Vocabulary } from './vocab/vocabulary.js';
 
@@ -464,7 +465,10 @@ export class InputParser {
             pending.push(
               taken.then((r) => () => {
                 if (!r.ok) issues.push(r.issue);
-                else if ('ids' in r) {
+                else if ('ids' in r && r.not) {
+                  normalized.set(spec.name, { not: r.ids } satisfies NotRecord);
+                  resolved[spec.name] = { input: value, ids: r.ids, names: r.names, not: true };
+                } else if ('ids' in r) {
                   normalized.set(spec.name, r.ids);
                   resolved[spec.name] = { input: value, ids: r.ids, names: r.names };
                 } else if (r.not) {
@@ -686,13 +690,11 @@ export class InputParser {
       issues.push(enumRefusal(spec, sent, 'INVALID_VALUE', `${spec.name} takes one value or a list of at least one and at most ${MAX_FILTER_VALUES}.`));
       return;
     }
-    const taken = new Set<number>();
+    const parts: ListPart[] = [];
     const wrong: Array<{ text: string; suggested?: string }> = [];
     for (const value of values) {
-      const group = groupNamed(spec.filter!, value);
-      const code = group ? undefined : vocab.parse(value);
-      if (group) for (const each of group.codes) taken.add(each);
-      else if (code !== undefined) taken.add(code);
+      const part = listPartOf(vocab, spec.filter!, value);
+      if (part) parts.push(part);
       else wrong.push(notValid(vocab, value));
     }
     if (wrong.length > 0) {
@@ -701,7 +703,19 @@ export class InputParser {
       );
       return;
     }
-    const ids = vocab.codes.filter((code) => taken.has(code));
+    const ids = codesOfParts(vocab.codes, parts);
+    // What it names and what it leaves out meet nowhere ("new, not new"): a search of it would find nothing, silently.
+    if (ids.length === 0) {
+      issues.push(
+        enumRefusal(
+          spec,
+          sent,
+          'INVALID_VALUE',
+          `${spec.name}: '${quoted(sent)}' leaves no value: what it names, it also leaves out. Send the values to find, or 'not' and those to leave out.`,
+        ),
+      );
+      return;
+    }
     out.set(spec.name, ids);
     resolved[spec.name] = { input: sent, ids, names: labelsOf(vocab, ids) };
   }

@@ -18,14 +18,22 @@ export const ANY_ONE = { id: ANY_RECORD, name: 'anyone' } as const;
 
 /**
  * What a search's filter for every record but those with one other record holds ("not tech", "!me",
- * {not: "Hardware"}: FieldSpec.not): that record's id (an actor's, a category's, a parent's...).
+ * {not: "Hardware"}: FieldSpec.not): that record's id (an actor's, a category's, a parent's...), or
+ * the ids of several left out ("not tech and not maria", {not: ["tech", "maria"]}).
  */
 export interface NotRecord {
-  readonly not: number;
+  readonly not: number | readonly number[];
 }
 
 export function isNotRecord(value: unknown): value is NotRecord {
-  return typeof value === 'object' && value !== null && typeof (value as Partial<NotRecord>).not === 'number';
+  if (typeof value !== 'object' || value === null) return false;
+  const not = (value as Partial<NotRecord>).not;
+  return typeof not === 'number' || (Array.isArray(not) && not.length > 0 && not.every((id) => typeof id === 'number'));
+}
+
+/** The ids a NotRecord leaves out. */
+export function leftOut(value: NotRecord): readonly number[] {
+  return typeof value.not === 'number' ? [value.not] : value.not;
 }
 
 /**

@@ -6,7 +6,7 @@ import { echo, quoted } from '../envelope/echo.js';
 import type { Outcome } from '../envelope/envelope.js';
 import { matchKey } from '../text/normalize.js';
 import { decodeCursor, encodeCursor, queryHash } from './cursor.js';
-import { isNotRecord, namesRows } from './no-record.js';
+import { isNotRecord, leftOut, namesRows } from './no-record.js';
 import { cappedCountQuery, queryAndParameters } from './query-text.js';
 import { operatorsHint, searchText } from './search-text.js';
 
@@ -126,8 +126,8 @@ export async function filteredQuery(
     const value = args[field];
     // Several values: a word an enum filter took for them (input/vocab: VocabGroup).
     if (Array.isArray(value)) qb.andWhere(`t.${column} IN (:...f_${field})`, { [`f_${field}`]: value });
-    // Every record but those with it ("not Hardware"), those with none included.
-    else if (isNotRecord(value)) qb.andWhere(`(t.${column} IS NULL OR t.${column} <> :f_${field})`, { [`f_${field}`]: value.not });
+    // Every record but those with it ("not Hardware", or several left out), those with none included.
+    else if (isNotRecord(value)) qb.andWhere(`(t.${column} IS NULL OR t.${column} NOT IN (:...f_${field}))`, { [`f_${field}`]: leftOut(value) });
     else qb.andWhere(`t.${column} = :f_${field}`, { [`f_${field}`]: value });
     applied[field] = value;
   }

@@ -8,7 +8,7 @@ import { andThen, type Maybe } from '../database/maybe.js';
 import { rowsOf } from '../database/read-rows.js';
 import { SqlTexts } from '../database/sql-texts.js';
 import { idProbe } from '../input/references/id-in-words.js';
-import { ANY_RECORD, isNotRecord, NO_RECORD } from '../search/no-record.js';
+import { ANY_RECORD, isNotRecord, leftOut, NO_RECORD } from '../search/no-record.js';
 import type { Qb, SearchPlan, SearchShape } from '../search/search-runner.js';
 import { overdueCondition } from './deadlines.js';
 import type { Mine } from './dto/search-tickets.dto.js';
@@ -75,13 +75,13 @@ function actorExists(table: ActorTable, column: 'users_id' | 'groups_id', type: 
 /**
  * Tickets with the actor `value` in the role `type`; with NO_RECORD, those with none in that role
  * (in that table); with ANY_RECORD, those with at least one; with a NotRecord, those without that
- * actor in the role (with another, or with none).
+ * actor (or any of those actors) in the role (with another, or with none).
  */
 function actorFilter(qb: Qb, table: ActorTable, column: 'users_id' | 'groups_id', type: number, param: string, value: unknown): void {
   const inRole = `SELECT 1 FROM ${table} a_${param} WHERE a_${param}.tickets_id = t.id AND a_${param}.type = ${type}`;
   if (value === NO_RECORD) qb.andWhere(`NOT EXISTS (${inRole})`);
   else if (value === ANY_RECORD) qb.andWhere(`EXISTS (${inRole})`);
-  else if (isNotRecord(value)) qb.andWhere(`NOT EXISTS (${inRole} AND a_${param}.${column} = :${param})`, { [param]: value.not });
+  else if (isNotRecord(value)) qb.andWhere(`NOT EXISTS (${inRole} AND a_${param}.${column} IN (:...${param}))`, { [param]: leftOut(value) });
   else qb.andWhere(actorExists(table, column, type, param), { [param]: value });
 }
 

@@ -1,4 +1,4 @@
-import { echo } from '../../envelope/echo.js';
+import { echo, quoted } from '../../envelope/echo.js';
 import type { Issue } from '../../envelope/issue.js';
 import { ANY_ONE, NO_ONE } from '../../search/no-record.js';
 import { afterNot } from '../../text/normalize.js';
@@ -12,21 +12,62 @@ import type { FilterResolution } from './words-for-several.js';
  * A filter's reference that is no name but a word or sign for "not" before one ("not me", "!tech",
  * "exceto Maria Silva", {not: "Hardware"}, {$ne: 2}): every record without it (an actor filter:
  * without that actor in the role, those with none included; a column: another value, or none).
- * On an actor filter (`actors`), not none is anyone and not anyone is none. Undefined when the value
- * has no such word, or what follows it is a list of names; a name after it that is not found, or is
- * several records, is refused with the issue of that name.
+ * On an actor filter (`actors`), not none is anyone and not anyone is none. Before several names
+ * ("not tech and not maria", "exceto tech, maria", ["!tech", "!maria"], {not: ["tech", "maria"]}):
+ * every record with none of them. Undefined when the value has no such word; a name after it that is
+ * not found, or is several records, is refused with the issue of that name.
  */
 export async function negatedReference(value: unknown, actors: boolean, resolve: (name: string) => Promise<Resolution>): Promise<FilterResolution | undefined> {
   const text = typeof value === 'string' ? value : operatorForm(value);
+  if (Array.isArray(text) || Array.isArray(value)) return leftOutEach(Array.isArray(text) ? text : (value as unknown[]), value, resolve);
   const named = typeof text === 'string' ? afterNot(text) : undefined;
   if (!named) return undefined;
   if (actors && isNoneWord(named)) return { ok: true, ...ANY_ONE };
   if (actors && isAnyoneWord(named)) return { ok: true, ...NO_ONE };
   const found = await resolve(named);
   if (found.ok) return { ok: true, id: found.id, name: found.name, not: true };
-  // Not a name but a list of them ("not tech and not maria"): answered as any list is, for what it is.
-  if (listWrittenIn(named)) return undefined;
+  // Not a name but a list of them ("tech and not maria" after the first "not"): each of them left out.
+  const parts = listWrittenIn(named);
+  if (parts)
+    return leftOut(
+      parts.map((part) => afterNot(part) ?? part),
+      value,
+      resolve,
+    );
   return { ok: false, issue: negatedIssue(found.issue, value) };
+}
+
+/** A list each of whose values is a name after "not" (["not tech", "!maria"]); undefined when one is not. */
+function leftOutEach(values: readonly unknown[], sent: unknown, resolve: (name: string) => Promise<Resolution>): Promise<FilterResolution> | undefined {
+  const names = values.map((each) => (typeof each === 'string' ? afterNot(each) : undefined));
+  if (names.length === 0 || names.some((name) => !name)) return undefined;
+  return leftOut(names as string[], sent, resolve);
+}
+
+/**
+ * Every record but those `names` name, each one record; one not found is refused, named with its own
+ * hint (no did_you_mean: what it suggests is a part, not the value to send).
+ */
+async function leftOut(names: readonly string[], sent: unknown, resolve: (name: string) => Promise<Resolution>): Promise<FilterResolution> {
+  const found = await Promise.all(names.map(resolve));
+  const missing = found.flatMap((each, i) => (each.ok ? [] : [{ name: names[i], issue: each.issue }]));
+  if (missing.length === 0) {
+    const records = found.filter((each) => each.ok);
+    const ids = [...new Set(records.map((r) => r.id))];
+    return { ok: true, ids, names: ids.map((id) => records.find((r) => r.id === id)!.name), not: true };
+  }
+  const first = missing[0].issue;
+  const each = missing.map(({ name, issue }) => `'${quoted(name)}' is not found${issue.did_you_mean ? ` (did you mean '${issue.did_you_mean}'?)` : ''}`);
+  const available = first.available?.length ? ` Available: ${first.available.join(', ')}.` : '';
+  const { did_you_mean: _part, ...issue } = first;
+  return {
+    ok: false,
+    issue: {
+      ...issue,
+      received: echo(sent),
+      message: `${first.field} leaves out each of the ${names.length} named in '${quoted(sent)}', and ${each.join(', ')}.${available}`,
+    },
+  };
 }
 
 /**

@@ -3,10 +3,11 @@ import type { Issue } from '../../envelope/issue.js';
 import { referenceGroupOf, referenceKind } from './reference-kinds.js';
 
 /**
- * What a filter's reference took: one record (`not`: every record but those with it), or every
- * record a word for several stands for.
+ * What a filter's reference took: one record (`not`: every record but those with it), every record
+ * a word for several stands for, or several records (`not`) left out.
  */
-export type FilterResolution = { ok: true; id: number; name: string; not?: true } | { ok: true; ids: number[]; names: string[] } | { ok: false; issue: Issue };
+export type FilterResolution =
+  { ok: true; id: number; name: string; not?: true } | { ok: true; ids: number[]; names: string[]; not?: true } | { ok: false; issue: Issue };
 
 /** The records a word for several stands for, among those the caller may name; undefined for no such word. */
 export type GroupLookup = () => Promise<{ ids: number[]; names: string[] } | undefined>;

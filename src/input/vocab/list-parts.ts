@@ -1,0 +1,40 @@
+import { afterNot } from '../../text/normalize.js';
+import { groupNamed, type VocabGroup, type Vocabulary } from './vocabulary.js';
+
+/**
+ * One value of an enum filter's list, as the filter reads it alone: the codes it stands for, and
+ * whether it leaves values out ("not closed", "exceto pendente", "!new") rather than naming some.
+ */
+export interface ListPart {
+  codes: readonly number[];
+  narrows: boolean;
+}
+
+/**
+ * What `value`, one value of a list, stands for: a group word ("open"), a code or a label, or a
+ * phrase with "not" before one ("not pending": every other value). A group word that starts with
+ * "not" ("Not closed") leaves values out, as it reads; a value's own word that does ("not started"
+ * is New) names that value. Undefined for a value that is none of these.
+ */
+export function listPartOf(vocab: Vocabulary, groups: readonly VocabGroup[], value: unknown): ListPart | undefined {
+  const negated = typeof value === 'string' && afterNot(value) !== undefined;
+  // A filter takes a group's word before a value's, as it does for one value ("open": every status not solved).
+  const group = groupNamed(groups, value);
+  if (group) return { codes: group.codes, narrows: negated };
+  const code = vocab.parse(value);
+  if (code !== undefined) return { codes: [code], narrows: false };
+  const phrased = negated ? vocab.valuesNamed(value) : undefined;
+  return phrased ? { codes: phrased, narrows: true } : undefined;
+}
+
+/**
+ * The codes a list stands for, in the vocabulary's order. Values that name some widen it (any of
+ * them: "New, Pending"); values that leave some out narrow it (all of them: "not solved and not
+ * closed" is neither, never either), from every value when none names any ("not new, not
+ * pending"), else from those named ("open, not pending": open but pending).
+ */
+export function codesOfParts(all: readonly number[], parts: readonly ListPart[]): number[] {
+  const named = new Set(parts.filter((p) => !p.narrows).flatMap((p) => p.codes));
+  const narrowing = parts.filter((p) => p.narrows);
+  return all.filter((code) => (named.size === 0 || named.has(code)) && narrowing.every((p) => p.codes.includes(code)));
+}
