@@ -260,7 +260,13 @@ describe.each(DATABASES)('ticket actors and deadlines on %s', (kind) => {
     expect(requesters.length).toBeGreaterThan(1);
     const [first, second] = requesters;
     const neither = sorted(all.filter((t) => !t.requesters.some((a) => a.type === 'user' && (a.name === first || a.name === second))).map((t) => t.id));
-    for (const sent of [`not ${first} and not ${second}`, `exceto ${first}, ${second}`, { not: [first, second] }, { $nin: [first, second] }]) {
+    for (const sent of [
+      `not ${first} and not ${second}`,
+      `exceto ${first}, ${second}`,
+      { not: [first, second] },
+      { $nin: [first, second] },
+      [`!${first}`, `not ${second}`],
+    ]) {
       expect([sent, await ids({ requester_id: sent })]).toEqual([sent, neither]);
     }
     const both = success(await call(admin, 'ticket_search', { requester_id: `!${first} and !${second}`, fields: ['id'] }));
@@ -296,7 +302,7 @@ describe.each(DATABASES)('ticket actors and deadlines on %s', (kind) => {
     // Several left out: the tickets in none of them, those without a category included.
     const neither = notHardware.filter((id) => without('itilcategories_id', 'Software').includes(id));
     expect(neither.length).toBeLessThan(notHardware.length);
-    for (const sent of ['not Hardware and not Software', { not: ['Hardware', 'Software'] }]) {
+    for (const sent of ['not Hardware and not Software', { not: ['Hardware', 'Software'] }, ['!Hardware', 'exceto Software']]) {
       expect([sent, await ids({ itilcategories_id: sent })]).toEqual([sent, neither]);
     }
     expect(await ids({ entities_id: '!Root entity' })).toEqual(without('entities_id', 'Root entity'));

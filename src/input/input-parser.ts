@@ -22,7 +22,7 @@ import { otherNameIssue, presentedRecord, sameName } from './presented-record.js
 import { readId } from './record-id.js';
 import { resolveActorList } from './references/actor-list.js';
 import { withIdInWords } from './references/id-in-words.js';
-import { negatedReference } from './references/negated-reference.js';
+import { isNegatedList, negatedReference } from './references/negated-reference.js';
 import { withOtherKindHint } from './references/other-kind-field.js';
 import type { NameScope } from './references/reference-scope.js';
 import { withSeveralNamesHint } from './references/several-names.js';
@@ -337,7 +337,8 @@ export class InputParser {
     for (const name of renamed.size === 0 ? provided : [...provided, ...renamed.keys()]) {
       const spec = byName.get(name)!;
       let sent = input[name] !== undefined ? input[name] : renamed.get(name);
-      if (Array.isArray(sent) && takesOne(spec)) {
+      // A list of names each after "not", on a filter that takes "not": each left out (negated-reference.ts).
+      if (Array.isArray(sent) && takesOne(spec) && !(spec.not && sent.length > 1 && isNegatedList(sent))) {
         // A list sent for one value: one item is that item; several are refused (list-for-one.ts).
         const listed = oneOfList(spec, sent, specs, dto.prototype instanceof SearchCallDto);
         if ('issue' in listed) {

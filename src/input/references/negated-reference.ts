@@ -37,11 +37,23 @@ export async function negatedReference(value: unknown, actors: boolean, resolve:
   return { ok: false, issue: negatedIssue(found.issue, value) };
 }
 
-/** A list each of whose values is a name after "not" (["not tech", "!maria"]); undefined when one is not. */
+/**
+ * Whether `values` are names each after a word or sign for "not" (["not tech", "!maria"]): a list
+ * that a filter taking one record reads as each of them left out, not as several to search.
+ */
+export function isNegatedList(values: readonly unknown[]): values is string[] {
+  return values.length > 0 && values.every((each) => typeof each === 'string' && afterNot(each) !== undefined);
+}
+
+/** A list each of whose values is a name after "not": each of them left out; undefined when one is not. */
 function leftOutEach(values: readonly unknown[], sent: unknown, resolve: (name: string) => Promise<Resolution>): Promise<FilterResolution> | undefined {
-  const names = values.map((each) => (typeof each === 'string' ? afterNot(each) : undefined));
-  if (names.length === 0 || names.some((name) => !name)) return undefined;
-  return leftOut(names as string[], sent, resolve);
+  return isNegatedList(values)
+    ? leftOut(
+        values.map((each) => afterNot(each)!),
+        sent,
+        resolve,
+      )
+    : undefined;
 }
 
 /**
