@@ -332,6 +332,10 @@ describe.each(DATABASES)('zones and yes/no words on %s', (kind) => {
         [1, 2, 3, 4],
       ],
       ['not new and not pending', [2, 3, 5, 6]],
+      // A word for "not" before a list leaves out each of its values, never the first alone.
+      ['not new, pending', [2, 3, 5, 6]],
+      ['exceto novo e pendente', [2, 3, 5, 6]],
+      ['não solucionados ou fechados', [1, 2, 3, 4]],
       ['open, not pending', [1, 2, 3]],
       [{ not: ['new', 'pending'] }, [2, 3, 5, 6]],
       [{ $nin: [1, 4] }, [2, 3, 5, 6]],

@@ -17,7 +17,7 @@ import { flagInChoice } from './flag-in-choice.js';
 import { attachMeta } from './input-meta.js';
 import { expectedOf, issueFromValidation, readingsHint, requiredIssue } from './issue-messages.js';
 import { listFormOf, oneOfList, takesOne } from './list-for-one.js';
-import { everyPartRead, listWrittenIn, severalForOne } from './list-text.js';
+import { eachLeftOut, everyPartRead, listWrittenIn, severalForOne } from './list-text.js';
 import { otherNameIssue, presentedRecord, sameName } from './presented-record.js';
 import { readId } from './record-id.js';
 import { resolveActorList } from './references/actor-list.js';
@@ -657,10 +657,11 @@ export class InputParser {
       resolved[spec.name] = { input: value, ids: phrased, names: labelsOf(vocab, phrased) };
       return;
     }
-    // A filter's list written as one text ("Solved, Closed", "novo ou pendente"): read as the list.
+    // A filter's list written as one text ("Solved, Closed", "novo ou pendente"): read as the list,
+    // a word for "not" before it leaving out each of its values ("not new, pending": neither).
     const written = typeof value === 'string' ? listWrittenIn(value) : undefined;
     if (written && spec.filter) {
-      this.parseEnumList(spec, written, out, issues, resolved, value);
+      this.parseEnumList(spec, eachLeftOut(value as string) ?? written, out, issues, resolved, value);
       return;
     }
     // Where one value is set, a text naming several says so rather than that none is valid.

@@ -1,3 +1,5 @@
+import { afterNot, notAsWord } from '../text/normalize.js';
+
 /** Between the values of a list written as one text: a comma, semicolon, slash or bar, or "or"/"ou"/"and"/"e" between spaces. */
 const LIST_SEPARATOR = /\s*[,;/|]\s*|\s+(?:or|ou|and|e)\s+/i;
 
@@ -5,6 +7,21 @@ const LIST_SEPARATOR = /\s*[,;/|]\s*|\s+(?:or|ou|and|e)\s+/i;
 export function listWrittenIn(text: string): string[] | undefined {
   const parts = text.split(LIST_SEPARATOR).filter((part) => part.trim() !== '');
   return parts.length > 1 ? parts : undefined;
+}
+
+/**
+ * The values of a list written after one word or sign for "not" ("not new, pending", "exceto tech e
+ * maria"), each with that word before it as it would be written alone ("not new", "not pending"):
+ * the word leaves out every value of the list, never the first alone. A value with its own word for
+ * "not" keeps it ("not solved and not closed"). Undefined unless the text is such a list.
+ */
+export function eachLeftOut(text: string): string[] | undefined {
+  const rest = afterNot(text);
+  const parts = rest === undefined ? undefined : listWrittenIn(rest);
+  if (!parts) return undefined;
+  const worded = notAsWord(text);
+  const word = worded.slice(0, worded.lastIndexOf(rest!));
+  return parts.map((part) => (afterNot(part) === undefined ? `${word}${part.trim()}` : part.trim()));
 }
 
 /**

@@ -3,7 +3,7 @@ import type { Issue } from '../../envelope/issue.js';
 import { ANY_ONE, NO_ONE } from '../../search/no-record.js';
 import { afterNot } from '../../text/normalize.js';
 import { operatorForm } from '../filter-operators.js';
-import { listWrittenIn } from '../list-text.js';
+import { eachLeftOut } from '../list-text.js';
 import { isAnyoneWord, isNoneWord } from '../vocab/none-words.js';
 import { ASK_FOR_ID, type Resolution } from './reference-resolver.js';
 import type { FilterResolution } from './words-for-several.js';
@@ -26,11 +26,11 @@ export async function negatedReference(value: unknown, actors: boolean, resolve:
   if (actors && isAnyoneWord(named)) return { ok: true, ...NO_ONE };
   const found = await resolve(named);
   if (found.ok) return { ok: true, id: found.id, name: found.name, not: true };
-  // Not a name but a list of them ("tech and not maria" after the first "not"): each of them left out.
-  const parts = listWrittenIn(named);
+  // Not a name but a list of them ("not tech and not maria", "exceto tech, maria"): each of them left out.
+  const parts = typeof text === 'string' ? eachLeftOut(text) : undefined;
   if (parts)
     return leftOut(
-      parts.map((part) => afterNot(part) ?? part),
+      parts.map((part) => afterNot(part)!),
       value,
       resolve,
     );
