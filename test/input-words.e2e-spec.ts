@@ -186,8 +186,12 @@ describe.each(DATABASES)('zones and yes/no words on %s', (kind) => {
     const either = success(await ticket('ticket_search', { query: 'impressora OR erp' }));
     expect((either.data as { total: number }).total).toBe(0);
     expect(either.message).toBe(
-      "0 tickets found. The query is one text, found as written (case and accents aside): OR, AND and NOT are no operators here. Search each term on its own: 'impressora', 'erp'.",
+      "0 tickets found. The query is one text, found as written (case and accents aside): OR, AND, NOT and a leading '-' are no operators here. Search each term on its own: 'impressora', 'erp'.",
     );
+    // A term written to be left out is no term to search for, and the answer says so (it said to search 'NOT papel').
+    const notPaper = success(await ticket('ticket_search', { query: 'impressora AND NOT papel' }));
+    expect(notPaper.message).toContain("Search 'impressora' on its own. A query leaves nothing out: read past what holds 'papel' in what you find.");
+    expect(success(await ticket('ticket_search', { query: '-impressora' })).message).toContain("read past what holds 'impressora'");
     // A query that writes an id finds text, not the record: the answer names the call that reads it, when there is one to read.
     for (const query of ['#3', 'ticket 3', 'chamado nº 3']) {
       const byId = success(await ticket('ticket_search', { query }));

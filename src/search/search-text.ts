@@ -23,17 +23,37 @@ function stripOnce(text: string): string {
   return bare || text;
 }
 
-/** Words callers write as search operators; here they are part of the text. */
-const OPERATOR = /\s+(?:OR|AND|NOT|\|\||&&|\||&)\s+/;
+/** Words callers write as search operators between terms; here they are part of the text. */
+const OPERATOR = /\s+(?:OR|AND|\|\||&&|\||&)\s+/;
+/** Where a term written to be left out starts: NOT before it, or a minus sign at its start ("-erp"). */
+const LEFT_OUT = /(?:^|\s+)(?=NOT\s+\S|-\p{L})/u;
+const LEFT_OUT_MARK = /^(?:NOT\s+|-)/;
 
 /**
- * What a search that found nothing says of a query written with operators (`impressora OR erp`):
- * that it looked for the whole text as written, and for which terms to search one by one. Undefined
- * for a query without them: the search then has nothing to add.
+ * What a search that found nothing says of a query written with operators (`impressora OR erp`,
+ * `impressora -papel`, `NOT erp`): that it looked for the whole text as written, which terms to
+ * search one by one, and that a term written to be left out leaves nothing out (no query does: it
+ * is no term to search for). Undefined for a query without them: the search then has nothing to add.
  */
 export function operatorsHint(text: string): string | undefined {
-  if (!OPERATOR.test(text)) return undefined;
-  const terms = text.split(OPERATOR).map(searchText).filter(Boolean);
-  const each = terms.map((term) => `'${quoted(term)}'`).join(', ');
-  return `The query is one text, found as written (case and accents aside): OR, AND and NOT are no operators here. Search each term on its own: ${each}.`;
+  const terms = text
+    .split(OPERATOR)
+    .flatMap((part) => part.split(LEFT_OUT))
+    .map((term) => term.trim())
+    .filter(Boolean);
+  const leftOut = terms.filter((term) => LEFT_OUT_MARK.test(term)).map((term) => searchText(term.replace(LEFT_OUT_MARK, '')));
+  if (terms.length < 2 && leftOut.length === 0) return undefined;
+  const searched = terms
+    .filter((term) => !LEFT_OUT_MARK.test(term))
+    .map(searchText)
+    .filter(Boolean);
+  const listed = (list: string[]) => list.map((term) => `'${quoted(term)}'`).join(', ');
+  const search =
+    searched.length > 1
+      ? ` Search each term on its own: ${listed(searched)}.`
+      : searched.length === 1
+        ? ` Search ${listed(searched)} on its own.`
+        : ' Leave the query out to search every one.';
+  const readPast = leftOut.length > 0 ? ` A query leaves nothing out: read past what holds ${listed(leftOut)} in what you find.` : '';
+  return `The query is one text, found as written (case and accents aside): OR, AND, NOT and a leading '-' are no operators here.${search}${readPast}`;
 }
