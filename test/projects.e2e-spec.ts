@@ -95,6 +95,21 @@ describe.each(DATABASES)('projects REST on %s', (kind) => {
       code: 'REFERENCE_NOT_FOUND',
       message: expect.stringContaining("also takes 'open' (every state not finished) or 'finished'"),
     });
+    // Every other state, after a word or sign for "not": those without a state included.
+    const withoutClosed = ((await search({ limit: 100 })).body.data.items as ProjectView[]).filter((p) => p.projectstates_id?.name !== 'Closed');
+    for (const sent of ['not Closed', '!closed', 'exceto Closed']) {
+      const notClosed = await search({ projectstates_id: sent, limit: 100 });
+      expect([sent, notClosed.body.resolved]).toEqual([sent, { projectstates_id: { input: sent, id: 3, name: 'Closed', not: true } }]);
+      expect([sent, (notClosed.body.data.items as ProjectView[]).map((p) => p.id).sort()]).toEqual([sent, withoutClosed.map((p) => p.id).sort()]);
+    }
+    // A word for several after it is no state's name: the refusal says which words the filter takes.
+    const notOpen = await search({ projectstates_id: 'not open' });
+    expect(notOpen.status).toBe(422);
+    expect(notOpen.body.error.issues[0]).toMatchObject({
+      field: 'projectstates_id',
+      code: 'REFERENCE_NOT_FOUND',
+      message: expect.stringContaining("also takes 'open' (every state not finished) or 'finished'"),
+    });
     // A project is put in one state: no word for several there.
     const created = await request(stack.http).post('/api/projects').set(auth).send({ name: 'Estado aberto', projectstates_id: 'open' });
     expect(created.status).toBe(422);

@@ -192,7 +192,8 @@ async function notFoundHints(
   if (spec.none && isAnyoneWord(value)) return { ok: true, ...ANY_ONE };
   // "not tech", "!Hardware": the records without it.
   const negated = spec.not ? await negatedReference(value, !!spec.none, (name) => lookup.resolve(spec.ref!, spec.name, name, scope)) : undefined;
-  if (negated) return negated;
+  // A name after "not" not found on a filter with words for several ("not open") is told those words too.
+  if (negated) return negated.ok || !spec.wordsForSeveral ? negated : withWordsForSeveral(negated, spec.ref!, value, group);
   const byId = await withIdInWords(answer, spec, value, (id) => lookup.resolve(spec.ref!, spec.name, id, scope));
   if (byId.ok) return byId;
   const other = await withOtherKindHint(answer, spec, specs, value, (kind, field) => lookup.resolve(kind, field, value, scope));

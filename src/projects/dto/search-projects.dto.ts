@@ -23,7 +23,7 @@ export class SearchProjectsDto extends SearchCallDto {
   @TextField({ maxLength: 255, description: '' })
   code?: string;
 
-  @RefField('projectState', { description: '', wordsForSeveral: true })
+  @RefField('projectState', { description: '', wordsForSeveral: true, not: true })
   projectstates_id?: number;
 
   @EnumField(PRIORITY, { description: '', filter: [] })
