@@ -19,7 +19,9 @@ import type { FilterResolution } from './words-for-several.js';
  */
 export async function negatedReference(value: unknown, actors: boolean, resolve: (name: string) => Promise<Resolution>): Promise<FilterResolution | undefined> {
   const text = typeof value === 'string' ? value : operatorForm(value);
-  if (Array.isArray(text) || Array.isArray(value)) return leftOutEach(Array.isArray(text) ? text : (value as unknown[]), value, resolve);
+  // A list of names each after "not" (["!tech", "not maria"]), or {not: [...]} written as one.
+  const list = Array.isArray(value) ? value : Array.isArray(text) ? text : undefined;
+  if (list) return leftOutEach(list, value, resolve);
   const named = typeof text === 'string' ? afterNot(text) : undefined;
   if (!named) return undefined;
   if (actors && isNoneWord(named)) return { ok: true, ...ANY_ONE };
