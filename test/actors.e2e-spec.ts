@@ -263,6 +263,8 @@ describe.each(DATABASES)('ticket actors and deadlines on %s', (kind) => {
     for (const sent of [
       `not ${first} and not ${second}`,
       `exceto ${first}, ${second}`,
+      `nem ${first} nem ${second}`,
+      `neither ${first} nor ${second}`,
       { not: [first, second] },
       { $nin: [first, second] },
       [`!${first}`, `not ${second}`],

@@ -340,6 +340,8 @@ describe.each(DATABASES)('zones and yes/no words on %s', (kind) => {
       ['not new, pending', [2, 3, 5, 6]],
       ['exceto novo e pendente', [2, 3, 5, 6]],
       ['não solucionados ou fechados', [1, 2, 3, 4]],
+      ['neither new nor pending', [2, 3, 5, 6]],
+      ['nem solucionado nem fechado', [1, 2, 3, 4]],
       ['open, not pending', [1, 2, 3]],
       [{ not: ['new', 'pending'] }, [2, 3, 5, 6]],
       [{ $nin: [1, 4] }, [2, 3, 5, 6]],

@@ -14,6 +14,8 @@ describe('eachLeftOut', () => {
     expect(eachLeftOut('!tech and maria')).toEqual(['not tech', 'not maria']);
     expect(eachLeftOut('exceto novo e pendente')).toEqual(['exceto novo', 'exceto pendente']);
     expect(eachLeftOut('não solucionados ou fechados')).toEqual(['não solucionados', 'não fechados']);
+    expect(eachLeftOut('neither new nor pending')).toEqual(['neither new', 'neither pending']);
+    expect(eachLeftOut('nem tech nem maria')).toEqual(['nem tech', 'nem maria']);
   });
 
   it('keeps the word a value has of its own, and answers nothing for one value or a list without the word first', () => {

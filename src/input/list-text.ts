@@ -1,7 +1,10 @@
 import { afterNot, notAsWord } from '../text/normalize.js';
 
-/** Between the values of a list written as one text: a comma, semicolon, slash or bar, or "or"/"ou"/"and"/"e" between spaces. */
-const LIST_SEPARATOR = /\s*[,;/|]\s*|\s+(?:or|ou|and|e)\s+/i;
+/**
+ * Between the values of a list written as one text: a comma, semicolon, slash or bar, or
+ * "or"/"ou"/"and"/"e" between spaces, and "nor"/"nem" ("neither new nor pending", "nem tech nem maria").
+ */
+const LIST_SEPARATOR = /\s*[,;/|]\s*|\s+(?:or|ou|and|e|nor|nem)\s+/i;
 
 /** The values of a list written as one text ("Solved, Closed", "novo ou pendente"); undefined for one value. */
 export function listWrittenIn(text: string): string[] | undefined {

@@ -12,8 +12,11 @@ export function notAsWord(value: string): string {
   return value.replace(NOT_SIGN, 'not ');
 }
 
-/** Words for "not" before a value, in English and Brazilian Portuguese ("not new", "exceto pendente", "todos menos tech"). */
-const NOT_WORDS = /^\s*(?:not|except|all but|everything but|any but|anyone but|n[aã]o|exceto|menos|todos menos|todos exceto)\s+(?=\S)/iu;
+/**
+ * Words for "not" before a value, in English and Brazilian Portuguese ("not new", "exceto pendente",
+ * "todos menos tech"; "neither" and "nem" before a list: "nem tech nem maria").
+ */
+const NOT_WORDS = /^\s*(?:not|except|all but|everything but|any but|anyone but|neither|n[aã]o|nem|exceto|menos|todos menos|todos exceto)\s+(?=\S)/iu;
 
 /**
  * What follows a word or a sign for "not" at the start of `value` ("not me": "me"; "!closed":
