@@ -1,4 +1,4 @@
-import { afterNot, notAsWord } from '../text/normalize.js';
+import { afterNot, negationOf } from '../text/normalize.js';
 
 /**
  * Between the values of a list written as one text: a comma, semicolon, slash or bar, or
@@ -19,12 +19,9 @@ export function listWrittenIn(text: string): string[] | undefined {
  * "not" keeps it ("not solved and not closed"). Undefined unless the text is such a list.
  */
 export function eachLeftOut(text: string): string[] | undefined {
-  const rest = afterNot(text);
-  const parts = rest === undefined ? undefined : listWrittenIn(rest);
-  if (!parts) return undefined;
-  const worded = notAsWord(text);
-  const word = worded.slice(0, worded.lastIndexOf(rest!));
-  return parts.map((part) => (afterNot(part) === undefined ? `${word}${part.trim()}` : part.trim()));
+  const negation = negationOf(text);
+  const parts = negation && listWrittenIn(negation.rest);
+  return parts?.map((part) => (afterNot(part) === undefined ? `${negation!.word}${part.trim()}` : part.trim()));
 }
 
 /**

@@ -41,12 +41,13 @@ export function operatorsHint(text: string): string | undefined {
     .flatMap((part) => part.split(LEFT_OUT))
     .map((term) => term.trim())
     .filter(Boolean);
-  const leftOut = terms.filter((term) => LEFT_OUT_MARK.test(term)).map((term) => searchText(term.replace(LEFT_OUT_MARK, '')));
+  const searched: string[] = [];
+  const leftOut: string[] = [];
+  for (const term of terms) {
+    const text = searchText(term.replace(LEFT_OUT_MARK, ''));
+    if (text) (LEFT_OUT_MARK.test(term) ? leftOut : searched).push(text);
+  }
   if (terms.length < 2 && leftOut.length === 0) return undefined;
-  const searched = terms
-    .filter((term) => !LEFT_OUT_MARK.test(term))
-    .map(searchText)
-    .filter(Boolean);
   const listed = (list: string[]) => list.map((term) => `'${quoted(term)}'`).join(', ');
   const search =
     searched.length > 1

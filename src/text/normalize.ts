@@ -25,9 +25,17 @@ const NOT_WORDS = /^\s*(?:not|except|all but|everything but|any but|anyone but|n
  * ticket without that actor.
  */
 export function afterNot(value: string): string | undefined {
+  return negationOf(value)?.rest;
+}
+
+/**
+ * The word for "not" at the start of `value`, a sign written as the word ("!tech": "not "), with
+ * what follows it (afterNot); undefined without one.
+ */
+export function negationOf(value: string): { word: string; rest: string } | undefined {
   const worded = notAsWord(value);
   const negation = NOT_WORDS.exec(worded);
-  return negation ? worded.slice(negation[0].length).trim() : undefined;
+  return negation ? { word: negation[0].trimStart(), rest: worded.slice(negation[0].length).trim() } : undefined;
 }
 
 /** The width of every `*_key` column: VARCHAR(255), counted in characters (code points) on MariaDB. */
