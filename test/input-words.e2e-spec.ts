@@ -341,6 +341,9 @@ describe.each(DATABASES)('zones and yes/no words on %s', (kind) => {
       ['exceto novo e pendente', [2, 3, 5, 6]],
       ['não solucionados ou fechados', [1, 2, 3, 4]],
       ['neither new nor pending', [2, 3, 5, 6]],
+      // A word that says "not" in itself ("unsolved", "unclosed") leaves values out as "not solved" does.
+      ['unsolved and unclosed', [1, 2, 3, 4]],
+      ['unclosed, unresolved', [1, 2, 3, 4]],
       ['nem solucionado nem fechado', [1, 2, 3, 4]],
       ['open, not pending', [1, 2, 3]],
       [{ not: ['new', 'pending'] }, [2, 3, 5, 6]],

@@ -133,9 +133,10 @@ export const NOT_SOLVED: VocabGroup = {
   pt: 'Não solucionado',
   codes: [1, 2, 3, 4],
   words: {
-    en: ['open', 'opened', 'unsolved', 'unresolved', 'not resolved', 'active', 'outstanding'],
+    en: ['open', 'opened', 'not resolved', 'active', 'outstanding'],
     pt: ['aberto', 'abertos', 'aberta', 'abertas', 'em aberto', 'não solucionados', 'não resolvido', 'não resolvidos', 'ativos'],
   },
+  wordsSayingNot: ['unsolved', 'unresolved'],
 };
 
 /**
@@ -167,7 +168,8 @@ export const NOT_CLOSED: VocabGroup = {
   en: 'Not closed',
   pt: 'Não fechado',
   codes: [1, 2, 3, 4, 5],
-  words: { en: ['unclosed', 'not yet closed'], pt: ['não fechados', 'não fechada', 'não fechadas', 'não encerrado', 'não encerrados'] },
+  words: { en: ['not yet closed'], pt: ['não fechados', 'não fechada', 'não fechadas', 'não encerrado', 'não encerrados'] },
+  wordsSayingNot: ['unclosed'],
 };
 export const ALL_STATUSES: VocabGroup = {
   en: 'All',

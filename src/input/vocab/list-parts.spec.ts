@@ -12,6 +12,8 @@ describe('listPartOf', () => {
     expect(part('exceto pendente')).toEqual({ codes: [1, 2, 3, 5, 6], narrows: true });
     expect(part('!new')).toEqual({ codes: [2, 3, 4, 5, 6], narrows: true });
     expect(part('not 6')).toEqual({ codes: [1, 2, 3, 4, 5], narrows: true });
+    expect(part('unclosed')).toEqual({ codes: [1, 2, 3, 4, 5], narrows: true });
+    expect(part('Unsolved')).toEqual({ codes: [1, 2, 3, 4], narrows: true });
     expect(part('not soon')).toBeUndefined();
     expect(part('soon')).toBeUndefined();
   });
@@ -23,6 +25,7 @@ describe('codesOfParts', () => {
     expect(codesOf(['not solved', 'not closed'])).toEqual([1, 2, 3, 4]);
     expect(codesOf(['not new', 'not pending'])).toEqual([2, 3, 5, 6]);
     expect(codesOf(['open', 'not pending'])).toEqual([1, 2, 3]);
+    expect(codesOf(['unsolved', 'unclosed'])).toEqual([1, 2, 3, 4]);
     expect(codesOf(['new', 'not new'])).toEqual([]);
   });
 });

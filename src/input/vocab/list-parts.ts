@@ -1,5 +1,5 @@
 import { afterNot } from '../../text/normalize.js';
-import { groupNamed, type VocabGroup, type Vocabulary } from './vocabulary.js';
+import { groupNamed, saysNot, type VocabGroup, type Vocabulary } from './vocabulary.js';
 
 /**
  * One value of an enum filter's list, as the filter reads it alone: the codes it stands for, and
@@ -13,14 +13,14 @@ export interface ListPart {
 /**
  * What `value`, one value of a list, stands for: a group word ("open"), a code or a label, or a
  * phrase with "not" before one ("not pending": every other value). A group word that starts with
- * "not" ("Not closed") leaves values out, as it reads; a value's own word that does ("not started"
- * is New) names that value. Undefined for a value that is none of these.
+ * "not" ("Not closed") or says it in itself ("unclosed") leaves values out, as it reads; a value's own
+ * word that does ("not started" is New) names that value. Undefined for a value that is none of these.
  */
 export function listPartOf(vocab: Vocabulary, groups: readonly VocabGroup[], value: unknown): ListPart | undefined {
   const negated = typeof value === 'string' && afterNot(value) !== undefined;
   // A filter takes a group's word before a value's, as it does for one value ("open": every status not solved).
   const group = groupNamed(groups, value);
-  if (group) return { codes: group.codes, narrows: negated };
+  if (group) return { codes: group.codes, narrows: negated || saysNot(group, value) };
   const code = vocab.parse(value);
   if (code !== undefined) return { codes: [code], narrows: false };
   const phrased = negated ? vocab.valuesNamed(value) : undefined;

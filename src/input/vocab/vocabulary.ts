@@ -20,6 +20,12 @@ export interface VocabGroup {
   pt: string;
   codes: readonly number[];
   words: { en: readonly string[]; pt: readonly string[] };
+  /**
+   * More words for it that say "not" in themselves ("unsolved", "unclosed"): in a list they leave
+   * values out, as "not solved" does (list-parts.ts). Words that start with a word for "not" ("not
+   * yet closed", "não fechados") read so already and stay in `words`.
+   */
+  wordsSayingNot?: readonly string[];
 }
 
 /** Each group's label and words as keys, made at its first use (groups are constants). */
@@ -27,8 +33,18 @@ const groupKeys = new WeakMap<VocabGroup, ReadonlySet<string>>();
 
 function keysOf(group: VocabGroup): ReadonlySet<string> {
   let keys = groupKeys.get(group);
-  if (!keys) groupKeys.set(group, (keys = new Set([group.en, group.pt, ...group.words.en, ...group.words.pt].map(vocabKey))));
+  if (!keys) {
+    const words = [group.en, group.pt, ...group.words.en, ...group.words.pt, ...(group.wordsSayingNot ?? [])];
+    groupKeys.set(group, (keys = new Set(words.map(vocabKey))));
+  }
   return keys;
+}
+
+/** True when `value` is one of `group`'s words that say "not" in themselves ("unsolved"). */
+export function saysNot(group: VocabGroup, value: unknown): boolean {
+  if (typeof value !== 'string') return false;
+  const key = vocabKey(value);
+  return group.wordsSayingNot?.some((word) => vocabKey(word) === key) ?? false;
 }
 
 /** The group of `groups` that `value` names by its label or a word, if any. */
