@@ -102,10 +102,16 @@ describe.each(DATABASES)('projects REST on %s', (kind) => {
       expect([sent, notClosed.body.resolved]).toEqual([sent, { projectstates_id: { input: sent, id: 3, name: 'Closed', not: true } }]);
       expect([sent, (notClosed.body.data.items as ProjectView[]).map((p) => p.id).sort()]).toEqual([sent, withoutClosed.map((p) => p.id).sort()]);
     }
-    // A word for several after it is no state's name: the refusal says which words the filter takes.
-    const notOpen = await search({ projectstates_id: 'not open' });
-    expect(notOpen.status).toBe(422);
-    expect(notOpen.body.error.issues[0]).toMatchObject({
+    // A word for several after it stands for its opposite: "not open" is every finished state.
+    for (const sent of ['not open', '!open', 'não abertos', 'exceto concluídos']) {
+      const opposite = await search({ projectstates_id: sent, limit: 100 });
+      const names = sent.includes('open') || sent.includes('abertos') ? ['Closed'] : ['New', 'Processing'];
+      expect([sent, opposite.status, opposite.body.resolved?.projectstates_id?.names]).toEqual([sent, 200, names]);
+    }
+    // A name after it that is neither a state nor such a word: the refusal says which words the filter takes.
+    const notPaused = await search({ projectstates_id: 'not paused' });
+    expect(notPaused.status).toBe(422);
+    expect(notPaused.body.error.issues[0]).toMatchObject({
       field: 'projectstates_id',
       code: 'REFERENCE_NOT_FOUND',
       message: expect.stringContaining("also takes 'open' (every state not finished) or 'finished'"),

@@ -5,7 +5,7 @@
  */
 import type { Domain } from '../../auth/principal.js';
 import type { ScopeRule } from '../../auth/visibility.js';
-import { matchKey } from '../../text/normalize.js';
+import { afterNot, matchKey } from '../../text/normalize.js';
 
 export interface ReferenceKind {
   kind: string;
@@ -39,6 +39,8 @@ export interface ReferenceGroup {
   meaning: string;
   /** The rows' condition, on the alias `t`. */
   where: string;
+  /** The `word` of the group of every other record: what this one stands for after "not" ("not open" is finished). */
+  opposite?: string;
 }
 
 export const REFERENCE_KINDS: Record<string, ReferenceKind> = {
@@ -95,12 +97,14 @@ export const REFERENCE_KINDS: Record<string, ReferenceKind> = {
         words: ['open', 'not finished', 'unfinished', 'active', 'aberto', 'abertos', 'em aberto', 'ativo', 'ativos', 'nao concluido', 'nao concluidos'],
         meaning: 'every state not finished',
         where: 't.is_finished = 0',
+        opposite: 'finished',
       },
       {
         word: 'finished',
         words: ['finished', 'done', 'completed', 'complete', 'concluido', 'concluidos', 'finalizado', 'finalizados', 'encerrado', 'encerrados'],
         meaning: 'every finished state',
         where: 't.is_finished = 1',
+        opposite: 'open',
       },
     ],
   },
@@ -173,9 +177,21 @@ export function referenceKind(kind: string): ReferenceKind {
   return found;
 }
 
-/** The word for several of `kind` that `input` is, in any case and accents (a filter's only). */
+/**
+ * The word for several of `kind` that `input` is, in any case and accents (a filter's only), or the
+ * opposite of the one it names after a word or sign for "not" ("not open", "!open", "exceto
+ * concluídos": every state the word leaves out).
+ */
 export function referenceGroupOf(kind: ReferenceKind, input: unknown): ReferenceGroup | undefined {
   if (typeof input !== 'string' || !kind.groups || input.length > 64) return undefined;
+  const named = groupWithWord(kind.groups, input);
+  if (named) return named;
+  const rest = afterNot(input);
+  const negated = rest === undefined ? undefined : groupWithWord(kind.groups, rest);
+  return negated?.opposite === undefined ? undefined : kind.groups.find((group) => group.word === negated.opposite);
+}
+
+function groupWithWord(groups: readonly ReferenceGroup[], input: string): ReferenceGroup | undefined {
   const key = matchKey(input);
-  return kind.groups.find((group) => group.words.includes(key));
+  return groups.find((group) => group.words.includes(key));
 }
