@@ -344,6 +344,13 @@ describe.each(DATABASES)('zones and yes/no words on %s', (kind) => {
       // A word that says "not" in itself ("unsolved", "unclosed") leaves values out as "not solved" does.
       ['unsolved and unclosed', [1, 2, 3, 4]],
       ['unclosed, unresolved', [1, 2, 3, 4]],
+      // Beside a value named, such a word names its values: "closed or unsolved" is either.
+      ['closed or unsolved', [1, 2, 3, 4, 6]],
+      // After "not", a group's word is the group's, as alone: "not open" is Solved and Closed, not "not New".
+      ['not open', [5, 6]],
+      ['não abertos', [5, 6]],
+      [{ not: 'open' }, [5, 6]],
+      ['not open and not closed', [5]],
       ['nem solucionado nem fechado', [1, 2, 3, 4]],
       ['open, not pending', [1, 2, 3]],
       [{ not: ['new', 'pending'] }, [2, 3, 5, 6]],

@@ -46,7 +46,7 @@ import {
 import { cleanText, forbiddenField, valueProblem } from './value-rules.js';
 import { booleanOfWord } from './vocab/boolean-words.js';
 import { type ChoiceWords, otherNumberOf, wordIndex, wordTexts } from './vocab/choice-words.js';
-import { codesOfParts, type ListPart, listPartOf } from './vocab/list-parts.js';
+import { codesOfParts, groupLeftOut, type ListPart, listPartOf } from './vocab/list-parts.js';
 import { isAnyoneWord, isNoneWord } from './vocab/none-words.js';
 import { groupNamed, type Vocabulary } from './vocab/vocabulary.js';
 
@@ -652,7 +652,8 @@ export class InputParser {
       return;
     }
     // A filter takes "not New" for every other value, ">= high" or "2-4" for those levels; where one is set, each is no value.
-    const phrased = spec.filter ? vocab.valuesNamed(operated ?? value) : undefined;
+    // After "not", a group's word is the group's, as alone ("not open": every status but the open ones).
+    const phrased = spec.filter ? (groupLeftOut(vocab.codes, spec.filter, operated ?? value) ?? vocab.valuesNamed(operated ?? value)) : undefined;
     if (phrased) {
       out.set(spec.name, phrased);
       resolved[spec.name] = { input: value, ids: phrased, names: labelsOf(vocab, phrased) };

@@ -12,8 +12,13 @@ describe('listPartOf', () => {
     expect(part('exceto pendente')).toEqual({ codes: [1, 2, 3, 5, 6], narrows: true });
     expect(part('!new')).toEqual({ codes: [2, 3, 4, 5, 6], narrows: true });
     expect(part('not 6')).toEqual({ codes: [1, 2, 3, 4, 5], narrows: true });
-    expect(part('unclosed')).toEqual({ codes: [1, 2, 3, 4, 5], narrows: true });
-    expect(part('Unsolved')).toEqual({ codes: [1, 2, 3, 4], narrows: true });
+    expect(part('unclosed')).toEqual({ codes: [1, 2, 3, 4, 5], narrows: true, eitherWay: true });
+    expect(part('Unsolved')).toEqual({ codes: [1, 2, 3, 4], narrows: true, eitherWay: true });
+    // After "not", a group's word is read before a value's ("open" alone is the group, not New).
+    expect(part('not open')).toEqual({ codes: [5, 6], narrows: true });
+    expect(part('não abertos')).toEqual({ codes: [5, 6], narrows: true });
+    expect(part('not done')).toEqual({ codes: [1, 2, 3, 4], narrows: true });
+    expect(part('not unsolved')).toEqual({ codes: [5, 6], narrows: true });
     expect(part('not soon')).toBeUndefined();
     expect(part('soon')).toBeUndefined();
   });
@@ -26,6 +31,10 @@ describe('codesOfParts', () => {
     expect(codesOf(['not new', 'not pending'])).toEqual([2, 3, 5, 6]);
     expect(codesOf(['open', 'not pending'])).toEqual([1, 2, 3]);
     expect(codesOf(['unsolved', 'unclosed'])).toEqual([1, 2, 3, 4]);
+    expect(codesOf(['unsolved', 'not pending'])).toEqual([1, 2, 3]);
+    // Beside a value named, a word that says "not" in itself names its values too: either of them.
+    expect(codesOf(['closed', 'unsolved'])).toEqual([1, 2, 3, 4, 6]);
+    expect(codesOf(['not open', 'not closed'])).toEqual([5]);
     expect(codesOf(['new', 'not new'])).toEqual([]);
   });
 });

@@ -8,6 +8,12 @@ import { groupNamed, saysNot, type VocabGroup, type Vocabulary } from './vocabul
 export interface ListPart {
   codes: readonly number[];
   narrows: boolean;
+  /**
+   * A group word that says "not" in itself ("unsolved"): it leaves values out beside others that do
+   * and alone ("unsolved and unclosed": neither), and names its values beside values named
+   * ("closed or unsolved": either).
+   */
+  eitherWay?: true;
 }
 
 /**
@@ -20,7 +26,9 @@ export function listPartOf(vocab: Vocabulary, groups: readonly VocabGroup[], val
   const negated = typeof value === 'string' && afterNot(value) !== undefined;
   // A filter takes a group's word before a value's, as it does for one value ("open": every status not solved).
   const group = groupNamed(groups, value);
-  if (group) return { codes: group.codes, narrows: negated || saysNot(group, value) };
+  if (group) return saysNot(group, value) ? { codes: group.codes, narrows: true, eitherWay: true } : { codes: group.codes, narrows: negated };
+  const leftOut = negated ? groupLeftOut(vocab.codes, groups, value) : undefined;
+  if (leftOut) return { codes: leftOut, narrows: true };
   const code = vocab.parse(value);
   if (code !== undefined) return { codes: [code], narrows: false };
   const phrased = negated ? vocab.valuesNamed(value) : undefined;
@@ -31,10 +39,25 @@ export function listPartOf(vocab: Vocabulary, groups: readonly VocabGroup[], val
  * The codes a list stands for, in the vocabulary's order. Values that name some widen it (any of
  * them: "New, Pending"); values that leave some out narrow it (all of them: "not solved and not
  * closed" is neither, never either), from every value when none names any ("not new, not
- * pending"), else from those named ("open, not pending": open but pending).
+ * pending"), else from those named ("open, not pending": open but pending). A word that says "not"
+ * in itself (ListPart.eitherWay) names its values where another value names some.
  */
 export function codesOfParts(all: readonly number[], parts: readonly ListPart[]): number[] {
-  const named = new Set(parts.filter((p) => !p.narrows).flatMap((p) => p.codes));
-  const narrowing = parts.filter((p) => p.narrows);
+  const namesSome = parts.some((p) => !p.narrows);
+  const names = (p: ListPart) => !p.narrows || (namesSome && p.eitherWay === true);
+  const named = new Set(parts.filter(names).flatMap((p) => p.codes));
+  const narrowing = parts.filter((p) => !names(p));
   return all.filter((code) => (named.size === 0 || named.has(code)) && narrowing.every((p) => p.codes.includes(code)));
+}
+
+/**
+ * The codes a word or sign for "not" before a group's word leaves ("not open": Solved and Closed),
+ * none of them empty; undefined for a value that is no such phrase. A filter reads a group's word
+ * before a value's after "not" as it does alone ("open" is then the group, never New).
+ */
+export function groupLeftOut(all: readonly number[], groups: readonly VocabGroup[], value: unknown): number[] | undefined {
+  const rest = typeof value === 'string' ? afterNot(value) : undefined;
+  const group = rest === undefined ? undefined : groupNamed(groups, rest);
+  const left = group ? all.filter((code) => !group.codes.includes(code)) : [];
+  return left.length > 0 ? left : undefined;
 }
