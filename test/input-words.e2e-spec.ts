@@ -308,6 +308,10 @@ describe.each(DATABASES)('zones and yes/no words on %s', (kind) => {
       ['alta ou mais', [4, 5, 6]],
       ['< medium', [1, 2]],
       ['2-4', [2, 3, 4]],
+      // After "not", every level outside the bound or range (it was refused as "'not above'" or "'não mais'").
+      ['not high or above', [1, 2, 3]],
+      ['não alta ou mais', [1, 2, 3]],
+      ['not between low and high', [1, 5, 6]],
     ] as const) {
       const found = success(await ticket('ticket_search', { priority: word, limit: 100 }));
       expect([word, (found.resolved?.priority as { ids: readonly number[] }).ids]).toEqual([word, codes]);

@@ -323,6 +323,18 @@ describe('vocabularies', () => {
     ];
     for (const [word, codes] of cases) expect([word, PRIORITY.parse(word), PRIORITY.valuesNamed(word)]).toEqual([word, undefined, codes]);
     expect(URGENCY.valuesNamed('>= high')).toEqual([4, 5]);
+    // After "not", a bound or a range is every level outside it; one that leaves none is no phrase.
+    const leftOut: Array<[string, number[]]> = [
+      ['not high or above', [1, 2, 3]],
+      ['not >= high', [1, 2, 3]],
+      ['not above medium', [1, 2, 3]],
+      ['not 2-4', [1, 5, 6]],
+      ['not between low and high', [1, 5, 6]],
+      ['não alta ou mais', [1, 2, 3]],
+      ['exceto abaixo de média', [3, 4, 5, 6]],
+    ];
+    for (const [word, codes] of leftOut) expect([word, PRIORITY.valuesNamed(word)]).toEqual([word, codes]);
+    expect(PRIORITY.valuesNamed('not 1-6')).toBeUndefined();
     // Statuses have no order: a bound of one is no status, and no statuses either.
     expect([TICKET_STATUS.parse('>= pending'), TICKET_STATUS.valuesNamed('>= pending'), TICKET_STATUS.valuesNamed('new-pending')]).toEqual([
       undefined,

@@ -153,14 +153,19 @@ export class Vocabulary {
    * a word or sign for "not" ("not New", "!closed", "exceto pendente"); on a scale (a vocabulary with
    * its own field names: its codes count up), a level with those above or below it ("at least high",
    * ">= 4", "alta ou mais", "< medium") or the levels between two ("3-5", "medium to very high",
-   * "entre baixa e alta"). Undefined for a value's own word ("not started" is New) and for a phrase
-   * that names no code.
+   * "entre baixa e alta"), and after "not" every level outside such a phrase ("not high or above").
+   * Undefined for a value's own word ("not started" is New) and for a phrase that names no code.
    */
   valuesNamed(value: unknown): number[] | undefined {
     if (typeof value !== 'string' || this.parse(value) !== undefined) return undefined;
     const negated = afterNot(value);
     const notOne = negated === undefined ? undefined : this.parse(negated);
     if (notOne !== undefined) return this.codes.filter((code) => code !== notOne);
+    if (negated !== undefined) {
+      const inside = this.valuesNamed(negated);
+      const outside = inside && this.codes.filter((code) => !inside.includes(code));
+      if (outside?.length) return outside;
+    }
     const key = vocabKey(value);
     if (this.ownNames.size === 0) return undefined;
     const codes = this.boundedBy(key) ?? this.between(value);
