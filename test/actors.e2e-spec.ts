@@ -273,6 +273,21 @@ describe.each(DATABASES)('ticket actors and deadlines on %s', (kind) => {
     }
     const both = success(await call(admin, 'ticket_search', { requester_id: `!${first} and !${second}`, fields: ['id'] }));
     expect(both.resolved).toMatchObject({ requester_id: { input: `!${first} and !${second}`, names: [first, second], not: true } });
+    // Several names without "not" are any of them: the tickets with either, however written (it was
+    // refused, "call once for each").
+    const either = sorted(all.filter((t) => t.requesters.some((a) => a.type === 'user' && (a.name === first || a.name === second))).map((t) => t.id));
+    expect(either.length).toBeGreaterThan(1);
+    for (const sent of [`${first} or ${second}`, `${first}, ${second}`, `${first} ou ${second}`, [first, second], { in: [first, second] }]) {
+      expect([sent, await ids({ requester_id: sent })]).toEqual([sent, either]);
+    }
+    const any = success(await call(admin, 'ticket_search', { requester_id: [first, second], fields: ['id'] }));
+    expect(any.resolved).toEqual({ requester_id: { input: [first, second], ids: expect.any(Array), names: [first, second] } });
+    const oneMissing = failure(await call(admin, 'ticket_search', { assignee_id: ['tech', 'mariaa.silva'] }), 'VALIDATION_FAILED');
+    expect(oneMissing.error.issues?.[0]).toMatchObject({ field: 'assignee_id', code: 'REFERENCE_NOT_FOUND' });
+    expect(oneMissing.error.issues?.[0].message).toContain(
+      "takes any of the 2 named in '[\"tech\",\"mariaa.silva\"]', and 'mariaa.silva' is not found (did you mean 'maria.silva'?)",
+    );
+    expect(oneMissing.error.issues?.[0].did_you_mean).toBeUndefined();
     // One of them not found is named with its own hint, and no value is suggested for the whole.
     const several = failure(await call(admin, 'ticket_search', { assignee_id: 'not tech and not mariaa.silva' }), 'VALIDATION_FAILED');
     expect(several.error.issues).toEqual([
@@ -299,6 +314,13 @@ describe.each(DATABASES)('ticket actors and deadlines on %s', (kind) => {
     expect(all.some((t) => t.itilcategories_id === null && notHardware.includes(t.id))).toBe(true);
     for (const sent of ['not Hardware', '!hardware', 'exceto Hardware', { not: 'Hardware' }, { $ne: 1 }]) {
       expect([sent, await ids({ itilcategories_id: sent })]).toEqual([sent, notHardware]);
+    }
+    // Several categories are any of them, as text or list (it was refused, "call once for each").
+    const inEither = sorted(all.filter((t) => ['Hardware', 'Rede'].includes((t.itilcategories_id as Named)?.name ?? '')).map((t) => t.id));
+    expect(inEither.length).toBeGreaterThan(1);
+    const rede = all.map((t) => t.itilcategories_id as Named).find((c) => c?.name === 'Rede')!.id;
+    for (const sent of ['Hardware, Rede', 'Hardware ou Rede', ['Hardware', 'Rede'], ['hardware', rede], { in: ['Hardware', 'Rede'] }]) {
+      expect([sent, await ids({ itilcategories_id: sent })]).toEqual([sent, inEither]);
     }
     expect(await ids({ locations_id: 'not Sede > Andar 2' })).toEqual(without('locations_id', 'Sede > Andar 2'));
     // Several left out: the tickets in none of them, those without a category included.

@@ -516,31 +516,27 @@ describe.each(DATABASES)('hints that never mislead, on %s', (kind) => {
     expect(two.error.issues![0].message).toBe('assignee_id takes one of the users, and the list sent names 2: send one, or send them all as assignees.');
     expect(two.error.issues![1].message).toBe('assignee_group_id takes one of the groups, and the list sent names 2: send one, or send them all as assignees.');
     expect(two.error.issues!.every((issue) => issue.did_you_mean === undefined)).toBe(true);
-    // A search is told to call once for each, and so is a tool sent several records to act on.
-    const search = failure(
-      await callTool(client, 'ticket_search', { domain: 'ticket', session_id: tickets, itilcategories_id: ['Hardware', 'Rede'] }),
+    // A search's filter takes any of the records a list names; a list it cannot read is refused saying what it takes.
+    const search = success(await callTool(client, 'ticket_search', { domain: 'ticket', session_id: tickets, itilcategories_id: ['Hardware', 'Rede'] }));
+    expect(search.resolved).toMatchObject({ itilcategories_id: { input: ['Hardware', 'Rede'], names: ['Hardware', 'Rede'] } });
+    const records = failure(
+      await callTool(client, 'ticket_search', { domain: 'ticket', session_id: tickets, itilcategories_id: [{ id: 1 }, { id: 2 }] }),
       'VALIDATION_FAILED',
     );
-    expect(search.error.issues![0].message).toBe(
-      'itilcategories_id takes one of the ITIL categories, and the list sent names 2: to search several, call once for each.',
-    );
+    expect(records.error.issues![0]).toMatchObject({
+      field: 'itilcategories_id',
+      code: 'INVALID_TYPE',
+      message:
+        'itilcategories_id takes one of the ITIL categories, or a list of at most 20 of their names or ids, and the list sent holds what is no name or id.',
+    });
+    // A tool sent several records to act on is told to call once for each.
     const get = failure(await callTool(client, 'ticket_get', { domain: 'ticket', session_id: tickets, id: [ticketId, ticketId + 1] }), 'VALIDATION_FAILED');
     expect(get.error.issues![0].message).toBe('id takes one of the tickets, and the list sent names 2: call once for each.');
   });
 
-  it('says a reference takes one record when its text names several, and suggests none of them in its place', async () => {
-    const search = failure(
-      await callTool(client, 'ticket_search', { domain: 'ticket', session_id: tickets, itilcategories_id: 'Hardware, Rede' }),
-      'VALIDATION_FAILED',
-    );
-    expect(search.error.issues).toEqual([
-      expect.objectContaining({
-        field: 'itilcategories_id',
-        code: 'REFERENCE_NOT_FOUND',
-        message: expect.stringMatching(/takes one .*'Hardware, Rede' names 2 \(Hardware, Rede\).*once for each/),
-      }),
-    ]);
-    expect(search.error.issues![0]).not.toHaveProperty('did_you_mean');
+  it("says a write's reference takes one record when its text names several, suggesting none of them in its place; a search takes any of them", async () => {
+    const search = success(await callTool(client, 'ticket_search', { domain: 'ticket', session_id: tickets, itilcategories_id: 'Hardware, Rede' }));
+    expect(search.resolved).toMatchObject({ itilcategories_id: { input: 'Hardware, Rede', names: ['Hardware', 'Rede'] } });
     const create = failure(
       await callTool(client, 'ticket_create', { domain: 'ticket', session_id: tickets, name: 'Dois', itilcategories_id: 'Hardware ou Rede', dry_run: true }),
       'VALIDATION_FAILED',
@@ -554,8 +550,8 @@ describe.each(DATABASES)('hints that never mislead, on %s', (kind) => {
     expect(misspelt.error.issues![0].message).not.toContain('takes one');
     // A list with a part not found: the hint for that part is no hint for the whole text.
     for (const [sent, named] of [
-      ['me and maria', "names 2 (glpi, 'maria': not found, did you mean 'maria.silva'?)"],
-      ['tech, maria', "names 2 (tech, 'maria': not found, did you mean 'maria.silva'?)"],
+      ['me and maria', "takes any of the 2 named in 'me and maria', and 'maria' is not found (did you mean 'maria.silva'?)"],
+      ['tech, maria', "takes any of the 2 named in 'tech, maria', and 'maria' is not found (did you mean 'maria.silva'?)"],
     ]) {
       const partly = failure(await callTool(client, 'ticket_search', { domain: 'ticket', session_id: tickets, assignee_id: sent }), 'VALIDATION_FAILED');
       expect([sent, partly.error.issues![0].message]).toEqual([sent, expect.stringContaining(named)]);

@@ -22,8 +22,9 @@ import { otherNameIssue, presentedRecord, sameName } from './presented-record.js
 import { readId } from './record-id.js';
 import { resolveActorList } from './references/actor-list.js';
 import { withIdInWords } from './references/id-in-words.js';
-import { isNegatedList, negatedReference } from './references/negated-reference.js';
+import { negatedReference } from './references/negated-reference.js';
 import { withOtherKindHint } from './references/other-kind-field.js';
+import { isListOfNames, recordsNamed, takesList } from './references/records-named.js';
 import type { NameScope } from './references/reference-scope.js';
 import { withSeveralNamesHint } from './references/several-names.js';
 import { sharedLookup } from './references/shared-lookup.js';
@@ -194,6 +195,9 @@ async function notFoundHints(
   const negated = spec.not ? await negatedReference(value, !!spec.none, (name) => lookup.resolve(spec.ref!, spec.name, name, scope)) : undefined;
   // A name after "not" not found on a filter with words for several ("not open") is told those words too.
   if (negated) return negated.ok || !spec.wordsForSeveral ? negated : withWordsForSeveral(negated, spec.ref!, value, group);
+  // A JSON list on a filter that reads lists (only those let one through: takesList), or {in: [...]}: any of its records.
+  const listed = Array.isArray(value) ? value : spec.not ? operatorForm(value) : undefined;
+  if (Array.isArray(listed) && isListOfNames(listed)) return recordsNamed(listed, value, (name) => lookup.resolve(spec.ref!, spec.name, name, scope), false);
   const byId = await withIdInWords(answer, spec, value, (id) => lookup.resolve(spec.ref!, spec.name, id, scope));
   if (byId.ok) return byId;
   const other = await withOtherKindHint(answer, spec, specs, value, (kind, field) => lookup.resolve(kind, field, value, scope));
@@ -335,13 +339,14 @@ export class InputParser {
     // broken or invisible characters): nothing else looks at their values — no parsing, no lookup,
     // no echo of a megabyte.
     const refused = new Set<string>();
+    const searching = dto.prototype instanceof SearchCallDto;
     for (const name of renamed.size === 0 ? provided : [...provided, ...renamed.keys()]) {
       const spec = byName.get(name)!;
       let sent = input[name] !== undefined ? input[name] : renamed.get(name);
-      // A list of names each after "not", on a filter that takes "not": each left out (negated-reference.ts).
-      if (Array.isArray(sent) && takesOne(spec) && !(spec.not && sent.length > 1 && isNegatedList(sent))) {
+      // A list of records on a search's filter that reads lists: any of them, or each left out after "not" (records-named.ts).
+      if (Array.isArray(sent) && takesOne(spec) && !(sent.length > 1 && takesList(spec, searching) && isListOfNames(sent))) {
         // A list sent for one value: one item is that item; several are refused (list-for-one.ts).
-        const listed = oneOfList(spec, sent, specs, dto.prototype instanceof SearchCallDto);
+        const listed = oneOfList(spec, sent, specs, searching);
         if ('issue' in listed) {
           issues.push(listed.issue);
           refused.add(name);
@@ -462,7 +467,7 @@ export class InputParser {
               .then((r) => {
                 if (r.ok) return beside === undefined ? r : sameRecordNamed(r, beside, spec, lookup!, options.scope);
                 const group: GroupLookup = async () => this.references.group?.(spec.ref!, value, options.scope);
-                return notFoundHints(r, { spec, specs, value, searching: dto.prototype instanceof SearchCallDto, group }, lookup!, options.scope);
+                return notFoundHints(r, { spec, specs, value, searching, group }, lookup!, options.scope);
               });
             pending.push(
               taken.then((r) => () => {

@@ -39,6 +39,18 @@ describe('oneOfList', () => {
     expect(message(TICKET[0], ['tech', 'glpi'], true)).toBe(
       'assignee_id takes one of the users, and the list sent names 2: to search several, call once for each.',
     );
+    // A search's filter that reads lists (FieldSpec.not) is sent here only a list it cannot read.
+    const listing = { ...TICKET[3], not: true } as FieldSpec;
+    expect(message(listing, [{ id: 1 }, { id: 2 }], true)).toBe(
+      'itilcategories_id takes one of the ITIL categories, or a list of at most 20 of their names or ids, and the list sent holds what is no name or id.',
+    );
+    expect(
+      message(
+        listing,
+        Array.from({ length: 21 }, (_, i) => i + 1),
+        true,
+      ),
+    ).toContain('and the list sent names 21.');
     expect(message(TICKET[3], [1, 2, 3], false)).toBe('itilcategories_id takes one of the ITIL categories, and the list sent names 3: send one.');
     expect(message(TICKET[3], [], false)).toBe('itilcategories_id takes one of the ITIL categories, and the list sent is empty: send one.');
     expect(message({ ...TICKET[0], nullable: true }, [], false)).toBe(

@@ -2,6 +2,7 @@ import { echo } from '../envelope/echo.js';
 import type { Issue } from '../envelope/issue.js';
 import type { FieldSpec } from './field-spec.js';
 import { expectedOf } from './issue-messages.js';
+import { MOST_LISTED, takesList } from './references/records-named.js';
 import { referenceKind } from './references/reference-kinds.js';
 
 /**
@@ -40,6 +41,8 @@ export function itemOfOne(value: unknown): unknown {
  */
 export function oneOfList(spec: FieldSpec, list: readonly unknown[], specs: readonly FieldSpec[], searching: boolean): { value: unknown } | { issue: Issue } {
   if (list.length === 1) return { value: itemOfOne(list) };
+  // A filter that reads lists gets here with one it cannot read: too long, or not of names and ids.
+  if (list.length > 1 && takesList(spec, searching)) return { issue: notAList(spec, list) };
   const reference = spec.kind === 'ref';
   const one = reference ? `one of the ${spec.ref ? referenceKind(spec.ref).label : 'records'}` : 'one value';
   const listField = reference && !searching ? listFormOf(spec.name, specs) : undefined;
@@ -63,5 +66,18 @@ export function oneOfList(spec: FieldSpec, list: readonly unknown[], specs: read
       expected: expectedOf(spec),
       ...(spec.kind === 'choice' ? { available: [...spec.values!] } : {}),
     },
+  };
+}
+
+/** A list a filter that reads lists cannot read: more than MOST_LISTED, or holding what is no name or id. */
+function notAList(spec: FieldSpec, list: readonly unknown[]): Issue {
+  const label = spec.ref ? referenceKind(spec.ref).label : 'records';
+  const sent = list.length > MOST_LISTED ? `names ${list.length}` : 'holds what is no name or id';
+  return {
+    field: spec.name,
+    code: 'INVALID_TYPE',
+    received: echo(list),
+    message: `${spec.name} takes one of the ${label}, or a list of at most ${MOST_LISTED} of their names or ids, and the list sent ${sent}.`,
+    expected: expectedOf(spec),
   };
 }

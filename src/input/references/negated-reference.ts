@@ -1,10 +1,11 @@
-import { echo, quoted } from '../../envelope/echo.js';
+import { echo } from '../../envelope/echo.js';
 import type { Issue } from '../../envelope/issue.js';
 import { ANY_ONE, NO_ONE } from '../../search/no-record.js';
 import { afterNot } from '../../text/normalize.js';
 import { operatorForm } from '../filter-operators.js';
 import { eachLeftOut } from '../list-text.js';
 import { isAnyoneWord, isNoneWord } from '../vocab/none-words.js';
+import { recordsNamed } from './records-named.js';
 import { ASK_FOR_ID, type Resolution } from './reference-resolver.js';
 import type { FilterResolution } from './words-for-several.js';
 
@@ -31,10 +32,11 @@ export async function negatedReference(value: unknown, actors: boolean, resolve:
   // Not a name but a list of them ("not tech and not maria", "exceto tech, maria"): each of them left out.
   const parts = typeof text === 'string' ? eachLeftOut(text) : undefined;
   if (parts)
-    return leftOut(
+    return recordsNamed(
       parts.map((part) => afterNot(part)!),
       value,
       resolve,
+      true,
     );
   return { ok: false, issue: negatedIssue(found.issue, value) };
 }
@@ -50,38 +52,13 @@ export function isNegatedList(values: readonly unknown[]): values is string[] {
 /** A list each of whose values is a name after "not": each of them left out; undefined when one is not. */
 function leftOutEach(values: readonly unknown[], sent: unknown, resolve: (name: string) => Promise<Resolution>): Promise<FilterResolution> | undefined {
   return isNegatedList(values)
-    ? leftOut(
+    ? recordsNamed(
         values.map((each) => afterNot(each)!),
         sent,
         resolve,
+        true,
       )
     : undefined;
-}
-
-/**
- * Every record but those `names` name, each one record; one not found is refused, named with its own
- * hint (no did_you_mean: what it suggests is a part, not the value to send).
- */
-async function leftOut(names: readonly string[], sent: unknown, resolve: (name: string) => Promise<Resolution>): Promise<FilterResolution> {
-  const found = await Promise.all(names.map(resolve));
-  const missing = found.flatMap((each, i) => (each.ok ? [] : [{ name: names[i], issue: each.issue }]));
-  if (missing.length === 0) {
-    const records = found.filter((each) => each.ok);
-    const ids = [...new Set(records.map((r) => r.id))];
-    return { ok: true, ids, names: ids.map((id) => records.find((r) => r.id === id)!.name), not: true };
-  }
-  const first = missing[0].issue;
-  const each = missing.map(({ name, issue }) => `'${quoted(name)}' is not found${issue.did_you_mean ? ` (did you mean '${issue.did_you_mean}'?)` : ''}`);
-  const available = first.available?.length ? ` Available: ${first.available.join(', ')}.` : '';
-  const { did_you_mean: _part, ...issue } = first;
-  return {
-    ok: false,
-    issue: {
-      ...issue,
-      received: echo(sent),
-      message: `${first.field} leaves out each of the ${names.length} named in '${quoted(sent)}', and ${each.join(', ')}.${available}`,
-    },
-  };
 }
 
 /**

@@ -1,19 +1,21 @@
 import { quoted } from '../../envelope/echo.js';
 import type { FieldSpec } from '../field-spec.js';
 import { listWrittenIn, severalForOne } from '../list-text.js';
+import { recordsOf, takesList } from './records-named.js';
 import { referenceKind } from './reference-kinds.js';
 import type { Resolution } from './reference-resolver.js';
+import type { FilterResolution } from './words-for-several.js';
 
 /** More names than this in one text are not looked up one by one: the answer stays the name not found. */
 const MOST_NAMES = 5;
 
 /**
- * A name not found that is a list of names, each of one record ("Hardware, Rede"): the field takes
- * one record, so the answer says so and names what each part found, instead of suggesting one of
- * them in the list's place. A search is told to call once for each. Asked only on the way to a
- * REFERENCE_NOT_FOUND answer, with the caller's scope; a list whose parts are not all found keeps
- * the answer as it was, unless its hint was a part's (hintsAPart): then each part is named, the
- * one not found with its own hint.
+ * A name not found that is a list of names, each of one record ("Hardware, Rede"). A search's filter
+ * that reads lists (takesList) takes any of them; elsewhere the field takes one record, so the
+ * answer says so and names what each part found, instead of suggesting one of them in the list's
+ * place, and a search is told to call once for each. Asked only on the way to a REFERENCE_NOT_FOUND
+ * answer, with the caller's scope; a list whose parts are not all found keeps the answer as it was,
+ * unless its hint was a part's (hintsAPart): then each part is named, the one not found with its own hint.
  */
 export async function withSeveralNamesHint(
   answer: Resolution,
@@ -21,12 +23,13 @@ export async function withSeveralNamesHint(
   value: unknown,
   searching: boolean,
   resolvePart: (part: string) => Promise<Resolution>,
-): Promise<Resolution> {
+): Promise<FilterResolution> {
   if (answer.ok || answer.issue.code !== 'REFERENCE_NOT_FOUND' || typeof value !== 'string' || !spec.ref) return answer;
   const parts = listWrittenIn(value);
   if (!parts || parts.length > MOST_NAMES) return answer;
   const found = await Promise.all(parts.map(resolvePart));
   if (!found.every((part) => part.ok) && !hintsAPart(answer.issue.did_you_mean, found)) return answer;
+  if (takesList(spec, searching)) return recordsOf(parts, found, value, false);
   // A part not found is named with its own hint: the whole text's was that part's, no hint for the text.
   const names = found.map((part, i) =>
     part.ok ? part.name : `'${quoted(parts[i])}': not found${part.issue.did_you_mean ? `, did you mean '${part.issue.did_you_mean}'?` : ''}`,

@@ -1,0 +1,55 @@
+import { echo, quoted } from '../../envelope/echo.js';
+import type { FieldSpec } from '../field-spec.js';
+import type { Resolution } from './reference-resolver.js';
+import type { FilterResolution } from './words-for-several.js';
+
+/**
+ * Whether a search's reference filter reads a list of records ("tech or maria", ["Hardware",
+ * "Rede"], "not tech and not maria"): those that take "not" (FieldSpec.not), whose statements read
+ * a list of ids either way (`IN` and `NOT IN` on a column, `EXISTS … IN` and `NOT EXISTS … IN` on an
+ * actor). Elsewhere a reference takes one record.
+ */
+export function takesList(spec: FieldSpec, searching: boolean): boolean {
+  return searching && spec.not === true;
+}
+
+/** Most records a filter's list may name. */
+export const MOST_LISTED = 20;
+
+/** A JSON list such a filter takes: names or ids, at most MOST_LISTED of them. */
+export function isListOfNames(values: readonly unknown[]): boolean {
+  return values.length <= MOST_LISTED && values.every((value) => typeof value === 'string' || typeof value === 'number');
+}
+
+/**
+ * The records `names` name, each one record: any of them, or (`not`) none of them. One not found is
+ * refused, named with its own hint, as is every other not found (no did_you_mean: what it suggests
+ * is a part, not the value to send).
+ */
+export async function recordsNamed<N>(names: readonly N[], sent: unknown, resolve: (name: N) => Promise<Resolution>, not: boolean): Promise<FilterResolution> {
+  return recordsOf(names, await Promise.all(names.map(resolve)), sent, not);
+}
+
+/** recordsNamed's answer, each name already looked up (`found`, in the order of `names`). */
+export function recordsOf(names: readonly unknown[], found: readonly Resolution[], sent: unknown, not: boolean): FilterResolution {
+  const missing = found.flatMap((each, i) => (each.ok ? [] : [{ name: names[i], issue: each.issue }]));
+  if (missing.length === 0) {
+    const records = found.filter((each) => each.ok);
+    const ids = [...new Set(records.map((r) => r.id))];
+    const named = ids.map((id) => records.find((r) => r.id === id)!.name);
+    return not ? { ok: true, ids, names: named, not: true } : { ok: true, ids, names: named };
+  }
+  const first = missing[0].issue;
+  const each = missing.map(({ name, issue }) => `'${quoted(name)}' is not found${issue.did_you_mean ? ` (did you mean '${issue.did_you_mean}'?)` : ''}`);
+  const available = first.available?.length ? ` Available: ${first.available.join(', ')}.` : '';
+  const { did_you_mean: _part, ...issue } = first;
+  const reads = not ? 'leaves out each' : 'takes any';
+  return {
+    ok: false,
+    issue: {
+      ...issue,
+      received: echo(sent),
+      message: `${first.field} ${reads} of the ${names.length} named in '${quoted(sent)}', and ${each.join(', ')}.${available}`,
+    },
+  };
+}
