@@ -108,6 +108,15 @@ describe.each(DATABASES)('projects REST on %s', (kind) => {
       const names = sent.includes('open') || sent.includes('abertos') ? ['Closed'] : ['New', 'Processing'];
       expect([sent, opposite.status, opposite.body.resolved?.projectstates_id?.names]).toEqual([sent, 200, names]);
     }
+    // A list may hold such a word beside states' names: the records of each (it said "'open' is not found").
+    for (const sent of ['open or Closed', ['open', 'Closed'], 'finished, New']) {
+      const listed = await search({ projectstates_id: sent as string, limit: 100 });
+      expect([sent, listed.status, listed.body.resolved?.projectstates_id?.names]).toEqual([
+        sent,
+        200,
+        sent === 'finished, New' ? ['Closed', 'New'] : ['New', 'Processing', 'Closed'],
+      ]);
+    }
     // A name after it that is neither a state nor such a word: the refusal says which words the filter takes.
     const notPaused = await search({ projectstates_id: 'not paused' });
     expect(notPaused.status).toBe(422);

@@ -24,7 +24,7 @@ import { resolveActorList } from './references/actor-list.js';
 import { withIdInWords } from './references/id-in-words.js';
 import { negatedReference } from './references/negated-reference.js';
 import { withOtherKindHint } from './references/other-kind-field.js';
-import { isListOfNames, recordsNamed, takesList } from './references/records-named.js';
+import { isListOfNames, type ListedName, recordsNamed, takesList } from './references/records-named.js';
 import type { NameScope } from './references/reference-scope.js';
 import { withSeveralNamesHint } from './references/several-names.js';
 import { sharedLookup } from './references/shared-lookup.js';
@@ -169,8 +169,8 @@ interface NotFoundContext {
   specs: readonly FieldSpec[];
   value: unknown;
   searching: boolean;
-  /** The records a filter's word for several stands for (words-for-several.ts). */
-  group: GroupLookup;
+  /** The records a filter's word for several stands for, among those the caller may name (words-for-several.ts). */
+  groupOf: (input: unknown) => Promise<{ ids: number[]; names: string[] } | undefined>;
 }
 
 /**
@@ -183,10 +183,17 @@ interface NotFoundContext {
  */
 async function notFoundHints(
   answer: { ok: false; issue: Issue },
-  { spec, specs, value, searching, group }: NotFoundContext,
+  { spec, specs, value, searching, groupOf }: NotFoundContext,
   lookup: ReferenceLookup,
   scope: NameScope | undefined,
 ): Promise<FilterResolution> {
+  const group: GroupLookup = () => groupOf(value);
+  // One name of a list: a record, or on a filter with words for several, the records of such a word ("open or Closed").
+  const nameInList = async (name: unknown): Promise<ListedName> => {
+    const found = await lookup.resolve(spec.ref!, spec.name, name, scope);
+    const words = found.ok || !spec.wordsForSeveral ? undefined : await groupOf(name);
+    return words?.ids.length ? { ok: true, ids: words.ids, names: words.names } : found;
+  };
   // A word for no one ("none", "ninguém") on a filter that takes it: the records with no such actor.
   if (spec.none && isNoneWord(value)) return { ok: true, ...NO_ONE };
   // A word for anyone: the records with at least one such actor.
@@ -197,11 +204,11 @@ async function notFoundHints(
   if (negated) return negated.ok || !spec.wordsForSeveral ? negated : withWordsForSeveral(negated, spec.ref!, value, group);
   // A JSON list on a filter that reads lists (only those let one through: takesList), or {in: [...]}: any of its records.
   const listed = Array.isArray(value) ? value : spec.not ? operatorForm(value) : undefined;
-  if (Array.isArray(listed) && isListOfNames(listed)) return recordsNamed(listed, value, (name) => lookup.resolve(spec.ref!, spec.name, name, scope), false);
+  if (Array.isArray(listed) && isListOfNames(listed)) return recordsNamed(listed, value, nameInList, false);
   const byId = await withIdInWords(answer, spec, value, (id) => lookup.resolve(spec.ref!, spec.name, id, scope));
   if (byId.ok) return byId;
   const other = await withOtherKindHint(answer, spec, specs, value, (kind, field) => lookup.resolve(kind, field, value, scope));
-  const several = await withSeveralNamesHint(other, spec, value, searching, (part) => lookup.resolve(spec.ref!, spec.name, part, scope));
+  const several = await withSeveralNamesHint(other, spec, value, searching, nameInList);
   return spec.wordsForSeveral ? withWordsForSeveral(several, spec.ref!, value, group) : several;
 }
 
@@ -466,8 +473,8 @@ export class InputParser {
               .resolve(spec.ref!, spec.name, value, options.scope)
               .then((r) => {
                 if (r.ok) return beside === undefined ? r : sameRecordNamed(r, beside, spec, lookup!, options.scope);
-                const group: GroupLookup = async () => this.references.group?.(spec.ref!, value, options.scope);
-                return notFoundHints(r, { spec, specs, value, searching, group }, lookup!, options.scope);
+                const groupOf = async (input: unknown) => this.references.group?.(spec.ref!, input, options.scope);
+                return notFoundHints(r, { spec, specs, value, searching, groupOf }, lookup!, options.scope);
               });
             pending.push(
               taken.then((r) => () => {

@@ -21,20 +21,23 @@ export function isListOfNames(values: readonly unknown[]): boolean {
   return values.length <= MOST_LISTED && values.every((value) => typeof value === 'string' || typeof value === 'number');
 }
 
+/** What one name of a list stands for: one record, the records of a word for several ("open"), or why neither. */
+export type ListedName = Resolution | { ok: true; ids: readonly number[]; names: readonly string[] };
+
 /**
- * The records `names` name, each one record: any of them, or (`not`) none of them. One not found is
- * refused, named with its own hint, as is every other not found (no did_you_mean: what it suggests
- * is a part, not the value to send).
+ * The records `names` name, each one record or a word for several: any of them, or (`not`) none of
+ * them. One not found is refused, named with its own hint, as is every other not found (no
+ * did_you_mean: what it suggests is a part, not the value to send).
  */
-export async function recordsNamed<N>(names: readonly N[], sent: unknown, resolve: (name: N) => Promise<Resolution>, not: boolean): Promise<FilterResolution> {
+export async function recordsNamed<N>(names: readonly N[], sent: unknown, resolve: (name: N) => Promise<ListedName>, not: boolean): Promise<FilterResolution> {
   return recordsOf(names, await Promise.all(names.map(resolve)), sent, not);
 }
 
 /** recordsNamed's answer, each name already looked up (`found`, in the order of `names`). */
-export function recordsOf(names: readonly unknown[], found: readonly Resolution[], sent: unknown, not: boolean): FilterResolution {
+export function recordsOf(names: readonly unknown[], found: readonly ListedName[], sent: unknown, not: boolean): FilterResolution {
   const missing = found.flatMap((each, i) => (each.ok ? [] : [{ name: names[i], issue: each.issue }]));
   if (missing.length === 0) {
-    const records = found.filter((each) => each.ok);
+    const records = found.flatMap((each) => (!each.ok ? [] : 'ids' in each ? each.ids.map((id, i) => ({ id, name: each.names[i] })) : [each]));
     const ids = [...new Set(records.map((r) => r.id))];
     const named = ids.map((id) => records.find((r) => r.id === id)!.name);
     return not ? { ok: true, ids, names: named, not: true } : { ok: true, ids, names: named };

@@ -1,7 +1,7 @@
 import { quoted } from '../../envelope/echo.js';
 import type { FieldSpec } from '../field-spec.js';
 import { listWrittenIn, severalForOne } from '../list-text.js';
-import { recordsOf, takesList } from './records-named.js';
+import { type ListedName, recordsOf, takesList } from './records-named.js';
 import { referenceKind } from './reference-kinds.js';
 import type { Resolution } from './reference-resolver.js';
 import type { FilterResolution } from './words-for-several.js';
@@ -22,7 +22,7 @@ export async function withSeveralNamesHint(
   spec: FieldSpec,
   value: unknown,
   searching: boolean,
-  resolvePart: (part: string) => Promise<Resolution>,
+  resolvePart: (part: string) => Promise<ListedName>,
 ): Promise<FilterResolution> {
   if (answer.ok || answer.issue.code !== 'REFERENCE_NOT_FOUND' || typeof value !== 'string' || !spec.ref) return answer;
   const parts = listWrittenIn(value);
@@ -32,7 +32,7 @@ export async function withSeveralNamesHint(
   if (takesList(spec, searching)) return recordsOf(parts, found, value, false);
   // A part not found is named with its own hint: the whole text's was that part's, no hint for the text.
   const names = found.map((part, i) =>
-    part.ok ? part.name : `'${quoted(parts[i])}': not found${part.issue.did_you_mean ? `, did you mean '${part.issue.did_you_mean}'?` : ''}`,
+    part.ok ? namesOf(part) : `'${quoted(parts[i])}': not found${part.issue.did_you_mean ? `, did you mean '${part.issue.did_you_mean}'?` : ''}`,
   );
   const label = referenceKind(spec.ref).label;
   const instead = searching ? 'to search several, call once for each' : 'send one';
@@ -44,7 +44,12 @@ export async function withSeveralNamesHint(
  * True when the hint for a whole text is one part's (a part's name, or what a part not found
  * suggests: "me and maria" -> maria.silva) and another part names a record: a list, not a misspelt name.
  */
-function hintsAPart(hint: string | undefined, found: readonly Resolution[]): boolean {
+function hintsAPart(hint: string | undefined, found: readonly ListedName[]): boolean {
   if (hint === undefined || !found.some((part) => part.ok)) return false;
-  return found.some((part) => (part.ok ? part.name === hint : part.issue.did_you_mean === hint));
+  return found.some((part) => (part.ok ? namesOf(part) === hint : part.issue.did_you_mean === hint));
+}
+
+/** The name of what a part found: its record's, or those of a word for several's records. */
+function namesOf(part: Extract<ListedName, { ok: true }>): string {
+  return 'ids' in part ? part.names.join(', ') : part.name;
 }
