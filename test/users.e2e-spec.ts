@@ -47,6 +47,28 @@ describe.each(DATABASES)('users REST on %s', (kind) => {
     expect(res.body.error.code).toBe('UNAUTHENTICATED');
   });
 
+  it('finds the users of any of several groups or profiles a list names, as a text or a list', async () => {
+    const names = async (query: Record<string, unknown>) => {
+      const res = await request(stack.http).get('/api/users').query(query).set(admin);
+      expect([query, res.status]).toEqual([query, 200]);
+      return ((res.body.data.items as UserView[]).map((u) => u.name) as string[]).sort();
+    };
+    const union = async (field: string, values: string[]) => [...new Set((await Promise.all(values.map((v) => names({ [field]: v })))).flat())].sort();
+    for (const [field, values] of [
+      ['groups_id', ['Infraestrutura', 'Service Desk']],
+      ['profiles_id', ['Technician', 'Self-Service']],
+    ] as const) {
+      const either = await union(field, [...values]);
+      expect(either.length).toBeGreaterThan(1);
+      expect([field, await names({ [field]: `${values[0]} or ${values[1]}` })]).toEqual([field, either]);
+      expect([field, await names({ [field]: [...values] })]).toEqual([field, either]);
+    }
+    // Profile and entity still hold on one assignment, a list of profiles included.
+    const both = await request(stack.http).get('/api/users').query({ profiles_id: 'Technician, Self-Service', entities_id: 'Root entity' }).set(admin);
+    expect(both.status).toBe(200);
+    expect(both.body.resolved.profiles_id).toMatchObject({ names: ['Technician', 'Self-Service'] });
+  });
+
   it('lists the demo users with their groups and default assignment', async () => {
     const res = await request(stack.http).get('/api/users').set(admin);
     expect(res.status).toBe(200);

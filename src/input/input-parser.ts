@@ -203,7 +203,7 @@ async function notFoundHints(
   // A name after "not" not found on a filter with words for several ("not open") is told those words too.
   if (negated) return negated.ok || !spec.wordsForSeveral ? negated : withWordsForSeveral(negated, spec.ref!, value, group);
   // A JSON list on a filter that reads lists (only those let one through: takesList), or {in: [...]}: any of its records.
-  const listed = Array.isArray(value) ? value : spec.not ? operatorForm(value) : undefined;
+  const listed = Array.isArray(value) ? value : takesList(spec, searching) ? operatorForm(value) : undefined;
   if (Array.isArray(listed) && isListOfNames(listed)) return recordsNamed(listed, value, nameInList, false);
   const byId = await withIdInWords(answer, spec, value, (id) => lookup.resolve(spec.ref!, spec.name, id, scope));
   if (byId.ok) return byId;

@@ -197,7 +197,9 @@ export class UsersRepository {
           if (input.profiles_id === undefined) assignmentFilter(qb, undefined, value);
         },
         groups_id: (qb, value) =>
-          qb.andWhere('EXISTS (SELECT 1 FROM glpi_groups_users fg WHERE fg.users_id = t.id AND fg.groups_id = :f_group)', { f_group: value }),
+          qb.andWhere(`EXISTS (SELECT 1 FROM glpi_groups_users fg WHERE fg.users_id = t.id AND fg.groups_id ${oneOrAny('f_group', value)})`, {
+            f_group: value,
+          }),
       },
       ranges: ['date_mod'],
       text: (qb, _raw, key) => {
@@ -220,12 +222,17 @@ function assignmentFilter(qb: Qb, profileId: unknown, entityId: unknown): void {
   const conditions = ['fa.users_id = t.id'];
   const params: Record<string, unknown> = {};
   if (profileId !== undefined) {
-    conditions.push('fa.profiles_id = :f_profile');
+    conditions.push(`fa.profiles_id ${oneOrAny('f_profile', profileId)}`);
     params.f_profile = profileId;
   }
   if (entityId !== undefined) {
-    conditions.push('fa.entities_id = :f_entity');
+    conditions.push(`fa.entities_id ${oneOrAny('f_entity', entityId)}`);
     params.f_entity = entityId;
   }
   qb.andWhere(`EXISTS (SELECT 1 FROM glpi_profiles_users fa WHERE ${conditions.join(' AND ')})`, params);
+}
+
+/** The comparison with a filter's parameter: one id, or any of several (a list: FieldSpec.several). */
+function oneOrAny(param: string, value: unknown): string {
+  return Array.isArray(value) ? `IN (:...${param})` : `= :${param}`;
 }

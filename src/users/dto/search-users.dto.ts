@@ -15,13 +15,13 @@ export class SearchUsersDto extends SearchCallDto {
   @BoolField({ description: 'Default: active only.', flagWords: ACTIVE_WORDS })
   is_active?: boolean;
 
-  @RefField('profile', { description: '' })
+  @RefField('profile', { description: '', several: true })
   profiles_id?: number;
 
-  @RefField('entity', { description: '' })
+  @RefField('entity', { description: '', several: true })
   entities_id?: number;
 
-  @RefField('group', { description: '' })
+  @RefField('group', { description: '', several: true })
   groups_id?: number;
 
   @DateField({ description: '', bound: 'start' })
