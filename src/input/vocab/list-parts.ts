@@ -23,11 +23,12 @@ export interface ListPart {
  * word that does ("not started" is New) names that value. Undefined for a value that is none of these.
  */
 export function listPartOf(vocab: Vocabulary, groups: readonly VocabGroup[], value: unknown): ListPart | undefined {
-  const negated = typeof value === 'string' && afterNot(value) !== undefined;
+  const rest = typeof value === 'string' ? afterNot(value) : undefined;
+  const negated = rest !== undefined;
   // A filter takes a group's word before a value's, as it does for one value ("open": every status not solved).
   const group = groupNamed(groups, value);
   if (group) return saysNot(group, value) ? { codes: group.codes, narrows: true, eitherWay: true } : { codes: group.codes, narrows: negated };
-  const leftOut = negated ? groupLeftOut(vocab.codes, groups, value) : undefined;
+  const leftOut = outsideGroup(vocab.codes, groups, rest);
   if (leftOut) return { codes: leftOut, narrows: true };
   const code = vocab.parse(value);
   if (code !== undefined) return { codes: [code], narrows: false };
@@ -56,7 +57,11 @@ export function codesOfParts(all: readonly number[], parts: readonly ListPart[])
  * before a value's after "not" as it does alone ("open" is then the group, never New).
  */
 export function groupLeftOut(all: readonly number[], groups: readonly VocabGroup[], value: unknown): number[] | undefined {
-  const rest = typeof value === 'string' ? afterNot(value) : undefined;
+  return outsideGroup(all, groups, typeof value === 'string' ? afterNot(value) : undefined);
+}
+
+/** The codes outside the group `rest` (what followed "not") names; undefined when it names none, or the group is every code. */
+function outsideGroup(all: readonly number[], groups: readonly VocabGroup[], rest: string | undefined): number[] | undefined {
   const group = rest === undefined ? undefined : groupNamed(groups, rest);
   const left = group ? all.filter((code) => !group.codes.includes(code)) : [];
   return left.length > 0 ? left : undefined;

@@ -42,10 +42,14 @@ function keysOf(group: VocabGroup): ReadonlySet<string> {
 
 /** True when `value` is one of `group`'s words that say "not" in themselves ("unsolved"). */
 export function saysNot(group: VocabGroup, value: unknown): boolean {
-  if (typeof value !== 'string') return false;
-  const key = vocabKey(value);
-  return group.wordsSayingNot?.some((word) => vocabKey(word) === key) ?? false;
+  if (typeof value !== 'string' || !group.wordsSayingNot) return false;
+  let keys = notKeys.get(group);
+  if (!keys) notKeys.set(group, (keys = new Set(group.wordsSayingNot.map(vocabKey))));
+  return keys.has(vocabKey(value));
 }
+
+/** Each group's words that say "not" as keys, made at their first use (groups are constants). */
+const notKeys = new WeakMap<VocabGroup, ReadonlySet<string>>();
 
 /** The group of `groups` that `value` names by its label or a word, if any. */
 export function groupNamed(groups: readonly VocabGroup[], value: unknown): VocabGroup | undefined {
