@@ -69,6 +69,35 @@ describe.each(DATABASES)('users REST on %s', (kind) => {
     expect(both.body.resolved.profiles_id).toMatchObject({ names: ['Technician', 'Self-Service'] });
   });
 
+  it('finds the users without a group, profile or entity named after "not", one or several', async () => {
+    const names = async (query: Record<string, unknown>) => {
+      const res = await request(stack.http).get('/api/users').query(query).set(admin);
+      expect([query, res.status, res.body.error]).toEqual([query, 200, undefined]);
+      return ((res.body.data.items as UserView[]).map((u) => u.name) as string[]).sort();
+    };
+    const everyone = await names({});
+    const without = (some: string[]) => everyone.filter((name) => !some.includes(name));
+    for (const [field, one, other] of [
+      ['groups_id', 'Infraestrutura', 'Service Desk'],
+      ['profiles_id', 'Technician', 'Self-Service'],
+      ['entities_id', 'Sede', 'Filial Porto'],
+    ] as const) {
+      const inOne = await names({ [field]: one });
+      const inEither = await names({ [field]: [one, other] });
+      expect([field, inOne.length, without(inOne).length > 0]).toEqual([field, expect.any(Number), true]);
+      expect([field, await names({ [field]: `not ${one}` })]).toEqual([field, without(inOne)]);
+      expect([field, await names({ [field]: `exceto ${one}` })]).toEqual([field, without(inOne)]);
+      expect([field, await names({ [field]: `not ${one} and not ${other}` })]).toEqual([field, without(inEither)]);
+      expect([field, await names({ [field]: [`!${one}`, `!${other}`] })]).toEqual([field, without(inEither)]);
+    }
+    const res = await request(stack.http).get('/api/users').query({ profiles_id: 'not Technician' }).set(admin);
+    expect(res.body.resolved.profiles_id).toMatchObject({ input: 'not Technician', name: 'Technician', not: true });
+    // Beside an entity, a profile left out is left out there: users assigned on that entity, none of them as a Technician there.
+    const onRoot = await names({ entities_id: 'Root entity' });
+    const techniciansOnRoot = await names({ entities_id: 'Root entity', profiles_id: 'Technician' });
+    expect(await names({ entities_id: 'Root entity', profiles_id: 'not Technician' })).toEqual(onRoot.filter((name) => !techniciansOnRoot.includes(name)));
+  });
+
   it('lists the demo users with their groups and default assignment', async () => {
     const res = await request(stack.http).get('/api/users').set(admin);
     expect(res.status).toBe(200);

@@ -46,11 +46,6 @@ export interface FieldSpec {
    * (search/no-record.ts). An actor filter (`none`) takes it too.
    */
   not?: boolean;
-  /**
-   * A search's reference filter that takes a list of records (any of them) without taking "not"
-   * (records-named.ts: takesList); one that takes "not" takes a list too.
-   */
-  several?: boolean;
   /** The record the tool acts on (its id): ids pass through (the service answers NOT_FOUND), names resolve. */
   target?: boolean;
   /**

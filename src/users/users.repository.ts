@@ -7,6 +7,7 @@ import type { DbDate, DbFlag } from '../database/db-dates.js';
 import { keyEquals } from '../database/key-equality.js';
 import { userKeys } from '../database/user-keys.js';
 import { idProbe } from '../input/references/id-in-words.js';
+import { isNotRecord, leftOut } from '../search/no-record.js';
 import { likePattern, type Qb, type SearchPlan } from '../search/search-runner.js';
 import { matchKey } from '../text/normalize.js';
 import type { SearchUsersDto } from './dto/search-users.dto.js';
@@ -196,10 +197,10 @@ export class UsersRepository {
         entities_id: (qb, value) => {
           if (input.profiles_id === undefined) assignmentFilter(qb, undefined, value);
         },
-        groups_id: (qb, value) =>
-          qb.andWhere(`EXISTS (SELECT 1 FROM glpi_groups_users fg WHERE fg.users_id = t.id AND fg.groups_id ${oneOrAny('f_group', value)})`, {
-            f_group: value,
-          }),
+        groups_id: (qb, value) => {
+          const [test, params] = idTest('fg.groups_id', 'f_group', value);
+          qb.andWhere(`${isNotRecord(value) ? 'NOT ' : ''}EXISTS (SELECT 1 FROM glpi_groups_users fg WHERE fg.users_id = t.id AND ${test})`, params);
+        },
       },
       ranges: ['date_mod'],
       text: (qb, _raw, key) => {
@@ -218,21 +219,40 @@ export class UsersRepository {
   }
 }
 
+/**
+ * A user's assignments (a profile on an entity) that the profile and entity filters ask for: what
+ * the filters name holds on one assignment; a record after "not" (NotRecord) is one the user has no
+ * assignment with, on the entity or with the profile the other filter names ("not Technician" beside
+ * "Sede": assigned on Sede, nowhere there as a Technician).
+ */
 function assignmentFilter(qb: Qb, profileId: unknown, entityId: unknown): void {
-  const conditions = ['fa.users_id = t.id'];
+  const named: string[] = ['fa.users_id = t.id'];
+  const leftOutTests: string[] = [];
   const params: Record<string, unknown> = {};
-  if (profileId !== undefined) {
-    conditions.push(`fa.profiles_id ${oneOrAny('f_profile', profileId)}`);
-    params.f_profile = profileId;
+  for (const [column, param, value] of [
+    ['fa.profiles_id', 'f_profile', profileId],
+    ['fa.entities_id', 'f_entity', entityId],
+  ] as const) {
+    if (value === undefined) continue;
+    const [test, own] = idTest(column, param, value);
+    Object.assign(params, own);
+    if (isNotRecord(value)) leftOutTests.push(test);
+    else named.push(test);
   }
-  if (entityId !== undefined) {
-    conditions.push(`fa.entities_id ${oneOrAny('f_entity', entityId)}`);
-    params.f_entity = entityId;
-  }
-  qb.andWhere(`EXISTS (SELECT 1 FROM glpi_profiles_users fa WHERE ${conditions.join(' AND ')})`, params);
+  const assigned = (conditions: string[]) => `EXISTS (SELECT 1 FROM glpi_profiles_users fa WHERE ${conditions.join(' AND ')})`;
+  if (named.length > 1) qb.andWhere(assigned(named), params);
+  for (const test of leftOutTests) qb.andWhere(`NOT ${assigned([...named, test])}`, params);
 }
 
-/** The comparison with a filter's parameter: one id, or any of several (a list: FieldSpec.several). */
+/**
+ * The test of `column` against a filter's value, with its parameters: one id, any of several (a list:
+ * FieldSpec.several), or those a NotRecord leaves out (the caller writes the NOT EXISTS).
+ */
+function idTest(column: string, param: string, value: unknown): [string, Record<string, unknown>] {
+  if (isNotRecord(value)) return [`${column} IN (:...${param})`, { [param]: leftOut(value) }];
+  return [`${column} ${oneOrAny(param, value)}`, { [param]: value }];
+}
+
 function oneOrAny(param: string, value: unknown): string {
   return Array.isArray(value) ? `IN (:...${param})` : `= :${param}`;
 }

@@ -7,11 +7,10 @@ import type { FilterResolution } from './words-for-several.js';
  * Whether a search's reference filter reads a list of records ("tech or maria", ["Hardware",
  * "Rede"], "not tech and not maria"): those that take "not" (FieldSpec.not), whose statements read
  * a list of ids either way (`IN` and `NOT IN` on a column, `EXISTS … IN` and `NOT EXISTS … IN` on an
- * actor), and those that take a list alone (FieldSpec.several: a user's group, profile, entity).
- * Elsewhere a reference takes one record.
+ * actor or a user's groups and assignments). Elsewhere a reference takes one record.
  */
 export function takesList(spec: FieldSpec, searching: boolean): boolean {
-  return searching && (spec.not === true || spec.several === true);
+  return searching && spec.not === true;
 }
 
 /** Most records a filter's list may name. */

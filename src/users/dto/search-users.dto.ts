@@ -15,13 +15,13 @@ export class SearchUsersDto extends SearchCallDto {
   @BoolField({ description: 'Default: active only.', flagWords: ACTIVE_WORDS })
   is_active?: boolean;
 
-  @RefField('profile', { description: '', several: true })
+  @RefField('profile', { description: '', not: true })
   profiles_id?: number;
 
-  @RefField('entity', { description: '', several: true })
+  @RefField('entity', { description: '', not: true })
   entities_id?: number;
 
-  @RefField('group', { description: '', several: true })
+  @RefField('group', { description: '', not: true })
   groups_id?: number;
 
   @DateField({ description: '', bound: 'start' })
