@@ -300,6 +300,44 @@ describe.each(DATABASES)('ticket actors and deadlines on %s', (kind) => {
     expect(refused.error.issues).toEqual([expect.objectContaining({ field: 'assignee_id', code: 'REFERENCE_NOT_FOUND' })]);
   });
 
+  it('finds the tickets with the actors a list names and without those it names after "not"', async () => {
+    success(await call(admin, 'ticket_create', { name: 'Pedido de duas pessoas', requesters: ['maria.silva', 'joao.souza'] }));
+    const all = (success(await call(admin, 'ticket_search', { limit: 100 })).data as Page).items;
+    const sorted = (list: number[]) => [...list].sort((a, b) => a - b);
+    const requested = (t: Ticket, name: string) => t.requesters.some((a) => a.type === 'user' && a.name === name);
+    const ids = async (args: Record<string, unknown>) =>
+      sorted((success(await call(admin, 'ticket_search', { limit: 100, ...args })).data as Page).items.map((t) => t.id));
+    const mariaAlone = sorted(all.filter((t) => requested(t, 'maria.silva') && !requested(t, 'joao.souza')).map((t) => t.id));
+    expect(mariaAlone.length).toBeGreaterThan(0);
+    expect(mariaAlone.length).toBeLessThan(all.filter((t) => requested(t, 'maria.silva')).length);
+    for (const sent of [
+      'maria.silva, not joao.souza',
+      'maria.silva and !joao.souza',
+      'Maria Silva; exceto João Souza',
+      ['maria.silva', 'not joao.souza'],
+      ['maria.silva', '!6'],
+    ]) {
+      expect([sent, await ids({ requester_id: sent })]).toEqual([sent, mariaAlone]);
+    }
+    const answer = success(await call(admin, 'ticket_search', { requester_id: 'maria.silva, not joao.souza', fields: ['id'] }));
+    expect(answer.resolved).toEqual({
+      requester_id: { input: 'maria.silva, not joao.souza', ids: [5], names: ['maria.silva'], except: { ids: [6], names: ['joao.souza'] } },
+    });
+    const counted = success(await call(admin, 'ticket_search', { requester_id: 'maria.silva, !joao.souza', group_by: 'status' })).data as { count: number };
+    expect(counted.count).toBe(mariaAlone.length);
+    // A column's list: the records named, none of those after "not".
+    expect(await ids({ itilcategories_id: 'Hardware, Rede, not Rede' })).toEqual(await ids({ itilcategories_id: 'Hardware' }));
+    // A name not found, after "not" or not, is named with its own hint, the hint after "not" when the name was.
+    const misspelt = failure(await call(admin, 'ticket_search', { requester_id: 'maria.silva, not joao.sousa' }), 'VALIDATION_FAILED');
+    expect(misspelt.error.issues).toEqual([
+      expect.objectContaining({ field: 'requester_id', code: 'REFERENCE_NOT_FOUND', received: 'maria.silva, not joao.sousa' }),
+    ]);
+    expect(misspelt.error.issues?.[0].did_you_mean).toBeUndefined();
+    expect(misspelt.error.issues?.[0].message).toContain(
+      "requester_id takes any of the 2 named in 'maria.silva, not joao.sousa', leaving out those after 'not', and 'not joao.sousa' is not found (did you mean 'not joao.souza'?)",
+    );
+  });
+
   it('finds the tickets without a category, a location or an entity by a word or sign for not before its name', async () => {
     type Named = { id: number; name: string } | null;
     const all = (success(await call(admin, 'ticket_search', { limit: 100 })).data as Page).items;

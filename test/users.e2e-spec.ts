@@ -89,6 +89,9 @@ describe.each(DATABASES)('users REST on %s', (kind) => {
       expect([field, await names({ [field]: `exceto ${one}` })]).toEqual([field, without(inOne)]);
       expect([field, await names({ [field]: `not ${one} and not ${other}` })]).toEqual([field, without(inEither)]);
       expect([field, await names({ [field]: [`!${one}`, `!${other}`] })]).toEqual([field, without(inEither)]);
+      // Named and left out in one list: those of the first, none of the second.
+      const inOther = await names({ [field]: other });
+      expect([field, await names({ [field]: `${one}, not ${other}` })]).toEqual([field, inOne.filter((name) => !inOther.includes(name))]);
     }
     const res = await request(stack.http).get('/api/users').query({ profiles_id: 'not Technician' }).set(admin);
     expect(res.body.resolved.profiles_id).toMatchObject({ input: 'not Technician', name: 'Technician', not: true });

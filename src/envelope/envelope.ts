@@ -23,6 +23,8 @@ export interface ResolvedValues {
   names: readonly string[];
   /** In a filter: every record but these ("not tech and not maria"). */
   not?: true;
+  /** In a filter: the records left out beside those named ("maria, not joao": joao). */
+  except?: { ids: readonly number[]; names: readonly string[] };
 }
 
 /**

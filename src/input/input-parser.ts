@@ -24,7 +24,7 @@ import { resolveActorList } from './references/actor-list.js';
 import { withIdInWords } from './references/id-in-words.js';
 import { negatedReference } from './references/negated-reference.js';
 import { withOtherKindHint } from './references/other-kind-field.js';
-import { isListOfNames, type ListedName, recordsNamed, takesList } from './references/records-named.js';
+import { isListOfNames, keptAndLeftOut, type ListedName, recordsNamed, takesList } from './references/records-named.js';
 import type { NameScope } from './references/reference-scope.js';
 import { withSeveralNamesHint } from './references/several-names.js';
 import { sharedLookup } from './references/shared-lookup.js';
@@ -204,7 +204,8 @@ async function notFoundHints(
   if (negated) return negated.ok || !spec.wordsForSeveral ? negated : withWordsForSeveral(negated, spec.ref!, value, group);
   // A JSON list on a filter that reads lists (only those let one through: takesList), or {in: [...]}: any of its records.
   const listed = Array.isArray(value) ? value : takesList(spec, searching) ? operatorForm(value) : undefined;
-  if (Array.isArray(listed) && isListOfNames(listed)) return recordsNamed(listed, value, nameInList, false);
+  if (Array.isArray(listed) && isListOfNames(listed))
+    return (await keptAndLeftOut(listed, value, nameInList)) ?? recordsNamed(listed, value, nameInList, false);
   const byId = await withIdInWords(answer, spec, value, (id) => lookup.resolve(spec.ref!, spec.name, id, scope));
   if (byId.ok) return byId;
   const other = await withOtherKindHint(answer, spec, specs, value, (kind, field) => lookup.resolve(kind, field, value, scope));
@@ -479,7 +480,10 @@ export class InputParser {
             pending.push(
               taken.then((r) => () => {
                 if (!r.ok) issues.push(r.issue);
-                else if ('ids' in r && r.not) {
+                else if ('ids' in r && r.except) {
+                  normalized.set(spec.name, { not: r.except.ids, in: r.ids } satisfies NotRecord);
+                  resolved[spec.name] = { input: value, ids: r.ids, names: r.names, except: r.except };
+                } else if ('ids' in r && r.not) {
                   normalized.set(spec.name, { not: r.ids } satisfies NotRecord);
                   resolved[spec.name] = { input: value, ids: r.ids, names: r.names, not: true };
                 } else if ('ids' in r) {

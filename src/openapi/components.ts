@@ -80,9 +80,16 @@ const SCHEMAS = {
     type: 'object',
     required: ['input', 'ids', 'names'],
     properties: {
-      input: { description: 'What was sent: a word for several values ("open": every ticket status not yet solved).' },
+      input: { description: 'What was sent: a word for several values ("open": every ticket status not yet solved), or a list of names.' },
       ids: { type: 'array', items: { type: 'integer' } },
       names: { type: 'array', items: { type: 'string' } },
+      not: { const: true, description: 'A filter for every record but these ("not tech and not maria").' },
+      except: {
+        type: 'object',
+        required: ['ids', 'names'],
+        properties: { ids: { type: 'array', items: { type: 'integer' } }, names: { type: 'array', items: { type: 'string' } } },
+        description: 'A filter\'s records left out beside those named ("maria, not joao": joao).',
+      },
     },
   },
   SuccessEnvelope: {

@@ -19,16 +19,22 @@ export const ANY_ONE = { id: ANY_RECORD, name: 'anyone' } as const;
 /**
  * What a search's filter for every record but those with one other record holds ("not tech", "!me",
  * {not: "Hardware"}: FieldSpec.not): that record's id (an actor's, a category's, a parent's...), or
- * the ids of several left out ("not tech and not maria", {not: ["tech", "maria"]}).
+ * the ids of several left out ("not tech and not maria", {not: ["tech", "maria"]}); with `in`, the
+ * records a list named beside them, any of which a row has ("maria, not joao": maria's, joao's left out).
  */
 export interface NotRecord {
   readonly not: number | readonly number[];
+  readonly in?: readonly number[];
 }
 
 export function isNotRecord(value: unknown): value is NotRecord {
   if (typeof value !== 'object' || value === null) return false;
-  const not = (value as Partial<NotRecord>).not;
-  return typeof not === 'number' || (Array.isArray(not) && not.length > 0 && not.every((id) => typeof id === 'number'));
+  const { not, in: kept } = value as Partial<NotRecord>;
+  return (typeof not === 'number' || isIdList(not)) && (kept === undefined || isIdList(kept));
+}
+
+function isIdList(value: unknown): value is readonly number[] {
+  return Array.isArray(value) && value.length > 0 && value.every((id) => typeof id === 'number');
 }
 
 /** The ids a NotRecord leaves out. */

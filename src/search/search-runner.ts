@@ -127,8 +127,11 @@ export async function filteredQuery(
     // Several values: a word an enum filter took for them (input/vocab: VocabGroup).
     if (Array.isArray(value)) qb.andWhere(`t.${column} IN (:...f_${field})`, { [`f_${field}`]: value });
     // Every record but those with it ("not Hardware", or several left out), those with none included.
-    else if (isNotRecord(value)) qb.andWhere(`(t.${column} IS NULL OR t.${column} NOT IN (:...f_${field}))`, { [`f_${field}`]: leftOut(value) });
-    else qb.andWhere(`t.${column} = :f_${field}`, { [`f_${field}`]: value });
+    else if (isNotRecord(value)) {
+      qb.andWhere(`(t.${column} IS NULL OR t.${column} NOT IN (:...f_${field}))`, { [`f_${field}`]: leftOut(value) });
+      // Beside those left out, the records the list named ("Hardware, Rede, not Rede").
+      if (value.in) qb.andWhere(`t.${column} IN (:...f_${field}_in)`, { [`f_${field}_in`]: value.in });
+    } else qb.andWhere(`t.${column} = :f_${field}`, { [`f_${field}`]: value });
     applied[field] = value;
   }
   for (const [field, apply] of Object.entries(plan.custom ?? {})) {

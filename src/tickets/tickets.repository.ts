@@ -75,15 +75,17 @@ function actorExists(table: ActorTable, column: 'users_id' | 'groups_id', type: 
 /**
  * Tickets with the actor `value` in the role `type`; with NO_RECORD, those with none in that role
  * (in that table); with ANY_RECORD, those with at least one; with a NotRecord, those without that
- * actor (or any of those actors) in the role (with another, or with none); with several ids, those
- * with any of them in the role.
+ * actor (or any of those actors) in the role (with another, or with none), and any of its `in` when
+ * it has them; with several ids, those with any of them in the role.
  */
 function actorFilter(qb: Qb, table: ActorTable, column: 'users_id' | 'groups_id', type: number, param: string, value: unknown): void {
   const inRole = `SELECT 1 FROM ${table} a_${param} WHERE a_${param}.tickets_id = t.id AND a_${param}.type = ${type}`;
   if (value === NO_RECORD) qb.andWhere(`NOT EXISTS (${inRole})`);
   else if (value === ANY_RECORD) qb.andWhere(`EXISTS (${inRole})`);
-  else if (isNotRecord(value)) qb.andWhere(`NOT EXISTS (${inRole} AND a_${param}.${column} IN (:...${param}))`, { [param]: leftOut(value) });
-  else if (Array.isArray(value)) qb.andWhere(`EXISTS (${inRole} AND a_${param}.${column} IN (:...${param}))`, { [param]: value });
+  else if (isNotRecord(value)) {
+    qb.andWhere(`NOT EXISTS (${inRole} AND a_${param}.${column} IN (:...${param}))`, { [param]: leftOut(value) });
+    if (value.in) actorFilter(qb, table, column, type, `${param}_in`, value.in);
+  } else if (Array.isArray(value)) qb.andWhere(`EXISTS (${inRole} AND a_${param}.${column} IN (:...${param}))`, { [param]: value });
   else qb.andWhere(actorExists(table, column, type, param), { [param]: value });
 }
 

@@ -198,8 +198,10 @@ export class UsersRepository {
           if (input.profiles_id === undefined) assignmentFilter(qb, undefined, value);
         },
         groups_id: (qb, value) => {
+          const member = (test: string) => `EXISTS (SELECT 1 FROM glpi_groups_users fg WHERE fg.users_id = t.id AND ${test})`;
           const [test, params] = idTest('fg.groups_id', 'f_group', value);
-          qb.andWhere(`${isNotRecord(value) ? 'NOT ' : ''}EXISTS (SELECT 1 FROM glpi_groups_users fg WHERE fg.users_id = t.id AND ${test})`, params);
+          qb.andWhere(isNotRecord(value) ? `NOT ${member(test)}` : member(test), params);
+          if (isNotRecord(value) && value.in) qb.andWhere(member('fg.groups_id IN (:...f_group_in)'), { f_group_in: value.in });
         },
       },
       ranges: ['date_mod'],
@@ -226,8 +228,8 @@ export class UsersRepository {
  * "Sede": assigned on Sede, nowhere there as a Technician).
  */
 function assignmentFilter(qb: Qb, profileId: unknown, entityId: unknown): void {
-  const named: string[] = ['fa.users_id = t.id'];
-  const leftOutTests: string[] = [];
+  const named: Array<{ column: string; test: string }> = [];
+  const leftOutTests: Array<{ column: string; test: string }> = [];
   const params: Record<string, unknown> = {};
   for (const [column, param, value] of [
     ['fa.profiles_id', 'f_profile', profileId],
@@ -236,12 +238,22 @@ function assignmentFilter(qb: Qb, profileId: unknown, entityId: unknown): void {
     if (value === undefined) continue;
     const [test, own] = idTest(column, param, value);
     Object.assign(params, own);
-    if (isNotRecord(value)) leftOutTests.push(test);
-    else named.push(test);
+    if (!isNotRecord(value)) named.push({ column, test });
+    else {
+      leftOutTests.push({ column, test });
+      // Beside those left out, the records the list named ("Technician, not Admin").
+      if (value.in) {
+        named.push({ column, test: `${column} IN (:...${param}_in)` });
+        params[`${param}_in`] = value.in;
+      }
+    }
   }
-  const assigned = (conditions: string[]) => `EXISTS (SELECT 1 FROM glpi_profiles_users fa WHERE ${conditions.join(' AND ')})`;
-  if (named.length > 1) qb.andWhere(assigned(named), params);
-  for (const test of leftOutTests) qb.andWhere(`NOT ${assigned([...named, test])}`, params);
+  const assigned = (tests: readonly string[]) => `EXISTS (SELECT 1 FROM glpi_profiles_users fa WHERE ${['fa.users_id = t.id', ...tests].join(' AND ')})`;
+  if (named.length > 0) qb.andWhere(assigned(named.map((n) => n.test)), params);
+  for (const { column, test } of leftOutTests) {
+    const where = named.filter((n) => n.column !== column).map((n) => n.test);
+    qb.andWhere(`NOT ${assigned([...where, test])}`, params);
+  }
 }
 
 /**

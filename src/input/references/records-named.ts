@@ -1,7 +1,8 @@
 import { echo, quoted } from '../../envelope/echo.js';
+import { afterNot } from '../../text/normalize.js';
 import type { FieldSpec } from '../field-spec.js';
 import type { Resolution } from './reference-resolver.js';
-import type { FilterResolution } from './words-for-several.js';
+import type { FilterResolution, RecordsNamed } from './words-for-several.js';
 
 /**
  * Whether a search's reference filter reads a list of records ("tech or maria", ["Hardware",
@@ -35,24 +36,69 @@ export async function recordsNamed<N>(names: readonly N[], sent: unknown, resolv
 
 /** recordsNamed's answer, each name already looked up (`found`, in the order of `names`). */
 export function recordsOf(names: readonly unknown[], found: readonly ListedName[], sent: unknown, not: boolean): FilterResolution {
+  const refused = notFoundAmong(names, found, sent, not ? 'leaves out each' : 'takes any');
+  if (refused) return refused;
+  const records = recordsIn(found as ReadonlyArray<Extract<ListedName, { ok: true }>>);
+  return not ? { ok: true, ...records, not: true } : { ok: true, ...records };
+}
+
+/**
+ * A list some of whose names come after a word or sign for "not" and some not, the first not ("maria,
+ * not joao", ["Hardware", "!Rede"]): any of the records of the others, none of those. Undefined for
+ * any other list (all after "not" or none: recordsNamed's). A name not found is refused as there,
+ * its hint after "not" when the name was.
+ */
+export async function keptAndLeftOut(
+  parts: readonly unknown[],
+  sent: unknown,
+  resolve: (name: unknown) => Promise<ListedName>,
+): Promise<FilterResolution | undefined> {
+  const leftOutNames = parts.map((part) => (typeof part === 'string' ? afterNot(part) : undefined));
+  if (leftOutNames[0] !== undefined || leftOutNames.every((name) => name === undefined)) return undefined;
+  const found = await Promise.all(
+    parts.map(async (part, i) => {
+      const name = leftOutNames[i];
+      if (name === undefined) return resolve(part);
+      const each = await resolve(name);
+      return each.ok || each.issue.did_you_mean === undefined
+        ? each
+        : { ok: false as const, issue: { ...each.issue, did_you_mean: `not ${each.issue.did_you_mean}` } };
+    }),
+  );
+  const refused = notFoundAmong(parts, found, sent, 'takes any', ", leaving out those after 'not'");
+  if (refused) return refused;
+  const named = found as ReadonlyArray<Extract<ListedName, { ok: true }>>;
+  return {
+    ok: true,
+    ...recordsIn(named.filter((_, i) => leftOutNames[i] === undefined)),
+    except: recordsIn(named.filter((_, i) => leftOutNames[i] !== undefined)),
+  };
+}
+
+/** The records found, each once, in the order named. */
+function recordsIn(found: ReadonlyArray<Extract<ListedName, { ok: true }>>): RecordsNamed {
+  const records = found.flatMap((each) => ('ids' in each ? each.ids.map((id, i) => ({ id, name: each.names[i] })) : [each]));
+  const ids = [...new Set(records.map((r) => r.id))];
+  return { ids, names: ids.map((id) => records.find((r) => r.id === id)!.name) };
+}
+
+/**
+ * The refusal of a list (`reads`: how the filter reads it, `leaving`: what else it does) when a name
+ * of it is not found, each such name with its own hint.
+ */
+function notFoundAmong(names: readonly unknown[], found: readonly ListedName[], sent: unknown, reads: string, leaving = ''): FilterResolution | undefined {
   const missing = found.flatMap((each, i) => (each.ok ? [] : [{ name: names[i], issue: each.issue }]));
-  if (missing.length === 0) {
-    const records = found.flatMap((each) => (!each.ok ? [] : 'ids' in each ? each.ids.map((id, i) => ({ id, name: each.names[i] })) : [each]));
-    const ids = [...new Set(records.map((r) => r.id))];
-    const named = ids.map((id) => records.find((r) => r.id === id)!.name);
-    return not ? { ok: true, ids, names: named, not: true } : { ok: true, ids, names: named };
-  }
+  if (missing.length === 0) return undefined;
   const first = missing[0].issue;
   const each = missing.map(({ name, issue }) => `'${quoted(name)}' is not found${issue.did_you_mean ? ` (did you mean '${issue.did_you_mean}'?)` : ''}`);
   const available = first.available?.length ? ` Available: ${first.available.join(', ')}.` : '';
   const { did_you_mean: _part, ...issue } = first;
-  const reads = not ? 'leaves out each' : 'takes any';
   return {
     ok: false,
     issue: {
       ...issue,
       received: echo(sent),
-      message: `${first.field} ${reads} of the ${names.length} named in '${quoted(sent)}', and ${each.join(', ')}.${available}`,
+      message: `${first.field} ${reads} of the ${names.length} named in '${quoted(sent)}'${leaving}, and ${each.join(', ')}.${available}`,
     },
   };
 }

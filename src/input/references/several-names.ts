@@ -1,7 +1,7 @@
 import { quoted } from '../../envelope/echo.js';
 import type { FieldSpec } from '../field-spec.js';
 import { listWrittenIn, severalForOne } from '../list-text.js';
-import { type ListedName, recordsOf, takesList } from './records-named.js';
+import { keptAndLeftOut, type ListedName, recordsOf, takesList } from './records-named.js';
 import { referenceKind } from './reference-kinds.js';
 import type { Resolution } from './reference-resolver.js';
 import type { FilterResolution } from './words-for-several.js';
@@ -22,11 +22,13 @@ export async function withSeveralNamesHint(
   spec: FieldSpec,
   value: unknown,
   searching: boolean,
-  resolvePart: (part: string) => Promise<ListedName>,
+  resolvePart: (part: unknown) => Promise<ListedName>,
 ): Promise<FilterResolution> {
   if (answer.ok || answer.issue.code !== 'REFERENCE_NOT_FOUND' || typeof value !== 'string' || !spec.ref) return answer;
   const parts = listWrittenIn(value);
   if (!parts || parts.length > MOST_NAMES) return answer;
+  const keptBeside = takesList(spec, searching) ? await keptAndLeftOut(parts, value, resolvePart) : undefined;
+  if (keptBeside) return keptBeside;
   const found = await Promise.all(parts.map(resolvePart));
   if (!found.every((part) => part.ok) && !hintsAPart(answer.issue.did_you_mean, found)) return answer;
   if (takesList(spec, searching)) return recordsOf(parts, found, value, false);

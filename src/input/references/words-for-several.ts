@@ -4,10 +4,19 @@ import { referenceGroupOf, referenceKind } from './reference-kinds.js';
 
 /**
  * What a filter's reference took: one record (`not`: every record but those with it), every record
- * a word for several stands for, or several records (`not`) left out.
+ * a word for several stands for, several records (`not`) left out, or several named with others
+ * left out beside them (`except`: "maria, not joao").
  */
 export type FilterResolution =
-  { ok: true; id: number; name: string; not?: true } | { ok: true; ids: number[]; names: string[]; not?: true } | { ok: false; issue: Issue };
+  | { ok: true; id: number; name: string; not?: true }
+  | { ok: true; ids: number[]; names: string[]; not?: true; except?: RecordsNamed }
+  | { ok: false; issue: Issue };
+
+/** Records, by id and name in the same order. */
+export interface RecordsNamed {
+  ids: number[];
+  names: string[];
+}
 
 /** The records a word for several stands for, among those the caller may name; undefined for no such word. */
 export type GroupLookup = () => Promise<{ ids: number[]; names: string[] } | undefined>;
