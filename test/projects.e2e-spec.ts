@@ -70,7 +70,13 @@ describe.each(DATABASES)('projects REST on %s', (kind) => {
 
     const deleted = await request(stack.http).delete(`/api/projects/${id}`).set(auth);
     expect(deleted.status).toBe(200);
-    expect((await request(stack.http).get(`/api/projects/${id}`).set(auth)).status).toBe(404);
+    const trashed = await request(stack.http).get(`/api/projects/${id}`).set(auth);
+    expect([trashed.status, trashed.body.error?.message]).toEqual([
+      404,
+      `Project ${id} is in the trash: it was deleted, and a deleted project is neither shown nor changed.`,
+    ]);
+    const again = await request(stack.http).delete(`/api/projects/${id}`).set(auth);
+    expect([again.status, again.body.error?.message]).toEqual([404, trashed.body.error?.message]);
     const gone = await request(stack.http).get('/api/projects').query({ query: 'intranet' }).set(auth);
     expect(gone.body.data.total).toBe(0);
   });

@@ -195,6 +195,23 @@ describe.each(DATABASES)('tickets REST on %s', (kind) => {
     const after = await request(stack.http).get(`/api/tickets/${created}`).set(admin);
     expect(after.status).toBe(404);
     expect(after.body.error.code).toBe('NOT_FOUND');
+    // Read, changed or deleted again, it is said to be in the trash (a repeated delete is not taken for a failure).
+    const inTrash = `Ticket ${created} is in the trash: it was deleted, and a deleted ticket is neither shown nor changed.`;
+    for (const again of [
+      request(stack.http).get(`/api/tickets/${created}`).set(admin),
+      request(stack.http).patch(`/api/tickets/${created}`).set(admin).send({ urgency: 'Alta' }),
+      request(stack.http).delete(`/api/tickets/${created}`).set(admin),
+      request(stack.http).post(`/api/tickets/${created}/entries`).set(admin).send({ content: 'Ainda aqui?' }),
+      request(stack.http).get(`/api/tickets/${created}/entries`).set(admin),
+    ]) {
+      const res = await again;
+      expect([res.status, res.body.error?.code, res.body.error?.message]).toEqual([404, 'NOT_FOUND', inTrash]);
+    }
+    // A caller who could not see it is told no more than of a ticket that never was.
+    const hidden = await request(stack.http).get(`/api/tickets/${created}`).set(selfService);
+    expect([hidden.status, hidden.body.error?.message]).toEqual([404, `Ticket ${created} not found.`]);
+    const never = await request(stack.http).get('/api/tickets/999999').set(admin);
+    expect(never.body.error?.message).toBe('Ticket 999999 not found.');
   });
 
   it('reports every bad field of a create in one 422', async () => {

@@ -106,6 +106,11 @@ export function notDeleted(alias: string): Condition {
   return { sql: `${alias}.is_deleted = 0`, params: [] };
 }
 
+/** A soft-deleted row: in the trash, which a refusal names to the callers who saw it (trashedTickets, trashedProjects). */
+function deleted(alias: string): Condition {
+  return { sql: `${alias}.is_deleted = 1`, params: [] };
+}
+
 /**
  * Tickets that are `userId`'s own, as GLPI counts them for a Self-Service user: those it requests or
  * observes. Written as `t.id IN (...)` so both databases start from the user's own tickets (index
@@ -126,14 +131,26 @@ export function visibleProjects(alias: string, scope: EntityScope | undefined): 
   return conditions.get(key) ?? remember(conditions, key, allOf(notDeleted(alias), inScope(alias, 'entity', scope)));
 }
 
+/** Projects in the trash that a caller saw before they were deleted: in its entities. */
+export function trashedProjects(alias: string, scope: EntityScope | undefined): Condition {
+  return allOf(deleted(alias), inScope(alias, 'entity', scope));
+}
+
 /** Tickets a caller sees: not deleted, in its entities, and its own only (requested or observed) when its profile says so (`ownerId`). */
 export function visibleTickets(alias: string, scope: EntityScope | undefined, ownerId: number | null, use: ScopeUse = 'index'): Condition {
   const conditions = rememberedFor(scope);
   const key = `tickets ${alias} ${use} ${String(ownerId)}`;
-  return (
-    conditions.get(key) ??
-    remember(conditions, key, allOf(notDeleted(alias), inScope(alias, 'entity', scope, use), ownerId === null ? EVERY_ROW : ownTicketsOf(alias, ownerId)))
-  );
+  return conditions.get(key) ?? remember(conditions, key, allOf(notDeleted(alias), ticketsInReach(alias, scope, ownerId, use)));
+}
+
+/** Tickets in the trash that a caller saw before they were deleted (visibleTickets' reach). */
+export function trashedTickets(alias: string, scope: EntityScope | undefined, ownerId: number | null): Condition {
+  return allOf(deleted(alias), ticketsInReach(alias, scope, ownerId, 'index'));
+}
+
+/** The tickets of a caller's entities, and of those only its own when its profile says so, deleted or not. */
+function ticketsInReach(alias: string, scope: EntityScope | undefined, ownerId: number | null, use: ScopeUse): Condition {
+  return allOf(inScope(alias, 'entity', scope, use), ownerId === null ? EVERY_ROW : ownTicketsOf(alias, ownerId));
 }
 
 /** Users a caller sees: not deleted, assigned in one of its entities. */

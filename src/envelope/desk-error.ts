@@ -41,7 +41,18 @@ export class DeskError extends Error {
     return RETRYABLE.has(this.code);
   }
 
-  static notFound(what: string, id: unknown): DeskError {
+  /**
+   * A record the caller does not find; `inTrash` when it is one the caller would see but it was
+   * deleted (soft delete): said so, so that a repeated delete or a read after one is not taken for a
+   * record that never was.
+   */
+  static notFound(what: string, id: unknown, inTrash = false): DeskError {
+    if (inTrash) {
+      return new DeskError(
+        'NOT_FOUND',
+        `${what} ${JSON.stringify(id)} is in the trash: it was deleted, and a deleted ${what.toLowerCase()} is neither shown nor changed.`,
+      );
+    }
     return new DeskError('NOT_FOUND', `${what} ${JSON.stringify(id)} not found.`);
   }
 

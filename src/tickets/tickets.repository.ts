@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { EntityScope, Principal } from '../auth/principal.js';
-import { type ScopeUse, visibleTickets, whereOf } from '../auth/visibility.js';
+import { type ScopeUse, trashedTickets, visibleTickets, whereOf } from '../auth/visibility.js';
 import type { DbDate, DbFlag } from '../database/db-dates.js';
 import { ACTOR_TYPE } from '../database/entities/index.js';
 import { andThen, type Maybe } from '../database/maybe.js';
-import { rowsOf } from '../database/read-rows.js';
+import { readRows, rowsOf } from '../database/read-rows.js';
 import { SqlTexts } from '../database/sql-texts.js';
 import { idProbe } from '../input/references/id-in-words.js';
 import { ANY_RECORD, isNotRecord, leftOut, NO_RECORD } from '../search/no-record.js';
@@ -118,6 +118,14 @@ export class TicketsRepository {
     // Plain SQL: its text does not change with the id, so the prepared statement is reused.
     const visible = visibleTickets('t', viewer.scope, viewer.ownerId);
     return andThen(rowsOf<TicketRow>(manager ?? this.dataSource, VISIBLE_TICKET.of(visible.sql), [id, ...visible.params]), (rows) => rows[0]);
+  }
+
+  /** Whether ticket `id` is in the trash and was one the caller saw (findVisible's refusal says so). */
+  async inTrash(id: number, viewer: TicketViewer, manager?: EntityManager): Promise<boolean> {
+    const trashed = trashedTickets('t', viewer.scope, viewer.ownerId);
+    return (
+      (await readRows(manager ?? this.dataSource, `SELECT t.id FROM glpi_tickets t WHERE t.id = ? AND ${trashed.sql}`, [id, ...trashed.params])).length > 0
+    );
   }
 
   /** `userId`: the caller, whom `mine` names. */

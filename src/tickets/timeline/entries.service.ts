@@ -58,8 +58,9 @@ export class EntriesService {
     }
     const meta = metaOf(input);
     return this.writes.run(call, input, async ({ manager, now }) => {
-      const ticket = await this.tickets.findVisible(input.id, viewerOf(call.principal), manager);
-      if (!ticket) throw DeskError.notFound('Ticket', input.id);
+      const viewer = viewerOf(call.principal);
+      const ticket = await this.tickets.findVisible(input.id, viewer, manager);
+      if (!ticket) throw DeskError.notFound('Ticket', input.id, await this.tickets.inTrash(input.id, viewer, manager));
       const userId = call.principal.userId;
       const written = await this.write(kind, input, ticket, manager, userId, now);
       await manager.update(Ticket, { id: input.id }, { users_id_lastupdater: userId, date_mod: now });
@@ -77,7 +78,7 @@ export class EntriesService {
   /** One page of a ticket's timeline, newest first (GET /api/tickets/:id/entries; ticket_get shows the first). */
   async page(input: TimelinePageDto, call: Call): Promise<Outcome> {
     const viewer = viewerOf(call.principal);
-    if (!(await this.tickets.findVisible(input.id, viewer))) throw DeskError.notFound('Ticket', input.id);
+    if (!(await this.tickets.findVisible(input.id, viewer))) throw DeskError.notFound('Ticket', input.id, await this.tickets.inTrash(input.id, viewer));
     const page = await this.timelines.page(input.id, viewer, call, input.timeline_cursor);
     return { message: `${page.timeline.length} entries of ticket ${input.id}.`, id: input.id, data: page };
   }

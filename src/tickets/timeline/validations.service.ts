@@ -52,8 +52,9 @@ export class ValidationsService {
     return this.writes.run(call, input, async ({ manager, now }) => {
       const userId = call.principal.userId;
       if (input.answer === undefined) {
-        const ticket = await this.tickets.findVisible(input.id, viewerOf(call.principal), manager);
-        if (!ticket) throw DeskError.notFound('Ticket', input.id);
+        const viewer = viewerOf(call.principal);
+        const ticket = await this.tickets.findVisible(input.id, viewer, manager);
+        if (!ticket) throw DeskError.notFound('Ticket', input.id, await this.tickets.inTrash(input.id, viewer, manager));
         if (Number(ticket.status) === CLOSED_STATUS) throw new DeskError('CONFLICT', `Ticket ${input.id} is closed; reopen it before asking for a validation.`);
         const target =
           input.approver_id !== undefined
@@ -94,7 +95,7 @@ export class ValidationsService {
     if (visible) return visible;
     const addressed = (await this.addressedTo(manager, ticketId, call.principal.userId)).length > 0;
     const any = addressed ? await this.tickets.findVisible(ticketId, SYSTEM_VIEWER, manager) : undefined;
-    if (!any) throw DeskError.notFound('Ticket', ticketId);
+    if (!any) throw DeskError.notFound('Ticket', ticketId, await this.tickets.inTrash(ticketId, viewerOf(call.principal), manager));
     return any;
   }
 
