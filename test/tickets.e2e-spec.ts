@@ -207,6 +207,15 @@ describe.each(DATABASES)('tickets REST on %s', (kind) => {
       const res = await again;
       expect([res.status, res.body.error?.code, res.body.error?.message]).toEqual([404, 'NOT_FOUND', inTrash]);
     }
+    // Named by its id where another tool takes a ticket, it is said to be in the trash too.
+    const linked = await request(stack.http).post(`/api/tickets/${erpId}/links`).set(admin).send({ other_id: created, relation: 'related' });
+    expect(linked.body.error?.issues).toEqual([
+      expect.objectContaining({
+        field: 'other_id',
+        code: 'REFERENCE_NOT_FOUND',
+        message: expect.stringMatching(new RegExp(`^id ${created} of tickets is in the trash \\(deleted\\)\\. Available: `)),
+      }),
+    ]);
     // A caller who could not see it is told no more than of a ticket that never was.
     const hidden = await request(stack.http).get(`/api/tickets/${created}`).set(selfService);
     expect([hidden.status, hidden.body.error?.message]).toEqual([404, `Ticket ${created} not found.`]);

@@ -107,7 +107,7 @@ export function notDeleted(alias: string): Condition {
 }
 
 /** A soft-deleted row: in the trash, which a refusal names to the callers who saw it (trashedTickets, trashedProjects). */
-function deleted(alias: string): Condition {
+export function deleted(alias: string): Condition {
   return { sql: `${alias}.is_deleted = 1`, params: [] };
 }
 

@@ -13,7 +13,7 @@ import { addressMeant, looksLikeAddress } from './address-spelling.js';
 import { candidateText, describeCandidates, type NamedRow as Row, tellApart } from './candidates.js';
 import { translatedName } from './name-translations.js';
 import { referenceGroupOf, type ReferenceKind, referenceKind } from './reference-kinds.js';
-import { applyNameScope, isHiddenKind, nameable, type NameScope } from './reference-scope.js';
+import { applyNameScope, isHiddenKind, nameable, type NameScope, trashed } from './reference-scope.js';
 import { pathAsDeepAs, reachesOwnName } from './tree-path.js';
 
 export type Resolution = { ok: true; id: number; name: string } | { ok: false; issue: Issue };
@@ -48,7 +48,9 @@ export class ReferenceResolver {
     if (id !== undefined) {
       if (id === null) return this.notFound(kind, field, input, scope, `id ${quoted(input)} is not a valid id`);
       const row = await this.byId(kind, id, scope);
-      return row ? { ok: true, id: row.id, name: row.display } : this.notFound(kind, field, input, scope, `id ${id} not found in ${kind.label}`);
+      if (row) return { ok: true, id: row.id, name: row.display };
+      const gone = (await this.inTrash(kind, id, scope)) ? `id ${id} of ${kind.label} is in the trash (deleted)` : `id ${id} not found in ${kind.label}`;
+      return this.notFound(kind, field, input, scope, gone);
     }
     if (typeof input !== 'string' || input.trim() === '') {
       return {
@@ -222,6 +224,13 @@ export class ReferenceResolver {
       [id, ...visible.params],
     );
     return rows.length > 0 ? named(rows[0]) : undefined;
+  }
+
+  /** Whether record `id` of `kind` is in the trash and was one the caller could name (trashed): asked only once it is not found. */
+  private async inTrash(kind: ReferenceKind, id: number, scope: NameScope | undefined): Promise<boolean> {
+    const gone = trashed('t', kind, scope);
+    if (!gone) return false;
+    return (await readRows(this.dataSource, `SELECT t.id FROM ${kind.table} t WHERE t.id = ?${andAlso(gone)} LIMIT 1`, [id, ...gone.params])).length > 0;
   }
 
   private async byKey(kind: ReferenceKind, input: string, scope: NameScope | undefined): Promise<Row[]> {

@@ -1,5 +1,15 @@
 import { type Domain, DOMAINS, type EntityScope, type Principal } from '../../auth/principal.js';
-import { allOf, type Condition, inScope, notDeleted, type ParameterizedBuilder, visibleTickets, whereOf } from '../../auth/visibility.js';
+import {
+  allOf,
+  type Condition,
+  deleted,
+  inScope,
+  notDeleted,
+  type ParameterizedBuilder,
+  trashedTickets,
+  visibleTickets,
+  whereOf,
+} from '../../auth/visibility.js';
 import type { ReferenceKind } from './reference-kinds.js';
 
 /**
@@ -44,6 +54,18 @@ export function nameable(alias: string, kind: ReferenceKind, scope: NameScope | 
   // Tickets: the rule of every ticket read (Self-Service sees only those it requested).
   if (kind.kind === 'ticket') return visibleTickets(alias, scope.entities, scope.ownTickets ? scope.userId : null);
   return allOf(existing, inScope(alias, kind.scope, scope.entities));
+}
+
+/**
+ * The soft-deleted rows of `kind` the caller could name before they were deleted (nameable's reach):
+ * a refusal of one by id says it is in the trash. None for a kind without a trash or one the caller
+ * may not read.
+ */
+export function trashed(alias: string, kind: ReferenceKind, scope: NameScope | undefined): Condition | undefined {
+  if (!kind.softDelete || isHiddenKind(kind, scope)) return undefined;
+  if (!scope) return deleted(alias);
+  if (kind.kind === 'ticket') return trashedTickets(alias, scope.entities, scope.ownTickets ? scope.userId : null);
+  return allOf(deleted(alias), inScope(alias, kind.scope, scope.entities));
 }
 
 /** Restricts a query builder's `alias` rows of `kind` to those the caller may name (nameable). */
