@@ -24,6 +24,19 @@ export function readRows<T>(source: DataSource | EntityManager, sql: string, par
 }
 
 /**
+ * Whether `table` has row `id` where `condition` holds (on the alias `t`): the probe a refusal makes
+ * before it is written (a record in the trash), never on a call's way to its answer.
+ */
+export async function hasRow(
+  source: DataSource | EntityManager,
+  table: string,
+  id: number,
+  condition: { sql: string; params: readonly unknown[] },
+): Promise<boolean> {
+  return (await readRows(source, `SELECT t.id FROM ${table} t WHERE t.id = ? AND ${condition.sql} LIMIT 1`, [id, ...condition.params])).length > 0;
+}
+
+/**
  * readRows without a promise where none is needed: on SQLite the rows themselves (a failure thrown
  * as the same QueryFailedError), elsewhere `source.query`'s promise. For the reads every call makes
  * (its session, the ticket ticket_get shows): a promise and an await per read were a good part of

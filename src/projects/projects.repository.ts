@@ -4,7 +4,7 @@ import type { EntityScope } from '../auth/principal.js';
 import { trashedProjects, visibleProjects, whereOf } from '../auth/visibility.js';
 import { likeOf } from '../database/caller-like.js';
 import type { DbDate, DbFlag } from '../database/db-dates.js';
-import { readRows } from '../database/read-rows.js';
+import { hasRow } from '../database/read-rows.js';
 import { idProbe } from '../input/references/id-in-words.js';
 import { likePattern, type Qb, type SearchPlan } from '../search/search-runner.js';
 
@@ -52,11 +52,8 @@ export class ProjectsRepository {
   }
 
   /** Whether project `id` is in the trash and was one the caller saw (findVisible's refusal says so). */
-  async inTrash(id: number, scope: EntityScope | undefined, manager?: EntityManager): Promise<boolean> {
-    const trashed = trashedProjects('t', scope);
-    return (
-      (await readRows(manager ?? this.dataSource, `SELECT t.id FROM glpi_projects t WHERE t.id = ? AND ${trashed.sql}`, [id, ...trashed.params])).length > 0
-    );
+  inTrash(id: number, scope: EntityScope | undefined, manager?: EntityManager): Promise<boolean> {
+    return hasRow(manager ?? this.dataSource, 'glpi_projects', id, trashedProjects('t', scope));
   }
 
   searchPlan(scope: EntityScope | undefined): SearchPlan {

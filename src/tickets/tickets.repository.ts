@@ -5,7 +5,7 @@ import { type ScopeUse, trashedTickets, visibleTickets, whereOf } from '../auth/
 import type { DbDate, DbFlag } from '../database/db-dates.js';
 import { ACTOR_TYPE } from '../database/entities/index.js';
 import { andThen, type Maybe } from '../database/maybe.js';
-import { readRows, rowsOf } from '../database/read-rows.js';
+import { hasRow, rowsOf } from '../database/read-rows.js';
 import { SqlTexts } from '../database/sql-texts.js';
 import { idProbe } from '../input/references/id-in-words.js';
 import { ANY_RECORD, isNotRecord, leftOut, NO_RECORD } from '../search/no-record.js';
@@ -121,11 +121,8 @@ export class TicketsRepository {
   }
 
   /** Whether ticket `id` is in the trash and was one the caller saw (findVisible's refusal says so). */
-  async inTrash(id: number, viewer: TicketViewer, manager?: EntityManager): Promise<boolean> {
-    const trashed = trashedTickets('t', viewer.scope, viewer.ownerId);
-    return (
-      (await readRows(manager ?? this.dataSource, `SELECT t.id FROM glpi_tickets t WHERE t.id = ? AND ${trashed.sql}`, [id, ...trashed.params])).length > 0
-    );
+  inTrash(id: number, viewer: TicketViewer, manager?: EntityManager): Promise<boolean> {
+    return hasRow(manager ?? this.dataSource, 'glpi_tickets', id, trashedTickets('t', viewer.scope, viewer.ownerId));
   }
 
   /** `userId`: the caller, whom `mine` names. */

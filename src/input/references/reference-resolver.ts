@@ -3,7 +3,7 @@ import { Brackets, DataSource } from 'typeorm';
 import type { Condition } from '../../auth/visibility.js';
 import { likeOf } from '../../database/caller-like.js';
 import { keyEquals } from '../../database/key-equality.js';
-import { readRows } from '../../database/read-rows.js';
+import { hasRow, readRows } from '../../database/read-rows.js';
 import { echo, quoted } from '../../envelope/echo.js';
 import type { Issue } from '../../envelope/issue.js';
 import { matchKey } from '../../text/normalize.js';
@@ -229,8 +229,7 @@ export class ReferenceResolver {
   /** Whether record `id` of `kind` is in the trash and was one the caller could name (trashed): asked only once it is not found. */
   private async inTrash(kind: ReferenceKind, id: number, scope: NameScope | undefined): Promise<boolean> {
     const gone = trashed('t', kind, scope);
-    if (!gone) return false;
-    return (await readRows(this.dataSource, `SELECT t.id FROM ${kind.table} t WHERE t.id = ?${andAlso(gone)} LIMIT 1`, [id, ...gone.params])).length > 0;
+    return gone !== undefined && hasRow(this.dataSource, kind.table, id, gone);
   }
 
   private async byKey(kind: ReferenceKind, input: string, scope: NameScope | undefined): Promise<Row[]> {
