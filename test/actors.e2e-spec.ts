@@ -134,6 +134,33 @@ describe.each(DATABASES)('ticket actors and deadlines on %s', (kind) => {
     expect(whole.error.issues).toEqual([expect.objectContaining({ field: 'observers', code: 'REFERENCE_NOT_FOUND', received: 'Existe, Ninguém' })]);
   });
 
+  it('makes a ticket New again when its last assignee is removed, as GLPI does, unless it is solved or closed or status is given', async () => {
+    type Changed = { applied: Record<string, unknown>; data: Ticket & { status: { id: number; name: string } } };
+    const update = async (id: number, args: Record<string, unknown>) => success(await call(admin, 'ticket_update', { id, ...args })) as unknown as Changed;
+    const id = Number(success(await call(admin, 'ticket_create', { name: 'Sem responsável', assignees: ['tech', 'Service Desk'] })).id);
+    // One assignee left: still assigned.
+    const one = await update(id, { remove_assignees: ['tech'] });
+    expect([one.data.status.id, one.applied]).toEqual([2, { remove_assignees: [{ id: 2, type: 'user' }] }]);
+    // The last one removed: New, and the answer says so.
+    const none = await update(id, { remove_assignees: ['Service Desk'] });
+    expect([none.data.status, none.applied.status]).toEqual([{ id: 1, name: 'New' }, 1]);
+    // Pending too, by a cleared field or an emptied list.
+    await update(id, { assignee_id: 'tech' });
+    expect((await update(id, { status: 'pending' })).data.status.id).toBe(4);
+    expect((await update(id, { assignee_id: null })).data.status).toEqual({ id: 1, name: 'New' });
+    await update(id, { assignees: ['tech'] });
+    expect((await update(id, { assignees: [] })).data.status.id).toBe(1);
+    // A status sent with the removal is the one kept.
+    await update(id, { assignees: ['tech'] });
+    const kept = await update(id, { remove_assignees: ['tech'], status: 'pending' });
+    expect([kept.data.status.id, kept.data.assignees]).toEqual([4, []]);
+    // A solved ticket stays solved.
+    await update(id, { assignees: ['tech'], status: 'solved' });
+    expect((await update(id, { assignees: [] })).data.status.id).toBe(5);
+    // Out of the counts the other cases make.
+    success(await call(admin, 'ticket_delete', { id }));
+  });
+
   it('suggests the list field for a list sent under another name of a single-value field', async () => {
     const error = failure(await call(admin, 'ticket_create', { name: 'Wi-Fi instável', assigned_to: ['tech', 'Service Desk'] }), 'VALIDATION_FAILED').error;
     expect(error.issues).toEqual([expect.objectContaining({ field: 'assigned_to', code: 'UNKNOWN_FIELD', did_you_mean: 'assignees' })]);

@@ -143,3 +143,15 @@ export function assignsSomeone(changes: ActorChanges): boolean {
   const assignees = changes.roles?.assignees;
   return changes.assignee_id != null || changes.assignee_group_id != null || !!assignees?.set?.length || !!assignees?.add?.length;
 }
+
+/** Whether the changes may leave the ticket without an assignee: one removed, a single-value field cleared, the list replaced. */
+export function unassignsSomeone(changes: ActorChanges): boolean {
+  const assignees = changes.roles?.assignees;
+  return changes.assignee_id === null || changes.assignee_group_id === null || !!assignees?.remove?.length || assignees?.set !== undefined;
+}
+
+/** Whether a user or a group is assigned to the ticket (as written so far in `manager`'s transaction). */
+export async function hasAssignee(manager: EntityManager, ticketId: number): Promise<boolean> {
+  const where = { tickets_id: ticketId, type: ACTOR_TYPE.assigned };
+  return (await manager.count(TicketUser, { where })) + (await manager.count(GroupTicket, { where })) > 0;
+}

@@ -1,4 +1,4 @@
-import { statusStamps } from './ticket-rules.js';
+import { statusStamps, statusWithoutAssignee } from './ticket-rules.js';
 
 const NOW = new Date('2026-06-01T12:00:00.000Z');
 const EARLIER = new Date('2026-05-20T08:00:00.000Z');
@@ -28,5 +28,11 @@ describe('statusStamps', () => {
 
   it('changes nothing between open statuses', () => {
     expect(statusStamps(4, before(2), NOW)).toEqual({});
+  });
+});
+
+describe('statusWithoutAssignee', () => {
+  it('makes an open ticket past New New again, and leaves New, Solved and Closed as they are', () => {
+    expect([1, 2, 3, 4, 5, 6].map(statusWithoutAssignee)).toEqual([undefined, 1, 1, 1, undefined, undefined]);
   });
 });

@@ -7,6 +7,14 @@ import type { Row } from '../present/presenter.js';
 export const DEFAULT_TYPE = 1; // Incident
 export const NEW_STATUS = 1;
 export const ASSIGNED_STATUS = 2;
+
+/**
+ * GLPI's rule when a ticket's last assignee (user or group) goes: an open ticket is New again, a
+ * solved or closed one keeps its status. Undefined when the status stays.
+ */
+export function statusWithoutAssignee(status: number): number | undefined {
+  return status === NEW_STATUS || status === SOLVED_STATUS || status === CLOSED_STATUS ? undefined : NEW_STATUS;
+}
 export const DEFAULT_URGENCY = 3;
 export const DEFAULT_IMPACT = 3;
 

@@ -26,9 +26,19 @@ import { DeleteTicketDto, GetTicketDto } from './dto/ticket-id.dto.js';
 import { UpdateTicketDto } from './dto/update-ticket.dto.js';
 import { TicketStats } from './stats/ticket-stats.js';
 import { TICKET_WRITABLE, type TicketColumn } from './ticket.fields.js';
-import { type ActorChanges, actorsApplied, assignsSomeone, type Role, ROLE_NAMES, writeActors } from './ticket-actors.js';
+import { type ActorChanges, actorsApplied, assignsSomeone, hasAssignee, type Role, ROLE_NAMES, unassignsSomeone, writeActors } from './ticket-actors.js';
 import { TicketProjectTasks } from './ticket-project-tasks.js';
-import { ASSIGNED_STATUS, DEFAULT_IMPACT, DEFAULT_TYPE, DEFAULT_URGENCY, NEW_STATUS, recomputedPriority, statusStamps, statusStateOf } from './ticket-rules.js';
+import {
+  ASSIGNED_STATUS,
+  DEFAULT_IMPACT,
+  DEFAULT_TYPE,
+  DEFAULT_URGENCY,
+  NEW_STATUS,
+  recomputedPriority,
+  statusStamps,
+  statusStateOf,
+  statusWithoutAssignee,
+} from './ticket-rules.js';
 import { showsActors, TicketViews } from './ticket-views.js';
 import { SYSTEM_VIEWER, TicketsRepository, viewerOf } from './tickets.repository.js';
 import { duplicatesFollow } from './timeline/link-rules.js';
@@ -225,6 +235,12 @@ export class TicketsService {
       const key = typeof values.name === 'string' ? { name_key: matchKey(values.name) } : {};
       await manager.update(Ticket, { id: input.id }, { ...values, ...key, users_id_lastupdater: call.principal.userId, date_mod: now });
       await writeActors(manager, input.id, actors, false);
+      // A ticket left without an assignee is New again (statusWithoutAssignee), unless the call set its status.
+      const unassigned = meta.provided.has('status') || !unassignsSomeone(actors) ? undefined : statusWithoutAssignee(Number(values.status ?? current.status));
+      if (unassigned !== undefined && !(await hasAssignee(manager, input.id))) {
+        values.status = unassigned;
+        await manager.update(Ticket, { id: input.id }, { status: unassigned });
+      }
       const stored = await this.queries.findVisible(input.id, SYSTEM_VIEWER, manager);
       const [view] = await this.present([stored!], call.zone, undefined, manager);
       const applied = appliedView({ ...values, ...actorsApplied(actors) }, call.zone);
