@@ -216,6 +216,12 @@ describe.each(DATABASES)('tickets REST on %s', (kind) => {
         message: expect.stringMatching(new RegExp(`^id ${created} of tickets is in the trash \\(deleted\\)\\. Available: `)),
       }),
     ]);
+    // And by its title.
+    const byName = await request(stack.http)
+      .post(`/api/tickets/${erpId}/links`)
+      .set(admin)
+      .send({ other_id: 'Teclado com teclas falhando', relation: 'related' });
+    expect(byName.body.error?.issues?.[0]?.message).toMatch(/^name 'Teclado com teclas falhando' of tickets is in the trash \(deleted\)\./);
     // A caller who could not see it is told no more than of a ticket that never was.
     const hidden = await request(stack.http).get(`/api/tickets/${created}`).set(selfService);
     expect([hidden.status, hidden.body.error?.message]).toEqual([404, `Ticket ${created} not found.`]);

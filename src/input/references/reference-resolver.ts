@@ -81,7 +81,10 @@ export class ReferenceResolver {
     // never resolved silently. One record it fits is the suggestion; several are candidates.
     const partial = (await this.byPart(kind, input, scope)).filter((row) => !isTree(kind) || reachesOwnName(input, row.display));
     if (partial.length > 1) return this.ambiguous(kind, field, input, partial, scope, `'${quoted(input)}' is part of the names of`);
-    return this.notFound(kind, field, input, scope, `name '${quoted(input)}' not found in ${kind.label}`, partial[0]?.display);
+    const gone = trashed('t', kind, scope);
+    const inTrash = gone !== undefined && (await this.byKey(kind, input, scope, gone)).length > 0;
+    const what = inTrash ? `name '${quoted(input)}' of ${kind.label} is in the trash (deleted)` : `name '${quoted(input)}' not found in ${kind.label}`;
+    return this.notFound(kind, field, input, scope, what, partial[0]?.display);
   }
 
   /**
@@ -232,7 +235,8 @@ export class ReferenceResolver {
     return gone !== undefined && hasRow(this.dataSource, kind.table, id, gone);
   }
 
-  private async byKey(kind: ReferenceKind, input: string, scope: NameScope | undefined): Promise<Row[]> {
+  /** `where`: the rows looked among, by default those the caller may name (a refusal also looks in the trash: trashed). */
+  private async byKey(kind: ReferenceKind, input: string, scope: NameScope | undefined, where: Condition = nameable('t', kind, scope)): Promise<Row[]> {
     // One indexed equality probe per key column (login, email, full name), joined with UNION ALL
     // into one statement (one round trip) and merged here: an OR across columns can lead a planner
     // to scan the table in id order instead. Each probe sits in a derived table so it keeps its own
@@ -242,17 +246,16 @@ export class ReferenceResolver {
     // Equal keys only, byte for byte on every database (keyEquals): a name is never resolved by what
     // a collation ignores in it.
     const key = matchKey(input);
-    const visible = nameable('t', kind, scope);
-    const where = andAlso(visible);
+    const also = andAlso(where);
     const columns = keyColumns(kind);
     const probes = kind.keys.map((column) => keyEquals(this.dataSource, `t.${column}`, key));
     const sql = probes
-      .map((probe, i) => `SELECT * FROM (SELECT ${columns} FROM ${kind.table} t WHERE ${probe.sql}${where} LIMIT ${MAX_CANDIDATES + 1}) k${i}`)
+      .map((probe, i) => `SELECT * FROM (SELECT ${columns} FROM ${kind.table} t WHERE ${probe.sql}${also} LIMIT ${MAX_CANDIDATES + 1}) k${i}`)
       .join(' UNION ALL ');
     const rows = await readRows<Row>(
       this.dataSource,
       sql,
-      probes.flatMap((probe) => [...probe.params, ...visible.params]),
+      probes.flatMap((probe) => [...probe.params, ...where.params]),
     );
     const found = new Map<number, Row>();
     for (const row of rows) {
