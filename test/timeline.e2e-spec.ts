@@ -80,6 +80,30 @@ describe.each(DATABASES)('ticket timeline on %s', (kind) => {
     expect(got.timeline[1]).toMatchObject({ state: { id: 2, name: 'Done' }, duration: 5400, users_id_tech: { name: 'tech' } });
   });
 
+  it('makes a New or assigned ticket Processing (planned) with a task that has a planned start, as GLPI does; no other status', async () => {
+    const t = as(tech, techSession);
+    const id = Number(
+      success(await callTool(tech, 'ticket_create', { domain: 'ticket', session_id: techSession, name: 'Agenda de visita', entities_id: 'Sede' })).id,
+    );
+    const unplanned = success(await t.add({ id, kind: 'task', content: 'Ligar para o usuário.' }));
+    expect(unplanned.applied).not.toHaveProperty('ticket_status');
+    expect((await t.get(id)).status).toEqual({ id: 1, name: 'New' });
+
+    const planned = success(await t.add({ id, kind: 'task', content: 'Visita técnica.', begin: '2030-12-05 14:00', end: '2030-12-05 15:00' }));
+    expect(planned.applied).toMatchObject({ kind: 'task', ticket_status: 3 });
+    expect(planned.message).toMatch(/now Processing \(planned\)/);
+    expect((await t.get(id)).status).toEqual({ id: 3, name: 'Processing (planned)' });
+
+    success(await t.update({ id, status: 'Processing (assigned)', assignee_id: 'tech' }));
+    expect(success(await t.add({ id, kind: 'task', content: 'Segunda visita.', begin: '2030-12-06 09:00' })).applied).toMatchObject({ ticket_status: 3 });
+
+    // A Pending ticket waits for something else: a planned task leaves it so.
+    success(await t.update({ id, status: 'Pendente' }));
+    const pending = success(await t.add({ id, kind: 'task', content: 'Terceira visita.', begin: '2030-12-07 09:00' }));
+    expect(pending.applied).not.toHaveProperty('ticket_status');
+    expect((await t.get(id)).status).toEqual({ id: 4, name: 'Pending' });
+  });
+
   it('refuses every wrong field of an entry in one error', async () => {
     const wrong = failure(
       await as(tech, techSession).add({ id: ticketId, content: 'Oi', duration: 'soon', solutiontypes_id: 'Solução remota', state: 'Pronto' }),

@@ -1,4 +1,4 @@
-import { statusStamps, statusWithoutAssignee } from './ticket-rules.js';
+import { statusStamps, statusWithoutAssignee, statusWithPlannedTask } from './ticket-rules.js';
 
 const NOW = new Date('2026-06-01T12:00:00.000Z');
 const EARLIER = new Date('2026-05-20T08:00:00.000Z');
@@ -34,5 +34,11 @@ describe('statusStamps', () => {
 describe('statusWithoutAssignee', () => {
   it('makes an open ticket past New New again, and leaves New, Solved and Closed as they are', () => {
     expect([1, 2, 3, 4, 5, 6].map(statusWithoutAssignee)).toEqual([undefined, 1, 1, 1, undefined, undefined]);
+  });
+});
+
+describe('statusWithPlannedTask', () => {
+  it('plans a New or assigned ticket, and leaves planned, Pending, Solved and Closed as they are', () => {
+    expect([1, 2, 3, 4, 5, 6].map(statusWithPlannedTask)).toEqual([3, 3, undefined, undefined, undefined, undefined]);
   });
 });

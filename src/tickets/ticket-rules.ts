@@ -7,6 +7,7 @@ import type { Row } from '../present/presenter.js';
 export const DEFAULT_TYPE = 1; // Incident
 export const NEW_STATUS = 1;
 export const ASSIGNED_STATUS = 2;
+export const PLANNED_STATUS = 3;
 
 /**
  * GLPI's rule when a ticket's last assignee (user or group) goes: an open ticket is New again, a
@@ -14,6 +15,14 @@ export const ASSIGNED_STATUS = 2;
  */
 export function statusWithoutAssignee(status: number): number | undefined {
   return status === NEW_STATUS || status === SOLVED_STATUS || status === CLOSED_STATUS ? undefined : NEW_STATUS;
+}
+
+/**
+ * GLPI's rule when a task with a planned start is added: a New or assigned ticket is Processing
+ * (planned); any other status (Pending, Solved…) stays. Undefined when the status stays.
+ */
+export function statusWithPlannedTask(status: number): number | undefined {
+  return status === NEW_STATUS || status === ASSIGNED_STATUS ? PLANNED_STATUS : undefined;
 }
 export const DEFAULT_URGENCY = 3;
 export const DEFAULT_IMPACT = 3;

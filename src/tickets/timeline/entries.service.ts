@@ -4,12 +4,12 @@ import { ItilFollowup, ItilSolution, Ticket, TicketTask } from '../../database/e
 import { DeskError } from '../../envelope/desk-error.js';
 import type { Answer, Outcome } from '../../envelope/envelope.js';
 import { metaOf } from '../../input/input-meta.js';
-import { SOLVED_STATUS } from '../../input/vocab/glpi-vocabularies.js';
+import { SOLVED_STATUS, TICKET_STATUS } from '../../input/vocab/glpi-vocabularies.js';
 import { appliedView, Presenter } from '../../present/presenter.js';
 import type { Call } from '../../tools/call.js';
 import { Tool } from '../../tools/tool.decorator.js';
 import { WriteUnit } from '../../writes/write-unit.js';
-import { statusStamps, statusStateOf } from '../ticket-rules.js';
+import { statusStamps, statusStateOf, statusWithPlannedTask } from '../ticket-rules.js';
 import { type TicketRow, TicketsRepository, viewerOf } from '../tickets.repository.js';
 import { AddEntryDto } from './dto/add-entry.dto.js';
 import { TimelinePageDto } from './dto/timeline-page.dto.js';
@@ -65,8 +65,9 @@ export class EntriesService {
       const written = await this.write(kind, input, ticket, manager, userId, now);
       await manager.update(Ticket, { id: input.id }, { users_id_lastupdater: userId, date_mod: now });
       const [view] = await this.presenter.present([{ ...written.row, id: written.id, kind, users_id: userId }], ENTRY_OUTPUT[kind], call.zone);
+      const status = written.applied.ticket_status;
       return {
-        message: `${kind[0].toUpperCase()}${kind.slice(1)} ${written.id} added to ticket ${input.id}${kind === 'solution' ? ', now Solved' : ''}.`,
+        message: `${kind[0].toUpperCase()}${kind.slice(1)} ${written.id} added to ticket ${input.id}${typeof status === 'number' ? `, now ${TICKET_STATUS.label(status)}` : ''}.`,
         id: written.id,
         applied: appliedView({ tickets_id: input.id, kind, ...written.applied }, call.zone),
         resolved: meta.resolved,
@@ -103,10 +104,13 @@ export class EntriesService {
           date: now,
         };
         const result = await manager.insert(TicketTask, { tickets_id: input.id, users_id: userId, ...values, ...stamps });
+        // A task planned on a New or assigned ticket plans the ticket, in the same transaction, as GLPI does.
+        const ticketStatus = values.begin ? statusWithPlannedTask(Number(ticket.status)) : undefined;
+        if (ticketStatus !== undefined) await manager.update(Ticket, { id: input.id }, { status: ticketStatus });
         const { actiontime, begin, end, ...rest } = values;
         return {
           id: Number(result.identifiers[0].id),
-          applied: { ...rest, duration: actiontime, begin, end },
+          applied: { ...rest, duration: actiontime, begin, end, ...(ticketStatus === undefined ? {} : { ticket_status: ticketStatus }) },
           row: { ...rest, duration: actiontime, begin_at: begin, end_at: end },
         };
       }
