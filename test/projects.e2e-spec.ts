@@ -123,6 +123,12 @@ describe.each(DATABASES)('projects REST on %s', (kind) => {
         sent === 'finished, New' ? ['Closed', 'New'] : ['New', 'Processing', 'Closed'],
       ]);
     }
+    // Such a word in a list after "not": the records of each left out (it said "'open' is not found").
+    for (const sent of ['not open, Closed', ['!open', '!Closed'], 'not open and not Closed', 'exceto concluídos, New']) {
+      const leftOut = await search({ projectstates_id: sent as string, limit: 100 });
+      const names = sent === 'exceto concluídos, New' ? ['Closed', 'New'] : ['New', 'Processing', 'Closed'];
+      expect([sent, leftOut.status, leftOut.body.resolved?.projectstates_id]).toEqual([sent, 200, expect.objectContaining({ names, not: true })]);
+    }
     // A name after it that is neither a state nor such a word: the refusal says which words the filter takes.
     const notPaused = await search({ projectstates_id: 'not paused' });
     expect(notPaused.status).toBe(422);

@@ -199,7 +199,7 @@ async function notFoundHints(
   // A word for anyone: the records with at least one such actor.
   if (spec.none && isAnyoneWord(value)) return { ok: true, ...ANY_ONE };
   // "not tech", "!Hardware": the records without it.
-  const negated = spec.not ? await negatedReference(value, !!spec.none, (name) => lookup.resolve(spec.ref!, spec.name, name, scope)) : undefined;
+  const negated = spec.not ? await negatedReference(value, !!spec.none, (name) => lookup.resolve(spec.ref!, spec.name, name, scope), nameInList) : undefined;
   // A name after "not" not found on a filter with words for several ("not open") is told those words too.
   if (negated) return negated.ok || !spec.wordsForSeveral ? negated : withWordsForSeveral(negated, spec.ref!, value, group);
   // A JSON list on a filter that reads lists (only those let one through: takesList), or {in: [...]}: any of its records.

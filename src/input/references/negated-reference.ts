@@ -5,7 +5,7 @@ import { afterNot } from '../../text/normalize.js';
 import { operatorForm } from '../filter-operators.js';
 import { eachLeftOut } from '../list-text.js';
 import { isAnyoneWord, isNoneWord } from '../vocab/none-words.js';
-import { recordsNamed } from './records-named.js';
+import { type ListedName, recordsNamed } from './records-named.js';
 import { ASK_FOR_ID, type Resolution } from './reference-resolver.js';
 import type { FilterResolution } from './words-for-several.js';
 
@@ -16,13 +16,19 @@ import type { FilterResolution } from './words-for-several.js';
  * On an actor filter (`actors`), not none is anyone and not anyone is none. Before several names
  * ("not tech and not maria", "exceto tech, maria", ["!tech", "!maria"], {not: ["tech", "maria"]}):
  * every record with none of them. Undefined when the value has no such word; a name after it that is
- * not found, or is several records, is refused with the issue of that name.
+ * not found, or is several records, is refused with the issue of that name. `resolveListed` looks up
+ * one name of such a list, which on a filter with words for several may be one ("not open, Closed").
  */
-export async function negatedReference(value: unknown, actors: boolean, resolve: (name: string) => Promise<Resolution>): Promise<FilterResolution | undefined> {
+export async function negatedReference(
+  value: unknown,
+  actors: boolean,
+  resolve: (name: string) => Promise<Resolution>,
+  resolveListed: (name: string) => Promise<ListedName> = resolve,
+): Promise<FilterResolution | undefined> {
   const text = typeof value === 'string' ? value : operatorForm(value);
   // A list of names each after "not" (["!tech", "not maria"]), or {not: [...]} written as one.
   const list = Array.isArray(value) ? value : Array.isArray(text) ? text : undefined;
-  if (list) return leftOutEach(list, value, resolve);
+  if (list) return leftOutEach(list, value, resolveListed);
   const named = typeof text === 'string' ? afterNot(text) : undefined;
   if (!named) return undefined;
   if (actors && isNoneWord(named)) return { ok: true, ...ANY_ONE };
@@ -35,7 +41,7 @@ export async function negatedReference(value: unknown, actors: boolean, resolve:
     return recordsNamed(
       parts.map((part) => afterNot(part)!),
       value,
-      resolve,
+      resolveListed,
       true,
     );
   return { ok: false, issue: negatedIssue(found.issue, value) };
@@ -50,7 +56,7 @@ export function isNegatedList(values: readonly unknown[]): values is string[] {
 }
 
 /** A list each of whose values is a name after "not": each of them left out; undefined when one is not. */
-function leftOutEach(values: readonly unknown[], sent: unknown, resolve: (name: string) => Promise<Resolution>): Promise<FilterResolution> | undefined {
+function leftOutEach(values: readonly unknown[], sent: unknown, resolve: (name: string) => Promise<ListedName>): Promise<FilterResolution> | undefined {
   return isNegatedList(values)
     ? recordsNamed(
         values.map((each) => afterNot(each)!),
