@@ -293,6 +293,33 @@ describe.each(DATABASES)('hints that never mislead, on %s', (kind) => {
         `Unknown field '${key}': here it is two fields, date_from and date_to (the range's first and last date). Send each.`,
       ]);
     }
+    // A date a search filters by a range, sent by its name or another of its names: the range's two ends
+    // (it was "Did you mean 'overdue'?" for `date`, spelled like overdue's `late`, and its value checked as a flag).
+    const projects = await openSession(client, 'project');
+    for (const [tool, session, key, from, to] of [
+      ['ticket_search', tickets, 'date', 'date_from', 'date_to'],
+      ['ticket_search', tickets, 'created_at', 'date_from', 'date_to'],
+      ['ticket_search', tickets, 'data_abertura', 'date_from', 'date_to'],
+      ['ticket_search', tickets, 'due_date', 'time_to_resolve_from', 'time_to_resolve_to'],
+      ['ticket_search', tickets, 'updated_at', 'date_mod_from', 'date_mod_to'],
+      ['project_search', projects, 'start_date', 'plan_start_date_from', 'plan_start_date_to'],
+      ['user_search', users, 'date_mod', 'date_mod_from', 'date_mod_to'],
+    ]) {
+      const domain = tool.split('_')[0];
+      const refused = failure(await callTool(client, tool, { domain, session_id: session, [key]: '2026-11-01' }), 'VALIDATION_FAILED');
+      expect([tool, key, refused.error.issues]).toEqual([
+        tool,
+        key,
+        [
+          {
+            field: key,
+            code: 'UNKNOWN_FIELD',
+            received: '2026-11-01',
+            message: `Unknown field '${key}': a search takes it as a range, two fields, ${from} and ${to} (its first and last date, inclusive; one day: that date in both). Send one or both.`,
+          },
+        ],
+      ]);
+    }
     // A tool without both fields says nothing of them.
     const searched = failure(await callTool(client, 'user_search', { domain: 'user', session_id: users, full_name: 'Ana' }), 'VALIDATION_FAILED');
     expect(searched.error.issues![0].message).not.toContain('two fields');

@@ -220,11 +220,27 @@ export function withAliases(domain: Domain, fields: readonly FieldSpec[], reads 
           : CALL[spec.name]);
     // A sort's keys are fields: their other names name them (`updated_at desc` is suggested `-date_mod`).
     const keys = spec.kind === 'choice' && spec.values ? sortKeysOf(spec.values) : undefined;
-    const named = keys ? { ...spec, valueAliases: valueAliasesOf(table, keys) } : spec;
+    const rangeOf = rangeNames(spec, fields, table);
+    const named = keys ? { ...spec, valueAliases: valueAliasesOf(table, keys) } : rangeOf ? { ...spec, rangeOf } : spec;
     if (!shared) return named;
     return { ...named, aliases: spec.aliases ? [...spec.aliases, ...shared] : shared };
   });
 }
+
+/**
+ * The names of the date a range's start (`date_from`, with its `date_to`) is of, on a tool without
+ * that date itself (a search): its name and the table's other names for it.
+ */
+function rangeNames(spec: FieldSpec, fields: readonly FieldSpec[], table: AliasTable): readonly string[] | undefined {
+  if (spec.bound !== 'start' || !spec.name.endsWith(RANGE_START)) return undefined;
+  const date = spec.name.slice(0, -RANGE_START.length);
+  const has = (name: string) => fields.some((f) => f.name === name);
+  return has(`${date}${RANGE_END}`) && !has(date) ? [date, ...(table[date] ?? [])] : undefined;
+}
+
+/** How a range's two fields are named after their date. */
+export const RANGE_START = '_from';
+export const RANGE_END = '_to';
 
 /** The fields a search's free text reads, by domain (the repositories' `text` of each search plan). */
 const READ_BY_QUERY: Readonly<Record<Domain, readonly string[]>> = {

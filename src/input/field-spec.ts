@@ -77,6 +77,11 @@ export interface FieldSpec {
   example?: unknown;
   /** A date that starts (`x_from`) or ends (`x_to`) a search's range: a bare day, a month or a year bounds it with all of it (parseDate's `bound`). */
   bound?: 'start' | 'end';
+  /**
+   * On a range's start (`date_from`) of a tool without the date itself: the date's name and other
+   * names (`date`, `created_at`), which the range's two fields are named for, neither suggested.
+   */
+  rangeOf?: readonly string[];
   /** Other names a caller may use for this field ("manager" for users_id): suggested, never accepted. */
   aliases?: readonly string[];
   /** Other names of a choice field's values (a projection's fields, "title" for name; a domain in pt-BR): suggested, never accepted. */

@@ -41,6 +41,7 @@ import {
   UNKNOWN_ENTRIES_NAMED,
   unknownField,
   unknownFieldOfTwo,
+  unknownRangeField,
   withdrawn,
   wrapperField,
 } from './unknown-fields.js';
@@ -292,7 +293,7 @@ export class InputParser {
         issues.push(wrapperField(field, received, wrapped));
         continue;
       }
-      const two = unknownFieldOfTwo(field, key, received, byName);
+      const two = unknownFieldOfTwo(field, key, received, byName) ?? unknownRangeField(field, key, received, specs);
       if (two) {
         issues.push(two);
         continue;

@@ -2,7 +2,7 @@ import { quoted } from '../envelope/echo.js';
 import type { Issue } from '../envelope/issue.js';
 import { matchKey } from '../text/normalize.js';
 import { spelledAlike } from '../text/suggest.js';
-import { TWO_FIELD_NAMES } from './field-aliases.js';
+import { RANGE_END, RANGE_START, TWO_FIELD_NAMES } from './field-aliases.js';
 import type { FieldSpec } from './field-spec.js';
 import { listFormOf } from './list-for-one.js';
 
@@ -87,6 +87,26 @@ export function unknownFieldOfTwo(field: string, key: string, received: unknown,
     code: 'UNKNOWN_FIELD',
     received,
     message: `Unknown field '${field}': here it is two fields, ${first} and ${second} (${two.what}). Send each.`,
+  };
+}
+
+/**
+ * UNKNOWN_FIELD for a key naming a date the tool filters by a range (`date`, `created_at` on
+ * ticket_search: date_from and date_to; FieldSpec.rangeOf): both ends named, neither suggested.
+ * Undefined when the key names no such date, or is another name of a field the tool has.
+ */
+export function unknownRangeField(field: string, key: string, received: unknown, specs: readonly FieldSpec[]): Issue | undefined {
+  const wanted = compactKey(key);
+  const named = (names: readonly string[] | undefined) => names?.some((name) => compactKey(name) === wanted) === true;
+  if (specs.some((spec) => named(spec.aliases))) return undefined;
+  const start = specs.find((spec) => named(spec.rangeOf));
+  if (!start) return undefined;
+  const end = `${start.name.slice(0, -RANGE_START.length)}${RANGE_END}`;
+  return {
+    field,
+    code: 'UNKNOWN_FIELD',
+    received,
+    message: `Unknown field '${field}': a search takes it as a range, two fields, ${start.name} and ${end} (its first and last date, inclusive; one day: that date in both). Send one or both.`,
   };
 }
 
