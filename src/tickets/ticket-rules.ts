@@ -24,6 +24,7 @@ export function statusWithoutAssignee(status: number): number | undefined {
 export function statusWithPlannedTask(status: number): number | undefined {
   return status === NEW_STATUS || status === ASSIGNED_STATUS ? PLANNED_STATUS : undefined;
 }
+
 export const DEFAULT_URGENCY = 3;
 export const DEFAULT_IMPACT = 3;
 
