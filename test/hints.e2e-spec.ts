@@ -325,6 +325,34 @@ describe.each(DATABASES)('hints that never mislead, on %s', (kind) => {
     expect(searched.error.issues![0].message).not.toContain('two fields');
   });
 
+  it('tells a call naming an entry to change that entries are added, never changed, instead of listing every field', async () => {
+    for (const key of ['task_id', 'entry_id', 'followup_id', 'tickettasks_id']) {
+      const refused = failure(
+        await callTool(client, 'ticket_add_entry', {
+          domain: 'ticket',
+          session_id: tickets,
+          id: ticketId,
+          kind: 'task',
+          [key]: 1,
+          state: 'Done',
+          content: 'Feito.',
+        }),
+        'VALIDATION_FAILED',
+      );
+      expect([key, refused.error.issues]).toEqual([
+        key,
+        [
+          {
+            field: key,
+            code: 'UNKNOWN_FIELD',
+            received: 1,
+            message: `Unknown field '${key}': an entry is added, never changed: add a new one instead (a task with its new state); the earlier one stays in the timeline as it was.`,
+          },
+        ],
+      ]);
+    }
+  });
+
   it('suggests the fields of a link and of an approval by the names models give them', async () => {
     const suggested = async (tool: string, args: Record<string, unknown>) =>
       Object.fromEntries(

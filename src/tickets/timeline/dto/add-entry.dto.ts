@@ -4,12 +4,19 @@ import { endBeforeStart } from '../../../input/date-order.js';
 import { WriteCallDto } from '../../../input/dto/call-args.dto.js';
 import { ENTRY_CONTENT_ALIASES } from '../../../input/field-aliases.js';
 import { BoolField, ChoiceField, DateField, EnumField, IntField, RefField, TextField } from '../../../input/fields.js';
+import { FieldsOfOtherTools } from '../../../input/fields-of-other-tools.js';
 import { blankTextIssue } from '../../../input/issue-messages.js';
 import { PRIVATE_WORDS } from '../../../input/vocab/boolean-words.js';
 import { ENTRY_KIND_WORDS } from '../../../input/vocab/choice-words.js';
 import { ENTRY_KINDS, type EntryKind, KIND_FIELDS } from '../entry-kinds.js';
 import { TASK_STATE } from '../timeline-vocabularies.js';
 
+// A timeline entry is GLPI's history of the work: this desk adds entries and never changes one, so a
+// call naming the entry to change is told so, not handed every field to guess from.
+@FieldsOfOtherTools({
+  fields: ['task_id', 'tasks_id', 'tickettasks_id', 'entry_id', 'followup_id', 'itilfollowups_id', 'solution_id', 'timeline_id'],
+  sentence: 'an entry is added, never changed: add a new one instead (a task with its new state); the earlier one stays in the timeline as it was.',
+})
 export class AddEntryDto extends WriteCallDto {
   @RefField('ticket', { required: true, target: true, description: 'Id or title.' })
   id!: number;
