@@ -647,6 +647,22 @@ describe.each(DATABASES)('hints that never mislead, on %s', (kind) => {
     expect(neither.message).not.toContain('send it as');
   });
 
+  it('names the field whose records hold a name sent to another reference field of the call, and suggests no spelling in its place', async () => {
+    // 'Rede' is a category: as an entity it was "Did you mean 'Root entity > Sede'?".
+    const entity = failure(await update({ entities_id: 'Rede' }), 'VALIDATION_FAILED').error.issues![0];
+    expect(entity).toMatchObject({ field: 'entities_id', code: 'REFERENCE_NOT_FOUND' });
+    expect(entity.message).toMatch(/^'Rede' is found in ITIL categories \(Rede\), not in entities: send it as itilcategories_id\. /);
+    expect([entity.did_you_mean, entity.message.includes('Did you mean')]).toEqual([undefined, false]);
+    // 'Sede' is a location and an entity: both named, in the order of the call's fields.
+    const category = failure(await update({ itilcategories_id: 'Sede' }), 'VALIDATION_FAILED').error.issues![0];
+    expect(category.message).toMatch(
+      /^'Sede' is found in locations \(Sede\) and in entities \(Root entity > Sede\), not in ITIL categories: send it as locations_id or entities_id\. /,
+    );
+    expect([category.did_you_mean, category.message.includes('Did you mean')]).toEqual([undefined, false]);
+    // A misspelt category is still suggested as one.
+    expect(failure(await update({ itilcategories_id: 'Hardwre' }), 'VALIDATION_FAILED').error.issues![0].did_you_mean).toBe('Hardware');
+  });
+
   it('reads hour forms and offers both readings of an ambiguous date', async () => {
     const hour = failure(await update({ time_to_resolve: '2030-07-01 14h' }), 'VALIDATION_FAILED').error.issues![0];
     expect(hour).toMatchObject({ code: 'INVALID_DATE', did_you_mean: '2030-07-01 14:00:00' });

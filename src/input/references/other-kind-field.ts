@@ -1,5 +1,6 @@
 import type { FieldSpec } from '../field-spec.js';
-import type { Resolution } from './reference-resolver.js';
+import { referenceKind } from './reference-kinds.js';
+import { type Resolution, withoutSpelling } from './reference-resolver.js';
 
 /** Reference kinds a model confuses: a person and a team are both "who" (assignee, approver, manager). */
 const COUNTERPART: Readonly<Record<string, string>> = { user: 'group', group: 'user' };
@@ -24,9 +25,26 @@ export function otherKindField(spec: FieldSpec, fields: readonly FieldSpec[]): F
 }
 
 /**
- * A name not found as a user that is a group's (or back) says so, with the field that takes it:
- * "'Service Desk' is a group (Service Desk): send it as assignee_group_id." Asked only on the way to
- * a REFERENCE_NOT_FOUND answer, with the caller's scope, so it names nothing the caller could not.
+ * The fields of the call that may hold a name not found as `spec`'s kind: for a "who", the other
+ * kind's field of the same role (otherKindField); for anything else (an entity, a location, a
+ * category…), every other reference field of the call that takes no "who" and is not the record
+ * the call acts on ("Sede", an entity and a location, sent as a category).
+ */
+function fieldsThatMayHold(spec: FieldSpec, fields: readonly FieldSpec[]): FieldSpec[] {
+  if (!spec.ref) return [];
+  if (COUNTERPART[spec.ref]) {
+    const other = otherKindField(spec, fields);
+    return other ? [other] : [];
+  }
+  return fields.filter((f) => f.kind === 'ref' && f.ref !== undefined && f.ref !== spec.ref && !COUNTERPART[f.ref] && !f.target);
+}
+
+/**
+ * A name not found as `spec`'s kind that another field of the call takes says so, with that field:
+ * "'Service Desk' is a group (Service Desk): send it as assignee_group_id.", "'Rede' is found in ITIL
+ * categories (Rede), not in entities: send it as itilcategories_id." The name was sent as it is
+ * elsewhere, so no spelling of this kind is suggested. Asked only on the way to a
+ * REFERENCE_NOT_FOUND answer, with the caller's scope, so it names nothing the caller could not.
  */
 export async function withOtherKindHint(
   answer: Resolution,
@@ -36,10 +54,16 @@ export async function withOtherKindHint(
   resolveAs: (kind: string, field: string) => Promise<Resolution>,
 ): Promise<Resolution> {
   if (answer.ok || answer.issue.code !== 'REFERENCE_NOT_FOUND' || typeof value !== 'string') return answer;
-  const other = otherKindField(spec, fields);
-  if (!other?.ref) return answer;
-  const found = await resolveAs(other.ref, other.name);
-  if (!found.ok) return answer;
-  const sentence = `'${value}' is a ${other.ref} (${found.name}): send it as ${other.name}.`;
-  return { ok: false, issue: { ...answer.issue, message: `${sentence} ${answer.issue.message}` } };
+  const others = fieldsThatMayHold(spec, fields);
+  const resolved = await Promise.all(others.map((other) => resolveAs(other.ref!, other.name)));
+  const found = others.flatMap((field, i) => {
+    const each = resolved[i];
+    return each.ok ? [{ field, name: each.name }] : [];
+  });
+  if (found.length === 0) return answer;
+  const sentence = COUNTERPART[spec.ref!]
+    ? `'${value}' is a ${found[0].field.ref} (${found[0].name}): send it as ${found[0].field.name}.`
+    : `'${value}' is found in ${found.map((f) => `${referenceKind(f.field.ref!).label} (${f.name})`).join(' and in ')}, not in ${referenceKind(spec.ref!).label}: send it as ${found.map((f) => f.field.name).join(' or ')}.`;
+  const issue = withoutSpelling(answer.issue);
+  return { ok: false, issue: { ...issue, message: `${sentence} ${issue.message}` } };
 }

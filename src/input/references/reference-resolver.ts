@@ -36,6 +36,21 @@ const SELF_WORDS: ReadonlySet<string> = new Set(['me', 'myself', 'eu', 'mim', 'e
  * caller cannot see is indistinguishable from one that does not exist — in the answer, the list of
  * available names and the suggestion alike.
  */
+/** The sentence of a not-found issue that suggests the name meant. */
+function spellingHint(name: string): string {
+  return ` Did you mean '${name}'?`;
+}
+
+/**
+ * A not-found issue without the name it suggested: the name as sent was found elsewhere (another
+ * field's kind holds it), so no spelling of this kind was meant.
+ */
+export function withoutSpelling(issue: Issue): Issue {
+  if (issue.did_you_mean === undefined) return issue;
+  const { did_you_mean: suggested, ...rest } = issue;
+  return { ...rest, message: issue.message.replace(spellingHint(suggested), '') };
+}
+
 @Injectable()
 export class ReferenceResolver {
   private readonly names = new Map<string, Map<number, { name: string; until: number }>>();
@@ -286,7 +301,7 @@ export class ReferenceResolver {
     const records = tellApart(await describeCandidates(this.dataSource, kind, sampled, scope));
     const didYouMean = partOf ?? (typeof input === 'string' ? await this.spellingOf(kind, input, available, scope) : undefined);
     const more = available.length >= MAX_AVAILABLE ? ', ...' : '';
-    const hint = didYouMean ? ` Did you mean '${didYouMean}'?` : '';
+    const hint = didYouMean ? spellingHint(didYouMean) : '';
     const shown = available.map((name, i) => (available.indexOf(name) !== available.lastIndexOf(name) ? `${name} (id ${sampled[i].id})` : name));
     return {
       ok: false,
