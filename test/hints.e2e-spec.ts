@@ -325,6 +325,17 @@ describe.each(DATABASES)('hints that never mislead, on %s', (kind) => {
     expect(searched.error.issues![0].message).not.toContain('two fields');
   });
 
+  it('takes no short key for a field whose name or alias differs from it in the first letter (by is no my, rate no late)', async () => {
+    for (const [key, value] of [
+      ['by', 'tech'],
+      ['rate', true],
+    ] as const) {
+      const refused = failure(await callTool(client, 'ticket_search', { domain: 'ticket', session_id: tickets, [key]: value }), 'VALIDATION_FAILED');
+      // It was "Did you mean 'mine'?", with "mine 'tech' is not one of: requester, …" beside it.
+      expect([key, refused.error.issues!.map((issue) => [issue.field, issue.code, issue.did_you_mean])]).toEqual([key, [[key, 'UNKNOWN_FIELD', undefined]]]);
+    }
+  });
+
   it('tells a call naming an entry to change that entries are added, never changed, instead of listing every field', async () => {
     for (const key of ['task_id', 'entry_id', 'followup_id', 'tickettasks_id']) {
       const refused = failure(

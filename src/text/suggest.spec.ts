@@ -25,6 +25,23 @@ describe('suggestion matcher', () => {
     expect(closest('titel', ['title', 'name'])).toBe('title');
   });
 
+  it('takes no short word for another that differs in its first letter: another word, not a slip', () => {
+    for (const [input, candidate] of [
+      ['by', 'my'],
+      ['rate', 'late'],
+      ['date', 'late'],
+      ['Rede', 'Sede'],
+      ['Sede', 'Rede'],
+    ]) {
+      expect([input, candidate, closest(input, [candidate]), spelledAlike(input, candidate)]).toEqual([input, candidate, undefined, false]);
+    }
+    // A slip after the first letter of a short word, or in a longer one, is still one.
+    expect(closest('tpye', ['type', 'name'])).toBe('type');
+    expect(closest('Nwe', ['New', 'Closed'])).toBe('New');
+    expect(closest('Hardwere', ['Hardware', 'Rede'])).toBe('Hardware');
+    expect(closest('Xardware', ['Hardware', 'Rede'])).toBe('Hardware');
+  });
+
   it('never suggests the opposite of a word', () => {
     expect(closest('inactive', ['is_active', 'name'])).toBeUndefined();
     expect(closest('disabled', ['enabled', 'name'])).toBeUndefined();

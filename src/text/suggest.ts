@@ -67,6 +67,15 @@ function commonPrefix(a: string, b: string): number {
   return i;
 }
 
+/**
+ * True for two short words (four letters at most) that differ in their first letter: another word,
+ * not a slip of one (`by` and `my`, `rate` and `late`, `Rede` and `Sede`); a slip keeps a short
+ * word's first letter. `a` and `b` are match keys.
+ */
+function otherShortWord(a: string, b: string): boolean {
+  return Math.max(a.length, b.length) <= 4 && a[0] !== b[0];
+}
+
 /** The edits a misspelling of `b` may have, `a` and `b` being match keys: one per four characters, at least one. */
 export function spellingTolerance(a: string, b: string): number {
   return Math.max(1, Math.floor(Math.max(a.length, b.length) / 4));
@@ -84,7 +93,7 @@ export function spelledAlike(input: string, candidate: string): boolean {
   if (a.length === 0) return false;
   if (a === b || withoutIdWord(matchKey(candidate)).replace(SEPARATORS, '') === a) return true;
   const tolerance = spellingTolerance(a, b);
-  return editDistance(a, b, tolerance) <= tolerance && eachWordAlike(input, candidate);
+  return editDistance(a, b, tolerance) <= tolerance && eachWordAlike(input, candidate) && !otherShortWord(a, b);
 }
 
 const SEPARATORS = /[\s_.-]+/g;
@@ -137,7 +146,7 @@ export function closeness(input: string, candidate: string): number | undefined 
   if (withoutIdWord(b) === a) return 0.5;
   const tolerance = spellingTolerance(a, b);
   const distance = editDistance(a, b, tolerance);
-  if (distance <= tolerance && eachWordAlike(input, candidate)) return distance;
+  if (distance <= tolerance && eachWordAlike(input, candidate) && !otherShortWord(a, b)) return distance;
 
   // A long shared start (prioridade / priority, descricao / description) means the same word in another language.
   const prefix = commonPrefix(a, b);
