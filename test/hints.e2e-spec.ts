@@ -336,6 +336,38 @@ describe.each(DATABASES)('hints that never mislead, on %s', (kind) => {
     }
   });
 
+  it('tells a sort direction sent apart that it is written in sort, with the value to send', async () => {
+    const search = async (args: Record<string, unknown>) =>
+      failure(await callTool(client, 'ticket_search', { domain: 'ticket', session_id: tickets, ...args }), 'VALIDATION_FAILED').error.issues!;
+    for (const [args, key, sort] of [
+      [{ sort: 'priority', desc: true }, 'desc', '-priority'],
+      [{ sort: 'priority', descending: 'true' }, 'descending', '-priority'],
+      [{ sort: '-date', direction: 'asc' }, 'direction', 'date'],
+      [{ sort: 'date_mod', sort_order: 'DESC' }, 'sort_order', '-date_mod'],
+      [{ sort: 'status', ascending: false }, 'ascending', '-status'],
+    ] as const) {
+      expect([key, await search(args)]).toEqual([
+        key,
+        [
+          expect.objectContaining({
+            field: key,
+            code: 'UNKNOWN_FIELD',
+            message: `Unknown field '${key}': the direction is written in sort, a '-' before its key for descending: send sort '${sort}'.`,
+          }),
+        ],
+      ]);
+    }
+    // Without a sort: the same rule, its key to choose.
+    const alone = await search({ desc: true });
+    expect(alone).toEqual([
+      expect.objectContaining({
+        field: 'desc',
+        message:
+          "Unknown field 'desc': the direction is written in sort, a '-' before its key for descending: send sort '-date' (or another key: date, date_mod, priority, status, id).",
+      }),
+    ]);
+  });
+
   it('tells a call naming an entry to change that entries are added, never changed, instead of listing every field', async () => {
     for (const key of ['task_id', 'entry_id', 'followup_id', 'tickettasks_id']) {
       const refused = failure(

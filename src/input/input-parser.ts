@@ -38,6 +38,7 @@ import {
   isGuess,
   oneOrItsList,
   sentUnderAlias,
+  sortDirectionField,
   UNKNOWN_ENTRIES_NAMED,
   unknownField,
   unknownFieldOfTwo,
@@ -293,9 +294,13 @@ export class InputParser {
         issues.push(wrapperField(field, received, wrapped));
         continue;
       }
-      const two = unknownFieldOfTwo(field, key, received, byName) ?? unknownRangeField(field, key, received, specs);
-      if (two) {
-        issues.push(two);
+      // One value sent for two fields, a range's date, or a sort's direction: the fields to send, none suggested alone.
+      const spread =
+        unknownFieldOfTwo(field, key, received, byName) ??
+        unknownRangeField(field, key, received, specs) ??
+        sortDirectionField(field, key, input[key], received, specs, input);
+      if (spread) {
+        issues.push(spread);
         continue;
       }
       const elsewhere = otherToolFor(dto, key);

@@ -110,6 +110,60 @@ export function unknownRangeField(field: string, key: string, received: unknown,
   };
 }
 
+/** Keys a sort's direction is sent under (compactKey), and which read a flag rather than a direction's word. */
+const DIRECTION_KEYS = new Set(['direction', 'dir', 'sortorder', 'sortdirection', 'sortdir', 'orderdirection', 'direcao']);
+const DESCENDING_FLAGS = new Set(['desc', 'descending', 'decrescente']);
+const ASCENDING_FLAGS = new Set(['asc', 'ascending', 'crescente']);
+const DESCENDING_WORDS = new Set(['desc', 'descending', 'decrescente', 'dsc']);
+const ASCENDING_WORDS = new Set(['asc', 'ascending', 'crescente']);
+
+/** A flag's value as sent: true, false, or neither. */
+function flagOf(value: unknown): boolean | undefined {
+  if (value === true || value === 1 || value === 'true' || value === '1') return true;
+  if (value === false || value === 0 || value === 'false' || value === '0') return false;
+  return undefined;
+}
+
+/** Whether `key` sent with `value` asks for a descending sort (`desc: true`, `direction: "desc"`); undefined when it says no direction. */
+function descendingAsked(key: string, value: unknown): boolean | undefined {
+  if (DESCENDING_FLAGS.has(key)) return flagOf(value);
+  if (ASCENDING_FLAGS.has(key)) {
+    const ascending = flagOf(value);
+    return ascending === undefined ? undefined : !ascending;
+  }
+  if (!DIRECTION_KEYS.has(key) || typeof value !== 'string') return undefined;
+  const word = compactKey(value);
+  return DESCENDING_WORDS.has(word) ? true : ASCENDING_WORDS.has(word) ? false : undefined;
+}
+
+/**
+ * UNKNOWN_FIELD for a sort's direction sent apart from it (`desc: true`, `direction: "asc"`) on a
+ * tool whose `sort` writes it as a '-' before the key: the value of sort to send, with the key the
+ * call sorts by, else the first key and the others. Undefined for any other key or value.
+ */
+export function sortDirectionField(
+  field: string,
+  key: string,
+  value: unknown,
+  received: unknown,
+  specs: readonly FieldSpec[],
+  input: Readonly<Record<string, unknown>>,
+): Issue | undefined {
+  const sort = specs.find((spec) => spec.name === 'sort' && spec.values !== undefined);
+  const descending = sort ? descendingAsked(compactKey(key), value) : undefined;
+  if (!sort?.values || descending === undefined) return undefined;
+  const keys = [...new Set(sort.values.map((each) => each.replace(/^-/, '')))];
+  const sent = input[sort.name];
+  const sortedBy = typeof sent === 'string' && sort.values.includes(sent) ? sent.replace(/^-/, '') : undefined;
+  const others = sortedBy === undefined ? ` (or another key: ${keys.join(', ')})` : '';
+  return {
+    field,
+    code: 'UNKNOWN_FIELD',
+    received,
+    message: `Unknown field '${field}': the direction is written in sort, a '-' before its key for descending: send sort '${descending ? '-' : ''}${sortedBy ?? keys[0]}'${others}.`,
+  };
+}
+
 /** UNKNOWN_FIELD for a wrapper of the call's fields: send them at the top level. */
 export function wrapperField(field: string, received: unknown, inside: readonly string[]): Issue {
   const more = inside.length > UNKNOWN_ENTRIES_NAMED ? ', …' : '';
