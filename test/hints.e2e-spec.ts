@@ -325,7 +325,7 @@ describe.each(DATABASES)('hints that never mislead, on %s', (kind) => {
     expect(searched.error.issues![0].message).not.toContain('two fields');
   });
 
-  it('takes no short key for a field whose name or alias differs from it in the first letter (by is no my, rate no late)', async () => {
+  it('takes no short key for a field whose name or alias differs from it in the first letter (by is no my), nor one a letter from an alias without its value bearing it out (done is no dono)', async () => {
     for (const [key, value] of [
       ['by', 'tech'],
       ['rate', true],
@@ -334,6 +334,12 @@ describe.each(DATABASES)('hints that never mislead, on %s', (kind) => {
       // It was "Did you mean 'mine'?", with "mine 'tech' is not one of: requester, …" beside it.
       expect([key, refused.error.issues!.map((issue) => [issue.field, issue.code, issue.did_you_mean])]).toEqual([key, [[key, 'UNKNOWN_FIELD', undefined]]]);
     }
+    // A short key a letter from an alias is a guess its value must bear out: `done` is no `dono` (users_id) when it is true.
+    const projects = await openSession(client, 'project');
+    const done = failure(await callTool(client, 'project_search', { domain: 'project', session_id: projects, done: true }), 'VALIDATION_FAILED');
+    expect(done.error.issues!.map((issue) => [issue.field, issue.code, issue.did_you_mean])).toEqual([['done', 'UNKNOWN_FIELD', undefined]]);
+    const meant = failure(await callTool(client, 'project_search', { domain: 'project', session_id: projects, done: 'tech' }), 'VALIDATION_FAILED');
+    expect(meant.error.issues!.map((issue) => [issue.field, issue.did_you_mean])).toEqual([['done', 'users_id']]);
   });
 
   it('tells a sort direction sent apart that it is written in sort, with the value to send', async () => {

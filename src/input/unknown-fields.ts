@@ -1,7 +1,7 @@
 import { quoted } from '../envelope/echo.js';
 import type { Issue } from '../envelope/issue.js';
 import { matchKey } from '../text/normalize.js';
-import { spelledAlike } from '../text/suggest.js';
+import { isShortWord, spelledAlike } from '../text/suggest.js';
 import { RANGE_END, RANGE_START, TWO_FIELD_NAMES } from './field-aliases.js';
 import type { FieldSpec } from './field-spec.js';
 import { listFormOf } from './list-for-one.js';
@@ -181,9 +181,13 @@ export function aboutField(spec: FieldSpec | undefined): string {
   return description && description.length <= 200 ? ` ${spec!.name}: ${description}` : '';
 }
 
-/** True when `key` is not a spelling of the field's name or of one of its aliases, only shares a word with one. */
+/**
+ * True when `key` is not surely the field's name or one of its aliases: it only shares a word with
+ * one, or it is a short word a letter from one (`done` and `dono`: two words of two languages as
+ * often as a slip), which its value must then bear out too.
+ */
 export function isGuess(key: string, spec: FieldSpec): boolean {
-  return !spelledAlike(key, spec.name) && !(spec.aliases ?? []).some((alias) => spelledAlike(key, alias));
+  return ![spec.name, ...(spec.aliases ?? [])].some((name) => spelledAlike(key, name) && (!isShortWord(key) || compactKey(key) === compactKey(name)));
 }
 
 /**

@@ -73,7 +73,15 @@ function commonPrefix(a: string, b: string): number {
  * word's first letter. `a` and `b` are match keys.
  */
 function otherShortWord(a: string, b: string): boolean {
-  return Math.max(a.length, b.length) <= 4 && a[0] !== b[0];
+  return Math.max(a.length, b.length) <= SHORT_WORD && a[0] !== b[0];
+}
+
+/** The most letters of a short word: one letter apart, two such words are as often two words as a slip. */
+const SHORT_WORD = 4;
+
+/** True for a text of SHORT_WORD letters or fewer (case, accents and separators aside). */
+export function isShortWord(text: string): boolean {
+  return matchKey(text).replace(SEPARATORS, '').length <= SHORT_WORD;
 }
 
 /** The edits a misspelling of `b` may have, `a` and `b` being match keys: one per four characters, at least one. */
