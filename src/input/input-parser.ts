@@ -47,7 +47,7 @@ import {
   wrapperField,
 } from './unknown-fields.js';
 import { cleanText, forbiddenField, valueProblem } from './value-rules.js';
-import { booleanOfWord } from './vocab/boolean-words.js';
+import { flagValue } from './vocab/boolean-words.js';
 import { type ChoiceWords, otherNumberOf, wordIndex, wordTexts } from './vocab/choice-words.js';
 import { codesOfParts, groupLeftOut, type ListPart, listPartOf } from './vocab/list-parts.js';
 import { isAnyoneWord, isNoneWord } from './vocab/none-words.js';
@@ -954,18 +954,12 @@ const PERCENT_TEXT = /^\s*([+-]?\d{1,15})(?:\.0+)?(?:\s*(?:%|percent|per cent|po
 function readScalarText(spec: FieldSpec, value: unknown, mode: 'json' | 'query'): unknown {
   if (spec.digits !== undefined) return codeText(value);
   // GLPI's own API writes its booleans as 1 and 0, and so do models that learnt it.
-  if (spec.kind === 'bool' && (value === 1 || value === 0)) return value === 1;
+  if (spec.kind === 'bool') return flagValue(value, spec.flagWords) ?? (mode === 'query' && value === '' && !spec.required ? undefined : value);
   if (typeof value !== 'string') return value;
   if (spec.kind === 'int' && spec.unit === DURATION_UNIT) return durationSeconds(value) ?? value;
   if (spec.kind === 'int') {
     const match = (spec.unit?.startsWith('percent') ? PERCENT_TEXT : INTEGER_TEXT).exec(value);
     if (match) return Number(match[1]);
-  }
-  if (spec.kind === 'bool') {
-    const word = booleanOfWord(value, spec.flagWords);
-    if (word !== undefined) return word;
-    if (value.trim() === '1') return true;
-    if (value.trim() === '0') return false;
   }
   if (mode === 'query' && value === '' && !spec.required) return undefined;
   return value;

@@ -5,6 +5,7 @@ import { isShortWord, spelledAlike } from '../text/suggest.js';
 import { RANGE_END, RANGE_START, TWO_FIELD_NAMES } from './field-aliases.js';
 import type { FieldSpec } from './field-spec.js';
 import { listFormOf } from './list-for-one.js';
+import { flagValue } from './vocab/boolean-words.js';
 
 // The issues of keys a tool has no field for, and what they can say: the field meant, where the
 // field sits, the fields to send instead; made by the input parser, which finds the keys.
@@ -117,18 +118,11 @@ const ASCENDING_FLAGS = new Set(['asc', 'ascending', 'crescente']);
 const DESCENDING_WORDS = new Set(['desc', 'descending', 'decrescente', 'dsc']);
 const ASCENDING_WORDS = new Set(['asc', 'ascending', 'crescente']);
 
-/** A flag's value as sent: true, false, or neither. */
-function flagOf(value: unknown): boolean | undefined {
-  if (value === true || value === 1 || value === 'true' || value === '1') return true;
-  if (value === false || value === 0 || value === 'false' || value === '0') return false;
-  return undefined;
-}
-
 /** Whether `key` sent with `value` asks for a descending sort (`desc: true`, `direction: "desc"`); undefined when it says no direction. */
 function descendingAsked(key: string, value: unknown): boolean | undefined {
-  if (DESCENDING_FLAGS.has(key)) return flagOf(value);
+  if (DESCENDING_FLAGS.has(key)) return flagValue(value);
   if (ASCENDING_FLAGS.has(key)) {
-    const ascending = flagOf(value);
+    const ascending = flagValue(value);
     return ascending === undefined ? undefined : !ascending;
   }
   if (!DIRECTION_KEYS.has(key) || typeof value !== 'string') return undefined;

@@ -54,3 +54,17 @@ export function booleanOfWord(text: string, flag?: FlagWords): boolean | undefin
 function flagWord(key: string, flag: FlagWords): boolean | undefined {
   return flag.yes.includes(key) ? true : flag.no.includes(key) ? false : undefined;
 }
+
+/**
+ * A flag's value as sent: a boolean, 1 or 0 (as GLPI writes them; numbers or text), a yes/no word or
+ * one of the flag's own words (booleanOfWord); undefined for anything else, left for the type check.
+ */
+export function flagValue(value: unknown, flag?: FlagWords): boolean | undefined {
+  if (typeof value === 'boolean') return value;
+  if (value === 1 || value === 0) return value === 1;
+  if (typeof value !== 'string') return undefined;
+  const word = booleanOfWord(value, flag);
+  if (word !== undefined) return word;
+  const text = value.trim();
+  return text === '1' ? true : text === '0' ? false : undefined;
+}
