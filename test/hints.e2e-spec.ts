@@ -351,6 +351,8 @@ describe.each(DATABASES)('hints that never mislead, on %s', (kind) => {
       [{ sort: '-date', direction: 'asc' }, 'direction', 'date'],
       [{ sort: 'date_mod', sort_order: 'DESC' }, 'sort_order', '-date_mod'],
       [{ sort: 'status', ascending: false }, 'ascending', '-status'],
+      [{ sort: 'priority', order: 'asc' }, 'order', 'priority'],
+      [{ sort: 'date', ordem: 'decrescente' }, 'ordem', '-date'],
     ] as const) {
       expect([key, await search(args)]).toEqual([
         key,
@@ -363,7 +365,10 @@ describe.each(DATABASES)('hints that never mislead, on %s', (kind) => {
         ],
       ]);
     }
-    // Without a sort: the same rule, its key to choose.
+    // Without a sort: the same rule, its key to choose (\`order: "desc"\` was read as sort 'desc', and refused with the keys).
+    expect((await search({ order: 'desc' }))[0].message).toBe(
+      "Unknown field 'order': the direction is written in sort, a '-' before its key for descending: send sort '-date' (or another key: date, date_mod, priority, status, id).",
+    );
     const alone = await search({ desc: true });
     expect(alone).toEqual([
       expect.objectContaining({

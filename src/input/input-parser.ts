@@ -30,7 +30,7 @@ import { withSeveralNamesHint } from './references/several-names.js';
 import { sharedLookup } from './references/shared-lookup.js';
 import { type FilterResolution, type GroupLookup, withWordsForSeveral } from './references/words-for-several.js';
 import { brokenRules } from './scalar-rules.js';
-import { sortKeysOf, sortWrittenIn } from './sort-keys.js';
+import { descendingWord, sortKeysOf, sortWrittenIn } from './sort-keys.js';
 import {
   aboutField,
   aliasOfSentField,
@@ -905,10 +905,9 @@ function namesEveryField(value: unknown): boolean {
 
 /** "priority desc", "date descending", "name asc", "date:desc" -> "-priority", "-date", "name", "-date" (sort choices). */
 function directionWords(value: string): string {
-  const match = /^\s*(-?)([\w.]+)(?:\s+|\s*:\s*)(asc|ascending|desc|descending|crescente|decrescente)\s*$/i.exec(value);
-  if (!match) return value;
-  const descending = /^(desc|descending|decrescente)$/i.test(match[3]);
-  return `${descending ? '-' : ''}${match[2]}`;
+  const match = /^\s*(-?)([\w.]+)(?:\s+|\s*:\s*)(\S+)\s*$/.exec(value);
+  const descending = match ? descendingWord(match[3]) : undefined;
+  return match && descending !== undefined ? `${descending ? '-' : ''}${match[2]}` : value;
 }
 
 /**

@@ -9,9 +9,36 @@ export function sortKeysOf(values: readonly string[]): string[] | undefined {
   return paired ? keys : undefined;
 }
 
-/** The keys other APIs name a sort's field and its direction with, in an object. */
+/** The keys other APIs name a sort's field with, in an object. */
 const FIELD_KEYS = new Set(['field', 'by', 'key', 'column', 'sort', 'sort_by', 'orderBy', 'order_by']);
-const DIRECTION_KEYS = new Set(['order', 'direction', 'dir', 'sort_order', 'sortOrder']);
+
+/** A key as the direction's keys are compared: `sort_order`, `sortOrder` and `sort-order` alike. */
+function compact(key: string): string {
+  return key.toLowerCase().replace(/[\s_.-]+/g, '');
+}
+
+/** The keys other APIs send a sort's direction under, beside its field or alone (compact). */
+const DIRECTION_KEYS = new Set(['order', 'direction', 'dir', 'sortorder', 'sortdirection', 'sortdir', 'orderdirection', 'ordem', 'direcao']);
+
+/** True for a key a sort's direction is sent under (`direction`, `sort_order`, `sortOrder`). */
+export function isDirectionKey(key: string): boolean {
+  return DIRECTION_KEYS.has(compact(key));
+}
+
+/** The words of a sort's direction, English and pt-BR, each with whether it is descending. */
+const DIRECTIONS: ReadonlyMap<string, boolean> = new Map([
+  ['asc', false],
+  ['ascending', false],
+  ['crescente', false],
+  ['desc', true],
+  ['descending', true],
+  ['decrescente', true],
+]);
+
+/** Whether `word` is a descending (true) or ascending (false) direction; undefined for any other text. */
+export function descendingWord(word: unknown): boolean | undefined {
+  return typeof word === 'string' ? DIRECTIONS.get(compact(word)) : undefined;
+}
 
 /**
  * A sort sent as an object, as other APIs take one, written as the text a sort reads ("date desc"):
@@ -23,7 +50,7 @@ export function sortWrittenIn(value: unknown): string | undefined {
   const entries = Object.entries(value as Record<string, unknown>);
   if (!entries.every(([, v]) => typeof v === 'string')) return undefined;
   const field = entries.find(([key]) => FIELD_KEYS.has(key));
-  const direction = entries.find(([key]) => DIRECTION_KEYS.has(key));
+  const direction = entries.find(([key]) => isDirectionKey(key));
   if (field) return entries.length === (direction ? 2 : 1) ? `${String(field[1])}${direction ? ` ${String(direction[1])}` : ''}` : undefined;
   return entries.length === 1 && !direction ? `${entries[0][0]} ${String(entries[0][1])}` : undefined;
 }

@@ -5,6 +5,7 @@ import { isShortWord, spelledAlike } from '../text/suggest.js';
 import { RANGE_END, RANGE_START, TWO_FIELD_NAMES } from './field-aliases.js';
 import type { FieldSpec } from './field-spec.js';
 import { listFormOf } from './list-for-one.js';
+import { descendingWord, isDirectionKey } from './sort-keys.js';
 import { flagValue } from './vocab/boolean-words.js';
 
 // The issues of keys a tool has no field for, and what they can say: the field meant, where the
@@ -111,23 +112,18 @@ export function unknownRangeField(field: string, key: string, received: unknown,
   };
 }
 
-/** Keys a sort's direction is sent under (compactKey), and which read a flag rather than a direction's word. */
-const DIRECTION_KEYS = new Set(['direction', 'dir', 'sortorder', 'sortdirection', 'sortdir', 'orderdirection', 'direcao']);
-const DESCENDING_FLAGS = new Set(['desc', 'descending', 'decrescente']);
-const ASCENDING_FLAGS = new Set(['asc', 'ascending', 'crescente']);
-const DESCENDING_WORDS = new Set(['desc', 'descending', 'decrescente', 'dsc']);
-const ASCENDING_WORDS = new Set(['asc', 'ascending', 'crescente']);
-
-/** Whether `key` sent with `value` asks for a descending sort (`desc: true`, `direction: "desc"`); undefined when it says no direction. */
+/**
+ * Whether `key` sent with `value` asks for a descending sort: a direction as the key, its value a
+ * flag (`desc: true`, `ascending: false`), or a direction's key with a direction's word
+ * (`direction: "desc"`, `order: "asc"`); undefined when they say no direction.
+ */
 function descendingAsked(key: string, value: unknown): boolean | undefined {
-  if (DESCENDING_FLAGS.has(key)) return flagValue(value);
-  if (ASCENDING_FLAGS.has(key)) {
-    const ascending = flagValue(value);
-    return ascending === undefined ? undefined : !ascending;
+  const named = descendingWord(key);
+  if (named !== undefined) {
+    const flag = flagValue(value);
+    return flag === undefined ? undefined : flag === named;
   }
-  if (!DIRECTION_KEYS.has(key) || typeof value !== 'string') return undefined;
-  const word = compactKey(value);
-  return DESCENDING_WORDS.has(word) ? true : ASCENDING_WORDS.has(word) ? false : undefined;
+  return isDirectionKey(key) ? descendingWord(value) : undefined;
 }
 
 /**
@@ -144,7 +140,7 @@ export function sortDirectionField(
   input: Readonly<Record<string, unknown>>,
 ): Issue | undefined {
   const sort = specs.find((spec) => spec.name === 'sort' && spec.values !== undefined);
-  const descending = sort ? descendingAsked(compactKey(key), value) : undefined;
+  const descending = sort ? descendingAsked(key, value) : undefined;
   if (!sort?.values || descending === undefined) return undefined;
   const keys = [...new Set(sort.values.map((each) => each.replace(/^-/, '')))];
   const sent = input[sort.name];
