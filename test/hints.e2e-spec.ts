@@ -379,6 +379,20 @@ describe.each(DATABASES)('hints that never mislead, on %s', (kind) => {
     ]);
   });
 
+  it('tells ticket_update a flag for closing, solving or reopening that the status says it, with the value to send', async () => {
+    for (const [key, status] of [
+      ['closed', "status 'Closed'"],
+      ['close', "status 'Closed'"],
+      ['solved', "status 'Solved'"],
+      ['resolved', "status 'Solved'"],
+      ['reopen', "status 'Processing (assigned)'"],
+    ] as const) {
+      const issues = failure(await update({ [key]: true }), 'VALIDATION_FAILED').error.issues!;
+      expect([key, issues.map((issue) => [issue.field, issue.code])]).toEqual([key, [[key, 'UNKNOWN_FIELD']]]);
+      expect([key, issues[0].message]).toEqual([key, expect.stringContaining(`the status says it: send ${status}`)]);
+    }
+  });
+
   it('tells a call naming an entry to change that entries are added, never changed, instead of listing every field', async () => {
     for (const key of ['task_id', 'entry_id', 'followup_id', 'tickettasks_id']) {
       const refused = failure(

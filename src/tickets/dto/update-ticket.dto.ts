@@ -4,11 +4,26 @@ import type { ActorRef } from '../../input/references/actor-list.js';
 import { TicketFieldsDto } from './ticket-fields.dto.js';
 
 // A ticket being created takes its text as content; one being changed is commented on with a followup.
-@FieldsOfOtherTools({
-  fields: ['comment', 'comments', 'note', 'notes', 'reply', 'comentario', 'observacao'],
-  sentence:
-    'a followup (a comment on the ticket) is added with ticket_add_entry {id, kind: "followup", content}; content here replaces the ticket\'s description.',
-})
+// A flag for closing, solving or reopening, as other trackers take one: the status says it here.
+@FieldsOfOtherTools(
+  {
+    fields: ['comment', 'comments', 'note', 'notes', 'reply', 'comentario', 'observacao'],
+    sentence:
+      'a followup (a comment on the ticket) is added with ticket_add_entry {id, kind: "followup", content}; content here replaces the ticket\'s description.',
+  },
+  {
+    fields: ['close', 'closed', 'is_closed', 'fechar', 'fechado', 'encerrar', 'encerrado'],
+    sentence: "the status says it: send status 'Closed' (final; 'Solved' lets the requester refuse the solution).",
+  },
+  {
+    fields: ['solve', 'solved', 'is_solved', 'resolve', 'resolved', 'is_resolved', 'resolver', 'resolvido', 'solucionado'],
+    sentence: 'the status says it: send status \'Solved\', or add the solution with ticket_add_entry {id, kind: "solution", content}, which solves it.',
+  },
+  {
+    fields: ['reopen', 'reopened', 'reabrir', 'reaberto'],
+    sentence: "the status says it: send status 'Processing (assigned)' ('New' when no one is assigned).",
+  },
+)
 export class UpdateTicketDto extends TicketFieldsDto {
   @RefField('ticket', { required: true, target: true, description: 'Id or exact title.' })
   id!: number;
