@@ -393,6 +393,25 @@ describe.each(DATABASES)('hints that never mislead, on %s', (kind) => {
     }
   });
 
+  it('tells ticket_search a flag for closed, solved or open tickets that the status filter says it', async () => {
+    for (const [key, value, status] of [
+      ['closed', true, "status 'Closed'"],
+      ['is_closed', false, "status 'Closed'"],
+      ['solved', true, "status 'Solved'"],
+      ['resolved', 'true', "status 'Solved'"],
+      ['open', true, "status 'open'"],
+      ['abertos', true, "status 'open'"],
+    ] as const) {
+      const issues = failure(await callTool(client, 'ticket_search', { domain: 'ticket', session_id: tickets, [key]: value }), 'VALIDATION_FAILED').error
+        .issues!;
+      expect([key, issues.map((issue) => [issue.field, issue.code])]).toEqual([key, [[key, 'UNKNOWN_FIELD']]]);
+      expect([key, issues[0].message]).toEqual([key, expect.stringContaining(`the status filter says it: send ${status}`)]);
+    }
+    // What the hint says to send is read: "not closed" and "finished" as the status filter's words.
+    for (const status of ['not closed', 'finished', 'open'])
+      success(await callTool(client, 'ticket_search', { domain: 'ticket', session_id: tickets, status }));
+  });
+
   it('tells a call naming an entry to change that entries are added, never changed, instead of listing every field', async () => {
     for (const key of ['task_id', 'entry_id', 'followup_id', 'tickettasks_id']) {
       const refused = failure(

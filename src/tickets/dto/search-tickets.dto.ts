@@ -1,6 +1,7 @@
 import { ACTOR_TYPE } from '../../database/entities/index.js';
 import { SearchCallDto } from '../../input/dto/search-args.dto.js';
 import { BoolField, ChoiceField, ChoicesField, DateField, EnumField, RefField, TextField } from '../../input/fields.js';
+import { FieldsOfOtherTools } from '../../input/fields-of-other-tools.js';
 import { MINE_WORDS, STATS_GROUP_WORDS, TICKET_SORT_WORDS } from '../../input/vocab/choice-words.js';
 import { IMPACT, PRIORITY, TICKET_STATUS, TICKET_STATUS_GROUPS, TICKET_TYPE, URGENCY } from '../../input/vocab/glpi-vocabularies.js';
 import { STATS_GROUPS, type StatsGroup } from '../stats/stats-groups.js';
@@ -18,6 +19,21 @@ export const MINE_TYPES: Record<Mine, readonly number[]> = {
 
 export const TICKET_SORTS = ['date', '-date', 'date_mod', '-date_mod', 'priority', '-priority', 'status', '-status', 'id', '-id'] as const;
 
+// A flag for closed, solved or open tickets, as other trackers take one: the status filter says it here.
+@FieldsOfOtherTools(
+  {
+    fields: ['closed', 'is_closed', 'fechado', 'fechados', 'encerrado', 'encerrados'],
+    sentence: "the status filter says it: send status 'Closed', or 'not closed'.",
+  },
+  {
+    fields: ['solved', 'is_solved', 'resolved', 'is_resolved', 'resolvido', 'resolvidos', 'solucionado', 'solucionados'],
+    sentence: "the status filter says it: send status 'Solved' ('finished': Solved and Closed), or 'not solved'.",
+  },
+  {
+    fields: ['open', 'is_open', 'aberto', 'abertos', 'unresolved', 'unsolved'],
+    sentence: "the status filter says it: send status 'open' (every status before Solved), or 'finished'.",
+  },
+)
 export class SearchTicketsDto extends SearchCallDto {
   // Case and accents are ignored from three characters on (the text indexes); shorter text is a plain LIKE.
   @TextField({ maxLength: 200, description: 'Free text (title, description).' })
