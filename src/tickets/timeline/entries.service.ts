@@ -20,11 +20,12 @@ import { ENTRY_OUTPUT } from './timeline.fields.js';
 import { TimelineService } from './timeline.service.js';
 import { APPROVAL, TASK_TODO } from './timeline-vocabularies.js';
 
-/** What one kind of entry wrote: its id and `applied`. */
+/** What one kind of entry wrote: its id and `applied`, and what it changes on its ticket (written with the ticket's stamps). */
 interface Written {
   id: number;
   applied: Record<string, unknown>;
   row: Record<string, unknown>;
+  ticket?: Record<string, unknown>;
 }
 
 /** ticket_add_entry: followups, tasks and solutions of a ticket (GLPI's timeline items). */
@@ -63,7 +64,7 @@ export class EntriesService {
       if (!ticket) throw DeskError.notFound('Ticket', input.id, await this.tickets.inTrash(input.id, viewer, manager));
       const userId = call.principal.userId;
       const written = await this.write(kind, input, ticket, manager, userId, now);
-      await manager.update(Ticket, { id: input.id }, { users_id_lastupdater: userId, date_mod: now });
+      await manager.update(Ticket, { id: input.id }, { ...written.ticket, users_id_lastupdater: userId, date_mod: now });
       const [view] = await this.presenter.present([{ ...written.row, id: written.id, kind, users_id: userId }], ENTRY_OUTPUT[kind], call.zone);
       const status = written.applied.ticket_status;
       return {
@@ -106,12 +107,12 @@ export class EntriesService {
         const result = await manager.insert(TicketTask, { tickets_id: input.id, users_id: userId, ...values, ...stamps });
         // A task planned on a New or assigned ticket plans the ticket, in the same transaction, as GLPI does.
         const ticketStatus = values.begin ? statusWithPlannedTask(Number(ticket.status)) : undefined;
-        if (ticketStatus !== undefined) await manager.update(Ticket, { id: input.id }, { status: ticketStatus });
         const { actiontime, begin, end, ...rest } = values;
         return {
           id: Number(result.identifiers[0].id),
           applied: { ...rest, duration: actiontime, begin, end, ...(ticketStatus === undefined ? {} : { ticket_status: ticketStatus }) },
           row: { ...rest, duration: actiontime, begin_at: begin, end_at: end },
+          ...(ticketStatus === undefined ? {} : { ticket: { status: ticketStatus } }),
         };
       }
       case 'solution': {
@@ -121,9 +122,13 @@ export class EntriesService {
         const result = await manager.insert(ItilSolution, { itemtype: 'Ticket', items_id: input.id, users_id: userId, ...values, ...stamps });
         // The same transaction makes the ticket Solved, with its solve date, as GLPI does.
         const ticketChange = { status: SOLVED_STATUS, ...statusStamps(SOLVED_STATUS, statusStateOf(ticket), now) };
-        await manager.update(Ticket, { id: input.id }, ticketChange);
         await duplicatesFollow(manager, input.id, SOLVED_STATUS, userId, now);
-        return { id: Number(result.identifiers[0].id), applied: { ...values, ticket_status: SOLVED_STATUS }, row: { ...values, date: now } };
+        return {
+          id: Number(result.identifiers[0].id),
+          applied: { ...values, ticket_status: SOLVED_STATUS },
+          row: { ...values, date: now },
+          ticket: ticketChange,
+        };
       }
     }
   }
