@@ -77,6 +77,8 @@ describe.each(DATABASES)('projects REST on %s', (kind) => {
     ]);
     const again = await request(stack.http).delete(`/api/projects/${id}`).set(auth);
     expect([again.status, again.body.error?.message]).toEqual([404, trashed.body.error?.message]);
+    const changed = await request(stack.http).patch(`/api/projects/${id}`).set(auth).send({ percent_done: 60 });
+    expect([changed.status, changed.body.error?.message]).toEqual([404, trashed.body.error?.message]);
     const gone = await request(stack.http).get('/api/projects').query({ query: 'intranet' }).set(auth);
     expect(gone.body.data.total).toBe(0);
   });

@@ -203,6 +203,8 @@ describe.each(DATABASES)('tickets REST on %s', (kind) => {
       request(stack.http).delete(`/api/tickets/${created}`).set(admin),
       request(stack.http).post(`/api/tickets/${created}/entries`).set(admin).send({ content: 'Ainda aqui?' }),
       request(stack.http).get(`/api/tickets/${created}/entries`).set(admin),
+      request(stack.http).post(`/api/tickets/${created}/links`).set(admin).send({ other_id: erpId, relation: 'related' }),
+      request(stack.http).post(`/api/tickets/${created}/validations`).set(admin).send({ approver_id: 'tech' }),
     ]) {
       const res = await again;
       expect([res.status, res.body.error?.code, res.body.error?.message]).toEqual([404, 'NOT_FOUND', inTrash]);

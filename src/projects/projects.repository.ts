@@ -5,6 +5,7 @@ import { trashedProjects, visibleProjects, whereOf } from '../auth/visibility.js
 import { likeOf } from '../database/caller-like.js';
 import type { DbDate, DbFlag } from '../database/db-dates.js';
 import { hasRow } from '../database/read-rows.js';
+import { DeskError } from '../envelope/desk-error.js';
 import { idProbe } from '../input/references/id-in-words.js';
 import { likePattern, type Qb, type SearchPlan } from '../search/search-runner.js';
 
@@ -51,9 +52,11 @@ export class ProjectsRepository {
     return rows[0];
   }
 
-  /** Whether project `id` is in the trash and was one the caller saw (findVisible's refusal says so). */
-  inTrash(id: number, scope: EntityScope | undefined, manager?: EntityManager): Promise<boolean> {
-    return hasRow(manager ?? this.dataSource, 'glpi_projects', id, trashedProjects('t', scope));
+  /** One visible project; else the refusal a caller gets: not found, or in the trash when it is one the caller saw. */
+  async findVisibleOrFail(id: number, scope: EntityScope | undefined, manager?: EntityManager): Promise<ProjectRow> {
+    const row = await this.findVisible(id, scope, manager);
+    if (!row) throw DeskError.notFound('Project', id, await hasRow(manager ?? this.dataSource, 'glpi_projects', id, trashedProjects('t', scope)));
+    return row;
   }
 
   searchPlan(scope: EntityScope | undefined): SearchPlan {

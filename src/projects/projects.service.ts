@@ -43,8 +43,7 @@ export class ProjectsService {
     input: GetProjectDto,
   })
   async get(input: GetProjectDto, call: Call): Promise<Outcome> {
-    const row = await this.queries.findVisible(input.id, call.principal.scope);
-    if (!row) throw DeskError.notFound('Project', input.id, await this.queries.inTrash(input.id, call.principal.scope));
+    const row = await this.queries.findVisibleOrFail(input.id, call.principal.scope);
     const [[view], tasks] = await Promise.all([
       this.presenter.present([row], PROJECT_OUTPUT, call.zone, input.fields),
       showsField(input.fields, 'tasks') ? this.tasks.tasksOf(input.id, call) : undefined,
@@ -116,8 +115,7 @@ export class ProjectsService {
   async update(input: UpdateProjectDto, call: Call): Promise<Answer> {
     const meta = metaOf(input);
     return this.writes.run(call, input, async ({ manager, now, rehearsal }) => {
-      const current = await this.queries.findVisible(input.id, call.principal.scope, manager);
-      if (!current) throw DeskError.notFound('Project', input.id, await this.queries.inTrash(input.id, call.principal.scope, manager));
+      const current = await this.queries.findVisibleOrFail(input.id, call.principal.scope, manager);
       if (rehearsal) [rehearsal.before] = await this.presenter.present([current], PROJECT_OUTPUT, call.zone);
       const values: Record<string, unknown> = {};
       for (const column of PROJECT_WRITABLE) {
@@ -178,8 +176,7 @@ export class ProjectsService {
   async delete(input: DeleteProjectDto, call: Call): Promise<Answer> {
     const meta = metaOf(input);
     return this.writes.run(call, input, async ({ manager, now, rehearsal }) => {
-      const current = await this.queries.findVisible(input.id, call.principal.scope, manager);
-      if (!current) throw DeskError.notFound('Project', input.id, await this.queries.inTrash(input.id, call.principal.scope, manager));
+      const current = await this.queries.findVisibleOrFail(input.id, call.principal.scope, manager);
       if (rehearsal) [rehearsal.before] = await this.presenter.present([current], PROJECT_OUTPUT, call.zone);
       await manager.update(Project, { id: input.id }, { is_deleted: true, date_mod: now });
       return { message: `Project ${input.id} '${String(current.name)}' deleted.`, id: input.id, applied: { is_deleted: true }, resolved: meta.resolved };

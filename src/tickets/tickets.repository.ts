@@ -7,6 +7,7 @@ import { ACTOR_TYPE } from '../database/entities/index.js';
 import { andThen, type Maybe } from '../database/maybe.js';
 import { hasRow, rowsOf } from '../database/read-rows.js';
 import { SqlTexts } from '../database/sql-texts.js';
+import { DeskError } from '../envelope/desk-error.js';
 import { idProbe } from '../input/references/id-in-words.js';
 import { ANY_RECORD, isNotRecord, leftOut, NO_RECORD } from '../search/no-record.js';
 import type { Qb, SearchPlan, SearchShape } from '../search/search-runner.js';
@@ -120,9 +121,20 @@ export class TicketsRepository {
     return andThen(rowsOf<TicketRow>(manager ?? this.dataSource, VISIBLE_TICKET.of(visible.sql), [id, ...visible.params]), (rows) => rows[0]);
   }
 
-  /** Whether ticket `id` is in the trash and was one the caller saw (findVisible's refusal says so). */
-  inTrash(id: number, viewer: TicketViewer, manager?: EntityManager): Promise<boolean> {
-    return hasRow(manager ?? this.dataSource, 'glpi_tickets', id, trashedTickets('t', viewer.scope, viewer.ownerId));
+  /** One visible ticket; else the refusal a caller gets (notFound). */
+  async findVisibleOrFail(id: number, viewer: TicketViewer, manager?: EntityManager): Promise<TicketRow> {
+    const row = await this.findVisible(id, viewer, manager);
+    if (!row) throw await this.notFound(id, viewer, manager);
+    return row;
+  }
+
+  /**
+   * The refusal of ticket `id`, which the caller does not find: not found, or in the trash when it is
+   * one the caller saw before it was deleted (a deleted ticket is neither shown nor changed).
+   */
+  async notFound(id: number, viewer: TicketViewer, manager?: EntityManager): Promise<DeskError> {
+    const inTrash = await hasRow(manager ?? this.dataSource, 'glpi_tickets', id, trashedTickets('t', viewer.scope, viewer.ownerId));
+    return DeskError.notFound('Ticket', id, inTrash);
   }
 
   /** `userId`: the caller, whom `mine` names. */

@@ -86,7 +86,7 @@ export class TicketsService {
     );
     const [rowRead, actorsRead, pageRead, linksRead, actiontimeRead, projectTasksRead] = reads instanceof Promise ? await reads : reads;
     const row = settledValue(rowRead);
-    if (!row) throw DeskError.notFound('Ticket', input.id, await this.queries.inTrash(input.id, viewer));
+    if (!row) throw await this.queries.notFound(input.id, viewer);
     const presented = this.views.present([row], call.zone, input.fields, undefined, settledValue(actorsRead));
     const [view] = presented instanceof Promise ? await presented : presented;
     const page = settledValue(pageRead);
@@ -200,8 +200,7 @@ export class TicketsService {
     const meta = metaOf(input);
     return this.writes.run(call, input, async ({ manager, now, rehearsal }) => {
       const viewer = viewerOf(call.principal);
-      const current = await this.queries.findVisible(input.id, viewer, manager);
-      if (!current) throw DeskError.notFound('Ticket', input.id, await this.queries.inTrash(input.id, viewer, manager));
+      const current = await this.queries.findVisibleOrFail(input.id, viewer, manager);
       if (rehearsal) [rehearsal.before] = await this.present([current], call.zone, undefined, manager);
       const given = input as unknown as Record<string, unknown>;
       const values: Record<string, unknown> = {};
@@ -268,8 +267,7 @@ export class TicketsService {
   async delete(input: DeleteTicketDto, call: Call): Promise<Answer> {
     return this.writes.run(call, input, async ({ manager, now, rehearsal }) => {
       const viewer = viewerOf(call.principal);
-      const current = await this.queries.findVisible(input.id, viewer, manager);
-      if (!current) throw DeskError.notFound('Ticket', input.id, await this.queries.inTrash(input.id, viewer, manager));
+      const current = await this.queries.findVisibleOrFail(input.id, viewer, manager);
       if (rehearsal) [rehearsal.before] = await this.present([current], call.zone, undefined, manager);
       await manager.update(Ticket, { id: input.id }, { is_deleted: true, users_id_lastupdater: call.principal.userId, date_mod: now });
       return { message: `Ticket ${input.id} '${String(current.name)}' deleted.`, id: input.id, applied: { is_deleted: true } };

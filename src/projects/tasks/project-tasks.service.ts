@@ -68,8 +68,7 @@ export class ProjectTasksService {
             })),
           );
         }
-        const project = await this.projects.findVisible(input.projects_id, call.principal.scope, manager);
-        if (!project) throw DeskError.notFound('Project', input.projects_id, await this.projects.inTrash(input.projects_id, call.principal.scope, manager));
+        const project = await this.projects.findVisibleOrFail(input.projects_id, call.principal.scope, manager);
         values.projects_id = input.projects_id;
         values.percent_done ??= 0;
         const result = await manager.insert(ProjectTask, {
@@ -85,8 +84,7 @@ export class ProjectTasksService {
         const task = await manager.findOne(ProjectTask, { where: { id } });
         if (!task || !(await this.projects.findVisible(task.projects_id, call.principal.scope, manager))) throw DeskError.notFound('Project task', id);
         if (input.projects_id !== undefined && input.projects_id !== task.projects_id) {
-          if (!(await this.projects.findVisible(input.projects_id, call.principal.scope, manager)))
-            throw DeskError.notFound('Project', input.projects_id, await this.projects.inTrash(input.projects_id, call.principal.scope, manager));
+          await this.projects.findVisibleOrFail(input.projects_id, call.principal.scope, manager);
           values.projects_id = input.projects_id;
         }
         const key = typeof values.name === 'string' ? { name_key: matchKey(values.name) } : {};

@@ -60,8 +60,7 @@ export class EntriesService {
     const meta = metaOf(input);
     return this.writes.run(call, input, async ({ manager, now }) => {
       const viewer = viewerOf(call.principal);
-      const ticket = await this.tickets.findVisible(input.id, viewer, manager);
-      if (!ticket) throw DeskError.notFound('Ticket', input.id, await this.tickets.inTrash(input.id, viewer, manager));
+      const ticket = await this.tickets.findVisibleOrFail(input.id, viewer, manager);
       const userId = call.principal.userId;
       const written = await this.write(kind, input, ticket, manager, userId, now);
       await manager.update(Ticket, { id: input.id }, { ...written.ticket, users_id_lastupdater: userId, date_mod: now });
@@ -80,7 +79,7 @@ export class EntriesService {
   /** One page of a ticket's timeline, newest first (GET /api/tickets/:id/entries; ticket_get shows the first). */
   async page(input: TimelinePageDto, call: Call): Promise<Outcome> {
     const viewer = viewerOf(call.principal);
-    if (!(await this.tickets.findVisible(input.id, viewer))) throw DeskError.notFound('Ticket', input.id, await this.tickets.inTrash(input.id, viewer));
+    await this.tickets.findVisibleOrFail(input.id, viewer);
     const page = await this.timelines.page(input.id, viewer, call, input.timeline_cursor);
     return { message: `${page.timeline.length} entries of ticket ${input.id}.`, id: input.id, data: page };
   }

@@ -35,8 +35,8 @@ export class LinksService {
       // Rights on both ends: each must be a ticket the caller may see (and update, by the tool's right).
       const viewer = viewerOf(call.principal);
       const [one, other] = await Promise.all([this.tickets.findVisible(input.id, viewer, manager), this.tickets.findVisible(input.other_id, viewer, manager)]);
-      if (!one) throw DeskError.notFound('Ticket', input.id, await this.tickets.inTrash(input.id, viewer, manager));
-      if (!other) throw DeskError.notFound('Ticket', input.other_id, await this.tickets.inTrash(input.other_id, viewer, manager));
+      if (!one) throw await this.tickets.notFound(input.id, viewer, manager);
+      if (!other) throw await this.tickets.notFound(input.other_id, viewer, manager);
       const existing = await linkBetween(manager, input.id, input.other_id);
       if (input.remove) {
         if (!existing) throw new DeskError('NOT_FOUND', `Tickets ${input.id} and ${input.other_id} are not linked.`);

@@ -53,8 +53,7 @@ export class ValidationsService {
       const userId = call.principal.userId;
       if (input.answer === undefined) {
         const viewer = viewerOf(call.principal);
-        const ticket = await this.tickets.findVisible(input.id, viewer, manager);
-        if (!ticket) throw DeskError.notFound('Ticket', input.id, await this.tickets.inTrash(input.id, viewer, manager));
+        const ticket = await this.tickets.findVisibleOrFail(input.id, viewer, manager);
         if (Number(ticket.status) === CLOSED_STATUS) throw new DeskError('CONFLICT', `Ticket ${input.id} is closed; reopen it before asking for a validation.`);
         const target =
           input.approver_id !== undefined
@@ -95,7 +94,7 @@ export class ValidationsService {
     if (visible) return visible;
     const addressed = (await this.addressedTo(manager, ticketId, call.principal.userId)).length > 0;
     const any = addressed ? await this.tickets.findVisible(ticketId, SYSTEM_VIEWER, manager) : undefined;
-    if (!any) throw DeskError.notFound('Ticket', ticketId, await this.tickets.inTrash(ticketId, viewerOf(call.principal), manager));
+    if (!any) throw await this.tickets.notFound(ticketId, viewerOf(call.principal), manager);
     return any;
   }
 
