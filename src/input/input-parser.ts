@@ -509,9 +509,8 @@ export class InputParser {
         }
       }
     }
-    // No lookup, no promise: the parse then takes no turn of the microtask queue of its own.
-    if (pending.length === 0)
-      return this.withUnknownTargets(
+    const finish = () =>
+      this.withUnknownTargets(
         finished(dto, normalized, withdrawn(issues, guesses, byName), place, provided, resolved, input),
         given,
         normalized,
@@ -519,16 +518,11 @@ export class InputParser {
         options.scope,
         place,
       );
+    // No lookup, no promise: the parse then takes no turn of the microtask queue of its own.
+    if (pending.length === 0) return finish();
     return Promise.all(pending).then((applies) => {
       for (const apply of applies) apply();
-      return this.withUnknownTargets(
-        finished(dto, normalized, withdrawn(issues, guesses, byName), place, provided, resolved, input),
-        given,
-        normalized,
-        resolved,
-        options.scope,
-        place,
-      );
+      return finish();
     });
   }
 
