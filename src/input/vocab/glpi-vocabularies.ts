@@ -53,8 +53,9 @@ export const PRIORITY = new Vocabulary(
     LOW,
     MEDIUM,
     HIGH,
-    { code: 5, en: 'Very high', pt: 'Muito alta', synonyms: { en: ['highest', 'urgent'], pt: ['muito alto', 'urgente', 'altíssima', 'altíssimo'] } },
-    { code: 6, en: 'Major', pt: 'Crítica', synonyms: { en: ['critical', 'blocker', 'top'], pt: ['crítico', 'maior', 'máxima', 'máximo'] } },
+    { code: 5, en: 'Very high', pt: 'Muito alta', synonyms: { en: ['urgent'], pt: ['muito alto', 'urgente', 'altíssima', 'altíssimo'] } },
+    // The top of this scale is Major, so "highest" names it, as "máxima" and "top" do (on urgency and impact, Very high).
+    { code: 6, en: 'Major', pt: 'Crítica', synonyms: { en: ['critical', 'blocker', 'top', 'highest'], pt: ['crítico', 'maior', 'máxima', 'máximo'] } },
   ],
   scaleNames('priority'),
 );

@@ -190,6 +190,10 @@ describe('vocabularies', () => {
         critico: 6,
         maior: 6,
         blocker: 6,
+        // The top of the scale, in either language: Major, above Very high.
+        highest: 6,
+        top: 6,
+        máxima: 6,
       },
     ],
     [
