@@ -379,6 +379,61 @@ describe.each(DATABASES)('hints that never mislead, on %s', (kind) => {
     ]);
   });
 
+  it('tells a search asked for its count alone to send limit 0, and still reads count as a page size', async () => {
+    const search = async (tool: string, domain: string, session: string, args: Record<string, unknown>) =>
+      failure(await callTool(client, tool, { domain, session_id: session, ...args }), 'VALIDATION_FAILED').error.issues!;
+    const projects = await openSession(client, 'project');
+    for (const [tool, domain, session, args, key] of [
+      ['ticket_search', 'ticket', tickets, { count: true }, 'count'],
+      ['ticket_search', 'ticket', tickets, { count_only: true, status: 'open' }, 'count_only'],
+      ['ticket_search', 'ticket', tickets, { total: 'true' }, 'total'],
+      ['ticket_search', 'ticket', tickets, { only_count: 'yes' }, 'only_count'],
+      ['project_search', 'project', projects, { just_count: true }, 'just_count'],
+      ['user_search', 'user', users, { contar: true }, 'contar'],
+    ] as const) {
+      expect([key, await search(tool, domain, session, args)]).toEqual([
+        key,
+        [
+          expect.objectContaining({
+            field: key,
+            code: 'UNKNOWN_FIELD',
+            message: `Unknown field '${key}': send limit 0 for the count alone: the answer's total, without rows (past 1000 an estimate unless exact_total: true).`,
+          }),
+        ],
+      ]);
+    }
+    // A number under count is still a page size: limit is suggested, and the value checked as one.
+    for (const count of [500, '500']) {
+      const pageSize = await search('ticket_search', 'ticket', tickets, { count });
+      expect([count, pageSize.map((issue) => [issue.field, issue.code, issue.did_you_mean])]).toEqual([
+        count,
+        [
+          ['limit', 'OUT_OF_RANGE', undefined],
+          ['count', 'UNKNOWN_FIELD', 'limit'],
+        ],
+      ]);
+    }
+    // "1" is a page of one, not a yes.
+    expect((await search('ticket_search', 'ticket', tickets, { count: '1' })).map((issue) => [issue.field, issue.did_you_mean])).toEqual([['count', 'limit']]);
+    // A no: the rows come with their total anyway.
+    expect((await search('ticket_search', 'ticket', tickets, { count: false }))[0].message).toBe(
+      "Unknown field 'count': every search answers its rows with their total: leave it out.",
+    );
+    // limit 0: the total alone, the same as a page's, with no rows and no cursor.
+    for (const [tool, domain, session, args] of [
+      ['ticket_search', 'ticket', tickets, { status: 'open' }],
+      ['ticket_search', 'ticket', tickets, { query: 'scanner', exact_total: true }],
+      ['project_search', 'project', projects, {}],
+      ['user_search', 'user', users, { query: 'carla' }],
+    ] as const) {
+      const call = (more: Record<string, unknown>) => callTool(client, tool, { domain, session_id: session, ...args, ...more });
+      const page = success(await call({ limit: 1 })).data as { total: number };
+      const counted = success(await call({ limit: 0 }));
+      expect([tool, args, counted.data]).toEqual([tool, args, { items: [], total: page.total, next_cursor: null }]);
+      expect(page.total).toBeGreaterThan(0);
+    }
+  });
+
   it('tells ticket_update a flag for closing, solving or reopening that the status says it, with the value to send', async () => {
     for (const [key, status] of [
       ['closed', "status 'Closed'"],

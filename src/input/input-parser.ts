@@ -34,6 +34,7 @@ import { descendingWord, sortKeysOf, sortWrittenIn } from './sort-keys.js';
 import {
   aboutField,
   aliasOfSentField,
+  countAloneField,
   fieldsWrappedIn,
   isGuess,
   oneOrItsList,
@@ -298,7 +299,8 @@ export class InputParser {
       const spread =
         unknownFieldOfTwo(field, key, received, byName) ??
         unknownRangeField(field, key, received, specs) ??
-        sortDirectionField(field, key, input[key], received, specs, input);
+        sortDirectionField(field, key, input[key], received, specs, input) ??
+        countAloneField(field, key, input[key], received, specs);
       if (spread) {
         issues.push(spread);
         continue;

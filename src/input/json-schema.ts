@@ -74,12 +74,12 @@ export function fieldJsonSchema(spec: FieldSpec, options: DescribeOptions = {}, 
       };
       break;
     case 'int':
-      // A lower bound of 1 (ids, page sizes) goes without saying; the server still checks it.
+      // A lower bound of 0 or 1 (ids, page sizes, percentages) goes without saying; the server still checks it.
       // "string" too: the server reads "60" (and a percentage's "60%"), so a client that checks
       // arguments against the schema must let them through rather than refuse them itself.
       schema = {
         type: options.textForms || spec.unit === DURATION_UNIT ? TEXT_ALSO.int : 'integer',
-        minimum: spec.min === 1 ? undefined : spec.min,
+        minimum: spec.min === 0 || spec.min === 1 ? undefined : spec.min,
         maximum: spec.max,
       };
       break;

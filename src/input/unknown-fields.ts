@@ -1,5 +1,6 @@
 import { quoted } from '../envelope/echo.js';
 import type { Issue } from '../envelope/issue.js';
+import { TOTAL_CAP } from '../search/search-runner.js';
 import { matchKey } from '../text/normalize.js';
 import { isShortWord, spelledAlike } from '../text/suggest.js';
 import { RANGE_END, RANGE_START, TWO_FIELD_NAMES } from './field-aliases.js';
@@ -152,6 +153,43 @@ export function sortDirectionField(
     received,
     message: `Unknown field '${field}': the direction is written in sort, a '-' before its key for descending: send sort '${descending ? '-' : ''}${sortedBy ?? keys[0]}'${others}.`,
   };
+}
+
+/** Keys models send to ask a search for its count alone (`count` is otherwise a page size: LIMIT_ALIASES). */
+const COUNT_ALONE_KEYS = new Set([
+  'count',
+  'count_only',
+  'only_count',
+  'counts_only',
+  'just_count',
+  'total',
+  'total_only',
+  'only_total',
+  'return_count',
+  'contar',
+  'contagem',
+  'so_contar',
+  'apenas_contar',
+  'apenas_contagem',
+  'somente_contagem',
+  'so_total',
+  'apenas_total',
+]);
+
+/**
+ * UNKNOWN_FIELD for a flag asking a search for its count alone (`count: true`, `count_only`,
+ * `total: "yes"`): limit 0 answers it. A number, or its text, is no such flag (`count: 50` is a page size).
+ * Undefined for any other key or value, or on a tool without a limit.
+ */
+export function countAloneField(field: string, key: string, value: unknown, received: unknown, specs: readonly FieldSpec[]): Issue | undefined {
+  const pageSize = typeof value === 'number' || (typeof value === 'string' && /^\s*\d+\s*$/.test(value));
+  if (pageSize || !COUNT_ALONE_KEYS.has(key.toLowerCase().replace(/[\s-]+/g, '_'))) return undefined;
+  const asked = flagValue(value);
+  if (asked === undefined || !specs.some((spec) => spec.name === 'limit')) return undefined;
+  const message = asked
+    ? `send limit 0 for the count alone: the answer's total, without rows (past ${TOTAL_CAP} an estimate unless exact_total: true).`
+    : 'every search answers its rows with their total: leave it out.';
+  return { field, code: 'UNKNOWN_FIELD', received, message: `Unknown field '${field}': ${message}` };
 }
 
 /** UNKNOWN_FIELD for a wrapper of the call's fields: send them at the top level. */

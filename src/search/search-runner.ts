@@ -169,7 +169,8 @@ export async function runSearch(plan: SearchPlan, args: SearchArgs, call: Parame
   const descending = sortName.startsWith('-');
   const sort = plan.sorts[sortName.replace(/^-/, '')];
   if (!sort) throw new Error(`sort '${sortName}' not declared`);
-  const limit = Math.min(Math.max(args.limit ?? DEFAULT_LIMIT, 1), MAX_LIMIT);
+  // limit 0: the count alone, no page read.
+  const limit = Math.min(Math.max(args.limit ?? DEFAULT_LIMIT, 0), MAX_LIMIT);
   const { qb, applied, reach } = await filteredQuery(plan, args, true);
   // Only a cursor, given or answered, carries the search's signature: a page that ends the results needs none.
   const signature = (): string => queryHash({ applied, sort: sortName });
@@ -199,11 +200,11 @@ export async function runSearch(plan: SearchPlan, args: SearchArgs, call: Parame
   qb.orderBy(`${reach?.reach === 'narrow' ? '+' : ''}t.${sort.column}`, direction)
     .addOrderBy('t.id', direction)
     .limit(limit + 1);
-  const rows = await rowsOf(qb);
+  const rows = limit === 0 ? [] : await rowsOf(qb);
   const more = rows.length > limit;
   const page = more ? rows.slice(0, limit) : rows;
   // A first page that holds every match counts them: the count statement would read them again.
-  const total = counted ?? (more ? await totalOf(qb, args.exact_total === true, reach) : rows.length);
+  const total = counted ?? (more || limit === 0 ? await totalOf(qb, args.exact_total === true, reach) : rows.length);
   let next: string | null = null;
   if (more) {
     const last = page[page.length - 1];

@@ -9,7 +9,7 @@ export abstract class SearchCallDto extends DomainCallDto {
   @TextField({ maxLength: 200, description: 'Free text.' })
   query?: string;
 
-  @IntField({ min: 1, max: MAX_LIMIT, unit: 'rows', description: `Page size (default ${DEFAULT_LIMIT}, max ${MAX_LIMIT}).` })
+  @IntField({ min: 0, max: MAX_LIMIT, unit: 'rows', description: `Page size (default ${DEFAULT_LIMIT}, max ${MAX_LIMIT}; 0: the count alone, no rows).` })
   limit?: number;
 
   @TextField({ maxLength: 500, description: 'next_cursor of the previous page, with the same filters and sort.', opaque: true })

@@ -17,5 +17,5 @@ export const INSTRUCTIONS = [
   'Errors list every problem at once with did_you_mean / available / expected: fix all and retry once. next_call names the call to make first.',
   'Writes: dry_run=true previews "applied" without writing; idempotency_key makes a retry return the first result; they may need a verified session: auth_request_otp, then auth_verify_otp with the code the user gives you.',
   'Some writes need the user to approve the exact call on a web page: APPROVAL_REQUIRED gives approval_url (show it to the user) and next_call (make it once the user approved; any change to the arguments needs a new approval).',
-  'Searches: limit (max 100), cursor = next_cursor of the previous page, fields = output fields to keep, exact_total=true counts every match (else a large total is capped, with total_is_estimate). RATE_LIMITED and UNAVAILABLE carry retry_after_seconds.',
+  'Searches: limit (max 100; 0: the count alone), cursor = next_cursor of the previous page, fields = output fields to keep, exact_total=true counts every match (else a large total is capped, with total_is_estimate). RATE_LIMITED and UNAVAILABLE carry retry_after_seconds.',
 ].join('\n');
