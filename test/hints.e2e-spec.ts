@@ -467,6 +467,53 @@ describe.each(DATABASES)('hints that never mislead, on %s', (kind) => {
       success(await callTool(client, 'ticket_search', { domain: 'ticket', session_id: tickets, status }));
   });
 
+  it('tells ticket_search a flag for a filter it has (assigned, mine, priority, a date) the value to send, and a trash flag that searches skip the trash', async () => {
+    const search = async (args: Record<string, unknown>) =>
+      failure(await callTool(client, 'ticket_search', { domain: 'ticket', session_id: tickets, ...args }), 'VALIDATION_FAILED').error.issues!;
+    for (const [key, value, says] of [
+      ['unassigned', true, "send assignee_id 'none' (no technician), or 'any'"],
+      ['no_assignee', 'yes', "send assignee_id 'none' (no technician), or 'any'"],
+      ['assigned', true, "send assignee_id 'any' (some technician), or 'none'"],
+      ['is_assigned', false, "send assignee_id 'any' (some technician), or 'none'"],
+      ['assigned_to_me', true, "send mine 'assignee'"],
+      ['created_by_me', true, "send mine 'requester'"],
+      ['requested_by_me', 'true', "send mine 'requester'"],
+      ['urgent', true, "send priority 'High or above'"],
+      ['high_priority', true, "send priority 'High or above'"],
+      ['today', true, "send date_from 'today'"],
+      ['recent', true, "send date_from '7 days ago'"],
+      ['include_deleted', true, 'the trash'],
+      ['trashed', true, 'the trash'],
+    ] as const) {
+      const issues = await search({ [key]: value });
+      expect([key, issues.map((issue) => [issue.field, issue.code, issue.did_you_mean])]).toEqual([key, [[key, 'UNKNOWN_FIELD', undefined]]]);
+      expect([key, issues[0].message]).toEqual([key, expect.stringContaining(says)]);
+    }
+    // The trash on every search; users, deactivated instead, are told the filter that finds them.
+    const projects = await openSession(client, 'project');
+    const trash = failure(await callTool(client, 'project_search', { domain: 'project', session_id: projects, include_deleted: true }), 'VALIDATION_FAILED');
+    expect(trash.error.issues![0].message).toBe(
+      "Unknown field 'include_deleted': a deleted record is in the trash, which no search shows (nor any other tool): leave it out.",
+    );
+    const inactive = failure(await callTool(client, 'user_search', { domain: 'user', session_id: users, deleted: true }), 'VALIDATION_FAILED');
+    expect(inactive.error.issues![0].message).toBe(
+      "Unknown field 'deleted': a user is deactivated, never deleted: send is_active false for the deactivated ones.",
+    );
+    // A name under the same keys is still a technician or a requester, suggested as before.
+    expect((await search({ assigned: 'tech' })).map((issue) => [issue.field, issue.did_you_mean])).toEqual([['assigned', 'assignee_id']]);
+    expect((await search({ created_by_me: 'glpi' })).map((issue) => [issue.field, issue.did_you_mean])).toEqual([['created_by_me', 'requester_id']]);
+    // What the hints say to send is read.
+    for (const args of [
+      { assignee_id: 'none' },
+      { assignee_id: 'any' },
+      { mine: 'assignee' },
+      { mine: 'requester' },
+      { priority: 'High or above' },
+      { date_from: '7 days ago' },
+    ])
+      success(await callTool(client, 'ticket_search', { domain: 'ticket', session_id: tickets, ...args }));
+  });
+
   it('tells a call naming an entry to change that entries are added, never changed, instead of listing every field', async () => {
     for (const key of ['task_id', 'entry_id', 'followup_id', 'tickettasks_id']) {
       const refused = failure(

@@ -305,7 +305,7 @@ export class InputParser {
         issues.push(spread);
         continue;
       }
-      const elsewhere = otherToolFor(dto, key);
+      const elsewhere = otherToolFor(dto, key, input[key]);
       if (elsewhere) {
         issues.push({ field, code: 'UNKNOWN_FIELD', received, message: `Unknown field '${field}': ${elsewhere}` });
         continue;

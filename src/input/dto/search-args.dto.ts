@@ -2,9 +2,14 @@ import type { Issue } from '../../envelope/issue.js';
 import { DEFAULT_LIMIT, MAX_LIMIT, TOTAL_CAP } from '../../search/search-runner.js';
 import { rangeEndsBeforeStart } from '../date-order.js';
 import { BoolField, IntField, TextField } from '../fields.js';
+import { FieldsOfOtherTools } from '../fields-of-other-tools.js';
 import { DomainCallDto } from './call-args.dto.js';
 
 /** Paging and text arguments of every search tool; `sort` and `fields` are declared per domain. */
+@FieldsOfOtherTools({
+  fields: ['deleted', 'is_deleted', 'include_deleted', 'with_deleted', 'show_deleted', 'trashed', 'in_trash', 'excluidos', 'apagados', 'lixeira'],
+  sentence: 'a deleted record is in the trash, which no search shows (nor any other tool): leave it out.',
+})
 export abstract class SearchCallDto extends DomainCallDto {
   @TextField({ maxLength: 200, description: 'Free text.' })
   query?: string;

@@ -33,6 +33,49 @@ export const TICKET_SORTS = ['date', '-date', 'date_mod', '-date_mod', 'priority
     fields: ['open', 'is_open', 'aberto', 'abertos', 'unresolved', 'unsolved'],
     sentence: "the status filter says it: send status 'open' (every status before Solved), or 'finished'.",
   },
+  // Flags for what another filter of the search says, with the value to send there.
+  {
+    fields: [
+      'unassigned',
+      'not_assigned',
+      'no_assignee',
+      'without_assignee',
+      'no_technician',
+      'without_technician',
+      'sem_tecnico',
+      'nao_atribuido',
+      'nao_atribuidos',
+    ],
+    sentence: "the assignee filter says it: send assignee_id 'none' (no technician), or 'any'.",
+  },
+  // `assigned` is also assignee_id's other name: a technician's name under it is suggested there.
+  {
+    fields: ['assigned', 'is_assigned', 'has_assignee', 'has_technician'],
+    sentence: "the assignee filter says it: send assignee_id 'any' (some technician), or 'none'.",
+    whenFlag: true,
+  },
+  {
+    fields: ['assigned_to_me', 'assigned_me', 'my_assigned', 'atribuidos_a_mim'],
+    sentence: "the caller's role says it: send mine 'assignee' (or 'requester', 'observer').",
+    whenFlag: true,
+  },
+  {
+    fields: ['created_by_me', 'requested_by_me', 'opened_by_me', 'reported_by_me', 'my_requests', 'abertos_por_mim', 'criados_por_mim'],
+    sentence: "the caller's role says it: send mine 'requester' (or 'assignee', 'observer').",
+    whenFlag: true,
+  },
+  {
+    fields: ['urgent', 'urgente', 'urgentes', 'high_priority', 'alta_prioridade', 'prioritario', 'prioritarios'],
+    sentence: "the priority filter says it: send priority 'High or above' (or one level, 'Very high'; urgency takes the same words).",
+  },
+  {
+    fields: ['today', 'hoje', 'created_today', 'opened_today'],
+    sentence: "the opening date's range says it: send date_from 'today' (date_mod_from for the last change).",
+  },
+  {
+    fields: ['recent', 'recentes', 'latest', 'last_days'],
+    sentence: "the opening date's range says it: send date_from '7 days ago' (or any date), or sort '-date' for the newest first.",
+  },
 )
 export class SearchTicketsDto extends SearchCallDto {
   // Case and accents are ignored from three characters on (the text indexes); shorter text is a plain LIKE.
