@@ -467,6 +467,37 @@ describe.each(DATABASES)('hints that never mislead, on %s', (kind) => {
       success(await callTool(client, 'ticket_search', { domain: 'ticket', session_id: tickets, status }));
   });
 
+  it('tells project_search a flag for its state, manager or lateness the value to send', async () => {
+    const projects = await openSession(client, 'project');
+    const search = async (args: Record<string, unknown>) =>
+      failure(await callTool(client, 'project_search', { domain: 'project', session_id: projects, ...args }), 'VALIDATION_FAILED').error.issues!;
+    for (const [key, value, says] of [
+      ['open', true, "send projectstates_id 'open' (every state not finished), or 'finished'"],
+      ['in_progress', true, "send projectstates_id 'open' (every state not finished), or 'finished'"],
+      ['completed', true, "send projectstates_id 'finished', or 'open'"],
+      ['done', true, "send projectstates_id 'finished', or 'open'"],
+      ['concluidos', 'sim', "send projectstates_id 'finished', or 'open'"],
+      ['my_projects', true, "send users_id 'me'"],
+      ['no_manager', true, "send users_id 'none' (no manager), or 'any'"],
+      ['late', true, "send plan_end_date_to 'yesterday' with projectstates_id 'open'"],
+      ['overdue', true, "send plan_end_date_to 'yesterday' with projectstates_id 'open'"],
+    ] as const) {
+      const issues = await search({ [key]: value });
+      expect([key, issues.map((issue) => [issue.field, issue.code, issue.did_you_mean])]).toEqual([key, [[key, 'UNKNOWN_FIELD', undefined]]]);
+      expect([key, issues[0].message]).toEqual([key, expect.stringContaining(says)]);
+    }
+    // "done" with a name is still a manager ("dono", owner), as before.
+    expect((await search({ done: 'tech' })).map((issue) => [issue.field, issue.did_you_mean])).toEqual([['done', 'users_id']]);
+    for (const args of [
+      { projectstates_id: 'open' },
+      { projectstates_id: 'finished' },
+      { users_id: 'me' },
+      { users_id: 'none' },
+      { plan_end_date_to: 'yesterday', projectstates_id: 'open' },
+    ])
+      success(await callTool(client, 'project_search', { domain: 'project', session_id: projects, ...args }));
+  });
+
   it('tells ticket_search a flag for a filter it has (assigned, mine, priority, a date) the value to send, and a trash flag that searches skip the trash', async () => {
     const search = async (args: Record<string, unknown>) =>
       failure(await callTool(client, 'ticket_search', { domain: 'ticket', session_id: tickets, ...args }), 'VALIDATION_FAILED').error.issues!;

@@ -21,6 +21,32 @@ describe.each(DATABASES)('projects REST on %s', (kind) => {
   });
   afterAll(async () => stack?.close());
 
+  it('finds the projects with no manager or manager group, or with one, as a ticket search finds unassigned tickets', async () => {
+    const created = await request(stack.http).post('/api/projects').set(auth).send({ name: 'Sem gerente ainda', users_id: null });
+    expect(created.status).toBe(201);
+    const names = async (query: Record<string, string>) => {
+      const res = await request(stack.http)
+        .get('/api/projects')
+        .query({ ...query, limit: 100 })
+        .set(auth);
+      expect([query, res.status]).toEqual([query, 200]);
+      return { names: (res.body.data.items as ProjectView[]).map((p) => p.name).sort(), resolved: res.body.resolved };
+    };
+    const all = (await names({})).names;
+    const noManager = await names({ users_id: 'none' });
+    expect(noManager.names).toEqual(['Sem gerente ainda']);
+    expect(noManager.resolved).toEqual({ users_id: { input: 'none', id: 0, name: 'none' } });
+    expect((await names({ users_id: 'any' })).names).toEqual(all.filter((name) => name !== 'Sem gerente ainda'));
+    const noGroup = (await names({ groups_id: 'none' })).names;
+    expect(noGroup).toEqual(expect.arrayContaining(['Portal do cliente', 'Renovação do parque de impressoras', 'Sem gerente ainda']));
+    expect(noGroup).not.toContain('Migração ERP');
+    expect((await names({ groups_id: 'any' })).names).toEqual(all.filter((name) => !noGroup.includes(name)));
+    const deleted = await request(stack.http)
+      .delete(`/api/projects/${String(created.body.id)}`)
+      .set(auth);
+    expect(deleted.status).toBe(200);
+  });
+
   it('refuses a request without a token, or with a wrong one', async () => {
     const res = await request(stack.http).get('/api/projects');
     expect(res.status).toBe(401);

@@ -6,7 +6,7 @@ import { echo, quoted } from '../envelope/echo.js';
 import type { Outcome } from '../envelope/envelope.js';
 import { matchKey } from '../text/normalize.js';
 import { decodeCursor, encodeCursor, queryHash } from './cursor.js';
-import { isNotRecord, leftOut, namesRows } from './no-record.js';
+import { ANY_RECORD, isNotRecord, leftOut, namesRows, NO_RECORD } from './no-record.js';
 import { cappedCountQuery, queryAndParameters } from './query-text.js';
 import { operatorsHint, searchText } from './search-text.js';
 
@@ -126,6 +126,10 @@ export async function filteredQuery(
     const value = args[field];
     // Several values: a word an enum filter took for them (input/vocab: VocabGroup).
     if (Array.isArray(value)) qb.andWhere(`t.${column} IN (:...f_${field})`, { [`f_${field}`]: value });
+    // No record, or any (FieldSpec.none): GLPI writes none as 0, this schema also as NULL. Ids start
+    // at 1, so 0 and -1 come only from such a filter.
+    else if (value === NO_RECORD) qb.andWhere(`(t.${column} IS NULL OR t.${column} = 0)`);
+    else if (value === ANY_RECORD) qb.andWhere(`t.${column} > 0`);
     // Every record but those with it ("not Hardware", or several left out), those with none included.
     else if (isNotRecord(value)) {
       qb.andWhere(`(t.${column} IS NULL OR t.${column} NOT IN (:...f_${field}))`, { [`f_${field}`]: leftOut(value) });

@@ -1,5 +1,6 @@
 import { SearchCallDto } from '../../input/dto/search-args.dto.js';
 import { ChoiceField, ChoicesField, DateField, EnumField, RefField, TextField } from '../../input/fields.js';
+import { FieldsOfOtherTools } from '../../input/fields-of-other-tools.js';
 import { PROJECT_SORT_WORDS } from '../../input/vocab/choice-words.js';
 import { PRIORITY } from '../../input/vocab/glpi-vocabularies.js';
 import { PROJECT_FIELD_NAMES } from '../project.fields.js';
@@ -19,6 +20,31 @@ export const PROJECT_SORTS = [
   '-id',
 ] as const;
 
+// Flags for what a filter of the search says, as other trackers take them: the value to send there.
+@FieldsOfOtherTools(
+  {
+    fields: ['open', 'is_open', 'active', 'in_progress', 'ongoing', 'aberto', 'abertos', 'ativos', 'em_andamento'],
+    sentence: "the state filter says it: send projectstates_id 'open' (every state not finished), or 'finished'.",
+  },
+  {
+    fields: ['closed', 'is_closed', 'finished', 'completed', 'concluido', 'concluidos', 'encerrado', 'encerrados', 'fechado', 'fechados'],
+    sentence: "the state filter says it: send projectstates_id 'finished', or 'open'.",
+  },
+  // `done` is also spelled like the manager's other name (`dono`, owner): a name under it is suggested there.
+  { fields: ['done'], sentence: "the state filter says it: send projectstates_id 'finished', or 'open'.", whenFlag: true },
+  {
+    fields: ['mine', 'my_projects', 'managed_by_me', 'meus_projetos'],
+    sentence: "the manager filter says it: send users_id 'me' (groups_id for a manager group).",
+  },
+  {
+    fields: ['unassigned', 'no_manager', 'without_manager', 'sem_gerente', 'sem_responsavel'],
+    sentence: "the manager filter says it: send users_id 'none' (no manager), or 'any'.",
+  },
+  {
+    fields: ['late', 'overdue', 'delayed', 'behind_schedule', 'atrasado', 'atrasados'],
+    sentence: "no flag says it: send plan_end_date_to 'yesterday' with projectstates_id 'open' (planned to end before today, not finished).",
+  },
+)
 export class SearchProjectsDto extends SearchCallDto {
   @TextField({ maxLength: 255, description: '' })
   code?: string;
@@ -29,10 +55,11 @@ export class SearchProjectsDto extends SearchCallDto {
   @EnumField(PRIORITY, { description: '', filter: [] })
   priority?: number | readonly number[];
 
-  @RefField('user', { description: '', not: true })
+  // Each also takes null or "none" (the projects without one) and "anyone" (those with one), as a ticket's actors do.
+  @RefField('user', { description: '', not: true, none: true })
   users_id?: number;
 
-  @RefField('group', { description: 'Manager group.', not: true })
+  @RefField('group', { description: 'Manager group.', not: true, none: true })
   groups_id?: number;
 
   @RefField('entity', { description: '', not: true })
