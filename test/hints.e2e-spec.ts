@@ -498,6 +498,33 @@ describe.each(DATABASES)('hints that never mislead, on %s', (kind) => {
       success(await callTool(client, 'project_search', { domain: 'project', session_id: projects, ...args }));
   });
 
+  it('tells user_search a flag for being inactive, an admin or a technician the filter to send, never is_active for is_admin', async () => {
+    const search = async (args: Record<string, unknown>) =>
+      failure(await callTool(client, 'user_search', { domain: 'user', session_id: users, ...args }), 'VALIDATION_FAILED').error.issues!;
+    for (const [key, value, says] of [
+      ['inactive', true, 'send is_active false'],
+      ['disabled', 'yes', 'send is_active false'],
+      ['desativados', true, 'send is_active false'],
+      ['is_admin', true, "send profiles_id with an admin profile's name (GLPI's: Super-Admin, Admin)"],
+      ['admins', true, "send profiles_id with an admin profile's name (GLPI's: Super-Admin, Admin)"],
+      ['technicians', true, "send profiles_id with a technician profile's name (GLPI's: Technician)"],
+    ] as const) {
+      const issues = await search({ [key]: value });
+      expect([key, issues.map((issue) => [issue.field, issue.code, issue.did_you_mean])]).toEqual([key, [[key, 'UNKNOWN_FIELD', undefined]]]);
+      expect([key, issues[0].message]).toEqual([key, expect.stringContaining(says)]);
+    }
+    for (const args of [{ is_active: false }, { profiles_id: 'Super-Admin' }, { profiles_id: 'Technician' }])
+      success(await callTool(client, 'user_search', { domain: 'user', session_id: users, ...args }));
+    // A write is told the same: a new user is no admin by a flag (it was suggested is_active).
+    const created = failure(
+      await callTool(client, 'user_create', { domain: 'user', session_id: users, name: 'novo.admin', is_admin: true, dry_run: true }),
+      'VALIDATION_FAILED',
+    ).error.issues!;
+    expect(created.map((issue) => [issue.field, issue.did_you_mean, issue.message])).toEqual([
+      ['is_admin', undefined, "Unknown field 'is_admin': the profile says it: send profiles_id with an admin profile's name (GLPI's: Super-Admin, Admin)."],
+    ]);
+  });
+
   it('tells ticket_search a flag for a filter it has (assigned, mine, priority, a date) the value to send, and a trash flag that searches skip the trash', async () => {
     const search = async (args: Record<string, unknown>) =>
       failure(await callTool(client, 'ticket_search', { domain: 'ticket', session_id: tickets, ...args }), 'VALIDATION_FAILED').error.issues!;

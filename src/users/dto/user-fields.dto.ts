@@ -8,6 +8,7 @@ import { FieldsOfOtherTools } from '../../input/fields-of-other-tools.js';
 import { blankNameIssue, readingsHint } from '../../input/issue-messages.js';
 import { ACTIVE_WORDS } from '../../input/vocab/boolean-words.js';
 import { languageCodesNamed } from '../language-names.js';
+import { USER_STANDING_FLAGS } from '../profile-flags.js';
 
 /** GLPI language codes: `pt_BR`, `en_GB`, `es_419`. */
 const LANGUAGE = /^[a-z]{2,3}(_[A-Za-z0-9]{2,4})?$/;
@@ -42,7 +43,7 @@ export const LOGIN_FIELD = {
 } as const;
 
 /** The writable user fields, shared by create and update. */
-@FieldsOfOtherTools({
+@FieldsOfOtherTools(...USER_STANDING_FLAGS, {
   fields: ['password', 'passwd', 'pwd', 'senha', 'new_password', 'nova_senha', 'initial_password', 'senha_inicial'],
   sentence: `a password is never set through a tool, where it would stay in the conversation: the server's operator sets it with \`${SET_PASSWORD_COMMAND}\` (the user signs in with it on the OAuth pages).`,
 })
