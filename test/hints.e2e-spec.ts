@@ -448,6 +448,32 @@ describe.each(DATABASES)('hints that never mislead, on %s', (kind) => {
     }
   });
 
+  it('tells a ticket write a flag for waiting, taking, unassigning or urgency the field and value to send', async () => {
+    for (const [key, says] of [
+      ['pending', "send status 'Pending'"],
+      ['on_hold', "send status 'Pending'"],
+      ['em_espera', "send status 'Pending'"],
+      ['assign_to_me', "send assignee_id 'me'"],
+      ['take', "send assignee_id 'me'"],
+      ['unassign', 'send assignee_id null'],
+      ['urgent', "send urgency 'Very high'"],
+      ['escalate', "send urgency 'Very high'"],
+    ] as const) {
+      const issues = failure(await update({ [key]: true }), 'VALIDATION_FAILED').error.issues!;
+      expect([key, issues.map((issue) => [issue.field, issue.code, issue.did_you_mean])]).toEqual([key, [[key, 'UNKNOWN_FIELD', undefined]]]);
+      expect([key, issues[0].message]).toEqual([key, expect.stringContaining(says)]);
+    }
+    // A new ticket is told the same of a flag for urgency or for taking it.
+    const created = failure(
+      await callTool(client, 'ticket_create', { domain: 'ticket', session_id: tickets, name: 'Sem rede', urgent: true, assign_to_me: true, dry_run: true }),
+      'VALIDATION_FAILED',
+    ).error.issues!;
+    expect(created.map((issue) => issue.field).sort()).toEqual(['assign_to_me', 'urgent']);
+    // What they say to send is taken.
+    for (const args of [{ status: 'Pending' }, { assignee_id: 'me' }, { assignee_id: null }, { urgency: 'Very high' }])
+      success(await update({ ...args, dry_run: true }));
+  });
+
   it('tells ticket_search a flag for closed, solved or open tickets that the status filter says it', async () => {
     for (const [key, value, status] of [
       ['closed', true, "status 'Closed'"],

@@ -45,6 +45,19 @@ import { actorConflicts } from '../actor-rules.js';
     ],
     sentence: 'tickets are linked with ticket_link {id, other_id, relation} (Related, Duplicate, Child, Parent).',
   },
+  // Flags for what a field of the ticket says, with the value to send there.
+  {
+    fields: ['pending', 'is_pending', 'on_hold', 'waiting', 'em_espera', 'pendente', 'aguardando'],
+    sentence: "the status says it: send status 'Pending'.",
+  },
+  {
+    fields: ['assign_to_me', 'assign_me', 'take', 'take_ticket', 'atribuir_a_mim', 'assumir'],
+    sentence: "the assignee says it: send assignee_id 'me' (add_assignees 'me' on an update keeps the others).",
+  },
+  {
+    fields: ['urgent', 'is_urgent', 'escalate', 'escalated', 'urgente', 'escalar'],
+    sentence: "urgency says it: send urgency 'Very high' (the priority follows urgency and impact; or send priority).",
+  },
 )
 export abstract class TicketFieldsDto extends WriteCallDto {
   @TextField({ maxLength: 255, description: '' })

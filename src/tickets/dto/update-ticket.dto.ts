@@ -23,6 +23,10 @@ import { TicketFieldsDto } from './ticket-fields.dto.js';
     fields: ['reopen', 'reopened', 'reabrir', 'reaberto'],
     sentence: "the status says it: send status 'Processing (assigned)' ('New' when no one is assigned).",
   },
+  {
+    fields: ['unassign', 'unassign_me', 'desatribuir'],
+    sentence: 'the assignee says it: send assignee_id null (no technician), or remove_assignees with the ones to take off.',
+  },
 )
 export class UpdateTicketDto extends TicketFieldsDto {
   @RefField('ticket', { required: true, target: true, description: 'Id or exact title.' })
