@@ -448,6 +448,54 @@ describe.each(DATABASES)('hints that never mislead, on %s', (kind) => {
     }
   });
 
+  it("tells ticket_add_entry a task's time in hours or minutes, its technician, its start and a state flag the field and value to send", async () => {
+    const entry = async (args: Record<string, unknown>) =>
+      failure(
+        await callTool(client, 'ticket_add_entry', {
+          domain: 'ticket',
+          session_id: tickets,
+          id: ticketId,
+          kind: 'task',
+          content: 'Troca de cabo',
+          dry_run: true,
+          ...args,
+        }),
+        'VALIDATION_FAILED',
+      ).error.issues!;
+    for (const [args, key, says] of [
+      [{ hours: 2 }, 'hours', 'send duration \'2h\' (seconds, "1h30" or "90 min")'],
+      [{ horas: '1.5' }, 'horas', 'send duration \'1.5h\' (seconds, "1h30" or "90 min")'],
+      [{ minutes: 45 }, 'minutes', 'send duration \'45 min\' (seconds, "1h30" or "90 min")'],
+      [{ time: 30 }, 'time', 'send duration with its unit: 30 seconds as it is, or "30 min", "30h"'],
+      [{ technician: 'tech' }, 'technician', "a task's technician is users_id_tech"],
+      [{ assigned_to: 'tech' }, 'assigned_to', "a task's technician is users_id_tech"],
+      [{ start: '2026-12-07 10:00' }, 'start', 'a task is planned with begin and end'],
+      [{ date: '2026-12-07 10:00' }, 'date', 'a task is planned with begin and end'],
+      [{ done: true }, 'done', "the task's state says it: send state 'Done' (or 'To do', 'Information')"],
+      [{ todo: true }, 'todo', "the task's state says it: send state 'To do' (or 'Done', 'Information')"],
+      [{ public: true }, 'public', 'send is_private false'],
+    ] as const) {
+      const issues = await entry(args);
+      expect([key, issues.map((issue) => [issue.field, issue.code, issue.did_you_mean])]).toEqual([key, [[key, 'UNKNOWN_FIELD', undefined]]]);
+      expect([key, issues[0].message]).toEqual([key, expect.stringContaining(says)]);
+    }
+    // What they say to send is taken as they say.
+    const taken = success(
+      await callTool(client, 'ticket_add_entry', {
+        domain: 'ticket',
+        session_id: tickets,
+        id: ticketId,
+        kind: 'task',
+        content: 'Troca de cabo',
+        duration: '1.5h',
+        state: 'Done',
+        users_id_tech: 'tech',
+        dry_run: true,
+      }),
+    );
+    expect(taken.applied).toMatchObject({ duration: 5400, state: 2 });
+  });
+
   it('tells a ticket write a flag for waiting, taking, unassigning or urgency the field and value to send', async () => {
     for (const [key, says] of [
       ['pending', "send status 'Pending'"],

@@ -35,6 +35,7 @@ import {
   aboutField,
   aliasOfSentField,
   countAloneField,
+  durationInUnitField,
   fieldsWrappedIn,
   isGuess,
   oneOrItsList,
@@ -300,7 +301,8 @@ export class InputParser {
         unknownFieldOfTwo(field, key, received, byName) ??
         unknownRangeField(field, key, received, specs) ??
         sortDirectionField(field, key, input[key], received, specs, input) ??
-        countAloneField(field, key, input[key], received, specs);
+        countAloneField(field, key, input[key], received, specs) ??
+        durationInUnitField(field, key, input[key], received, specs);
       if (spread) {
         issues.push(spread);
         continue;

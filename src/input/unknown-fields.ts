@@ -1,3 +1,4 @@
+import { DURATION_UNIT } from '../dates/duration.js';
 import { quoted } from '../envelope/echo.js';
 import type { Issue } from '../envelope/issue.js';
 import { TOTAL_CAP } from '../search/search-runner.js';
@@ -190,6 +191,32 @@ export function countAloneField(field: string, key: string, value: unknown, rece
     ? `send limit 0 for the count alone: the answer's total, without rows (past ${TOTAL_CAP} an estimate unless exact_total: true).`
     : 'every search answers its rows with their total: leave it out.';
   return { field, code: 'UNKNOWN_FIELD', received, message: `Unknown field '${field}': ${message}` };
+}
+
+/** Keys a time spent comes under, by the unit their number is in (undefined: none said). */
+const TIME_KEYS: ReadonlyMap<string, 'h' | ' min' | undefined> = new Map([
+  ...['hours', 'hour', 'hrs', 'hours_spent', 'hours_worked', 'horas', 'hora'].map((key) => [key, 'h'] as const),
+  ...['minutes', 'minute', 'mins', 'minutes_spent', 'minutos', 'minuto'].map((key) => [key, ' min'] as const),
+  ...['time', 'time_worked', 'worked', 'spent', 'elapsed', 'tempo', 'tempo_gasto'].map((key) => [key, undefined] as const),
+]);
+
+/**
+ * UNKNOWN_FIELD for a time spent sent under a key of its unit (`hours: 2`, `minutes: 45`) to a tool
+ * with a duration (DURATION_UNIT): the duration to send, its number with that unit, since the
+ * duration's own number is seconds and an alias suggestion would have read 2 hours as 2 seconds; a
+ * bare `time: 30` is told the three readings. Undefined for any other key or value.
+ */
+export function durationInUnitField(field: string, key: string, value: unknown, received: unknown, specs: readonly FieldSpec[]): Issue | undefined {
+  const normalized = key.toLowerCase().replace(/[\s-]+/g, '_');
+  const duration = TIME_KEYS.has(normalized) ? specs.find((spec) => spec.unit === DURATION_UNIT) : undefined;
+  const number = typeof value === 'number' ? value : typeof value === 'string' ? Number(value.trim().replace(',', '.')) : Number.NaN;
+  if (!duration || !(Number.isFinite(number) && number > 0)) return undefined;
+  const unit = TIME_KEYS.get(normalized);
+  const formats = duration.description.replace(/\.$/, '');
+  const send = unit
+    ? `send ${duration.name} '${number}${unit}' (${formats.charAt(0).toLowerCase()}${formats.slice(1)})`
+    : `send ${duration.name} with its unit: ${number} seconds as it is, or "${number} min", "${number}h"`;
+  return { field, code: 'UNKNOWN_FIELD', received, message: `Unknown field '${field}': ${send}.` };
 }
 
 /** UNKNOWN_FIELD for a wrapper of the call's fields: send them at the top level. */

@@ -13,10 +13,40 @@ import { TASK_STATE } from '../timeline-vocabularies.js';
 
 // A timeline entry is GLPI's history of the work: this desk adds entries and never changes one, so a
 // call naming the entry to change is told so, not handed every field to guess from.
-@FieldsOfOtherTools({
-  fields: ['task_id', 'tasks_id', 'tickettasks_id', 'entry_id', 'followup_id', 'itilfollowups_id', 'solution_id', 'timeline_id'],
-  sentence: 'an entry is added, never changed: add a new one instead (a task with its new state); the earlier one stays in the timeline as it was.',
-})
+@FieldsOfOtherTools(
+  {
+    fields: ['task_id', 'tasks_id', 'tickettasks_id', 'entry_id', 'followup_id', 'itilfollowups_id', 'solution_id', 'timeline_id'],
+    sentence: 'an entry is added, never changed: add a new one instead (a task with its new state); the earlier one stays in the timeline as it was.',
+  },
+  // What a model calls an entry's other fields, and flags for what one of them says: the field and value to send.
+  {
+    fields: ['technician', 'assigned_to', 'assignee', 'assignee_id', 'author', 'tecnico', 'responsavel', 'autor'],
+    sentence: "a task's technician is users_id_tech (an entry's author is the caller; the ticket's assignees are ticket_update's).",
+  },
+  {
+    fields: ['start', 'start_date', 'start_time', 'begin_date', 'scheduled_at', 'date', 'data', 'inicio', 'data_inicio'],
+    sentence: 'a task is planned with begin and end, each a date and time (an entry itself is dated when it is added).',
+  },
+  {
+    fields: ['done', 'completed', 'finished', 'is_done', 'feito', 'feita', 'concluida', 'concluido'],
+    sentence: "the task's state says it: send state 'Done' (or 'To do', 'Information').",
+    whenFlag: true,
+  },
+  {
+    fields: ['todo', 'to_do', 'a_fazer'],
+    sentence: "the task's state says it: send state 'To do' (or 'Done', 'Information').",
+    whenFlag: true,
+  },
+  { fields: ['public', 'is_public', 'publico', 'publica'], sentence: 'send is_private false (an entry is public unless is_private is true).' },
+  {
+    fields: ['solve', 'resolve', 'close', 'close_ticket', 'solve_ticket', 'fechar', 'resolver'],
+    sentence: "a solution solves the ticket: send kind 'solution' with its text as content (ticket_update {id, status: 'Closed'} closes it).",
+  },
+  {
+    fields: ['pending', 'set_pending', 'on_hold', 'em_espera'],
+    sentence: "an entry leaves the ticket's status as it is (a solution aside): ticket_update {id, status: 'Pending'} sets it.",
+  },
+)
 export class AddEntryDto extends WriteCallDto {
   @RefField('ticket', { required: true, target: true, description: 'Id or title.' })
   id!: number;
