@@ -560,6 +560,18 @@ describe.each(DATABASES)('hints that never mislead, on %s', (kind) => {
       expect([key, issues.map((issue) => [issue.field, issue.code, issue.did_you_mean])]).toEqual([key, [[key, 'UNKNOWN_FIELD', undefined]]]);
       expect([key, issues[0].message]).toEqual([key, expect.stringContaining(says)]);
     }
+    // A project write is told the state to send for such a flag.
+    for (const [key, says] of [
+      ['completed', "send projectstates_id with a finished state (GLPI's: Closed)"],
+      ['done', "send projectstates_id with a finished state (GLPI's: Closed)"],
+      ['in_progress', "send projectstates_id with a state of work under way (GLPI's: Processing)"],
+    ] as const) {
+      const issues = failure(
+        await callTool(client, 'project_update', { domain: 'project', session_id: projects, id: 'Migração ERP', [key]: true, dry_run: true }),
+        'VALIDATION_FAILED',
+      ).error.issues!;
+      expect([key, issues.map((issue) => [issue.field, issue.did_you_mean, issue.message])]).toEqual([key, [[key, undefined, expect.stringContaining(says)]]]);
+    }
     // "done" with a name is still a manager ("dono", owner), as before.
     expect((await search({ done: 'tech' })).map((issue) => [issue.field, issue.did_you_mean])).toEqual([['done', 'users_id']]);
     for (const args of [

@@ -9,11 +9,31 @@ import { PRIORITY } from '../../input/vocab/glpi-vocabularies.js';
 /** The project name field; project_create redeclares it required, with the same rules. */
 export const PROJECT_NAME_FIELD = { maxLength: 255, printable: true, description: '' } as const;
 
+/** What a flag for a finished project is told: its states are records, named by the deployment (GLPI's own named). */
+const FINISHED_STATE = "the state says it: send projectstates_id with a finished state (GLPI's: Closed), and percent_done 100 if the work is all done.";
+
 /** The writable project fields, shared by create and update. */
-@FieldsOfOtherTools({
-  fields: ['task', 'tasks', 'project_tasks', 'milestones', 'members', 'team', 'tarefas', 'equipe'],
-  sentence: "a project's tasks are saved one a call with project_task_save {projects_id, name, …}, and each task's team with its add_members.",
-})
+@FieldsOfOtherTools(
+  {
+    fields: ['task', 'tasks', 'project_tasks', 'milestones', 'members', 'team', 'tarefas', 'equipe'],
+    sentence: "a project's tasks are saved one a call with project_task_save {projects_id, name, …}, and each task's team with its add_members.",
+  },
+  // A flag for the project's state.
+  {
+    fields: ['completed', 'finished', 'closed', 'is_closed', 'concluido', 'encerrado', 'fechado'],
+    sentence: FINISHED_STATE,
+  },
+  // `done` is also spelled like the manager's other name (`dono`, owner): a name under it is suggested there.
+  {
+    fields: ['done'],
+    sentence: FINISHED_STATE,
+    whenFlag: true,
+  },
+  {
+    fields: ['in_progress', 'active', 'ongoing', 'started', 'em_andamento', 'ativo', 'iniciado'],
+    sentence: "the state says it: send projectstates_id with a state of work under way (GLPI's: Processing).",
+  },
+)
 export abstract class ProjectFieldsDto extends WriteCallDto {
   @TextField(PROJECT_NAME_FIELD)
   name?: string;
