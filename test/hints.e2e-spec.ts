@@ -448,6 +448,28 @@ describe.each(DATABASES)('hints that never mislead, on %s', (kind) => {
     }
   });
 
+  it('tells ticket_validation a flag for approving or refusing the answer to send, never approver_id for approve', async () => {
+    for (const [args, key, says] of [
+      [{ approve: true }, 'approve', "send answer 'Granted' (or 'Refused', with a comment saying why)"],
+      [{ accept: 'yes' }, 'accept', "send answer 'Granted' (or 'Refused', with a comment saying why)"],
+      [{ reject: true, comment: 'Sem orçamento' }, 'reject', "send answer 'Refused' with a comment saying why (or 'Granted')"],
+      [{ recusar: true }, 'recusar', "send answer 'Refused' with a comment saying why (or 'Granted')"],
+    ] as const) {
+      const issues = failure(
+        await callTool(client, 'ticket_validation', { domain: 'ticket', session_id: tickets, id: ticketId, dry_run: true, ...args }),
+        'VALIDATION_FAILED',
+      ).error.issues!;
+      expect([key, issues.map((issue) => [issue.field, issue.code, issue.did_you_mean])]).toEqual([key, [[key, 'UNKNOWN_FIELD', undefined]]]);
+      expect([key, issues[0].message]).toEqual([key, expect.stringContaining(says)]);
+    }
+    // A name under approve is still an approver.
+    const named = failure(
+      await callTool(client, 'ticket_validation', { domain: 'ticket', session_id: tickets, id: ticketId, approve: 'carla.m', dry_run: true }),
+      'VALIDATION_FAILED',
+    ).error.issues!;
+    expect(named.map((issue) => [issue.field, issue.did_you_mean])).toEqual([['approve', 'approver_id']]);
+  });
+
   it("tells ticket_add_entry a task's time in hours or minutes, its technician, its start and a state flag the field and value to send", async () => {
     const entry = async (args: Record<string, unknown>) =>
       failure(

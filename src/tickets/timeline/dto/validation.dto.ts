@@ -1,6 +1,7 @@
 import type { Issue } from '../../../envelope/issue.js';
 import { WriteCallDto } from '../../../input/dto/call-args.dto.js';
 import { EnumField, IntField, RefField, TextField } from '../../../input/fields.js';
+import { FieldsOfOtherTools } from '../../../input/fields-of-other-tools.js';
 import { APPROVAL, VALIDATION_ANSWER } from '../timeline-vocabularies.js';
 
 /**
@@ -8,6 +9,41 @@ import { APPROVAL, VALIDATION_ANSWER } from '../timeline-vocabularies.js';
  * answer's fields are the approver's own words on a validation, not fields of the ticket: a profile
  * limited to some ticket fields (Self-Service) still answers what it was asked (`call`).
  */
+/** What a flag for granting is told. */
+const GRANTED = "the answer says it: send answer 'Granted' (or 'Refused', with a comment saying why).";
+
+// A flag for the approver's answer, as other trackers take one: the answer says it here.
+@FieldsOfOtherTools(
+  // `approve` is also spelled like approver_id: a name under it is suggested there.
+  {
+    fields: ['approve', 'approved'],
+    sentence: GRANTED,
+    whenFlag: true,
+  },
+  {
+    fields: ['accept', 'accepted', 'grant', 'granted', 'aprovar', 'aprovado', 'aprovada', 'aceitar', 'aceito', 'aceita'],
+    sentence: GRANTED,
+  },
+  {
+    fields: [
+      'reject',
+      'rejected',
+      'refuse',
+      'refused',
+      'deny',
+      'denied',
+      'decline',
+      'declined',
+      'recusar',
+      'recusado',
+      'rejeitar',
+      'rejeitado',
+      'negar',
+      'negado',
+    ],
+    sentence: "the answer says it: send answer 'Refused' with a comment saying why (or 'Granted').",
+  },
+)
 export class ValidationDto extends WriteCallDto {
   // An approver answers on a ticket it may not otherwise see: the tool finds it by the request.
   @RefField('ticket', { required: true, target: true, foundByTool: true, description: 'Id or title.' })
