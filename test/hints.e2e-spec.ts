@@ -448,6 +448,25 @@ describe.each(DATABASES)('hints that never mislead, on %s', (kind) => {
     }
   });
 
+  it('tells ticket_link a key for how the tickets relate the other_id and relation to send, never relation for a ticket', async () => {
+    for (const [key, says] of [
+      ['duplicate_of', "send other_id with the ticket it duplicates and relation 'Duplicate'"],
+      ['parent', "send other_id with the parent ticket and relation 'Child' (id is the child of other_id)"],
+      ['child', "send other_id with the child ticket and relation 'Parent' (id is the parent of other_id)"],
+      ['related_to', "send other_id with that ticket and relation 'Related'"],
+      ['unlink', 'send remove: true with the other ticket in other_id'],
+    ] as const) {
+      const issues = failure(
+        await callTool(client, 'ticket_link', { domain: 'ticket', session_id: tickets, id: ticketId, [key]: key === 'unlink' ? true : 3, dry_run: true }),
+        'VALIDATION_FAILED',
+      ).error.issues!;
+      const mine = issues.find((issue) => issue.field === key)!;
+      expect([key, mine.code, mine.did_you_mean, mine.message]).toEqual([key, 'UNKNOWN_FIELD', undefined, expect.stringContaining(says)]);
+      // No relation read from the ticket's id (related_to: 3 was checked as relation 3, Child).
+      expect([key, issues.map((issue) => issue.field).sort()]).toEqual([key, ['other_id', key].sort()]);
+    }
+  });
+
   it('tells ticket_validation a flag for approving or refusing the answer to send, never approver_id for approve', async () => {
     for (const [args, key, says] of [
       [{ approve: true }, 'approve', "send answer 'Granted' (or 'Refused', with a comment saying why)"],
