@@ -44,6 +44,18 @@ describe.each(DATABASES)('hints that never mislead, on %s', (kind) => {
 
   const update = (args: Record<string, unknown>) => callTool(client, 'ticket_update', { domain: 'ticket', session_id: tickets, id: ticketId, ...args });
 
+  /**
+   * Calls `tool` with `base` and each case's key and value: each is answered with one UNKNOWN_FIELD
+   * on that key, no field suggested, whose message says `says`.
+   */
+  const expectToldInstead = async (tool: string, base: Record<string, unknown>, cases: ReadonlyArray<readonly [string, unknown, string]>) => {
+    for (const [key, value, says] of cases) {
+      const issues = failure(await callTool(client, tool, { ...base, [key]: value }), 'VALIDATION_FAILED').error.issues!;
+      expect([key, issues.map((issue) => [issue.field, issue.code, issue.did_you_mean])]).toEqual([key, [[key, 'UNKNOWN_FIELD', undefined]]]);
+      expect([key, issues[0].message]).toEqual([key, expect.stringContaining(says)]);
+    }
+  };
+
   it('"Em espera" is Pending, and a misspelt status suggests the label it misspells', async () => {
     const stored = success(await update({ status: 'Em espera' }));
     expect(stored.applied).toMatchObject({ status: 4 });
@@ -468,19 +480,12 @@ describe.each(DATABASES)('hints that never mislead, on %s', (kind) => {
   });
 
   it('tells ticket_validation a flag for approving or refusing the answer to send, never approver_id for approve', async () => {
-    for (const [args, key, says] of [
-      [{ approve: true }, 'approve', "send answer 'Granted' (or 'Refused', with a comment saying why)"],
-      [{ accept: 'yes' }, 'accept', "send answer 'Granted' (or 'Refused', with a comment saying why)"],
-      [{ reject: true, comment: 'Sem orçamento' }, 'reject', "send answer 'Refused' with a comment saying why (or 'Granted')"],
-      [{ recusar: true }, 'recusar', "send answer 'Refused' with a comment saying why (or 'Granted')"],
-    ] as const) {
-      const issues = failure(
-        await callTool(client, 'ticket_validation', { domain: 'ticket', session_id: tickets, id: ticketId, dry_run: true, ...args }),
-        'VALIDATION_FAILED',
-      ).error.issues!;
-      expect([key, issues.map((issue) => [issue.field, issue.code, issue.did_you_mean])]).toEqual([key, [[key, 'UNKNOWN_FIELD', undefined]]]);
-      expect([key, issues[0].message]).toEqual([key, expect.stringContaining(says)]);
-    }
+    await expectToldInstead('ticket_validation', { domain: 'ticket', session_id: tickets, id: ticketId, comment: 'Sem orçamento', dry_run: true }, [
+      ['approve', true, "send answer 'Granted' (or 'Refused', with a comment saying why)"],
+      ['accept', 'yes', "send answer 'Granted' (or 'Refused', with a comment saying why)"],
+      ['reject', true, "send answer 'Refused' with a comment saying why (or 'Granted')"],
+      ['recusar', true, "send answer 'Refused' with a comment saying why (or 'Granted')"],
+    ]);
     // A name under approve is still an approver.
     const named = failure(
       await callTool(client, 'ticket_validation', { domain: 'ticket', session_id: tickets, id: ticketId, approve: 'carla.m', dry_run: true }),
@@ -490,68 +495,36 @@ describe.each(DATABASES)('hints that never mislead, on %s', (kind) => {
   });
 
   it("tells ticket_add_entry a task's time in hours or minutes, its technician, its start and a state flag the field and value to send", async () => {
-    const entry = async (args: Record<string, unknown>) =>
-      failure(
-        await callTool(client, 'ticket_add_entry', {
-          domain: 'ticket',
-          session_id: tickets,
-          id: ticketId,
-          kind: 'task',
-          content: 'Troca de cabo',
-          dry_run: true,
-          ...args,
-        }),
-        'VALIDATION_FAILED',
-      ).error.issues!;
-    for (const [args, key, says] of [
-      [{ hours: 2 }, 'hours', 'send duration \'2h\' (seconds, "1h30" or "90 min")'],
-      [{ horas: '1.5' }, 'horas', 'send duration \'1.5h\' (seconds, "1h30" or "90 min")'],
-      [{ minutes: 45 }, 'minutes', 'send duration \'45 min\' (seconds, "1h30" or "90 min")'],
-      [{ time: 30 }, 'time', 'send duration with its unit: 30 seconds as it is, or "30 min", "30h"'],
-      [{ technician: 'tech' }, 'technician', "a task's technician is users_id_tech"],
-      [{ assigned_to: 'tech' }, 'assigned_to', "a task's technician is users_id_tech"],
-      [{ start: '2026-12-07 10:00' }, 'start', 'a task is planned with begin and end'],
-      [{ date: '2026-12-07 10:00' }, 'date', 'a task is planned with begin and end'],
-      [{ done: true }, 'done', "the task's state says it: send state 'Done' (or 'To do', 'Information')"],
-      [{ todo: true }, 'todo', "the task's state says it: send state 'To do' (or 'Done', 'Information')"],
-      [{ public: true }, 'public', 'send is_private false'],
-    ] as const) {
-      const issues = await entry(args);
-      expect([key, issues.map((issue) => [issue.field, issue.code, issue.did_you_mean])]).toEqual([key, [[key, 'UNKNOWN_FIELD', undefined]]]);
-      expect([key, issues[0].message]).toEqual([key, expect.stringContaining(says)]);
-    }
+    const task = { domain: 'ticket', session_id: tickets, id: ticketId, kind: 'task', content: 'Troca de cabo', dry_run: true };
+    await expectToldInstead('ticket_add_entry', task, [
+      ['hours', 2, 'send duration \'2h\' (seconds, "1h30" or "90 min")'],
+      ['horas', '1.5', 'send duration \'1.5h\' (seconds, "1h30" or "90 min")'],
+      ['minutes', 45, 'send duration \'45 min\' (seconds, "1h30" or "90 min")'],
+      ['time', 30, 'send duration with its unit: 30 seconds as it is, or "30 min", "30h"'],
+      ['technician', 'tech', "a task's technician is users_id_tech"],
+      ['assigned_to', 'tech', "a task's technician is users_id_tech"],
+      ['start', '2026-12-07 10:00', 'a task is planned with begin and end'],
+      ['date', '2026-12-07 10:00', 'a task is planned with begin and end'],
+      ['done', true, "the task's state says it: send state 'Done' (or 'To do', 'Information')"],
+      ['todo', true, "the task's state says it: send state 'To do' (or 'Done', 'Information')"],
+      ['public', true, 'send is_private false'],
+    ]);
     // What they say to send is taken as they say.
-    const taken = success(
-      await callTool(client, 'ticket_add_entry', {
-        domain: 'ticket',
-        session_id: tickets,
-        id: ticketId,
-        kind: 'task',
-        content: 'Troca de cabo',
-        duration: '1.5h',
-        state: 'Done',
-        users_id_tech: 'tech',
-        dry_run: true,
-      }),
-    );
+    const taken = success(await callTool(client, 'ticket_add_entry', { ...task, duration: '1.5h', state: 'Done', users_id_tech: 'tech' }));
     expect(taken.applied).toMatchObject({ duration: 5400, state: 2 });
   });
 
   it('tells a ticket write a flag for waiting, taking, unassigning or urgency the field and value to send', async () => {
-    for (const [key, says] of [
-      ['pending', "send status 'Pending'"],
-      ['on_hold', "send status 'Pending'"],
-      ['em_espera', "send status 'Pending'"],
-      ['assign_to_me', "send assignee_id 'me'"],
-      ['take', "send assignee_id 'me'"],
-      ['unassign', 'send assignee_id null'],
-      ['urgent', "send urgency 'Very high'"],
-      ['escalate', "send urgency 'Very high'"],
-    ] as const) {
-      const issues = failure(await update({ [key]: true }), 'VALIDATION_FAILED').error.issues!;
-      expect([key, issues.map((issue) => [issue.field, issue.code, issue.did_you_mean])]).toEqual([key, [[key, 'UNKNOWN_FIELD', undefined]]]);
-      expect([key, issues[0].message]).toEqual([key, expect.stringContaining(says)]);
-    }
+    await expectToldInstead('ticket_update', { domain: 'ticket', session_id: tickets, id: ticketId }, [
+      ['pending', true, "send status 'Pending'"],
+      ['on_hold', true, "send status 'Pending'"],
+      ['em_espera', true, "send status 'Pending'"],
+      ['assign_to_me', true, "send assignee_id 'me'"],
+      ['take', true, "send assignee_id 'me'"],
+      ['unassign', true, 'send assignee_id null'],
+      ['urgent', true, "send urgency 'Very high'"],
+      ['escalate', true, "send urgency 'Very high'"],
+    ]);
     // A new ticket is told the same of a flag for urgency or for taking it.
     const created = failure(
       await callTool(client, 'ticket_create', { domain: 'ticket', session_id: tickets, name: 'Sem rede', urgent: true, assign_to_me: true, dry_run: true }),
@@ -586,7 +559,7 @@ describe.each(DATABASES)('hints that never mislead, on %s', (kind) => {
     const projects = await openSession(client, 'project');
     const search = async (args: Record<string, unknown>) =>
       failure(await callTool(client, 'project_search', { domain: 'project', session_id: projects, ...args }), 'VALIDATION_FAILED').error.issues!;
-    for (const [key, value, says] of [
+    await expectToldInstead('project_search', { domain: 'project', session_id: projects }, [
       ['open', true, "send projectstates_id 'open' (every state not finished), or 'finished'"],
       ['in_progress', true, "send projectstates_id 'open' (every state not finished), or 'finished'"],
       ['completed', true, "send projectstates_id 'finished', or 'open'"],
@@ -596,23 +569,13 @@ describe.each(DATABASES)('hints that never mislead, on %s', (kind) => {
       ['no_manager', true, "send users_id 'none' (no manager), or 'any'"],
       ['late', true, "send plan_end_date_to 'yesterday' with projectstates_id 'open'"],
       ['overdue', true, "send plan_end_date_to 'yesterday' with projectstates_id 'open'"],
-    ] as const) {
-      const issues = await search({ [key]: value });
-      expect([key, issues.map((issue) => [issue.field, issue.code, issue.did_you_mean])]).toEqual([key, [[key, 'UNKNOWN_FIELD', undefined]]]);
-      expect([key, issues[0].message]).toEqual([key, expect.stringContaining(says)]);
-    }
+    ]);
     // A project write is told the state to send for such a flag.
-    for (const [key, says] of [
-      ['completed', "send projectstates_id with a finished state (GLPI's: Closed)"],
-      ['done', "send projectstates_id with a finished state (GLPI's: Closed)"],
-      ['in_progress', "send projectstates_id with a state of work under way (GLPI's: Processing)"],
-    ] as const) {
-      const issues = failure(
-        await callTool(client, 'project_update', { domain: 'project', session_id: projects, id: 'Migração ERP', [key]: true, dry_run: true }),
-        'VALIDATION_FAILED',
-      ).error.issues!;
-      expect([key, issues.map((issue) => [issue.field, issue.did_you_mean, issue.message])]).toEqual([key, [[key, undefined, expect.stringContaining(says)]]]);
-    }
+    await expectToldInstead('project_update', { domain: 'project', session_id: projects, id: 'Migração ERP', dry_run: true }, [
+      ['completed', true, "send projectstates_id with a finished state (GLPI's: Closed)"],
+      ['done', true, "send projectstates_id with a finished state (GLPI's: Closed)"],
+      ['in_progress', true, "send projectstates_id with a state of work under way (GLPI's: Processing)"],
+    ]);
     // "done" with a name is still a manager ("dono", owner), as before.
     expect((await search({ done: 'tech' })).map((issue) => [issue.field, issue.did_you_mean])).toEqual([['done', 'users_id']]);
     for (const args of [
@@ -626,20 +589,14 @@ describe.each(DATABASES)('hints that never mislead, on %s', (kind) => {
   });
 
   it('tells user_search a flag for being inactive, an admin or a technician the filter to send, never is_active for is_admin', async () => {
-    const search = async (args: Record<string, unknown>) =>
-      failure(await callTool(client, 'user_search', { domain: 'user', session_id: users, ...args }), 'VALIDATION_FAILED').error.issues!;
-    for (const [key, value, says] of [
+    await expectToldInstead('user_search', { domain: 'user', session_id: users }, [
       ['inactive', true, 'send is_active false'],
       ['disabled', 'yes', 'send is_active false'],
       ['desativados', true, 'send is_active false'],
       ['is_admin', true, "send profiles_id with an admin profile's name (GLPI's: Super-Admin, Admin)"],
       ['admins', true, "send profiles_id with an admin profile's name (GLPI's: Super-Admin, Admin)"],
       ['technicians', true, "send profiles_id with a technician profile's name (GLPI's: Technician)"],
-    ] as const) {
-      const issues = await search({ [key]: value });
-      expect([key, issues.map((issue) => [issue.field, issue.code, issue.did_you_mean])]).toEqual([key, [[key, 'UNKNOWN_FIELD', undefined]]]);
-      expect([key, issues[0].message]).toEqual([key, expect.stringContaining(says)]);
-    }
+    ]);
     for (const args of [{ is_active: false }, { profiles_id: 'Super-Admin' }, { profiles_id: 'Technician' }])
       success(await callTool(client, 'user_search', { domain: 'user', session_id: users, ...args }));
     // A write is told the same: a new user is no admin by a flag (it was suggested is_active).
@@ -655,7 +612,7 @@ describe.each(DATABASES)('hints that never mislead, on %s', (kind) => {
   it('tells ticket_search a flag for a filter it has (assigned, mine, priority, a date) the value to send, and a trash flag that searches skip the trash', async () => {
     const search = async (args: Record<string, unknown>) =>
       failure(await callTool(client, 'ticket_search', { domain: 'ticket', session_id: tickets, ...args }), 'VALIDATION_FAILED').error.issues!;
-    for (const [key, value, says] of [
+    await expectToldInstead('ticket_search', { domain: 'ticket', session_id: tickets }, [
       ['unassigned', true, "send assignee_id 'none' (no technician), or 'any'"],
       ['no_assignee', 'yes', "send assignee_id 'none' (no technician), or 'any'"],
       ['assigned', true, "send assignee_id 'any' (some technician), or 'none'"],
@@ -669,11 +626,7 @@ describe.each(DATABASES)('hints that never mislead, on %s', (kind) => {
       ['recent', true, "send date_from '7 days ago'"],
       ['include_deleted', true, 'the trash'],
       ['trashed', true, 'the trash'],
-    ] as const) {
-      const issues = await search({ [key]: value });
-      expect([key, issues.map((issue) => [issue.field, issue.code, issue.did_you_mean])]).toEqual([key, [[key, 'UNKNOWN_FIELD', undefined]]]);
-      expect([key, issues[0].message]).toEqual([key, expect.stringContaining(says)]);
-    }
+    ]);
     // The trash on every search; users, deactivated instead, are told the filter that finds them.
     const projects = await openSession(client, 'project');
     const trash = failure(await callTool(client, 'project_search', { domain: 'project', session_id: projects, include_deleted: true }), 'VALIDATION_FAILED');
