@@ -46,12 +46,17 @@ export function FieldsOfOtherTools(...work: readonly OtherToolWork[]): ClassDeco
 export function otherToolFor(dto: unknown, field: string, value?: unknown): string | undefined {
   const work = typeof dto === 'function' ? (dto as WithWork)[WORK] : undefined;
   // No declared field is near this long: a key of any length sent is not read whole to be looked up.
-  const declared = work && field.length <= LONGEST_FIELD ? work.get(field.toLowerCase().replace(/[\s-]+/g, '_')) : undefined;
+  const declared = work && field.length <= LONGEST_FIELD ? work.get(keyForm(field)) : undefined;
   return declared && (!declared.whenFlag || isFlag(value)) ? declared.sentence : undefined;
 }
 
-/** A yes or a no as sent: a boolean or a word for one, not a number (an id) nor its text. */
-function isFlag(value: unknown): boolean {
+/** A key as the tables of keys models send are written: lower case, `_` for spaces and dashes ("Due-Date": due_date). */
+export function keyForm(key: string): string {
+  return key.toLowerCase().replace(/[\s-]+/g, '_');
+}
+
+/** A yes or a no as sent: a boolean or a word for one, not a number (an id, a count) nor its text. */
+export function isFlag(value: unknown): boolean {
   if (typeof value === 'boolean') return true;
   return typeof value === 'string' && !/^\s*\d+\s*$/.test(value) && flagValue(value) !== undefined;
 }

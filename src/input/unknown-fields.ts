@@ -6,6 +6,7 @@ import { matchKey } from '../text/normalize.js';
 import { isShortWord, spelledAlike } from '../text/suggest.js';
 import { RANGE_END, RANGE_START, TWO_FIELD_NAMES } from './field-aliases.js';
 import type { FieldSpec } from './field-spec.js';
+import { isFlag, keyForm } from './fields-of-other-tools.js';
 import { listFormOf } from './list-for-one.js';
 import { descendingWord, isDirectionKey } from './sort-keys.js';
 import { flagValue } from './vocab/boolean-words.js';
@@ -183,11 +184,8 @@ const COUNT_ALONE_KEYS = new Set([
  * Undefined for any other key or value, or on a tool without a limit.
  */
 export function countAloneField(field: string, key: string, value: unknown, received: unknown, specs: readonly FieldSpec[]): Issue | undefined {
-  const pageSize = typeof value === 'number' || (typeof value === 'string' && /^\s*\d+\s*$/.test(value));
-  if (pageSize || !COUNT_ALONE_KEYS.has(key.toLowerCase().replace(/[\s-]+/g, '_'))) return undefined;
-  const asked = flagValue(value);
-  if (asked === undefined || !specs.some((spec) => spec.name === 'limit')) return undefined;
-  const message = asked
+  if (!isFlag(value) || !COUNT_ALONE_KEYS.has(keyForm(key)) || !specs.some((spec) => spec.name === 'limit')) return undefined;
+  const message = flagValue(value)
     ? `send limit 0 for the count alone: the answer's total, without rows (past ${TOTAL_CAP} an estimate unless exact_total: true).`
     : 'every search answers its rows with their total: leave it out.';
   return { field, code: 'UNKNOWN_FIELD', received, message: `Unknown field '${field}': ${message}` };
@@ -207,7 +205,7 @@ const TIME_KEYS: ReadonlyMap<string, 'h' | ' min' | undefined> = new Map([
  * bare `time: 30` is told the three readings. Undefined for any other key or value.
  */
 export function durationInUnitField(field: string, key: string, value: unknown, received: unknown, specs: readonly FieldSpec[]): Issue | undefined {
-  const normalized = key.toLowerCase().replace(/[\s-]+/g, '_');
+  const normalized = keyForm(key);
   const duration = TIME_KEYS.has(normalized) ? specs.find((spec) => spec.unit === DURATION_UNIT) : undefined;
   const number = typeof value === 'number' ? value : typeof value === 'string' ? Number(value.trim().replace(',', '.')) : Number.NaN;
   if (!duration || !(Number.isFinite(number) && number > 0)) return undefined;
