@@ -588,6 +588,23 @@ describe.each(DATABASES)('hints that never mislead, on %s', (kind) => {
       success(await callTool(client, 'project_search', { domain: 'project', session_id: projects, ...args }));
   });
 
+  it('tells user_update a group to leave that groups_id only joins one (never suggested there), and deactivating that user_deactivate does it', async () => {
+    await expectToldInstead('user_update', { domain: 'user', session_id: users, id: 'tech', dry_run: true }, [
+      ['remove_group', 'Service Desk', 'groups_id only joins a group: no tool takes a user out of one'],
+      ['leave_group', 'Service Desk', 'groups_id only joins a group: no tool takes a user out of one'],
+      ['remove_groups_id', 2, 'groups_id only joins a group: no tool takes a user out of one'],
+      ['deactivate', true, 'user_deactivate {id} deactivates'],
+      ['disable', true, 'user_deactivate {id} deactivates'],
+      ['reactivate', true, 'send is_active true'],
+    ]);
+    // Joining is still groups_id.
+    const joined = failure(
+      await callTool(client, 'user_update', { domain: 'user', session_id: users, id: 'tech', add_group: 'Service Desk', dry_run: true }),
+      'VALIDATION_FAILED',
+    );
+    expect(joined.error.issues!.map((issue) => [issue.field, issue.did_you_mean])).toEqual([['add_group', 'groups_id']]);
+  });
+
   it('tells user_search a flag for being inactive, an admin or a technician the filter to send, never is_active for is_admin', async () => {
     await expectToldInstead('user_search', { domain: 'user', session_id: users }, [
       ['inactive', true, 'send is_active false'],
