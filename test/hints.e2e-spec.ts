@@ -588,6 +588,32 @@ describe.each(DATABASES)('hints that never mislead, on %s', (kind) => {
       success(await callTool(client, 'project_search', { domain: 'project', session_id: projects, ...args }));
   });
 
+  it('tells a key asking to clear a field to send it null, and never suggests a field that sets for one that removes', async () => {
+    const projects = await openSession(client, 'project');
+    await expectToldInstead('user_update', { domain: 'user', session_id: users, id: 'tech', dry_run: true }, [
+      ['remove_phone', true, 'send phone null to clear it'],
+      ['clear_email', true, 'send email null to clear it'],
+    ]);
+    await expectToldInstead('project_update', { domain: 'project', session_id: projects, id: 'Migração ERP', dry_run: true }, [
+      ['remove_manager', 'tech', 'send users_id null to clear it'],
+      ['clear_manager', true, 'send users_id null to clear it'],
+      ['remove_group', true, 'send groups_id null to clear it'],
+    ]);
+    // A project task's member to remove was suggested as member_id, which adds one.
+    const task = failure(
+      await callTool(client, 'project_task_save', { domain: 'project', session_id: projects, id: 1, remove_assignee: 'tech', dry_run: true }),
+      'VALIDATION_FAILED',
+    ).error.issues!;
+    expect(task.find((issue) => issue.field === 'remove_assignee')?.did_you_mean).toBeUndefined();
+    // What they say to send is taken; a removal list is still suggested for its own key.
+    success(await callTool(client, 'project_update', { domain: 'project', session_id: projects, id: 'Migração ERP', users_id: null, dry_run: true }));
+    const member = failure(
+      await callTool(client, 'project_task_save', { domain: 'project', session_id: projects, id: 1, remove_member: 'tech', dry_run: true }),
+      'VALIDATION_FAILED',
+    ).error.issues!;
+    expect(member.find((issue) => issue.field === 'remove_member')?.did_you_mean).toBe('remove_members');
+  });
+
   it('tells user_update a group to leave that groups_id only joins one (never suggested there), and deactivating that user_deactivate does it', async () => {
     await expectToldInstead('user_update', { domain: 'user', session_id: users, id: 'tech', dry_run: true }, [
       ['remove_group', 'Service Desk', 'groups_id only joins a group: no tool takes a user out of one'],

@@ -34,6 +34,8 @@ import { descendingWord, sortKeysOf, sortWrittenIn } from './sort-keys.js';
 import {
   aboutField,
   aliasOfSentField,
+  clearingField,
+  clearsWhatSets,
   countAloneField,
   durationInUnitField,
   fieldsWrappedIn,
@@ -312,7 +314,14 @@ export class InputParser {
         issues.push({ field, code: 'UNKNOWN_FIELD', received, message: `Unknown field '${field}': ${elsewhere}` });
         continue;
       }
-      const suggestion = key.length <= MAX_SUGGESTIBLE_KEY ? this.suggestField(key, specs, input[key], input) : undefined;
+      const cleared = clearingField(field, key, received, specs);
+      if (cleared) {
+        issues.push(cleared);
+        continue;
+      }
+      const closest = key.length <= MAX_SUGGESTIBLE_KEY ? this.suggestField(key, specs, input[key], input) : undefined;
+      // A key that takes a value away is never sent to a field that sets one.
+      const suggestion = closest !== undefined && clearsWhatSets(key, closest) ? undefined : closest;
       const checkedAs = suggestion && !renamed.has(suggestion) && !byName.get(suggestion)!.opaque;
       if (checkedAs) renamed.set(suggestion, input[key]);
       if (suggestion) {

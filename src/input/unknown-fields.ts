@@ -217,6 +217,29 @@ export function durationInUnitField(field: string, key: string, value: unknown, 
   return { field, code: 'UNKNOWN_FIELD', received, message: `Unknown field '${field}': ${send}.` };
 }
 
+/** A key asking to take a value away (remove_phone, clear_manager, limpar_email): what it names after the word. */
+const CLEARING = /^(?:remove|clear|unset|delete|drop|remover|limpar|tirar|apagar)_(.+)$/;
+
+/**
+ * True when `key` asks to take a value away and `field`, a field it could be suggested as, sets one:
+ * the suggestion would do the opposite (`remove_phone` sent as phone writes the value meant gone).
+ */
+export function clearsWhatSets(key: string, field: string): boolean {
+  return CLEARING.test(keyForm(key)) && !CLEARING.test(field);
+}
+
+/**
+ * UNKNOWN_FIELD for a key asking to clear a field that takes null, named by its name, its name
+ * without `_id` or another of its names (`remove_phone`, `clear_manager`): send it null. Undefined
+ * for any other key.
+ */
+export function clearingField(field: string, key: string, received: unknown, specs: readonly FieldSpec[]): Issue | undefined {
+  const named = CLEARING.exec(keyForm(key))?.[1];
+  const names = (spec: FieldSpec) => [spec.name, spec.name.replace(/_id$/, ''), ...(spec.aliases ?? [])].map(keyForm);
+  const target = named === undefined ? undefined : specs.find((spec) => spec.nullable && names(spec).includes(named));
+  return target && { field, code: 'UNKNOWN_FIELD', received, message: `Unknown field '${field}': send ${target.name} null to clear it.` };
+}
+
 /** UNKNOWN_FIELD for a wrapper of the call's fields: send them at the top level. */
 export function wrapperField(field: string, received: unknown, inside: readonly string[]): Issue {
   const more = inside.length > UNKNOWN_ENTRIES_NAMED ? ', …' : '';
