@@ -612,6 +612,9 @@ describe.each(DATABASES)('hints that never mislead, on %s', (kind) => {
       'VALIDATION_FAILED',
     ).error.issues!;
     expect(member.find((issue) => issue.field === 'remove_member')?.did_you_mean).toBe('remove_members');
+    // One of several assignees to take off is remove_assignees, not all of them cleared.
+    const assignee = failure(await update({ remove_assignee: 'tech', dry_run: true }), 'VALIDATION_FAILED').error.issues!;
+    expect(assignee.find((issue) => issue.field === 'remove_assignee')?.did_you_mean).toBe('remove_assignees');
   });
 
   it('tells user_update a group to leave that groups_id only joins one (never suggested there), and deactivating that user_deactivate does it', async () => {

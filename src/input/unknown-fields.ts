@@ -231,10 +231,13 @@ export function clearsWhatSets(key: string, field: string): boolean {
 /**
  * UNKNOWN_FIELD for a key asking to clear a field that takes null, named by its name, its name
  * without `_id` or another of its names (`remove_phone`, `clear_manager`): send it null. Undefined
- * for any other key.
+ * for any other key, and where the tool has a list to remove from whose name begins with the key
+ * (`remove_assignee`: remove_assignees takes one off, where null would clear them all).
  */
 export function clearingField(field: string, key: string, received: unknown, specs: readonly FieldSpec[]): Issue | undefined {
-  const named = CLEARING.exec(keyForm(key))?.[1];
+  const sent = keyForm(key);
+  if (specs.some((spec) => CLEARING.test(spec.name) && spec.name.startsWith(sent))) return undefined;
+  const named = CLEARING.exec(sent)?.[1];
   const names = (spec: FieldSpec) => [spec.name, spec.name.replace(/_id$/, ''), ...(spec.aliases ?? [])].map(keyForm);
   const target = named === undefined ? undefined : specs.find((spec) => spec.nullable && names(spec).includes(named));
   return target && { field, code: 'UNKNOWN_FIELD', received, message: `Unknown field '${field}': send ${target.name} null to clear it.` };
