@@ -48,9 +48,12 @@ describe.each(DATABASES)('hints that never mislead, on %s', (kind) => {
    * Calls `tool` with `base` and each case's key and value: each is answered with one UNKNOWN_FIELD
    * on that key, no field suggested, whose message says `says`.
    */
+  /** The issues `tool` refuses `args` with (VALIDATION_FAILED). */
+  const issuesOf = async (tool: string, args: Record<string, unknown>) => failure(await callTool(client, tool, args), 'VALIDATION_FAILED').error.issues!;
+
   const expectToldInstead = async (tool: string, base: Record<string, unknown>, cases: ReadonlyArray<readonly [string, unknown, string]>) => {
     for (const [key, value, says] of cases) {
-      const issues = failure(await callTool(client, tool, { ...base, [key]: value }), 'VALIDATION_FAILED').error.issues!;
+      const issues = await issuesOf(tool, { ...base, [key]: value });
       expect([key, issues.map((issue) => [issue.field, issue.code, issue.did_you_mean])]).toEqual([key, [[key, 'UNKNOWN_FIELD', undefined]]]);
       expect([key, issues[0].message]).toEqual([key, expect.stringContaining(says)]);
     }
@@ -355,8 +358,7 @@ describe.each(DATABASES)('hints that never mislead, on %s', (kind) => {
   });
 
   it('tells a sort direction sent apart that it is written in sort, with the value to send', async () => {
-    const search = async (args: Record<string, unknown>) =>
-      failure(await callTool(client, 'ticket_search', { domain: 'ticket', session_id: tickets, ...args }), 'VALIDATION_FAILED').error.issues!;
+    const search = (args: Record<string, unknown>) => issuesOf('ticket_search', { domain: 'ticket', session_id: tickets, ...args });
     for (const [args, key, sort] of [
       [{ sort: 'priority', desc: true }, 'desc', '-priority'],
       [{ sort: 'priority', descending: 'true' }, 'descending', '-priority'],
@@ -557,8 +559,7 @@ describe.each(DATABASES)('hints that never mislead, on %s', (kind) => {
 
   it('tells project_search a flag for its state, manager or lateness the value to send', async () => {
     const projects = await openSession(client, 'project');
-    const search = async (args: Record<string, unknown>) =>
-      failure(await callTool(client, 'project_search', { domain: 'project', session_id: projects, ...args }), 'VALIDATION_FAILED').error.issues!;
+    const search = (args: Record<string, unknown>) => issuesOf('project_search', { domain: 'project', session_id: projects, ...args });
     await expectToldInstead('project_search', { domain: 'project', session_id: projects }, [
       ['open', true, "send projectstates_id 'open' (every state not finished), or 'finished'"],
       ['in_progress', true, "send projectstates_id 'open' (every state not finished), or 'finished'"],
@@ -656,8 +657,7 @@ describe.each(DATABASES)('hints that never mislead, on %s', (kind) => {
   });
 
   it('tells ticket_search a flag for a filter it has (assigned, mine, priority, a date) the value to send, and a trash flag that searches skip the trash', async () => {
-    const search = async (args: Record<string, unknown>) =>
-      failure(await callTool(client, 'ticket_search', { domain: 'ticket', session_id: tickets, ...args }), 'VALIDATION_FAILED').error.issues!;
+    const search = (args: Record<string, unknown>) => issuesOf('ticket_search', { domain: 'ticket', session_id: tickets, ...args });
     await expectToldInstead('ticket_search', { domain: 'ticket', session_id: tickets }, [
       ['unassigned', true, "send assignee_id 'none' (no technician), or 'any'"],
       ['no_assignee', 'yes', "send assignee_id 'none' (no technician), or 'any'"],

@@ -1,4 +1,5 @@
-import { flagValue } from './vocab/boolean-words.js';
+import { keyForm } from './key-forms.js';
+import { isFlag } from './vocab/boolean-words.js';
 
 /**
  * Fields a model sends to one tool for work another tool does: a solution or a comment sent to
@@ -48,17 +49,6 @@ export function otherToolFor(dto: unknown, field: string, value?: unknown): stri
   // No declared field is near this long: a key of any length sent is not read whole to be looked up.
   const declared = work && field.length <= LONGEST_FIELD ? work.get(keyForm(field)) : undefined;
   return declared && (!declared.whenFlag || isFlag(value)) ? declared.sentence : undefined;
-}
-
-/** A key as the tables of keys models send are written: lower case, `_` for spaces and dashes ("Due-Date": due_date). */
-export function keyForm(key: string): string {
-  return key.toLowerCase().replace(/[\s-]+/g, '_');
-}
-
-/** A yes or a no as sent: a boolean or a word for one, not a number (an id, a count) nor its text. */
-export function isFlag(value: unknown): boolean {
-  if (typeof value === 'boolean') return true;
-  return typeof value === 'string' && !/^\s*\d+\s*$/.test(value) && flagValue(value) !== undefined;
 }
 
 const LONGEST_FIELD = 64;

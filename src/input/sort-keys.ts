@@ -1,3 +1,5 @@
+import { compactKey } from './key-forms.js';
+
 /**
  * The keys of a sort: a choice whose every value comes with its descending twin (`date` and
  * `-date`). Undefined for any other choice. A sort's keys are fields of the records it sorts, so
@@ -12,17 +14,12 @@ export function sortKeysOf(values: readonly string[]): string[] | undefined {
 /** The keys other APIs name a sort's field with, in an object. */
 const FIELD_KEYS = new Set(['field', 'by', 'key', 'column', 'sort', 'sort_by', 'orderBy', 'order_by']);
 
-/** A key as the direction's keys are compared: `sort_order`, `sortOrder` and `sort-order` alike. */
-function compact(key: string): string {
-  return key.toLowerCase().replace(/[\s_.-]+/g, '');
-}
-
 /** The keys other APIs send a sort's direction under, beside its field or alone (compact). */
 const DIRECTION_KEYS = new Set(['order', 'direction', 'dir', 'sortorder', 'sortdirection', 'sortdir', 'orderdirection', 'ordem', 'direcao']);
 
 /** True for a key a sort's direction is sent under (`direction`, `sort_order`, `sortOrder`). */
 export function isDirectionKey(key: string): boolean {
-  return DIRECTION_KEYS.has(compact(key));
+  return DIRECTION_KEYS.has(compactKey(key));
 }
 
 /** The words of a sort's direction, English and pt-BR, each with whether it is descending. */
@@ -37,7 +34,7 @@ const DIRECTIONS: ReadonlyMap<string, boolean> = new Map([
 
 /** Whether `word` is a descending (true) or ascending (false) direction; undefined for any other text. */
 export function descendingWord(word: unknown): boolean | undefined {
-  return typeof word === 'string' ? DIRECTIONS.get(compact(word)) : undefined;
+  return typeof word === 'string' ? DIRECTIONS.get(compactKey(word)) : undefined;
 }
 
 /**

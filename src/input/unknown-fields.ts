@@ -6,10 +6,10 @@ import { matchKey } from '../text/normalize.js';
 import { isShortWord, spelledAlike } from '../text/suggest.js';
 import { RANGE_END, RANGE_START, TWO_FIELD_NAMES } from './field-aliases.js';
 import type { FieldSpec } from './field-spec.js';
-import { isFlag, keyForm } from './fields-of-other-tools.js';
+import { compactKey, keyForm } from './key-forms.js';
 import { listFormOf } from './list-for-one.js';
 import { descendingWord, isDirectionKey } from './sort-keys.js';
-import { flagValue } from './vocab/boolean-words.js';
+import { flagValue, isFlag } from './vocab/boolean-words.js';
 
 // The issues of keys a tool has no field for, and what they can say: the field meant, where the
 // field sits, the fields to send instead; made by the input parser, which finds the keys.
@@ -71,11 +71,6 @@ export function fieldsWrappedIn(value: unknown, byName: ReadonlyMap<string, Fiel
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
   const inside = Object.keys(value).filter((name) => byName.has(name));
   return inside.length > 0 ? inside : undefined;
-}
-
-/** A key as TWO_FIELD_NAMES compare it: `fullName`, `full_name` and `full-name` alike. */
-function compactKey(key: string): string {
-  return matchKey(key.replace(/([a-z])([A-Z])/g, '$1_$2')).replace(/[\s_.-]+/g, '');
 }
 
 /**

@@ -68,3 +68,9 @@ export function flagValue(value: unknown, flag?: FlagWords): boolean | undefined
   const text = value.trim();
   return text === '1' ? true : text === '0' ? false : undefined;
 }
+
+/** A yes or a no as sent: a boolean or a word for one, not a number (an id, a count) nor its text. */
+export function isFlag(value: unknown): boolean {
+  if (typeof value === 'boolean') return true;
+  return typeof value === 'string' && !/^\s*\d+\s*$/.test(value) && flagValue(value) !== undefined;
+}
