@@ -261,6 +261,18 @@ function enumRefusal(spec: FieldSpec, received: unknown, code: 'INVALID_VALUE' |
 }
 
 /**
+ * `finish` once what each lookup found is applied, in the order of the lookups. No lookup, no
+ * promise: the parse then takes no turn of the microtask queue of its own.
+ */
+function afterApplying<R>(pending: ReadonlyArray<Promise<() => void>>, finish: () => Maybe<R>): Maybe<R> {
+  if (pending.length === 0) return finish();
+  return Promise.all(pending).then((applies) => {
+    for (const apply of applies) apply();
+    return finish();
+  });
+}
+
+/**
  * Parses one call's arguments against a DTO class: collects every problem (unknown fields, shape
  * rules, enum labels, dates, references) and either returns the normalized DTO or all issues.
  */
@@ -522,7 +534,9 @@ export class InputParser {
         }
       }
     }
-    const finish = () =>
+    // The last step is passed, not bound to a name: the bundle keeps function names, at a property
+    // definition per closure made, on every call.
+    return afterApplying(pending, () =>
       this.withUnknownTargets(
         finished(dto, normalized, withdrawn(issues, guesses, byName), place, provided, resolved, input),
         given,
@@ -530,13 +544,8 @@ export class InputParser {
         resolved,
         options.scope,
         place,
-      );
-    // No lookup, no promise: the parse then takes no turn of the microtask queue of its own.
-    if (pending.length === 0) return finish();
-    return Promise.all(pending).then((applies) => {
-      for (const apply of applies) apply();
-      return finish();
-    });
+      ),
+    );
   }
 
   /**

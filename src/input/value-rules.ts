@@ -47,7 +47,13 @@ export function valueProblem(spec: FieldSpec, value: unknown): Issue | undefined
   }
   if (spec.digits !== undefined) return codeProblem(spec, spec.digits, value);
   if (typeof value !== 'string') return undefined;
-  const tooLong = lengthProblem(spec.name, value, lengthLimitOf(spec), expectedOf(spec), (text) => cleanText(spec, text));
+  const tooLong = lengthProblem(
+    spec.name,
+    value,
+    lengthLimitOf(spec),
+    () => expectedOf(spec),
+    (text) => cleanText(spec, text),
+  );
   if (tooLong) return tooLong;
   if (hasLoneSurrogate(value)) {
     return {

@@ -1,6 +1,8 @@
+import type { Socket } from 'node:net';
+import { AppConfig } from '../../config/app-config.js';
 import { ConfigError, loadConfig } from '../../config/env.schema.js';
 import { normalizeAddress, parseTrustedProxies, trustedProxies } from '../../config/trusted-proxies.js';
-import { clientAddressOf } from './client-address.js';
+import { ClientAddresses, clientAddressOf } from './client-address.js';
 
 describe('normalizeAddress', () => {
   it.each([
@@ -43,6 +45,24 @@ describe('clientAddressOf', () => {
 
   it('never believes the header when no proxy is trusted', () => {
     expect(clientAddressOf('127.0.0.1', '198.51.100.1', none)).toBe('127.0.0.1');
+  });
+});
+
+describe('ClientAddresses.peerOf', () => {
+  const addresses = new ClientAddresses(Object.assign(new AppConfig(), { trustedProxies: [] }));
+
+  it('reads a connection once, normalized, for every request it carries', () => {
+    const socket = { remoteAddress: '::ffff:192.0.2.9' };
+    expect(addresses.peerOf(socket as Socket)).toBe('192.0.2.9');
+    socket.remoteAddress = '198.51.100.1';
+    expect(addresses.peerOf(socket as Socket)).toBe('192.0.2.9');
+  });
+
+  it('gives a closed connection (no address) the shared unknown key, and keeps nothing for it', () => {
+    const socket: { remoteAddress?: string } = {};
+    expect(addresses.peerOf(socket as Socket)).toBe('unknown');
+    socket.remoteAddress = '192.0.2.10';
+    expect(addresses.peerOf(socket as Socket)).toBe('192.0.2.10');
   });
 });
 

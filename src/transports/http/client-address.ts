@@ -34,6 +34,8 @@ const UNKNOWN_PEER = 'unknown';
 @Injectable()
 export class ClientAddresses {
   readonly isTrusted: (address: string) => boolean;
+  /** Each open connection's peer, normalized once: a kept-alive connection carries many requests. */
+  private readonly peers = new WeakMap<Socket, string>();
 
   constructor(config: AppConfig) {
     this.isTrusted = trustedProxies(config.trustedProxies);
@@ -41,7 +43,14 @@ export class ClientAddresses {
 
   /** The TCP peer of a connection, normalized. */
   peerOf(socket: Socket): string {
-    return normalizeAddress(socket.remoteAddress) ?? UNKNOWN_PEER;
+    let peer = this.peers.get(socket);
+    if (peer === undefined) {
+      // A socket already closed has no address: unknown, and not kept.
+      peer = normalizeAddress(socket.remoteAddress);
+      if (peer === undefined) return UNKNOWN_PEER;
+      this.peers.set(socket, peer);
+    }
+    return peer;
   }
 
   /** The client a request comes from (see clientAddressOf). */
