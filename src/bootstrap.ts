@@ -121,6 +121,7 @@ export async function createHttpApp(source: ConfigSource = process.env, options:
   const metrics = app.get(MetricsEndpoint);
   const addresses = app.get(ClientAddresses);
   const oauth = app.get(OAuthHttp);
+  const drainer = new HttpDrainer(server);
   serveAhead(
     server,
     [
@@ -128,10 +129,11 @@ export async function createHttpApp(source: ConfigSource = process.env, options:
       { serves: (url) => oauth.serves(url), listener: oauth.handler((req) => addresses.of(req)) },
     ],
     (req, res) => cap.admit(req, res) && !metrics.serveOnMainPort(req, res),
+    drainer.track,
   );
   serveApiDocs(app);
   applyTimeouts(server, config);
-  drainers.set(app, new HttpDrainer(server));
+  drainers.set(app, drainer);
   await app.init();
   // Migrated and seeded: from now on its domain tables change only inside the write unit.
   servingCalls(app.get(DataSource));
@@ -170,13 +172,20 @@ interface AheadRoute {
  * Puts the MCP endpoint and OAuth in front of the REST framework on the HTTP server: requests they
  * serve go straight to them (no router, body parser or response helpers of the framework),
  * everything else to the framework's own listener; none of them before `admit` lets it through
- * (the per-client connection cap; /metrics, when it answers it). Every request gets its request id
- * first, and every answer carries it.
+ * (the per-client connection cap; /metrics, when it answers it). Every request is first `track`ed
+ * (the drain's count of what is in flight), then gets its request id, and every answer carries it.
+ * One listener for all of it: each more would be one more call of every request's event.
  */
-function serveAhead(server: Server, routes: AheadRoute[], admit: (req: IncomingMessage, res: ServerResponse) => boolean): void {
+function serveAhead(
+  server: Server,
+  routes: AheadRoute[],
+  admit: (req: IncomingMessage, res: ServerResponse) => boolean,
+  track: (req: IncomingMessage, res: ServerResponse) => void,
+): void {
   const framework = server.listeners('request') as RequestListener[];
   server.removeAllListeners('request');
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    track(req, res);
     assignRequestId(req, res);
     if (!admit(req, res)) return;
     const route = routes.find((r) => r.serves(req.url));
@@ -204,21 +213,23 @@ class HttpDrainer {
         this.check();
       });
     });
-    server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => this.track(req.socket, res));
   }
 
-  private track(socket: Socket, res: ServerResponse): void {
+  /** Counts `res` in flight on its connection until it closes: every request passes here first. */
+  readonly track = (req: IncomingMessage, res: ServerResponse): void => {
+    const socket = req.socket;
     const responses = this.sockets.get(socket);
     if (!responses) return;
     responses.add(res);
     // A request that arrives on a kept-alive connection during the drain is served, then the connection closes.
     if (this.draining) closeAfter(res);
-    res.once('close', () => {
+    // A response closes once: `on` spares the wrapper `once` makes per request.
+    res.on('close', () => {
       responses.delete(res);
       if (this.draining && responses.size === 0) socket.end();
       this.check();
     });
-  }
+  };
 
   get inFlight(): number {
     let total = 0;

@@ -130,11 +130,15 @@ export class TimelineRepository {
   page(ticketId: number, viewer: TicketViewer, position: TimelinePosition | undefined, limit: number): Maybe<TimelineRow[]> {
     const sqlite = this.dataSource.options.type === 'better-sqlite3';
     const own = viewer.ownerId !== null;
-    const params = QUERIES.flatMap((q) => [
-      ticketId,
-      ...(q.privacy && own ? [viewer.ownerId] : []),
-      ...afterPosition(KIND_RANK[q.kind], position, q.date, `${q.alias}.id`).params.map((value) => (value instanceof Date ? dateParam(value, sqlite) : value)),
-    ]);
+    // Per kind: the ticket, the requester (own tickets only), the cursor's (a later page only).
+    const params: unknown[] = [];
+    for (const q of QUERIES) {
+      params.push(ticketId);
+      if (q.privacy && own) params.push(viewer.ownerId);
+      if (position === undefined) continue;
+      for (const value of afterPosition(KIND_RANK[q.kind], position, q.date, `${q.alias}.id`).params)
+        params.push(value instanceof Date ? dateParam(value, sqlite) : value);
+    }
     return andThen(rowsOf<Row & { kind: TimelineKind }>(this.dataSource, pageSql(own, position, limit + 1), params), (rows) => {
       // The rows are this read's own: typed in place, each date read once for the sort (not per comparison).
       const typed = rows as TimelineRow[];
