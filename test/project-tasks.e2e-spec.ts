@@ -101,6 +101,27 @@ describe.each(DATABASES)('project tasks on %s', (kind) => {
     ]);
   });
 
+  it('links and unlinks several tickets in one call, each by id or name, and refuses the list whole when one is not found', async () => {
+    const erp = 'Erro ao abrir o ERP';
+    const printer = 'Impressora do 2º andar não imprime';
+    const created = success(await save(tech, session, { projects_id: 'Migração ERP', name: 'Inventariar licenças', tickets_id: [erp, 1] }));
+    const id = Number(created.id);
+    expect(created.applied).toMatchObject({ tickets_id: [expect.any(Number), 1] });
+    expect(created.resolved).toMatchObject({ tickets_id: { names: [erp, printer] } });
+    const linked = async () => ((await tasksOf('Migração ERP')).find((t) => t.id === id)!.tickets ?? []).map((t) => t.name).sort();
+    expect(await linked()).toEqual([erp, printer].sort());
+    // One of a list not found: the whole call is refused, naming it, and nothing is linked or unlinked.
+    const refused = failure(await save(tech, session, { id, remove_tickets_id: [1, 'Chamado que não existe'] }), 'VALIDATION_FAILED');
+    expect(refused.error.issues).toEqual([expect.objectContaining({ field: 'remove_tickets_id', code: 'REFERENCE_NOT_FOUND' })]);
+    expect(await linked()).toEqual([erp, printer].sort());
+    // A ticket both in the links and in the unlinks is refused, lists or not.
+    const both = failure(await save(tech, session, { id, tickets_id: [2, 4], remove_tickets_id: 4 }), 'VALIDATION_FAILED');
+    expect(both.error.issues).toEqual([expect.objectContaining({ field: 'remove_tickets_id', code: 'INVALID_VALUE', message: expect.stringContaining('4') })]);
+    const unlinked = success(await save(tech, session, { id, remove_tickets_id: [1, erp] }));
+    expect(unlinked.applied).toMatchObject({ remove_tickets_id: [1, expect.any(Number)] });
+    expect(await linked()).toEqual([]);
+  });
+
   it('ticket_get names the project tasks of a ticket that the caller may see', async () => {
     const tickets = await openSession(tech, 'ticket');
     const get = async (client: Client, s: string, fields?: string[]) =>

@@ -46,6 +46,12 @@ export interface FieldSpec {
    * (search/no-record.ts). An actor filter (`none`) takes it too.
    */
   not?: boolean;
+  /**
+   * A write's reference that also takes a JSON list of its records, each of which the call acts on
+   * (the tickets a task links): the field then holds their ids. Like a filter's list, not in the
+   * schema (the list of tools is read by every model on every turn).
+   */
+  several?: boolean;
   /** The record the tool acts on (its id): ids pass through (the service answers NOT_FOUND), names resolve. */
   target?: boolean;
   /**

@@ -50,7 +50,7 @@ export function EnumField(vocab: Vocabulary, o: Common & { filter?: readonly Voc
 /** A reference to another record: an integer id or a name (resolved through the registry); `wordsForSeveral`: FieldSpec's. */
 export function RefField(
   ref: string,
-  o: Common & { target?: boolean; foundByTool?: boolean; wordsForSeveral?: boolean; none?: boolean; not?: boolean },
+  o: Common & { target?: boolean; foundByTool?: boolean; wordsForSeveral?: boolean; none?: boolean; not?: boolean; several?: boolean },
 ): PropertyDecorator {
   return field({ kind: 'ref', required: !!o.required, ref, ...o, ...(o.not || o.none ? { not: true } : {}) });
 }

@@ -24,7 +24,7 @@ import { resolveActorList } from './references/actor-list.js';
 import { withIdInWords } from './references/id-in-words.js';
 import { negatedReference } from './references/negated-reference.js';
 import { withOtherKindHint } from './references/other-kind-field.js';
-import { isListOfNames, keptAndLeftOut, type ListedName, recordsNamed, takesList } from './references/records-named.js';
+import { isListOfNames, keptAndLeftOut, type ListedName, readingOf, recordsNamed, takesList } from './references/records-named.js';
 import type { NameScope } from './references/reference-scope.js';
 import { withSeveralNamesHint } from './references/several-names.js';
 import { sharedLookup } from './references/shared-lookup.js';
@@ -208,10 +208,11 @@ async function notFoundHints(
   const negated = spec.not ? await negatedReference(value, !!spec.none, (name) => lookup.resolve(spec.ref!, spec.name, name, scope), nameInList) : undefined;
   // A name after "not" not found on a filter with words for several ("not open") is told those words too.
   if (negated) return negated.ok || !spec.wordsForSeveral ? negated : withWordsForSeveral(negated, spec.ref!, value, group);
-  // A JSON list on a filter that reads lists (only those let one through: takesList), or {in: [...]}: any of its records.
-  const listed = Array.isArray(value) ? value : takesList(spec, searching) ? operatorForm(value) : undefined;
+  // A JSON list where one is read (only those let one through: takesList), or a filter's {in: [...]}:
+  // any of its records on a filter (some left out after "not"), each of them on a write.
+  const listed = Array.isArray(value) ? value : searching && takesList(spec, searching) ? operatorForm(value) : undefined;
   if (Array.isArray(listed) && isListOfNames(listed))
-    return (await keptAndLeftOut(listed, value, nameInList)) ?? recordsNamed(listed, value, nameInList, false);
+    return (spec.not ? await keptAndLeftOut(listed, value, nameInList) : undefined) ?? recordsNamed(listed, value, nameInList, readingOf(spec));
   const byId = await withIdInWords(answer, spec, value, (id) => lookup.resolve(spec.ref!, spec.name, id, scope));
   if (byId.ok) return byId;
   const other = await withOtherKindHint(answer, spec, specs, value, (kind, field) => lookup.resolve(kind, field, value, scope));

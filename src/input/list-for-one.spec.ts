@@ -59,6 +59,17 @@ describe('oneOfList', () => {
   });
 });
 
+describe('oneOfList on a write that takes several records', () => {
+  it('is sent an empty list only, and asks for at least one', () => {
+    const tickets: FieldSpec = { ...field('tickets_id', 'ref', 'ticket'), several: true };
+    const answer = oneOfList(tickets, [], [tickets], false);
+    expect('issue' in answer && answer.issue.message).toBe(
+      'tickets_id takes one of the tickets or a list of them, and the list sent is empty: send at least one.',
+    );
+    expect(oneOfList(tickets, [3], [tickets], false)).toEqual({ value: 3 });
+  });
+});
+
 describe('oneOfList on the record a tool acts on', () => {
   it('says to call once for each record of a list of several', () => {
     const id: FieldSpec = { ...field('id', 'ref', 'ticket'), target: true };

@@ -44,11 +44,13 @@ export function oneOfList(spec: FieldSpec, list: readonly unknown[], specs: read
   // A filter that reads lists gets here with one it cannot read: too long, or not of names and ids.
   if (list.length > 1 && takesList(spec, searching)) return { issue: notAList(spec, list) };
   const reference = spec.kind === 'ref';
-  const one = reference ? `one of the ${spec.ref ? referenceKind(spec.ref).label : 'records'}` : 'one value';
+  const label = spec.ref ? referenceKind(spec.ref).label : 'records';
+  // A write that takes several (a task's tickets) gets here with an empty list only: a longer one is read, or refused above.
+  const one = reference ? `one of the ${label}${spec.several ? ' or a list of them' : ''}` : 'one value';
   const listField = reference && !searching ? listFormOf(spec.name, specs) : undefined;
   const instead =
     list.length === 0
-      ? `send one${spec.nullable ? ', or null to clear it' : ''}`
+      ? `send ${spec.several ? 'at least one' : 'one'}${spec.nullable ? ', or null to clear it' : ''}`
       : reference && searching
         ? 'to search several, call once for each'
         : spec.target

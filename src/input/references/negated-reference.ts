@@ -42,7 +42,7 @@ export async function negatedReference(
       parts.map((part) => afterNot(part)!),
       value,
       resolveListed,
-      true,
+      'none',
     );
   return { ok: false, issue: negatedIssue(found.issue, value) };
 }
@@ -62,7 +62,7 @@ function leftOutEach(values: readonly unknown[], sent: unknown, resolve: (name: 
         values.map((each) => afterNot(each)!),
         sent,
         resolve,
-        true,
+        'none',
       )
     : undefined;
 }

@@ -52,7 +52,7 @@ describe('keptAndLeftOut', () => {
 
 describe('recordsNamed', () => {
   it('takes any of the records named, or leaves out each', async () => {
-    expect(await recordsNamed(['tech', 'open'], 'sent', resolve, false)).toEqual({ ok: true, ids: [2, 1], names: ['tech', 'New'] });
-    expect(await recordsNamed(['tech', 'glpi'], 'sent', resolve, true)).toEqual({ ok: true, ids: [2, 1], names: ['tech', 'glpi'], not: true });
+    expect(await recordsNamed(['tech', 'open'], 'sent', resolve, 'any')).toEqual({ ok: true, ids: [2, 1], names: ['tech', 'New'] });
+    expect(await recordsNamed(['tech', 'glpi'], 'sent', resolve, 'none')).toEqual({ ok: true, ids: [2, 1], names: ['tech', 'glpi'], not: true });
   });
 });

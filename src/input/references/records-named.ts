@@ -11,7 +11,17 @@ import type { FilterResolution, RecordsNamed } from './words-for-several.js';
  * actor or a user's groups and assignments). Elsewhere a reference takes one record.
  */
 export function takesList(spec: FieldSpec, searching: boolean): boolean {
-  return searching && spec.not === true;
+  return (searching && spec.not === true) || spec.several === true;
+}
+
+/** How a list is read: any of its records (a filter), none of them (a filter after "not"), each of them (a write that acts on several). */
+export type ListReading = 'any' | 'none' | 'each';
+
+const READS: Record<ListReading, string> = { any: 'takes any', none: 'leaves out each', each: 'takes each' };
+
+/** How `spec` reads a list of records it takes (takesList): each of them on a write, any of them on a filter. */
+export function readingOf(spec: FieldSpec): ListReading {
+  return spec.several ? 'each' : 'any';
 }
 
 /** Most records a filter's list may name. */
@@ -26,20 +36,25 @@ export function isListOfNames(values: readonly unknown[]): boolean {
 export type ListedName = Resolution | { ok: true; ids: readonly number[]; names: readonly string[] };
 
 /**
- * The records `names` name, each one record or a word for several: any of them, or (`not`) none of
- * them. One not found is refused, named with its own hint, as is every other not found (no
- * did_you_mean: what it suggests is a part, not the value to send).
+ * The records `names` name, each one record or a word for several, read as `reading` says: any of
+ * them, none of them, or each of them. One not found is refused, named with its own hint, as is every
+ * other not found (no did_you_mean: what it suggests is a part, not the value to send).
  */
-export async function recordsNamed<N>(names: readonly N[], sent: unknown, resolve: (name: N) => Promise<ListedName>, not: boolean): Promise<FilterResolution> {
-  return recordsOf(names, await Promise.all(names.map(resolve)), sent, not);
+export async function recordsNamed<N>(
+  names: readonly N[],
+  sent: unknown,
+  resolve: (name: N) => Promise<ListedName>,
+  reading: ListReading,
+): Promise<FilterResolution> {
+  return recordsOf(names, await Promise.all(names.map(resolve)), sent, reading);
 }
 
 /** recordsNamed's answer, each name already looked up (`found`, in the order of `names`). */
-export function recordsOf(names: readonly unknown[], found: readonly ListedName[], sent: unknown, not: boolean): FilterResolution {
-  const refused = notFoundAmong(names, found, sent, not ? 'leaves out each' : 'takes any');
+export function recordsOf(names: readonly unknown[], found: readonly ListedName[], sent: unknown, reading: ListReading): FilterResolution {
+  const refused = notFoundAmong(names, found, sent, READS[reading]);
   if (refused) return refused;
   const records = recordsIn(found as ReadonlyArray<Extract<ListedName, { ok: true }>>);
-  return not ? { ok: true, ...records, not: true } : { ok: true, ...records };
+  return reading === 'none' ? { ok: true, ...records, not: true } : { ok: true, ...records };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { quoted } from '../../envelope/echo.js';
 import type { FieldSpec } from '../field-spec.js';
 import { listWrittenIn, severalForOne } from '../list-text.js';
-import { keptAndLeftOut, type ListedName, recordsOf, takesList } from './records-named.js';
+import { keptAndLeftOut, type ListedName, readingOf, recordsOf, takesList } from './records-named.js';
 import { referenceKind } from './reference-kinds.js';
 import type { Resolution } from './reference-resolver.js';
 import type { FilterResolution } from './words-for-several.js';
@@ -11,7 +11,7 @@ const MOST_NAMES = 5;
 
 /**
  * A name not found that is a list of names, each of one record ("Hardware, Rede"). A search's filter
- * that reads lists (takesList) takes any of them; elsewhere the field takes one record, so the
+ * that reads lists (takesList) takes any of them, a write that takes several each of them; elsewhere the field takes one record, so the
  * answer says so and names what each part found, instead of suggesting one of them in the list's
  * place, and a search is told to call once for each. Asked only on the way to a REFERENCE_NOT_FOUND
  * answer, with the caller's scope; a list whose parts are not all found keeps the answer as it was,
@@ -27,11 +27,11 @@ export async function withSeveralNamesHint(
   if (answer.ok || answer.issue.code !== 'REFERENCE_NOT_FOUND' || typeof value !== 'string' || !spec.ref) return answer;
   const parts = listWrittenIn(value);
   if (!parts || parts.length > MOST_NAMES) return answer;
-  const keptBeside = takesList(spec, searching) ? await keptAndLeftOut(parts, value, resolvePart) : undefined;
+  const keptBeside = spec.not && takesList(spec, searching) ? await keptAndLeftOut(parts, value, resolvePart) : undefined;
   if (keptBeside) return keptBeside;
   const found = await Promise.all(parts.map(resolvePart));
   if (!found.every((part) => part.ok) && !hintsAPart(answer.issue.did_you_mean, found)) return answer;
-  if (takesList(spec, searching)) return recordsOf(parts, found, value, false);
+  if (takesList(spec, searching)) return recordsOf(parts, found, value, readingOf(spec));
   // A part not found is named with its own hint: the whole text's was that part's, no hint for the text.
   const names = found.map((part, i) =>
     part.ok ? namesOf(part) : `'${quoted(parts[i])}': not found${part.issue.did_you_mean ? `, did you mean '${part.issue.did_you_mean}'?` : ''}`,

@@ -13,7 +13,7 @@ import type { Call } from '../../tools/call.js';
 import { Tool } from '../../tools/tool.decorator.js';
 import { WriteUnit } from '../../writes/write-unit.js';
 import { ProjectsRepository } from '../projects.repository.js';
-import { SaveProjectTaskDto } from './dto/save-project-task.dto.js';
+import { SaveProjectTaskDto, ticketsIn } from './dto/save-project-task.dto.js';
 import { changeTeam, changeTickets } from './task-team.js';
 
 const WRITABLE = ['name', 'content', 'plan_start_date', 'plan_end_date', 'percent_done', 'projectstates_id'] as const;
@@ -92,7 +92,7 @@ export class ProjectTasksService {
       }
       const added = [...(input.member_id !== undefined ? [{ type: 'user' as const, id: input.member_id }] : []), ...(input.add_members ?? [])];
       await changeTeam(manager, id, added, input.remove_members ?? []);
-      await changeTickets(manager, id, input.tickets_id, input.remove_tickets_id);
+      await changeTickets(manager, id, ticketsIn(input.tickets_id), ticketsIn(input.remove_tickets_id));
       const extras: Record<string, unknown> = {};
       for (const field of ['member_id', 'add_members', 'remove_members', 'tickets_id', 'remove_tickets_id'] as const) {
         if (input[field] !== undefined) extras[field] = input[field];

@@ -14,11 +14,11 @@ export async function changeTeam(manager: EntityManager, taskId: number, added: 
   for (const member of removed) await manager.delete(ProjectTaskTeam, { projecttasks_id: taskId, itemtype: ITEMTYPE[member.type], items_id: member.id });
 }
 
-/** Links a ticket to a task (once) and unlinks another. */
-export async function changeTickets(manager: EntityManager, taskId: number, linked: number | undefined, unlinked: number | undefined): Promise<void> {
-  if (linked !== undefined) {
-    const row = { projecttasks_id: taskId, tickets_id: linked };
+/** Links tickets to a task (each once) and unlinks others. */
+export async function changeTickets(manager: EntityManager, taskId: number, linked: readonly number[], unlinked: readonly number[]): Promise<void> {
+  for (const ticket of linked) {
+    const row = { projecttasks_id: taskId, tickets_id: ticket };
     if ((await manager.count(ProjectTaskTicket, { where: row })) === 0) await manager.insert(ProjectTaskTicket, row);
   }
-  if (unlinked !== undefined) await manager.delete(ProjectTaskTicket, { projecttasks_id: taskId, tickets_id: unlinked });
+  for (const ticket of unlinked) await manager.delete(ProjectTaskTicket, { projecttasks_id: taskId, tickets_id: ticket });
 }

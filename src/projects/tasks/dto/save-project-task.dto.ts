@@ -39,11 +39,13 @@ export class SaveProjectTaskDto extends WriteCallDto {
   @ActorsField({ description: '' })
   remove_members?: ActorRef[];
 
-  @RefField('ticket', { description: '' })
-  tickets_id?: number;
+  /** A ticket, or a list of them: each linked. */
+  @RefField('ticket', { several: true, description: '' })
+  tickets_id?: number | readonly number[];
 
-  @RefField('ticket', { description: '' })
-  remove_tickets_id?: number;
+  /** A ticket, or a list of them: each unlinked. */
+  @RefField('ticket', { several: true, description: '' })
+  remove_tickets_id?: number | readonly number[];
 
   static crossCheck(value: SaveProjectTaskDto): Issue[] {
     return [
@@ -68,12 +70,19 @@ function addedAndRemoved(value: SaveProjectTaskDto): Issue[] {
         },
       ]
     : [];
-  if (value.tickets_id !== undefined && value.tickets_id === value.remove_tickets_id) {
+  const unlinked = new Set(ticketsIn(value.remove_tickets_id));
+  const linkedAndUnlinked = ticketsIn(value.tickets_id).filter((id) => unlinked.has(id));
+  if (linkedAndUnlinked.length) {
     issues.push({
       field: 'remove_tickets_id',
       code: 'INVALID_VALUE',
-      message: `Ticket ${value.tickets_id} both linked and unlinked. Send one of tickets_id, remove_tickets_id.`,
+      message: `${linkedAndUnlinked.length > 1 ? 'Tickets' : 'Ticket'} ${linkedAndUnlinked.join(', ')} both linked and unlinked. Send each ticket in one of tickets_id, remove_tickets_id.`,
     });
   }
   return issues;
+}
+
+/** The tickets of tickets_id or remove_tickets_id: none, the one sent, or each of a list. */
+export function ticketsIn(value: number | readonly number[] | undefined): readonly number[] {
+  return value === undefined ? [] : typeof value === 'number' ? [value] : value;
 }
