@@ -77,7 +77,8 @@ export function readJsonBody(req: IncomingMessage, limit: number): Promise<BodyR
   if (Number.isFinite(declared) && declared > limit) return Promise.resolve(tooLarge);
   return new Promise((resolve) => {
     // The listeners are inline and share one state object: a closure bound to a name gets its name
-    // set at run time in the bundle (keepNames), on every request.
+    // set at run time in the bundle (keepNames), on every request. `on`, not `once`: the read settles
+    // once anyway, and `once` wraps each listener anew on every request.
     const body: BodyRead = { chunks: [], size: 0, settled: false, resolve };
     req.on('data', (chunk: Buffer) => {
       if (body.settled) return; // past the limit: drained, nothing more kept
@@ -89,14 +90,14 @@ export function readJsonBody(req: IncomingMessage, limit: number): Promise<BodyR
       }
       body.chunks.push(chunk);
     });
-    req.once('end', () => {
+    req.on('end', () => {
       settle(body, parseJson(body.chunks.length === 1 ? body.chunks[0] : Buffer.concat(body.chunks, body.size)));
     });
-    req.once('error', () => {
+    req.on('error', () => {
       settle(body, UNREADABLE);
     });
     // A client that goes away mid-body: without this the call would wait forever ('close' after 'end' is a no-op).
-    req.once('close', () => {
+    req.on('close', () => {
       settle(body, UNREADABLE);
     });
   });
