@@ -147,6 +147,31 @@ describe.each(DATABASES)('MCP over Streamable HTTP on %s', (kind) => {
       expect(JSON.parse(text)).toMatchObject({ jsonrpc: '2.0', id: 'ç' });
     });
 
+    it('reads arguments sent as the JSON text of an object, as a bridge passes a model function call; any other text stays refused', async () => {
+      const headers = { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', Authorization: `Bearer ${token}` };
+      const call = async (id: number, args: unknown) => {
+        const body = { jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'domain_switch', arguments: args } };
+        const res = await fetch(`${stack.url}/mcp`, { method: 'POST', headers, body: JSON.stringify(body) });
+        return (await res.json()) as {
+          result?: { structuredContent: { status: string; applied: { domain: string } } };
+          error?: { code: number; message: string };
+        };
+      };
+      expect((await call(1, JSON.stringify({ domain: 'ticket' }))).result?.structuredContent).toMatchObject({
+        status: 'success',
+        applied: { domain: 'ticket' },
+      });
+      expect((await call(2, ' {"domain": "project"} ')).result?.structuredContent).toMatchObject({ status: 'success', applied: { domain: 'project' } });
+      for (const [id, text] of [
+        [3, 'domain=ticket'],
+        [4, '[{"domain":"ticket"}]'],
+        [5, '"{}"'],
+        [6, '{"domain":'],
+      ] as const) {
+        expect((await call(id, text)).error).toEqual({ code: -32602, message: 'tools/call params.arguments must be an object.' });
+      }
+    });
+
     it('refuses bodies it cannot read as UTF-8 JSON with 415, after authentication', async () => {
       const auth = { Authorization: `Bearer ${token}` };
       const cases: Array<Record<string, string>> = [

@@ -16,6 +16,7 @@ import {
   type JsonRpcRequest,
   type JsonRpcResponse,
   METHOD_NOT_FOUND,
+  parseJsonRpc,
   rpcError,
 } from './json-rpc.js';
 import { McpDispatcher, UnknownToolError } from './mcp-dispatcher.js';
@@ -89,6 +90,20 @@ function toolResultJson(envelopeJson: string, isError: boolean, requestId: strin
   return `{${head}"content":[{"type":"text","text":${JSON.stringify(envelopeJson)}}],"structuredContent":${envelopeJson}${isError ? ',"isError":true' : ''},"_meta":${meta}}`;
 }
 
+/** What callArguments answers for arguments that are no object. */
+const NOT_AN_OBJECT: unique symbol = Symbol('not an object');
+
+/**
+ * tools/call's arguments: the object sent (none: undefined), or the object a JSON text holds. A
+ * bridge between a model's function calling and MCP may pass the arguments on as the text the model
+ * wrote them in; that text is read, not refused. Anything else is NOT_AN_OBJECT.
+ */
+function callArguments(args: unknown): Record<string, unknown> | undefined | typeof NOT_AN_OBJECT {
+  const value = typeof args === 'string' ? parseJsonRpc(args) : args;
+  if (value === undefined) return undefined;
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : NOT_AN_OBJECT;
+}
+
 /**
  * The MCP methods this server offers, in both eras, for every transport that answers them itself
  * (HTTP in both eras, stdio in the modern one): the same tools, listed and called the same way; a
@@ -142,14 +157,12 @@ export class McpMethods {
         default: {
           // tools/call, the one method left in both eras
           if (typeof params.name !== 'string') return rpcError(request.id, INVALID_PARAMS, 'tools/call needs params.name (the tool name).');
-          const args = params.arguments;
-          if (args !== undefined && (typeof args !== 'object' || args === null || Array.isArray(args))) {
-            return rpcError(request.id, INVALID_PARAMS, 'tools/call params.arguments must be an object.');
-          }
+          const args = callArguments(params.arguments);
+          if (args === NOT_AN_OBJECT) return rpcError(request.id, INVALID_PARAMS, 'tools/call params.arguments must be an object.');
           const identity = identityOfCall(params._meta, requestId);
           const callId = identity.requestId;
-          if (era === 'modern') return await this.callModern(request, params.name, args as Record<string, unknown> | undefined, identity, principal);
-          const result = await this.dispatcher.callTool(principal, params.name, args as Record<string, unknown> | undefined, identity, client);
+          if (era === 'modern') return await this.callModern(request, params.name, args, identity, principal);
+          const result = await this.dispatcher.callTool(principal, params.name, args, identity, client);
           const elicitation = client.urlElicitation ? urlElicitationOf(result) : undefined;
           if (elicitation) return urlElicitationRequired(request.id, elicitation);
           return { jsonrpc: '2.0', id: request.id, result: new RawJson(toolResultJson(result.content[0].text, result.isError === true, callId, era)) };
