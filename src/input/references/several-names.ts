@@ -11,9 +11,9 @@ const MOST_NAMES = 5;
 
 /**
  * A name not found that is a list of names, each of one record ("Hardware, Rede"). A search's filter
- * that reads lists (takesList) takes any of them, a write that takes several each of them; elsewhere the field takes one record, so the
- * answer says so and names what each part found, instead of suggesting one of them in the list's
- * place, and a search is told to call once for each. Asked only on the way to a REFERENCE_NOT_FOUND
+ * that reads lists (takesList) takes any of them, a write that takes several each of them; elsewhere
+ * the field takes one record, so the answer says so and names what each part found, instead of
+ * suggesting one of them in the list's place, and a search is told to call once for each. Asked only on the way to a REFERENCE_NOT_FOUND
  * answer, with the caller's scope; a list whose parts are not all found keeps the answer as it was,
  * unless its hint was a part's (hintsAPart): then each part is named, the one not found with its own hint.
  */
