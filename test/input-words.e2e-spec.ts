@@ -487,6 +487,16 @@ describe.each(DATABASES)('zones and yes/no words on %s', (kind) => {
     // Seen from today in the caller's zone (a day either side of São Paulo's).
     expect(starts.every((c) => c.value <= day(1) && c.value > day(-8))).toBe(true);
     for (const { value } of starts) success(await ticket('ticket_search', { date_from: value }));
+    // "Since" a weekday starts a range on its latest, today included: a Monday of the last seven days, suggested.
+    const since = failure(await ticket('ticket_search', { date_from: 'desde segunda', date_to: 'since monday' }), 'VALIDATION_FAILED');
+    const [sinceFrom, sinceTo] = since.error.issues!;
+    expect(sinceFrom).toMatchObject({ field: 'date_from', code: 'INVALID_DATE' });
+    const monday = sinceFrom.did_you_mean as string;
+    expect(new Date(`${monday}T12:00:00Z`).getUTCDay()).toBe(1);
+    expect(monday <= day(0) && monday > day(-7)).toBe(true);
+    // Ending a range, "since" names no day: refused with the forms taken, nothing suggested.
+    expect(sinceTo).toMatchObject({ field: 'date_to', code: 'INVALID_DATE' });
+    expect(sinceTo.did_you_mean).toBeUndefined();
     // A word for no one day is still refused, with the forms taken.
     const refused = failure(await ticket('ticket_search', { date_from: 'last week' }), 'VALIDATION_FAILED');
     expect(refused.error.issues).toEqual([

@@ -392,6 +392,22 @@ describe('date suggestions', () => {
     for (const reading of expected) expect(parseDate(reading.value, zone).ok).toBe(true);
   });
 
+  it('hints a range start written after "since" (desde) as the day it names, on a start only', () => {
+    const zone = 'Asia/Tokyo';
+    const today = formatDate(new Date(), zone)!.slice(0, 10);
+    const latestMonday = shiftDay(today, -((new Date(`${today}T00:00:00Z`).getUTCDay() + 6) % 7));
+    expect(dateHint('Since Monday', null, zone, 'start')).toEqual({ suggestion: latestMonday });
+    expect(dateHint('since monday 14:00', null, zone, 'start')).toEqual({ suggestion: `${latestMonday} 14:00:00` });
+    // What follows "since" may be a date as it is taken: the suggestion is then that text.
+    expect(dateHint('desde ontem', null, zone, 'start')).toEqual({ suggestion: 'ontem' });
+    expect(dateHint('since 2026-12-01', null, zone, 'start')).toEqual({ suggestion: '2026-12-01' });
+    expect(dateHint('desde o início do mês', null, zone, 'start')).toEqual({ suggestion: `${today.slice(0, 8)}01` });
+    expect(dateHint('since last friday', null, zone, 'start')).toEqual({ suggestion: weekdayReadings('last friday', today)[0].value });
+    // Ending a range, or a date of its own, "since" says nothing of the day meant.
+    expect(dateHint('since monday', null, zone, 'end')).toEqual({});
+    expect(dateHint('since monday', null, zone)).toEqual({});
+  });
+
   it('suggests a day word with an hour form as the date and time it names in the zone (tomorrow 5pm, amanhã às 17h)', () => {
     const zone = 'Asia/Tokyo';
     const [y, m, d] = formatDate(new Date(), zone)!.slice(0, 10).split('-').map(Number);

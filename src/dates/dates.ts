@@ -8,10 +8,12 @@ import {
   periodLast,
   periodStart,
   shiftDay,
+  sinceStart,
   spanBack,
   weekdayReadings,
   weekEndReadings,
   weekStartReadings,
+  withoutSince,
 } from './relative-days.js';
 
 export type { DateReading } from './relative-days.js';
@@ -471,6 +473,16 @@ export function dateHint(input: unknown, language: string | null = null, timeZon
     // ("next friday", "sexta que vem"), with the days they can name.
     const words = body.replace(/\s+/g, ' ');
     const today = todayIn(timeZone);
+    // "since Monday", "desde ontem": a day on a range's start only; ending a range or as a date of
+    // its own, "since" says nothing of the day meant. A weekday's hour is kept (`clock`).
+    const since = sinceStart(words, today);
+    if (since) {
+      if (bound !== 'start') return {};
+      if ('day' in since) return { suggestion: `${since.day}${clock}` };
+      // What follows may be a date as taken ("desde ontem"): then it is the suggestion, as written.
+      const rest = withoutSince(input).trim();
+      return parseDate(rest, timeZone, bound).ok ? { suggestion: rest } : dateHint(rest, language, timeZone, bound);
+    }
     // An hour alone is today's.
     if (clock && words === '') return { suggestion: `${today}${clock}` };
     const ahead = clock ? fromNow(words) : undefined;

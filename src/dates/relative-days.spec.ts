@@ -1,4 +1,4 @@
-import { fromNow, shiftDay, weekdayReadings } from './relative-days.js';
+import { fromNow, shiftDay, sinceStart, weekdayReadings } from './relative-days.js';
 
 describe('relative days', () => {
   it('shifts a bare date by days and months; a month on keeps the day, or takes the month’s last', () => {
@@ -35,6 +35,15 @@ describe('relative days', () => {
       { value: '2026-12-11', reading: 'Friday a week from today' },
     ]);
     expect(weekdayReadings('na quarta', '2026-12-04')).toEqual([{ value: '2026-12-09', reading: 'the coming Wednesday' }]);
+  });
+
+  it('reads a range start after "since" (desde): a weekday alone as its latest, today included; anything else as what follows', () => {
+    expect(sinceStart('since monday', '2026-12-04')).toEqual({ day: '2026-11-30' });
+    expect(sinceStart('desde sexta-feira', '2026-12-04')).toEqual({ day: '2026-12-04' });
+    expect(sinceStart('desde segunda', '2026-12-06')).toEqual({ day: '2026-11-30' });
+    expect(sinceStart('since last friday', '2026-12-04')).toEqual({ rest: 'last friday' });
+    expect(sinceStart('desde ontem', '2026-12-04')).toEqual({ rest: 'ontem' });
+    for (const text of ['monday', 'since', 'sincere', 'last monday']) expect([text, sinceStart(text, '2026-12-04')]).toEqual([text, undefined]);
   });
 
   it('reads "next" weekday as the coming one or the one a week after it, and "last" as the latest before today', () => {

@@ -280,6 +280,31 @@ export function weekdayReadings(text: string, today: string): DateReading[] {
   return [];
 }
 
+/** The words a range's start is written after. */
+const SINCE_WORD = '(?:since|desde)';
+/** "since friday", "desde sexta": a range that starts on the latest Friday, today if it is one. */
+const SINCE_WEEKDAY = new RegExp(`^${SINCE_WORD} ${WEEKDAY}$`);
+/** "since yesterday", "desde o início do mês": a range's start written after the word. */
+const SINCE = new RegExp(`^${SINCE_WORD} (.+)$`);
+const LEADING_SINCE = new RegExp(`^\\s*${SINCE_WORD}\\s+`, 'i');
+
+/**
+ * What a range's start written after "since" (desde) names, seen from `today`: a weekday alone, its
+ * latest, today included ("since Monday" said on a Monday is today, not a week ago); anything else,
+ * the words after "since", to read as a date of their own. Undefined when `text` does not start so.
+ */
+export function sinceStart(text: string, today: string): { day: string } | { rest: string } | undefined {
+  const weekday = weekdayOf(text, [SINCE_WEEKDAY]);
+  if (weekday !== undefined) return { day: shiftDay(today, -((dayOfWeek(today) - weekday + 7) % 7)) };
+  const rest = SINCE.exec(text)?.[1];
+  return rest === undefined ? undefined : { rest };
+}
+
+/** `text` as written, without the "since" (desde) before it. */
+export function withoutSince(text: string): string {
+  return text.replace(LEADING_SINCE, '');
+}
+
 /** The weekday one of `patterns` finds in `text`, if its word is a weekday's. */
 function weekdayOf(text: string, patterns: readonly RegExp[]): number | undefined {
   for (const pattern of patterns) {
