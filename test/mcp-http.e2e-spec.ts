@@ -172,6 +172,31 @@ describe.each(DATABASES)('MCP over Streamable HTTP on %s', (kind) => {
       }
     });
 
+    it('answers JSON to a client that takes JSON or anything, one event of a stream to one that takes only a stream, 406 to neither', async () => {
+      const auth = { Authorization: `Bearer ${token}` };
+      // A JSON-RPC client over HTTP (application/json alone), a wildcard (Postman, httpx), an empty header.
+      for (const accept of ['application/json', '*/*', 'application/*', '', 'application/json;q=0.9, text/html']) {
+        const res = await post(stack.url, TOOLS_LIST, { ...auth, Accept: accept });
+        expect([accept, res.status, res.headers.get('content-type')]).toEqual([accept, 200, 'application/json; charset=utf-8']);
+        expect((JSON.parse(res.text) as { result: { tools: unknown[] } }).result.tools.length).toBe(tools.length);
+      }
+      // A proxy that reads only streams: the answer as one message event, then the stream ends.
+      for (const accept of ['text/event-stream', 'text/*', 'application/json;q=0, text/event-stream']) {
+        const res = await post(stack.url, TOOLS_LIST, { ...auth, Accept: accept });
+        expect([accept, res.status, res.headers.get('content-type')]).toEqual([accept, 200, 'text/event-stream']);
+        expect(Number(res.headers.get('content-length'))).toBe(Buffer.byteLength(res.text));
+        const event = /^event: message\ndata: (.+)\n\n$/.exec(res.text);
+        expect((JSON.parse(event![1]) as { id: number; result: { tools: unknown[] } }).result.tools.length).toBe(tools.length);
+      }
+      const neither = await post(stack.url, TOOLS_LIST, { ...auth, Accept: 'text/html' });
+      expect(neither.status).toBe(406);
+      expect(JSON.parse(neither.text)).toMatchObject({
+        jsonrpc: '2.0',
+        id: null,
+        error: { code: -32000, message: expect.stringContaining('application/json') },
+      });
+    });
+
     it('refuses bodies it cannot read as UTF-8 JSON with 415, after authentication', async () => {
       const auth = { Authorization: `Bearer ${token}` };
       const cases: Array<Record<string, string>> = [

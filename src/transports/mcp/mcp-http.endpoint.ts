@@ -8,7 +8,7 @@ import { AppConfig } from '../../config/app-config.js';
 import { errorEnvelope } from '../../envelope/envelope-builder.js';
 import { toDeskError } from '../../envelope/error-mapping.js';
 import { errorHeaders, httpStatusOf } from '../../envelope/http-status.js';
-import { writeJson } from '../../envelope/whole-answer.js';
+import { writeJson, writeWhole } from '../../envelope/whole-answer.js';
 import { insufficientScopeChallenge, unauthorizedChallenge } from '../../oauth/bearer-challenge.js';
 import { OAuthUrls } from '../../oauth/oauth-urls.js';
 import { scopeShortfall } from '../../oauth/scope-shortfall.js';
@@ -73,7 +73,8 @@ export class McpHttpEndpoint {
   /** Writes `answer`; a write that throws (the socket gone) is logged, and the turn's other answers are still written. */
   private write(res: ServerResponse, answer: HttpAnswer): void {
     try {
-      writeJson(res, answer.status, answer.body, answer.headers);
+      if (answer.type !== undefined && answer.body !== undefined) writeWhole(res, answer.status, answer.type, answer.body, answer.headers);
+      else writeJson(res, answer.status, answer.body, answer.headers);
     } catch (error) {
       this.logger.error(`MCP answer not written: ${errorDetail(error)}`);
     }

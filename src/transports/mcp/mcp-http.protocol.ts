@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Principal } from '../../auth/principal.js';
+import { answerFormat, asEvent, EVENT_STREAM_TYPE } from './answer-format.js';
 import { clientOf, clientSessionOf, UNKNOWN_CLIENT } from './client-session.js';
 import { classify, INVALID_REQUEST, invalidRequest, type JsonRpcResponse, rpcError, SERVER_ERROR } from './json-rpc.js';
 import { checkMirroredHeaders, type MirroredHeaders } from './mcp-http-headers.js';
@@ -8,8 +9,10 @@ import { classifyRevision, LEGACY_VERSIONS, MODERN_VERSIONS, unsupportedVersion 
 
 export interface HttpAnswer {
   status: number;
-  /** The JSON body, already serialized. */
+  /** The body, already serialized: JSON, unless `type` says otherwise. */
   body?: string;
+  /** The body's media type when it is not JSON (an event stream). */
+  type?: string;
   headers?: Record<string, string>;
 }
 
@@ -28,6 +31,12 @@ function refusal(status: number, error: JsonRpcResponse): HttpAnswer {
   return { status, body: JSON.stringify(error) };
 }
 
+/** A result as one event of a stream that then ends; a refusal (4xx) stays JSON, as every error the endpoint answers is. */
+function asEventStream(answer: HttpAnswer): HttpAnswer {
+  if (answer.status !== 200 || answer.body === undefined) return answer;
+  return { ...answer, body: asEvent(answer.body), type: EVENT_STREAM_TYPE, headers: { ...answer.headers, 'Cache-Control': 'no-cache' } };
+}
+
 /**
  * Stateless Streamable HTTP, JSON responses: each POST is answered on its own, by any replica, in
  * the era its body names: a 2026-07-28 request (revision and capabilities in its `_meta`, mirrored
@@ -39,13 +48,18 @@ function refusal(status: number, error: JsonRpcResponse): HttpAnswer {
 export class McpHttpProtocol {
   constructor(private readonly methods: McpMethods) {}
 
-  /** Not async: the answer is single's or batch's own promise, not one more around it. */
+  /**
+   * Not async: the answer is single's or batch's own promise, not one more around it. Written as
+   * JSON, or as one event of a stream to a client that takes a stream and no JSON (answer-format.ts).
+   */
   handle(principal: Principal, payload: unknown, headers: McpHttpHeaders): Promise<HttpAnswer> {
-    const accept = headers.accept ?? '';
-    if (!accept.includes('application/json') || !accept.includes('text/event-stream')) {
-      return Promise.resolve(refusal(406, rpcError(null, SERVER_ERROR, 'Not Acceptable: Client must accept both application/json and text/event-stream')));
+    const format = answerFormat(headers.accept);
+    if (format === undefined) {
+      const message = 'Not Acceptable: this server answers application/json (or text/event-stream, one event); the Accept header takes neither.';
+      return Promise.resolve(refusal(406, rpcError(null, SERVER_ERROR, message)));
     }
-    return Array.isArray(payload) ? this.batch(principal, payload, headers) : this.single(principal, payload, headers);
+    const answer = Array.isArray(payload) ? this.batch(principal, payload, headers) : this.single(principal, payload, headers);
+    return format === 'json' ? answer : answer.then(asEventStream);
   }
 
   /** One message: the shape of every 2026-07-28 POST, and of most 2025 ones. */

@@ -1,0 +1,28 @@
+import { answerFormat, asEvent } from './answer-format.js';
+
+describe('answerFormat', () => {
+  it.each([
+    [undefined, 'json'],
+    ['', 'json'],
+    ['application/json, text/event-stream', 'json'],
+    ['application/json', 'json'],
+    ['*/*', 'json'],
+    ['application/*', 'json'],
+    ['Application/JSON; charset=utf-8', 'json'],
+    ['text/html, application/json;q=0.5', 'json'],
+    ['text/event-stream', 'event-stream'],
+    ['text/*', 'event-stream'],
+    ['application/json;q=0, text/event-stream', 'event-stream'],
+    ['application/json; q=0.0, */*;q=0', undefined],
+    ['text/html', undefined],
+    ['image/png, text/plain', undefined],
+  ])('reads %j as %j', (accept, format) => {
+    expect(answerFormat(accept)).toBe(format);
+  });
+});
+
+describe('asEvent', () => {
+  it('writes a JSON message as one message event', () => {
+    expect(asEvent('{"jsonrpc":"2.0","id":1,"result":{}}')).toBe('event: message\ndata: {"jsonrpc":"2.0","id":1,"result":{}}\n\n');
+  });
+});
