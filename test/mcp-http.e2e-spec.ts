@@ -197,6 +197,46 @@ describe.each(DATABASES)('MCP over Streamable HTTP on %s', (kind) => {
       });
     });
 
+    it('lets a browser page of an allowed origin call it (CORS): a preflight, then answers it may read, 401 challenge included', async () => {
+      const origin = 'http://localhost:5173';
+      const preflight = await fetch(`${stack.url}/mcp`, {
+        method: 'OPTIONS',
+        headers: {
+          Origin: origin,
+          'Access-Control-Request-Method': 'POST',
+          'Access-Control-Request-Headers': 'authorization, content-type, mcp-protocol-version',
+        },
+      });
+      expect(preflight.status).toBe(204);
+      expect(preflight.headers.get('access-control-allow-origin')).toBe(origin);
+      expect(preflight.headers.get('access-control-allow-methods')).toBe('POST');
+      expect(preflight.headers.get('access-control-allow-headers')?.split(/,\s*/)).toEqual(
+        expect.arrayContaining(['authorization', 'content-type', 'mcp-protocol-version', 'mcp-session-id']),
+      );
+      expect(preflight.headers.get('vary')).toMatch(/Origin/);
+      const answered = await post(stack.url, INITIALIZE, { Authorization: `Bearer ${token}`, Origin: origin });
+      expect(answered.status).toBe(200);
+      expect(answered.headers.get('access-control-allow-origin')).toBe(origin);
+      const exposed = answered.headers.get('access-control-expose-headers')?.split(/,\s*/);
+      expect(exposed).toEqual(expect.arrayContaining(['Mcp-Session-Id', 'WWW-Authenticate', 'X-Request-Id', 'Retry-After']));
+      // A page without a token must read the challenge to start OAuth.
+      const challenged = await post(stack.url, TOOLS_LIST, { Origin: origin });
+      expect(challenged.status).toBe(401);
+      expect(challenged.headers.get('access-control-allow-origin')).toBe(origin);
+      // Not a browser's preflight (no Origin): the endpoint is POST only.
+      const bare = await fetch(`${stack.url}/mcp`, { method: 'OPTIONS' });
+      expect([bare.status, bare.headers.get('allow'), bare.headers.get('access-control-allow-origin')]).toEqual([405, 'POST', null]);
+      // A page of another site is refused, preflight or not, and told nothing it could read.
+      for (const method of ['OPTIONS', 'POST']) {
+        const res = await fetch(`${stack.url}/mcp`, {
+          method,
+          headers: { Origin: 'https://evil.example', 'Access-Control-Request-Method': 'POST', 'Content-Type': 'application/json' },
+          ...(method === 'POST' ? { body: JSON.stringify(TOOLS_LIST) } : {}),
+        });
+        expect([method, res.status, res.headers.get('access-control-allow-origin')]).toEqual([method, 403, null]);
+      }
+    });
+
     it('refuses bodies it cannot read as UTF-8 JSON with 415, after authentication', async () => {
       const auth = { Authorization: `Bearer ${token}` };
       const cases: Array<Record<string, string>> = [

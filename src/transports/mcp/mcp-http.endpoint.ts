@@ -8,7 +8,7 @@ import { AppConfig } from '../../config/app-config.js';
 import { errorEnvelope } from '../../envelope/envelope-builder.js';
 import { toDeskError } from '../../envelope/error-mapping.js';
 import { errorHeaders, httpStatusOf } from '../../envelope/http-status.js';
-import { writeJson, writeWhole } from '../../envelope/whole-answer.js';
+import { writeEmpty, writeJson, writeWhole } from '../../envelope/whole-answer.js';
 import { insufficientScopeChallenge, unauthorizedChallenge } from '../../oauth/bearer-challenge.js';
 import { OAuthUrls } from '../../oauth/oauth-urls.js';
 import { scopeShortfall } from '../../oauth/scope-shortfall.js';
@@ -23,7 +23,7 @@ import { ClientAddresses } from '../http/client-address.js';
 import { byteSize, readJsonBody, refuseMediaType } from './http-body.js';
 import { INTERNAL_ERROR, PARSE_ERROR, rpcError, SERVER_ERROR, UNAUTHORIZED } from './json-rpc.js';
 import { type HttpAnswer, McpHttpProtocol } from './mcp-http.protocol.js';
-import { isAllowedOrigin } from './origin.js';
+import { allowOrigin, isAllowedOrigin, isPreflight, preflightHeaders } from './origin.js';
 
 export const MCP_PATH = '/mcp';
 
@@ -82,13 +82,20 @@ export class McpHttpEndpoint {
 
   /** The protocol's answer to write; undefined when the request was refused (and answered) before it reached the protocol. */
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<HttpAnswer | undefined> {
+    const origin = req.headers.origin;
+    if (!isAllowedOrigin(origin, this.config.allowedOrigins)) {
+      writeJson(res, 403, JSON.stringify(rpcError(null, SERVER_ERROR, `Origin '${String(origin).slice(0, 200)}' is not allowed.`)));
+      return;
+    }
+    // A page of an allowed origin (a browser-based client) may read every answer, refusals included.
+    if (origin !== undefined) allowOrigin(res, origin);
+    if (isPreflight(req.method, req.headers)) {
+      writeEmpty(res, 204, preflightHeaders(req.headers));
+      return;
+    }
     if (req.method !== 'POST') {
       // No server-initiated streams and no transport sessions in stateless mode.
       writeJson(res, 405, JSON.stringify(rpcError(null, SERVER_ERROR, 'Method not allowed: this endpoint is stateless; use POST.')), { Allow: 'POST' });
-      return;
-    }
-    if (!isAllowedOrigin(req.headers.origin, this.config.allowedOrigins)) {
-      writeJson(res, 403, JSON.stringify(rpcError(null, SERVER_ERROR, `Origin '${String(req.headers.origin).slice(0, 200)}' is not allowed.`)));
       return;
     }
     const principal = await this.authenticate(req, res);

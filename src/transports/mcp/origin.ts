@@ -1,3 +1,5 @@
+import type { IncomingHttpHeaders } from 'node:http';
+
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 
 /**
@@ -13,4 +15,39 @@ export function isAllowedOrigin(origin: string | undefined, allowed: string[]): 
   } catch {
     return false;
   }
+}
+
+/** Request headers a page may send to /mcp (with any others its preflight asks for). */
+const ALLOWED_HEADERS =
+  'authorization, content-type, accept, mcp-protocol-version, mcp-session-id, mcp-method, mcp-name, last-event-id, x-request-id, traceparent, tracestate';
+/** Answer headers a page may read: the session a 2025 client keeps, OAuth's challenge, the request id, a wait. */
+const EXPOSED_HEADERS = 'Mcp-Session-Id, WWW-Authenticate, X-Request-Id, Retry-After';
+/** The longest list of headers a preflight's request is echoed for. */
+const MAX_REQUESTED = 1000;
+
+/**
+ * What every answer to a page of an allowed origin carries (CORS): that origin, and the headers it
+ * may read. Set before any answer is written, so refusals carry them too (a page reads a 401's
+ * challenge to start OAuth).
+ */
+export function allowOrigin(res: { setHeader(name: string, value: string): unknown }, origin: string): void {
+  res.setHeader('Access-Control-Allow-Origin', origin);
+  res.setHeader('Vary', 'Origin');
+  res.setHeader('Access-Control-Expose-Headers', EXPOSED_HEADERS);
+}
+
+/** A browser's preflight (OPTIONS with Origin and Access-Control-Request-Method): answered, never served. */
+export function isPreflight(method: string | undefined, headers: IncomingHttpHeaders): boolean {
+  return method === 'OPTIONS' && headers.origin !== undefined && headers['access-control-request-method'] !== undefined;
+}
+
+/** The preflight's answer headers: POST, the headers a client sends (and those it asks for), cached an hour. */
+export function preflightHeaders(headers: IncomingHttpHeaders): Record<string, string> {
+  const requested = headers['access-control-request-headers'];
+  const asked = typeof requested === 'string' && requested.length <= MAX_REQUESTED ? requested.trim() : '';
+  return {
+    'Access-Control-Allow-Methods': 'POST',
+    'Access-Control-Allow-Headers': asked ? `${ALLOWED_HEADERS}, ${asked}` : ALLOWED_HEADERS,
+    'Access-Control-Max-Age': '3600',
+  };
 }
