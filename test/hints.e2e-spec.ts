@@ -724,6 +724,11 @@ describe.each(DATABASES)('hints that never mislead, on %s', (kind) => {
         ],
       ]);
     }
+    // ticket_update, sent an entry to change with the ticket's fields, says where an entry is added.
+    await expectToldInstead('ticket_update', { domain: 'ticket', session_id: tickets, id: ticketId }, [
+      ['task_id', 1, 'an entry of the timeline is never changed: add a new one with ticket_add_entry {id, kind, content}'],
+      ['followup_id', 2, 'an entry of the timeline is never changed'],
+    ]);
   });
 
   it('suggests the fields of a link and of an approval by the names models give them', async () => {

@@ -1,6 +1,7 @@
 import { ActorsField, RefField } from '../../input/fields.js';
 import { FieldsOfOtherTools } from '../../input/fields-of-other-tools.js';
 import type { ActorRef } from '../../input/references/actor-list.js';
+import { ENTRY_ID_KEYS } from '../timeline/entry-kinds.js';
 import { TicketFieldsDto } from './ticket-fields.dto.js';
 
 // A ticket being created takes its text as content; one being changed is commented on with a followup.
@@ -22,6 +23,11 @@ import { TicketFieldsDto } from './ticket-fields.dto.js';
   {
     fields: ['reopen', 'reopened', 'reabrir', 'reaberto'],
     sentence: "the status says it: send status 'Processing (assigned)' ('New' when no one is assigned).",
+  },
+  {
+    fields: ENTRY_ID_KEYS,
+    sentence:
+      'an entry of the timeline is never changed: add a new one with ticket_add_entry {id, kind, content} (a task with its new state); the earlier one stays as it was.',
   },
   {
     fields: ['unassign', 'unassign_me', 'desatribuir'],

@@ -13,3 +13,6 @@ export const KIND_FIELDS: Readonly<Record<string, EntryKind[]>> = {
   end: ['task'],
   solutiontypes_id: ['solution'],
 };
+
+/** What a call names an entry to change by: an entry is added, never changed, and such a call is told so. */
+export const ENTRY_ID_KEYS = ['task_id', 'tasks_id', 'tickettasks_id', 'entry_id', 'followup_id', 'itilfollowups_id', 'solution_id', 'timeline_id'] as const;

@@ -8,14 +8,14 @@ import { FieldsOfOtherTools } from '../../../input/fields-of-other-tools.js';
 import { blankTextIssue } from '../../../input/issue-messages.js';
 import { PRIVATE_WORDS } from '../../../input/vocab/boolean-words.js';
 import { ENTRY_KIND_WORDS } from '../../../input/vocab/choice-words.js';
-import { ENTRY_KINDS, type EntryKind, KIND_FIELDS } from '../entry-kinds.js';
+import { ENTRY_ID_KEYS, ENTRY_KINDS, type EntryKind, KIND_FIELDS } from '../entry-kinds.js';
 import { TASK_STATE } from '../timeline-vocabularies.js';
 
 // A timeline entry is GLPI's history of the work: this desk adds entries and never changes one, so a
 // call naming the entry to change is told so, not handed every field to guess from.
 @FieldsOfOtherTools(
   {
-    fields: ['task_id', 'tasks_id', 'tickettasks_id', 'entry_id', 'followup_id', 'itilfollowups_id', 'solution_id', 'timeline_id'],
+    fields: ENTRY_ID_KEYS,
     sentence: 'an entry is added, never changed: add a new one instead (a task with its new state); the earlier one stays in the timeline as it was.',
   },
   // What a model calls an entry's other fields, and flags for what one of them says: the field and value to send.
