@@ -576,6 +576,10 @@ describe.each(DATABASES)('hints that never mislead, on %s', (kind) => {
       ['completed', true, "send projectstates_id with a finished state (GLPI's: Closed)"],
       ['done', true, "send projectstates_id with a finished state (GLPI's: Closed)"],
       ['in_progress', true, "send projectstates_id with a state of work under way (GLPI's: Processing)"],
+      // A task to add, and tickets, which a project holds through its tasks.
+      ['add_task', 'Backup', 'project_task_save {projects_id, name'],
+      ['tickets', [1, 2], 'tickets are linked to a task of the project with project_task_save'],
+      ['ticket_id', 1, 'tickets are linked to a task of the project with project_task_save'],
     ]);
     // "done" with a name is still a manager ("dono", owner), as before.
     expect((await search({ done: 'tech' })).map((issue) => [issue.field, issue.did_you_mean])).toEqual([['done', 'users_id']]);

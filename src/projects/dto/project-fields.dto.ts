@@ -15,8 +15,14 @@ const FINISHED_STATE = "the state says it: send projectstates_id with a finished
 /** The writable project fields, shared by create and update. */
 @FieldsOfOtherTools(
   {
-    fields: ['task', 'tasks', 'project_tasks', 'milestones', 'members', 'team', 'tarefas', 'equipe'],
+    fields: ['task', 'tasks', 'project_tasks', 'add_task', 'add_tasks', 'new_task', 'milestones', 'members', 'team', 'tarefas', 'nova_tarefa', 'equipe'],
     sentence: "a project's tasks are saved one a call with project_task_save {projects_id, name, …}, and each task's team with its add_members.",
+  },
+  // GLPI links tickets to a project's tasks, not to the project itself.
+  {
+    fields: ['tickets', 'ticket', 'ticket_id', 'tickets_id', 'add_tickets', 'linked_tickets', 'chamados', 'chamado'],
+    sentence:
+      'tickets are linked to a task of the project with project_task_save {id (the task), tickets_id} (a ticket or a list), or a new task {projects_id, name, tickets_id}.',
   },
   // A flag for the project's state.
   {
