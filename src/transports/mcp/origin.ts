@@ -22,8 +22,8 @@ const ALLOWED_HEADERS =
   'authorization, content-type, accept, mcp-protocol-version, mcp-session-id, mcp-method, mcp-name, last-event-id, x-request-id, traceparent, tracestate';
 /** Answer headers a page may read: the session a 2025 client keeps, OAuth's challenge, the request id, a wait. */
 const EXPOSED_HEADERS = 'Mcp-Session-Id, WWW-Authenticate, X-Request-Id, Retry-After';
-/** The longest list of headers a preflight's request is echoed for. */
-const MAX_REQUESTED = 1000;
+/** A preflight's list of header names that is echoed: names (RFC 9110 tokens) and commas, not too long. */
+const REQUESTED_NAMES = /^[A-Za-z0-9!#$%&'*+.^_`|~, -]{1,1000}$/;
 
 /**
  * What every answer to a page of an allowed origin carries (CORS): that origin, and the headers it
@@ -44,7 +44,7 @@ export function isPreflight(method: string | undefined, headers: IncomingHttpHea
 /** The preflight's answer headers: POST, the headers a client sends (and those it asks for), cached an hour. */
 export function preflightHeaders(headers: IncomingHttpHeaders): Record<string, string> {
   const requested = headers['access-control-request-headers'];
-  const asked = typeof requested === 'string' && requested.length <= MAX_REQUESTED ? requested.trim() : '';
+  const asked = typeof requested === 'string' && REQUESTED_NAMES.test(requested) ? requested.trim() : '';
   return {
     'Access-Control-Allow-Methods': 'POST',
     'Access-Control-Allow-Headers': asked ? `${ALLOWED_HEADERS}, ${asked}` : ALLOWED_HEADERS,
