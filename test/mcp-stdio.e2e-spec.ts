@@ -285,6 +285,13 @@ describe.each(DATABASES)('MCP over stdio on %s', (kind) => {
       expect(await stdio.answer()).toEqual(invalid(16, 'tools/call params.arguments must be an object.'));
       stdio.send(call(17, { name: 'ticket_get', arguments: [1] }));
       expect(await stdio.answer()).toEqual(invalid(17, 'tools/call params.arguments must be an object.'));
+      // The JSON text of an object, as a bridge from a model's function calling passes it on, is read as that object.
+      stdio.send(call(21, { name: 'domain_switch', arguments: JSON.stringify({ domain: 'ticket' }) }));
+      expect(await stdio.answer()).toMatchObject({
+        jsonrpc: '2.0',
+        id: 21,
+        result: { structuredContent: { status: 'success', applied: { domain: 'ticket' } } },
+      });
       stdio.send(call(18, { name: 5 }));
       expect(await stdio.answer()).toEqual(invalid(18, 'tools/call needs params.name (the tool name).'));
       stdio.send(call(19));
