@@ -4,14 +4,14 @@ import { EnumField, IntField, RefField, TextField } from '../../../input/fields.
 import { FieldsOfOtherTools } from '../../../input/fields-of-other-tools.js';
 import { APPROVAL, VALIDATION_ANSWER } from '../timeline-vocabularies.js';
 
+/** What a flag for granting is told. */
+const GRANTED = "the answer says it: send answer 'Granted' (or 'Refused', with a comment saying why).";
+
 /**
  * ticket_validation: asks a user or a group to approve a ticket, or answers such a request. The
  * answer's fields are the approver's own words on a validation, not fields of the ticket: a profile
  * limited to some ticket fields (Self-Service) still answers what it was asked (`call`).
  */
-/** What a flag for granting is told. */
-const GRANTED = "the answer says it: send answer 'Granted' (or 'Refused', with a comment saying why).";
-
 // A flag for the approver's answer, as other trackers take one: the answer says it here.
 @FieldsOfOtherTools(
   // `approve` is also spelled like approver_id: a name under it is suggested there.
