@@ -77,9 +77,46 @@ describe.each(DATABASES)('MCP over Streamable HTTP on %s', (kind) => {
       ['POST', '/register'],
       ['GET', '/authorize'],
       ['POST', '/token'],
-    ])('answers %s %s with 404', async (method, path) => {
+    ])('answers %s %s with 404 naming where the authorization server is found', async (method, path) => {
       const res = await fetch(`${stack.url}${path}`, { method, headers: { 'Content-Type': 'application/json' }, ...(method === 'POST' ? { body: '{}' } : {}) });
       expect(res.status).toBe(404);
+      const body = (await res.json()) as { error: { code: string; message: string } };
+      expect(body.error.code).toBe('NOT_FOUND');
+      expect(body.error.message).toContain('GET /.well-known/oauth-protected-resource/mcp');
+    });
+
+    /**
+     * A client of MCP's older HTTP+SSE transport (GET /sse for a stream, then POST /messages), or a
+     * config that names its URL, is told that this server speaks Streamable HTTP and where: the
+     * operator fixes the URL instead of guessing.
+     */
+    it.each([
+      ['GET', '/sse'],
+      ['POST', '/sse'],
+      ['GET', '/mcp/sse'],
+      ['POST', '/messages?sessionId=abc'],
+    ])('answers %s %s (the HTTP+SSE transport) with 404 naming POST /mcp', async (method, path) => {
+      const res = await fetch(`${stack.url}${path}`, {
+        method,
+        headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream', Authorization: `Bearer ${token}` },
+        ...(method === 'POST' ? { body: JSON.stringify(INITIALIZE) } : {}),
+      });
+      expect(res.status).toBe(404);
+      const body = (await res.json()) as { error: { code: string; message: string } };
+      expect(body.error.code).toBe('NOT_FOUND');
+      expect(body.error.message).toMatch(/HTTP\+SSE transport .*is not served/);
+      expect(body.error.message).toContain('POST /mcp');
+    });
+
+    it('answers any other unknown route with 404 naming the endpoints: MCP, the REST API and its documentation', async () => {
+      for (const path of ['/', '/api', '/v1/mcp']) {
+        const res = await fetch(`${stack.url}${path}`);
+        expect(res.status).toBe(404);
+        const body = (await res.json()) as { error: { code: string; message: string } };
+        expect(body.error.code).toBe('NOT_FOUND');
+        expect(body.error.message).toMatch(/^No such route\. MCP: POST \/mcp\. REST: under \/api, listed at GET \/api\/docs/);
+        expect(body.error.message).not.toContain('SSE');
+      }
     });
 
     it('answers 403 for a token without the mcp scope', async () => {

@@ -1,4 +1,5 @@
 import { HttpException } from '@nestjs/common';
+import { routeNotFoundMessage } from '../transports/http/entry-points.js';
 import { DeskError } from './desk-error.js';
 
 /**
@@ -139,7 +140,8 @@ function fromHttpException(error: HttpException): DeskError {
     case 403:
       return new DeskError('FORBIDDEN', 'You may not do this.');
     case 404:
-      return new DeskError('NOT_FOUND', 'No such route.');
+      // Only the router's not-found handler throws it here ("Cannot GET /path"): services answer NOT_FOUND as DeskErrors.
+      return new DeskError('NOT_FOUND', routeNotFoundMessage(/^Cannot \S+ (\S+)$/.exec(error.message)?.[1]));
     case 413:
       return DeskError.validation(undefined, [{ field: '(body)', code: 'TOO_LONG', message: 'The request body is too large.' }]);
     case 429:

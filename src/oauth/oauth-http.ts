@@ -9,12 +9,13 @@ import { TokensService } from '../auth/tokens.service.js';
 import { AppConfig } from '../config/app-config.js';
 import { writeJson } from '../envelope/whole-answer.js';
 import { errorDetail } from '../observe/error-detail.js';
+import { MCP_PATH, PROTECTED_RESOURCE_METADATA } from '../transports/http/entry-points.js';
 import { Interactions, sendText } from './interactions.js';
 import { INTERACTION_PATH, mountedAt, OAUTH_SCOPES } from './oauth-mount.js';
 import { recordsAdapter } from './oauth-records.adapter.js';
 import { OAuthRecordsStore } from './oauth-records.store.js';
 import { loadSecrets } from './oauth-secrets.js';
-import { AUTHORIZATION_SERVER_METADATA, ISSUER_PATH, LOGIN_PATH, MCP_RESOURCE_PATH, OAuthUrls, PROTECTED_RESOURCE_METADATA } from './oauth-urls.js';
+import { AUTHORIZATION_SERVER_METADATA, ISSUER_PATH, LOGIN_PATH, OAuthUrls } from './oauth-urls.js';
 import { WebLogin } from './web-login.js';
 import { WebSessionService } from './web-session.service.js';
 
@@ -32,7 +33,7 @@ const SERVER_METADATA_PATHS = new Set([
   AUTHORIZATION_SERVER_METADATA + ISSUER_PATH,
   `/.well-known/openid-configuration${ISSUER_PATH}`,
 ]);
-const RESOURCE_METADATA_PATHS = new Set([PROTECTED_RESOURCE_METADATA, PROTECTED_RESOURCE_METADATA + MCP_RESOURCE_PATH]);
+const RESOURCE_METADATA_PATHS = new Set([PROTECTED_RESOURCE_METADATA, PROTECTED_RESOURCE_METADATA + MCP_PATH]);
 
 /**
  * OAuth over HTTP, ahead of the REST framework like /mcp: the protected resource metadata (RFC 9728),

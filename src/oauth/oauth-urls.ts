@@ -1,12 +1,11 @@
 import type { IncomingMessage } from 'node:http';
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '../config/app-config.js';
+import { MCP_PATH, PROTECTED_RESOURCE_METADATA } from '../transports/http/entry-points.js';
 
-export const MCP_RESOURCE_PATH = '/mcp';
 export const ISSUER_PATH = '/oauth';
 /** The sign-in page for this server's own pages (not a client's): a password, then back to `return_to`. */
 export const LOGIN_PATH = `${ISSUER_PATH}/login`;
-export const PROTECTED_RESOURCE_METADATA = '/.well-known/oauth-protected-resource';
 export const AUTHORIZATION_SERVER_METADATA = '/.well-known/oauth-authorization-server';
 
 /**
@@ -32,12 +31,12 @@ export class OAuthUrls {
   }
 
   resource(req: IncomingMessage): string {
-    return this.origin(req) + MCP_RESOURCE_PATH;
+    return this.origin(req) + MCP_PATH;
   }
 
   /** RFC 9728 §3.1: the metadata of a resource with a path sits at the well-known URL plus that path. */
   resourceMetadata(req: IncomingMessage): string {
-    return this.origin(req) + PROTECTED_RESOURCE_METADATA + MCP_RESOURCE_PATH;
+    return this.origin(req) + PROTECTED_RESOURCE_METADATA + MCP_PATH;
   }
 
   /** The authorization server tokens come from: the external one, or the built-in one at /oauth. */

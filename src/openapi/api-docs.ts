@@ -2,10 +2,9 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import type { Express, Request, Response } from 'express';
+import { DOCS_JSON_PATH, DOCS_PATH } from '../transports/http/entry-points.js';
 import { OpenApiDocument } from './openapi-document.js';
 
-export const DOCS_PATH = '/api/docs';
-export const DOCS_JSON_PATH = '/api/docs-json';
 
 /** The files of swagger-ui-dist the page loads; nothing else of the package is served. */
 const ASSETS: Record<string, string> = {

@@ -20,12 +20,11 @@ import { answerAtTurnEnd } from '../../observe/turn-end.js';
 import type { CallTrace } from '../../tools/call.js';
 import { ToolRegistry } from '../../tools/tool-registry.js';
 import { ClientAddresses } from '../http/client-address.js';
+import { MCP_PATH } from '../http/entry-points.js';
 import { byteSize, readJsonBody, refuseMediaType } from './http-body.js';
 import { INTERNAL_ERROR, PARSE_ERROR, rpcError, SERVER_ERROR, UNAUTHORIZED } from './json-rpc.js';
 import { type HttpAnswer, McpHttpProtocol } from './mcp-http.protocol.js';
 import { allowOrigin, isAllowedOrigin, isPreflight, preflightHeaders } from './origin.js';
-
-export const MCP_PATH = '/mcp';
 
 /** `/mcp`, `/mcp/`, with or without a query string. */
 export function isMcpPath(url: string | undefined): boolean {

@@ -1,0 +1,11 @@
+import { writeFileSync } from 'node:fs';
+import { startApp } from './lib/inprocess.js';
+import { rpc, toolsCallBody } from './lib/mcp.js';
+const db = 'sqlite:/tmp/prof/b.sqlite';
+const app = await startApp(db, { RATE_LIMIT_READS: '1000000', RATE_LIMIT_WRITES: '1000000' });
+const body = toolsCallBody('ticket_get', { domain: 'ticket', session_id: app.sessionId, id: 3 });
+await rpc(app.url, app.token, body);
+const { statements } = await app.capture(() => rpc(app.url, app.token, body));
+writeFileSync('/tmp/prof/statements.json', JSON.stringify(statements, null, 1));
+await app.close();
+process.exit(0);
