@@ -14,6 +14,13 @@ describe('answerFormat', () => {
     ['text/*', 'event-stream'],
     ['application/json;q=0, text/event-stream', 'event-stream'],
     ['application/json; q=0.0, */*;q=0', undefined],
+    // A type refused by name stays refused under a wildcard (RFC 9110 §12.5.1: the most specific range decides).
+    ['application/json;q=0, */*', 'event-stream'],
+    ['*/*, application/json;q=0', 'event-stream'],
+    ['application/json;q=0, application/*', undefined],
+    ['text/event-stream;q=0, */*', 'json'],
+    ['text/event-stream;q=0, text/*', undefined],
+    ['application/json;q=0, text/event-stream;q=0, */*', undefined],
     ['text/html', undefined],
     ['image/png, text/plain', undefined],
   ])('reads %j as %j', (accept, format) => {
