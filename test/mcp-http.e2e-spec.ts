@@ -209,6 +209,17 @@ describe.each(DATABASES)('MCP over Streamable HTTP on %s', (kind) => {
       }
     });
 
+    it('reads arguments sent as null or as a blank text as none: the tool then names each missing field', async () => {
+      const headers = { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', Authorization: `Bearer ${token}` };
+      for (const args of [null, '', '  ', 'null']) {
+        const body = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'domain_switch', arguments: args } };
+        const res = await fetch(`${stack.url}/mcp`, { method: 'POST', headers, body: JSON.stringify(body) });
+        const answer = (await res.json()) as { result?: { structuredContent: { error: { code: string; issues: Array<{ field: string }> } } } };
+        expect(answer.result?.structuredContent.error.code).toBe('VALIDATION_FAILED');
+        expect(answer.result?.structuredContent.error.issues.map((issue) => issue.field)).toEqual(['domain']);
+      }
+    });
+
     it('answers JSON to a client that takes JSON or anything, one event of a stream to one that takes only a stream, 406 to neither', async () => {
       const auth = { Authorization: `Bearer ${token}` };
       // A JSON-RPC client over HTTP (application/json alone), a wildcard (Postman, httpx), an empty header.

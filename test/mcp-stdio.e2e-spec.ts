@@ -292,6 +292,17 @@ describe.each(DATABASES)('MCP over stdio on %s', (kind) => {
         id: 21,
         result: { structuredContent: { status: 'success', applied: { domain: 'ticket' } } },
       });
+      // Null or a blank text: no arguments; the tool names what it needs.
+      for (const [id, args] of [
+        [22, null],
+        [23, ' '],
+      ] as const) {
+        stdio.send(call(id, { name: 'domain_switch', arguments: args }));
+        expect(await stdio.answer()).toMatchObject({
+          id,
+          result: { structuredContent: { error: { code: 'VALIDATION_FAILED', issues: [{ field: 'domain' }] } } },
+        });
+      }
       stdio.send(call(18, { name: 5 }));
       expect(await stdio.answer()).toEqual(invalid(18, 'tools/call needs params.name (the tool name).'));
       stdio.send(call(19));

@@ -96,11 +96,14 @@ const NOT_AN_OBJECT: unique symbol = Symbol('not an object');
 /**
  * tools/call's arguments: the object sent (none: undefined), or the object a JSON text holds. A
  * bridge between a model's function calling and MCP may pass the arguments on as the text the model
- * wrote them in; that text is read, not refused. Anything else is NOT_AN_OBJECT.
+ * wrote them in; that text is read, not refused. Null, a blank text or the text `null` are no
+ * arguments, as a tool without any is often called: the tool then names what it needs. Anything
+ * else is NOT_AN_OBJECT.
  */
 function callArguments(args: unknown): Record<string, unknown> | undefined | typeof NOT_AN_OBJECT {
-  const value = typeof args === 'string' ? parseJsonRpc(args) : args;
-  if (value === undefined) return undefined;
+  const text = typeof args === 'string' ? args.trim() : undefined;
+  const value = text === undefined ? args : text === '' || text === 'null' ? null : parseJsonRpc(text);
+  if (value === undefined || value === null) return undefined;
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : NOT_AN_OBJECT;
 }
 
