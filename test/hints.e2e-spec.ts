@@ -639,6 +639,28 @@ describe.each(DATABASES)('hints that never mislead, on %s', (kind) => {
     expect(joined.error.issues!.map((issue) => [issue.field, issue.did_you_mean])).toEqual([['add_group', 'groups_id']]);
   });
 
+  it('tells user_create and user_update that a department is a group, and that no job title or manager is kept', async () => {
+    const department = "a user's department is one of their groups here: send groups_id";
+    const notKept = 'this desk keeps no job title or manager of a user';
+    for (const [tool, base] of [
+      ['user_create', { name: 'ana.costa' }],
+      ['user_update', { id: 'tech' }],
+    ] as const) {
+      await expectToldInstead(tool, { domain: 'user', session_id: users, ...base, dry_run: true }, [
+        ['department', 'TI', department],
+        ['departamento', 'TI', department],
+        ['setor', 'Suporte', department],
+        ['title', 'Analista', notKept],
+        ['job_title', 'Analista', notKept],
+        ['cargo', 'Analista', notKept],
+        ['supervisor', 'glpi', notKept],
+        ['manager', 'glpi', notKept],
+        ['gestor', 'glpi', notKept],
+      ]);
+    }
+    success(await callTool(client, 'user_update', { domain: 'user', session_id: users, id: 'tech', groups_id: 'Service Desk', dry_run: true }));
+  });
+
   it('tells user_search a flag for being inactive, an admin or a technician the filter to send, never is_active for is_admin', async () => {
     await expectToldInstead('user_search', { domain: 'user', session_id: users }, [
       ['inactive', true, 'send is_active false'],

@@ -43,10 +43,22 @@ export const LOGIN_FIELD = {
 } as const;
 
 /** The writable user fields, shared by create and update. */
-@FieldsOfOtherTools(...USER_STANDING_FLAGS, {
-  fields: ['password', 'passwd', 'pwd', 'senha', 'new_password', 'nova_senha', 'initial_password', 'senha_inicial'],
-  sentence: `a password is never set through a tool, where it would stay in the conversation: the server's operator sets it with \`${SET_PASSWORD_COMMAND}\` (the user signs in with it on the OAuth pages).`,
-})
+@FieldsOfOtherTools(
+  ...USER_STANDING_FLAGS,
+  {
+    fields: ['password', 'passwd', 'pwd', 'senha', 'new_password', 'nova_senha', 'initial_password', 'senha_inicial'],
+    sentence: `a password is never set through a tool, where it would stay in the conversation: the server's operator sets it with \`${SET_PASSWORD_COMMAND}\` (the user signs in with it on the OAuth pages).`,
+  },
+  {
+    // GLPI keeps a user's department as a group membership (its own title and supervisor fields are not kept here).
+    fields: ['department', 'departments', 'dept', 'departamento', 'setor', 'sector'],
+    sentence: "a user's department is one of their groups here: send groups_id (the group's id or name).",
+  },
+  {
+    fields: ['title', 'job_title', 'jobtitle', 'usertitles_id', 'cargo', 'funcao', 'supervisor', 'manager', 'users_id_supervisor', 'gestor', 'chefe'],
+    sentence: 'this desk keeps no job title or manager of a user: leave it out.',
+  },
+)
 export abstract class UserFieldsDto extends WriteCallDto {
   @TextField(LOGIN_FIELD)
   name?: string;
