@@ -312,6 +312,24 @@ describe.each(DATABASES)('MCP over Streamable HTTP on %s', (kind) => {
       }
     });
 
+    it('lists every argument a tool requires, and a refusal names no field its schema does not list', async () => {
+      const unlisted = tools.flatMap((tool) => {
+        const input = tool.inputSchema as { properties?: Record<string, unknown>; required?: string[] };
+        return (input.required ?? []).filter((name) => !(name in (input.properties ?? {}))).map((name) => `${tool.name}.${name}`);
+      });
+      expect(unlisted).toEqual([]);
+      // approval_status takes the id of an approval: its own argument, listed and required wherever writes are held or not.
+      const status = tools.find((tool) => tool.name === 'approval_status')!.inputSchema as { properties: object; required?: string[] };
+      expect([Object.keys(status.properties), status.required]).toEqual([['approval_id'], ['approval_id']]);
+      // No write of ticket_update is held for approval here: its schema has no approval_id, and neither has a refusal.
+      const update = tools.find((tool) => tool.name === 'ticket_update')!;
+      expect(Object.keys((update.inputSchema as { properties: object }).properties)).not.toContain('approval_id');
+      const sessionId = await openSession(client, 'ticket');
+      const refused = failure(await callTool(client, 'ticket_update', { domain: 'ticket', session_id: sessionId, id: 1, zzqq: 1 }), 'VALIDATION_FAILED');
+      expect(refused.error.issues![0].field).toBe('zzqq');
+      expect(JSON.stringify(refused.error)).not.toContain('approval_id');
+    });
+
     it('describes every tool fully: object input open to unknown names (the server answers them), envelope output, annotations, rate limit, example', () => {
       const problems: string[] = [];
       for (const tool of tools) {

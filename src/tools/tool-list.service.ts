@@ -131,7 +131,7 @@ export class ToolListService {
     return {
       name: tool.name,
       description,
-      inputSchema: inputJsonSchema(listedFields(tool), 'mcp', examples, tool.text.sameFieldsAs ? ['id'] : undefined, tool.clearable),
+      inputSchema: inputJsonSchema(tool.fields, 'mcp', examples, tool.text.sameFieldsAs ? ['id'] : undefined, tool.clearable),
       outputSchema: ENVELOPE_SCHEMA,
       annotations: { ...tool.annotations },
     };
@@ -155,10 +155,3 @@ function audienceOf(tool: ToolPolicy, scope: NameScope | undefined, settable: Re
   return { example, ...(settable ? { settable } : {}) };
 }
 
-/**
- * The fields a tool's schema lists: `approval_id` only where this deployment holds the tool's writes
- * for approval (the answer's next_call carries it); elsewhere it would be read and never needed.
- */
-function listedFields(tool: ToolPolicy): ToolPolicy['fields'] {
-  return tool.needsApproval ? tool.fields : tool.fields.filter((f) => f.name !== 'approval_id');
-}

@@ -172,9 +172,12 @@ export function policyOf(declaration: ToolDeclaration, config: Pick<AppConfig, '
   if (domain !== null && own.some((f) => f.name === 'domain')) {
     throw new Error(`Tool '${name}': ${declaration.input.name} declares 'domain', which the tool's policy supplies (its domain is '${domain}')`);
   }
-  // A domain's field aliases are declared once, per (domain, field), and given to each of its tools here.
-  const fields = Object.freeze(domain === null ? [...own] : withAliases(domain, [domainArgument(domain), ...own], !rules.writesRecords));
   const needsApproval = required(rules, domain, config.approvalRequiredFor);
+  // A write's approval_id is an argument only where this deployment holds its writes for approval:
+  // elsewhere no answer ever asks for it, so neither the schema nor a refusal names it.
+  const taken = needsApproval ? own : own.filter((f) => !(f.name === 'approval_id' && f.call));
+  // A domain's field aliases are declared once, per (domain, field), and given to each of its tools here.
+  const fields = Object.freeze(domain === null ? [...taken] : withAliases(domain, [domainArgument(domain), ...taken], !rules.writesRecords));
   return deepFreeze({
     name,
     domain,
