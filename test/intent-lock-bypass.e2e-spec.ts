@@ -176,3 +176,59 @@ describe.each(DATABASES)('intent lock bypass over stdio on %s', (kind) => {
     }
   });
 });
+
+/**
+ * One request that switches its session's domain and then calls a tool of the old domain (a 2025
+ * JSON-RPC batch): its calls run in the batch's order, each judged by the session as the calls
+ * before it left it, so nothing of the old domain runs after the switch.
+ */
+describe.each(DATABASES)('the intent lock inside one batch on %s', (kind) => {
+  let stack: TestStack;
+  let token: string;
+  let glpi: Client;
+
+  beforeAll(async () => {
+    stack = await startStack(kind, { OTP_REQUIRED_FOR: 'none' });
+    token = await stack.token('glpi', ['mcp']);
+    glpi = await connectHttp(stack.url, token);
+  });
+  afterAll(async () => {
+    await glpi?.close();
+    await stack?.close();
+  });
+
+  const toolCall = (id: number, name: string, args: Record<string, unknown>) => ({
+    jsonrpc: '2.0',
+    id,
+    method: 'tools/call',
+    params: { name, arguments: args },
+  });
+
+  it('judges each call of a batch by the session the calls before it left: a tool of the old domain after a switch is refused', async () => {
+    const session = await openSession(glpi, 'ticket');
+    const tickets = (await stack.app.get(DataSource).query('SELECT COUNT(*) AS n FROM glpi_tickets')) as Array<{ n: number | string }>;
+    const res = await fetch(`${stack.url}/mcp`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        Accept: 'application/json, text/event-stream',
+        Authorization: `Bearer ${token}`,
+        'MCP-Protocol-Version': '2025-03-26',
+      },
+      body: JSON.stringify([
+        toolCall(1, 'domain_switch', { domain: 'project', session_id: session }),
+        toolCall(2, 'ticket_create', { domain: 'ticket', session_id: session, name: 'Depois da troca', content: 'x' }),
+        toolCall(3, 'ticket_search', { domain: 'ticket', session_id: session }),
+        toolCall(4, 'project_search', { domain: 'project', session_id: session }),
+      ]),
+    });
+    const answers = (await res.json()) as Array<{ id: number; result: { structuredContent: { status: string; error?: { code: string } } } }>;
+    const outcome = (id: number) => {
+      const content = answers.find((answer) => answer.id === id)!.result.structuredContent;
+      return content.error?.code ?? content.status;
+    };
+    expect([1, 2, 3, 4].map(outcome)).toEqual(['success', 'INTENT_LOCKED', 'INTENT_LOCKED', 'success']);
+    const after = (await stack.app.get(DataSource).query('SELECT COUNT(*) AS n FROM glpi_tickets')) as Array<{ n: number | string }>;
+    expect(Number(after[0].n)).toBe(Number(tickets[0].n));
+  });
+});

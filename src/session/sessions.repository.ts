@@ -6,7 +6,7 @@ import { AppConfig } from '../config/app-config.js';
 import { toDate } from '../database/db-dates.js';
 import { DbLock } from '../database/db-lock.js';
 import { andThen, type Maybe } from '../database/maybe.js';
-import { rowsOf } from '../database/read-rows.js';
+import { readRows, rowsOf } from '../database/read-rows.js';
 import { isLiveSession } from './intent-lock.decision.js';
 
 export interface SessionRow {
@@ -125,15 +125,15 @@ export class SessionsRepository {
     return andThen(rowsOf<RawRow>(manager ?? this.dataSource, 'SELECT * FROM mcp_sessions WHERE id = ?', [id]), ([raw]) => (raw ? this.toRow(raw) : undefined));
   }
 
-  /** Until when the session is verified for its user (inside the write transaction that needs it); null when not. */
-  async verifiedUntil(manager: EntityManager, id: string, userId: number): Promise<Date | null> {
-    const row = await manager
-      .createQueryBuilder()
-      .select('s.verified_until', 'verified_until')
-      .from('mcp_sessions', 's')
-      .where('s.id = :id AND s.users_id = :user AND s.ended_at IS NULL', { id, user: userId })
-      .getRawOne<{ verified_until: Date | string | null }>();
-    return toDate(row?.verified_until ?? null);
+  /**
+   * The session stored under `id`, read inside a write's transaction and held until it commits: on
+   * MySQL/MariaDB a shared lock, so a domain_switch, an end or a verification ended meanwhile waits
+   * for the write (or the write sees it); SQLite's write transaction already excludes other writes.
+   */
+  async getForWrite(manager: EntityManager, id: string): Promise<SessionRow | undefined> {
+    const held = manager.dataSource.options.type === 'better-sqlite3' ? '' : ' LOCK IN SHARE MODE';
+    const [raw] = await readRows<RawRow>(manager, `SELECT * FROM mcp_sessions WHERE id = ?${held}`, [id]);
+    return raw ? this.toRow(raw) : undefined;
   }
 
   /**

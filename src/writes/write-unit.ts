@@ -13,7 +13,7 @@ import { SessionsRepository } from '../session/sessions.repository.js';
 import type { Call } from '../tools/call.js';
 import { fingerprintOf, normalizedPayload } from './fingerprint.js';
 import { IdempotencyStore } from './idempotency.store.js';
-import { assertVerified, needsVerification } from './verification.js';
+import { assertSessionAtCommit, writesInSession } from './verification.js';
 
 export interface WriteArgs {
   idempotency_key?: string;
@@ -99,8 +99,8 @@ export class WriteUnit {
       return await step(call, 'write', () =>
         this.lock.transaction(async (manager) => {
           const now = new Date();
+          if (!dryRun && writesInSession(call)) await assertSessionAtCommit(this.sessions, manager, call);
           if (approval) await this.approvals.consume(manager, call, approval, now);
-          else if (!dryRun && needsVerification(call)) await assertVerified(this.sessions, manager, call);
           if (key) await this.idempotency.claim(manager, userId, tool.name, key, fingerprint);
           const outcome = await withWritePermit(manager, () => work({ manager, now, rehearsal: null, dryRun }));
           if (dryRun) throw DryRunRollback.of(outcome);

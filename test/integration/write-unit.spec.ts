@@ -44,6 +44,20 @@ describe('write unit', () => {
     expect(await stored('Unverified')).toBe(0);
   });
 
+  it('refuses at commit an MCP write whose session was moved to another domain after the lock let it through, and writes nothing', async () => {
+    const call = await mcpCall(true);
+    // What a domain_switch committed between the call's lock check and its write does to the session.
+    await sessions.update(call.sessionId!, { domain: 'ticket' });
+    const error = await refusal(writes.run(call, {}, insert('Switched away')));
+    expect(error).toMatchObject({ code: 'INTENT_LOCKED', nextCall: { tool: 'domain_switch', arguments: { domain: 'project', session_id: call.sessionId } } });
+    expect(await stored('Switched away')).toBe(0);
+    // Ended meanwhile: the session is gone for the write too.
+    const ended = await mcpCall(true);
+    await sessions.end(ended.sessionId!);
+    expect((await refusal(writes.run(ended, {}, insert('Ended meanwhile')))).code).toBe('SESSION_NOT_FOUND');
+    expect(await stored('Ended meanwhile')).toBe(0);
+  });
+
   it('writes in a verified session, and for REST (a token, no session), with its audit entry committed alongside', async () => {
     expect(await writes.run(await mcpCall(true), {}, insert('Verified'))).toBeInstanceOf(Committed);
     expect(await writes.run(await desk.call('project_create', 'glpi', { transport: 'rest' }), {}, insert('Over REST'))).toBeInstanceOf(Committed);

@@ -181,20 +181,23 @@ export class McpMethods {
   /**
    * A JSON-RPC batch, on any transport: 2025 traffic only (a 2026-07-28 request is sent alone), at
    * most MAX_BATCH messages, answered in one array: first the messages refused, then the requests
-   * in their order. Its calls all have the transport's request id (one request).
+   * in their order. Its calls all have the transport's request id (one request). The requests run
+   * one after another, in the batch's order: a call after a domain_switch in the same batch is
+   * judged by the session as the switch left it (run side by side, it was judged by the session as
+   * it was before, and a write of the old domain ran after the switch).
    */
   async answerBatch(principal: Principal, messages: unknown[], requestId: () => string, client: McpClientInfo): Promise<BatchAnswer> {
     if (messages.length === 0 || messages.length > MAX_BATCH) {
       return { refused: rpcError(null, INVALID_REQUEST, `Invalid Request: send one JSON-RPC message (or a batch of at most ${MAX_BATCH}).`) };
     }
     const answers: JsonRpcResponse[] = [];
-    const work: Array<Promise<JsonRpcResponse>> = [];
+    const requests: JsonRpcRequest[] = [];
     for (const raw of messages) {
       const incoming = classify(raw);
       if (incoming.kind === 'invalid') answers.push(invalidRequest(incoming.id));
       else if (incoming.kind === 'request') {
         const verdict = classifyRevision(incoming.message.id, incoming.message.params, undefined, false);
-        if (verdict.era === 'legacy') work.push(this.answer(principal, incoming.message, 'legacy', requestId, client));
+        if (verdict.era === 'legacy') requests.push(incoming.message);
         else
           answers.push(
             verdict.era === 'refused'
@@ -203,8 +206,8 @@ export class McpMethods {
           );
       }
     }
-    answers.push(...(await Promise.all(work)));
-    return { answers, ran: work.length > 0 };
+    for (const request of requests) answers.push(await this.answer(principal, request, 'legacy', requestId, client));
+    return { answers, ran: requests.length > 0 };
   }
 
   /**
