@@ -24,6 +24,7 @@ import { stderrLinesWritten } from './observe/stderr-lines.js';
 import { serveApiDocs } from './openapi/api-docs.js';
 import { ClientAddresses } from './transports/http/client-address.js';
 import { ConnectionCap } from './transports/http/connection-cap.js';
+import { refuseNonUtf8Body } from './transports/http/utf8-body.js';
 import { refuseMediaType } from './transports/mcp/http-body.js';
 import { isMcpPath, McpHttpEndpoint } from './transports/mcp/mcp-http.endpoint.js';
 
@@ -111,7 +112,7 @@ export async function createHttpApp(source: ConfigSource = process.env, options:
   express_.disable('x-powered-by');
   app.use('/api', refuseUnreadableBody);
   // Not strict: a body of null, a string or a number is read, and refused by the input parser as no object (not as invalid JSON).
-  app.use(express.json({ limit: config.bodyLimit, strict: false, type: ['application/json', 'application/*+json'] }));
+  app.use(express.json({ limit: config.bodyLimit, strict: false, type: ['application/json', 'application/*+json'], verify: refuseNonUtf8Body }));
   // The approval page's forms (no JavaScript): a decision and a token, nothing more.
   app.use('/approve', express.urlencoded({ extended: false, limit: '4kb' }));
   app.use(bodyErrorHandler);

@@ -149,6 +149,26 @@ describe.each(DATABASES)('MCP over Streamable HTTP on %s', (kind) => {
       });
       expect(malformed.status).toBe(400);
       expect(await malformed.json()).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: ErrorCode.ParseError } });
+
+      // Bytes that are no UTF-8 are refused, never read with replacement characters (a title would be stored so).
+      const call = JSON.stringify({
+        jsonrpc: '2.0',
+        id: 2,
+        method: 'tools/call',
+        params: { name: 'domain_switch', arguments: { domain: 'ticket', reason: 'XX' } },
+      });
+      const [before, after] = call.split('XX');
+      const bytes = await fetch(`${stack.url}/mcp`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', ...auth },
+        body: Buffer.concat([Buffer.from(before), Buffer.from([0xff, 0xc0, 0xae]), Buffer.from(after)]),
+      });
+      expect(bytes.status).toBe(400);
+      expect(await bytes.json()).toEqual({
+        jsonrpc: '2.0',
+        id: null,
+        error: { code: ErrorCode.ParseError, message: 'Parse error: the text is not valid UTF-8.' },
+      });
     });
 
     it('rejects a non-POST method with 405', async () => {

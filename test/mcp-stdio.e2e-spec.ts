@@ -183,7 +183,7 @@ describe.each(DATABASES)('MCP over stdio on %s', (kind) => {
   async function rawStdio(
     env: Record<string, string> = {},
     capabilities: object = {},
-  ): Promise<{ send: (line: string) => void; answer: () => Promise<unknown>; end: () => Promise<Exit> }> {
+  ): Promise<{ send: (line: string | Buffer) => void; answer: () => Promise<unknown>; end: () => Promise<Exit> }> {
     const { child, exit } = await readyStdio(env, capabilities);
     const lines = createInterface({ input: child.stdout });
     const waiting: Array<(line: string) => void> = [];
@@ -207,7 +207,7 @@ describe.each(DATABASES)('MCP over stdio on %s', (kind) => {
         });
       }).then((line) => JSON.parse(line) as unknown);
     return {
-      send: (line) => child.stdin.write(`${line}\n`),
+      send: (line) => child.stdin.write(typeof line === 'string' ? `${line}\n` : Buffer.concat([line, Buffer.from('\n')])),
       answer,
       end: () => {
         child.stdin.end();
@@ -232,6 +232,20 @@ describe.each(DATABASES)('MCP over stdio on %s', (kind) => {
       expect(await stdio.answer()).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error: invalid JSON.' } });
       stdio.send(ping(10));
       expect(await stdio.answer()).toEqual({ jsonrpc: '2.0', id: 10, result: {} });
+    });
+
+    it('answers a line whose bytes are not UTF-8 with -32700, never reading it with replacement characters', async () => {
+      const call = JSON.stringify({
+        jsonrpc: '2.0',
+        id: 31,
+        method: 'tools/call',
+        params: { name: 'domain_switch', arguments: { domain: 'ticket', reason: 'XX' } },
+      });
+      const [before, after] = call.split('XX');
+      stdio.send(Buffer.concat([Buffer.from(before), Buffer.from([0xff, 0xc0, 0xae]), Buffer.from(after)]));
+      expect(await stdio.answer()).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error: the text is not valid UTF-8.' } });
+      stdio.send(ping(32));
+      expect(await stdio.answer()).toEqual({ jsonrpc: '2.0', id: 32, result: {} });
     });
 
     it('answers JSON that is no JSON-RPC message with -32600', async () => {

@@ -304,6 +304,16 @@ describe.each(DATABASES)('tickets REST on %s', (kind) => {
       expect(bare.body.error.issues).toEqual([expect.objectContaining({ field: 'name', code: 'REQUIRED' })]);
     });
 
+    it('refuses a body whose bytes are not UTF-8, instead of storing replacement characters', async () => {
+      const body = Buffer.concat([Buffer.from('{"name":"Bytes '), Buffer.from([0xff, 0xc0, 0xae]), Buffer.from('","content":"x"}')]);
+      const res = await fetch(`${stack.url}/api/tickets`, { method: 'POST', headers: { ...admin, 'Content-Type': 'application/json' }, body });
+      expect(res.status).toBe(422);
+      expect(((await res.json()) as { error: { issues: unknown[] } }).error.issues).toEqual([
+        { field: '(body)', code: 'INVALID_VALUE', message: 'The request body is not valid UTF-8.', expected: 'UTF-8 text' },
+      ]);
+      expect(await searchTotal('Bytes')).toBe(0);
+    });
+
     it('refuses a JSON body that is not an object (an array, null, a string) with one issue saying what it is', async () => {
       const cases: Array<[string, string, unknown]> = [
         ['[1,2]', 'an array', '[1,2]'],

@@ -1,5 +1,6 @@
 import { HttpException } from '@nestjs/common';
 import { routeNotFoundMessage } from '../transports/http/entry-points.js';
+import { NOT_UTF8_BODY } from '../transports/http/utf8-body.js';
 import { DeskError } from './desk-error.js';
 
 /**
@@ -120,6 +121,12 @@ export function toDeskError(error: unknown): { error: DeskError; internal: boole
   const type = (error as { type?: unknown }).type;
   if (status === 413 || type === 'entity.too.large') {
     return { error: DeskError.validation(undefined, [{ field: '(body)', code: 'TOO_LONG', message: 'The request body is too large.' }]), internal: false };
+  }
+  if (status === 400 && type === NOT_UTF8_BODY) {
+    return {
+      error: DeskError.validation(undefined, [{ field: '(body)', code: 'INVALID_VALUE', message: 'The request body is not valid UTF-8.', expected: 'UTF-8 text' }]),
+      internal: false,
+    };
   }
   if (status === 400 && (type === 'entity.parse.failed' || error instanceof SyntaxError)) {
     return {

@@ -1,5 +1,6 @@
+import { isUtf8 } from 'node:buffer';
 import type { IncomingMessage } from 'node:http';
-import { NOT_JSON, PARSE_ERROR_MESSAGE, parseJsonRpc } from './json-rpc.js';
+import { NOT_JSON, NOT_UTF8_MESSAGE, PARSE_ERROR_MESSAGE, parseJsonRpc } from './json-rpc.js';
 
 /** Why a POST body was refused: the HTTP status and a message for the JSON-RPC error. */
 export interface BodyRefusal {
@@ -122,7 +123,10 @@ function settle(body: BodyRead, result: BodyResult): void {
 
 const PARSE_ERROR: BodyResult = { ok: false, status: 400, parseError: true, message: PARSE_ERROR_MESSAGE };
 
+const NOT_UTF8: BodyResult = { ok: false, status: 400, parseError: true, message: NOT_UTF8_MESSAGE };
+
 function parseJson(body: Buffer): BodyResult {
+  if (!isUtf8(body)) return NOT_UTF8;
   const value = parseJsonRpc(body.toString('utf8'));
   return value === NOT_JSON ? PARSE_ERROR : { ok: true, value };
 }

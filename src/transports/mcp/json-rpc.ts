@@ -62,6 +62,9 @@ export function invalidRequest(id: JsonRpcId | null): JsonRpcResponse {
 /** What a text that is not JSON is answered with (-32700, id null): an HTTP body, a stdio line. */
 export const PARSE_ERROR_MESSAGE = 'Parse error: invalid JSON.';
 
+/** What a JSON-RPC text's bytes that are no UTF-8 are answered with (-32700, id null): refused, never read with replacement characters. */
+export const NOT_UTF8_MESSAGE = 'Parse error: the text is not valid UTF-8.';
+
 /** What parseJsonRpc gives for a text that is not JSON (a marker, so a parsed body costs no wrapper). */
 export const NOT_JSON: unique symbol = Symbol('not JSON');
 

@@ -1,9 +1,11 @@
+import { isUtf8 } from 'node:buffer';
 import { STDIO_DEFAULT_MAX_BUFFER_SIZE } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import { NOT_JSON, PARSE_ERROR, PARSE_ERROR_MESSAGE, parseJsonRpc, rpcError } from './json-rpc.js';
+import { NOT_JSON, NOT_UTF8_MESSAGE, PARSE_ERROR, PARSE_ERROR_MESSAGE, parseJsonRpc, rpcError } from './json-rpc.js';
 
 const PARSE_ERROR_LINE = JSON.stringify(rpcError(null, PARSE_ERROR, PARSE_ERROR_MESSAGE));
+const NOT_UTF8_LINE = JSON.stringify(rpcError(null, PARSE_ERROR, NOT_UTF8_MESSAGE));
 
 /**
  * MCP's stdio framing, one JSON text a line each way, that hands on every line it can parse,
@@ -74,8 +76,13 @@ export class StdioLinesTransport implements Transport {
   private readLines(): void {
     let end: number;
     while (this.buffer && (end = this.buffer.indexOf('\n')) !== -1) {
-      const line = this.buffer.toString('utf8', 0, end).replace(/\r$/, '');
+      const bytes = this.buffer.subarray(0, end);
       this.buffer = this.buffer.subarray(end + 1);
+      if (!isUtf8(bytes)) {
+        void this.writeLine(NOT_UTF8_LINE);
+        continue;
+      }
+      const line = bytes.toString('utf8').replace(/\r$/, '');
       if (line.trim() === '') continue; // a blank line carries no message to answer
       const value = parseJsonRpc(line);
       if (value === NOT_JSON) void this.writeLine(PARSE_ERROR_LINE);
