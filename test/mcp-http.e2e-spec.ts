@@ -440,6 +440,25 @@ describe.each(DATABASES)('MCP over Streamable HTTP on %s', (kind) => {
       expect((error as McpError).message).toContain('project_search');
     });
 
+    /** A name peers give a tool of their own is answered with the call that does that work here, never a tool spelt alike (close is no delete). */
+    it.each([
+      ['ticket_close', 'ticket_update {id, status: "Closed"}'],
+      ['ticket_solve', 'ticket_add_entry {id, kind: "solution", content}'],
+      ['ticket_assign', 'ticket_update {id, assignee_id}'],
+      ['ticket_reopen', 'ticket_update {id, status}'],
+      ['ticket_add_comment', 'ticket_add_entry {id, kind: "followup", content}'],
+      ['user_delete', 'user_deactivate {id}'],
+      ['ticket_list', 'ticket_search'],
+    ])('answers %s with the call that does its work', async (name, instead) => {
+      const error = await client.callTool({ name, arguments: { domain: 'ticket' } }).then(
+        () => undefined,
+        (e: unknown) => e as McpError,
+      );
+      expect(error?.message).toContain(`Unknown tool '${name}': call ${instead}`);
+      expect(error?.message).not.toMatch(/_delete\b/.test(instead) ? /$^/ : /ticket_delete/);
+      expect((error?.data as { did_you_mean: string[] }).did_you_mean).toEqual([instead.split(' ')[0]]);
+    });
+
     it('returns the envelope as structuredContent and its JSON copy as text', async () => {
       const opened = await callTool(client, 'domain_switch', { domain: 'project' });
       const envelope = success(opened);

@@ -33,7 +33,7 @@ export class UnknownToolError extends Error {
   ) {
     super(
       renamedTo
-        ? `Unknown tool '${tool}': it was replaced by ${renamedTo}.`
+        ? `Unknown tool '${tool}': call ${renamedTo} instead.`
         : `Unknown tool '${tool}'.${suggestions.length ? ` Closest tools: ${suggestions.join(', ')}.` : ''} Call tools/list for the catalogue.`,
     );
   }
