@@ -117,6 +117,16 @@ describe.each(DATABASES)('intent lock bypass attempts on %s', (kind) => {
         expect(answer.error).toMatchObject({ tool_domain: 'project', declared_domain: 'ticket' });
       }
       failure(await callTool(glpi, 'project_search', { domain: 42, session_id: session }), 'DOMAIN_MISMATCH');
+      // The session is the tool's domain: fixing the argument is all it takes, no call to make first.
+      expect(withSession.error.next_call).toBeUndefined();
+    });
+
+    it('gives DOMAIN_MISMATCH in a session of the declared domain the domain_switch call to make, as INTENT_LOCKED would', async () => {
+      const session = await openSession(glpi, 'ticket');
+      const refused = failure(await callTool(glpi, 'project_search', { domain: 'ticket', session_id: session, query: 'ERP' }), 'DOMAIN_MISMATCH');
+      expect(refused.error.next_call).toEqual({ tool: 'domain_switch', arguments: { domain: 'project', session_id: session } });
+      expect(refused.error.message).toContain("locked to domain 'ticket'");
+      expect(refused.session_id).toBe(session);
     });
 
     it('reports a missing domain in a live session together with the other input problems', async () => {

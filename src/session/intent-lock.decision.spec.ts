@@ -125,7 +125,10 @@ describe('intent lock decision: every session case × every domain case', () => 
         expect(decision.session?.id).toBe('ses_ticket');
         break;
       case 'DOMAIN_MISMATCH':
-        expect(error.nextCall).toBeUndefined();
+        // In a live session of another domain, the fixed argument would meet INTENT_LOCKED next: the same switch is offered.
+        expect(error.nextCall).toEqual(
+          sessionCase === 'live, locked to another domain' ? { tool: 'domain_switch', arguments: { domain: 'project', session_id: 'ses_ticket' } } : undefined,
+        );
         expect(error.details).toMatchObject({ tool_domain: 'project', declared_domain: DOMAINS_SENT[domainCase] });
         expect(error.message).toContain('project_search');
         // A live session of the caller is named on the refusal (audit), whatever its domain; no other.

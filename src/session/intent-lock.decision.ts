@@ -94,7 +94,7 @@ export function decideIntentLock<S extends LockSession>(tool: LockedTool, args: 
   if (domain === null) return { pass: true };
   const live = session && args.sessionId !== undefined && session.id === args.sessionId && isLiveSession(session, caller) ? session : undefined;
   if (args.domain !== undefined && args.domain !== domain)
-    return { pass: false, error: domainMismatch(tool.name, domain, args.declared), ...(live ? { session: live } : {}) };
+    return { pass: false, error: domainMismatch(tool.name, domain, args.declared, live), ...(live ? { session: live } : {}) };
   const openOne = { tool: 'domain_switch', arguments: { domain } };
   if (args.sessionId === undefined) {
     const issues: Issue[] = [
@@ -138,15 +138,24 @@ export function decideIntentLock<S extends LockSession>(tool: LockedTool, args: 
   return { pass: true, session: live };
 }
 
-function domainMismatch(toolName: string, domain: Domain, declared: unknown): DeskError {
+/**
+ * A `domain` argument that is not the tool's. In a live session of another domain the fixed
+ * argument alone would meet INTENT_LOCKED next: the refusal carries the same domain_switch call.
+ */
+function domainMismatch(toolName: string, domain: Domain, declared: unknown, live: LockSession | undefined): DeskError {
   const shown = quoted(declared);
   const named = typeof declared === 'string' ? declared.trim().toLowerCase() : '';
   const instead = (DOMAINS as readonly string[]).includes(named) ? `, or use a ${named} tool` : '';
+  const locked = live && live.domain !== domain;
+  const switchFirst = locked
+    ? ` This session is locked to domain '${live.domain}': if the user's intent changed, call domain_switch first (next_call), then send domain='${domain}'.`
+    : '';
   return new DeskError(
     'DOMAIN_MISMATCH',
-    `${toolName} belongs to domain '${domain}', but the call says domain='${shown}'. Send domain='${domain}'${instead}.`,
+    `${toolName} belongs to domain '${domain}', but the call says domain='${shown}'. Send domain='${domain}'${instead}.${switchFirst}`,
     {
       details: { tool_domain: domain, declared_domain: echo(declared) },
+      ...(locked ? { nextCall: { tool: 'domain_switch', arguments: { domain, session_id: live.id } } } : {}),
     },
   );
 }
