@@ -275,6 +275,32 @@ describe.each(DATABASES)('hostile values on %s', (kind) => {
     expect(marks.applied).toMatchObject({ name: 'Cliente \u05e9\u05dc\u05d5\u05dd\u200f ok' });
   });
 
+  it('refuses control characters in a ticket title (one line of text), all at once, over MCP and REST; the description keeps its line breaks and tabs', async () => {
+    const before = await stack.app.get(DataSource).query('SELECT COUNT(*) AS n FROM glpi_tickets');
+    for (const [name, code] of [
+      ['nul\u0000title', 'U+0000'],
+      ['bell\u0007', 'U+0007'],
+      ['two\nlines', 'U+000A'],
+      ['esc \u001b[31mred', 'U+001B'],
+      ['del\u007f', 'U+007F'],
+    ] as const) {
+      const refused = failure(
+        await callTool(client, 'ticket_create', { domain: 'ticket', session_id: sessions.ticket, name, content: 'x' }),
+        'VALIDATION_FAILED',
+      );
+      expect([name, issueOf(refused, 'name')]).toEqual([name, expect.objectContaining({ code: 'INVALID_VALUE', message: expect.stringContaining(code) })]);
+    }
+    const rest = await request(stack.http).post('/api/tickets').set(admin).send({ name: 'tab\there', content: 'x' });
+    expect(rest.status).toBe(422);
+    expect(issueOf(rest.body as Envelope, 'name')).toMatchObject({ code: 'INVALID_VALUE', message: expect.stringContaining('U+0009') });
+    expect(await stack.app.get(DataSource).query('SELECT COUNT(*) AS n FROM glpi_tickets')).toEqual(before);
+    const content = 'Passos:\n\t1. abrir\r\n\t2. fechar';
+    const kept = success(
+      await callTool(client, 'ticket_create', { domain: 'ticket', session_id: sessions.ticket, name: 'Título de uma linha', content, dry_run: true }),
+    );
+    expect(kept.applied).toMatchObject({ name: 'Título de uma linha', content });
+  });
+
   it('refuses a lone surrogate in any text, and stores astral characters exactly as applied reports them', async () => {
     const user = failure(
       await callTool(client, 'user_create', { domain: 'user', session_id: sessions.user, name: 'ana.lima', firstname: 'Ana\ud800' }),

@@ -14,6 +14,7 @@ import { startApp, startStack, type TestStack } from './support/test-app.js';
 const NOT_A_SESSION: Array<[string, unknown]> = [
   ['empty', ''],
   ['blank', '   '],
+  ['invisible', '\u200b\u2060 '],
   ['a number', 123],
 ];
 

@@ -21,6 +21,8 @@ export interface FieldSpec {
   email?: boolean;
   /** A name, login or email: only visible characters (see input/text/characters.ts). */
   printable?: boolean;
+  /** One line of text (a ticket's title): no control character, tab and line break included (text/characters.ts). */
+  line?: boolean;
   min?: number;
   max?: number;
   unit?: string;

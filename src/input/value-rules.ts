@@ -1,6 +1,6 @@
 import { echo } from '../envelope/echo.js';
 import type { Issue } from '../envelope/issue.js';
-import { bidiControl, hasLoneSurrogate, hiddenCharacter, isAscii } from '../text/characters.js';
+import { bidiControl, controlCharacter, hasLoneSurrogate, hiddenCharacter, isAscii } from '../text/characters.js';
 import { type FieldSpec, isRecordField, lengthLimitOf } from './field-spec.js';
 import { expectedOf } from './issue-messages.js';
 import { lengthProblem } from './length-rule.js';
@@ -71,6 +71,16 @@ export function valueProblem(spec: FieldSpec, value: unknown): Issue | undefined
       code: 'INVALID_VALUE',
       received: echo(value),
       message: `${spec.name} holds an invisible or control character (${hidden}): names, logins and emails take visible characters and plain spaces only.`,
+      expected: expectedOf(spec),
+    };
+  }
+  const control = spec.line && !spec.printable ? controlCharacter(value.trim()) : undefined;
+  if (control) {
+    return {
+      field: spec.name,
+      code: 'INVALID_VALUE',
+      received: echo(value),
+      message: `${spec.name} holds a control character (${control}): it is one line of text, without tabs, line breaks or other control characters.`,
       expected: expectedOf(spec),
     };
   }

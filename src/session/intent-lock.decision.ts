@@ -4,6 +4,7 @@ import { echo, quoted, textOf } from '../envelope/echo.js';
 import type { Issue } from '../envelope/issue.js';
 import { requiredIssue } from '../input/issue-messages.js';
 import { itemOfOne } from '../input/list-for-one.js';
+import { isBlankText } from '../text/characters.js';
 
 /**
  * The intent lock, decided in one place for every transport: a domain tool runs only in a live
@@ -63,14 +64,14 @@ export interface Caller {
 export type LockDecision<S extends LockSession = LockSession> = { pass: true; session?: S } | { pass: false; error: DeskError; session?: S };
 
 function blank(value: unknown): boolean {
-  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+  return value === undefined || value === null || (typeof value === 'string' && isBlankText(value));
 }
 
 export function readLockArguments(raw: unknown): LockArguments {
   const args = typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
   // A list of one is its item, as for every field that takes one value (input/list-for-one.ts).
   const session = itemOfOne(args.session_id);
-  const usable = typeof session === 'string' && session.trim() !== '';
+  const usable = typeof session === 'string' && !isBlankText(session);
   const declared = itemOfOne(args.domain);
   return {
     sessionId: usable ? session.trim() : undefined,

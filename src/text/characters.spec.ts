@@ -1,4 +1,4 @@
-import { bidiControl, characterCount, hasLoneSurrogate, hiddenCharacter, isAscii, utf8BytesAtMost } from './characters.js';
+import { bidiControl, characterCount, controlCharacter, hasLoneSurrogate, hiddenCharacter, isAscii, isBlankText,utf8BytesAtMost } from './characters.js';
 
 describe('characters a text may hold', () => {
   it('finds halves of surrogate pairs, and only those', () => {
@@ -77,5 +77,29 @@ describe('characters a text may hold', () => {
       expect(Buffer.byteLength(text, 'utf8')).toBeLessThanOrEqual(utf8BytesAtMost(text));
     }
     expect(utf8BytesAtMost('中')).toBe(Buffer.byteLength('中', 'utf8'));
+  });
+});
+
+describe('isBlankText', () => {
+  it.each(['', '   ', '\t\n', '\u200b', '\u200b\u2060 ', '\ufeff', '\u3164'])('reads %j as blank', (text) => {
+    expect(isBlankText(text)).toBe(true);
+  });
+  it.each(['ses_x', ' ses_x', '\u200bses_x', 'é', '\u05e9'])('reads %j as showing something', (text) => {
+    expect(isBlankText(text)).toBe(false);
+  });
+});
+
+describe('controlCharacter', () => {
+  it.each([
+    ['a\u0000b', 'U+0000'],
+    ['tab\there', 'U+0009'],
+    ['two\nlines', 'U+000A'],
+    ['del\u007f', 'U+007F'],
+    ['c1\u0085', 'U+0085'],
+  ])('finds the control character of %j', (text, code) => {
+    expect(controlCharacter(text)).toBe(code);
+  });
+  it('finds none in visible text, accents and marks included', () => {
+    expect(controlCharacter('Título ção \u200f ok')).toBeUndefined();
   });
 });

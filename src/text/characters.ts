@@ -9,11 +9,16 @@
  * - in names, logins and emails (`printable` fields), nothing invisible that makes two names look
  *   the same or display differently: control characters, format characters (zero-width, bidi
  *   controls, soft hyphen), line and paragraph separators, private-use and unassigned code points,
- *   default-ignorable fillers (U+3164, variation selectors), and any white space but the plain space.
+ *   default-ignorable fillers (U+3164, variation selectors), and any white space but the plain space;
+ * - in one-line texts (`line` fields: a ticket's title), no control character, tab and line break
+ *   included (a NUL ends a string downstream, an escape drives a terminal, a line break splits a list).
  */
 const LONE_SURROGATE = /\p{Cs}/u;
 const HIDDEN = /[\p{C}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}]|[^\S ]/u;
 const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069]/u;
+// eslint-disable-next-line no-control-regex -- control characters are what it finds
+const CONTROL = /[\u0000-\u001F\u007F-\u009F]/;
+const INVISIBLE_ONLY = /^[\s\p{C}\p{Default_Ignorable_Code_Point}]*$/u;
 
 export function hasLoneSurrogate(text: string): boolean {
   return LONE_SURROGATE.test(text);
@@ -22,6 +27,19 @@ export function hasLoneSurrogate(text: string): boolean {
 /** The first character `printable` text may not hold, as `U+200B`; undefined when there is none. */
 export function hiddenCharacter(text: string): string | undefined {
   return codePointOf(HIDDEN.exec(text));
+}
+
+/** Whether `text` shows nothing: white space and invisible characters only (a zero-width space is no session id). */
+export function isBlankText(text: string): boolean {
+  // A visible ASCII character first (every id and name a call sends): not blank, without the regex.
+  const first = text.charCodeAt(0);
+  if (first > 0x20 && first < 0x7f) return false;
+  return INVISIBLE_ONLY.test(text);
+}
+
+/** The first control character (C0, DEL, C1) of `text`, as `U+0000`; undefined when there is none. */
+export function controlCharacter(text: string): string | undefined {
+  return codePointOf(CONTROL.exec(text));
 }
 
 /** The first bidi embedding, override or isolate control of `text`, as `U+202E`; undefined when there is none. */

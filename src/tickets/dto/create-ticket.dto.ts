@@ -1,7 +1,7 @@
 import { TextField } from '../../input/fields.js';
-import { TicketFieldsDto } from './ticket-fields.dto.js';
+import { TICKET_TITLE_FIELD, TicketFieldsDto } from './ticket-fields.dto.js';
 
 export class CreateTicketDto extends TicketFieldsDto {
-  @TextField({ required: true, maxLength: 255, description: '' })
+  @TextField({ ...TICKET_TITLE_FIELD, required: true })
   override name!: string;
 }

@@ -8,6 +8,9 @@ import type { ActorRef } from '../../input/references/actor-list.js';
 import { IMPACT, PRIORITY, TICKET_STATUS, TICKET_TYPE, URGENCY } from '../../input/vocab/glpi-vocabularies.js';
 import { actorConflicts } from '../actor-rules.js';
 
+/** A ticket's title, as created and as changed: one line of text. */
+export const TICKET_TITLE_FIELD = { maxLength: 255, line: true, description: '' } as const;
+
 /** The writable ticket fields, shared by create and update. */
 @FieldsOfOtherTools(
   {
@@ -60,7 +63,7 @@ import { actorConflicts } from '../actor-rules.js';
   },
 )
 export abstract class TicketFieldsDto extends WriteCallDto {
-  @TextField({ maxLength: 255, description: '' })
+  @TextField(TICKET_TITLE_FIELD)
   name?: string;
 
   @TextField({ maxLength: 65000, nullable: true, description: '' })
