@@ -124,7 +124,9 @@ export function toDeskError(error: unknown): { error: DeskError; internal: boole
   }
   if (status === 400 && type === NOT_UTF8_BODY) {
     return {
-      error: DeskError.validation(undefined, [{ field: '(body)', code: 'INVALID_VALUE', message: 'The request body is not valid UTF-8.', expected: 'UTF-8 text' }]),
+      error: DeskError.validation(undefined, [
+        { field: '(body)', code: 'INVALID_VALUE', message: 'The request body is not valid UTF-8.', expected: 'UTF-8 text' },
+      ]),
       internal: false,
     };
   }

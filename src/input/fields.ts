@@ -23,7 +23,9 @@ function field(spec: Omit<FieldSpec, 'name'>, ...rules: PropertyDecorator[]): Pr
 }
 
 /** Text; `printable` for names, logins and emails (no invisible characters; emails are printable). */
-export function TextField(o: Common & { maxLength?: number; email?: boolean; printable?: boolean; line?: boolean; opaque?: boolean; digits?: number }): PropertyDecorator {
+export function TextField(
+  o: Common & { maxLength?: number; email?: boolean; printable?: boolean; line?: boolean; opaque?: boolean; digits?: number },
+): PropertyDecorator {
   const maxLength = o.maxLength ?? 255;
   const rules: PropertyDecorator[] = [IsString()];
   if (o.email) rules.push(IsEmail());

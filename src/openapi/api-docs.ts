@@ -5,7 +5,6 @@ import type { Express, Request, Response } from 'express';
 import { DOCS_JSON_PATH, DOCS_PATH } from '../transports/http/entry-points.js';
 import { OpenApiDocument } from './openapi-document.js';
 
-
 /** The files of swagger-ui-dist the page loads; nothing else of the package is served. */
 const ASSETS: Record<string, string> = {
   'swagger-ui.css': 'text/css; charset=utf-8',

@@ -1,4 +1,4 @@
-import { bidiControl, characterCount, controlCharacter, hasLoneSurrogate, hiddenCharacter, isAscii, isBlankText,utf8BytesAtMost } from './characters.js';
+import { bidiControl, characterCount, controlCharacter, hasLoneSurrogate, hiddenCharacter, isAscii, isBlankText, utf8BytesAtMost } from './characters.js';
 
 describe('characters a text may hold', () => {
   it('finds halves of surrogate pairs, and only those', () => {

@@ -1,6 +1,17 @@
 import { closestTools } from './closest-tools.js';
 
-const NAMES = ['ticket_search', 'ticket_get', 'ticket_create', 'ticket_update', 'ticket_delete', 'ticket_add_entry', 'ticket_link', 'project_search', 'project_get', 'user_deactivate'];
+const NAMES = [
+  'ticket_search',
+  'ticket_get',
+  'ticket_create',
+  'ticket_update',
+  'ticket_delete',
+  'ticket_add_entry',
+  'ticket_link',
+  'project_search',
+  'project_get',
+  'user_deactivate',
+];
 
 describe('the tools closest to an unknown name', () => {
   it('puts first the tool whose verb the name says in other words', () => {

@@ -154,4 +154,3 @@ function audienceOf(tool: ToolPolicy, scope: NameScope | undefined, settable: Re
   );
   return { example, ...(settable ? { settable } : {}) };
 }
-

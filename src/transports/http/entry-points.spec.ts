@@ -13,8 +13,6 @@ describe('routeNotFoundMessage', () => {
   });
 
   it.each(['/', '/api', '/api/ticket', '/ssexyz', '/oauth/token/x', undefined])('names the endpoints for any other path (%s)', (path) => {
-    expect(routeNotFoundMessage(path)).toBe(
-      'No such route. MCP: POST /mcp. REST: under /api, listed at GET /api/docs (OpenAPI: GET /api/docs-json).',
-    );
+    expect(routeNotFoundMessage(path)).toBe('No such route. MCP: POST /mcp. REST: under /api, listed at GET /api/docs (OpenAPI: GET /api/docs-json).');
   });
 });
