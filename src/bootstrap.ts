@@ -16,6 +16,7 @@ import { errorEnvelope } from './envelope/envelope-builder.js';
 import { toDeskError } from './envelope/error-mapping.js';
 import { httpStatusOf } from './envelope/http-status.js';
 import type { Issue } from './envelope/issue.js';
+import { refuseNonUtf8Body } from './envelope/utf8-body.js';
 import { OAuthHttp } from './oauth/oauth-http.js';
 import { JsonLogger } from './observe/logger.js';
 import { MetricsEndpoint } from './observe/metrics.endpoint.js';
@@ -24,7 +25,6 @@ import { stderrLinesWritten } from './observe/stderr-lines.js';
 import { serveApiDocs } from './openapi/api-docs.js';
 import { ClientAddresses } from './transports/http/client-address.js';
 import { ConnectionCap } from './transports/http/connection-cap.js';
-import { refuseNonUtf8Body } from './transports/http/utf8-body.js';
 import { refuseMediaType } from './transports/mcp/http-body.js';
 import { isMcpPath, McpHttpEndpoint } from './transports/mcp/mcp-http.endpoint.js';
 

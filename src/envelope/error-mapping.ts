@@ -1,7 +1,7 @@
 import { HttpException } from '@nestjs/common';
-import { routeNotFoundMessage } from '../transports/http/entry-points.js';
-import { NOT_UTF8_BODY } from '../transports/http/utf8-body.js';
 import { DeskError } from './desk-error.js';
+import { routeNotFoundMessage } from './entry-points.js';
+import { NOT_UTF8_BODY } from './utf8-body.js';
 
 /**
  * Database failures the caller can only wait out: the server is gone or refuses connections, no

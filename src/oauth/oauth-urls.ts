@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '../config/app-config.js';
-import { MCP_PATH, PROTECTED_RESOURCE_METADATA } from '../transports/http/entry-points.js';
+import { MCP_PATH, PROTECTED_RESOURCE_METADATA } from '../envelope/entry-points.js';
 
 export const ISSUER_PATH = '/oauth';
 /** The sign-in page for this server's own pages (not a client's): a password, then back to `return_to`. */

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import type { Express, Request, Response } from 'express';
-import { DOCS_JSON_PATH, DOCS_PATH } from '../transports/http/entry-points.js';
+import { DOCS_JSON_PATH, DOCS_PATH } from '../envelope/entry-points.js';
 import { OpenApiDocument } from './openapi-document.js';
 
 /** The files of swagger-ui-dist the page loads; nothing else of the package is served. */
