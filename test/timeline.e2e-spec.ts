@@ -246,10 +246,14 @@ describe.each(DATABASES)('ticket timeline on %s', (kind) => {
       expect(listed?.description).toContain('Your profile sets only: content.');
     });
 
-    it('does not see private tasks, and a ticket it did not request is not found', async () => {
-      success(await as(tech, techSession).add({ id: monitorId, kind: 'task', content: 'Nota técnica interna.', is_private: true }));
+    it('does not see private tasks, nor their time in the time spent, and a ticket it did not request is not found', async () => {
+      const before = Number((await as(postOnly, session).get(monitorId)).actiontime);
+      success(await as(tech, techSession).add({ id: monitorId, kind: 'task', content: 'Nota técnica interna.', is_private: true, duration: 3600 }));
       const mine = await as(postOnly, session).get(monitorId);
       expect(mine.timeline.map((e) => e.content)).not.toContain('Nota técnica interna.');
+      // The time spent is that of the tasks it sees; a technician sees the private hour too.
+      expect(Number(mine.actiontime)).toBe(before);
+      expect(Number((await as(tech, techSession).get(monitorId)).actiontime)).toBeGreaterThanOrEqual(before + 3600);
       expect(mine.timeline.map((e) => e.content)).toContain('Pode fechar.');
       failure(await as(postOnly, session).add({ id: ticketId, content: 'Olá?' }), 'NOT_FOUND');
     });

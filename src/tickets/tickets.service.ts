@@ -80,7 +80,7 @@ export class TicketsService {
         () => (showsActors(input.fields) ? this.views.actorsOf([input.id]) : undefined),
         () => (showsField(input.fields, 'timeline') ? this.timelines.page(input.id, viewer, call, input.timeline_cursor) : undefined),
         () => (showsField(input.fields, 'links') ? this.timelines.links(input.id, viewer) : undefined),
-        () => (showsField(input.fields, 'actiontime') ? this.timelines.actiontime(input.id) : undefined),
+        () => (showsField(input.fields, 'actiontime') ? this.timelines.actiontime(input.id, viewer) : undefined),
         () => (showsField(input.fields, 'project_tasks') ? this.projectTasks.of(input.id, call.principal) : undefined),
       ]),
     );

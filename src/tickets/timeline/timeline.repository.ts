@@ -81,6 +81,19 @@ const PAGE_SQL = new Map<string, string>();
  * bound: SQLite's planner reads a bound LIMIT's value, so rebinding it expires the prepared statement
  * and every run compiled the whole union again (200 µs against 27 µs for the run itself).
  */
+/**
+ * The entries of a private kind (followups, tasks) a viewer who sees its own tickets only
+ * (Self-Service) sees: the public ones and its own. Its one parameter: the viewer.
+ */
+function seenByOwner(alias?: string): string {
+  const column = alias ? `${alias}.` : '';
+  return `(${column}is_private = 0 OR ${column}users_id = ?)`;
+}
+
+/** Time spent: every task's, or for a Self-Service viewer those it sees (the private ones' time would tell of them). */
+const ACTIONTIME_SQL = 'SELECT COALESCE(SUM(actiontime), 0) AS total FROM glpi_tickettasks WHERE tickets_id = ?';
+const OWN_ACTIONTIME_SQL = `${ACTIONTIME_SQL} AND ${seenByOwner()}`;
+
 function pageSql(own: boolean, position: TimelinePosition | undefined, take: number): string {
   if (!Number.isSafeInteger(take) || take < 1) throw new Error(`timeline page size must be a positive integer (got ${take})`);
   const key = `${own}|${position?.rank ?? ''}|${take}`;
@@ -88,7 +101,7 @@ function pageSql(own: boolean, position: TimelinePosition | undefined, take: num
   if (sql === undefined) {
     sql = QUERIES.map((q, i) => {
       const after = afterPosition(KIND_RANK[q.kind], position, q.date, `${q.alias}.id`);
-      const hidden = q.privacy && own ? ` AND (${q.alias}.is_private = 0 OR ${q.alias}.users_id = ?)` : '';
+      const hidden = q.privacy && own ? ` AND ${seenByOwner(q.alias)}` : '';
       const columns = ALL_COLUMNS.map((c) => (q.columns.includes(c) ? `k${i}.${c} AS ${c}` : `NULL AS ${c}`)).join(', ');
       return `SELECT '${q.kind}' AS kind, k${i}.id AS id, k${i}.date AS date, ${columns} FROM (${q.select}${hidden}${after.sql} ORDER BY ${q.date} DESC, ${q.alias}.id DESC LIMIT ${take}) k${i}`;
     }).join(' UNION ALL ');
@@ -150,13 +163,10 @@ export class TimelineRepository {
     });
   }
 
-  /** Time spent on a ticket: the sum of its tasks' durations, in seconds (GLPI's actiontime). */
-  actiontime(ticketId: number): Maybe<number> {
-    const rows = rowsOf<{ total: number | string }>(
-      this.dataSource,
-      'SELECT COALESCE(SUM(actiontime), 0) AS total FROM glpi_tickettasks WHERE tickets_id = ?',
-      [ticketId],
-    );
+  /** Time spent on a ticket: the sum of the durations of the tasks `viewer` sees, in seconds (GLPI's actiontime). */
+  actiontime(ticketId: number, viewer: TicketViewer): Maybe<number> {
+    const own = viewer.ownerId !== null;
+    const rows = rowsOf<{ total: number | string }>(this.dataSource, own ? OWN_ACTIONTIME_SQL : ACTIONTIME_SQL, own ? [ticketId, viewer.ownerId] : [ticketId]);
     return andThen(rows, ([row]) => Number(row?.total ?? 0));
   }
 

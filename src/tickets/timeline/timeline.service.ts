@@ -52,8 +52,8 @@ export class TimelineService {
     });
   }
 
-  actiontime(ticketId: number): Maybe<number> {
-    return this.timelines.actiontime(ticketId);
+  actiontime(ticketId: number, viewer: TicketViewer): Maybe<number> {
+    return this.timelines.actiontime(ticketId, viewer);
   }
 
   /** Links as `{relation, ticket: {id, name}}`, the relation read from this ticket's side. */
