@@ -1049,6 +1049,14 @@ describe.each(DATABASES)('hints that never mislead, on %s', (kind) => {
     // A name of neither kind gets no such sentence.
     const neither = failure(await update({ assignee_id: 'Ninguém Conhecido' }), 'VALIDATION_FAILED').error.issues![0];
     expect(neither.message).not.toContain('send it as');
+    // Sent under a key of neither field (`assignee`), the group is suggested where it is taken: one
+    // issue, on the key sent, never a second about a field the caller did not send.
+    for (const key of ['assignee', 'assigned_to']) {
+      const misnamed = failure(await update({ [key]: 'Service Desk' }), 'VALIDATION_FAILED').error.issues!;
+      expect([key, misnamed.map((issue) => [issue.field, issue.code, issue.did_you_mean])]).toEqual([key, [[key, 'UNKNOWN_FIELD', 'assignee_group_id']]]);
+      expect(misnamed[0].message).toBe(`Unknown field '${key}'. 'Service Desk' is a group (Service Desk): send it as assignee_group_id.`);
+    }
+    success(await update({ assignee_group_id: 'Service Desk', dry_run: true }));
   });
 
   it('names the field whose records hold a name sent to another reference field of the call, and suggests no spelling in its place', async () => {

@@ -47,6 +47,7 @@ import {
   unknownField,
   unknownFieldOfTwo,
   unknownRangeField,
+  redirected,
   withdrawn,
   wrapperField,
 } from './unknown-fields.js';
@@ -259,6 +260,14 @@ function enumRefusal(spec: FieldSpec, received: unknown, code: 'INVALID_VALUE' |
     available: vocab.entries.map((e) => e.en),
     ...(suggested ? { did_you_mean: suggested } : {}),
   };
+}
+
+const NONE: ReadonlySet<string> = new Set();
+
+/** The fields a value sent under an unknown key was checked under, that the caller did not send themselves. */
+function checkedOnly(renamed: ReadonlyMap<string, unknown>, provided: ReadonlySet<string>): ReadonlySet<string> {
+  if (renamed.size === 0) return NONE;
+  return new Set([...renamed.keys()].filter((name) => !provided.has(name)));
 }
 
 /**
@@ -539,7 +548,7 @@ export class InputParser {
     // definition per closure made, on every call.
     return afterApplying(pending, () =>
       this.withUnknownTargets(
-        finished(dto, normalized, withdrawn(issues, guesses, byName), place, provided, resolved, input),
+        finished(dto, normalized, redirected(withdrawn(issues, guesses, byName), checkedOnly(renamed, provided)), place, provided, resolved, input),
         given,
         normalized,
         resolved,

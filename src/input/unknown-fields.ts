@@ -6,6 +6,7 @@ import { matchKey } from '../text/normalize.js';
 import { isShortWord, spelledAlike } from '../text/suggest.js';
 import { RANGE_END, RANGE_START, TWO_FIELD_NAMES } from './field-aliases.js';
 import type { FieldSpec } from './field-spec.js';
+import { takenInstead } from './references/other-kind-field.js';
 import { compactKey, keyForm } from './key-forms.js';
 import { listFormOf } from './list-for-one.js';
 import { descendingWord, isDirectionKey } from './sort-keys.js';
@@ -262,6 +263,27 @@ export function aboutField(spec: FieldSpec | undefined): string {
  */
 export function isGuess(key: string, spec: FieldSpec): boolean {
   return ![spec.name, ...(spec.aliases ?? [])].some((name) => spelledAlike(key, name) && (!isShortWord(key) || compactKey(key) === compactKey(name)));
+}
+
+/**
+ * The issues with each value sent under an unknown key, and checked under the field suggested for
+ * it, sent on to the field that takes it instead (a group sent as `assignee`, suggested assignee_id,
+ * is assignee_group_id's): the suggestion becomes that field, and the issue about the suggested
+ * field, which the caller never sent, goes. `checkedAs`: the fields values were checked under.
+ */
+export function redirected(issues: Issue[], checkedAs: ReadonlySet<string>): Issue[] {
+  if (checkedAs.size === 0) return issues;
+  const moves = new Map<string, { issue: Issue; field: string; sentence: string }>();
+  for (const issue of issues) {
+    const instead = checkedAs.has(issue.field) ? takenInstead(issue) : undefined;
+    if (instead) moves.set(issue.field, { issue, ...instead });
+  }
+  if (moves.size === 0) return issues;
+  return issues.flatMap((issue) => {
+    if (moves.get(issue.field)?.issue === issue) return [];
+    const move = issue.code === 'UNKNOWN_FIELD' && issue.did_you_mean !== undefined ? moves.get(issue.did_you_mean) : undefined;
+    return move ? [{ ...issue, did_you_mean: move.field, message: `Unknown field '${issue.field}'. ${move.sentence}` }] : [issue];
+  });
 }
 
 /**

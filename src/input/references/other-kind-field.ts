@@ -2,6 +2,17 @@ import type { FieldSpec } from '../field-spec.js';
 import { referenceKind } from './reference-kinds.js';
 import { type Resolution, withoutSpelling } from './reference-resolver.js';
 
+/** The issues withOtherKindHint made, with the one field that takes the value and the sentence that says so. */
+const SENT_AS = new WeakMap<object, { field: string; sentence: string }>();
+
+/**
+ * The one field of the call that takes the value an issue of withOtherKindHint's was about, and the
+ * sentence saying so; undefined for any other issue, or when several fields would.
+ */
+export function takenInstead(issue: object): { field: string; sentence: string } | undefined {
+  return SENT_AS.get(issue);
+}
+
 /** Reference kinds a model confuses: a person and a team are both "who" (assignee, approver, manager). */
 const COUNTERPART: Readonly<Record<string, string>> = { user: 'group', group: 'user' };
 
@@ -65,5 +76,7 @@ export async function withOtherKindHint(
     ? `'${value}' is a ${found[0].field.ref} (${found[0].name}): send it as ${found[0].field.name}.`
     : `'${value}' is found in ${found.map((f) => `${referenceKind(f.field.ref!).label} (${f.name})`).join(' and in ')}, not in ${referenceKind(spec.ref!).label}: send it as ${found.map((f) => f.field.name).join(' or ')}.`;
   const issue = withoutSpelling(answer.issue);
-  return { ok: false, issue: { ...issue, message: `${sentence} ${issue.message}` } };
+  const hinted = { ...issue, message: `${sentence} ${issue.message}` };
+  if (found.length === 1) SENT_AS.set(hinted, { field: found[0].field.name, sentence });
+  return { ok: false, issue: hinted };
 }
