@@ -6,9 +6,9 @@ import { matchKey } from '../text/normalize.js';
 import { isShortWord, spelledAlike } from '../text/suggest.js';
 import { RANGE_END, RANGE_START, TWO_FIELD_NAMES } from './field-aliases.js';
 import type { FieldSpec } from './field-spec.js';
-import { takenInstead } from './references/other-kind-field.js';
 import { compactKey, keyForm } from './key-forms.js';
 import { listFormOf } from './list-for-one.js';
+import { takenInstead } from './references/other-kind-field.js';
 import { descendingWord, isDirectionKey } from './sort-keys.js';
 import { flagValue, isFlag } from './vocab/boolean-words.js';
 
