@@ -381,6 +381,22 @@ describe.each(DATABASES)('tickets REST on %s', (kind) => {
       expect(own).not.toContain('ticket_delete');
     });
 
+    it('deletes a ticket named by its exact title, as every other ticket tool takes one', async () => {
+      const created = await request(stack.http).post('/api/tickets').set(admin).send({ name: 'Apagar pelo título', content: 'x' });
+      const session = (await rpc('glpi', 'tools/call', { name: 'domain_switch', arguments: { domain: 'ticket' } })).structuredContent!.session_id;
+      const out = (
+        await rpc('glpi', 'tools/call', {
+          name: 'ticket_delete',
+          arguments: { domain: 'ticket', session_id: session, id: 'Apagar pelo título', dry_run: true },
+        })
+      ).structuredContent!;
+      expect(out).toMatchObject({
+        status: 'success',
+        id: created.body.id,
+        dry_run: true,
+      });
+    });
+
     it('dry-runs a create: applied shown, nothing written', async () => {
       const session = (await rpc('tech', 'tools/call', { name: 'domain_switch', arguments: { domain: 'ticket' } })).structuredContent!.session_id;
       const args = { domain: 'ticket', session_id: session, name: 'Ensaio MCP', urgency: 'Very high', impact: 'Very high', dry_run: true };

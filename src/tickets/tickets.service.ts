@@ -259,7 +259,7 @@ export class TicketsService {
     domain: 'ticket',
     access: 'delete',
     title: 'Delete a ticket',
-    summary: 'Moves one ticket to the trash (soft delete).',
+    summary: 'Moves one ticket (by id or title) to the trash (soft delete).',
     notFor: 'solving or closing (ticket_update status).',
     example: { id: 42 },
     input: DeleteTicketDto,

@@ -1,9 +1,10 @@
 import { DomainCallDto, WriteCallDto } from '../../input/dto/call-args.dto.js';
-import { ChoicesField, IntField, RefField, TextField } from '../../input/fields.js';
+import { ChoicesField, RefField, TextField } from '../../input/fields.js';
 import { TICKET_GET_FIELDS } from '../ticket.fields.js';
 
 export class GetTicketDto extends DomainCallDto {
-  @RefField('ticket', { required: true, target: true, description: 'Id or exact title.' })
+  // The tool's summary says it: "One ticket by id or title".
+  @RefField('ticket', { required: true, target: true, description: '' })
   id!: number;
 
   @ChoicesField(TICKET_GET_FIELDS, { description: 'Only these fields (id always).' })
@@ -14,6 +15,6 @@ export class GetTicketDto extends DomainCallDto {
 }
 
 export class DeleteTicketDto extends WriteCallDto {
-  @IntField({ required: true, min: 1, target: true, description: '' })
+  @RefField('ticket', { required: true, target: true, description: '' })
   id!: number;
 }
