@@ -131,12 +131,22 @@ describe.each(DATABASES)('ticket validations and links on %s', (kind) => {
       expect((await get('tech', ticketId)).links.find((l) => l.ticket.id === child)!.relation).toBe('Related');
     });
 
-    it('a solution solves the open duplicates too, as GLPI does', async () => {
+    it('a solution solves the open duplicates too, as GLPI does, and applied says so; reopening refuses the solution, and says so', async () => {
       const duplicate = Number((await get('tech', 'Visio de novo')).id);
-      success(await call('tech', 'ticket_add_entry', { id: ticketId, kind: 'solution', content: 'Licença comprada.' }));
+      const solved = success(await call('tech', 'ticket_add_entry', { id: ticketId, kind: 'solution', content: 'Licença comprada.' }));
+      expect(solved.applied).toMatchObject({ ticket_status: 5, also_changed: { tickets: [{ id: duplicate, status: 5 }] } });
+      expect(solved.message).toContain(`ticket ${duplicate} (a duplicate) Solved`);
       expect((await get('tech', duplicate)).status.id).toBe(5);
       const child = Number((await get('tech', 'Instalar o Visio')).id);
       expect((await get('tech', child)).status.id).not.toBe(5);
+      // Reopened: the solution waiting for approval is refused, which the answer names.
+      const solution = (await get('tech', ticketId)).timeline.find((entry) => entry.kind === 'solution')!;
+      const reopened = success(await call('tech', 'ticket_update', { id: ticketId, status: 'Processing (assigned)' }));
+      expect(reopened.applied).toMatchObject({ status: 2, also_changed: { solutions: [{ id: solution.id, status: 4 }] } });
+      expect(reopened.message).toContain(`solution ${solution.id} Refused`);
+      // Solved again through the status: the duplicate, solved already, does not change, and nothing else is named.
+      const again = success(await call('tech', 'ticket_update', { id: ticketId, status: 'Solved' }));
+      expect(again.applied).not.toHaveProperty('also_changed');
     });
 
     it('removes a link, refuses a ticket linked to itself, and shows the demo link', async () => {

@@ -41,6 +41,7 @@ import {
 } from './ticket-rules.js';
 import { showsActors, TicketViews } from './ticket-views.js';
 import { SYSTEM_VIEWER, TicketsRepository, viewerOf } from './tickets.repository.js';
+import { type AlsoChanged, alsoChanged, alsoChangedSentence } from './timeline/also-changed.js';
 import { duplicatesFollow } from './timeline/link-rules.js';
 import { solutionFollowsStatus } from './timeline/solution-rules.js';
 import { TimelineService } from './timeline/timeline.service.js';
@@ -220,10 +221,11 @@ export class TicketsService {
       }
       const assigning = assignsSomeone(actors);
       if (!meta.provided.has('status') && assigning && Number(current.status) === NEW_STATUS) values.status = ASSIGNED_STATUS;
+      let also: AlsoChanged | undefined;
       if (values.status !== undefined) {
         Object.assign(values, statusStamps(Number(values.status), statusStateOf(current), now));
-        await solutionFollowsStatus(manager, input.id, Number(current.status), Number(values.status), call.principal.userId, now);
-        await duplicatesFollow(manager, input.id, Number(values.status), call.principal.userId, now);
+        const solutions = await solutionFollowsStatus(manager, input.id, Number(current.status), Number(values.status), call.principal.userId, now);
+        also = alsoChanged(await duplicatesFollow(manager, input.id, Number(values.status), call.principal.userId, now), solutions);
       }
       if (meta.provided.has('date') || meta.provided.has('time_to_resolve')) {
         const date = (values.date as Date | undefined) ?? toDate(current.date);
@@ -244,8 +246,9 @@ export class TicketsService {
       const [view] = await this.present([stored!], call.zone, undefined, manager);
       const applied = appliedView({ ...values, ...actorsApplied(actors) }, call.zone);
       const count = Object.keys(applied).length;
+      if (also) applied.also_changed = also;
       return {
-        message: updateMessage('ticket', input.id, count),
+        message: updateMessage('ticket', input.id, count) + alsoChangedSentence(also),
         id: input.id,
         applied,
         resolved: meta.resolved,

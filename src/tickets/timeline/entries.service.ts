@@ -11,6 +11,7 @@ import { Tool } from '../../tools/tool.decorator.js';
 import { WriteUnit } from '../../writes/write-unit.js';
 import { statusStamps, statusStateOf, statusWithPlannedTask } from '../ticket-rules.js';
 import { type TicketRow, TicketsRepository, viewerOf } from '../tickets.repository.js';
+import { type AlsoChanged, alsoChanged, alsoChangedSentence } from './also-changed.js';
 import { AddEntryDto } from './dto/add-entry.dto.js';
 import { TimelinePageDto } from './dto/timeline-page.dto.js';
 import type { EntryKind } from './entry-kinds.js';
@@ -67,7 +68,7 @@ export class EntriesService {
       const [view] = await this.presenter.present([{ ...written.row, id: written.id, kind, users_id: userId }], ENTRY_OUTPUT[kind], call.zone);
       const status = written.applied.ticket_status;
       return {
-        message: `${kind[0].toUpperCase()}${kind.slice(1)} ${written.id} added to ticket ${input.id}${typeof status === 'number' ? `, now ${TICKET_STATUS.label(status)}` : ''}.`,
+        message: `${kind[0].toUpperCase()}${kind.slice(1)} ${written.id} added to ticket ${input.id}${typeof status === 'number' ? `, now ${TICKET_STATUS.label(status)}` : ''}.${alsoChangedSentence(written.applied.also_changed as AlsoChanged | undefined)}`,
         id: written.id,
         applied: appliedView({ tickets_id: input.id, kind, ...written.applied }, call.zone),
         resolved: meta.resolved,
@@ -121,10 +122,10 @@ export class EntriesService {
         const result = await manager.insert(ItilSolution, { itemtype: 'Ticket', items_id: input.id, users_id: userId, ...values, ...stamps });
         // The same transaction makes the ticket Solved, with its solve date, as GLPI does.
         const ticketChange = { status: SOLVED_STATUS, ...statusStamps(SOLVED_STATUS, statusStateOf(ticket), now) };
-        await duplicatesFollow(manager, input.id, SOLVED_STATUS, userId, now);
+        const also = alsoChanged(await duplicatesFollow(manager, input.id, SOLVED_STATUS, userId, now), undefined);
         return {
           id: Number(result.identifiers[0].id),
-          applied: { ...values, ticket_status: SOLVED_STATUS },
+          applied: { ...values, ticket_status: SOLVED_STATUS, ...(also ? { also_changed: also } : {}) },
           row: { ...values, date: now },
           ticket: ticketChange,
         };

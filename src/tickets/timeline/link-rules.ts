@@ -2,6 +2,7 @@ import type { EntityManager } from 'typeorm';
 import { Ticket, TICKET_LINK, TicketLink } from '../../database/entities/index.js';
 import { CLOSED_STATUS, SOLVED_STATUS } from '../../input/vocab/glpi-vocabularies.js';
 import { statusStamps } from '../ticket-rules.js';
+import type { Followed } from './also-changed.js';
 
 /** GLPI's link type seen from the other ticket: a child's parent is a parent's child. */
 export const INVERSE_LINK: Readonly<Record<number, number>> = {
@@ -34,10 +35,10 @@ export async function duplicatesOf(manager: EntityManager, ticketId: number): Pr
 
 /**
  * A ticket that becomes Solved or Closed takes its open duplicates with it (GLPI closes a
- * duplicate with the ticket it duplicates). Returns the ids that followed.
+ * duplicate with the ticket it duplicates). Returns those that followed.
  */
-export async function duplicatesFollow(manager: EntityManager, ticketId: number, status: number, userId: number, now: Date): Promise<number[]> {
-  if (status !== SOLVED_STATUS && status !== CLOSED_STATUS) return [];
+export async function duplicatesFollow(manager: EntityManager, ticketId: number, status: number, userId: number, now: Date): Promise<Followed | undefined> {
+  if (status !== SOLVED_STATUS && status !== CLOSED_STATUS) return undefined;
   const followed: number[] = [];
   for (const id of await duplicatesOf(manager, ticketId)) {
     const other = await manager.findOne(Ticket, { where: { id, is_deleted: false } });
@@ -46,5 +47,5 @@ export async function duplicatesFollow(manager: EntityManager, ticketId: number,
     await manager.update(Ticket, { id }, { status, ...stamps, users_id_lastupdater: userId, date_mod: now });
     followed.push(id);
   }
-  return followed;
+  return followed.length > 0 ? { ids: followed, status } : undefined;
 }

@@ -1,21 +1,29 @@
 import type { EntityManager } from 'typeorm';
 import { ItilSolution } from '../../database/entities/index.js';
 import { CLOSED_STATUS, SOLVED_STATUS } from '../../input/vocab/glpi-vocabularies.js';
+import type { Followed } from './also-changed.js';
 import { APPROVAL } from './timeline-vocabularies.js';
 
 /**
  * A ticket's waiting solution follows its status, as in GLPI: closing a Solved ticket accepts it;
  * moving a Solved ticket back to an open status refuses it (the requester or technician rejected
- * the solution). Nothing happens to a ticket that was not Solved.
+ * the solution). Nothing happens to a ticket that was not Solved. Returns the solutions it answered.
  */
-export async function solutionFollowsStatus(manager: EntityManager, ticketId: number, before: number, after: number, userId: number, now: Date): Promise<void> {
-  if (before !== SOLVED_STATUS || after === SOLVED_STATUS) return;
+export async function solutionFollowsStatus(
+  manager: EntityManager,
+  ticketId: number,
+  before: number,
+  after: number,
+  userId: number,
+  now: Date,
+): Promise<Followed | undefined> {
+  if (before !== SOLVED_STATUS || after === SOLVED_STATUS) return undefined;
   const status = after === CLOSED_STATUS ? APPROVAL.accepted : APPROVAL.refused;
-  await manager.update(
-    ItilSolution,
-    { itemtype: 'Ticket', items_id: ticketId, status: APPROVAL.waiting },
-    { status, users_id_approval: userId, date_approval: now, date_mod: now },
-  );
+  const waiting = { itemtype: 'Ticket', items_id: ticketId, status: APPROVAL.waiting };
+  const ids = (await manager.find(ItilSolution, { select: { id: true }, where: waiting })).map((s) => Number(s.id));
+  if (ids.length === 0) return undefined;
+  await manager.update(ItilSolution, waiting, { status, users_id_approval: userId, date_approval: now, date_mod: now });
+  return { ids, status };
 }
 
 /** A ticket takes a new solution unless it is closed or one is already waiting for approval (GLPI refuses both). */
