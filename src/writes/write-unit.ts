@@ -112,7 +112,8 @@ export class WriteUnit {
         }, call.startedAt),
       );
     } catch (error) {
-      if (error instanceof DryRunRollback) return dryRunOutcome(error.outcome, tool.access === 'create');
+      // A create tool given the id of a record changes that record (project_task_save): its dry run is a change's.
+      if (error instanceof DryRunRollback) return dryRunOutcome(error.outcome, tool.access === 'create' && (input as { id?: unknown }).id === undefined);
       if (key && !(error instanceof DeskError) && toDeskError(error).error.code === 'CONFLICT') {
         // A concurrent duplicate committed first: answer with its result.
         const replay = await this.idempotency.replay(userId, tool.name, key, fingerprint);
