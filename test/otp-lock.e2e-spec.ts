@@ -211,3 +211,52 @@ describe.each(DATABASES)('one-time code limits under attack on %s', (kind) => {
     }
   });
 });
+
+/** Sending codes: a session is sent one per OTP_RESEND_SECONDS while it is pending, so the user's phone or mailbox is not flooded. */
+describe.each(DATABASES)('one-time code sending on %s', (kind) => {
+  const dir = mkdtempSync(join(tmpdir(), 'intentdesk-otp-send-'));
+  const sendFile = join(dir, 'codes.jsonl');
+  let sending: TestStack;
+
+  const sentCode = (session: string): string =>
+    readFileSync(sendFile, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { session_id: string; code: string })
+      .filter((l) => l.session_id === session)
+      .pop()!.code;
+
+  beforeAll(async () => {
+    sending = await startStack(kind, { OTP_REQUIRED_FOR: 'write', OTP_DELIVERY: `file:${sendFile}`, OTP_RESEND_SECONDS: '30' });
+  });
+  afterAll(async () => {
+    await sending?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('sends a session one code per 30 seconds, however many are asked for at once: the others wait, the code sent stays good', async () => {
+    const client = await connectHttp(sending.url, await sending.token('tech', ['mcp']));
+    try {
+      const session = await openSession(client, 'ticket');
+      const asked = await Promise.all(Array.from({ length: 8 }, () => callTool(client, 'auth_request_otp', { session_id: session })));
+      const sent = asked.filter((call) => !call.isError);
+      expect(sent).toHaveLength(1);
+      for (const call of asked.filter((each) => each.isError)) {
+        const refused = failure(call, 'RATE_LIMITED');
+        expect(refused.error.message).toMatch(/A code was sent to the user \d+ s ago/);
+        expect(refused.error.retry_after_seconds).toBeGreaterThan(0);
+        expect(refused.error.retry_after_seconds).toBeLessThanOrEqual(30);
+      }
+      const delivered = readFileSync(sendFile, 'utf8')
+        .trim()
+        .split('\n')
+        .filter((line) => line.includes(session));
+      expect(delivered).toHaveLength(1);
+      success(await callTool(client, 'auth_verify_otp', { session_id: session, code: sentCode(session) }));
+      // Verified, the session may ask for a code again at once (none is pending).
+      success(await callTool(client, 'auth_request_otp', { session_id: session }));
+    } finally {
+      await client.close();
+    }
+  });
+});

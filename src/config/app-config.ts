@@ -44,6 +44,8 @@ export class AppConfig {
   rateLimitWrites!: number;
   sessionIdleMinutes!: number;
   otpTtlSeconds!: number;
+  /** A session is sent a new code at most this often while one is pending (the user's phone or mailbox is not flooded). */
+  otpResendSeconds!: number;
   verificationTtlMinutes!: number;
   otpLockMinutes!: number;
   allowedOrigins!: string[];

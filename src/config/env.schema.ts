@@ -151,6 +151,7 @@ export function loadConfig(env: Env): AppConfig {
   config.rateLimitWrites = int(env, 'RATE_LIMIT_WRITES', 30, 1, 1_000_000, problems);
   config.sessionIdleMinutes = int(env, 'SESSION_IDLE_MINUTES', 60, 1, 60 * 24 * 30, problems);
   config.otpTtlSeconds = int(env, 'OTP_TTL_SECONDS', 300, 30, 3600, problems);
+  config.otpResendSeconds = int(env, 'OTP_RESEND_SECONDS', 30, 0, 600, problems);
   config.verificationTtlMinutes = int(env, 'VERIFICATION_TTL_MINUTES', 30, 1, 60 * 24, problems);
   config.otpLockMinutes = int(env, 'OTP_LOCK_MINUTES', 15, 1, 60 * 24, problems);
   config.allowedOrigins = allowedOrigins(env, problems);

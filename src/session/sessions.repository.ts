@@ -157,6 +157,28 @@ export class SessionsRepository {
   }
 
   /** Verifies the session until `until` if its pending code is still `hash` (a code verifies once); true when it did. */
+  /**
+   * Stores a new pending code for the session unless one was issued less than `resendMs` ago and is
+   * still pending (a conditional update: concurrent requests issue one code). `ttlMs`: how long a
+   * code lives, from which its issue time is read back. True when the code was stored.
+   */
+  async issueCode(id: string, hash: string, now: number, ttlMs: number, resendMs: number, since?: number): Promise<boolean> {
+    const expiresAt = new Date(now + ttlMs);
+    // A pending code issued at t expires at t + ttl: issued at least resendMs ago means it expires by now - resendMs + ttl.
+    const issuedBefore = new Date(now - resendMs + ttlMs);
+    const result = await this.lock.exclusive(
+      () =>
+        this.dataSource
+          .createQueryBuilder()
+          .update('mcp_sessions')
+          .set({ otp_hash: hash, otp_expires_at: expiresAt })
+          .where('id = :id AND (otp_hash IS NULL OR otp_expires_at IS NULL OR otp_expires_at <= :issuedBefore)', { id, issuedBefore })
+          .execute(),
+      since,
+    );
+    return (result.affected ?? 0) === 1;
+  }
+
   async verifyWithCode(manager: EntityManager, id: string, hash: string, until: Date): Promise<boolean> {
     const result = await manager
       .createQueryBuilder()

@@ -20,10 +20,11 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** Defaults for tests: demo data, generous limits, no OTP unless a test asks for it. */
+/** Defaults for tests: demo data, generous limits, no OTP unless a test asks for it (and then a new code whenever asked). */
 export const TEST_ENV: Env = {
   SEED_DEMO: 'true',
   OTP_REQUIRED_FOR: 'none',
+  OTP_RESEND_SECONDS: '0',
   APPROVAL_REQUIRED_FOR: 'none',
   RATE_LIMIT_READS: '100000',
   RATE_LIMIT_WRITES: '100000',

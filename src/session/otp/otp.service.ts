@@ -56,11 +56,29 @@ export class OtpService {
     const userSeconds = await this.attempts.userLockedFor(principal.userId);
     if (userSeconds > 0) throw userLocked(userSeconds);
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-    const expiresAt = new Date(Date.now() + this.config.otpTtlSeconds * 1000);
-    await this.sessions.update(session.id, { otp_hash: hashCode(session.id, code), otp_expires_at: expiresAt }, call.startedAt);
+    const now = Date.now();
+    const ttlMs = this.config.otpTtlSeconds * 1000;
+    const resendMs = this.config.otpResendSeconds * 1000;
+    if (!(await this.sessions.issueCode(session.id, hashCode(session.id, code), now, ttlMs, resendMs, call.startedAt))) {
+      throw await this.codeJustSent(session.id, now, ttlMs, resendMs);
+    }
+    const expiresAt = new Date(now + ttlMs);
     await this.delivery.send({ user: principal.login, session_id: session.id, code, expires_at: expiresAt.toISOString() });
     this.metrics.otp.inc({ event: 'sent' });
     return { session, expiresAt, channel: this.delivery.channel };
+  }
+
+  /** RATE_LIMITED for a session whose pending code was sent less than OTP_RESEND_SECONDS ago: the user has it. */
+  private async codeJustSent(sessionId: string, now: number, ttlMs: number, resendMs: number): Promise<DeskError> {
+    const pending = await this.sessions.get(sessionId);
+    const issuedAt = (pending?.otp_expires_at?.getTime() ?? now) - ttlMs;
+    const ago = Math.max(0, Math.round((now - issuedAt) / 1000));
+    const wait = Math.max(1, Math.ceil((issuedAt + resendMs - now) / 1000));
+    return new DeskError(
+      'RATE_LIMITED',
+      `A code was sent to the user ${ago} s ago and is still good: ask the user for it, then call auth_verify_otp. A new code can be sent in ${wait} s.`,
+      { retryAfterSeconds: wait },
+    );
   }
 
   /** The counted `attempt` of `code`: the session verified, or the refusal (wrong code, now locked). */
