@@ -209,6 +209,14 @@ describe.each(DATABASES)('users REST on %s', (kind) => {
     expect(again.body.applied).toEqual({});
     const active = await request(stack.http).get('/api/users').query({ name: 'ana.lima' }).set(admin);
     expect(active.body.data.total).toBe(0);
+    // Found among the deactivated only: the search says so, and how to list them.
+    expect(active.body.message).toBe('0 users found. 1 deactivated user matches: send is_active false to list it.');
+    const byQuery = await request(stack.http).post('/api/users/search').set(admin).send({ query: 'Anna Lima' });
+    expect(byQuery.body.message).toContain('1 deactivated user matches');
+    // A login in part, sent as name, which matches whole logins: the search names query.
+    const partial = await request(stack.http).post('/api/users/search').set(admin).send({ name: 'maria' });
+    expect(partial.body.data.total).toBe(0);
+    expect(partial.body.message).toBe("0 users found. name matches a whole login: send query to find 'maria' in part of a name, login or email.");
     const inactive = await request(stack.http).post('/api/users/search').set(admin).send({ name: 'ana.lima', is_active: false });
     expect(inactive.status).toBe(200);
     expect(inactive.body.data.items).toMatchObject([{ id, is_active: false }]);

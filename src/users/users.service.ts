@@ -70,7 +70,22 @@ export class UsersService {
     const scope = call.principal.scope;
     const page = await runSearch(this.queries.searchPlan(scope, input), input as unknown as SearchArgs, call);
     const items = await this.views(page.rows, call.zone, scope, input.fields);
-    return pageOutcome('user', page, items, metaOf(input).resolved);
+    const hint = page.total === 0 && input.cursor === undefined ? await this.noneFoundHint(input, call) : undefined;
+    return pageOutcome('user', hint ? { ...page, hint: [page.hint, hint].filter(Boolean).join(' ') } : page, items, metaOf(input).resolved);
+  }
+
+  /**
+   * What a search of users that found none says, when it is sure: that deactivated users match (the
+   * search lists active ones unless told), or that `name` matches whole logins only (query finds a part).
+   */
+  private async noneFoundHint(input: SearchUsersDto, call: Call): Promise<string | undefined> {
+    if (input.is_active === undefined) {
+      const args = { ...input, is_active: false, limit: 0 } as unknown as SearchArgs;
+      const { total } = await runSearch(this.queries.searchPlan(call.principal.scope, { ...input, is_active: false }), args, call);
+      if (total > 0) return `${total} deactivated user${total === 1 ? ' matches' : 's match'}: send is_active false to list ${total === 1 ? 'it' : 'them'}.`;
+    }
+    if (typeof input.name === 'string') return `name matches a whole login: send query to find '${quoted(input.name)}' in part of a name, login or email.`;
+    return undefined;
   }
 
   @Tool({
