@@ -80,8 +80,9 @@ export class UsersService {
    */
   private async noneFoundHint(input: SearchUsersDto, call: Call): Promise<string | undefined> {
     if (input.is_active === undefined) {
-      const args = { ...input, is_active: false, limit: 0 } as unknown as SearchArgs;
-      const { total } = await runSearch(this.queries.searchPlan(call.principal.scope, { ...input, is_active: false }), args, call);
+      // The same search (a copy of its input, its class kept), deactivated users only, counted without a page.
+      const inactive = Object.assign(Object.create(Object.getPrototypeOf(input) as object) as SearchUsersDto, input, { is_active: false, limit: 0 });
+      const { total } = await runSearch(this.queries.searchPlan(call.principal.scope, inactive), inactive as unknown as SearchArgs, call);
       if (total > 0) return `${total} deactivated user${total === 1 ? ' matches' : 's match'}: send is_active false to list ${total === 1 ? 'it' : 'them'}.`;
     }
     if (typeof input.name === 'string') return `name matches a whole login: send query to find '${quoted(input.name)}' in part of a name, login or email.`;
