@@ -70,6 +70,23 @@ describe.each(DATABASES)('ticket timeline on %s', (kind) => {
       begin: '2026-11-30T09:00:00-03:00',
       end: '2026-11-30T10:30:00-03:00',
     });
+    // Planned with a begin and a duration, as GLPI's planning takes it: the end is the begin plus the duration; and back.
+    const byDuration = success(
+      await t.add({ id: ticketId, kind: 'task', content: 'Plano.', duration: '1h30', begin: '2030-11-30 09:00', timezone: 'America/Sao_Paulo', dry_run: true }),
+    );
+    expect(byDuration.applied).toMatchObject({ duration: 5400, begin: '2030-11-30T09:00:00-03:00', end: '2030-11-30T10:30:00-03:00' });
+    const byEnd = success(
+      await t.add({
+        id: ticketId,
+        kind: 'task',
+        content: 'Plano.',
+        begin: '2030-11-30 09:00',
+        end: '2030-11-30 11:00',
+        timezone: 'America/Sao_Paulo',
+        dry_run: true,
+      }),
+    );
+    expect(byEnd.applied).toMatchObject({ duration: 7200 });
     success(await t.add({ id: 'Notebook sem Wi-Fi', kind: 'task', content: 'Teste de sinal.', duration: '90 min' }));
     const got = await t.get(ticketId);
     expect(got.actiontime).toBe(10800);

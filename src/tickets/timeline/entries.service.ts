@@ -94,14 +94,15 @@ export class EntriesService {
         return { id: Number(result.identifiers[0].id), applied: values, row: values };
       }
       case 'task': {
+        const plan = plannedSpan(input.begin, input.end, input.duration);
         const values = {
           content: input.content,
           is_private: input.is_private ?? false,
           state: input.state ?? TASK_TODO,
-          actiontime: input.duration ?? 0,
+          actiontime: plan.duration ?? 0,
           users_id_tech: input.users_id_tech ?? null,
           begin: input.begin ?? null,
-          end: input.end ?? null,
+          end: plan.end ?? null,
           date: now,
         };
         const result = await manager.insert(TicketTask, { tickets_id: input.id, users_id: userId, ...values, ...stamps });
@@ -132,4 +133,15 @@ export class EntriesService {
       }
     }
   }
+}
+
+/**
+ * A planned task's span as GLPI's planning takes it: a begin and a duration end that long after it;
+ * a begin and an end without a duration take the time between them as the task's duration. What
+ * was sent is kept; only what is missing is filled in.
+ */
+function plannedSpan(begin: Date | undefined, end: Date | undefined, duration: number | undefined): { end?: Date; duration?: number } {
+  if (begin && !end && duration) return { end: new Date(begin.getTime() + duration * 1000), duration };
+  if (begin && end && duration === undefined) return { end, duration: Math.round((end.getTime() - begin.getTime()) / 1000) };
+  return { end, duration };
 }
