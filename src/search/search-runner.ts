@@ -183,7 +183,7 @@ export async function runSearch(plan: SearchPlan, args: SearchArgs, call: Parame
 
   if (args.cursor) {
     const state = decodeCursor(args.cursor);
-    if (!state || state.query !== signature() || state.sort !== sortName) {
+    if (!state || state.query !== signature() || state.sort !== sortName || !positionFits(state, sort)) {
       throw DeskError.validation(call, [
         {
           field: 'cursor',
@@ -219,6 +219,17 @@ export async function runSearch(plan: SearchPlan, args: SearchArgs, call: Parame
   const estimate = args.exact_total !== true && total > TOTAL_CAP;
   const hint = total === 0 && typeof applied.query === 'string' ? ((await idHint(plan, applied.query)) ?? operatorsHint(applied.query)) : undefined;
   return { rows: page, total: estimate ? TOTAL_CAP : total, total_is_estimate: estimate, next_cursor: next, ...(hint ? { hint } : {}) };
+}
+
+/**
+ * Whether a cursor's position is one a page of this sort could have ended on: a row's id, and a
+ * value of the sort's kind (a date sort's is a date). A cursor is signed by its search, not by its
+ * position: a position changed by hand would read a page that is no page of the search.
+ */
+function positionFits(state: { value: unknown; id: number }, sort: { date?: boolean }): boolean {
+  if (!Number.isSafeInteger(state.id) || state.id < 1) return false;
+  if (!sort.date || state.value === null) return true;
+  return typeof state.value === 'string' && !Number.isNaN(Date.parse(state.value)) && /^\d{4}-\d{2}-\d{2}T/.test(state.value);
 }
 
 /** What a search whose query writes a visible record's id ("#12") and found nothing says: the call that reads it. */

@@ -79,6 +79,25 @@ describe('search cursors', () => {
     expect(error.issues).toEqual([expect.objectContaining({ field: 'cursor', code: 'INVALID_VALUE' })]);
   });
 
+  it('refuses a cursor whose position was changed: a date sort needs a date, every position a positive integer id', async () => {
+    const plan = desk.get(ProjectsRepository).searchPlan(undefined);
+    const first = await runSearch(plan, { query: 'paged', sort: '-date_mod', limit: 5 }, BY_REST);
+    const [sort, , , signature] = JSON.parse(Buffer.from(first.next_cursor!, 'base64url').toString('utf8')) as [string, unknown, number, string];
+    const forged = (value: unknown, id: unknown) => Buffer.from(JSON.stringify([sort, value, id, signature])).toString('base64url');
+    for (const [value, id] of [
+      ["x' OR 1=1", 4],
+      ['2026-02-03T00:00:00.000Z', -1],
+      ['2026-02-03T00:00:00.000Z', 1.5],
+      [12, 4],
+    ] as const) {
+      const error = await refusal(runSearch(plan, { query: 'paged', sort: '-date_mod', limit: 5, cursor: forged(value, id) }, BY_REST));
+      expect([value, id, error.issues]).toEqual([value, id, [expect.objectContaining({ field: 'cursor', code: 'INVALID_VALUE' })]]);
+    }
+    // The position as the search wrote it still reads its page.
+    const second = await runSearch(plan, { query: 'paged', sort: '-date_mod', limit: 5, cursor: first.next_cursor! }, BY_REST);
+    expect(second.rows).toHaveLength(5);
+  });
+
   it('counts and pages only what the caller sees', async () => {
     const service = desk.get(ProjectsService);
     const call = await desk.call('project_search', 'normal');
