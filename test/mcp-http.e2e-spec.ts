@@ -2,6 +2,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ErrorCode, McpError, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { DATABASES } from './support/databases.js';
 import { callTool, connectHttp, failure, openSession, success } from './support/mcp-client.js';
+import { callHoldingNonUtf8 } from './support/not-utf8.js';
 import { startStack, type TestStack } from './support/test-app.js';
 
 const SESSION_TOOLS = ['domain_switch', 'session_status'];
@@ -151,17 +152,10 @@ describe.each(DATABASES)('MCP over Streamable HTTP on %s', (kind) => {
       expect(await malformed.json()).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: ErrorCode.ParseError } });
 
       // Bytes that are no UTF-8 are refused, never read with replacement characters (a title would be stored so).
-      const call = JSON.stringify({
-        jsonrpc: '2.0',
-        id: 2,
-        method: 'tools/call',
-        params: { name: 'domain_switch', arguments: { domain: 'ticket', reason: 'XX' } },
-      });
-      const [before, after] = call.split('XX');
       const bytes = await fetch(`${stack.url}/mcp`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', ...auth },
-        body: Buffer.concat([Buffer.from(before), Buffer.from([0xff, 0xc0, 0xae]), Buffer.from(after)]),
+        body: callHoldingNonUtf8(2),
       });
       expect(bytes.status).toBe(400);
       expect(await bytes.json()).toEqual({

@@ -5,6 +5,7 @@ import { databaseLabel } from '../src/config/app-config.js';
 import { loadConfig } from '../src/config/env.schema.js';
 import { createTestDatabase, DATABASES, type TestDatabase } from './support/databases.js';
 import { callTool, connectStdio, failure, itemNames, MAIN_JS, openSession, REPO_ROOT, type StdioConnection, stdioEnv, success } from './support/mcp-client.js';
+import { callHoldingNonUtf8 } from './support/not-utf8.js';
 import { startApp } from './support/test-app.js';
 
 const PROCESS_TIMEOUT_MS = 30_000;
@@ -235,14 +236,7 @@ describe.each(DATABASES)('MCP over stdio on %s', (kind) => {
     });
 
     it('answers a line whose bytes are not UTF-8 with -32700, never reading it with replacement characters', async () => {
-      const call = JSON.stringify({
-        jsonrpc: '2.0',
-        id: 31,
-        method: 'tools/call',
-        params: { name: 'domain_switch', arguments: { domain: 'ticket', reason: 'XX' } },
-      });
-      const [before, after] = call.split('XX');
-      stdio.send(Buffer.concat([Buffer.from(before), Buffer.from([0xff, 0xc0, 0xae]), Buffer.from(after)]));
+      stdio.send(callHoldingNonUtf8(31));
       expect(await stdio.answer()).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error: the text is not valid UTF-8.' } });
       stdio.send(ping(32));
       expect(await stdio.answer()).toEqual({ jsonrpc: '2.0', id: 32, result: {} });
