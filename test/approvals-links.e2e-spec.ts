@@ -140,10 +140,10 @@ describe.each(DATABASES)('ticket validations and links on %s', (kind) => {
       const child = Number((await get('tech', 'Instalar o Visio')).id);
       expect((await get('tech', child)).status.id).not.toBe(5);
       // Reopened: the solution waiting for approval is refused, which the answer names.
-      const solution = (await get('tech', ticketId)).timeline.find((entry) => entry.kind === 'solution')!;
+      const solutionId = Number((await get('tech', ticketId)).timeline.find((entry) => entry.kind === 'solution')!.id);
       const reopened = success(await call('tech', 'ticket_update', { id: ticketId, status: 'Processing (assigned)' }));
-      expect(reopened.applied).toMatchObject({ status: 2, also_changed: { solutions: [{ id: solution.id, status: 4 }] } });
-      expect(reopened.message).toContain(`solution ${solution.id} Refused`);
+      expect(reopened.applied).toMatchObject({ status: 2, also_changed: { solutions: [{ id: solutionId, status: 4 }] } });
+      expect(reopened.message).toContain(`solution ${solutionId} Refused`);
       // Solved again through the status: the duplicate, solved already, does not change, and nothing else is named.
       const again = success(await call('tech', 'ticket_update', { id: ticketId, status: 'Solved' }));
       expect(again.applied).not.toHaveProperty('also_changed');
