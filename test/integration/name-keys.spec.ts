@@ -29,9 +29,23 @@ const AWKWARD = [
   'Hebraico x\u0591y',
   'Emoji 🙂 café 𝔄',
 ];
-/** What names of projects and users refuse (ticket titles take it). */
+/** What names of projects and users refuse (ticket titles take the zero-width and no-break spaces). */
 // eslint-disable-next-line no-control-regex -- the NUL is one of the characters meant
 const INVISIBLE = /[\u0000\u00a0\u200b]/;
+
+/** What a ticket title refuses (a control character). */
+// eslint-disable-next-line no-control-regex -- the NUL is the character meant
+const CONTROL = /[\u0000-\u001f]/;
+
+/** A ticket with `name` as its title, its key the fold of it, as a write stored titles before they were one line. */
+async function storedTitle(db: DataSource, name: string): Promise<number> {
+  await db.query("INSERT INTO glpi_tickets (name, name_key, content, entities_id, date, is_deleted) VALUES (?, ?, 'x', 1, '2026-01-01 00:00:00', 0)", [
+    name,
+    matchKey(name),
+  ]);
+  const [row] = (await db.query('SELECT MAX(id) AS id FROM glpi_tickets')) as Array<{ id: number | string }>;
+  return Number(row.id);
+}
 
 /** Key columns whose fold does not match their source text, as `table#id.column: stored != expected` lines. */
 async function keyMismatches(db: DataSource): Promise<string[]> {
@@ -72,7 +86,11 @@ describe.each(DATABASES)('stored name keys on %s', (kind) => {
       const ids = new Map<string, { ticket: number; project: number | undefined }>();
       for (const [i, name] of AWKWARD.entries()) {
         const ticketCall = await desk.call('ticket_create', 'glpi');
-        const ticket = idOf(await desk.get(TicketsService).create(await desk.input<CreateTicketDto>(ticketCall, { name }), ticketCall));
+        // A title is one line of text: one holding a control character is refused now, and one stored
+        // before that (an import) still resolves, so it is stored here as it would have been.
+        const ticket = CONTROL.test(name)
+          ? await storedTitle(desk.db, name)
+          : idOf(await desk.get(TicketsService).create(await desk.input<CreateTicketDto>(ticketCall, { name }), ticketCall));
         const projectCall = await desk.call('project_create', 'glpi');
         // Project names take visible characters and plain spaces only: those with others are titles only.
         const project = INVISIBLE.test(name)

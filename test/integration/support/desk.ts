@@ -9,6 +9,7 @@ import { DeskError } from '../../../src/envelope/desk-error.js';
 import { InputParser } from '../../../src/input/input-parser.js';
 import { ReferenceResolver } from '../../../src/input/references/reference-resolver.js';
 import { nameScopeOf } from '../../../src/input/references/reference-scope.js';
+import { SessionsRepository } from '../../../src/session/sessions.repository.js';
 import type { Call } from '../../../src/tools/call.js';
 import { ToolRegistry } from '../../../src/tools/tool-registry.js';
 import { createTestDatabase, type DbKind } from '../../support/databases.js';
@@ -59,8 +60,13 @@ export async function openDesk(env: Record<string, string> = {}): Promise<Desk> 
       const policy = app.get(ToolRegistry).policy(tool);
       if (!policy) throw new Error(`no tool ${tool}`);
       const caller = await principal(login);
+      const transport = options.transport ?? 'mcp';
+      // An MCP call of a domain tool runs in a live session of its domain, as the intent lock lets it
+      // run (the write unit reads it again where it commits); a test may name another, or none.
+      const opened = options.sessionId === undefined && transport === 'mcp' && policy.domain !== null;
+      const sessionId = opened ? (await app.get(SessionsRepository).open(caller.userId, policy.domain!)).id : (options.sessionId ?? null);
       return Object.freeze({
-        transport: options.transport ?? 'mcp',
+        transport,
         requestId: 'req_integration',
         startedAt: performance.now(),
         tool,
@@ -68,7 +74,7 @@ export async function openDesk(env: Record<string, string> = {}): Promise<Desk> 
         domain: policy.domain,
         principal: caller,
         policy,
-        sessionId: options.sessionId ?? null,
+        sessionId,
         zone: zoneInForce(options.zoneArgument, caller.timezone, 'UTC'),
       });
     },
