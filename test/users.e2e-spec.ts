@@ -216,7 +216,12 @@ describe.each(DATABASES)('users REST on %s', (kind) => {
     // A login in part, sent as name, which matches whole logins: the search names query.
     const partial = await request(stack.http).post('/api/users/search').set(admin).send({ name: 'maria' });
     expect(partial.body.data.total).toBe(0);
-    expect(partial.body.message).toBe("0 users found. name matches a whole login: send query to find 'maria' in part of a name, login or email.");
+    expect(partial.body.message).toBe(
+      "0 users found. name matches a whole login; 1 user matches 'maria' in part of a name, login or email: send query 'maria' to list it.",
+    );
+    // Nothing matches it in part either: nothing to say.
+    const none = await request(stack.http).post('/api/users/search').set(admin).send({ name: 'zzqqxx' });
+    expect(none.body.message).toBe('0 users found.');
     const inactive = await request(stack.http).post('/api/users/search').set(admin).send({ name: 'ana.lima', is_active: false });
     expect(inactive.status).toBe(200);
     expect(inactive.body.data.items).toMatchObject([{ id, is_active: false }]);

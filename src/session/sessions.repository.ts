@@ -156,7 +156,6 @@ export class SessionsRepository {
     return (result.affected ?? 0) === 1;
   }
 
-  /** Verifies the session until `until` if its pending code is still `hash` (a code verifies once); true when it did. */
   /**
    * Stores a new pending code for the session unless one was issued less than `resendMs` ago and is
    * still pending (a conditional update: concurrent requests issue one code). `ttlMs`: how long a
@@ -179,6 +178,7 @@ export class SessionsRepository {
     return (result.affected ?? 0) === 1;
   }
 
+  /** Verifies the session until `until` if its pending code is still `hash` (a code verifies once); true when it did. */
   async verifyWithCode(manager: EntityManager, id: string, hash: string, until: Date): Promise<boolean> {
     const result = await manager
       .createQueryBuilder()

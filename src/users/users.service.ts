@@ -75,18 +75,35 @@ export class UsersService {
   }
 
   /**
-   * What a search of users that found none says, when it is sure: that deactivated users match (the
-   * search lists active ones unless told), or that `name` matches whole logins only (query finds a part).
+   * What a search of users that found none says, when the same search otherwise made finds some (a
+   * hint is right or absent): that deactivated users match (the search lists active ones unless
+   * told), or that users match `name` in part (name matches whole logins; query finds a part).
    */
   private async noneFoundHint(input: SearchUsersDto, call: Call): Promise<string | undefined> {
+    const matches = (total: number) => `${total} user${total === 1 ? ' matches' : 's match'}`;
+    const them = (total: number) => (total === 1 ? 'it' : 'them');
     if (input.is_active === undefined) {
-      // The same search (a copy of its input, its class kept), deactivated users only, counted without a page.
-      const inactive = Object.assign(Object.create(Object.getPrototypeOf(input) as object) as SearchUsersDto, input, { is_active: false, limit: 0 });
-      const { total } = await runSearch(this.queries.searchPlan(call.principal.scope, inactive), inactive as unknown as SearchArgs, call);
-      if (total > 0) return `${total} deactivated user${total === 1 ? ' matches' : 's match'}: send is_active false to list ${total === 1 ? 'it' : 'them'}.`;
+      const total = await this.countOf(this.searchLike(input, { is_active: false }), call);
+      if (total > 0) return `${matches(total).replace('user', 'deactivated user')}: send is_active false to list ${them(total)}.`;
     }
-    if (typeof input.name === 'string') return `name matches a whole login: send query to find '${quoted(input.name)}' in part of a name, login or email.`;
+    if (typeof input.name === 'string' && input.query === undefined) {
+      const total = await this.countOf(this.searchLike(input, { name: undefined, query: input.name }), call);
+      const name = quoted(input.name);
+      if (total > 0)
+        return `name matches a whole login; ${matches(total)} '${name}' in part of a name, login or email: send query '${name}' to list ${them(total)}.`;
+    }
     return undefined;
+  }
+
+  /** `input` with `changes` (a copy that keeps its class), for a search made otherwise. */
+  private searchLike(input: SearchUsersDto, changes: Partial<SearchUsersDto>): SearchUsersDto {
+    return Object.assign(Object.create(Object.getPrototypeOf(input) as object) as SearchUsersDto, input, changes);
+  }
+
+  /** How many users `input` finds, counted without a page. */
+  private async countOf(input: SearchUsersDto, call: Call): Promise<number> {
+    const counted = Object.assign(input, { limit: 0 });
+    return (await runSearch(this.queries.searchPlan(call.principal.scope, counted), counted as unknown as SearchArgs, call)).total;
   }
 
   @Tool({
