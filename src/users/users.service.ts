@@ -83,11 +83,11 @@ export class UsersService {
     const matches = (total: number) => `${total} user${total === 1 ? ' matches' : 's match'}`;
     const them = (total: number) => (total === 1 ? 'it' : 'them');
     if (input.is_active === undefined) {
-      const total = await this.countOf(this.searchLike(input, { is_active: false }), call);
+      const total = await this.countOf(this.searchLike(input, { is_active: false, limit: 0 }), call);
       if (total > 0) return `${matches(total).replace('user', 'deactivated user')}: send is_active false to list ${them(total)}.`;
     }
     if (typeof input.name === 'string' && input.query === undefined) {
-      const total = await this.countOf(this.searchLike(input, { name: undefined, query: input.name }), call);
+      const total = await this.countOf(this.searchLike(input, { name: undefined, query: input.name, limit: 0 }), call);
       const name = quoted(input.name);
       if (total > 0)
         return `name matches a whole login; ${matches(total)} '${name}' in part of a name, login or email: send query '${name}' to list ${them(total)}.`;
@@ -100,10 +100,9 @@ export class UsersService {
     return Object.assign(Object.create(Object.getPrototypeOf(input) as object) as SearchUsersDto, input, changes);
   }
 
-  /** How many users `input` finds, counted without a page. */
+  /** How many users `input` finds (its limit 0: counted without a page). */
   private async countOf(input: SearchUsersDto, call: Call): Promise<number> {
-    const counted = Object.assign(input, { limit: 0 });
-    return (await runSearch(this.queries.searchPlan(call.principal.scope, counted), counted as unknown as SearchArgs, call)).total;
+    return (await runSearch(this.queries.searchPlan(call.principal.scope, input), input as unknown as SearchArgs, call)).total;
   }
 
   @Tool({
