@@ -115,6 +115,18 @@ describe.each(DATABASES)('hints that never mislead, on %s', (kind) => {
       const refused = failure(await callTool(client, 'domain_switch', { domain: word }), 'VALIDATION_FAILED');
       expect([word, refused.error.issues]).toEqual([word, [expect.objectContaining({ field: 'domain', code: 'INVALID_VALUE', did_you_mean: domain })]]);
     }
+    // A session sent under another name is renamed, not replaced: no domain_switch, which would open an unverified session.
+    const renamed = failure(
+      await callTool(client, 'ticket_update', { domain: 'ticket', sessionId: tickets, id: ticketId, urgency: 'high' }),
+      'VALIDATION_FAILED',
+    );
+    expect(renamed.error).not.toHaveProperty('next_call');
+    expect(renamed.error.message).not.toContain('domain_switch');
+    expect(renamed.error.issues!.map((issue) => [issue.field, issue.code, issue.did_you_mean])).toEqual([
+      ['session_id', 'REQUIRED', undefined],
+      ['sessionId', 'UNKNOWN_FIELD', 'session_id'],
+    ]);
+    success(await update({ urgency: 'high' }));
     // A word for the whole desk names no one domain.
     const desk = failure(await callTool(client, 'domain_switch', { domain: 'helpdesk' }), 'VALIDATION_FAILED');
     expect(desk.error.issues![0]).not.toHaveProperty('did_you_mean');
@@ -150,11 +162,28 @@ describe.each(DATABASES)('hints that never mislead, on %s', (kind) => {
       const counted = failure(await callTool(client, 'ticket_search', { domain: 'ticket', session_id: tickets, [field]: 'status' }), 'VALIDATION_FAILED');
       expect([field, counted.error.issues]).toEqual([field, [expect.objectContaining({ field, code: 'UNKNOWN_FIELD', did_you_mean: 'group_by' })]]);
     }
-    // A page number is no cursor: the value is not checked as one, and the message says how pages go.
-    const paged = failure(await callTool(client, 'ticket_search', { domain: 'ticket', session_id: tickets, page: 2 }), 'VALIDATION_FAILED');
-    expect(paged.error.issues).toEqual([
-      expect.objectContaining({ field: 'page', code: 'UNKNOWN_FIELD', did_you_mean: 'cursor', message: expect.stringContaining('next_cursor') }),
-    ]);
+    // A page number or an offset is no cursor: no field is suggested (cursor: 2 is refused), the message says how pages go.
+    for (const [field, value] of [
+      ['page', 2],
+      ['offset', '20'],
+      ['pagina', 3],
+    ] as const) {
+      const paged = failure(await callTool(client, 'ticket_search', { domain: 'ticket', session_id: tickets, [field]: value }), 'VALIDATION_FAILED');
+      expect([field, paged.error.issues]).toEqual([
+        field,
+        [
+          {
+            field,
+            code: 'UNKNOWN_FIELD',
+            received: value,
+            message: `Unknown field '${field}': pages are read by cursor, not by number: send cursor, the next_cursor of the previous page, with the same filters and sort (the first page: no cursor).`,
+          },
+        ],
+      ]);
+    }
+    // A cursor sent under another name is one: that name is suggested.
+    const token = failure(await callTool(client, 'ticket_search', { domain: 'ticket', session_id: tickets, next_cursor: 'abc' }), 'VALIDATION_FAILED');
+    expect(token.error.issues![0]).toMatchObject({ field: 'next_cursor', code: 'UNKNOWN_FIELD', did_you_mean: 'cursor' });
   });
 
   it('suggests no field for a name it only shares a time word or a field-of-everything word with, and the one or the list a value fits', async () => {
@@ -377,6 +406,25 @@ describe.each(DATABASES)('hints that never mislead, on %s', (kind) => {
             message: `Unknown field '${key}': the direction is written in sort, a '-' before its key for descending: send sort '${sort}'.`,
           }),
         ],
+      ]);
+    }
+    // The key sent under another name of sort is the key sorted by: one sort to send for both.
+    for (const [args, key, alias, sort] of [
+      [{ order_by: 'priority', direction: 'desc' }, 'direction', 'order_by', '-priority'],
+      [{ sort_by: 'status', desc: true }, 'desc', 'sort_by', '-status'],
+      [{ ordenar_por: '-date', ascending: true }, 'ascending', 'ordenar_por', 'date'],
+    ] as const) {
+      const issues = await search(args);
+      expect([key, issues.map((issue) => [issue.field, issue.did_you_mean])]).toEqual([
+        key,
+        [
+          [alias, 'sort'],
+          [key, undefined],
+        ],
+      ]);
+      expect([key, issues[1].message]).toEqual([
+        key,
+        `Unknown field '${key}': the direction is written in sort, a '-' before its key for descending: send sort '${sort}', in place of ${alias} and ${key}.`,
       ]);
     }
     // Without a sort: the same rule, its key to choose (\`order: "desc"\` was read as sort 'desc', and refused with the keys).
@@ -873,13 +921,15 @@ describe.each(DATABASES)('hints that never mislead, on %s', (kind) => {
     const disabled = failure(await callTool(client, 'user_search', { domain: 'user', session_id: users, disabled: true }), 'VALIDATION_FAILED');
     expect(unknown(disabled, 'disabled')?.did_you_mean).toBeUndefined();
     // The words models use: order_by is sort, page is read by cursor, an entry's type is its kind, time spent its duration, the approver approver_id.
-    const search = failure(await callTool(client, 'ticket_search', { domain: 'ticket', session_id: tickets, order_by: '-date', page: 2 }), 'VALIDATION_FAILED');
-    // (2 is checked as the cursor it cannot be, so the retry does not meet that second.)
+    const search = failure(
+      await callTool(client, 'ticket_search', { domain: 'ticket', session_id: tickets, order_by: '-date', page_token: 'abc' }),
+      'VALIDATION_FAILED',
+    );
     expect(search.error.issues!.filter((issue) => issue.code === 'UNKNOWN_FIELD').map((issue) => [issue.field, issue.did_you_mean])).toEqual([
       ['order_by', 'sort'],
-      ['page', 'cursor'],
+      ['page_token', 'cursor'],
     ]);
-    expect(unknown(search, 'page')?.message).toContain('next_cursor');
+    expect(unknown(search, 'page_token')?.message).toContain('next_cursor');
     const entry = failure(
       await callTool(client, 'ticket_add_entry', {
         domain: 'ticket',

@@ -41,6 +41,7 @@ import {
   fieldsWrappedIn,
   isGuess,
   oneOrItsList,
+  pageNumberField,
   redirected,
   sentUnderAlias,
   sortDirectionField,
@@ -325,6 +326,7 @@ export class InputParser {
         unknownFieldOfTwo(field, key, received, byName) ??
         unknownRangeField(field, key, received, specs) ??
         sortDirectionField(field, key, input[key], received, specs, input) ??
+        pageNumberField(field, key, input[key], received, specs) ??
         countAloneField(field, key, input[key], received, specs) ??
         durationInUnitField(field, key, input[key], received, specs);
       if (spread) {

@@ -142,14 +142,35 @@ export function sortDirectionField(
   const descending = sort ? descendingAsked(key, value) : undefined;
   if (!sort?.values || descending === undefined) return undefined;
   const keys = [...new Set(sort.values.map((each) => each.replace(/^-/, '')))];
-  const sent = input[sort.name];
-  const sortedBy = typeof sent === 'string' && sort.values.includes(sent) ? sent.replace(/^-/, '') : undefined;
+  // The key sorted by, sent as sort or under another name of it (`order_by: "priority"`).
+  const sortKeyOf = (sent: unknown) => (typeof sent === 'string' && sort.values!.includes(sent.trim()) ? sent.trim().replace(/^-/, '') : undefined);
+  const aliasSent = sortKeyOf(input[sort.name]) === undefined ? sort.aliases?.find((alias) => sortKeyOf(input[alias]) !== undefined) : undefined;
+  const sortedBy = sortKeyOf(input[aliasSent ?? sort.name]);
   const others = sortedBy === undefined ? ` (or another key: ${keys.join(', ')})` : '';
+  const inPlaceOf = aliasSent === undefined ? '' : `, in place of ${aliasSent} and ${field}`;
   return {
     field,
     code: 'UNKNOWN_FIELD',
     received,
-    message: `Unknown field '${field}': the direction is written in sort, a '-' before its key for descending: send sort '${descending ? '-' : ''}${sortedBy ?? keys[0]}'${others}.`,
+    message: `Unknown field '${field}': the direction is written in sort, a '-' before its key for descending: send sort '${descending ? '-' : ''}${sortedBy ?? keys[0]}'${others}${inPlaceOf}.`,
+  };
+}
+
+/**
+ * UNKNOWN_FIELD for a page's number or an offset sent under one of cursor's other names (`page: 2`,
+ * `offset: "20"`): a cursor is the previous page's next_cursor, so cursor is not suggested (cursor: 2
+ * is refused) and the message says how pages go. A text under those names may be a cursor: undefined.
+ */
+export function pageNumberField(field: string, key: string, value: unknown, received: unknown, specs: readonly FieldSpec[]): Issue | undefined {
+  const number = typeof value === 'number' || (typeof value === 'string' && /^\s*\d+\s*$/.test(value));
+  const wanted = compactKey(key);
+  const cursor = number ? specs.find((spec) => spec.name === 'cursor') : undefined;
+  if (!cursor?.aliases?.some((alias) => compactKey(alias) === wanted)) return undefined;
+  return {
+    field,
+    code: 'UNKNOWN_FIELD',
+    received,
+    message: `Unknown field '${field}': pages are read by cursor, not by number: send cursor, the next_cursor of the previous page, with the same filters and sort (the first page: no cursor).`,
   };
 }
 

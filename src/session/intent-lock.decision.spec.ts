@@ -155,6 +155,18 @@ describe('intent lock decision: every session case × every domain case', () => 
     }
   });
 
+  it('does not send a caller who named its session otherwise to open another one (it would lose its verification)', () => {
+    for (const key of ['sessionId', 'session', 'SessionID']) {
+      const decision = decideIntentLock(DOMAIN_TOOL, readLockArguments({ domain: 'project', [key]: ' ses_live ' }), undefined, CALLER);
+      if (decision.pass) throw new Error('expected a refusal');
+      expect([key, decision.error.code, decision.error.nextCall]).toEqual([key, 'VALIDATION_FAILED', undefined]);
+      expect([key, decision.error.issues![0].message]).toEqual([key, expect.stringContaining(`send it as session_id, not ${key}`)]);
+    }
+    // Any other value under another name is no session: one is opened as before.
+    const other = decideIntentLock(DOMAIN_TOOL, readLockArguments({ domain: 'project', sessionId: 'mine' }), undefined, CALLER);
+    expect(other.pass ? undefined : other.error.nextCall).toEqual({ tool: 'domain_switch', arguments: { domain: 'project' } });
+  });
+
   it('does not honour a row stored under another id than the one sent (a case-insensitive collation)', () => {
     const decision = decideIntentLock(DOMAIN_TOOL, readLockArguments({ domain: 'project', session_id: 'SES_LIVE' }), row('ses_live'), CALLER);
     expect(outcomeOf(decision)).toBe('SESSION_NOT_FOUND');

@@ -5,6 +5,7 @@ import type { Issue } from '../envelope/issue.js';
 import { requiredIssue } from '../input/issue-messages.js';
 import { itemOfOne } from '../input/list-for-one.js';
 import { isBlankText } from '../text/characters.js';
+import { looksLikeSessionId } from './session-id.js';
 
 /**
  * The intent lock, decided in one place for every transport: a domain tool runs only in a live
@@ -34,6 +35,11 @@ export interface LockArguments {
   domain: string | undefined;
   /** `domain` as sent, for messages. */
   declared: unknown;
+  /**
+   * Without a usable session_id: the other argument that holds a session id (`sessionId`, say). The
+   * caller has a session and only named it otherwise; opening another would lose its verification.
+   */
+  sessionSentAs?: string;
 }
 
 /** What the lock needs of a session row (SessionRow satisfies it). */
@@ -73,12 +79,17 @@ export function readLockArguments(raw: unknown): LockArguments {
   const session = itemOfOne(args.session_id);
   const usable = typeof session === 'string' && !isBlankText(session);
   const declared = itemOfOne(args.domain);
-  return {
+  const read: LockArguments = {
     sessionId: usable ? session.trim() : undefined,
     unusableSessionId: usable || args.session_id === undefined ? undefined : args.session_id,
     domain: blank(declared) ? undefined : typeof declared === 'string' ? declared.trim().toLowerCase() : textOf(declared),
     declared: args.domain,
   };
+  if (!usable) {
+    const sentAs = Object.keys(args).find((key) => key !== 'session_id' && looksLikeSessionId(itemOfOne(args[key])));
+    if (sentAs !== undefined) read.sessionSentAs = sentAs;
+  }
+  return read;
 }
 
 /** A session the caller may use now: theirs, not ended, not expired. The one definition of "live". */
@@ -103,12 +114,17 @@ export function decideIntentLock<S extends LockSession>(tool: LockedTool, args: 
         field: 'session_id',
         code: 'REQUIRED',
         ...(args.unusableSessionId !== undefined ? { received: echo(args.unusableSessionId) } : {}),
-        message: 'session_id is required: the session_id that domain_switch returned.',
+        message:
+          args.sessionSentAs === undefined
+            ? 'session_id is required: the session_id that domain_switch returned.'
+            : `session_id is required: send it as session_id, not ${args.sessionSentAs} (the same session, still verified if it was).`,
         expected: 'the session_id returned by domain_switch (ses_…)',
       },
     ];
     if (args.domain === undefined) issues.push(requiredIssue('domain', domain, domain));
-    return { pass: false, error: DeskError.validation({ transport: 'mcp', tool: tool.name }, issues, openOne) };
+    // A session sent under another name is the caller's to rename, not a reason to open another.
+    const next = args.sessionSentAs === undefined ? openOne : undefined;
+    return { pass: false, error: DeskError.validation({ transport: 'mcp', tool: tool.name }, issues, next) };
   }
   if (!live) {
     return {

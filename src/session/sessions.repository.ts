@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { Domain } from '../auth/principal.js';
@@ -8,6 +7,7 @@ import { DbLock } from '../database/db-lock.js';
 import { andThen, type Maybe } from '../database/maybe.js';
 import { readRows, rowsOf } from '../database/read-rows.js';
 import { isLiveSession } from './intent-lock.decision.js';
+import { newSessionId } from './session-id.js';
 
 export interface SessionRow {
   id: string;
@@ -33,10 +33,6 @@ function dateOf(value: unknown): Date | null {
 }
 /** Idle sessions are extended at most this often, so a burst of calls costs no writes. */
 const TOUCH_EVERY_MS = 30_000;
-
-export function newSessionId(): string {
-  return `ses_${randomBytes(18).toString('base64url')}`;
-}
 
 /**
  * Server-side sessions of the intent lock. They live in the database so every replica sees the same
