@@ -46,10 +46,20 @@ export function resolvedReference(resolved: Readonly<Record<string, Resolved>>, 
 }
 
 /** What a service method returns; the envelope interceptor adds status, domain, tool and session. */
+/**
+ * Set on the outcome of a write that inserted the record its `id` names (a ticket, a timeline entry, a
+ * validation request, …). Its dry run answers `id: null`, since the id was rolled back (on MySQL the
+ * rolled-back insert still used up that auto-increment value), and leaves out the view of a record
+ * never stored (writes/write-unit.ts). A symbol: no answer ever carries it.
+ */
+export const INSERTED: unique symbol = Symbol('inserted');
+
 export interface Outcome {
   message: string;
   /** The record the call acted on; null for a dry-run create (nothing was created). */
   id?: number | string | null;
+  /** The write inserted the record `id` names (INSERTED). */
+  [INSERTED]?: boolean;
   applied?: Record<string, unknown>;
   resolved?: Record<string, Resolved>;
   data?: unknown;

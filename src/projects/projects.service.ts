@@ -3,7 +3,7 @@ import type { EntityManager } from 'typeorm';
 import { type DbDate, toDate } from '../database/db-dates.js';
 import { Project } from '../database/entities/index.js';
 import { DeskError } from '../envelope/desk-error.js';
-import type { Answer, Outcome } from '../envelope/envelope.js';
+import { type Answer, INSERTED, type Outcome } from '../envelope/envelope.js';
 import type { Issue } from '../envelope/issue.js';
 import { endBeforeStart } from '../input/date-order.js';
 import { metaOf } from '../input/input-meta.js';
@@ -96,7 +96,7 @@ export class ProjectsService {
       const id = Number(result.identifiers[0].id);
       const stored = await this.queries.findVisible(id, undefined, manager);
       const [view] = await this.presenter.present([stored!], PROJECT_OUTPUT, call.zone);
-      return { message: `Project created.`, id, applied: appliedView(values, call.zone), resolved: meta.resolved, data: view };
+      return { message: `Project created.`, id, [INSERTED]: true, applied: appliedView(values, call.zone), resolved: meta.resolved, data: view };
     });
   }
 

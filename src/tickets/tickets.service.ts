@@ -7,7 +7,7 @@ import { type Maybe, settleAll } from '../database/maybe.js';
 import { readTogether } from '../database/read-rows.js';
 import { insertRow } from '../database/write-rows.js';
 import { DeskError } from '../envelope/desk-error.js';
-import type { Answer, Outcome } from '../envelope/envelope.js';
+import { type Answer, INSERTED, type Outcome } from '../envelope/envelope.js';
 import type { Issue } from '../envelope/issue.js';
 import { endBeforeStart } from '../input/date-order.js';
 import { metaOf } from '../input/input-meta.js';
@@ -174,6 +174,7 @@ export class TicketsService {
       const created = {
         message: `Ticket ${id} created.`,
         id,
+        [INSERTED]: true,
         applied: appliedView(Object.assign({}, values, actorsApplied(actors)), call.zone),
         resolved: meta.resolved,
       };

@@ -7,7 +7,7 @@ import { userKeys } from '../database/user-keys.js';
 import { canonicalZone } from '../dates/dates.js';
 import { DeskError } from '../envelope/desk-error.js';
 import { quoted } from '../envelope/echo.js';
-import type { Answer, Outcome } from '../envelope/envelope.js';
+import { type Answer, INSERTED, type Outcome } from '../envelope/envelope.js';
 import type { Issue } from '../envelope/issue.js';
 import { metaOf } from '../input/input-meta.js';
 import { appliedView, Presenter, type Row, showsField, type View } from '../present/presenter.js';
@@ -152,7 +152,7 @@ export class UsersService {
         values.groups_id = input.groups_id;
       }
       const view = await this.storedView(id, call.zone, call.principal.scope, manager);
-      return { message: `User '${input.name}' created.`, id, applied: appliedView(values, call.zone), resolved: meta.resolved, data: view };
+      return { message: `User '${input.name}' created.`, id, [INSERTED]: true, applied: appliedView(values, call.zone), resolved: meta.resolved, data: view };
     });
   }
 

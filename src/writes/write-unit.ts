@@ -6,7 +6,7 @@ import { AuditService } from '../audit/audit.service.js';
 import { DbLock } from '../database/db-lock.js';
 import { withWritePermit } from '../database/write-permit.js';
 import { DeskError } from '../envelope/desk-error.js';
-import { type Answer, Committed, type Outcome } from '../envelope/envelope.js';
+import { type Answer, Committed, INSERTED, type Outcome } from '../envelope/envelope.js';
 import { toDeskError } from '../envelope/error-mapping.js';
 import { step } from '../observe/tracing.js';
 import { SessionsRepository } from '../session/sessions.repository.js';
@@ -35,8 +35,8 @@ export interface WriteScope {
   now: Date;
   rehearsal: Rehearsal | null;
   /**
-   * A dry run: rolled back, and its answer leaves out a create's view of the record (dryRunOutcome),
-   * so a create need not read back and present what it inserted.
+   * A dry run: rolled back, and its answer leaves out the view of a record the write inserted
+   * (dryRunOutcome), so a create need not read back and present what it inserted.
    */
   dryRun: boolean;
 }
@@ -112,8 +112,7 @@ export class WriteUnit {
         }, call.startedAt),
       );
     } catch (error) {
-      // A create tool given the id of a record changes that record (project_task_save): its dry run is a change's.
-      if (error instanceof DryRunRollback) return dryRunOutcome(error.outcome, tool.access === 'create' && (input as { id?: unknown }).id === undefined);
+      if (error instanceof DryRunRollback) return dryRunOutcome(error.outcome);
       if (key && !(error instanceof DeskError) && toDeskError(error).error.code === 'CONFLICT') {
         // A concurrent duplicate committed first: answer with its result.
         const replay = await this.idempotency.replay(userId, tool.name, key, fingerprint);
@@ -141,19 +140,22 @@ export class WriteUnit {
 
 /**
  * A dry run's answer: the id of the record an update or delete acts on, and what it would look like;
- * a create's `id` is null (the id it got was rolled back: naming it would point at nothing, or later
- * at another record) and its rolled-back view is left out.
+ * the id of a record the write inserted (INSERTED) is null (the id it got was rolled back: naming it
+ * would point at nothing, or later at another record) and its rolled-back view is left out. A change
+ * quotes the sentence the write would answer, whole: any tool's sentence reads right so (a `;`, a `:`,
+ * a second sentence), where one folded into a sentence of this one did not.
  */
-function dryRunOutcome(outcome: Outcome, creates: boolean): Outcome {
+function dryRunOutcome(outcome: Outcome): Outcome {
+  const inserted = outcome[INSERTED] === true;
   // Built key by key in the order `{ ...rest, id, data, message, dry_run }` gives (id and data last,
   // message in its place): V8 spreads an object and then adds keys far slower than it copies them.
   const answer: Record<string, unknown> = {};
   for (const key of Object.keys(outcome)) if (key !== 'id' && key !== 'data') answer[key] = outcome[key as keyof Outcome];
-  answer.id = creates ? null : outcome.id;
-  if (!creates) answer.data = outcome.data;
-  answer.message = creates
+  answer.id = inserted ? null : outcome.id;
+  if (!inserted) answer.data = outcome.data;
+  answer.message = inserted
     ? 'Dry run: nothing was written. "applied" is what would be created.'
-    : `Dry run: nothing was written. ${outcome.message.replace(/\.$/, '')} would be the result.`;
+    : `Dry run: nothing was written. Sent without dry_run, the call would answer: "${outcome.message}"`;
   answer.dry_run = true;
   return answer as unknown as Outcome;
 }

@@ -1,7 +1,7 @@
 import { DbLock } from '../../src/database/db-lock.js';
 import { Project } from '../../src/database/entities/index.js';
 import { servingCalls, servingEnded } from '../../src/database/write-permit.js';
-import { Committed, type Outcome, Replay } from '../../src/envelope/envelope.js';
+import { Committed, INSERTED, type Outcome, Replay } from '../../src/envelope/envelope.js';
 import { SessionsRepository } from '../../src/session/sessions.repository.js';
 import type { Call } from '../../src/tools/call.js';
 import { WriteUnit } from '../../src/writes/write-unit.js';
@@ -86,16 +86,25 @@ describe('write unit', () => {
 
   it("answers a dry run with the work's outcome, key by key in the envelope's order", async () => {
     const outcome =
-      (id: number): (() => Promise<Outcome>) =>
+      (id: number, inserted: boolean): (() => Promise<Outcome>) =>
       () =>
-        Promise.resolve({ message: `Project ${id} done.`, id, applied: { name: 'Dry' }, resolved: {}, data: { id }, session_id: 'ses_x' });
-    const created = await writes.run(await desk.call('project_create', 'glpi', { transport: 'rest' }), { dry_run: true }, outcome(7));
+        Promise.resolve({
+          message: `Project ${id} done: it reads; so.`,
+          id,
+          [INSERTED]: inserted,
+          applied: { name: 'Dry' },
+          resolved: {},
+          data: { id },
+          session_id: 'ses_x',
+        });
+    const created = await writes.run(await desk.call('project_create', 'glpi', { transport: 'rest' }), { dry_run: true }, outcome(7, true));
     expect(JSON.stringify(created)).toBe(
       '{"message":"Dry run: nothing was written. \\"applied\\" is what would be created.","applied":{"name":"Dry"},"resolved":{},"session_id":"ses_x","id":null,"dry_run":true}',
     );
-    const updated = await writes.run(await desk.call('project_update', 'glpi', { transport: 'rest' }), { dry_run: true }, outcome(8));
+    // A tool that creates may change a record instead (project_task_save given an id): the outcome says which.
+    const updated = await writes.run(await desk.call('project_task_save', 'glpi', { transport: 'rest' }), { dry_run: true }, outcome(8, false));
     expect(JSON.stringify(updated)).toBe(
-      '{"message":"Dry run: nothing was written. Project 8 done would be the result.","applied":{"name":"Dry"},"resolved":{},"session_id":"ses_x","id":8,"data":{"id":8},"dry_run":true}',
+      '{"message":"Dry run: nothing was written. Sent without dry_run, the call would answer: \\"Project 8 done: it reads; so.\\"","applied":{"name":"Dry"},"resolved":{},"session_id":"ses_x","id":8,"data":{"id":8},"dry_run":true}',
     );
   });
 

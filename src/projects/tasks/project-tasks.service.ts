@@ -4,7 +4,7 @@ import { visibleTickets } from '../../auth/visibility.js';
 import { ProjectTask } from '../../database/entities/index.js';
 import { placeholders } from '../../database/sql-texts.js';
 import { DeskError } from '../../envelope/desk-error.js';
-import type { Answer } from '../../envelope/envelope.js';
+import { type Answer, INSERTED } from '../../envelope/envelope.js';
 import { metaOf } from '../../input/input-meta.js';
 import { appliedView, type OutputField, Presenter, type Row, type View } from '../../present/presenter.js';
 import { matchKey } from '../../text/normalize.js';
@@ -100,6 +100,7 @@ export class ProjectTasksService {
       return {
         message: `Project task ${id} ${input.id === undefined ? 'created' : 'saved'}.`,
         id,
+        [INSERTED]: input.id === undefined,
         applied: appliedView({ ...values, ...extras }, call.zone),
         resolved: meta.resolved,
       };

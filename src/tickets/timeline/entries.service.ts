@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { ItilFollowup, ItilSolution, Ticket, TicketTask } from '../../database/entities/index.js';
 import { DeskError } from '../../envelope/desk-error.js';
-import type { Answer, Outcome } from '../../envelope/envelope.js';
+import { type Answer, INSERTED, type Outcome } from '../../envelope/envelope.js';
 import { metaOf } from '../../input/input-meta.js';
 import { SOLVED_STATUS, TICKET_STATUS } from '../../input/vocab/glpi-vocabularies.js';
 import { appliedView, Presenter } from '../../present/presenter.js';
@@ -70,6 +70,7 @@ export class EntriesService {
       return {
         message: `${kind[0].toUpperCase()}${kind.slice(1)} ${written.id} added to ticket ${input.id}${typeof status === 'number' ? `, now ${TICKET_STATUS.label(status)}` : ''}.${alsoChangedSentence(written.applied.also_changed as AlsoChanged | undefined)}`,
         id: written.id,
+        [INSERTED]: true,
         applied: appliedView({ tickets_id: input.id, kind, ...written.applied }, call.zone),
         resolved: meta.resolved,
         data: { ticket_id: input.id, ...view },

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { GroupUser, Ticket, TicketValidation } from '../../database/entities/index.js';
 import { DeskError } from '../../envelope/desk-error.js';
-import type { Answer } from '../../envelope/envelope.js';
+import { type Answer, INSERTED } from '../../envelope/envelope.js';
 import { metaOf } from '../../input/input-meta.js';
 import { CLOSED_STATUS } from '../../input/vocab/glpi-vocabularies.js';
 import { appliedView } from '../../present/presenter.js';
@@ -66,6 +66,7 @@ export class ValidationsService {
         return {
           message: `Validation ${id} asked on ticket ${input.id}; it waits for ${input.approver_id !== undefined ? 'the user' : 'the group'}'s answer.`,
           id,
+          [INSERTED]: true,
           applied: appliedView({ tickets_id: input.id, ...values, global_validation: global }, call.zone),
           resolved: meta.resolved,
           data: { ticket_id: input.id, validation_id: id, status: APPROVAL_STATUS.ref(APPROVAL.waiting), global_validation: APPROVAL_STATUS.ref(global) },
