@@ -42,7 +42,17 @@ describe.each(DATABASES)('ticket validations and links on %s', (kind) => {
   describe('validations', () => {
     it('asks a user to approve; the ticket waits, and shows the request in its timeline', async () => {
       const asked = success(await call('tech', 'ticket_validation', { id: ticketId, approver_id: 'glpi', comment: 'Aprova a compra?' }));
-      expect(asked.applied).toMatchObject({ itemtype_target: 'User', status: 2, global_validation: 2, comment_submission: 'Aprova a compra?' });
+      // applied names what was stored as the call sends it, and as data and the timeline show it.
+      const glpi = (asked.resolved as Record<string, { id: number }>).approver_id.id;
+      expect(asked.applied).toEqual({
+        ticket_id: ticketId,
+        approver_id: glpi,
+        comment: 'Aprova a compra?',
+        status: 2,
+        date: expect.any(String),
+        global_validation: 2,
+      });
+      expect(asked.data).toMatchObject({ ticket_id: ticketId });
       const ticket = await get('tech', ticketId);
       expect(ticket.global_validation).toEqual({ id: 2, name: 'Waiting for approval' });
       expect(ticket.timeline[0]).toMatchObject({ kind: 'validation', approver_id: { name: 'glpi' }, content: 'Aprova a compra?' });
@@ -57,15 +67,24 @@ describe.each(DATABASES)('ticket validations and links on %s', (kind) => {
       const noReason = failure(await call('glpi', 'ticket_validation', { id: ticketId, answer: 'Recusada' }), 'VALIDATION_FAILED');
       expect(noReason.error.issues![0]).toMatchObject({ field: 'comment', code: 'REQUIRED' });
       const refused = success(await call('glpi', 'ticket_validation', { id: ticketId, answer: 'rejeitado', comment: 'Sem orçamento.' }));
-      expect(refused.applied).toMatchObject({ status: 4, global_validation: 4, comment_validation: 'Sem orçamento.' });
+      expect(refused.applied).toEqual({
+        ticket_id: ticketId,
+        answer: 4,
+        comment: 'Sem orçamento.',
+        users_id_validate: expect.any(Number),
+        validation_date: expect.any(String),
+        global_validation: 4,
+      });
+      expect(refused.resolved).toMatchObject({ answer: { input: 'rejeitado', id: 4 } });
       failure(await call('glpi', 'ticket_validation', { id: ticketId, answer: 'accepted', validation: validationId }), 'CONFLICT');
     });
 
     it('a group is asked: any member answers, and one grant makes the ticket Granted (GLPI, 0 % required)', async () => {
-      success(await call('tech', 'ticket_validation', { id: ticketId, approver_group_id: 'Service Desk' }));
+      const asked = success(await call('tech', 'ticket_validation', { id: ticketId, approver_group_id: 'Service Desk' }));
+      expect(Object.keys(asked.applied!)).toEqual(['ticket_id', 'approver_group_id', 'comment', 'status', 'date', 'global_validation']);
       expect((await get('tech', ticketId)).global_validation.id).toBe(4);
       const granted = success(await call('maria.silva', 'ticket_validation', { id: ticketId, answer: 'Concedida' }));
-      expect(granted.applied).toMatchObject({ status: 3, global_validation: 3, users_id_validate: expect.any(Number) });
+      expect(granted.applied).toMatchObject({ answer: 3, global_validation: 3, users_id_validate: expect.any(Number) });
     });
 
     it('asks for a request or an answer when the call has neither', async () => {
@@ -86,7 +105,7 @@ describe.each(DATABASES)('ticket validations and links on %s', (kind) => {
       success(await call('tech', 'ticket_validation', { id: ticketId, approver_id: 'post-only' }));
       failure(await call('post-only', 'ticket_get', { id: ticketId }), 'NOT_FOUND');
       const answered = success(await call('post-only', 'ticket_validation', { id: ticketId, answer: 'aprovado' }));
-      expect(answered.applied).toMatchObject({ status: 3 });
+      expect(answered.applied).toMatchObject({ answer: 3 });
       const ask = failure(await call('post-only', 'ticket_validation', { id: ticketId, approver_id: 'post-only' }), 'VALIDATION_FAILED');
       expect(ask.error.issues!.map((i) => [i.field, i.code])).toEqual([['approver_id', 'FORBIDDEN_FIELD']]);
       // A ticket with nothing asked of it stays as missing as any other.

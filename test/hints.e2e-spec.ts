@@ -851,7 +851,7 @@ describe.each(DATABASES)('hints that never mislead, on %s', (kind) => {
     const dry = success(
       await callTool(client, 'ticket_add_entry', { domain: 'ticket', session_id: tickets, id: `chamado ${ticketId}`, content: 'Ensaio', dry_run: true }),
     );
-    expect(dry.applied).toMatchObject({ tickets_id: ticketId });
+    expect(dry.applied).toMatchObject({ ticket_id: ticketId });
     expect(dry.resolved).toMatchObject({ id: { input: `chamado ${ticketId}`, id: ticketId } });
     // An id the caller cannot see, or that does not exist, stays a name not found.
     const missing = failure(await callTool(client, 'ticket_get', { domain: 'ticket', session_id: tickets, id: 'ticket 999999' }), 'VALIDATION_FAILED');

@@ -146,7 +146,7 @@ describe.each(DATABASES)('tickets REST on %s', (kind) => {
   it('adds a followup, newest first in ticket_get', async () => {
     const first = await request(stack.http).post(`/api/tickets/${created}/entries`).set(admin).send({ content: 'Teclado substituído.' });
     expect(first.status).toBe(201);
-    expect(first.body.applied).toEqual({ tickets_id: created, kind: 'followup', content: 'Teclado substituído.', is_private: false, date: expect.any(String) });
+    expect(first.body.applied).toEqual({ ticket_id: created, kind: 'followup', content: 'Teclado substituído.', is_private: false, date: expect.any(String) });
     const second = await request(stack.http).post(`/api/tickets/${created}/entries`).set(admin).send({ content: 'Usuária confirmou.', is_private: true });
     expect(second.status).toBe(201);
     const res = await request(stack.http).get(`/api/tickets/${created}`).set(admin);

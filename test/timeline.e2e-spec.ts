@@ -62,7 +62,7 @@ describe.each(DATABASES)('ticket timeline on %s', (kind) => {
       }),
     );
     expect(task.applied).toMatchObject({
-      tickets_id: ticketId,
+      ticket_id: ticketId,
       kind: 'task',
       duration: 5400,
       state: 2,

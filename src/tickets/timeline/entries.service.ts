@@ -21,7 +21,11 @@ import { ENTRY_OUTPUT } from './timeline.fields.js';
 import { TimelineService } from './timeline.service.js';
 import { APPROVAL, TASK_TODO } from './timeline-vocabularies.js';
 
-/** What one kind of entry wrote: its id and `applied`, and what it changes on its ticket (written with the ticket's stamps). */
+/**
+ * What one kind of entry wrote: its id and `applied` (in the tool's field names, as ticket_get's
+ * timeline shows them, never the table's columns), and what it changes on its ticket (written with
+ * the ticket's stamps).
+ */
 interface Written {
   id: number;
   applied: Record<string, unknown>;
@@ -71,7 +75,7 @@ export class EntriesService {
         message: `${kind[0].toUpperCase()}${kind.slice(1)} ${written.id} added to ticket ${input.id}${typeof status === 'number' ? `, now ${TICKET_STATUS.label(status)}` : ''}.${alsoChangedSentence(written.applied.also_changed as AlsoChanged | undefined)}`,
         id: written.id,
         [INSERTED]: true,
-        applied: appliedView({ tickets_id: input.id, kind, ...written.applied }, call.zone),
+        applied: appliedView({ ticket_id: input.id, kind, ...written.applied }, call.zone),
         resolved: meta.resolved,
         data: { ticket_id: input.id, ...view },
       };

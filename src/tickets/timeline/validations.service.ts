@@ -55,32 +55,45 @@ export class ValidationsService {
         const viewer = viewerOf(call.principal);
         const ticket = await this.tickets.findVisibleOrFail(input.id, viewer, manager);
         if (Number(ticket.status) === CLOSED_STATUS) throw new DeskError('CONFLICT', `Ticket ${input.id} is closed; reopen it before asking for a validation.`);
-        const target =
-          input.approver_id !== undefined
-            ? { itemtype_target: 'User', items_id_target: input.approver_id }
-            : { itemtype_target: 'Group', items_id_target: input.approver_group_id! };
-        const values = { ...target, comment_submission: input.comment ?? null, status: APPROVAL.waiting, submission_date: now };
-        const result = await manager.insert(TicketValidation, { entities_id: Number(ticket.entities_id), tickets_id: input.id, users_id: userId, ...values });
+        // applied names what is stored as the call sends it and ticket_get's timeline shows it, not by GLPI's columns.
+        const approver = input.approver_id !== undefined ? { approver_id: input.approver_id } : { approver_group_id: input.approver_group_id! };
+        const values = { comment: input.comment ?? null, status: APPROVAL.waiting, date: now };
+        const result = await manager.insert(TicketValidation, {
+          entities_id: Number(ticket.entities_id),
+          tickets_id: input.id,
+          users_id: userId,
+          ...('approver_id' in approver
+            ? { itemtype_target: 'User', items_id_target: approver.approver_id }
+            : { itemtype_target: 'Group', items_id_target: approver.approver_group_id }),
+          comment_submission: values.comment,
+          status: values.status,
+          submission_date: now,
+        });
         const global = await this.follow(manager, input.id, userId, now);
         const id = Number(result.identifiers[0].id);
         return {
           message: `Validation ${id} asked on ticket ${input.id}; it waits for ${input.approver_id !== undefined ? 'the user' : 'the group'}'s answer.`,
           id,
           [INSERTED]: true,
-          applied: appliedView({ tickets_id: input.id, ...values, global_validation: global }, call.zone),
+          applied: appliedView({ ticket_id: input.id, ...approver, ...values, global_validation: global }, call.zone),
           resolved: meta.resolved,
           data: { ticket_id: input.id, validation_id: id, status: APPROVAL_STATUS.ref(APPROVAL.waiting), global_validation: APPROVAL_STATUS.ref(global) },
         };
       }
       const ticket = await this.ticketForApprover(manager, input.id, call);
       const validation = await this.pendingFor(manager, ticket, input.validation, userId, call);
-      const values = { status: input.answer, comment_validation: input.comment ?? null, users_id_validate: userId, validation_date: now };
-      await manager.update(TicketValidation, { id: validation.id }, values);
+      const values = { answer: input.answer, comment: input.comment ?? null, users_id_validate: userId, validation_date: now };
+      await manager.update(
+        TicketValidation,
+        { id: validation.id },
+        { status: values.answer, comment_validation: values.comment, users_id_validate: userId, validation_date: now },
+      );
       const global = await this.follow(manager, input.id, userId, now);
       return {
         message: `Validation ${validation.id} of ticket ${input.id} ${input.answer === APPROVAL.accepted ? 'granted' : 'refused'}.`,
         id: validation.id,
-        applied: appliedView({ tickets_id: input.id, ...values, global_validation: global }, call.zone),
+        applied: appliedView({ ticket_id: input.id, ...values, global_validation: global }, call.zone),
+        resolved: meta.resolved,
         data: { ticket_id: input.id, validation_id: validation.id, status: APPROVAL_STATUS.ref(input.answer), global_validation: APPROVAL_STATUS.ref(global) },
       };
     });
