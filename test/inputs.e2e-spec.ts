@@ -151,6 +151,15 @@ describe.each(DATABASES)('inputs a model gets right first time, on %s', (kind) =
     failure(await callTool(client, 'project_update', { domain: 'project', session_id: session, id: 99999, percent_done: 40 }), 'NOT_FOUND');
   });
 
+  it('takes an id written with a zero fraction ("1.0"), as integer fields take "60.0", and no other fraction', async () => {
+    const project = (args: Record<string, unknown>) => callTool(client, 'project_get', { domain: 'project', session_id: session, ...args });
+    for (const id of ['1.0', ' #1.00 ']) expect(success(await project({ id })).id).toBe(1);
+    const task = { domain: 'project', session_id: session, projects_id: '1.0', name: 'Ensaio', dry_run: true };
+    expect(success(await callTool(client, 'project_task_save', task)).applied).toMatchObject({ projects_id: 1 });
+    const refused = failure(await project({ id: '1.5' }), 'VALIDATION_FAILED').error.issues![0];
+    expect(refused).toMatchObject({ field: 'id', code: 'REFERENCE_NOT_FOUND', received: '1.5' });
+  });
+
   it('lists real example values in the tool descriptions', async () => {
     const { tools } = await client.listTools();
     const create = found(

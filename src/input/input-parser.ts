@@ -58,6 +58,7 @@ import { type ChoiceWords, otherNumberOf, wordIndex, wordTexts } from './vocab/c
 import { codesOfParts, groupLeftOut, type ListPart, listPartOf } from './vocab/list-parts.js';
 import { isAnyoneWord, isNoneWord } from './vocab/none-words.js';
 import { groupNamed, type Vocabulary } from './vocab/vocabulary.js';
+import { ZERO_FRACTION } from './whole-number-text.js';
 
 export interface ReferenceLookup {
   resolve(
@@ -966,9 +967,9 @@ function unknownEntries(spec: FieldSpec, value: unknown, list: readonly unknown[
   };
 }
 
-const INTEGER_TEXT = /^\s*([+-]?\d{1,15})(?:\.0+)?\s*$/;
+const INTEGER_TEXT = new RegExp(String.raw`^\s*([+-]?\d{1,15})${ZERO_FRACTION}\s*$`);
 /** A percentage: its sign or its word after the number ("60%", "60 percent", "60 por cento", "60pct"). */
-const PERCENT_TEXT = /^\s*([+-]?\d{1,15})(?:\.0+)?(?:\s*(?:%|percent|per cent|por ?cento|pct))?\s*$/i;
+const PERCENT_TEXT = new RegExp(String.raw`^\s*([+-]?\d{1,15})${ZERO_FRACTION}(?:\s*(?:%|percent|per cent|por ?cento|pct))?\s*$`, 'i');
 
 /**
  * Integers and booleans sent as text: "60" and "60.0" (for a percentage also "60%", "60 percent") are 60, a
