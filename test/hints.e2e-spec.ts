@@ -1200,6 +1200,20 @@ describe.each(DATABASES)('hints that never mislead, on %s', (kind) => {
     for (const c of candidates) expect(c).toMatchObject({ status: expect.any(String), date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
   });
 
+  it("shows a namesake's date as its day in the caller's zone, in candidates and in available_records", async () => {
+    // 21:30 in São Paulo (glpi's zone) is 00:30 UTC of the next day.
+    for (const date of ['2026-12-06 21:30', '2026-12-05 10:00'])
+      success(await callTool(client, 'ticket_create', { domain: 'ticket', session_id: tickets, name: 'Aaa relógio de ponto parado', date }));
+    const get = async (id: string) =>
+      failure(await callTool(client, 'ticket_get', { domain: 'ticket', session_id: tickets, id }), 'VALIDATION_FAILED').error.issues![0];
+    const ambiguous = await get('Aaa relógio de ponto parado');
+    expect((ambiguous.candidates as RecordCandidate[]).map((c) => c.date)).toEqual(['2026-12-06', '2026-12-05']);
+    expect(ambiguous.message).toContain('(New, 2026-12-06, glpi, Root entity)');
+    const unknown = await get('Aaa bomba quebrada');
+    const listed = unknown.available_records!.filter((r) => r.name === 'Aaa relógio de ponto parado');
+    expect(listed.map((r) => r.date)).toEqual(['2026-12-06', '2026-12-05']);
+  });
+
   it('lists available records with what tells namesakes apart, and none of a kind the caller may not read', async () => {
     const projects = await openSession(client, 'project');
     for (const [code, state, entity] of [

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { canonicalZone, dateHint, formatDate, isValidTimeZone, offsetMinutes, parseDate, suggestDate, suggestTimeZone, zoneInForce } from './dates.js';
+import { canonicalZone, dateHint, dayIn, formatDate, isValidTimeZone, offsetMinutes, parseDate, suggestDate, suggestTimeZone, zoneInForce } from './dates.js';
 import { shiftDay, weekdayReadings } from './relative-days.js';
 
 const PT_MONTHS = ['janeiro', 'fevereiro', 'março', 'abril', 'maio', 'junho', 'julho', 'agosto', 'setembro', 'outubro', 'novembro', 'dezembro'];
@@ -233,6 +233,14 @@ describe('dates', () => {
     expect(formatDate(new Date('2026-07-15T12:00:00Z'), 'America/New_York')).toBe('2026-07-15T08:00:00-04:00');
     expect(formatDate(new Date('2026-07-15T12:00:00Z'), 'Asia/Kolkata')).toBe('2026-07-15T17:30:00+05:30');
     expect(formatDate(null, 'UTC')).toBeNull();
+  });
+
+  it("names an instant's day as the zone sees it: near midnight, the day before or after UTC's", () => {
+    const evening = new Date('2026-12-07T00:01:22Z');
+    expect(dayIn(evening, 'America/Sao_Paulo')).toBe('2026-12-06');
+    expect(dayIn(evening, 'UTC')).toBe('2026-12-07');
+    expect(dayIn(new Date('2026-12-06T20:00:00Z'), 'Asia/Kolkata')).toBe('2026-12-07');
+    expect(dayIn(null, 'UTC')).toBeNull();
   });
 
   it('formats every instant as the wall time in the zone plus its offset, years of any width included (property)', () => {

@@ -242,7 +242,12 @@ function relativeToNow(input: string, timeZone: string): string | Date | undefin
 
 /** Today's date in `timeZone` (YYYY-MM-DD). */
 function todayIn(timeZone: string): string {
-  return formatDate(new Date(), timeZone)!.slice(0, 10);
+  return dayIn(new Date(), timeZone)!;
+}
+
+/** The day (YYYY-MM-DD) of `instant` in `timeZone`: where a date is shown as a day, the caller's day, not UTC's. */
+export function dayIn(instant: Date | null | undefined, timeZone: string): string | null {
+  return formatDate(instant, timeZone)?.slice(0, 10) ?? null;
 }
 
 /**

@@ -63,7 +63,7 @@ export class InputPipe implements PipeTransform {
         transport: call.transport,
         zone: call.zone,
         language: call.principal?.language ?? null,
-        scope: nameScopeOf(call.principal),
+        scope: nameScopeOf(call.principal, call.zone),
         settable: settableFields(call.principal, policy ?? undefined),
         // A tool's policy adds its own arguments (`domain`) to its DTO's fields.
         fields: policy?.input === dto ? policy.fields : undefined,

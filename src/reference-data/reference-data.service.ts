@@ -30,7 +30,7 @@ export class ReferenceDataService {
       .createQueryBuilder()
       .select(columns.map((c) => `t.${c} AS ${c}`))
       .from(kind.table, 't');
-    whereOf(qb, nameable('t', kind, nameScopeOf(call.principal)));
+    whereOf(qb, nameable('t', kind, nameScopeOf(call.principal, call.zone)));
     const text = input.query ? searchText(input.query) : '';
     if (text) {
       const q_key = likePattern(matchKey(text));

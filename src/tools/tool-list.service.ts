@@ -21,6 +21,8 @@ export interface ListedTool {
 }
 
 const EXAMPLES_PER_FIELD = 5;
+/** The zone of the names a tool list shows: any, as it shows no record's date (and is shared by callers of every zone). */
+const NO_DATES_SHOWN = 'UTC';
 /** Example values are re-read this often, so every replica picks up reference data changed elsewhere. */
 export const TOOL_LIST_MAX_AGE_MS = 5 * 60_000;
 
@@ -84,7 +86,7 @@ export class ToolListService {
     if (!list) {
       const cacheKey = key;
       // Everything the list depends on is in the key: entities, rights (reads, settable fields), read-only token.
-      list = this.build(nameScopeOf(principal), principal, (tool) => mayCallTool(principal, tool)).then((tools) => ({
+      list = this.build(nameScopeOf(principal, NO_DATES_SHOWN), principal, (tool) => mayCallTool(principal, tool)).then((tools) => ({
         tools,
         json: JSON.stringify({ tools }),
         wrapped: new WeakMap(),

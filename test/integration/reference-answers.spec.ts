@@ -1,5 +1,4 @@
 import { ReferenceResolver } from '../../src/input/references/reference-resolver.js';
-import { nameScopeOf } from '../../src/input/references/reference-scope.js';
 import type { CreateTicketDto } from '../../src/tickets/dto/create-ticket.dto.js';
 import { TicketsService } from '../../src/tickets/tickets.service.js';
 import { DATABASES } from '../support/databases.js';
@@ -19,7 +18,7 @@ describe.each(DATABASES)('answers of resolved references on %s', (kind) => {
   afterAll(() => desk?.close());
 
   const resolved = async (kindName: string, input: unknown): Promise<string> =>
-    JSON.stringify(await desk.get(ReferenceResolver).resolve(kindName, 'field', input, nameScopeOf(await desk.principal('glpi'))));
+    JSON.stringify(await desk.get(ReferenceResolver).resolve(kindName, 'field', input, await desk.nameScope('glpi')));
 
   it('answers a name found by key, an id, and a part of a name byte for byte', async () => {
     expect(await resolved('user', 'Maria Silva')).toBe('{"ok":true,"id":5,"name":"maria.silva"}');

@@ -1,7 +1,6 @@
 import { jest } from '@jest/globals';
 import { DataSource } from 'typeorm';
 import { ReferenceResolver } from '../../src/input/references/reference-resolver.js';
-import { nameScopeOf } from '../../src/input/references/reference-scope.js';
 import { type Desk, openDesk } from './support/desk.js';
 
 /** Name resolution within what each caller may see, on the demo data. */
@@ -15,7 +14,7 @@ describe('reference resolution and scope', () => {
   });
   afterAll(() => desk?.close());
 
-  const resolve = async (login: string, kind: string, input: unknown) => resolver.resolve(kind, 'field', input, nameScopeOf(await desk.principal(login)));
+  const resolve = async (login: string, kind: string, input: unknown) => resolver.resolve(kind, 'field', input, await desk.nameScope(login));
 
   it('resolves names exactly, then in any case and without accents', async () => {
     expect(await resolve('glpi', 'projectState', 'processing')).toMatchObject({ ok: true, name: 'Processing' });

@@ -1,6 +1,7 @@
 import type { DataSource } from 'typeorm';
 import { toDate } from '../../database/db-dates.js';
 import { ACTOR_TYPE } from '../../database/entities/index.js';
+import { dayIn } from '../../dates/dates.js';
 import type { RecordCandidate } from '../../envelope/issue.js';
 import { TICKET_STATUS } from '../vocab/glpi-vocabularies.js';
 import type { ReferenceKind } from './reference-kinds.js';
@@ -79,8 +80,8 @@ export async function describeCandidates(
     if (kind.kind === 'ticket') {
       const status = TICKET_STATUS.label(Number(d?.status));
       if (status) candidate.status = status;
-      const opened = toDate(d?.date);
-      if (opened) candidate.date = opened.toISOString().slice(0, 10);
+      const opened = dayIn(toDate(d?.date), scope?.zone ?? 'UTC');
+      if (opened) candidate.date = opened;
       if (d?.requester) candidate.requester = d.requester;
     }
     if (entity) candidate.entity = entity;

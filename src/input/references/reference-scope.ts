@@ -25,15 +25,18 @@ export interface NameScope {
   userId: number;
   /** Tickets it may name are only its own, requested or observed (Self-Service: `ticket_scope: own`). */
   ownTickets: boolean;
+  /** The zone the call's dates are shown in (zoneInForce): a candidate's date is its day there. */
+  zone: string;
 }
 
-export function nameScopeOf(principal: Principal | undefined): NameScope | undefined {
+export function nameScopeOf(principal: Principal | undefined, zone: string): NameScope | undefined {
   if (!principal) return undefined;
   return {
     entities: principal.scope,
     readable: DOMAINS.filter((d) => principal.rights[d].includes('read')),
     userId: principal.userId,
     ownTickets: principal.rights.ticket_scope === 'own',
+    zone,
   };
 }
 

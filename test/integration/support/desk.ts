@@ -8,7 +8,7 @@ import { zoneInForce } from '../../../src/dates/dates.js';
 import { DeskError } from '../../../src/envelope/desk-error.js';
 import { InputParser } from '../../../src/input/input-parser.js';
 import { ReferenceResolver } from '../../../src/input/references/reference-resolver.js';
-import { nameScopeOf } from '../../../src/input/references/reference-scope.js';
+import { type NameScope, nameScopeOf } from '../../../src/input/references/reference-scope.js';
 import { SessionsRepository } from '../../../src/session/sessions.repository.js';
 import type { Call } from '../../../src/tools/call.js';
 import { ToolRegistry } from '../../../src/tools/tool-registry.js';
@@ -24,6 +24,8 @@ export interface Desk {
   get<T>(type: abstract new (...args: never[]) => T): T;
   /** The principal of a demo user, as a token of scope mcp would give it. */
   principal(login: string): Promise<Principal>;
+  /** What a call of `login` may name, its dates shown in the user's zone (a call without a zone argument). */
+  nameScope(login: string): Promise<NameScope | undefined>;
   /** A call of `tool` by `login`, as the transport of `transport` builds it. */
   call(tool: string, login: string, options?: { transport?: 'mcp' | 'rest'; sessionId?: string | null; zoneArgument?: string }): Promise<Call>;
   /** `args` parsed for `call` by the input pipe's parser (names resolved for its caller); throws its VALIDATION_FAILED. */
@@ -55,6 +57,10 @@ export async function openDesk(env: Record<string, string> = {}): Promise<Desk> 
     db,
     get: (type) => app.get(type),
     principal,
+    async nameScope(login) {
+      const caller = await principal(login);
+      return nameScopeOf(caller, zoneInForce(undefined, caller.timezone, 'UTC'));
+    },
     userId,
     async call(tool, login, options = {}) {
       const policy = app.get(ToolRegistry).policy(tool);
@@ -87,7 +93,7 @@ export async function openDesk(env: Record<string, string> = {}): Promise<Desk> 
         mode: 'json',
         transport: call.transport,
         zone: call.zone,
-        scope: nameScopeOf(call.principal),
+        scope: nameScopeOf(call.principal, call.zone),
         settable: settableFields(call.principal, policy),
         fields: policy.fields,
       });
