@@ -32,6 +32,21 @@ describe.each(DATABASES)('project tasks on %s', (kind) => {
   const tasksOf = async (project: string) =>
     (success(await callTool(tech, 'project_get', { domain: 'project', session_id: session, id: project })).data as { tasks: Task[] }).tasks;
 
+  it("shows the demo project and its task on the days they were planned, in the demo users' zone, and finds them by those days", async () => {
+    const search = (args: Record<string, unknown>) => callTool(tech, 'project_search', { domain: 'project', session_id: session, ...args });
+    const found = success(await search({ plan_start_date_from: '2026-06-01', plan_start_date_to: '2026-06-01', fields: ['name'] }));
+    expect((found.data as { items: Ref[] }).items.map((p) => p.name)).toEqual(['Migração ERP']);
+    const erp = success(await callTool(tech, 'project_get', { domain: 'project', session_id: session, id: 'Migração ERP' })).data as Record<string, unknown>;
+    expect(erp).toMatchObject({
+      plan_start_date: '2026-06-01T00:00:00-03:00',
+      plan_end_date: '2026-12-15T00:00:00-03:00',
+      real_start_date: '2026-06-08T00:00:00-03:00',
+      tasks: [
+        expect.objectContaining({ name: 'Migrar dados fiscais', plan_start_date: '2026-09-01T00:00:00-03:00', plan_end_date: '2026-11-30T00:00:00-03:00' }),
+      ],
+    });
+  });
+
   it('creates a task by project name, with a member and a ticket, and changes it by id', async () => {
     const created = success(
       await save(tech, session, {

@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import mysql from 'mysql2/promise';
 import { DataSource, DataSourceOptions } from 'typeorm';
+import { formatDate } from '../../dates/dates.js';
 import { lookAlikeKey } from '../../text/look-alike.js';
-import { ENTITIES, GlpiEntity, Location, Profile, ProfileRights, Project, ProjectState, Ticket, TicketUser, User } from '../entities/index.js';
+import { ENTITIES, GlpiEntity, Location, Profile, ProfileRights, Project, ProjectState, ProjectTask, Ticket, TicketUser, User } from '../entities/index.js';
 import { MIGRATIONS } from '../migrations/index.js';
 import { verifyPassword } from '../password-hash.js';
 import { DEMO_PASSWORDS } from './demo-passwords.js';
-import { isDatabaseEmpty, seedDemoData } from './demo-seed.js';
+import { DEMO_ZONE, isDatabaseEmpty, seedDemoData } from './demo-seed.js';
 
 const EXPECTED_COUNTS: Record<string, number> = {
   glpi_entities: 3,
@@ -114,7 +115,13 @@ async function exerciseLifecycle(ds: DataSource): Promise<void> {
 
   const erpProject = await ds.getRepository(Project).findOneByOrFail({ name_key: 'migracao erp' });
   expect(erpProject).toMatchObject({ code: 'ERP-26', projectstates_id: 2, percent_done: 40, priority: 4 });
-  expect(erpProject.plan_start_date?.toISOString()).toBe('2026-06-01T00:00:00.000Z');
+  // A day-only date is that day's midnight where the demo users are, as a tool stores a bare date.
+  expect(erpProject.plan_start_date?.toISOString()).toBe('2026-06-01T03:00:00.000Z');
+  const planned = [...(await ds.getRepository(Project).find()), ...(await ds.getRepository(ProjectTask).find())].flatMap((row) =>
+    [row.plan_start_date, row.plan_end_date, row.real_start_date, row.real_end_date].filter((date): date is Date => date instanceof Date),
+  );
+  expect(planned.length).toBeGreaterThan(10);
+  for (const date of planned) expect(formatDate(date, DEMO_ZONE)).toMatch(/T00:00:00-03:00$/);
 
   const porto = await ds.getRepository(GlpiEntity).findOneByOrFail({ name_key: 'filial porto' });
   const vpn = await ds.getRepository(Ticket).findOneByOrFail({ name: 'Acesso à VPN para novo colaborador' });

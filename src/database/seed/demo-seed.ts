@@ -1,4 +1,5 @@
 import { DataSource, DeepPartial, EntityManager } from 'typeorm';
+import { parseDate } from '../../dates/dates.js';
 import { matchKey } from '../../text/normalize.js';
 import {
   ACTOR_TYPE,
@@ -34,6 +35,14 @@ import { DEMO_PASSWORD_HASHES } from './demo-passwords.js';
 /** Creation/modification stamp of the reference rows. */
 const SEEDED_AT = new Date('2025-12-01T12:00:00.000Z');
 const at = (iso: string): Date => new Date(iso);
+/** The zone of every demo user. */
+export const DEMO_ZONE = 'America/Sao_Paulo';
+/** A day-only date of the demo: that day's midnight in the demo's zone, as a tool stores a bare date sent by a demo user. */
+const day = (date: string): Date => {
+  const parsed = parseDate(date, DEMO_ZONE);
+  if (!parsed.ok) throw new Error(`demo date ${date}: ${parsed.reason}`);
+  return parsed.value;
+};
 const stamp = (created: Date = SEEDED_AT, modified: Date = created) => ({ date_creation: created, date_mod: modified });
 
 const ALL: RightAction[] = ['read', 'create', 'update', 'delete'];
@@ -117,7 +126,7 @@ async function insertDemoData(m: EntityManager): Promise<void> {
       realname,
       email,
       ...userKeys({ name: login, firstname, realname, email }),
-      timezone: 'America/Sao_Paulo',
+      timezone: DEMO_ZONE,
       language,
       is_active: true,
       entities_id: ent.id,
@@ -193,9 +202,9 @@ async function insertDemoData(m: EntityManager): Promise<void> {
     groups_id: infra.id,
     percent_done: 40,
     content: 'Migração do ERP legado para a nova plataforma, incluindo dados fiscais e integrações.',
-    plan_start_date: at('2026-06-01T00:00:00Z'),
-    plan_end_date: at('2026-12-15T00:00:00Z'),
-    real_start_date: at('2026-06-08T00:00:00Z'),
+    plan_start_date: day('2026-06-01'),
+    plan_end_date: day('2026-12-15'),
+    real_start_date: day('2026-06-08'),
     ...stamp(at('2026-05-04T13:00:00Z'), at('2026-11-16T18:30:00Z')),
   });
   await project({
@@ -206,8 +215,8 @@ async function insertDemoData(m: EntityManager): Promise<void> {
     users_id: tech.id,
     percent_done: 0,
     content: 'Substituição das impressoras da Filial Porto por multifuncionais em contrato de locação.',
-    plan_start_date: at('2027-01-11T00:00:00Z'),
-    plan_end_date: at('2027-03-31T00:00:00Z'),
+    plan_start_date: day('2027-01-11'),
+    plan_end_date: day('2027-03-31'),
     ...stamp(at('2026-10-20T14:00:00Z')),
   });
   await project({
@@ -218,10 +227,10 @@ async function insertDemoData(m: EntityManager): Promise<void> {
     users_id: glpi.id,
     percent_done: 100,
     content: 'Portal web para clientes acompanharem pedidos e chamados.',
-    plan_start_date: at('2026-01-05T00:00:00Z'),
-    plan_end_date: at('2026-05-29T00:00:00Z'),
-    real_start_date: at('2026-01-12T00:00:00Z'),
-    real_end_date: at('2026-06-12T00:00:00Z'),
+    plan_start_date: day('2026-01-05'),
+    plan_end_date: day('2026-05-29'),
+    real_start_date: day('2026-01-12'),
+    real_end_date: day('2026-06-12'),
     ...stamp(at('2025-12-15T10:00:00Z'), at('2026-06-12T17:00:00Z')),
   });
 
@@ -373,8 +382,8 @@ async function insertDemoData(m: EntityManager): Promise<void> {
     projectstates_id: processing.id,
     percent_done: 30,
     users_id: maria.id,
-    plan_start_date: at('2026-09-01T00:00:00Z'),
-    plan_end_date: at('2026-11-30T00:00:00Z'),
+    plan_start_date: day('2026-09-01'),
+    plan_end_date: day('2026-11-30'),
     ...stamp(at('2026-08-20T12:00:00Z')),
   });
   await add(m, ProjectTaskTeam, { projecttasks_id: dataTask.id, itemtype: 'User', items_id: tech.id });
