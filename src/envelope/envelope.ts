@@ -45,7 +45,6 @@ export function resolvedReference(resolved: Readonly<Record<string, Resolved>>, 
   return found && 'id' in found ? found : undefined;
 }
 
-/** What a service method returns; the envelope interceptor adds status, domain, tool and session. */
 /**
  * Set on the outcome of a write that inserted the record its `id` names (a ticket, a timeline entry, a
  * validation request, …). Its dry run answers `id: null`, since the id was rolled back (on MySQL the
@@ -54,6 +53,7 @@ export function resolvedReference(resolved: Readonly<Record<string, Resolved>>, 
  */
 export const INSERTED: unique symbol = Symbol('inserted');
 
+/** What a service method returns; the envelope interceptor adds status, domain, tool and session. */
 export interface Outcome {
   message: string;
   /** The record the call acted on; null for a dry-run create (nothing was created). */
