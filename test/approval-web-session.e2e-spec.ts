@@ -138,11 +138,25 @@ describe.each(DATABASES)('approval page with the web session on %s', (kind) => {
 
   it('a sign-in that says it would return elsewhere is refused before any password is asked', async () => {
     const person = new Person(stack.url);
-    for (const target of ['https://evil.example/approve/1', '//evil.example/approve/1', '/\\evil.example', 'javascript:alert(1)']) {
-      const page = await person.get(`/oauth/login?return_to=${encodeURIComponent(target)}`);
-      expect(page.status).toBe(400);
-      const posted = await person.post(`/oauth/login?return_to=${encodeURIComponent(target)}`, { login: 'glpi', password: 'glpi', action: 'sign-in' });
-      expect(posted).toMatchObject({ status: 400, location: null });
+    const targets = [
+      'https://evil.example/approve/1',
+      '//evil.example/approve/1',
+      '/\\evil.example',
+      'javascript:alert(1)',
+      // `//evil.example` only once the dot segments are resolved, as the browser resolves them.
+      '/approve/..//evil.example',
+      '/.//evil.example/path',
+      '/approve/%2e%2e//evil.example',
+      '/%5Cevil.example',
+    ];
+    for (const target of targets) {
+      const path = `/oauth/login?return_to=${encodeURIComponent(target)}`;
+      const page = await person.get(path);
+      expect([target, page.status]).toEqual([target, 400]);
+      const posted = await person.post(path, { login: 'glpi', password: 'glpi', action: 'sign-in' }, { 'sec-fetch-site': 'same-origin' });
+      expect([target, posted.status, posted.location]).toEqual([target, 400, null]);
+      const cancelled = await person.post(path, { action: 'cancel' }, { 'sec-fetch-site': 'same-origin' });
+      expect([target, cancelled.status, cancelled.location]).toEqual([target, 400, null]);
     }
     expect((await person.get('/oauth/login')).status).toBe(400);
     expect(person.jar.header()).not.toContain('intentdesk_web');

@@ -4,6 +4,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { toDate } from '../database/db-dates.js';
 import { DbLock } from '../database/db-lock.js';
+import { localReturnPath } from '../oauth/return-path.js';
 import { boundToken, cookieOf } from '../oauth/web-session.service.js';
 import { OtpDelivery } from '../session/otp/otp-delivery.js';
 import { PublicUrl } from './public-url.js';
@@ -145,7 +146,8 @@ export class OneTimeLinkSignIn extends ApprovalSignIn {
       .getRawOne<{ return_to: string }>();
     const secure = this.urls.base.startsWith('https:') ? '; Secure' : '';
     res.setHeader('Set-Cookie', `${COOKIE}=${session}; Path=/approve; HttpOnly; SameSite=Lax; Max-Age=${SESSION_TTL_MS / 1000}${secure}`);
-    return row?.return_to ?? '/approve';
+    // Stored by this server, yet checked by the one rule every redirect to a path passes.
+    return localReturnPath(row?.return_to) ?? '/approve';
   }
 
   /** The same secret compared in constant time. */
