@@ -152,6 +152,47 @@ describe.each(DATABASES)('MCP 2026-07-28 beside 2025-11-25 on %s', (kind) => {
       expect(answer.id).toBe(body.id);
     });
 
+    it.each([
+      ['no MCP-Protocol-Version', {}],
+      ['a 2025-11-25 MCP-Protocol-Version', { 'MCP-Protocol-Version': '2025-11-25' }],
+    ])('refuses a 2025 tools/call whose Mcp-Method or Mcp-Name says otherwise than its body, with %s: 400, -32020', async (_label, version) => {
+      const body = { jsonrpc: '2.0', id: 41, method: 'tools/call', params: { name: 'domain_switch', arguments: { domain: 'project' } } };
+      const otherName = await post(body, { ...version, 'Mcp-Method': 'tools/call', 'Mcp-Name': 'session_status' });
+      expect(otherName.status).toBe(400);
+      expect(otherName.answer).toMatchObject({ id: 41, error: { code: -32020, message: expect.stringContaining("Mcp-Name header value 'session_status'") } });
+      const onlyName = await post(body, { ...version, 'Mcp-Name': 'session_status' });
+      expect(onlyName.status).toBe(400);
+      expect(onlyName.answer.error).toMatchObject({ code: -32020, message: expect.stringContaining('Mcp-Name') });
+      const otherMethod = await post(body, { ...version, 'Mcp-Method': 'tools/list' });
+      expect(otherMethod.status).toBe(400);
+      expect(otherMethod.answer.error).toMatchObject({ code: -32020, message: expect.stringContaining('Mcp-Method') });
+      // Headers that say what the body says, or none at all (2025 clients send none), run as before.
+      expect((await post(body, { ...version, 'Mcp-Method': 'tools/call', 'Mcp-Name': 'domain_switch' })).status).toBe(200);
+      expect((await post(body, version)).status).toBe(200);
+    });
+
+    it('refuses each message of a 2025 batch that its Mcp-Method or Mcp-Name contradicts, and runs the others', async () => {
+      const batch = [
+        { jsonrpc: '2.0', id: 51, method: 'tools/call', params: { name: 'session_status', arguments: {} } },
+        { jsonrpc: '2.0', id: 52, method: 'tools/call', params: { name: 'domain_switch', arguments: { domain: 'project' } } },
+      ];
+      const res = await fetch(`${stack.url}/mcp`, {
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer ${token}`,
+          'Content-Type': 'application/json',
+          Accept: 'application/json, text/event-stream',
+          'Mcp-Method': 'tools/call',
+          'Mcp-Name': 'session_status',
+        },
+        body: JSON.stringify(batch),
+      });
+      const answers = (await res.json()) as RpcAnswer[];
+      const byId = new Map(answers.map((answer) => [answer.id, answer]));
+      expect(byId.get(51)?.result).toBeDefined();
+      expect(byId.get(52)?.error).toMatchObject({ code: -32020, message: expect.stringContaining("Mcp-Name header value 'session_status'") });
+    });
+
     it('runs nothing for a refused mismatch: no call reaches the audit log', async () => {
       const audited = async (): Promise<number> => {
         await stack.flushAudit();

@@ -12,8 +12,8 @@ describe('mirrored MCP headers', () => {
   });
 
   it('accepts headers that say what the body says', () => {
-    expect(checkMirroredHeaders(call, { method: 'tools/call', name: base64('projeto_busca_ção') })).toBeUndefined();
-    expect(checkMirroredHeaders({ jsonrpc: '2.0', id: 1, method: 'tools/list' }, { method: 'tools/list' })).toBeUndefined();
+    expect(checkMirroredHeaders(call, { method: 'tools/call', name: base64('projeto_busca_ção') }, 'modern')).toBeUndefined();
+    expect(checkMirroredHeaders({ jsonrpc: '2.0', id: 1, method: 'tools/list' }, { method: 'tools/list' }, 'modern')).toBeUndefined();
   });
 
   it.each([
@@ -22,6 +22,19 @@ describe('mirrored MCP headers', () => {
     [{ method: 'tools/call' }, 'Mcp-Name header is required'],
     [{ method: 'tools/call', name: 'project_delete' }, "Mcp-Name header value 'project_delete'"],
   ])('refuses %j with -32020', (headers, message) => {
-    expect(checkMirroredHeaders(call, headers)).toEqual({ jsonrpc: '2.0', id: 3, error: { code: -32020, message: expect.stringContaining(message) } });
+    expect(checkMirroredHeaders(call, headers, 'modern')).toEqual({
+      jsonrpc: '2.0',
+      id: 3,
+      error: { code: -32020, message: expect.stringContaining(message) },
+    });
+  });
+
+  it('lets a 2025 request send no mirrored header, but holds each one it sends to the body', () => {
+    expect(checkMirroredHeaders(call, {}, 'legacy')).toBeUndefined();
+    expect(checkMirroredHeaders(call, { method: 'tools/call' }, 'legacy')).toBeUndefined();
+    expect(checkMirroredHeaders(call, { name: 'projeto_busca_ção' }, 'legacy')).toBeUndefined();
+    expect(checkMirroredHeaders(call, { method: 'tools/call', name: 'session_status' }, 'legacy')).toMatchObject({ error: { code: -32020 } });
+    expect(checkMirroredHeaders(call, { name: 'session_status' }, 'legacy')).toMatchObject({ error: { code: -32020 } });
+    expect(checkMirroredHeaders(call, { method: 'tools/list' }, 'legacy')).toMatchObject({ error: { code: -32020 } });
   });
 });

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Principal } from '../../auth/principal.js';
 import { answerFormat, asEvent, EVENT_STREAM_TYPE } from './answer-format.js';
 import { clientOf, clientSessionOf, UNKNOWN_CLIENT } from './client-session.js';
-import { classify, INVALID_REQUEST, invalidRequest, type JsonRpcResponse, rpcError, SERVER_ERROR } from './json-rpc.js';
+import { classify, INVALID_REQUEST, invalidRequest, type JsonRpcRequest, type JsonRpcResponse, rpcError, SERVER_ERROR } from './json-rpc.js';
 import { checkMirroredHeaders, type MirroredHeaders } from './mcp-http-headers.js';
 import { McpMethods, serializeAnswer } from './mcp-methods.js';
 import { classifyRevision, LEGACY_VERSIONS, MODERN_VERSIONS, unsupportedVersion } from './mcp-revisions.js';
@@ -39,8 +39,8 @@ function asEventStream(answer: HttpAnswer): HttpAnswer {
 
 /**
  * Stateless Streamable HTTP, JSON responses: each POST is answered on its own, by any replica, in
- * the era its body names: a 2026-07-28 request (revision and capabilities in its `_meta`, mirrored
- * headers checked against the body) or 2025 traffic (initialize, batches) as before. It speaks the
+ * the era its body names: a 2026-07-28 request (revision and capabilities in its `_meta`) or 2025
+ * traffic (initialize, batches) as before; in both, the mirrored headers sent are checked against the body. It speaks the
  * same methods as the SDK server used for stdio but without building a protocol server per
  * request: the hot path is one dispatch.
  */
@@ -76,9 +76,9 @@ export class McpHttpProtocol {
     const request = incoming.message;
     const verdict = classifyRevision(request.id, request.params, headers.protocolVersion, true);
     if (verdict.era === 'refused') return refusal(400, verdict.error);
+    const mismatch = checkMirroredHeaders(request, headers, verdict.era);
+    if (mismatch) return refusal(400, mismatch);
     if (verdict.era === 'modern') {
-      const mismatch = checkMirroredHeaders(request, headers);
-      if (mismatch) return refusal(400, mismatch);
       // A method this revision does not have is 404, so a client can tell it from a missing endpoint.
       if (!McpMethods.offers('modern', request.method)) return refusal(404, await this.methods.answer(principal, request, 'modern', () => headers.requestId));
     }
@@ -99,7 +99,9 @@ export class McpHttpProtocol {
           : unsupportedVersion(null, protocolVersion),
       );
     }
-    const batch = await this.methods.answerBatch(principal, messages, () => headers.requestId, clientOf(headers.sessionId));
+    // The mirrored headers speak for the whole POST: each message they contradict is refused on its own.
+    const checked = (request: JsonRpcRequest) => checkMirroredHeaders(request, headers, 'legacy');
+    const batch = await this.methods.answerBatch(principal, messages, () => headers.requestId, clientOf(headers.sessionId), checked);
     if ('refused' in batch) return refusal(400, batch.refused);
     if (batch.answers.length === 0) return { status: 202 };
     // Nothing in it ran (every message refused): the batch as a whole is a bad request.

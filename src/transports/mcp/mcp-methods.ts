@@ -184,9 +184,16 @@ export class McpMethods {
    * in their order. Its calls all have the transport's request id (one request). The requests run
    * one after another, in the batch's order: a call after a domain_switch in the same batch is
    * judged by the session as the switch left it (run side by side, it was judged by the session as
-   * it was before, and a write of the old domain ran after the switch).
+   * it was before, and a write of the old domain ran after the switch). `refusedByTransport` is
+   * what the transport refuses a request for (over HTTP: mirrored headers the request contradicts).
    */
-  async answerBatch(principal: Principal, messages: unknown[], requestId: () => string, client: McpClientInfo): Promise<BatchAnswer> {
+  async answerBatch(
+    principal: Principal,
+    messages: unknown[],
+    requestId: () => string,
+    client: McpClientInfo,
+    refusedByTransport: (request: JsonRpcRequest) => JsonRpcResponse | undefined = () => undefined,
+  ): Promise<BatchAnswer> {
     if (messages.length === 0 || messages.length > MAX_BATCH) {
       return { refused: rpcError(null, INVALID_REQUEST, `Invalid Request: send one JSON-RPC message (or a batch of at most ${MAX_BATCH}).`) };
     }
@@ -197,7 +204,9 @@ export class McpMethods {
       if (incoming.kind === 'invalid') answers.push(invalidRequest(incoming.id));
       else if (incoming.kind === 'request') {
         const verdict = classifyRevision(incoming.message.id, incoming.message.params, undefined, false);
-        if (verdict.era === 'legacy') requests.push(incoming.message);
+        const refused = verdict.era === 'legacy' ? refusedByTransport(incoming.message) : undefined;
+        if (refused) answers.push(refused);
+        else if (verdict.era === 'legacy') requests.push(incoming.message);
         else
           answers.push(
             verdict.era === 'refused'
