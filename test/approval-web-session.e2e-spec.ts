@@ -136,6 +136,32 @@ describe.each(DATABASES)('approval page with the web session on %s', (kind) => {
     expect(await statusOf(approval.id)).toBe('rejected');
   });
 
+  it('shows the name a client gives itself as that, with its bidi overrides, control characters and line breaks made visible', async () => {
+    const hostile = await connectHttp(
+      stack.url,
+      await stack.token('glpi', ['mcp']),
+      {},
+      { name: 'intentdesk \u202eOFFICIAL<b>x</b>\u0007\n<script>', version: '1\u202e' },
+    );
+    try {
+      const hostileSession = await openSession(hostile, 'project');
+      const answer = failure(
+        await callTool(hostile, 'project_create', { domain: 'project', session_id: hostileSession, name: 'Web: cliente hostil' }),
+        'APPROVAL_REQUIRED',
+      );
+      const path = `/approve/${String(answer.error.approval_id)}`;
+      const person = new Person(stack.url);
+      expect(await person.passwordSignIn(path, 'glpi', 'glpi')).toMatchObject({ status: 303, location: path });
+      const page = await person.get(path);
+      expect(page.status).toBe(200);
+      const shown = /<dt>Client \(the name it gives itself\)<\/dt><dd>([^<]*)<\/dd>/.exec(page.html)?.[1];
+      expect(shown).toBe('intentdesk \uFFFDOFFICIAL&lt;b&gt;x&lt;/b&gt;\uFFFD\uFFFD&lt;script&gt;');
+      for (const raw of ['\u202e', '\u0007']) expect(page.html).not.toContain(raw);
+    } finally {
+      await hostile.close();
+    }
+  });
+
   it('a sign-in that says it would return elsewhere is refused before any password is asked', async () => {
     const person = new Person(stack.url);
     const targets = [

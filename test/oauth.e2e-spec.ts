@@ -115,6 +115,16 @@ describe.each(DATABASES)('OAuth on %s', (kind) => {
     expect(redirect.searchParams.get('code')).toBeTruthy();
   });
 
+  it('shows a registered client name with bidi overrides and control characters made visible, on sign-in and consent', async () => {
+    const hostile = await registerClient(base, [REDIRECT], { client_name: 'Test \u202eclient<b>\u0007\n' });
+    const browser = new Browser(base);
+    const login = await browser.go(authorizeUrl(base, { clientId: hostile, redirectUri: REDIRECT, challenge: pkce().challenge }));
+    expect(login.body).toContain('Test \uFFFDclient&#60;b&#62;\uFFFD\uFFFD wants to use intentdesk');
+    const consent = await browser.submit(login.url, login.body, { login: 'tech', password: 'tech', action: 'sign-in' });
+    expect(consent.body).toContain('Test \uFFFDclient&#60;b&#62;\uFFFD\uFFFD asks to act as');
+    for (const page of [login.body, consent.body]) for (const raw of ['\u202e', '\u0007']) expect(page).not.toContain(raw);
+  });
+
   it('refuses a form without its CSRF token', async () => {
     const browser = new Browser(base);
     const login = await browser.go(authorizeUrl(base, { clientId, redirectUri: REDIRECT, challenge: pkce().challenge }));

@@ -6,10 +6,15 @@ import type { PrincipalLoader } from '../auth/principal.loader.js';
 import type { SignInService } from '../auth/sign-in.service.js';
 import { DeskError } from '../envelope/desk-error.js';
 import { HTML_TYPE, TEXT_TYPE, writeWhole } from '../envelope/whole-answer.js';
+import { visiblyMarked } from '../text/characters.js';
 import { consentPage, type Language, languageOf, signInPage } from './pages.js';
 import type { WebSessionService } from './web-session.service.js';
 
 const FORM_LIMIT = 8 * 1024;
+/** The most characters of a client's registered name the pages show. */
+const MAX_CLIENT_NAME = 100;
+/** A client id or redirect URI is shown whole (its host must be seen), yet not without bound. */
+const MAX_CLIENT_URI = 2048;
 
 export interface InteractionDeps {
   provider: Provider;
@@ -124,11 +129,11 @@ export class Interactions {
       action: this.action(interaction.uid, 'consent'),
       csrf: this.csrf(interaction.uid),
       client: await this.clientName(interaction),
-      clientId: String(interaction.params.client_id),
+      clientId: visiblyMarked(String(interaction.params.client_id), MAX_CLIENT_URI),
       user: `${principal.displayName} (${principal.login})`,
       scopes: requestedScopes(interaction),
       entities: await this.entityNames(principal.scope.entityIds),
-      redirectUri: String(interaction.params.redirect_uri),
+      redirectUri: visiblyMarked(String(interaction.params.redirect_uri), MAX_CLIENT_URI),
     });
     sendHtml(res, 200, page);
   }
@@ -149,9 +154,14 @@ export class Interactions {
     return provider.interactionFinished(req, res, { consent: { grantId } }, { mergeWithLastSubmission: true });
   }
 
+  /**
+   * The name a client registered for itself (or its id), as the pages show it: chosen by whoever
+   * registered it, so a bidi override, a control character or a line break is made visible
+   * (visiblyMarked) rather than reorder the sentence it is shown in.
+   */
   private async clientName(interaction: Interaction): Promise<string> {
     const client = await this.deps.provider.Client.find(String(interaction.params.client_id)).catch(() => undefined);
-    return client?.clientName ?? String(interaction.params.client_id);
+    return visiblyMarked(client?.clientName ?? String(interaction.params.client_id), MAX_CLIENT_NAME);
   }
 
   private async entityNames(ids: readonly number[]): Promise<string[]> {

@@ -53,7 +53,7 @@ describe('localReturnPath', () => {
     expect(localReturnPath('/' + 'a'.repeat(3000))).toBeUndefined();
   });
 
-  it('never answers a path a browser could read as another origin, whatever it is given (seed printed on failure)', () => {
+  it('never answers a path a browser could read as another origin, whatever it is given', () => {
     // Few pieces, so the fuzzer meets the sequences that matter (`/..//`, `/.%2e/`, `/%5c`) often.
     const piece = fc.oneof(
       { weight: 4, arbitrary: fc.constantFrom('/', '\\', '.', '..', '%2e', '%2f', '%5C', 'x') },
@@ -70,7 +70,7 @@ describe('localReturnPath', () => {
         const path = localReturnPath(text);
         return path === undefined || staysOnOrigin(path);
       }),
-      { seed: 20261207, numRuns: 20000 },
+      { numRuns: 20000 },
     );
   });
 });

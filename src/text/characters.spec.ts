@@ -1,4 +1,16 @@
-import { bidiControl, characterCount, controlCharacter, hasLoneSurrogate, hiddenCharacter, isAscii, isBlankText, utf8BytesAtMost } from './characters.js';
+import fc from 'fast-check';
+import {
+  bidiControl,
+  characterCount,
+  controlCharacter,
+  hasLoneSurrogate,
+  hiddenCharacter,
+  isAscii,
+  isBlankText,
+  SHOWN_INSTEAD,
+  utf8BytesAtMost,
+  visiblyMarked,
+} from './characters.js';
 
 describe('characters a text may hold', () => {
   it('finds halves of surrogate pairs, and only those', () => {
@@ -101,5 +113,29 @@ describe('controlCharacter', () => {
   });
   it('finds none in visible text, accents and marks included', () => {
     expect(controlCharacter('Título ção \u200f ok')).toBeUndefined();
+  });
+});
+
+describe('visiblyMarked', () => {
+  it('shows each bidi control, control character, line break and invisible character as a visible mark', () => {
+    expect(visiblyMarked('intentdesk \u202eOFFICIAL<b>x</b>\u0007\n<script>', 64)).toBe(
+      `intentdesk ${SHOWN_INSTEAD}OFFICIAL<b>x</b>${SHOWN_INSTEAD}${SHOWN_INSTEAD}<script>`,
+    );
+    expect(visiblyMarked('a\u200bb\u2066c\u2028d\u00ade\tf\ud800', 64)).toBe('a\uFFFDb\uFFFDc\uFFFDd\uFFFDe\uFFFDf\uFFFD');
+    expect(visiblyMarked('Cliente Olá 🙂 العربية', 64)).toBe('Cliente Olá 🙂 العربية');
+  });
+
+  it('keeps at most the characters asked for, never half of a pair', () => {
+    expect(visiblyMarked('🙂'.repeat(100), 64)).toBe('🙂'.repeat(64));
+    expect(visiblyMarked('a'.repeat(10_000), 3)).toBe('aaa');
+  });
+
+  it('answers a text the character rule holds nothing against, within its length', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 80 }), (text) => {
+        const shown = visiblyMarked(text, 64);
+        return hiddenCharacter(shown) === undefined && bidiControl(shown) === undefined && !hasLoneSurrogate(shown) && characterCount(shown) <= 64;
+      }),
+    );
   });
 });

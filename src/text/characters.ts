@@ -29,6 +29,27 @@ export function hiddenCharacter(text: string): string | undefined {
   return codePointOf(HIDDEN.exec(text));
 }
 
+const HIDDEN_EVERYWHERE = new RegExp(HIDDEN.source, 'gu');
+/** What stands for a character that may not be shown as it is: the replacement character, visible. */
+export const SHOWN_INSTEAD = '\uFFFD';
+
+/**
+ * `text` that nobody vouches for (what an MCP client says of itself), made safe to show and store:
+ * each character `printable` text may not hold (bidi controls, control characters, line breaks,
+ * zero-width and other invisible characters, lone surrogates) becomes SHOWN_INSTEAD, so it is seen
+ * instead of acting on what follows it; and no more than `max` characters are kept.
+ */
+export function visiblyMarked(text: string, max: number): string {
+  // Capped before the replacement: a megabyte sent costs no more than `max` characters.
+  let kept = '';
+  let count = 0;
+  for (const character of text) {
+    if (count++ === max) break;
+    kept += character;
+  }
+  return kept.replace(HIDDEN_EVERYWHERE, SHOWN_INSTEAD);
+}
+
 /** Whether `text` shows nothing: white space and invisible characters only (a zero-width space is no session id). */
 export function isBlankText(text: string): boolean {
   // A visible ASCII character first (every id and name a call sends): not blank, without the regex.

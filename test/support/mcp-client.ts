@@ -14,11 +14,16 @@ export const MAIN_JS = fileURLToPath(new URL('../../dist/src/main.js', import.me
 const CLIENT_INFO = { name: 'intentdesk-e2e', version: '0.0.0' };
 
 /** The real SDK client over Streamable HTTP on `${baseUrl}/mcp`, authenticated with `token`. */
-export async function connectHttp(baseUrl: string, token: string, headers: Record<string, string> = {}): Promise<Client> {
+export async function connectHttp(
+  baseUrl: string,
+  token: string,
+  headers: Record<string, string> = {},
+  clientInfo: { name: string; version: string } = CLIENT_INFO,
+): Promise<Client> {
   const transport = new StreamableHTTPClientTransport(new URL(`${baseUrl}/mcp`), {
     requestInit: { headers: { Authorization: `Bearer ${token}`, ...headers } },
   });
-  const client = new Client(CLIENT_INFO);
+  const client = new Client(clientInfo);
   await client.connect(transport);
   return client;
 }

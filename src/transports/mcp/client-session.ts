@@ -1,3 +1,4 @@
+import { visiblyMarked } from '../../text/characters.js';
 import type { McpClientInfo } from '../../tools/call.js';
 import { type JsonRpcId, type JsonRpcResponse, rpcError } from './json-rpc.js';
 import type { ToolCallResult } from './mcp-dispatcher.js';
@@ -14,10 +15,20 @@ const MAX_NAME = 64;
 
 export const UNKNOWN_CLIENT: McpClientInfo = Object.freeze({ name: null, urlElicitation: false });
 
+/**
+ * The one reading of the name a client gives itself, wherever it comes from (initialize, the
+ * session id it brings back, a 2026-07-28 `_meta`, the stdio handshake): it is shown on the
+ * approval page and stored with the approval, so a bidi override, a control character or a line
+ * break in it is made visible (visiblyMarked) and it is cut to MAX_NAME characters. Null when none.
+ */
+export function clientNameOf(value: unknown): string | null {
+  return typeof value === 'string' && value !== '' ? visiblyMarked(value, MAX_NAME) : null;
+}
+
 /** What a client declared at initialize (its params), as a session id. */
 export function clientSessionOf(params: Record<string, unknown>): string {
   const info = params.clientInfo as { name?: unknown } | undefined;
-  const name = typeof info?.name === 'string' ? info.name.slice(0, MAX_NAME) : '';
+  const name = clientNameOf(info?.name) ?? '';
   const capabilities = params.capabilities as { elicitation?: { url?: unknown } } | undefined;
   const url = typeof capabilities?.elicitation?.url === 'object' && capabilities.elicitation.url !== null;
   return PREFIX + Buffer.from(JSON.stringify({ n: name, u: url ? 1 : 0 })).toString('base64url');
@@ -28,7 +39,7 @@ export function clientOf(sessionId: string | undefined): McpClientInfo {
   if (!sessionId?.startsWith(PREFIX) || sessionId.length > 200) return UNKNOWN_CLIENT;
   try {
     const parsed = JSON.parse(Buffer.from(sessionId.slice(PREFIX.length), 'base64url').toString('utf8')) as { n?: unknown; u?: unknown };
-    return { name: typeof parsed.n === 'string' && parsed.n ? parsed.n.slice(0, MAX_NAME) : null, urlElicitation: parsed.u === 1 };
+    return { name: clientNameOf(parsed.n), urlElicitation: parsed.u === 1 };
   } catch {
     return UNKNOWN_CLIENT;
   }
@@ -42,7 +53,7 @@ export function modernClientOf(meta: Record<string, unknown> | undefined): McpCl
   const info = meta?.[META_CLIENT_INFO] as { name?: unknown } | undefined;
   const capabilities = meta?.[META_CLIENT_CAPABILITIES] as { elicitation?: { url?: unknown } } | undefined;
   const url = capabilities?.elicitation?.url;
-  return { name: typeof info?.name === 'string' && info.name ? info.name.slice(0, MAX_NAME) : null, urlElicitation: typeof url === 'object' && url !== null };
+  return { name: clientNameOf(info?.name), urlElicitation: typeof url === 'object' && url !== null };
 }
 
 /** JSON-RPC error of 2025-11-25: the call needs the user to visit a URL first (URL-mode elicitation). */

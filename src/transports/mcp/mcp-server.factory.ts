@@ -4,7 +4,7 @@ import type { Principal } from '../../auth/principal.js';
 import { identityOfCall, mintRequestId } from '../../observe/request-id.js';
 import { inRequestSpan, step } from '../../observe/tracing.js';
 import type { McpClientInfo } from '../../tools/call.js';
-import { urlElicitationOf, urlElicitationRequired } from './client-session.js';
+import { clientNameOf, urlElicitationOf, urlElicitationRequired } from './client-session.js';
 import type { JsonRpcResponse } from './json-rpc.js';
 import { McpDispatcher, UnknownToolError } from './mcp-dispatcher.js';
 import { unknownTool } from './mcp-methods.js';
@@ -42,7 +42,7 @@ export function createMcpServer(dispatcher: McpDispatcher, principal: () => Prom
 /** What the client declared at initialize: its name, and whether it takes URL-mode elicitation. */
 // eslint-disable-next-line @typescript-eslint/no-deprecated -- the low-level Server, see above
 export function clientOfServer(server: Server): McpClientInfo {
-  return { name: server.getClientVersion()?.name ?? null, urlElicitation: server.getClientCapabilities()?.elicitation?.url !== undefined };
+  return { name: clientNameOf(server.getClientVersion()?.name), urlElicitation: server.getClientCapabilities()?.elicitation?.url !== undefined };
 }
 
 /**
