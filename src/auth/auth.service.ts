@@ -5,6 +5,7 @@ import { ExternalTokens } from './external-tokens.js';
 import type { Principal, Scope } from './principal.js';
 import { PrincipalLoader } from './principal.loader.js';
 import { grantsScope } from './rights.js';
+import { hasIssuedShape } from './token-hash.js';
 import { TokensService } from './tokens.service.js';
 
 const CACHE_MS = 5_000;
@@ -58,8 +59,8 @@ export class ScopeRefused extends DeskError {
 /**
  * Bearer token -> principal. A short cache keeps the hot path off the database; revocation and
  * expiry therefore take effect within CACHE_MS. last_used_at is written at most once a minute.
- * A token that is not cached is looked up only while the client address has budget left for
- * missing and refused tokens (RATE_LIMIT_UNAUTHENTICATED), so guessing costs no database reads.
+ * Missing, malformed and unknown tokens are counted per client address (RATE_LIMIT_UNAUTHENTICATED):
+ * past the budget they are refused with 429. A well-formed token is still looked up then (see checked).
  */
 @Injectable()
 export class AuthService {
@@ -76,25 +77,35 @@ export class AuthService {
 
   /**
    * The principal of `authorization` ("Bearer <token>") having `scope`; throws UNAUTHENTICATED /
-   * FORBIDDEN, or RATE_LIMITED when `clientAddress` has sent too many missing or refused tokens
-   * (stdio, which has no client address, is not limited here).
+   * FORBIDDEN, or RATE_LIMITED when the token is missing, malformed or unknown and `clientAddress`
+   * has sent too many such (stdio, which has no client address, is not limited here).
    */
   async authenticate(authorization: string | undefined, scope: Scope, clientAddress?: string): Promise<Principal> {
     const token = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')?.[1];
     const now = Date.now();
-    let principal = token === undefined ? undefined : this.principals.get(token, now);
-    if (!principal) {
-      if (clientAddress !== undefined) await this.limits.admitUnauthenticated(clientAddress);
-      principal = token === undefined ? undefined : await this.lookUp(token, now);
-      if (!principal) {
-        if (clientAddress !== undefined) await this.limits.countUnauthenticated(clientAddress);
-        throw token === undefined
-          ? new DeskError('UNAUTHENTICATED', 'A bearer token is required: Authorization: Bearer <token>.')
-          : new DeskError('UNAUTHENTICATED', 'The token is unknown, expired or revoked.');
-      }
-    }
+    const principal = (token === undefined ? undefined : this.principals.get(token, now)) ?? (await this.checked(token, now, clientAddress));
     if (!grantsScope(principal.scopes, scope, true)) throw new ScopeRefused(principal, scope);
     return principal;
+  }
+
+  /**
+   * The principal of a token not in the cache. A token of a shape some issuer gives is looked up
+   * whatever its address has spent, so a flood of bad tokens from a shared address (127.0.0.1, a NAT)
+   * never locks its users out; anything else is refused without a read. A refusal counts against
+   * the address, and past its budget is RATE_LIMITED instead of UNAUTHENTICATED.
+   */
+  private async checked(token: string | undefined, now: number, clientAddress: string | undefined): Promise<Principal> {
+    const principal = token !== undefined && this.mayBeIssued(token) ? await this.lookUp(token, now) : undefined;
+    if (principal) return principal;
+    if (clientAddress !== undefined) await this.limits.countRefusedToken(clientAddress);
+    throw token === undefined
+      ? new DeskError('UNAUTHENTICATED', 'A bearer token is required: Authorization: Bearer <token>.')
+      : new DeskError('UNAUTHENTICATED', 'The token is unknown, expired or revoked.');
+  }
+
+  /** Whether looking `token` up can find a caller: this server's tokens, or the external issuer's JWTs. */
+  private mayBeIssued(token: string): boolean {
+    return hasIssuedShape(token) || this.external.recognises(token);
   }
 
   private async lookUp(token: string, now: number): Promise<Principal | undefined> {

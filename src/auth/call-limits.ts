@@ -51,7 +51,7 @@ function signInCounters(login: string, address: string): Array<[string, number]>
 /**
  * The per-minute budgets: every call of a user (reads and writes counted apart, refused calls
  * included), counted right after the token check and before anything else reads the database; and
- * requests with a missing or refused token, per client address, checked before the token lookup.
+ * requests with a missing, malformed or unknown token, per client address.
  */
 @Injectable()
 export class CallLimits implements OnApplicationShutdown {
@@ -81,21 +81,6 @@ export class CallLimits implements OnApplicationShutdown {
     });
   }
 
-  /** Before a token is looked up: RATE_LIMITED when `address` has spent its budget of missing or refused tokens. */
-  async admitUnauthenticated(address: string): Promise<void> {
-    const max = this.config.rateLimitUnauthenticated;
-    const key = `unauthenticated:${address}`;
-    const decision = await this.guarded(() => this.limiter.peek(key, max));
-    if (!decision.allowed) {
-      throw new RateLimitedError(
-        { key, kind: 'unauthenticated', max, resetAt: decision.resetAt, userId: null, address },
-        // Whatever the token: past the budget none is looked up (a guess costs no read), only cached ones pass.
-        `Too many missing or refused tokens from this address: no token it sends is checked for ${decision.retryAfterSeconds} s (one already in use here still works). Wait, then retry.`,
-        decision.retryAfterSeconds,
-      );
-    }
-  }
-
   /**
    * Before a password is checked: RATE_LIMITED when the account or the address has had too many
    * failed sign-ins (SIGN_IN_FAILURES_PER_ACCOUNT / _PER_ADDRESS in SIGN_IN_WINDOW_MS), so guessing
@@ -121,9 +106,23 @@ export class CallLimits implements OnApplicationShutdown {
     }
   }
 
-  /** Counts a missing or refused token against `address` (best effort: the request is refused anyway). */
-  async countUnauthenticated(address: string): Promise<void> {
-    await this.limiter.consume(`unauthenticated:${address}`, this.config.rateLimitUnauthenticated, WINDOW_MS).catch(() => undefined);
+  /**
+   * Counts a missing, malformed or unknown token against `address`; RATE_LIMITED once the address is
+   * past its budget. The caller refuses the request either way, so a store that cannot count leaves
+   * that refusal as it is. Why the budget does not stop a well-formed token being looked up (one
+   * index probe, as a valid call costs): tokens are 256 random bits, so lookups teach a guesser
+   * nothing, and each guess still counts here, so the address stays refused whatever it sends next.
+   */
+  async countRefusedToken(address: string): Promise<void> {
+    const max = this.config.rateLimitUnauthenticated;
+    const key = `unauthenticated:${address}`;
+    const decision = await this.limiter.consume(key, max, WINDOW_MS).catch(() => undefined);
+    if (decision?.allowed !== false) return;
+    throw new RateLimitedError(
+      { key, kind: 'unauthenticated', max, resetAt: decision.resetAt, userId: null, address },
+      `Too many missing or refused tokens from this address: any token that is not valid is refused for ${decision.retryAfterSeconds} s (a valid one still works). Wait, then retry.`,
+      decision.retryAfterSeconds,
+    );
   }
 
   private async guarded<T>(work: () => Promise<T>): Promise<T> {

@@ -48,9 +48,14 @@ export class ExternalTokens {
     return this.config.oauthIssuer !== null && this.config.publicUrl !== null;
   }
 
+  /** Whether `token` may be the external issuer's: a JWT's three parts, while an issuer is configured. */
+  recognises(token: string): boolean {
+    return this.enabled && token.split('.').length === 3;
+  }
+
   /** The caller of a JWT from the external issuer, or undefined when it is not one, or not valid here. */
   async verify(token: string): Promise<ExternalCaller | undefined> {
-    if (!this.enabled || token.split('.').length !== 3) return undefined;
+    if (!this.recognises(token)) return undefined;
     let payload: JWTPayload;
     try {
       const { jose, keySet } = await this.jwks();

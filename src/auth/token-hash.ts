@@ -7,6 +7,18 @@ export function newToken(): string {
   return TOKEN_PREFIX + randomBytes(32).toString('base64url');
 }
 
+/**
+ * The shape of every token this server issues: its own (newToken) and the built-in OAuth server's
+ * opaque access tokens (oidc-provider's default, 256 random bits: 43 base64url characters). Both are
+ * 2^256 guesses wide, so looking one up tells a guesser nothing; any other string matches no row.
+ */
+const ISSUED_TOKEN = /^(?:idt_)?[A-Za-z0-9_-]{43}$/;
+
+/** Whether `token` has a shape this server issues, so that looking it up can find a row. */
+export function hasIssuedShape(token: string): boolean {
+  return ISSUED_TOKEN.test(token);
+}
+
 export function hashToken(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');
 }

@@ -56,7 +56,7 @@ export class AppConfig {
   bodyLimit!: string;
   /** Proxies (IPs, CIDRs) whose X-Forwarded-For is believed; empty: the TCP peer is the client. */
   trustedProxies!: string[];
-  /** Requests with a missing or refused token per minute and client address; past it: 429 before any token lookup. */
+  /** Requests with a missing, malformed or unknown token per minute and client address; past it: 429 (a well-formed token is still looked up). */
   rateLimitUnauthenticated!: number;
   /** Time a client has to send a request's headers, and the whole request (headers and body). */
   httpHeadersTimeoutMs!: number;

@@ -129,7 +129,7 @@ export class McpHttpEndpoint {
 
   /**
    * The caller, or undefined after answering 401 (with WWW-Authenticate), 403, or 429 (Retry-After)
-   * to an address that sent too many missing or refused tokens. Refusals are audited as REST's are.
+   * to an address past its budget of missing, malformed or unknown tokens. Refusals are audited as REST's are.
    */
   private async authenticate(req: IncomingMessage, res: ServerResponse): Promise<Principal | undefined> {
     const startedAt = performance.now();
