@@ -111,6 +111,31 @@ describe.each(DATABASES)('connections per client address on %s', (kind) => {
     }
   });
 
+  it('does not exempt /health and /ready from the cap: a probe sharing the address of half-sent requests gets 429 until their headers deadline', async () => {
+    const stack = await startStack(kind, {
+      HTTP_MAX_CONNECTIONS_PER_CLIENT: String(CAP),
+      HTTP_HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT),
+      HTTP_REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT),
+    });
+    try {
+      for (let i = 0; i < CAP; i++) {
+        const socket = await openSocket(stack.url);
+        socket.write('GET /api/projects HTTP/1.1\r\nHost: intentdesk\r\n');
+        held.push(socket);
+      }
+      const ends = held.map((socket) => closeOf(socket, HEADERS_TIMEOUT + CHECK_SLACK));
+      // The cap is counted when a connection opens, before its request line is read: the path cannot exempt it.
+      for (const probe of ['/health', '/ready']) expect((await rawRequest(`${stack.url}${probe}`)).status).toBe(429);
+      // A probe from an address no client shares is served meanwhile.
+      expect((await rawRequest(`${stack.url}/ready`, { localAddress: '127.0.0.2' })).status).toBe(200);
+      // The half-sent requests are cut at the headers deadline, and the address's probes pass again.
+      for (const end of await Promise.all(ends)) expect(headOf(end.received)).toBe('HTTP/1.1 408 Request Timeout');
+      for (const probe of ['/health', '/ready']) expect((await rawRequest(`${stack.url}${probe}`)).status).toBe(200);
+    } finally {
+      await stop(stack);
+    }
+  });
+
   it('behind a trusted proxy, caps requests in flight per forwarded client, not the proxy connections', async () => {
     const stack = await startStack(kind, { HTTP_MAX_CONNECTIONS_PER_CLIENT: String(CAP), TRUSTED_PROXIES: '127.0.0.1' });
     const token = await stack.token('glpi', ['mcp', 'api']);

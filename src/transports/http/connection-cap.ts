@@ -13,6 +13,8 @@ const RETRY_AFTER_SECONDS = 1;
  * or greedy clients cannot take every socket: connections of a peer that is not a trusted proxy,
  * counted when they open and refused at once past the cap (429, closed); and, for clients behind a
  * trusted proxy — whose connections carry many clients — requests in flight, refused with 429.
+ * Health probes are not exempt: a connection is counted before its path is read, and reading past
+ * the cap is what a slowloris needs (docs/security.md).
  */
 export class ConnectionCap {
   private readonly held = new Map<string, number>();
