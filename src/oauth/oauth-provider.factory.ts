@@ -73,7 +73,22 @@ export function createProvider(parts: ProviderParts): Provider {
     },
   };
   const provider = new Provider(issuer, configuration);
-  // Behind trusted proxies the forwarded scheme decides secure cookies and the URLs the provider writes.
-  provider.proxy = config.trustedProxies.length > 0;
+  addressedAs(provider, issuer);
   return provider;
+}
+
+/**
+ * The provider writes its endpoints' URLs (metadata, a registration's `registration_client_uri`)
+ * from the request's scheme and host, which Koa reads from the Host header (X-Forwarded-Host and
+ * X-Forwarded-Proto behind a proxy): a forged Host would send clients' codes and refresh tokens
+ * elsewhere, and a TLS proxy would have it name http:// endpoints. Every request it handles is
+ * taken as addressed to the issuer's origin (PUBLIC_URL, or the listening address) instead; its
+ * cookies are then Secure exactly when that origin is https.
+ */
+function addressedAs(provider: Provider, issuer: string): void {
+  const { protocol, host } = new URL(issuer);
+  Object.defineProperties(provider.request, {
+    protocol: { get: () => protocol.slice(0, -1) },
+    host: { get: () => host },
+  });
 }
