@@ -210,6 +210,43 @@ describe.each(DATABASES)('OAuth on %s', (kind) => {
     expect((await listTools(refreshed.body.access_token!)).status).toBe(401);
   });
 
+  it('keeps no code, token, registration token or session cookie in oauth_records, only hashes; the refresh token still refreshes', async () => {
+    const registered = await fetch(`${base}/oauth/register`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ redirect_uris: [REDIRECT], token_endpoint_auth_method: 'none', grant_types: ['authorization_code', 'refresh_token'] }),
+    });
+    const { registration_access_token: registrationToken } = (await registered.json()) as { registration_access_token: string };
+    const { verifier, challenge } = pkce();
+    const browser = new Browser(base);
+    const { code } = await signInAndAllow(base, browser, { clientId, redirectUri: REDIRECT, challenge }, 'tech', 'tech');
+    const first = await tokenRequest(base, { grant_type: 'authorization_code', code, code_verifier: verifier, redirect_uri: REDIRECT, client_id: clientId });
+    const second = await tokenRequest(base, { grant_type: 'refresh_token', refresh_token: first.body.refresh_token!, client_id: clientId });
+    expect(second.status).toBe(200);
+
+    const cookies = browser.jar
+      .header()
+      .split('; ')
+      .filter((pair) => !pair.split('=')[0].endsWith('.sig'))
+      .map((pair): [string, string] => [`cookie ${pair.split('=')[0]}`, pair.slice(pair.indexOf('=') + 1)]);
+    const secrets = Object.entries({
+      code,
+      'registration access token': registrationToken,
+      'first access token': first.body.access_token!,
+      'first refresh token': first.body.refresh_token!,
+      'second access token': second.body.access_token!,
+      'second refresh token': second.body.refresh_token!,
+      ...Object.fromEntries(cookies),
+    });
+    expect(secrets.length).toBeGreaterThan(7);
+    const stored = JSON.stringify(await stack.app.get(DataSource).query('SELECT * FROM oauth_records'));
+    expect(secrets.filter(([, value]) => stored.includes(value)).map(([name]) => name)).toEqual([]);
+
+    const third = await tokenRequest(base, { grant_type: 'refresh_token', refresh_token: second.body.refresh_token!, client_id: clientId });
+    expect(third.status).toBe(200);
+    expect((await listTools(third.body.access_token!)).status).toBe(200);
+  });
+
   it('revokes an access token (RFC 7009), and refuses an expired one', async () => {
     const { token } = await authorize();
     const access = token.body.access_token!;

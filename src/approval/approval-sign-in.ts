@@ -1,9 +1,10 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { toDate } from '../database/db-dates.js';
 import { DbLock } from '../database/db-lock.js';
+import { hashSecret } from '../database/secret-hash.js';
 import { localReturnPath } from '../oauth/return-path.js';
 import { boundToken, cookieOf } from '../oauth/web-session.service.js';
 import { OtpDelivery } from '../session/otp/otp-delivery.js';
@@ -33,10 +34,6 @@ const SESSION_TTL_MS = 30 * 60_000;
 /** Anyone holding an approval URL can ask for a link: at most one per user per this interval reaches the user. */
 const LINK_INTERVAL_MS = 30_000;
 
-function hashOf(secret: string): string {
-  return createHash('sha256').update(secret).digest('hex');
-}
-
 /** A token's secret part: base64url, 43 characters (32 bytes). */
 const SECRET = /^[A-Za-z0-9_-]{43}$/;
 
@@ -64,7 +61,7 @@ export class OneTimeLinkSignIn extends ApprovalSignIn {
       .select(['w.users_id AS users_id', 'w.session_expires_at AS session_expires_at'])
       .from('web_sign_ins', 'w')
       .innerJoin('glpi_users', 'u', 'u.id = w.users_id AND u.is_active = :active AND u.is_deleted = :deleted', { active: true, deleted: false })
-      .where('w.session_hash = :hash', { hash: hashOf(secret) })
+      .where('w.session_hash = :hash', { hash: hashSecret(secret) })
       .getRawOne<{ users_id: number; session_expires_at: Date | string }>();
     const until = toDate(row?.session_expires_at);
     return row && until && until.getTime() > Date.now() ? Number(row.users_id) : null;
@@ -103,7 +100,7 @@ export class OneTimeLinkSignIn extends ApprovalSignIn {
         .createQueryBuilder()
         .insert()
         .into('web_sign_ins')
-        .values({ users_id: userId, link_hash: hashOf(secret), return_to: returnTo, link_expires_at: expires, created_at: now })
+        .values({ users_id: userId, link_hash: hashSecret(secret), return_to: returnTo, link_expires_at: expires, created_at: now })
         .execute(),
     );
     await this.delivery.sendLink({ user: login.name, link: `${this.urls.base}/approve/sign-in/${secret}`, expires_at: expires.toISOString() });
@@ -116,7 +113,7 @@ export class OneTimeLinkSignIn extends ApprovalSignIn {
       .createQueryBuilder()
       .select('COUNT(*)', 'n')
       .from('web_sign_ins', 'w')
-      .where('w.link_hash = :hash AND w.used_at IS NULL AND w.link_expires_at > :now', { hash: hashOf(secret), now: new Date() })
+      .where('w.link_hash = :hash AND w.used_at IS NULL AND w.link_expires_at > :now', { hash: hashSecret(secret), now: new Date() })
       .getRawOne<{ n: number | string }>();
     return Number(row?.n) > 0;
   }
@@ -133,8 +130,8 @@ export class OneTimeLinkSignIn extends ApprovalSignIn {
       this.dataSource
         .createQueryBuilder()
         .update('web_sign_ins')
-        .set({ used_at: now, session_hash: hashOf(session), session_expires_at: new Date(now.getTime() + SESSION_TTL_MS) })
-        .where('link_hash = :hash AND used_at IS NULL AND link_expires_at > :now', { hash: hashOf(secret), now })
+        .set({ used_at: now, session_hash: hashSecret(session), session_expires_at: new Date(now.getTime() + SESSION_TTL_MS) })
+        .where('link_hash = :hash AND used_at IS NULL AND link_expires_at > :now', { hash: hashSecret(secret), now })
         .execute(),
     );
     if (result.affected !== 1) return null;
@@ -142,7 +139,7 @@ export class OneTimeLinkSignIn extends ApprovalSignIn {
       .createQueryBuilder()
       .select('w.return_to', 'return_to')
       .from('web_sign_ins', 'w')
-      .where('w.link_hash = :hash', { hash: hashOf(secret) })
+      .where('w.link_hash = :hash', { hash: hashSecret(secret) })
       .getRawOne<{ return_to: string }>();
     const secure = this.urls.base.startsWith('https:') ? '; Secure' : '';
     res.setHeader('Set-Cookie', `${COOKIE}=${session}; Path=/approve; HttpOnly; SameSite=Lax; Max-Age=${SESSION_TTL_MS / 1000}${secure}`);

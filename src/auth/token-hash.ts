@@ -1,4 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { hashSecret } from '../database/secret-hash.js';
 
 export const TOKEN_PREFIX = 'idt_';
 
@@ -19,8 +20,9 @@ export function hasIssuedShape(token: string): boolean {
   return ISSUED_TOKEN.test(token);
 }
 
+/** What a token is stored as (hashSecret: the one hash of every stored secret). */
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token, 'utf8').digest('hex');
+  return hashSecret(token);
 }
 
 /** How a duration is written, for messages about a bad one. */

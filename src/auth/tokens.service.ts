@@ -103,14 +103,19 @@ export class TokensService {
     await this.lock.exclusive(() => this.dataSource.createQueryBuilder().insert().into('api_tokens').values(row).execute());
   }
 
-  /** Revokes the row of the token whose value is `token` (an OAuth access token revoked, alone or with its grant). */
+  /** Revokes the row of the token whose value is `token` (an OAuth access token revoked). */
   async revokeValue(token: string): Promise<void> {
+    await this.revokeHash(hashToken(token));
+  }
+
+  /** Revokes the row of the token whose hash is `hash` (an OAuth access token revoked with its grant: only its hash is kept). */
+  async revokeHash(hash: string): Promise<void> {
     await this.lock.exclusive(() =>
       this.dataSource
         .createQueryBuilder()
         .update('api_tokens')
         .set({ revoked_at: new Date() })
-        .where('token_hash = :hash AND revoked_at IS NULL', { hash: hashToken(token) })
+        .where('token_hash = :hash AND revoked_at IS NULL', { hash })
         .execute(),
     );
   }

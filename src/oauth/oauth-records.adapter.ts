@@ -1,6 +1,7 @@
 import type { Adapter, AdapterFactory, AdapterPayload } from 'oidc-provider';
 import type { McpScope } from '../auth/principal.js';
 import type { TokensService } from '../auth/tokens.service.js';
+import { foundPayloadOf, storedIdOf, storedPayloadOf } from '../database/oauth-record-ids.js';
 import type { OAuthRecordsStore } from './oauth-records.store.js';
 
 const MCP_SCOPES: readonly McpScope[] = ['mcp', 'mcp:read'];
@@ -17,41 +18,50 @@ export function tokenScopesOf(scope: string | undefined): McpScope[] {
 }
 
 /**
- * oidc-provider's storage over oauth_records. An access token is also written as a row of
- * api_tokens (its hash, its user, its MCP scopes, its expiry) when it is bound to this server's MCP
- * resource: the token check of /mcp then knows it like any other token, and revoking it (or its
- * grant) revokes that row. A token for any other audience never becomes a row, so /mcp refuses it.
+ * oidc-provider's storage over oauth_records, every record under the id and payload
+ * oauth-record-ids.ts keeps (a hash, never the value a client holds). An access token is also
+ * written as a row of api_tokens (its hash, its user, its MCP scopes, its expiry) when it is bound
+ * to this server's MCP resource: the token check of /mcp then knows it like any other token, and
+ * revoking it (or its grant) revokes that row. A token for any other audience never becomes a row,
+ * so /mcp refuses it.
  */
 export function recordsAdapter(store: OAuthRecordsStore, tokens: TokensService, resource: string, invalidate: () => void): AdapterFactory {
   return (kind: string): Adapter => ({
     async upsert(id, payload, expiresIn) {
-      await store.save(kind, id, payload, { grantId: payload.grantId ?? null, uid: payload.uid ?? null, expiresInSeconds: expiresIn });
+      await store.save(kind, storedIdOf(kind, id), storedPayloadOf(kind, payload), {
+        grantId: payload.grantId ?? null,
+        uid: payload.uid ?? null,
+        expiresInSeconds: expiresIn,
+      });
       if (kind === 'AccessToken') await keepAccessToken(tokens, id, payload, resource);
     },
     async find(id) {
-      const record = await store.find<AdapterPayload>(kind, id);
+      const record = await store.find<AdapterPayload>(kind, storedIdOf(kind, id));
       if (!record) return undefined;
-      return record.consumedAt ? { ...record.payload, consumed: Math.floor(record.consumedAt.getTime() / 1000) } : record.payload;
+      const payload = foundPayloadOf(kind, id, record.payload);
+      return record.consumedAt ? { ...payload, consumed: Math.floor(record.consumedAt.getTime() / 1000) } : payload;
     },
     async findByUid(uid) {
+      // A session found by its uid is only read (is it still there, whose is it): it needs no jti.
       return (await store.findByUid<AdapterPayload>(kind, uid))?.payload;
     },
     findByUserCode() {
       return Promise.resolve(undefined); // no device flow
     },
     async consume(id) {
-      await store.consume(kind, id);
+      await store.consume(kind, storedIdOf(kind, id));
     },
     async destroy(id) {
       if (kind === 'AccessToken') {
         await tokens.revokeValue(id);
         invalidate();
       }
-      await store.destroy(kind, id);
+      await store.destroy(kind, storedIdOf(kind, id));
     },
     async revokeByGrantId(grantId) {
       if (kind === 'AccessToken') {
-        for (const record of await store.findByGrant(kind, grantId)) await tokens.revokeValue(record.id);
+        // The records' ids are the tokens' hashes, as api_tokens keeps them.
+        for (const record of await store.findByGrant(kind, grantId)) await tokens.revokeHash(record.id);
         invalidate();
       }
       await store.destroyGrant(kind, grantId);

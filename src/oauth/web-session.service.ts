@@ -1,7 +1,8 @@
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '../config/app-config.js';
+import { hashSecret } from '../database/secret-hash.js';
 import { OAuthRecordsStore } from './oauth-records.store.js';
 
 const COOKIE = 'intentdesk_web';
@@ -24,7 +25,7 @@ export class WebSessionService {
   async userOf(req: IncomingMessage): Promise<number | undefined> {
     const id = cookieOf(req, COOKIE);
     if (!id) return undefined;
-    const record = await this.store.find<{ userId: number }>(KIND, hashOf(id));
+    const record = await this.store.find<{ userId: number }>(KIND, hashSecret(id));
     return record?.payload.userId;
   }
 
@@ -38,7 +39,7 @@ export class WebSessionService {
   async start(req: IncomingMessage, res: ServerResponse, userId: number): Promise<void> {
     await this.end(req, res);
     const id = randomBytes(32).toString('base64url');
-    await this.store.save(KIND, hashOf(id), { userId }, { expiresInSeconds: TTL_SECONDS });
+    await this.store.save(KIND, hashSecret(id), { userId }, { expiresInSeconds: TTL_SECONDS });
     res.appendHeader('Set-Cookie', this.cookie(id, TTL_SECONDS));
   }
 
@@ -46,7 +47,7 @@ export class WebSessionService {
   async end(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const id = cookieOf(req, COOKIE);
     if (!id) return;
-    await this.store.destroy(KIND, hashOf(id));
+    await this.store.destroy(KIND, hashSecret(id));
     res.appendHeader('Set-Cookie', this.cookie('', 0));
   }
 
@@ -54,10 +55,6 @@ export class WebSessionService {
     const secure = this.config.publicUrl?.startsWith('https:') ? '; Secure' : '';
     return `${COOKIE}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure}`;
   }
-}
-
-function hashOf(id: string): string {
-  return createHash('sha256').update(id).digest('base64url');
 }
 
 /** A form token derived from a browser's secret cookie: a page of another origin can neither read nor forge it. */

@@ -14,6 +14,7 @@ import { SqliteSortWalk1768900000000 } from './1768900000000-SqliteSortWalk.js';
 import { RecomposedNameKeys1769000000000 } from './1769000000000-RecomposedNameKeys.js';
 import { TicketGramsFillByPiece1769100000000 } from './1769100000000-TicketGramsFillByPiece.js';
 import { LongTexts1769100000001 } from './1769100000001-LongTexts.js';
+import { OAuthRecordHashes1769200000000 } from './1769200000000-OAuthRecordHashes.js';
 
 export {
   AdminRight1765100000001,
@@ -22,6 +23,7 @@ export {
   InitialSchema1764460800000,
   LongTexts1769100000001,
   OAuth1768000000000,
+  OAuthRecordHashes1769200000000,
   OtpUserFailures1765100000000,
   RecomposedNameKeys1769000000000,
   SqliteSortWalk1768900000000,
@@ -51,4 +53,5 @@ export const MIGRATIONS = [
   RecomposedNameKeys1769000000000,
   TicketGramsFillByPiece1769100000000,
   LongTexts1769100000001,
+  OAuthRecordHashes1769200000000,
 ];
