@@ -160,6 +160,76 @@ describe.each(DATABASES)('inputs a model gets right first time, on %s', (kind) =
     expect(refused).toMatchObject({ field: 'id', code: 'REFERENCE_NOT_FOUND', received: '1.5' });
   });
 
+  /** The field, code and what each issue says it received, sorted by field. */
+  const said = (issues: Issue[]) => issues.map((i) => `${i.field} ${i.code} ${JSON.stringify(i.received)}`).sort();
+
+  it("reports a date out of order with the stored record's other date together with the call's other problems, as sent", async () => {
+    const created = await request(stack.http).post('/api/projects').set(rest).send({ name: 'Datas guardadas', plan_start_date: '2027-02-01' });
+    expect(created.status).toBe(201);
+    const id = created.body.id as number;
+    const update = (args: Record<string, unknown>) =>
+      callTool(client, 'project_update', { domain: 'project', session_id: session, id, dry_run: true, ...args });
+    const both = failure(await update({ plan_end_date: '2027-01-01', percent_done: 101 }), 'VALIDATION_FAILED').error.issues!;
+    expect(said(both)).toEqual(['percent_done OUT_OF_RANGE 101', 'plan_end_date INVALID_VALUE "2027-01-01"']);
+    // The date it was compared with, as the tools show dates.
+    expect(both.find((i) => i.field === 'plan_end_date')!.message).toContain('plan_start_date (2027-02-01T00:00:00');
+    const alone = failure(await update({ plan_end_date: '2027-01-01' }), 'VALIDATION_FAILED').error.issues!;
+    expect(said(alone)).toEqual(['plan_end_date INVALID_VALUE "2027-01-01"']);
+    // REST shares the rule.
+    const res = await request(stack.http).patch(`/api/projects/${id}`).set(rest).send({ plan_end_date: '2027-01-01', percent_done: 101, dry_run: true });
+    expect(res.status).toBe(422);
+    expect(said(res.body.error.issues as Issue[])).toEqual(['percent_done OUT_OF_RANGE 101', 'plan_end_date INVALID_VALUE "2027-01-01"']);
+    expect((await request(stack.http).delete(`/api/projects/${id}`).set(rest)).status).toBe(200);
+  });
+
+  it("reports a task's date out of order with its stored other date together with the call's other problems", async () => {
+    const saved = success(
+      await callTool(client, 'project_task_save', {
+        domain: 'project',
+        session_id: session,
+        projects_id: 1,
+        name: 'Tarefa datada',
+        plan_start_date: '2027-02-01',
+      }),
+    );
+    const issues = failure(
+      await callTool(client, 'project_task_save', { domain: 'project', session_id: session, id: saved.id, plan_end_date: '2027-01-01', percent_done: 101 }),
+      'VALIDATION_FAILED',
+    ).error.issues!;
+    expect(said(issues)).toEqual(['percent_done OUT_OF_RANGE 101', 'plan_end_date INVALID_VALUE "2027-01-01"']);
+  });
+
+  it("reports a ticket's deadline before its stored opening date together with the call's other problems, on MCP and REST", async () => {
+    const tickets = await openSession(client, 'ticket');
+    const created = await request(stack.http).post('/api/tickets').set(rest).send({ name: 'Prazo guardado', content: 'x', date: '2026-12-01' });
+    expect(created.status).toBe(201);
+    const id = created.body.id as number;
+    const call = await callTool(client, 'ticket_update', {
+      domain: 'ticket',
+      session_id: tickets,
+      id,
+      time_to_resolve: '2026-11-01',
+      urgency: 'xyz',
+      dry_run: true,
+    });
+    const issues = failure(call, 'VALIDATION_FAILED').error.issues!;
+    expect(said(issues)).toEqual(['time_to_resolve INVALID_VALUE "2026-11-01"', 'urgency INVALID_VALUE "xyz"']);
+    expect(issues.find((i) => i.field === 'time_to_resolve')!.message).toContain('date (2026-12-01T00:00:00');
+    const res = await request(stack.http).patch(`/api/tickets/${id}`).set(rest).send({ time_to_resolve: '2026-11-01', urgency: 'xyz' });
+    expect(res.status).toBe(422);
+    expect(said(res.body.error.issues as Issue[])).toEqual(['time_to_resolve INVALID_VALUE "2026-11-01"', 'urgency INVALID_VALUE "xyz"']);
+  });
+
+  it("reports a taken login and email together with the call's other problems, and a taken login alone as a CONFLICT", async () => {
+    const users = await openSession(client, 'user');
+    const create = (args: Record<string, unknown>) => callTool(client, 'user_create', { domain: 'user', session_id: users, dry_run: true, ...args });
+    const issues = failure(await create({ name: 'maria.silva', email: 'JOAO.SOUZA@example.com', profiles_id: 'Perfil Nenhum' }), 'VALIDATION_FAILED').error
+      .issues!;
+    expect(issues.map((i) => `${i.field} ${i.code}`)).toEqual(['name CONFLICT', 'email CONFLICT', 'profiles_id REFERENCE_NOT_FOUND']);
+    expect(issues[0]).toMatchObject({ received: 'maria.silva', message: expect.stringContaining("login 'maria.silva'") });
+    failure(await create({ name: 'maria.silva' }), 'CONFLICT');
+  });
+
   it('lists real example values in the tool descriptions', async () => {
     const { tools } = await client.listTools();
     const create = found(

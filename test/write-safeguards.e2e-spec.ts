@@ -7,6 +7,7 @@ interface IssueBody {
   field: string;
   code: string;
   message: string;
+  received?: unknown;
   did_you_mean?: string;
 }
 
@@ -104,7 +105,13 @@ describe.each(DATABASES)('write safeguards on %s', (kind) => {
     expect((await request(stack.http).patch(`/api/projects/${id}`).set(admin).send({ plan_end_date: '2026-07-01', timezone: 'UTC' })).status).toBe(200);
     const late = await request(stack.http).patch(`/api/projects/${id}`).set(admin).send({ plan_start_date: '2026-08-01', timezone: 'UTC' });
     expect(late.status).toBe(422);
-    expect((late.body.error.issues as IssueBody[])[0]).toMatchObject({ field: 'plan_end_date', code: 'INVALID_VALUE' });
+    // The field sent is the one refused, with what was sent; its message names the stored end it passes.
+    expect((late.body.error.issues as IssueBody[])[0]).toMatchObject({
+      field: 'plan_start_date',
+      code: 'INVALID_VALUE',
+      received: '2026-08-01',
+      message: 'plan_start_date is after plan_end_date (2026-07-01T00:00:00+00:00, as stored).',
+    });
   });
 
   it('does not let user_update deactivate a user: that is user_deactivate, held for approval', async () => {

@@ -36,6 +36,8 @@ export const ISSUE_CODES = [
   'UNKNOWN_FIELD',
   /** A field the caller's profile may not set (Self-Service sets only what GLPI's simplified interface offers). */
   'FORBIDDEN_FIELD',
+  /** A value another record holds where it is unique (a login, an email), named beside the call's other problems. */
+  'CONFLICT',
 ] as const;
 export type IssueCode = (typeof ISSUE_CODES)[number];
 

@@ -1,3 +1,5 @@
+import { type DbDate, toDate } from '../database/db-dates.js';
+import { formatDate } from '../dates/dates.js';
 import type { Issue } from '../envelope/issue.js';
 
 /** Issue when `end` is before `start` (both given in the same call). */
@@ -27,6 +29,45 @@ export function rangeEndsBeforeStart(values: Record<string, unknown>): Issue[] {
         message: `${to} is before ${from}: the range matches nothing. Swap them.`,
         expected: `a value on or after ${from}`,
       });
+  }
+  return issues;
+}
+
+/** A period of a record: its start field and its end field. */
+export type Period = readonly [start: string, end: string];
+
+/**
+ * The call's dates against the record's own: a period the call changes one end of may not end before
+ * it starts, the other end as stored. The issue is the field sent; its message names the stored date
+ * in `zone`, as the tools show dates. A period the call sets whole is its DTO's cross-check
+ * (endBeforeStart); one it leaves alone stays as it was, right or wrong; one with a field whose value
+ * could not be read (`failed`) is left to that problem.
+ */
+export function datesAgainstStored(
+  values: Record<string, unknown>,
+  stored: Record<string, unknown>,
+  periods: readonly Period[],
+  zone: string,
+  failed: ReadonlySet<string>,
+): Issue[] {
+  const issues: Issue[] = [];
+  for (const [start, end] of periods) {
+    if (start in values === end in values || failed.has(start) || failed.has(end)) continue;
+    const sent = start in values ? start : end;
+    const other = sent === start ? end : start;
+    const sentDate = values[sent];
+    const storedDate = toDate(stored[other] as DbDate | null | undefined);
+    if (!(sentDate instanceof Date) || !storedDate) continue;
+    const outOfOrder = sent === end ? sentDate.getTime() < storedDate.getTime() : sentDate.getTime() > storedDate.getTime();
+    if (!outOfOrder) continue;
+    const shown = `${other} (${formatDate(storedDate, zone)}, as stored)`;
+    issues.push({
+      field: sent,
+      code: 'INVALID_VALUE',
+      received: sentDate.toISOString(),
+      message: `${sent} is ${sent === end ? 'before' : 'after'} ${shown}.`,
+      expected: `a date on or ${sent === end ? 'after' : 'before'} ${shown}, or ${other} too`,
+    });
   }
   return issues;
 }

@@ -14,7 +14,7 @@ import { fieldsOf, type FieldSpec, lengthLimitOf } from './field-spec.js';
 import { otherToolFor } from './fields-of-other-tools.js';
 import { operatorForm } from './filter-operators.js';
 import { flagInChoice } from './flag-in-choice.js';
-import { attachMeta } from './input-meta.js';
+import { asSent, attachMeta } from './input-meta.js';
 import { expectedOf, issueFromValidation, readingsHint, requiredIssue } from './issue-messages.js';
 import { listFormOf, oneOfList, takesOne } from './list-for-one.js';
 import { eachLeftOut, everyPartRead, listWrittenIn, severalForOne } from './list-text.js';
@@ -100,7 +100,16 @@ export interface CrossChecked<T> {
   crossCheck?(value: T, failed: ReadonlySet<string>): Issue[];
 }
 
-export type ParseResult<T> = { ok: true; value: T } | { ok: false; issues: Issue[] };
+/**
+ * A DTO whose tool checks its values against the stored record (an end date against the stored
+ * start, a login against the other users'): when its input has problems, the parse's failure carries
+ * what did parse (`partial`), so that those checks run too and one answer names every problem.
+ */
+export interface StoredChecked {
+  readonly checksStoredRecord: true;
+}
+
+export type ParseResult<T> = { ok: true; value: T } | { ok: false; issues: Issue[]; partial?: T };
 
 const SCALAR_KINDS = new Set(['text', 'int', 'bool']);
 /** Unknown fields listed one by one; past this, one issue counts the rest (a body of 100k keys stays a small answer). */
@@ -575,15 +584,21 @@ export class InputParser {
     place: ReadonlyMap<string, number>,
   ): Maybe<ParseResult<T>> {
     if (result.ok) return result;
+    // A record acted on that is not found leaves nothing to check against (StoredChecked): the input's problems are the answer.
+    const refused = given.some((spec) => spec.target && result.issues.some((issue) => issue.field === spec.name))
+      ? { ok: false as const, issues: result.issues }
+      : result;
     // Given by id (a name was resolved already), not refused, and not found by a rule of the tool's own.
     const targets = given.filter(
       (spec) => spec.kind === 'ref' && spec.target && !spec.foundByTool && typeof normalized.get(spec.name) === 'number' && !Object.hasOwn(resolved, spec.name),
     );
-    if (targets.length === 0) return result;
+    if (targets.length === 0) return refused;
     return Promise.all(targets.map((spec) => this.references.resolve(spec.ref!, spec.name, normalized.get(spec.name), scope))).then((found) => {
-      for (const r of found) if (!r.ok) result.issues.push(r.issue);
+      const unknown = found.filter((r) => !r.ok);
+      if (unknown.length === 0) return refused;
+      for (const r of unknown) result.issues.push(r.issue);
       inFieldPlace(result.issues, place);
-      return result;
+      return { ok: false, issues: result.issues };
     });
   }
 
@@ -1006,7 +1021,7 @@ function codeText(value: unknown): unknown {
 const NO_FIELDS: ReadonlySet<string> = new Set();
 
 /** Issues in the order of the tool's fields; those of no field (the arguments as a whole) last. */
-function inFieldPlace(issues: Issue[], place: ReadonlyMap<string, number>): void {
+export function inFieldPlace(issues: Issue[], place: ReadonlyMap<string, number>): void {
   issues.sort((a, b) => (place.get(a.field) ?? 999) - (place.get(b.field) ?? 999));
 }
 
@@ -1026,13 +1041,17 @@ function finished<T extends object>(
   if (checked.crossCheck) {
     const failed = issues.length === 0 ? NO_FIELDS : new Set(issues.map((issue) => issue.field));
     // The rules read parsed values (a date, an id); the caller is shown what it sent.
-    for (const issue of checked.crossCheck(out, failed))
-      issues.push(Object.hasOwn(sent, issue.field) ? { ...issue, received: echo(sent[issue.field]) } : issue);
+    for (const issue of checked.crossCheck(out, failed)) issues.push(asSent(issue, sent));
   }
 
   if (issues.length > 0) {
     inFieldPlace(issues, place);
-    return { ok: false, issues };
+    if (!(dto as Partial<StoredChecked>).checksStoredRecord) return { ok: false, issues };
+    const failed = new Set(issues.map((issue) => issue.field));
+    // What failed is left out whole, value and all: a check of the record judges only what parsed.
+    for (const field of failed) Reflect.deleteProperty(out, field);
+    const parsed = new Set([...provided].filter((field) => !failed.has(field)));
+    return { ok: false, issues, partial: attachMeta(out, { provided: parsed, resolved, sent, pending: issues }) };
   }
-  return { ok: true, value: attachMeta(out, { provided, resolved }) };
+  return { ok: true, value: attachMeta(out, { provided, resolved, sent }) };
 }

@@ -65,6 +65,7 @@ export function issueFromValidation(failed: readonly string[], value: unknown, s
     REFERENCE_AMBIGUOUS: '',
     UNKNOWN_FIELD: '',
     FORBIDDEN_FIELD: '',
+    CONFLICT: '',
   };
   const received = echo(value);
   // A duration in days has two readings (24 hours, or a working day): both are offered.

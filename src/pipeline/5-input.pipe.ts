@@ -34,6 +34,8 @@ export class InputPipe implements PipeTransform {
   /** Not async either: arguments that name no record by name are parsed at once (maybe.ts). */
   private parsed(value: RawInput, dto: Type<object>): Maybe<unknown> {
     return andThen(this.parse(value, dto), (parsed) => {
+      // A tool that checks the stored record gets what parsed, and reports these with what it finds (writes/all-problems.ts).
+      if (!parsed.ok && parsed.partial) return parsed.partial;
       if (!parsed.ok) throw DeskError.validation(value.call, parsed.issues);
       return parsed.value;
     });

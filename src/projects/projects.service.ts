@@ -1,17 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { type DbDate, toDate } from '../database/db-dates.js';
 import { Project } from '../database/entities/index.js';
 import { DeskError } from '../envelope/desk-error.js';
 import { type Answer, INSERTED, type Outcome } from '../envelope/envelope.js';
 import type { Issue } from '../envelope/issue.js';
-import { endBeforeStart } from '../input/date-order.js';
-import { metaOf } from '../input/input-meta.js';
+import { datesAgainstStored, type Period } from '../input/date-order.js';
+import { failedFields, metaOf } from '../input/input-meta.js';
 import { appliedView, Presenter, showsField } from '../present/presenter.js';
 import { pageOutcome, runSearch } from '../search/search-runner.js';
 import { matchKey } from '../text/normalize.js';
 import type { Call } from '../tools/call.js';
 import { Tool } from '../tools/tool.decorator.js';
+import { refuseProblems } from '../writes/all-problems.js';
 import { updateMessage } from '../writes/update-message.js';
 import { WriteUnit } from '../writes/write-unit.js';
 import { CreateProjectDto } from './dto/create-project.dto.js';
@@ -19,7 +19,7 @@ import { DeleteProjectDto, GetProjectDto } from './dto/project-id.dto.js';
 import { SearchProjectsDto } from './dto/search-projects.dto.js';
 import { UpdateProjectDto } from './dto/update-project.dto.js';
 import { PROJECT_OUTPUT, PROJECT_WRITABLE } from './project.fields.js';
-import { type ProjectRow, ProjectsRepository } from './projects.repository.js';
+import { ProjectsRepository } from './projects.repository.js';
 import { ProjectTasksService } from './tasks/project-tasks.service.js';
 
 /** Projects: the one code path behind the project_* tools and /api/projects. */
@@ -122,8 +122,11 @@ export class ProjectsService {
         if (!meta.provided.has(column)) continue;
         values[column] = (input as unknown as Record<string, unknown>)[column] ?? null;
       }
-      const issues = [...(await this.parentIssues(input.id, values.projects_id, manager)), ...datesAgainstStored(values, current)];
-      if (issues.length) throw DeskError.validation(call, issues);
+      const before = current as unknown as Record<string, unknown>;
+      refuseProblems(call, input, [
+        ...(await this.parentIssues(input.id, values.projects_id, manager)),
+        ...datesAgainstStored(values, before, PROJECT_PERIODS, call.zone, failedFields(input)),
+      ]);
       const changes: Record<string, unknown> = { ...values, date_mod: now };
       if (typeof values.name === 'string') changes.name_key = matchKey(values.name);
       await manager.update(Project, { id: input.id }, changes);
@@ -184,18 +187,8 @@ export class ProjectsService {
   }
 }
 
-/** The planned and real periods as they will be stored (the call's dates over the project's own): an end before its start is refused. */
-function datesAgainstStored(values: Record<string, unknown>, current: ProjectRow): Issue[] {
-  const stored = current as unknown as Record<string, unknown>;
-  const merged: Record<string, unknown> = {};
-  for (const field of ['plan_start_date', 'plan_end_date', 'real_start_date', 'real_end_date']) {
-    const raw = field in values ? values[field] : stored[field];
-    merged[field] = raw === null || raw === undefined || raw instanceof Date ? raw : toDate(raw as DbDate);
-  }
-  // A pair the call does not touch stays as it was, right or wrong.
-  const touched = (start: string, end: string) => start in values || end in values;
-  return [
-    ...(touched('plan_start_date', 'plan_end_date') ? endBeforeStart(merged, 'plan_start_date', 'plan_end_date') : []),
-    ...(touched('real_start_date', 'real_end_date') ? endBeforeStart(merged, 'real_start_date', 'real_end_date') : []),
-  ];
-}
+/** A project's periods: planned and real. */
+const PROJECT_PERIODS: readonly Period[] = [
+  ['plan_start_date', 'plan_end_date'],
+  ['real_start_date', 'real_end_date'],
+];

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { Principal } from '../auth/principal.js';
-import { toDate } from '../database/db-dates.js';
 import { Ticket } from '../database/entities/index.js';
 import { type Maybe, settleAll } from '../database/maybe.js';
 import { readTogether } from '../database/read-rows.js';
@@ -9,8 +8,8 @@ import { insertRow } from '../database/write-rows.js';
 import { DeskError } from '../envelope/desk-error.js';
 import { type Answer, INSERTED, type Outcome } from '../envelope/envelope.js';
 import type { Issue } from '../envelope/issue.js';
-import { endBeforeStart } from '../input/date-order.js';
-import { metaOf } from '../input/input-meta.js';
+import { datesAgainstStored, endBeforeStart, type Period } from '../input/date-order.js';
+import { failedFields, metaOf } from '../input/input-meta.js';
 import type { ActorRef } from '../input/references/actor-list.js';
 import { priorityFrom } from '../input/vocab/priority-matrix.js';
 import { appliedView, Presenter, type Row, showsField, type View } from '../present/presenter.js';
@@ -18,6 +17,7 @@ import { pageOutcome, runSearch, type SearchArgs } from '../search/search-runner
 import { matchKey } from '../text/normalize.js';
 import type { Call } from '../tools/call.js';
 import { Tool } from '../tools/tool.decorator.js';
+import { refuseProblems } from '../writes/all-problems.js';
 import { updateMessage } from '../writes/update-message.js';
 import { WriteUnit } from '../writes/write-unit.js';
 import { CreateTicketDto } from './dto/create-ticket.dto.js';
@@ -153,7 +153,8 @@ export class TicketsService {
       }
       if (values.entities_id === undefined) throw new DeskError('FORBIDDEN', 'You have no entity to open tickets in. Name one with entities_id.');
       Object.assign(values, statusStamps(Number(values.status), null, now));
-      this.checkDeadline(values.date as Date, values.time_to_resolve as Date | undefined, call);
+      // The opening date defaults to now: a deadline sent alone may be before it.
+      refuseProblems(call, input, endBeforeStart(values, 'date', 'time_to_resolve'));
 
       const callerId = principal.userId;
       // Object.assign, not spreads: V8 spreads an object and then adds keys far slower than it copies them.
@@ -209,9 +210,10 @@ export class TicketsService {
       for (const column of TICKET_WRITABLE) {
         if (meta.provided.has(column)) values[column] = given[column] ?? null;
       }
-      if (meta.provided.has('name') && !values.name) {
-        throw DeskError.validation(call, [{ field: 'name', code: 'REQUIRED', received: null, message: 'name (the title) cannot be cleared.' }]);
-      }
+      const issues: Issue[] = datesAgainstStored(values, current as unknown as Record<string, unknown>, TICKET_PERIODS, call.zone, failedFields(input));
+      if (meta.provided.has('name') && !values.name)
+        issues.push({ field: 'name', code: 'REQUIRED', received: null, message: 'name (the title) cannot be cleared.' });
+      refuseProblems(call, input, issues);
       const actors: ActorChanges = { roles: listChanges(input) };
       if (meta.provided.has('requester_id')) actors.requester_id = this.requesterFor(input.requester_id, call.principal);
       if (meta.provided.has('assignee_id')) actors.assignee_id = input.assignee_id ?? null;
@@ -227,11 +229,6 @@ export class TicketsService {
         Object.assign(values, statusStamps(Number(values.status), statusStateOf(current), now));
         const solutions = await solutionFollowsStatus(manager, input.id, Number(current.status), Number(values.status), call.principal.userId, now);
         also = alsoChanged(await duplicatesFollow(manager, input.id, Number(values.status), call.principal.userId, now), solutions);
-      }
-      if (meta.provided.has('date') || meta.provided.has('time_to_resolve')) {
-        const date = (values.date as Date | undefined) ?? toDate(current.date);
-        const deadline = meta.provided.has('time_to_resolve') ? (values.time_to_resolve as Date | null) : toDate(current.time_to_resolve);
-        this.checkDeadline(date, deadline, call);
       }
 
       const key = typeof values.name === 'string' ? { name_key: matchKey(values.name) } : {};
@@ -315,13 +312,10 @@ export class TicketsService {
         return undefined;
     }
   }
-
-  /** time_to_resolve may not be before the opening date, whichever of the two the call changes. */
-  private checkDeadline(date: Date | null, deadline: Date | null | undefined, call: Call): void {
-    const issues: Issue[] = endBeforeStart({ date, time_to_resolve: deadline }, 'date', 'time_to_resolve');
-    if (issues.length) throw DeskError.validation(call, issues);
-  }
 }
+
+/** time_to_resolve may not be before the opening date, whichever of the two the call changes. */
+const TICKET_PERIODS: readonly Period[] = [['date', 'time_to_resolve']];
 
 /** The list fields of a create or update: a role's list replaces it, add_/remove_ change it. */
 function listChanges(input: object): ActorChanges['roles'] {

@@ -9,11 +9,12 @@ import { DeskError } from '../envelope/desk-error.js';
 import { quoted } from '../envelope/echo.js';
 import { type Answer, INSERTED, type Outcome } from '../envelope/envelope.js';
 import type { Issue } from '../envelope/issue.js';
-import { metaOf } from '../input/input-meta.js';
+import { metaOf, pendingIssues } from '../input/input-meta.js';
 import { appliedView, Presenter, type Row, showsField, type View } from '../present/presenter.js';
 import { pageOutcome, runSearch, type SearchArgs } from '../search/search-runner.js';
 import type { Call } from '../tools/call.js';
 import { Tool } from '../tools/tool.decorator.js';
+import { refuseProblems } from '../writes/all-problems.js';
 import { updateMessage } from '../writes/update-message.js';
 import { WriteUnit } from '../writes/write-unit.js';
 import { CreateUserDto } from './dto/create-user.dto.js';
@@ -131,8 +132,10 @@ export class UsersService {
       if (profileId === undefined)
         issues.push({ field: 'profiles_id', code: 'REQUIRED', message: `profiles_id is required: there is no '${DEFAULT_PROFILE}' profile to default to.` });
       if (entityId === undefined) issues.push({ field: 'entities_id', code: 'REQUIRED', message: 'entities_id is required: you have no default entity.' });
-      if (issues.length || profileId === undefined || entityId === undefined) throw DeskError.validation(call, issues);
-      const refusal = refusalOf(await this.assignments.grantRefusal(call.principal, profileId, manager), await this.takenValues(input, undefined, manager));
+      const taken = await this.takenIssues(input, undefined, manager);
+      refuseWithTaken(call, input, issues, taken);
+      if (profileId === undefined || entityId === undefined) throw new Error('unreachable: a missing profile or entity is a problem refuseWithTaken answered');
+      const refusal = refusalOf(await this.assignments.grantRefusal(call.principal, profileId, manager), takenText(taken));
       if (refusal) throw refusal;
 
       const values: Record<string, unknown> = {};
@@ -180,16 +183,16 @@ export class UsersService {
         if (meta.provided.has(column)) values[column] = (input as unknown as Record<string, unknown>)[column] ?? null;
       }
       const target = this.placementOf(input, current, issues);
-      if (issues.length) throw DeskError.validation(call, issues);
+      const taken = await this.takenIssues(values, input.id, manager);
+      refuseWithTaken(call, input, issues, taken);
       // is_active=false never gets here (UpdateUserDto: deactivating is user_deactivate's): a profile change is what may demote.
       const wasSuperAdmin = input.profiles_id !== undefined && (await this.queries.isActiveSuperAdmin(input.id, manager));
 
       // One retry fixes all: a profile the caller may not give is answered now, with a taken login
       // or email; a taken value alone is answered now too, except where a Super-Admin may be
       // demoted: then after the last-Super-Admin check below, with it.
-      const taken = await this.takenValues(values, input.id, manager);
       const forbidden = target && input.profiles_id !== undefined ? await this.assignments.grantRefusal(call.principal, target.profileId, manager) : undefined;
-      const refusal = refusalOf(forbidden, forbidden || !wasSuperAdmin ? taken : undefined);
+      const refusal = refusalOf(forbidden, forbidden || !wasSuperAdmin ? takenText(taken) : undefined);
       if (refusal) throw refusal;
       if (typeof values.timezone === 'string') values.timezone = canonicalZone(values.timezone);
       if (target) {
@@ -199,11 +202,11 @@ export class UsersService {
       }
       const columns = { ...values };
       if (input.groups_id !== undefined && (await this.assignments.join(manager, input.id, input.groups_id, now))) values.groups_id = input.groups_id;
-      if (Object.keys(values).length && !taken) {
+      if (Object.keys(values).length && taken.length === 0) {
         await manager.update(User, { id: input.id }, { ...columns, ...userKeys({ ...current, ...columns }), date_mod: now });
       }
       const lastSuperAdmin = wasSuperAdmin ? await this.lastSuperAdmin(manager, String(current.name)) : undefined;
-      if (taken || lastSuperAdmin) throw new DeskError('CONFLICT', [taken, lastSuperAdmin].filter(Boolean).join(' '));
+      if (taken.length || lastSuperAdmin) throw new DeskError('CONFLICT', [takenText(taken), lastSuperAdmin].filter(Boolean).join(' '));
 
       const view = await this.storedView(input.id, call.zone, call.principal.scope, manager);
       const count = Object.keys(values).length;
@@ -279,18 +282,18 @@ export class UsersService {
 
   /**
    * Logins and emails are unique up to case, accents and look-alike characters: `maría.silva` or
-   * `mаria.silva` (Cyrillic а) next to `maria.silva` would let one user pass for another. The
-   * conflict's text naming what is taken; undefined when nothing is.
+   * `mаria.silva` (Cyrillic а) next to `maria.silva` would let one user pass for another. An issue
+   * for each value taken; both are checked, so that the retry fixes every taken value at once.
    */
-  private async takenValues(values: { name?: unknown; email?: unknown }, self: number | undefined, manager: EntityManager): Promise<string | undefined> {
-    // Both are checked, and both named in one answer: the retry fixes every taken value at once.
-    const taken: Array<'login' | 'email'> = [];
-    if (typeof values.name === 'string' && (await this.queries.lookAlikeOwner('name', values.name, self, manager)) !== undefined) taken.push('login');
-    if (typeof values.email === 'string' && (await this.queries.lookAlikeOwner('email', values.email, self, manager)) !== undefined) taken.push('email');
-    if (taken.length === 0) return undefined;
-    const what = taken.map((field) => `${field} '${quoted(field === 'login' ? values.name : values.email)}'`).join(' and the ');
-    const kinds = taken.map((field) => `${field}s`).join(' and ');
-    return `The ${what} ${taken.length === 1 ? 'belongs to another user, or to one that only looks' : 'belong to other users, or to ones that only look'} different (${kinds} are unique; case, accents and look-alike characters are ignored). Choose ${taken.map((field) => `another ${field}`).join(' and ')}.`;
+  private async takenIssues(values: { name?: unknown; email?: unknown }, self: number | undefined, manager: EntityManager): Promise<Issue[]> {
+    const issues: Issue[] = [];
+    for (const [field, value] of [
+      ['name', values.name],
+      ['email', values.email],
+    ] as const) {
+      if (typeof value === 'string' && (await this.queries.lookAlikeOwner(field, value, self, manager)) !== undefined) issues.push(takenIssue(field, value));
+    }
+    return issues;
   }
 
   private async storedView(id: number, timezone: string, scope: EntityScope | undefined, manager: EntityManager): Promise<View> {
@@ -329,6 +332,37 @@ export class UsersService {
 function refusalOf(forbidden: string | undefined, taken: string | undefined): DeskError | undefined {
   if (forbidden) return new DeskError('FORBIDDEN', taken ? `${forbidden} Also: ${taken}` : forbidden);
   return taken ? new DeskError('CONFLICT', taken) : undefined;
+}
+
+/** What the caller calls a unique field: the login is stored as the user's name. */
+const UNIQUE_AS = { name: 'login', email: 'email' } as const;
+
+/** A login or email another user holds, as an issue of its field. */
+function takenIssue(field: 'name' | 'email', value: string): Issue {
+  const what = UNIQUE_AS[field];
+  return {
+    field,
+    code: 'CONFLICT',
+    received: value,
+    message: `The ${what} '${quoted(value)}' belongs to another user, or to one that only looks different (${what}s are unique; case, accents and look-alike characters are ignored). Choose another ${what}.`,
+    expected: `a ${what} no other user has`,
+  };
+}
+
+/** The CONFLICT's text for taken values that are the call's only problem, all named in one sentence; undefined when none is taken. */
+function takenText(taken: readonly Issue[]): string | undefined {
+  if (taken.length === 0) return undefined;
+  const kinds = taken.map((issue) => UNIQUE_AS[issue.field as keyof typeof UNIQUE_AS]);
+  const what = taken.map((issue, at) => `${kinds[at]} '${quoted(issue.received)}'`).join(' and the ');
+  return `The ${what} ${taken.length === 1 ? 'belongs to another user, or to one that only looks' : 'belong to other users, or to ones that only look'} different (${kinds.map((kind) => `${kind}s`).join(' and ')} are unique; case, accents and look-alike characters are ignored). Choose ${kinds.map((kind) => `another ${kind}`).join(' and ')}.`;
+}
+
+/**
+ * A taken login or email beside other problems of the call is one more issue of the one
+ * VALIDATION_FAILED; alone, it is left to the CONFLICT (refusalOf), as a clash with another record is.
+ */
+function refuseWithTaken(call: Call, input: object, issues: Issue[], taken: readonly Issue[]): void {
+  if (issues.length || pendingIssues(input).length) refuseProblems(call, input, [...issues, ...taken]);
 }
 
 function selfDeactivation(field: string): Issue {

@@ -8,9 +8,11 @@ import { withWritePermit } from '../database/write-permit.js';
 import { DeskError } from '../envelope/desk-error.js';
 import { type Answer, Committed, INSERTED, type Outcome } from '../envelope/envelope.js';
 import { toDeskError } from '../envelope/error-mapping.js';
+import { pendingIssues } from '../input/input-meta.js';
 import { step } from '../observe/tracing.js';
 import { SessionsRepository } from '../session/sessions.repository.js';
 import type { Call } from '../tools/call.js';
+import { refuseProblems } from './all-problems.js';
 import { fingerprintOf, normalizedPayload } from './fingerprint.js';
 import { IdempotencyStore } from './idempotency.store.js';
 import { assertSessionAtCommit, writesInSession } from './verification.js';
@@ -82,9 +84,11 @@ export class WriteUnit {
     const tool = call.policy;
     if (!tool) throw new Error(`${call.route ?? 'a call'} writes, but serves no tool: its policy decides how it may write.`);
     const dryRun = input.dry_run === true;
-    const key = dryRun ? undefined : input.idempotency_key;
+    // Input with problems writes nothing (all-problems.ts): it claims no key, waits for no approval, needs no verification.
+    const refused = pendingIssues(input).length > 0;
+    const key = dryRun || refused ? undefined : input.idempotency_key;
     const userId = call.principal.userId;
-    const held = !dryRun && needsApproval(call);
+    const held = !dryRun && !refused && needsApproval(call);
     const fingerprint = key || held ? fingerprintOf(tool.name, input) : '';
     if (key) {
       const replay = await this.idempotency.replay(userId, tool.name, key, fingerprint);
@@ -99,10 +103,12 @@ export class WriteUnit {
       return await step(call, 'write', () =>
         this.lock.transaction(async (manager) => {
           const now = new Date();
-          if (!dryRun && writesInSession(call)) await assertSessionAtCommit(this.sessions, manager, call);
+          if (!dryRun && !refused && writesInSession(call)) await assertSessionAtCommit(this.sessions, manager, call);
           if (approval) await this.approvals.consume(manager, call, approval, now);
           if (key) await this.idempotency.claim(manager, userId, tool.name, key, fingerprint);
           const outcome = await withWritePermit(manager, () => work({ manager, now, rehearsal: null, dryRun }));
+          // The backstop: work that did not report the input's problems is undone, and they are answered.
+          if (refused) refuseProblems(call, input, []);
           if (dryRun) throw DryRunRollback.of(outcome);
           if (key)
             await this.idempotency.complete(manager, userId, tool.name, key, { ...outcome, session_id: outcome.session_id ?? call.sessionId ?? undefined });

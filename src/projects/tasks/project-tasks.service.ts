@@ -5,12 +5,14 @@ import { ProjectTask } from '../../database/entities/index.js';
 import { placeholders } from '../../database/sql-texts.js';
 import { DeskError } from '../../envelope/desk-error.js';
 import { type Answer, INSERTED } from '../../envelope/envelope.js';
-import { metaOf } from '../../input/input-meta.js';
+import { datesAgainstStored } from '../../input/date-order.js';
+import { failedFields, metaOf } from '../../input/input-meta.js';
 import { appliedView, type OutputField, Presenter, type Row, type View } from '../../present/presenter.js';
 import { matchKey } from '../../text/normalize.js';
 import { viewerOf } from '../../tickets/tickets.repository.js';
 import type { Call } from '../../tools/call.js';
 import { Tool } from '../../tools/tool.decorator.js';
+import { refuseProblems } from '../../writes/all-problems.js';
 import { WriteUnit } from '../../writes/write-unit.js';
 import { ProjectsRepository } from '../projects.repository.js';
 import { SaveProjectTaskDto, ticketsIn } from './dto/save-project-task.dto.js';
@@ -56,24 +58,27 @@ export class ProjectTasksService {
       for (const column of WRITABLE) if (given[column] !== undefined) values[column] = given[column];
       let id = input.id;
       if (id === undefined) {
-        if (input.projects_id === undefined || !input.name) {
-          const missing = [input.projects_id === undefined ? 'projects_id' : null, !input.name ? 'name' : null].filter((f): f is string => f !== null);
-          throw DeskError.validation(
-            call,
-            missing.map((field) => ({
-              field,
-              code: 'REQUIRED' as const,
-              received: null,
-              message: `${field} is required to create a task (or send id to change one).`,
-            })),
-          );
-        }
-        const project = await this.projects.findVisibleOrFail(input.projects_id, call.principal.scope, manager);
-        values.projects_id = input.projects_id;
+        // A field sent but unreadable is already a problem of its own.
+        const failed = failedFields(input);
+        const missing = (['projects_id', 'name'] as const).filter((field) => !input[field] && !failed.has(field));
+        refuseProblems(
+          call,
+          input,
+          missing.map((field) => ({
+            field,
+            code: 'REQUIRED' as const,
+            received: null,
+            message: `${field} is required to create a task (or send id to change one).`,
+          })),
+        );
+        const { projects_id: projectId, name } = input;
+        if (projectId === undefined || !name) throw new Error('unreachable: a missing field is a problem refuseProblems answered');
+        const project = await this.projects.findVisibleOrFail(projectId, call.principal.scope, manager);
+        values.projects_id = projectId;
         values.percent_done ??= 0;
         const result = await manager.insert(ProjectTask, {
           ...values,
-          name_key: matchKey(input.name),
+          name_key: matchKey(name),
           entities_id: Number(project.entities_id),
           users_id: call.principal.userId,
           date_creation: now,
@@ -83,6 +88,8 @@ export class ProjectTasksService {
       } else {
         const task = await manager.findOne(ProjectTask, { where: { id } });
         if (!task || !(await this.projects.findVisible(task.projects_id, call.principal.scope, manager))) throw DeskError.notFound('Project task', id);
+        const stored = task as unknown as Record<string, unknown>;
+        refuseProblems(call, input, datesAgainstStored(values, stored, [['plan_start_date', 'plan_end_date']], call.zone, failedFields(input)));
         if (input.projects_id !== undefined && input.projects_id !== task.projects_id) {
           await this.projects.findVisibleOrFail(input.projects_id, call.principal.scope, manager);
           values.projects_id = input.projects_id;

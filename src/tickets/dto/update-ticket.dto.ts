@@ -55,4 +55,7 @@ export class UpdateTicketDto extends TicketFieldsDto {
 
   @ActorsField({ description: 'Removed from assignees.' })
   remove_assignees?: ActorRef[];
+
+  /** Its dates are checked against the ticket's stored ones (StoredChecked). */
+  static readonly checksStoredRecord = true;
 }

@@ -19,6 +19,9 @@ export class UpdateUserDto extends UserFieldsDto {
   @RefField('user', { required: true, target: true, description: 'Id, login, email or "Firstname Lastname".' })
   id!: number;
 
+  /** Its login and email are checked against the other users' (StoredChecked). */
+  static readonly checksStoredRecord = true;
+
   /**
    * Deactivating is user_deactivate's alone: a destructive write, held for a person's approval or a
    * verified session as the deployment says. Through this tool, an ordinary update, it would skip both.

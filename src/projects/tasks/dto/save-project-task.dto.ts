@@ -47,6 +47,9 @@ export class SaveProjectTaskDto extends WriteCallDto {
   @RefField('ticket', { several: true, description: '' })
   remove_tickets_id?: number | readonly number[];
 
+  /** A changed task's dates are checked against its stored ones (StoredChecked). */
+  static readonly checksStoredRecord = true;
+
   static crossCheck(value: SaveProjectTaskDto): Issue[] {
     return [
       ...endBeforeStart({ plan_start_date: value.plan_start_date, plan_end_date: value.plan_end_date }, 'plan_start_date', 'plan_end_date'),
