@@ -633,6 +633,45 @@ describe('InputParser references', () => {
   });
 });
 
+/** A DTO whose tool checks the stored record (StoredChecked), acting on a record by id. */
+class CheckedDto {
+  @RefField('projectState', { required: true, target: true, description: 'the record' })
+  id!: number;
+
+  @IntField({ min: 0, max: 100, unit: 'percent', description: 'percent' })
+  percent_done?: number;
+
+  @DateField({ description: 'end' })
+  plan_end_date?: Date;
+
+  static readonly checksStoredRecord = true;
+}
+
+describe('InputParser and the checks of a stored record', () => {
+  const parse = (args: Record<string, unknown>) => parser.parse(CheckedDto, args, { ...options, fields: undefined });
+
+  it("refuses with what parsed, without the fields that failed, and the problems left to report with the record's", async () => {
+    const result = await parse({ id: 2, percent_done: 101, plan_end_date: '2027-01-01' });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.partial).toBeInstanceOf(CheckedDto);
+    expect(Object.fromEntries(Object.entries(result.partial!))).toEqual({ id: 2, plan_end_date: new Date('2027-01-01T00:00:00Z') });
+    const meta = metaOf(result.partial!);
+    expect([...meta.provided].sort()).toEqual(['id', 'plan_end_date']);
+    expect(meta.pending?.map((issue) => issue.field)).toEqual(['percent_done']);
+    expect(meta.sent).toMatchObject({ plan_end_date: '2027-01-01' });
+  });
+
+  it('refuses without a partial when the record acted on is not found: there is nothing to check against', async () => {
+    for (const id of [99, 'Nowhere']) {
+      const result = await parse({ id, percent_done: 101 });
+      if (result.ok) throw new Error('expected a refusal');
+      expect(result.partial).toBeUndefined();
+      expect(result.issues.map((issue) => issue.field)).toEqual(['id', 'percent_done']);
+    }
+  });
+});
+
 describe('InputParser choices with a flag in them', () => {
   const entryFields = withAliases('ticket', [domainArgument('ticket'), ...(fieldsOf(AddEntryDto) ?? [])]);
   const entry = { domain: 'ticket', session_id: 'ses_x', id: 1, content: 'x' };

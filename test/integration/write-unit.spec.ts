@@ -2,6 +2,7 @@ import { DbLock } from '../../src/database/db-lock.js';
 import { Project } from '../../src/database/entities/index.js';
 import { servingCalls, servingEnded } from '../../src/database/write-permit.js';
 import { Committed, INSERTED, type Outcome, Replay } from '../../src/envelope/envelope.js';
+import { attachMeta } from '../../src/input/input-meta.js';
 import { SessionsRepository } from '../../src/session/sessions.repository.js';
 import type { Call } from '../../src/tools/call.js';
 import { WriteUnit } from '../../src/writes/write-unit.js';
@@ -106,6 +107,17 @@ describe('write unit', () => {
     expect(JSON.stringify(updated)).toBe(
       '{"message":"Dry run: nothing was written. Sent without dry_run, the call would answer: \\"Project 8 done: it reads; so.\\"","applied":{"name":"Dry"},"resolved":{},"session_id":"ses_x","id":8,"data":{"id":8},"dry_run":true}',
     );
+  });
+
+  it("answers the input's problems the pipe left for the write even when the work does not, undoing what it wrote, with no key claimed and no verification asked", async () => {
+    const pending = [{ field: 'percent_done', code: 'OUT_OF_RANGE' as const, received: 101, message: 'percent_done must be an integer from 0 to 100.' }];
+    const input = attachMeta({ idempotency_key: 'k-refused' }, { provided: new Set(), resolved: {}, pending });
+    // An unverified session: the refusal is the input's, not VERIFICATION_REQUIRED.
+    const error = await refusal(writes.run(await mcpCall(false), input, insert('Left unreported')));
+    expect(error).toMatchObject({ code: 'VALIDATION_FAILED', issues: pending });
+    expect(await stored('Left unreported')).toBe(0);
+    // The key was not claimed: the same key writes once the input is right.
+    expect(await writes.run(await mcpCall(true), { idempotency_key: 'k-refused' }, insert('Right at last'))).toBeInstanceOf(Committed);
   });
 
   it('once calls are served, refuses a write to a domain table outside the write unit, on any manager', async () => {
