@@ -1,4 +1,5 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import request from 'supertest';
 import { DATABASES } from './support/databases.js';
 import { callTool, connectHttp, failure, openSession, success } from './support/mcp-client.js';
 import { startStack, type TestStack } from './support/test-app.js';
@@ -412,6 +413,81 @@ describe.each(DATABASES)('ticket actors and deadlines on %s', (kind) => {
     const onTime = success(await call(admin, 'ticket_search', { overdue: false, limit: 100 })).data as Page;
     expect(onTime.items.some((t) => t.overdue)).toBe(false);
     expect(onTime.total + overdue.total).toBe((success(await call(admin, 'ticket_search', {})).data as Page).total);
+  });
+
+  it("assigns only users who take charge of tickets in the ticket's entity, and adds only active users; actors already there are kept", async () => {
+    const api = { Authorization: `Bearer ${await stack.token('glpi', ['api'])}` };
+    // Ticket 3 (Erro ao abrir o ERP) is in Sede; joao.souza is Self-Service in Filial Porto.
+    const erp = 3;
+    const selfServiceAssignee = failure(await call(admin, 'ticket_update', { id: erp, assignee_id: 'joao.souza', dry_run: true }), 'VALIDATION_FAILED');
+    expect(selfServiceAssignee.error.issues).toEqual([
+      expect.objectContaining({
+        field: 'assignee_id',
+        code: 'INVALID_VALUE',
+        received: 'joao.souza',
+        message:
+          'joao.souza cannot be assigned tickets in Root entity > Sede: they have no profile there (theirs: Self-Service in Root entity > Filial Porto).',
+      }),
+    ]);
+    const ownOnly = failure(await call(admin, 'ticket_update', { id: erp, assignees: ['post-only'], dry_run: true }), 'VALIDATION_FAILED');
+    expect(ownOnly.error.issues![0]).toMatchObject({
+      field: 'assignees[0]',
+      message: 'post-only cannot be assigned tickets in Root entity > Sede: their profiles there (Self-Service) only see their own tickets.',
+    });
+    expect(selfServiceAssignee.error.issues![0].did_you_mean).toBeUndefined();
+    // A technician of Sede, recursively or not, takes Sede's tickets; not those of Root entity above it.
+    success(await call(admin, 'ticket_update', { id: erp, add_assignees: ['maria.silva', 'normal', 'Service Desk'], dry_run: true }));
+    const above = failure(await call(admin, 'ticket_update', { id: ticketId, add_assignees: ['tech', 'normal'], dry_run: true }), 'VALIDATION_FAILED');
+    expect(above.error.issues).toEqual([
+      expect.objectContaining({
+        field: 'add_assignees[1]',
+        code: 'INVALID_VALUE',
+        received: 'normal',
+        message: expect.stringContaining('normal cannot be assigned tickets in Root entity:'),
+      }),
+    ]);
+
+    // A deactivated user is added in no role; one already on the ticket stays, and is not checked again.
+    const login = `inativo.${kind}`;
+    const created = await request(stack.http).post('/api/users').set(api).send({ name: login, profiles_id: 'Technician', entities_id: 'Root entity' });
+    expect(created.status).toBe(201);
+    success(await call(admin, 'ticket_update', { id: ticketId, add_observers: [login] }));
+    expect((await request(stack.http).delete(`/api/users/${created.body.id}`).set(api)).status).toBe(200);
+    const before = success(await call(admin, 'ticket_get', { id: erp })).data as Ticket;
+    const refused = failure(
+      await call(admin, 'ticket_update', { id: erp, add_assignees: ['joao.souza'], add_observers: [login], time_to_resolve: '2000-01-01 10:00' }),
+      'VALIDATION_FAILED',
+    );
+    const byField = Object.fromEntries(refused.error.issues!.map((i) => [i.field, i]));
+    expect(Object.keys(byField).sort()).toEqual(['add_assignees[0]', 'add_observers[0]', 'time_to_resolve']);
+    expect(byField['add_assignees[0]']).toMatchObject({ code: 'INVALID_VALUE', received: 'joao.souza' });
+    expect(byField['add_observers[0]']).toMatchObject({ code: 'INVALID_VALUE', received: login });
+    expect(byField['add_observers[0]'].message).toBe(`${login} is deactivated: reactivate them (user_update is_active true) or choose another.`);
+    const after = success(await call(admin, 'ticket_get', { id: erp })).data as Ticket;
+    expect([names(after.assignees), names(after.observers), after.time_to_resolve]).toEqual([
+      names(before.assignees),
+      names(before.observers),
+      before.time_to_resolve,
+    ]);
+    const kept = success(await call(admin, 'ticket_update', { id: ticketId, observers: [login, 'glpi'], name: 'Servidor de arquivos lento (2)' }))
+      .data as Ticket;
+    expect(names(kept.observers)).toEqual([`user:${login}`, 'user:glpi']);
+    const created2 = failure(await call(admin, 'ticket_create', { name: 'Rede lenta', requesters: [login], dry_run: true }), 'VALIDATION_FAILED');
+    expect(created2.error.issues).toEqual([expect.objectContaining({ field: 'requesters[0]', code: 'INVALID_VALUE', received: login })]);
+
+    // REST shares the rule: maria.silva takes charge in Sede and below it, not in Filial Porto.
+    const rest = await request(stack.http).post('/api/tickets').set(api).send({ name: 'VPN caiu', entities_id: 'Filial Porto', assignee_id: 'maria.silva' });
+    expect(rest.status).toBe(422);
+    expect(rest.body.error.issues).toEqual([
+      expect.objectContaining({
+        field: 'assignee_id',
+        code: 'INVALID_VALUE',
+        received: 'maria.silva',
+        message: expect.stringContaining('Root entity > Filial Porto'),
+      }),
+    ]);
+    const patched = await request(stack.http).patch(`/api/tickets/${erp}`).set(api).send({ assignee_id: 'joao.souza', dry_run: true });
+    expect([patched.status, patched.body.error?.issues?.[0]?.field]).toEqual([422, 'assignee_id']);
   });
 
   it('Self-Service may not set actor lists, and mine stays within its own tickets', async () => {

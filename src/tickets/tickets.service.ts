@@ -20,6 +20,7 @@ import { Tool } from '../tools/tool.decorator.js';
 import { refuseProblems } from '../writes/all-problems.js';
 import { updateMessage } from '../writes/update-message.js';
 import { WriteUnit } from '../writes/write-unit.js';
+import { actorIssues, usersAdded } from './actor-eligibility.js';
 import { CreateTicketDto } from './dto/create-ticket.dto.js';
 import { SearchTicketsDto } from './dto/search-tickets.dto.js';
 import { DeleteTicketDto, GetTicketDto } from './dto/ticket-id.dto.js';
@@ -40,7 +41,7 @@ import {
   statusWithoutAssignee,
 } from './ticket-rules.js';
 import { showsActors, TicketViews } from './ticket-views.js';
-import { SYSTEM_VIEWER, TicketsRepository, viewerOf } from './tickets.repository.js';
+import { SYSTEM_VIEWER, type TicketRow, TicketsRepository, viewerOf } from './tickets.repository.js';
 import { type AlsoChanged, alsoChanged, alsoChangedSentence } from './timeline/also-changed.js';
 import { duplicatesFollow } from './timeline/link-rules.js';
 import { solutionFollowsStatus } from './timeline/solution-rules.js';
@@ -154,7 +155,8 @@ export class TicketsService {
       if (values.entities_id === undefined) throw new DeskError('FORBIDDEN', 'You have no entity to open tickets in. Name one with entities_id.');
       Object.assign(values, statusStamps(Number(values.status), null, now));
       // The opening date defaults to now: a deadline sent alone may be before it.
-      refuseProblems(call, input, endBeforeStart(values, 'date', 'time_to_resolve'));
+      const unfit = await actorIssues(manager, null, Number(values.entities_id), usersAdded(actors, principal.userId), meta.resolved);
+      refuseProblems(call, input, [...endBeforeStart(values, 'date', 'time_to_resolve'), ...unfit]);
 
       const callerId = principal.userId;
       // Object.assign, not spreads: V8 spreads an object and then adds keys far slower than it copies them.
@@ -210,14 +212,12 @@ export class TicketsService {
       for (const column of TICKET_WRITABLE) {
         if (meta.provided.has(column)) values[column] = given[column] ?? null;
       }
-      const issues: Issue[] = datesAgainstStored(values, current as unknown as Record<string, unknown>, TICKET_PERIODS, call.zone, failedFields(input));
-      if (meta.provided.has('name') && !values.name)
-        issues.push({ field: 'name', code: 'REQUIRED', received: null, message: 'name (the title) cannot be cleared.' });
-      refuseProblems(call, input, issues);
       const actors: ActorChanges = { roles: listChanges(input) };
       if (meta.provided.has('requester_id')) actors.requester_id = this.requesterFor(input.requester_id, call.principal);
       if (meta.provided.has('assignee_id')) actors.assignee_id = input.assignee_id ?? null;
       if (meta.provided.has('assignee_group_id')) actors.assignee_group_id = input.assignee_group_id ?? null;
+      // Every problem of the call in one answer, before anything is written.
+      refuseProblems(call, input, await this.updateIssues(manager, input, current, values, actors, call));
 
       if (!meta.provided.has('priority') && (meta.provided.has('urgency') || meta.provided.has('impact'))) {
         values.priority = recomputedPriority(values.urgency, values.impact, current);
@@ -289,6 +289,23 @@ export class TicketsService {
       );
     }
     return requested ?? principal.userId;
+  }
+
+  /** What an update may not do to `current`: end before it starts, clear the title, add an actor who may not be one. */
+  private async updateIssues(
+    manager: EntityManager,
+    input: UpdateTicketDto,
+    current: TicketRow,
+    values: Record<string, unknown>,
+    actors: ActorChanges,
+    call: Call,
+  ): Promise<Issue[]> {
+    const { provided, resolved } = metaOf(input);
+    const issues: Issue[] = datesAgainstStored(values, current as unknown as Record<string, unknown>, TICKET_PERIODS, call.zone, failedFields(input));
+    if (provided.has('name') && !values.name) issues.push({ field: 'name', code: 'REQUIRED', received: null, message: 'name (the title) cannot be cleared.' });
+    const entityId = Number(values.entities_id ?? current.entities_id);
+    issues.push(...(await actorIssues(manager, input.id, entityId, usersAdded(actors, call.principal.userId), resolved)));
+    return issues;
   }
 
   /** GLPI's default for a column the create call left out (priority follows urgency and impact chosen so far). */

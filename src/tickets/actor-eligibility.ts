@@ -1,0 +1,166 @@
+import type { EntityManager } from 'typeorm';
+import { entityScope, mergeRights, parseRights } from '../auth/principal.loader.js';
+import type { DbFlag } from '../database/db-dates.js';
+import { placeholders } from '../database/sql-texts.js';
+import type { Resolved } from '../envelope/envelope.js';
+import type { Issue } from '../envelope/issue.js';
+import { type ActorChanges, type Role, ROLE_NAMES, ROLES } from './ticket-actors.js';
+
+/** One user a write puts on a role of a ticket, and the field that named them. */
+export interface UserAdded {
+  userId: number;
+  role: Role;
+  field: string;
+}
+
+const SINGLE_OF: Record<Role, 'requester_id' | 'assignee_id' | undefined> = { requesters: 'requester_id', assignees: 'assignee_id', observers: undefined };
+
+/**
+ * The users the changes put on the ticket, each with the field that named them. `exempt` (the
+ * caller) is left out of requesters and observers: a caller is active, and those roles ask nothing
+ * more, so a write that adds only the caller there asks the database nothing.
+ */
+export function usersAdded(changes: ActorChanges, exempt: number): UserAdded[] {
+  const added: UserAdded[] = [];
+  for (const role of ROLE_NAMES) {
+    const single = SINGLE_OF[role];
+    const singleId = single ? changes[single] : undefined;
+    if (typeof singleId === 'number') added.push({ userId: singleId, role, field: single! });
+    const change = changes.roles?.[role];
+    for (const [field, list] of [
+      [role, change?.set],
+      [`add_${role}`, change?.add],
+    ] as const) {
+      for (const actor of list ?? []) if (actor.type === 'user') added.push({ userId: actor.id, role, field });
+    }
+  }
+  return added.filter((a) => a.role === 'assignees' || a.userId !== exempt);
+}
+
+/** What the one query answers: the entity tree, the added users' profile assignments, and which of them the ticket has in which role. */
+interface Row {
+  kind: 'entity' | 'user' | 'actor';
+  id: number | string;
+  /** An entity's parent; a user's assigned entity; an actor's GLPI type. */
+  ref: number | string | null;
+  /** An entity's path; a user's login. */
+  name: string | null;
+  is_active: DbFlag | null;
+  is_recursive: DbFlag | null;
+  profile: string | null;
+  rights: string | null;
+}
+
+interface UserFacts {
+  login: string;
+  active: boolean;
+  assignments: Array<{ entityId: number; recursive: boolean; profile: string; rights: string | null }>;
+}
+
+/**
+ * Issues for the users a write adds to ticket `ticketId` (null: a ticket being opened) in entity
+ * `entityId`: a user new in a role must be active, and a user new among the assignees must hold,
+ * in that entity, a profile whose ticket rights reach beyond their own tickets (GLPI offers only
+ * those as technicians). Actors already in their role are not checked again. One query, asked
+ * only when the write adds users.
+ */
+export async function actorIssues(
+  manager: EntityManager,
+  ticketId: number | null,
+  entityId: number,
+  added: UserAdded[],
+  resolved: Readonly<Record<string, Resolved>>,
+): Promise<Issue[]> {
+  if (!added.length) return [];
+  const ids = [...new Set(added.map((a) => a.userId))];
+  const rows = await readFacts(manager, ticketId, ids);
+  const entities = rows.filter((r) => r.kind === 'entity').map((r) => ({ id: Number(r.id), entities_id: r.ref === null ? null : Number(r.ref) }));
+  const paths = new Map(rows.filter((r) => r.kind === 'entity').map((r) => [Number(r.id), String(r.name)]));
+  const users = factsByUser(rows);
+  const present = new Set(rows.filter((r) => r.kind === 'actor').map((r) => `${Number(r.ref)}:${Number(r.id)}`));
+  const issues: Issue[] = [];
+  for (const a of added) {
+    const user = users.get(a.userId);
+    if (!user || present.has(`${ROLES[a.role]}:${a.userId}`)) continue;
+    // Reactivating does not make someone a technician: that reason comes first.
+    const reason =
+      (a.role === 'assignees' ? unassignableBecause(user, entityId, entities, paths) : undefined) ?? (user.active ? undefined : deactivated(user.login));
+    if (reason) issues.push(issueOn(a, reason, resolved));
+  }
+  return issues;
+}
+
+function deactivated(login: string): string {
+  return `${login} is deactivated: reactivate them (user_update is_active true) or choose another.`;
+}
+
+/**
+ * Why `user` may not be assigned tickets of `entityId`, or undefined when a profile of theirs there
+ * (assigned on it, or recursively above it, as their visible entities are computed) reaches
+ * tickets beyond their own.
+ */
+function unassignableBecause(
+  user: UserFacts,
+  entityId: number,
+  entities: Array<{ id: number; entities_id: number | null }>,
+  paths: Map<number, string>,
+): string | undefined {
+  const there = user.assignments.filter((a) =>
+    entityScope([{ profileId: 0, profileName: a.profile, entityId: a.entityId, recursive: a.recursive }], entities).entityIds.includes(entityId),
+  );
+  if (there.some((a) => mergeRights([parseRights(a.rights)]).ticket_scope === 'all')) return undefined;
+  const where = `${user.login} cannot be assigned tickets in ${paths.get(entityId) ?? `entity ${entityId}`}`;
+  if (!there.length) {
+    const theirs = user.assignments.map((a) => `${a.profile} in ${paths.get(a.entityId) ?? `entity ${a.entityId}`}`);
+    return `${where}: they have no profile there${theirs.length ? ` (theirs: ${theirs.join(', ')})` : ''}.`;
+  }
+  const profiles = [...new Set(there.map((a) => a.profile))].join(', ');
+  const ownOnly = there.some((a) => parseRights(a.rights).ticket_scope === 'own');
+  return `${where}: their profiles there (${profiles}) ${ownOnly ? 'only see their own tickets' : 'give no right on tickets'}.`;
+}
+
+/** The issue on the field that named the user, with what was sent for them. */
+function issueOn(added: UserAdded, message: string, resolved: Readonly<Record<string, Resolved>>): Issue {
+  for (const [field, r] of Object.entries(resolved)) {
+    const named = field === added.field || field.startsWith(`${added.field}[`);
+    if (named && 'id' in r && r.id === added.userId && (r as { type?: string }).type !== 'group')
+      return { field, code: 'INVALID_VALUE', received: r.input, message };
+  }
+  return { field: added.field, code: 'INVALID_VALUE', received: added.userId, message };
+}
+
+function factsByUser(rows: Row[]): Map<number, UserFacts> {
+  const users = new Map<number, UserFacts>();
+  for (const r of rows) {
+    if (r.kind !== 'user') continue;
+    const id = Number(r.id);
+    let user = users.get(id);
+    if (!user) users.set(id, (user = { login: String(r.name), active: !!Number(r.is_active), assignments: [] }));
+    if (r.ref !== null && r.profile !== null)
+      user.assignments.push({ entityId: Number(r.ref), recursive: !!Number(r.is_recursive), profile: r.profile, rights: r.rights });
+  }
+  return users;
+}
+
+/**
+ * The entity tree, each user's profile assignments, and (on an existing ticket) the roles the
+ * users already hold there, in one round trip: a write waits for each query it asks.
+ */
+async function readFacts(manager: EntityManager, ticketId: number | null, userIds: number[]): Promise<Row[]> {
+  const list = placeholders(userIds.length);
+  const parts = [
+    `SELECT 'entity' AS kind, e.id AS id, e.entities_id AS ref, e.completename AS name, NULL AS is_active, NULL AS is_recursive, NULL AS profile, NULL AS rights
+     FROM glpi_entities e`,
+    `SELECT 'user', u.id, pu.entities_id, u.name, u.is_active, pu.is_recursive, p.name, p.rights
+     FROM glpi_users u LEFT JOIN glpi_profiles_users pu ON pu.users_id = u.id LEFT JOIN glpi_profiles p ON p.id = pu.profiles_id
+     WHERE u.id IN (${list})`,
+  ];
+  const params: unknown[] = [...userIds];
+  if (ticketId !== null) {
+    parts.push(
+      `SELECT 'actor', tu.users_id, tu.type, NULL, NULL, NULL, NULL, NULL FROM glpi_tickets_users tu WHERE tu.tickets_id = ? AND tu.users_id IN (${list})`,
+    );
+    params.push(ticketId, ...userIds);
+  }
+  return (await manager.query(parts.join(' UNION ALL '), params)) as Row[];
+}
