@@ -220,6 +220,25 @@ describe.each(DATABASES)('inputs a model gets right first time, on %s', (kind) =
     expect(said(res.body.error.issues as Issue[])).toEqual(['time_to_resolve INVALID_VALUE "2026-11-01"', 'urgency INVALID_VALUE "xyz"']);
   });
 
+  it('answers an update without its record (no id, a list of several) with the input problems, never a lookup of nothing', async () => {
+    const tickets = await openSession(client, 'ticket');
+    const users = await openSession(client, 'user');
+    const cases: Array<[string, Record<string, unknown>, string[]]> = [
+      ['ticket_update', { domain: 'ticket', session_id: tickets, urgency: 'xyz', dry_run: true }, ['id REQUIRED', 'urgency INVALID_VALUE']],
+      ['ticket_update', { domain: 'ticket', session_id: tickets, id: [2, 3], urgency: 2, dry_run: true }, ['id INVALID_TYPE']],
+      [
+        'project_update',
+        { domain: 'project', session_id: session, id: [1, 2], percent_done: 500, dry_run: true },
+        ['id INVALID_TYPE', 'percent_done OUT_OF_RANGE'],
+      ],
+      ['user_update', { domain: 'user', session_id: users, login: 'tech', phone: '999', dry_run: true }, ['id REQUIRED', 'login UNKNOWN_FIELD']],
+    ];
+    for (const [tool, args, expected] of cases) {
+      const refused = failure(await callTool(client, tool, args), 'VALIDATION_FAILED');
+      expect([tool, refused.error.issues!.map((issue) => `${issue.field} ${issue.code}`).sort()]).toEqual([tool, expected]);
+    }
+  });
+
   it("reports a taken login and email together with the call's other problems, and a taken login alone as a CONFLICT", async () => {
     const users = await openSession(client, 'user');
     const create = (args: Record<string, unknown>) => callTool(client, 'user_create', { domain: 'user', session_id: users, dry_run: true, ...args });

@@ -562,6 +562,7 @@ export class InputParser {
       this.withUnknownTargets(
         finished(dto, normalized, redirected(withdrawn(issues, guesses, byName), checkedOnly(renamed, provided)), place, provided, resolved, input),
         given,
+        specs,
         normalized,
         resolved,
         options.scope,
@@ -578,14 +579,16 @@ export class InputParser {
   private withUnknownTargets<T>(
     result: ParseResult<T>,
     given: readonly FieldSpec[],
+    specs: readonly FieldSpec[],
     normalized: ReadonlyMap<string, unknown>,
     resolved: Readonly<Record<string, Resolved>>,
     scope: NameScope | undefined,
     place: ReadonlyMap<string, number>,
   ): Maybe<ParseResult<T>> {
     if (result.ok) return result;
-    // A record acted on that is not found leaves nothing to check against (StoredChecked): the input's problems are the answer.
-    const refused = given.some((spec) => spec.target && result.issues.some((issue) => issue.field === spec.name))
+    // A record acted on that is missing, refused or not found leaves nothing to check against
+    // (StoredChecked): the input's problems are the answer.
+    const refused = specs.some((spec) => spec.target && result.issues.some((issue) => issue.field === spec.name))
       ? { ok: false as const, issues: result.issues }
       : result;
     // Given by id (a name was resolved already), not refused, and not found by a rule of the tool's own.
