@@ -490,6 +490,35 @@ describe.each(DATABASES)('ticket actors and deadlines on %s', (kind) => {
     expect([patched.status, patched.body.error?.issues?.[0]?.field]).toEqual([422, 'assignee_id']);
   });
 
+  it('moving a ticket to another entity checks every user it will have assigned there, kept ones included', async () => {
+    // maria.silva and normal take charge of tickets in Sede only; tech in Root entity and below.
+    const opened = success(await call(admin, 'ticket_create', { name: 'Mudança de filial', entities_id: 'Sede', assignees: ['maria.silva', 'tech'] }));
+    const id = Number(opened.id);
+    const moved = failure(await call(admin, 'ticket_update', { id, entities_id: 'Filial Porto', dry_run: true }), 'VALIDATION_FAILED');
+    expect(moved.error.issues).toEqual([
+      expect.objectContaining({
+        field: 'entities_id',
+        code: 'INVALID_VALUE',
+        received: 'Filial Porto',
+        message: expect.stringContaining('maria.silva, assigned to this ticket, cannot be assigned tickets in Root entity > Filial Porto'),
+      }),
+    ]);
+    // Listed again, each is judged where the ticket goes, not skipped as already there.
+    const relisted = failure(
+      await call(admin, 'ticket_update', { id, entities_id: 'Filial Porto', assignees: ['maria.silva', 'normal', 'tech'], dry_run: true }),
+      'VALIDATION_FAILED',
+    );
+    expect(relisted.error.issues!.map((issue) => [issue.field, issue.received])).toEqual([
+      ['assignees[0]', 'maria.silva'],
+      ['assignees[1]', 'normal'],
+    ]);
+    // Unassigned in the same call, or replaced, the move goes through.
+    success(await call(admin, 'ticket_update', { id, entities_id: 'Filial Porto', remove_assignees: ['maria.silva'], dry_run: true }));
+    success(await call(admin, 'ticket_update', { id, entities_id: 'Filial Porto', assignee_id: 'tech', dry_run: true }));
+    // Within Sede's reach nothing is asked of them.
+    success(await call(admin, 'ticket_update', { id, name: 'Mudança de filial (2)' }));
+  });
+
   it('Self-Service may not set actor lists, and mine stays within its own tickets', async () => {
     const refused = failure(await call(selfService, 'ticket_create', { name: 'Mouse quebrado', observers: ['tech'] }, selfSession), 'VALIDATION_FAILED');
     expect(refused.error.issues![0]).toMatchObject({ field: 'observers', code: 'FORBIDDEN_FIELD' });

@@ -39,7 +39,7 @@ export function usersAdded(changes: ActorChanges, exempt: number): UserAdded[] {
 
 /** What the one query answers: the entity tree, the added users' profile assignments, and which of them the ticket has in which role. */
 interface Row {
-  kind: 'entity' | 'user' | 'actor';
+  kind: 'entity' | 'user' | 'actor' | 'assigned';
   id: number | string;
   /** An entity's parent; a user's assigned entity; an actor's GLPI type. */
   ref: number | string | null;
@@ -70,10 +70,11 @@ export async function actorIssues(
   entityId: number,
   added: UserAdded[],
   resolved: Readonly<Record<string, Resolved>>,
+  move?: EntityMove,
 ): Promise<Issue[]> {
-  if (!added.length) return [];
+  if (!added.length && !move) return [];
   const ids = [...new Set(added.map((a) => a.userId))];
-  const rows = await readFacts(manager, ticketId, ids);
+  const rows = await readFacts(manager, ticketId, ids, move !== undefined);
   const entities = rows.filter((r) => r.kind === 'entity').map((r) => ({ id: Number(r.id), entities_id: r.ref === null ? null : Number(r.ref) }));
   const paths = new Map(rows.filter((r) => r.kind === 'entity').map((r) => [Number(r.id), String(r.name)]));
   const users = factsByUser(rows);
@@ -81,13 +82,43 @@ export async function actorIssues(
   const issues: Issue[] = [];
   for (const a of added) {
     const user = users.get(a.userId);
-    if (!user || present.has(`${ROLES[a.role]}:${a.userId}`)) continue;
+    // An assignee already there is judged again where a moved ticket goes.
+    const checkedBefore = present.has(`${ROLES[a.role]}:${a.userId}`) && !(move && a.role === 'assignees');
+    if (!user || checkedBefore) continue;
     // Reactivating does not make someone a technician: that reason comes first.
     const reason =
       (a.role === 'assignees' ? unassignableBecause(user, entityId, entities, paths) : undefined) ?? (user.active ? undefined : deactivated(user.login));
     if (reason) issues.push(issueOn(a, reason, resolved));
   }
+  if (move) {
+    const listed = new Set(added.filter((a) => a.role === 'assignees').map((a) => a.userId));
+    for (const r of rows) {
+      const user = r.kind === 'assigned' ? users.get(Number(r.id)) : undefined;
+      if (!user || listed.has(Number(r.id)) || !move.keeps(Number(r.id))) continue;
+      const reason = unassignableBecause(user, entityId, entities, paths);
+      if (reason) issues.push({ ...move.issue, message: `${reason.replace(user.login, `${user.login}, assigned to this ticket,`)} ${KEPT_ADVICE}` });
+    }
+  }
   return issues;
+}
+
+/**
+ * A ticket moved to another entity by an update: its users kept as assignees must take charge of
+ * tickets there too. `keeps`: whether the update leaves that assignee on the ticket; `issue`: the
+ * field that moved it, as sent, for the refusal.
+ */
+export interface EntityMove {
+  keeps(userId: number): boolean;
+  issue: Pick<Issue, 'field' | 'code' | 'received'>;
+}
+
+const KEPT_ADVICE = 'Unassign them in the same call (remove_assignees), assign others, or keep the ticket where it is.';
+
+/** Whether `changes` leave a user assigned now on the ticket: not when they replace the assigned users or remove that one. */
+export function keepsAssignee(changes: ActorChanges, userId: number): boolean {
+  const assignees = changes.roles?.assignees;
+  if (changes.assignee_id !== undefined || assignees?.set !== undefined) return false;
+  return !(assignees?.remove ?? []).some((actor) => actor.type === 'user' && actor.id === userId);
 }
 
 function deactivated(login: string): string {
@@ -146,21 +177,31 @@ function factsByUser(rows: Row[]): Map<number, UserFacts> {
  * The entity tree, each user's profile assignments, and (on an existing ticket) the roles the
  * users already hold there, in one round trip: a write waits for each query it asks.
  */
-async function readFacts(manager: EntityManager, ticketId: number | null, userIds: number[]): Promise<Row[]> {
+async function readFacts(manager: EntityManager, ticketId: number | null, userIds: number[], moved: boolean): Promise<Row[]> {
   const list = placeholders(userIds.length);
+  // A moved ticket's assigned users are read too (their profiles, and that they are assigned).
+  const assigned = `SELECT a.users_id FROM glpi_tickets_users a WHERE a.tickets_id = ? AND a.type = ${ROLES.assignees}`;
+  const who = [userIds.length ? `u.id IN (${list})` : undefined, moved ? `u.id IN (${assigned})` : undefined].filter(Boolean).join(' OR ');
   const parts = [
     `SELECT 'entity' AS kind, e.id AS id, e.entities_id AS ref, e.completename AS name, NULL AS is_active, NULL AS is_recursive, NULL AS profile, NULL AS rights
      FROM glpi_entities e`,
     `SELECT 'user', u.id, pu.entities_id, u.name, u.is_active, pu.is_recursive, p.name, p.rights
      FROM glpi_users u LEFT JOIN glpi_profiles_users pu ON pu.users_id = u.id LEFT JOIN glpi_profiles p ON p.id = pu.profiles_id
-     WHERE u.id IN (${list})`,
+     WHERE ${who}`,
   ];
   const params: unknown[] = [...userIds];
-  if (ticketId !== null) {
+  if (moved) params.push(ticketId);
+  if (ticketId !== null && userIds.length) {
     parts.push(
       `SELECT 'actor', tu.users_id, tu.type, NULL, NULL, NULL, NULL, NULL FROM glpi_tickets_users tu WHERE tu.tickets_id = ? AND tu.users_id IN (${list})`,
     );
     params.push(ticketId, ...userIds);
+  }
+  if (moved) {
+    parts.push(
+      `SELECT 'assigned', a.users_id, NULL, NULL, NULL, NULL, NULL, NULL FROM glpi_tickets_users a WHERE a.tickets_id = ? AND a.type = ${ROLES.assignees}`,
+    );
+    params.push(ticketId);
   }
   return (await manager.query(parts.join(' UNION ALL '), params)) as Row[];
 }

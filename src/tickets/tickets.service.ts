@@ -20,7 +20,7 @@ import { Tool } from '../tools/tool.decorator.js';
 import { refuseProblems } from '../writes/all-problems.js';
 import { updateMessage } from '../writes/update-message.js';
 import { WriteUnit } from '../writes/write-unit.js';
-import { actorIssues, usersAdded } from './actor-eligibility.js';
+import { actorIssues, type EntityMove, keepsAssignee, usersAdded } from './actor-eligibility.js';
 import { CreateTicketDto } from './dto/create-ticket.dto.js';
 import { SearchTicketsDto } from './dto/search-tickets.dto.js';
 import { DeleteTicketDto, GetTicketDto } from './dto/ticket-id.dto.js';
@@ -304,7 +304,14 @@ export class TicketsService {
     const issues: Issue[] = datesAgainstStored(values, current as unknown as Record<string, unknown>, TICKET_PERIODS, call.zone, failedFields(input));
     if (provided.has('name') && !values.name) issues.push({ field: 'name', code: 'REQUIRED', received: null, message: 'name (the title) cannot be cleared.' });
     const entityId = Number(values.entities_id ?? current.entities_id);
-    issues.push(...(await actorIssues(manager, input.id, entityId, usersAdded(actors, call.principal.userId), resolved)));
+    const moved = provided.has('entities_id') && entityId !== Number(current.entities_id);
+    const move: EntityMove | undefined = moved
+      ? {
+          keeps: (userId) => keepsAssignee(actors, userId),
+          issue: { field: 'entities_id', code: 'INVALID_VALUE', received: resolved.entities_id?.input ?? entityId },
+        }
+      : undefined;
+    issues.push(...(await actorIssues(manager, input.id, entityId, usersAdded(actors, call.principal.userId), resolved, move)));
     return issues;
   }
 
