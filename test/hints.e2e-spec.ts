@@ -415,6 +415,8 @@ describe.each(DATABASES)('hints that never mislead, on %s', (kind) => {
       [{ order_by: 'priority', direction: 'desc' }, 'direction', 'order_by', '-priority'],
       [{ sort_by: 'status', desc: true }, 'desc', 'sort_by', '-status'],
       [{ ordenar_por: '-date', ascending: true }, 'ascending', 'ordenar_por', 'date'],
+      [{ orderBy: 'priority', order: 'desc' }, 'order', 'orderBy', '-priority'],
+      [{ sortBy: 'status', sortDirection: 'DESC' }, 'sortDirection', 'sortBy', '-status'],
     ] as const) {
       const issues = await search(args);
       expect([key, issues.map((issue) => [issue.field, issue.did_you_mean])]).toEqual([

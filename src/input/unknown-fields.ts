@@ -144,7 +144,12 @@ export function sortDirectionField(
   const keys = [...new Set(sort.values.map((each) => each.replace(/^-/, '')))];
   // The key sorted by, sent as sort or under another name of it (`order_by: "priority"`).
   const sortKeyOf = (sent: unknown) => (typeof sent === 'string' && sort.values!.includes(sent.trim()) ? sent.trim().replace(/^-/, '') : undefined);
-  const aliasSent = sortKeyOf(input[sort.name]) === undefined ? sort.aliases?.find((alias) => sortKeyOf(input[alias]) !== undefined) : undefined;
+  // Sort's other names in any of the forms keys are written in (`order_by`, `orderBy`, `OrderBy`).
+  const aliasForms = new Set(sort.aliases?.map(compactKey));
+  const aliasSent =
+    sortKeyOf(input[sort.name]) === undefined
+      ? Object.keys(input).find((sent) => aliasForms.has(compactKey(sent)) && sortKeyOf(input[sent]) !== undefined)
+      : undefined;
   const sortedBy = sortKeyOf(input[aliasSent ?? sort.name]);
   const others = sortedBy === undefined ? ` (or another key: ${keys.join(', ')})` : '';
   const inPlaceOf = aliasSent === undefined ? '' : `, in place of ${aliasSent} and ${field}`;
