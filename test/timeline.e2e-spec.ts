@@ -189,6 +189,19 @@ describe.each(DATABASES)('ticket timeline on %s', (kind) => {
     failure(await t.add({ id: ticketId, kind: 'solution', content: 'Mais uma.' }), 'CONFLICT');
   });
 
+  it('tells a second solution the status that refuses the waiting one, as the ticket stands (New with no one assigned)', async () => {
+    const t = as(tech, techSession);
+    const id = Number(success(await callTool(tech, 'ticket_create', { domain: 'ticket', session_id: techSession, name: 'Sem técnico', entities_id: 'Sede' })).id);
+    expect((await t.get(id)).assignees).toEqual([]);
+    success(await t.add({ id, kind: 'solution', content: 'Resolvido.' }));
+    const again = failure(await t.add({ id, kind: 'solution', content: 'Outra.' }), 'CONFLICT');
+    expect(again.error.message).toContain('ticket_update status "New"');
+    // Followed as told, the ticket takes the new solution.
+    success(await t.update({ id, status: 'New' }));
+    expect((await t.get(id)).status).toEqual({ id: 1, name: 'New' });
+    success(await t.add({ id, kind: 'solution', content: 'Outra.' }));
+  });
+
   it("shows a long working ticket's whole timeline in one answer, oldest entry included", async () => {
     const t = as(tech, techSession);
     const id = Number(

@@ -1,6 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import { ItilSolution } from '../../database/entities/index.js';
 import { CLOSED_STATUS, SOLVED_STATUS } from '../../input/vocab/glpi-vocabularies.js';
+import { hasAssignee } from '../ticket-actors.js';
 import type { Followed } from './also-changed.js';
 import { APPROVAL } from './timeline-vocabularies.js';
 
@@ -31,7 +32,9 @@ export async function solutionRefusal(manager: EntityManager, ticketId: number, 
   if (status === CLOSED_STATUS) return `Ticket ${ticketId} is closed; reopen it (ticket_update status) before adding a solution.`;
   const waiting = await manager.count(ItilSolution, { where: { itemtype: 'Ticket', items_id: ticketId, status: APPROVAL.waiting } });
   if (waiting > 0) {
-    return `Ticket ${ticketId} already has a solution waiting for approval. Refuse it first (ticket_update status "Processing (assigned)"), then add the new one.`;
+    // Any status but Solved or Closed refuses it; the one the ticket would be in (GLPI: New with no one assigned).
+    const reopened = (await hasAssignee(manager, ticketId)) ? 'Processing (assigned)' : 'New';
+    return `Ticket ${ticketId} already has a solution waiting for approval. Refuse it first (ticket_update status "${reopened}"), then add the new one.`;
   }
   return undefined;
 }
