@@ -220,6 +220,22 @@ describe.each(DATABASES)('inputs a model gets right first time, on %s', (kind) =
     expect(said(res.body.error.issues as Issue[])).toEqual(['time_to_resolve INVALID_VALUE "2026-11-01"', 'urgency INVALID_VALUE "xyz"']);
   });
 
+  it("refuses a solved ticket's opening date after the day it was solved, unless the call reopens it", async () => {
+    const tickets = await openSession(client, 'ticket');
+    // Ticket 4 (Troca de monitor) is Solved.
+    const update = (args: Record<string, unknown>) =>
+      callTool(client, 'ticket_update', { domain: 'ticket', session_id: tickets, id: 4, dry_run: true, ...args });
+    const late = failure(await update({ date: '2026-12-01', urgency: 'xyz' }), 'VALIDATION_FAILED').error.issues!;
+    expect(late.map((issue) => `${issue.field} ${issue.code} ${JSON.stringify(issue.received)}`)).toEqual([
+      'urgency INVALID_VALUE "xyz"',
+      'date INVALID_VALUE "2026-12-01"',
+    ]);
+    expect(late[1].message).toMatch(/^date is after solvedate \(2026-11-\d\dT.*, as stored\)\.$/);
+    expect(late[1].expected).not.toContain('solvedate too');
+    success(await update({ date: '2026-11-01' }));
+    success(await update({ date: '2026-12-01', status: 'Processing (assigned)' }));
+  });
+
   it('answers an update without its record (no id, a list of several) with the input problems, never a lookup of nothing', async () => {
     const tickets = await openSession(client, 'ticket');
     const users = await openSession(client, 'user');

@@ -33,8 +33,11 @@ export function rangeEndsBeforeStart(values: Record<string, unknown>): Issue[] {
   return issues;
 }
 
-/** A period of a record: its start field and its end field. */
-export type Period = readonly [start: string, end: string];
+/**
+ * A period of a record: its start field and its end field. `stamped`: the end is a stamp the record
+ * keeps (a ticket's solve date), never sent, so only the start is ever judged against it.
+ */
+export type Period = readonly [start: string, end: string, stamped?: 'stamped'];
 
 /**
  * The call's dates against the record's own: a period the call changes one end of may not end before
@@ -51,9 +54,11 @@ export function datesAgainstStored(
   failed: ReadonlySet<string>,
 ): Issue[] {
   const issues: Issue[] = [];
-  for (const [start, end] of periods) {
+  for (const [start, end, stamped] of periods) {
     if (start in values === end in values || failed.has(start) || failed.has(end)) continue;
     const sent = start in values ? start : end;
+    // One issue a field: the first period it breaks (a closed ticket's date after its solve date is also after its close date).
+    if (issues.some((issue) => issue.field === sent)) continue;
     const other = sent === start ? end : start;
     const sentDate = values[sent];
     const storedDate = toDate(stored[other] as DbDate | null | undefined);
@@ -66,7 +71,7 @@ export function datesAgainstStored(
       code: 'INVALID_VALUE',
       received: sentDate.toISOString(),
       message: `${sent} is ${sent === end ? 'before' : 'after'} ${shown}.`,
-      expected: `a date on or ${sent === end ? 'after' : 'before'} ${shown}, or ${other} too`,
+      expected: `a date on or ${sent === end ? 'after' : 'before'} ${shown}${stamped ? '' : `, or ${other} too`}`,
     });
   }
   return issues;

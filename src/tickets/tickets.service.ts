@@ -11,6 +11,7 @@ import type { Issue } from '../envelope/issue.js';
 import { datesAgainstStored, endBeforeStart, type Period } from '../input/date-order.js';
 import { failedFields, metaOf } from '../input/input-meta.js';
 import type { ActorRef } from '../input/references/actor-list.js';
+import { CLOSED_STATUS, SOLVED_STATUS } from '../input/vocab/glpi-vocabularies.js';
 import { priorityFrom } from '../input/vocab/priority-matrix.js';
 import { appliedView, Presenter, type Row, showsField, type View } from '../present/presenter.js';
 import { pageOutcome, runSearch, type SearchArgs } from '../search/search-runner.js';
@@ -301,7 +302,10 @@ export class TicketsService {
     call: Call,
   ): Promise<Issue[]> {
     const { provided, resolved } = metaOf(input);
-    const issues: Issue[] = datesAgainstStored(values, current as unknown as Record<string, unknown>, TICKET_PERIODS, call.zone, failedFields(input));
+    // A ticket that stays solved or closed was opened before it was: GLPI refuses such dates too.
+    const finished = [SOLVED_STATUS, CLOSED_STATUS].includes(Number(values.status ?? current.status));
+    const periods = finished ? FINISHED_TICKET_PERIODS : TICKET_PERIODS;
+    const issues: Issue[] = datesAgainstStored(values, current as unknown as Record<string, unknown>, periods, call.zone, failedFields(input));
     if (provided.has('name') && !values.name) issues.push({ field: 'name', code: 'REQUIRED', received: null, message: 'name (the title) cannot be cleared.' });
     const entityId = Number(values.entities_id ?? current.entities_id);
     const moved = provided.has('entities_id') && entityId !== Number(current.entities_id);
@@ -340,6 +344,8 @@ export class TicketsService {
 
 /** time_to_resolve may not be before the opening date, whichever of the two the call changes. */
 const TICKET_PERIODS: readonly Period[] = [['date', 'time_to_resolve']];
+/** A solved or closed ticket's opening date is not after the day it was solved or closed. */
+const FINISHED_TICKET_PERIODS: readonly Period[] = [...TICKET_PERIODS, ['date', 'solvedate', 'stamped'], ['date', 'closedate', 'stamped']];
 
 /** The list fields of a create or update: a role's list replaces it, add_/remove_ change it. */
 function listChanges(input: object): ActorChanges['roles'] {
