@@ -191,7 +191,9 @@ describe.each(DATABASES)('ticket timeline on %s', (kind) => {
 
   it('tells a second solution the status that refuses the waiting one, as the ticket stands (New with no one assigned)', async () => {
     const t = as(tech, techSession);
-    const id = Number(success(await callTool(tech, 'ticket_create', { domain: 'ticket', session_id: techSession, name: 'Sem técnico', entities_id: 'Sede' })).id);
+    const id = Number(
+      success(await callTool(tech, 'ticket_create', { domain: 'ticket', session_id: techSession, name: 'Sem técnico', entities_id: 'Sede' })).id,
+    );
     expect((await t.get(id)).assignees).toEqual([]);
     success(await t.add({ id, kind: 'solution', content: 'Resolvido.' }));
     const again = failure(await t.add({ id, kind: 'solution', content: 'Outra.' }), 'CONFLICT');
