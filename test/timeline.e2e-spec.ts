@@ -189,6 +189,26 @@ describe.each(DATABASES)('ticket timeline on %s', (kind) => {
     failure(await t.add({ id: ticketId, kind: 'solution', content: 'Mais uma.' }), 'CONFLICT');
   });
 
+  it('names no deactivated user as an approver or a task technician: they could never answer or do it', async () => {
+    const api = { Authorization: `Bearer ${await stack.token('glpi', ['api'])}` };
+    const created = await request(stack.http)
+      .post('/api/users')
+      .set(api)
+      .send({ name: 'saiu.da.empresa', profiles_id: 'Technician', entities_id: 'Root entity' });
+    expect(created.status).toBe(201);
+    expect((await request(stack.http).delete(`/api/users/${created.body.id}`).set(api)).status).toBe(200);
+    const t = as(tech, techSession);
+    const said = 'saiu.da.empresa is deactivated: reactivate them (user_update is_active true) or choose another.';
+    const approver = failure(
+      await callTool(tech, 'ticket_validation', { domain: 'ticket', session_id: techSession, id: ticketId, approver_id: 'saiu.da.empresa', dry_run: true }),
+      'VALIDATION_FAILED',
+    );
+    expect(approver.error.issues).toEqual([{ field: 'approver_id', code: 'INVALID_VALUE', received: 'saiu.da.empresa', message: said }]);
+    const task = failure(await t.add({ id: ticketId, kind: 'task', content: 'Backup', users_id_tech: 'saiu.da.empresa', dry_run: true }), 'VALIDATION_FAILED');
+    expect(task.error.issues).toEqual([{ field: 'users_id_tech', code: 'INVALID_VALUE', received: 'saiu.da.empresa', message: said }]);
+    success(await t.add({ id: ticketId, kind: 'task', content: 'Backup', users_id_tech: 'tech', dry_run: true }));
+  });
+
   it('tells a second solution the status that refuses the waiting one, as the ticket stands (New with no one assigned)', async () => {
     const t = as(tech, techSession);
     const id = Number(

@@ -6,11 +6,15 @@ import type { Resolved } from '../envelope/envelope.js';
 import type { Issue } from '../envelope/issue.js';
 import { type ActorChanges, type Role, ROLE_NAMES, ROLES } from './ticket-actors.js';
 
-/** One user a write puts on a role of a ticket, and the field that named them. */
-export interface UserAdded {
+/** A user a write names, and the field that named them. */
+export interface UserNamed {
   userId: number;
-  role: Role;
   field: string;
+}
+
+/** One user a write puts on a role of a ticket, and the field that named them. */
+export interface UserAdded extends UserNamed {
+  role: Role;
 }
 
 const SINGLE_OF: Record<Role, 'requester_id' | 'assignee_id' | undefined> = { requesters: 'requester_id', assignees: 'assignee_id', observers: undefined };
@@ -121,6 +125,28 @@ export function keepsAssignee(changes: ActorChanges, userId: number): boolean {
   return !(assignees?.remove ?? []).some((actor) => actor.type === 'user' && actor.id === userId);
 }
 
+/**
+ * Issues for users a write names to act on a ticket's work (an approver, a task's technician) who are
+ * deactivated: they could never answer or do it. One query, asked only when a user is named.
+ */
+export async function inactiveUserIssues(
+  manager: EntityManager,
+  named: ReadonlyArray<UserNamed>,
+  resolved: Readonly<Record<string, Resolved>>,
+): Promise<Issue[]> {
+  if (!named.length) return [];
+  const ids = [...new Set(named.map((n) => n.userId))];
+  const rows = (await manager.query(
+    `SELECT u.id AS id, u.name AS name FROM glpi_users u WHERE u.is_active = 0 AND u.id IN (${placeholders(ids.length)})`,
+    ids,
+  )) as Array<{
+    id: number | string;
+    name: string;
+  }>;
+  const inactive = new Map(rows.map((row) => [Number(row.id), String(row.name)]));
+  return named.filter((n) => inactive.has(n.userId)).map((n) => issueOn(n, deactivated(inactive.get(n.userId)!), resolved));
+}
+
 function deactivated(login: string): string {
   return `${login} is deactivated: reactivate them (user_update is_active true) or choose another.`;
 }
@@ -151,7 +177,7 @@ function unassignableBecause(
 }
 
 /** The issue on the field that named the user, with what was sent for them. */
-function issueOn(added: UserAdded, message: string, resolved: Readonly<Record<string, Resolved>>): Issue {
+function issueOn(added: UserNamed, message: string, resolved: Readonly<Record<string, Resolved>>): Issue {
   for (const [field, r] of Object.entries(resolved)) {
     const named = field === added.field || field.startsWith(`${added.field}[`);
     if (named && 'id' in r && r.id === added.userId && (r as { type?: string }).type !== 'group')

@@ -8,7 +8,9 @@ import { SOLVED_STATUS, TICKET_STATUS } from '../../input/vocab/glpi-vocabularie
 import { appliedView, Presenter } from '../../present/presenter.js';
 import type { Call } from '../../tools/call.js';
 import { Tool } from '../../tools/tool.decorator.js';
+import { refuseProblems } from '../../writes/all-problems.js';
 import { WriteUnit } from '../../writes/write-unit.js';
+import { inactiveUserIssues } from '../actor-eligibility.js';
 import { statusStamps, statusStateOf, statusWithPlannedTask } from '../ticket-rules.js';
 import { type TicketRow, TicketsRepository, viewerOf } from '../tickets.repository.js';
 import { type AlsoChanged, alsoChanged, alsoChangedSentence } from './also-changed.js';
@@ -67,6 +69,8 @@ export class EntriesService {
       const viewer = viewerOf(call.principal);
       const ticket = await this.tickets.findVisibleOrFail(input.id, viewer, manager);
       const userId = call.principal.userId;
+      if (kind === 'task' && input.users_id_tech != null)
+        refuseProblems(call, input, await inactiveUserIssues(manager, [{ userId: input.users_id_tech, field: 'users_id_tech' }], meta.resolved));
       const written = await this.write(kind, input, ticket, manager, userId, now);
       await manager.update(Ticket, { id: input.id }, { ...written.ticket, users_id_lastupdater: userId, date_mod: now });
       const [view] = await this.presenter.present([{ ...written.row, id: written.id, kind, users_id: userId }], ENTRY_OUTPUT[kind], call.zone);

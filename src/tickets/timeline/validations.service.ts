@@ -8,7 +8,9 @@ import { CLOSED_STATUS } from '../../input/vocab/glpi-vocabularies.js';
 import { appliedView } from '../../present/presenter.js';
 import type { Call } from '../../tools/call.js';
 import { Tool } from '../../tools/tool.decorator.js';
+import { refuseProblems } from '../../writes/all-problems.js';
 import { WriteUnit } from '../../writes/write-unit.js';
+import { inactiveUserIssues } from '../actor-eligibility.js';
 import { SYSTEM_VIEWER, type TicketRow, TicketsRepository, viewerOf } from '../tickets.repository.js';
 import { ValidationDto } from './dto/validation.dto.js';
 import { APPROVAL, APPROVAL_STATUS } from './timeline-vocabularies.js';
@@ -55,6 +57,8 @@ export class ValidationsService {
         const viewer = viewerOf(call.principal);
         const ticket = await this.tickets.findVisibleOrFail(input.id, viewer, manager);
         if (Number(ticket.status) === CLOSED_STATUS) throw new DeskError('CONFLICT', `Ticket ${input.id} is closed; reopen it before asking for a validation.`);
+        if (input.approver_id !== undefined)
+          refuseProblems(call, input, await inactiveUserIssues(manager, [{ userId: input.approver_id, field: 'approver_id' }], metaOf(input).resolved));
         // applied names what is stored as the call sends it and ticket_get's timeline shows it, not by GLPI's columns.
         const approver = input.approver_id !== undefined ? { approver_id: input.approver_id } : { approver_group_id: input.approver_group_id! };
         const values = { comment: input.comment ?? null, status: APPROVAL.waiting, date: now };
