@@ -198,6 +198,9 @@ describe.each(DATABASES)('ticket timeline on %s', (kind) => {
     expect(created.status).toBe(201);
     expect((await request(stack.http).delete(`/api/users/${created.body.id}`).set(api)).status).toBe(200);
     const t = as(tech, techSession);
+    const ticketId = Number(
+      success(await callTool(tech, 'ticket_create', { domain: 'ticket', session_id: techSession, name: 'Backup noturno', entities_id: 'Sede' })).id,
+    );
     const said = 'saiu.da.empresa is deactivated: reactivate them (user_update is_active true) or choose another.';
     const approver = failure(
       await callTool(tech, 'ticket_validation', { domain: 'ticket', session_id: techSession, id: ticketId, approver_id: 'saiu.da.empresa', dry_run: true }),
