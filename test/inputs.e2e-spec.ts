@@ -236,6 +236,31 @@ describe.each(DATABASES)('inputs a model gets right first time, on %s', (kind) =
     success(await update({ date: '2026-12-01', status: 'Processing (assigned)' }));
   });
 
+  it('checks a value sent under a misnamed field against the stored record too, and shows it as sent', async () => {
+    const tickets = await openSession(client, 'ticket');
+    // Ticket 1 was opened on 2026-11-24.
+    const update = failure(
+      await callTool(client, 'ticket_update', { domain: 'ticket', session_id: tickets, id: 1, due_date: '2026-11-20', dry_run: true }),
+      'VALIDATION_FAILED',
+    ).error.issues!;
+    expect(update.map((issue) => [issue.field, issue.code, issue.received, issue.did_you_mean])).toEqual([
+      ['time_to_resolve', 'INVALID_VALUE', '2026-11-20', undefined],
+      ['due_date', 'UNKNOWN_FIELD', '2026-11-20', 'time_to_resolve'],
+    ]);
+    const create = failure(
+      await callTool(client, 'project_create', {
+        domain: 'project',
+        session_id: session,
+        name: 'Datas trocadas',
+        start_date: '2026-12-10',
+        end_date: '2026-12-01',
+        dry_run: true,
+      }),
+      'VALIDATION_FAILED',
+    ).error.issues!;
+    expect(create.find((issue) => issue.code === 'INVALID_VALUE')).toMatchObject({ field: 'plan_end_date', received: '2026-12-01' });
+  });
+
   it('answers an update without its record (no id, a list of several) with the input problems, never a lookup of nothing', async () => {
     const tickets = await openSession(client, 'ticket');
     const users = await openSession(client, 'user');

@@ -560,7 +560,15 @@ export class InputParser {
     // definition per closure made, on every call.
     return afterApplying(pending, () =>
       this.withUnknownTargets(
-        finished(dto, normalized, redirected(withdrawn(issues, guesses, byName), checkedOnly(renamed, provided)), place, provided, resolved, input),
+        finished(
+          dto,
+          normalized,
+          redirected(withdrawn(issues, guesses, byName), checkedOnly(renamed, provided)),
+          place,
+          renamed.size === 0 ? provided : withRenamed(provided, renamed),
+          resolved,
+          renamed.size === 0 ? input : { ...Object.fromEntries(renamed), ...input },
+        ),
         given,
         specs,
         normalized,
@@ -1022,6 +1030,15 @@ function codeText(value: unknown): unknown {
 
 /** No field failed: what a clean call's cross-check is given (no set made per call). */
 const NO_FIELDS: ReadonlySet<string> = new Set();
+
+/**
+ * The fields sent, with those a value was sent for under another name (checked there in the same
+ * pass): a refused call's checks against the stored record judge them too, as a create's cross-checks
+ * do, and show them as sent. Such a call is refused anyway (its unknown field), so nothing is written.
+ */
+function withRenamed(provided: ReadonlySet<string>, renamed: ReadonlyMap<string, unknown>): Set<string> {
+  return new Set([...provided, ...renamed.keys()]);
+}
 
 /** Issues in the order of the tool's fields; those of no field (the arguments as a whole) last. */
 export function inFieldPlace(issues: Issue[], place: ReadonlyMap<string, number>): void {
