@@ -490,6 +490,21 @@ describe.each(DATABASES)('ticket actors and deadlines on %s', (kind) => {
     expect([patched.status, patched.body.error?.issues?.[0]?.field]).toEqual([422, 'assignee_id']);
   });
 
+  it('lets a technician name the users whose profile reaches its entities from above (recursive), as GLPI lists them', async () => {
+    // normal is a technician of Sede alone; tech's profile is on Root entity, recursive; joao.souza's on Filial Porto.
+    const normal = await connectHttp(stack.url, await stack.token('normal', ['mcp']));
+    try {
+      const normalSession = await openSession(normal, 'ticket');
+      const assigned = success(await call(normal, 'ticket_search', { assignee_id: 'tech', fields: ['id'] }, normalSession));
+      expect(assigned.resolved).toMatchObject({ assignee_id: { name: 'tech' } });
+      success(await call(normal, 'ticket_update', { id: 3, add_assignees: ['tech'], dry_run: true }, normalSession));
+      const elsewhere = failure(await call(normal, 'ticket_search', { requester_id: 'joao.souza' }, normalSession), 'VALIDATION_FAILED');
+      expect(elsewhere.error.issues![0]).toMatchObject({ field: 'requester_id', code: 'REFERENCE_NOT_FOUND' });
+    } finally {
+      await normal.close();
+    }
+  });
+
   it('moving a ticket to another entity checks every user it will have assigned there, kept ones included', async () => {
     // maria.silva and normal take charge of tickets in Sede only; tech in Root entity and below.
     const opened = success(await call(admin, 'ticket_create', { name: 'Mudança de filial', entities_id: 'Sede', assignees: ['maria.silva', 'tech'] }));

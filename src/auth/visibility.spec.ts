@@ -63,7 +63,7 @@ describe('conditions remembered per scope', () => {
     expect(own.params[1]).toBe(42);
     expect(visibleTickets('t', mine, 43).params[1]).toBe(43);
     expect(visibleProjects('p', mine)).toEqual({ sql: 'p.is_deleted = 0 AND p.entities_id IN (?)', params: [4] });
-    expect(visibleUsers('u', mine).params).toEqual([4]);
+    expect(visibleUsers('u', mine).params).toEqual([4, 9]);
     expect(inScope('g', 'entity-recursive', mine)).toEqual({ sql: '(g.entities_id IN (?) OR (g.is_recursive = 1 AND g.entities_id IN (?)))', params: [4, 9] });
   });
 

@@ -93,11 +93,15 @@ function writeInScope(alias: string, rule: Exclude<ScopeRule, 'global'>, scope: 
         params: [...visible, ...ancestors],
       };
     }
-    case 'user-assignment':
+    case 'user-assignment': {
+      // GLPI lists the users with a profile in an entity the caller sees, or a recursive one above it
+      // (a root technician works in every entity below: its name is on their tickets).
+      const ancestors = scope.ancestorIds.length ? scope.ancestorIds : [-1];
       return {
-        sql: `EXISTS (SELECT 1 FROM glpi_profiles_users pu WHERE pu.users_id = ${alias}.id AND pu.entities_id IN (${marks(visible)}))`,
-        params: visible,
+        sql: `EXISTS (SELECT 1 FROM glpi_profiles_users pu WHERE pu.users_id = ${alias}.id AND (pu.entities_id IN (${marks(visible)}) OR (pu.is_recursive = 1 AND pu.entities_id IN (${marks(ancestors)}))))`,
+        params: [...visible, ...ancestors],
       };
+    }
   }
 }
 
