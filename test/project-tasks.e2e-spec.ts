@@ -32,6 +32,28 @@ describe.each(DATABASES)('project tasks on %s', (kind) => {
   const tasksOf = async (project: string) =>
     (success(await callTool(tech, 'project_get', { domain: 'project', session_id: session, id: project })).data as { tasks: Task[] }).tasks;
 
+  it("names no deactivated user as a project's manager or a task's member", async () => {
+    const api = { Authorization: `Bearer ${await stack.token('glpi', ['api'])}` };
+    const created = await request(stack.http).post('/api/users').set(api).send({ name: 'ex.gerente', profiles_id: 'Technician', entities_id: 'Root entity' });
+    expect(created.status).toBe(201);
+    expect((await request(stack.http).delete(`/api/users/${created.body.id}`).set(api)).status).toBe(200);
+    const said = 'ex.gerente is deactivated: reactivate them (user_update is_active true) or choose another.';
+    const project = (tool: string, args: Record<string, unknown>) => callTool(tech, tool, { domain: 'project', session_id: session, dry_run: true, ...args });
+    for (const [tool, args] of [
+      ['project_create', { name: 'Sem gerente', users_id: 'ex.gerente' }],
+      ['project_update', { id: 'Migração ERP', users_id: 'ex.gerente' }],
+    ] as const) {
+      const refused = failure(await project(tool, args), 'VALIDATION_FAILED');
+      expect([tool, refused.error.issues]).toEqual([tool, [{ field: 'users_id', code: 'INVALID_VALUE', received: 'ex.gerente', message: said }]]);
+    }
+    const member = failure(
+      await save(tech, session, { projects_id: 'Migração ERP', name: 'Auditoria', add_members: ['tech', 'ex.gerente'], dry_run: true }),
+      'VALIDATION_FAILED',
+    );
+    expect(member.error.issues).toEqual([{ field: 'add_members[1]', code: 'INVALID_VALUE', received: 'ex.gerente', message: said }]);
+    success(await save(tech, session, { projects_id: 'Migração ERP', name: 'Auditoria', add_members: ['tech'], dry_run: true }));
+  });
+
   it("shows the demo project and its task on the days they were planned, in the demo users' zone, and finds them by those days", async () => {
     const search = (args: Record<string, unknown>) => callTool(tech, 'project_search', { domain: 'project', session_id: session, ...args });
     const found = success(await search({ plan_start_date_from: '2026-06-01', plan_start_date_to: '2026-06-01', fields: ['name'] }));

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { Project } from '../database/entities/index.js';
 import { DeskError } from '../envelope/desk-error.js';
-import { type Answer, INSERTED, type Outcome } from '../envelope/envelope.js';
+import { type Answer, INSERTED, type Outcome, type Resolved } from '../envelope/envelope.js';
 import type { Issue } from '../envelope/issue.js';
 import { datesAgainstStored, type Period } from '../input/date-order.js';
 import { failedFields, metaOf } from '../input/input-meta.js';
@@ -11,6 +11,7 @@ import { pageOutcome, runSearch } from '../search/search-runner.js';
 import { matchKey } from '../text/normalize.js';
 import type { Call } from '../tools/call.js';
 import { Tool } from '../tools/tool.decorator.js';
+import { inactiveUserIssues } from '../users/inactive-users.js';
 import { refuseProblems } from '../writes/all-problems.js';
 import { updateMessage } from '../writes/update-message.js';
 import { WriteUnit } from '../writes/write-unit.js';
@@ -91,6 +92,7 @@ export class ProjectsService {
       values.percent_done ??= 0;
       values.entities_id ??= call.principal.defaultEntityId ?? undefined;
       if (values.entities_id === undefined) throw new DeskError('FORBIDDEN', 'You have no entity to create projects in.');
+      refuseProblems(call, input, await managerIssues(manager, values, meta.resolved));
       const row = { ...values, name_key: matchKey(input.name), is_deleted: false, date_creation: now, date_mod: now };
       const result = await manager.insert(Project, row);
       const id = Number(result.identifiers[0].id);
@@ -126,6 +128,7 @@ export class ProjectsService {
       refuseProblems(call, input, [
         ...(await this.parentIssues(input.id, values.projects_id, manager)),
         ...datesAgainstStored(values, before, PROJECT_PERIODS, call.zone, failedFields(input)),
+        ...(Number(values.users_id) === Number(current.users_id) ? [] : await managerIssues(manager, values, meta.resolved)),
       ]);
       const changes: Record<string, unknown> = { ...values, date_mod: now };
       if (typeof values.name === 'string') changes.name_key = matchKey(values.name);
@@ -192,3 +195,9 @@ const PROJECT_PERIODS: readonly Period[] = [
   ['plan_start_date', 'plan_end_date'],
   ['real_start_date', 'real_end_date'],
 ];
+
+/** A project's manager, when the call names one, is an active user (the one already managing it stays as it is). */
+function managerIssues(manager: EntityManager, values: Record<string, unknown>, resolved: Readonly<Record<string, Resolved>>): Promise<Issue[]> {
+  const userId = values.users_id;
+  return inactiveUserIssues(manager, typeof userId === 'number' ? [{ userId, field: 'users_id' }] : [], resolved);
+}

@@ -4,13 +4,8 @@ import type { DbFlag } from '../database/db-dates.js';
 import { placeholders } from '../database/sql-texts.js';
 import type { Resolved } from '../envelope/envelope.js';
 import type { Issue } from '../envelope/issue.js';
+import { deactivated, issueOnNamed, type UserNamed } from '../users/inactive-users.js';
 import { type ActorChanges, type Role, ROLE_NAMES, ROLES } from './ticket-actors.js';
-
-/** A user a write names, and the field that named them. */
-export interface UserNamed {
-  userId: number;
-  field: string;
-}
 
 /** One user a write puts on a role of a ticket, and the field that named them. */
 export interface UserAdded extends UserNamed {
@@ -92,7 +87,7 @@ export async function actorIssues(
     // Reactivating does not make someone a technician: that reason comes first.
     const reason =
       (a.role === 'assignees' ? unassignableBecause(user, entityId, entities, paths) : undefined) ?? (user.active ? undefined : deactivated(user.login));
-    if (reason) issues.push(issueOn(a, reason, resolved));
+    if (reason) issues.push(issueOnNamed(a, reason, resolved));
   }
   if (move) {
     const listed = new Set(added.filter((a) => a.role === 'assignees').map((a) => a.userId));
@@ -126,32 +121,6 @@ export function keepsAssignee(changes: ActorChanges, userId: number): boolean {
 }
 
 /**
- * Issues for users a write names to act on a ticket's work (an approver, a task's technician) who are
- * deactivated: they could never answer or do it. One query, asked only when a user is named.
- */
-export async function inactiveUserIssues(
-  manager: EntityManager,
-  named: ReadonlyArray<UserNamed>,
-  resolved: Readonly<Record<string, Resolved>>,
-): Promise<Issue[]> {
-  if (!named.length) return [];
-  const ids = [...new Set(named.map((n) => n.userId))];
-  const rows = (await manager.query(
-    `SELECT u.id AS id, u.name AS name FROM glpi_users u WHERE u.is_active = 0 AND u.id IN (${placeholders(ids.length)})`,
-    ids,
-  )) as Array<{
-    id: number | string;
-    name: string;
-  }>;
-  const inactive = new Map(rows.map((row) => [Number(row.id), String(row.name)]));
-  return named.filter((n) => inactive.has(n.userId)).map((n) => issueOn(n, deactivated(inactive.get(n.userId)!), resolved));
-}
-
-function deactivated(login: string): string {
-  return `${login} is deactivated: reactivate them (user_update is_active true) or choose another.`;
-}
-
-/**
  * Why `user` may not be assigned tickets of `entityId`, or undefined when a profile of theirs there
  * (assigned on it, or recursively above it, as their visible entities are computed) reaches
  * tickets beyond their own.
@@ -174,16 +143,6 @@ function unassignableBecause(
   const profiles = [...new Set(there.map((a) => a.profile))].join(', ');
   const ownOnly = there.some((a) => parseRights(a.rights).ticket_scope === 'own');
   return `${where}: their profiles there (${profiles}) ${ownOnly ? 'only see their own tickets' : 'give no right on tickets'}.`;
-}
-
-/** The issue on the field that named the user, with what was sent for them. */
-function issueOn(added: UserNamed, message: string, resolved: Readonly<Record<string, Resolved>>): Issue {
-  for (const [field, r] of Object.entries(resolved)) {
-    const named = field === added.field || field.startsWith(`${added.field}[`);
-    if (named && 'id' in r && r.id === added.userId && (r as { type?: string }).type !== 'group')
-      return { field, code: 'INVALID_VALUE', received: r.input, message };
-  }
-  return { field: added.field, code: 'INVALID_VALUE', received: added.userId, message };
 }
 
 function factsByUser(rows: Row[]): Map<number, UserFacts> {

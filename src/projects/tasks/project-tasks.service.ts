@@ -12,6 +12,7 @@ import { matchKey } from '../../text/normalize.js';
 import { viewerOf } from '../../tickets/tickets.repository.js';
 import type { Call } from '../../tools/call.js';
 import { Tool } from '../../tools/tool.decorator.js';
+import { inactiveUserIssues, type UserNamed } from '../../users/inactive-users.js';
 import { refuseProblems } from '../../writes/all-problems.js';
 import { WriteUnit } from '../../writes/write-unit.js';
 import { ProjectsRepository } from '../projects.repository.js';
@@ -57,20 +58,21 @@ export class ProjectTasksService {
       const values: Record<string, unknown> = {};
       for (const column of WRITABLE) if (given[column] !== undefined) values[column] = given[column];
       let id = input.id;
+      // Members the call adds are active users, asked once for both ways in.
+      const inactive = await inactiveUserIssues(manager, membersNamed(input), metaOf(input).resolved);
       if (id === undefined) {
         // A field sent but unreadable is already a problem of its own.
         const failed = failedFields(input);
         const missing = (['projects_id', 'name'] as const).filter((field) => !input[field] && !failed.has(field));
-        refuseProblems(
-          call,
-          input,
-          missing.map((field) => ({
+        refuseProblems(call, input, [
+          ...missing.map((field) => ({
             field,
             code: 'REQUIRED' as const,
             received: null,
             message: `${field} is required to create a task (or send id to change one).`,
           })),
-        );
+          ...inactive,
+        ]);
         const { projects_id: projectId, name } = input;
         if (projectId === undefined || !name) throw new Error('unreachable: a missing field is a problem refuseProblems answered');
         const project = await this.projects.findVisibleOrFail(projectId, call.principal.scope, manager);
@@ -89,7 +91,10 @@ export class ProjectTasksService {
         const task = await manager.findOne(ProjectTask, { where: { id } });
         if (!task || !(await this.projects.findVisible(task.projects_id, call.principal.scope, manager))) throw DeskError.notFound('Project task', id);
         const stored = task as unknown as Record<string, unknown>;
-        refuseProblems(call, input, datesAgainstStored(values, stored, [['plan_start_date', 'plan_end_date']], call.zone, failedFields(input)));
+        refuseProblems(call, input, [
+          ...datesAgainstStored(values, stored, [['plan_start_date', 'plan_end_date']], call.zone, failedFields(input)),
+          ...inactive,
+        ]);
         if (input.projects_id !== undefined && input.projects_id !== task.projects_id) {
           await this.projects.findVisibleOrFail(input.projects_id, call.principal.scope, manager);
           values.projects_id = input.projects_id;
@@ -149,4 +154,10 @@ export class ProjectTasksService {
       tickets: tickets.filter((t) => Number(t.task) === ids[i]).map((t) => ({ id: Number(t.id), name: t.name })),
     }));
   }
+}
+
+/** The users a save adds to the task's team, by the field that named them. */
+function membersNamed(input: SaveProjectTaskDto): UserNamed[] {
+  const added = (input.add_members ?? []).filter((member) => member.type === 'user').map((member) => ({ userId: member.id, field: 'add_members' }));
+  return input.member_id !== undefined ? [{ userId: input.member_id, field: 'member_id' }, ...added] : added;
 }

@@ -8,9 +8,9 @@ import { SOLVED_STATUS, TICKET_STATUS } from '../../input/vocab/glpi-vocabularie
 import { appliedView, Presenter } from '../../present/presenter.js';
 import type { Call } from '../../tools/call.js';
 import { Tool } from '../../tools/tool.decorator.js';
+import { inactiveUserIssues } from '../../users/inactive-users.js';
 import { refuseProblems } from '../../writes/all-problems.js';
 import { WriteUnit } from '../../writes/write-unit.js';
-import { inactiveUserIssues } from '../actor-eligibility.js';
 import { statusStamps, statusStateOf, statusWithPlannedTask } from '../ticket-rules.js';
 import { type TicketRow, TicketsRepository, viewerOf } from '../tickets.repository.js';
 import { type AlsoChanged, alsoChanged, alsoChangedSentence } from './also-changed.js';
