@@ -176,6 +176,7 @@ export class UsersService {
     const outcome = await this.writes.run(call, input, async ({ manager, now, rehearsal }) => {
       const current = await this.queries.findVisible(input.id, call.principal.scope, manager);
       if (!current) throw DeskError.notFound('User', input.id);
+      await assertManages(manager, call.principal.scope, input.id, String(current.name));
       if (rehearsal) [rehearsal.before] = await this.presenter.present([current], USER_OUTPUT, call.zone);
       const issues: Issue[] = [];
       const values: Record<string, unknown> = {};
@@ -237,6 +238,7 @@ export class UsersService {
     const outcome = await this.writes.run(call, input, async ({ manager, now, rehearsal }) => {
       const current = await this.queries.findVisible(input.id, call.principal.scope, manager);
       if (!current) throw DeskError.notFound('User', input.id);
+      await assertManages(manager, call.principal.scope, input.id, String(current.name));
       if (rehearsal) [rehearsal.before] = await this.presenter.present([current], USER_OUTPUT, call.zone);
       if (input.id === call.principal.userId) throw DeskError.validation(call, [selfDeactivation('id')]);
       const login = String(current.name);
@@ -381,4 +383,24 @@ function numberOrUndefined(value: unknown): number | undefined {
 
 function isTrue(value: unknown): boolean {
   return value === true || value === 1 || value === '1';
+}
+
+/**
+ * GLPI lets a user be changed or deactivated only by a caller with rights in every entity the user
+ * has a profile in: a user seen from below (a recursive profile above the caller's entities) or
+ * also working elsewhere is read, never changed, from here. FORBIDDEN naming those entities.
+ */
+async function assertManages(manager: EntityManager, scope: EntityScope | undefined, userId: number, login: string): Promise<void> {
+  if (!scope) return;
+  const rows = (await manager.query(
+    'SELECT DISTINCT pu.entities_id AS id, e.completename AS name FROM glpi_profiles_users pu LEFT JOIN glpi_entities e ON e.id = pu.entities_id WHERE pu.users_id = ?',
+    [userId],
+  )) as Array<{ id: number | string; name: string | null }>;
+  const outside = rows.filter((row) => !scope.entityIds.includes(Number(row.id))).map((row) => row.name ?? `entity ${row.id}`);
+  if (outside.length) {
+    throw new DeskError(
+      'FORBIDDEN',
+      `You cannot change ${login}: they also have a profile in ${outside.join(', ')}, outside your entities. Ask someone with rights there.`,
+    );
+  }
 }
