@@ -41,26 +41,6 @@ describe.each(DATABASES)('users REST on %s', (kind) => {
   });
   afterAll(async () => stack?.close());
 
-  it('lets a user be changed or deactivated only by a caller with rights in all of their entities (GLPI), however far they are seen', async () => {
-    const created = await request(stack.http).post('/api/users').set(admin).send({ name: 'admin.sede', profiles_id: 'Admin', entities_id: 'Sede' });
-    expect(created.status).toBe(201);
-    const sede = { Authorization: `Bearer ${await stack.token('admin.sede', ['api'])}` };
-    // tech's profile is on Root entity (recursive): seen from Sede, never changed from there.
-    for (const [method, path, body] of [
-      ['patch', '/api/users/tech', { phone: '+55 00 0000-0000', dry_run: true }],
-      ['patch', '/api/users/glpi', { entities_id: 'Sede', dry_run: true }],
-      ['delete', '/api/users/tech', undefined],
-    ] as const) {
-      const res = await request(stack.http)[method](path).set(sede).send(body);
-      expect([method, path, res.status, res.body.error?.code]).toEqual([method, path, 403, 'FORBIDDEN']);
-      expect(res.body.error.message).toContain('Root entity');
-    }
-    expect((await request(stack.http).get('/api/users/tech').set(admin)).body.data.is_active).toBe(true);
-    // A user of Sede alone is theirs to change.
-    const normal = await request(stack.http).patch('/api/users/normal').set(sede).send({ phone: '+55 11 1111-1111', dry_run: true });
-    expect(normal.status).toBe(200);
-  });
-
   it('refuses a request without a token', async () => {
     const res = await request(stack.http).get('/api/users');
     expect(res.status).toBe(401);
@@ -487,5 +467,24 @@ describe.each(DATABASES)('users REST on %s', (kind) => {
     } finally {
       await client.close();
     }
+  });
+  it('lets a user be changed or deactivated only by a caller with rights in all of their entities (GLPI), however far they are seen', async () => {
+    const created = await request(stack.http).post('/api/users').set(admin).send({ name: 'admin.sede', profiles_id: 'Admin', entities_id: 'Sede' });
+    expect(created.status).toBe(201);
+    const sede = { Authorization: `Bearer ${await stack.token('admin.sede', ['api'])}` };
+    // tech's profile is on Root entity (recursive): seen from Sede, never changed from there.
+    for (const [method, path, body] of [
+      ['patch', '/api/users/tech', { phone: '+55 00 0000-0000', dry_run: true }],
+      ['patch', '/api/users/glpi', { entities_id: 'Sede', dry_run: true }],
+      ['delete', '/api/users/tech', undefined],
+    ] as const) {
+      const res = await request(stack.http)[method](path).set(sede).send(body);
+      expect([method, path, res.status, res.body.error?.code]).toEqual([method, path, 403, 'FORBIDDEN']);
+      expect(res.body.error.message).toContain('Root entity');
+    }
+    expect((await request(stack.http).get('/api/users/tech').set(admin)).body.data.is_active).toBe(true);
+    // A user of Sede alone is theirs to change.
+    const normal = await request(stack.http).patch('/api/users/normal').set(sede).send({ phone: '+55 11 1111-1111', dry_run: true });
+    expect(normal.status).toBe(200);
   });
 });
