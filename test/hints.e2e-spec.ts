@@ -129,6 +129,15 @@ describe.each(DATABASES)('hints that never mislead, on %s', (kind) => {
       ['sessionId', 'UNKNOWN_FIELD', 'session_id'],
     ]);
     success(await update({ urgency: 'high' }));
+    // A word for no one on a write's field that takes null is told null clears it, not listed every user.
+    for (const word of ['none', 'ninguém']) {
+      const cleared = failure(await update({ assignee_id: word, dry_run: true }), 'VALIDATION_FAILED');
+      expect([word, cleared.error.issues]).toEqual([
+        word,
+        [{ field: 'assignee_id', code: 'INVALID_VALUE', received: word, message: `'${word}' names no one: to clear assignee_id, send null.` }],
+      ]);
+    }
+    success(await update({ assignee_id: null, dry_run: true }));
     // A word for the whole desk names no one domain.
     const desk = failure(await callTool(client, 'domain_switch', { domain: 'helpdesk' }), 'VALIDATION_FAILED');
     expect(desk.error.issues![0]).not.toHaveProperty('did_you_mean');

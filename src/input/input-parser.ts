@@ -214,6 +214,8 @@ async function notFoundHints(
   };
   // A word for no one ("none", "ninguém") on a filter that takes it: the records with no such actor.
   if (spec.none && isNoneWord(value)) return { ok: true, ...NO_ONE };
+  // On a write's field that may be cleared, it asks for the clearing: null does it (no list of every record).
+  if (!searching && spec.nullable && isNoneWord(value)) return { ok: false, issue: clearWithNull(spec.name, value) };
   // A word for anyone: the records with at least one such actor.
   if (spec.none && isAnyoneWord(value)) return { ok: true, ...ANY_ONE };
   // "not tech", "!Hardware": the records without it.
@@ -230,6 +232,11 @@ async function notFoundHints(
   const other = await withOtherKindHint(answer, spec, specs, value, (kind, field) => lookup.resolve(kind, field, value, scope));
   const several = await withSeveralNamesHint(other, spec, value, searching, nameInList);
   return spec.wordsForSeveral ? withWordsForSeveral(several, spec.ref!, value, group) : several;
+}
+
+/** A word for no one sent to a field that null clears: the call meant to clear it. */
+function clearWithNull(field: string, value: unknown): Issue {
+  return { field, code: 'INVALID_VALUE', received: echo(value), message: `'${quoted(value)}' names no one: to clear ${field}, send null.` };
 }
 
 /** What is said of one value `vocab` does not take, with the label it most likely meant. */
