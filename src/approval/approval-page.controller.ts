@@ -7,6 +7,7 @@ import { HTML_TYPE } from '../envelope/whole-answer.js';
 import { postedFromOwnPage } from '../oauth/form-origin.js';
 import { requestIdOf } from '../observe/request-id.js';
 import { ToolRegistry } from '../tools/tool-registry.js';
+import { pageHeaders } from '../transports/http/page-headers.js';
 import { DocHidden } from '../transports/rest/route-doc.decorator.js';
 import { type Approval, effectiveStatus } from './approval.js';
 import { changeRows, continuePage, decidePage, layout, messagePage, signInPage } from './approval-page.view.js';
@@ -18,11 +19,7 @@ import { PublicUrl } from './public-url.js';
 /** What every page of this controller is sent with: never cached, never framed (no clickjacking of the buttons), no scripts. */
 const PAGE_HEADERS: Record<string, string> = {
   'Content-Type': HTML_TYPE,
-  'Cache-Control': 'no-store',
-  'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
-  'X-Frame-Options': 'DENY',
-  'Referrer-Policy': 'no-referrer',
-  'X-Content-Type-Options': 'nosniff',
+  ...pageHeaders("default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"),
 };
 
 interface DecisionForm {

@@ -7,6 +7,7 @@ import type { SignInService } from '../auth/sign-in.service.js';
 import { DeskError } from '../envelope/desk-error.js';
 import { HTML_TYPE, TEXT_TYPE, writeWhole } from '../envelope/whole-answer.js';
 import { visiblyMarked } from '../text/characters.js';
+import { pageHeaders } from '../transports/http/page-headers.js';
 import { consentPage, type Language, languageOf, signInPage } from './pages.js';
 import type { WebSessionService } from './web-session.service.js';
 
@@ -228,12 +229,8 @@ export async function readForm(req: IncomingMessage): Promise<URLSearchParams | 
   return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
 }
 
-const PAGE_HEADERS = {
-  'Cache-Control': 'no-store',
-  'X-Frame-Options': 'DENY',
-  'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
-  'Referrer-Policy': 'no-referrer',
-};
+// No form-action: a consent's answer is a redirect to the client's own address, which form-action would refuse.
+const PAGE_HEADERS = pageHeaders("default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'");
 
 export function sendHtml(res: ServerResponse, status: number, html: string): void {
   writeWhole(res, status, HTML_TYPE, html, PAGE_HEADERS);
