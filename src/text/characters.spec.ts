@@ -33,6 +33,7 @@ describe('characters a text may hold', () => {
       ['a\u00a0b', 'U+00A0'], // no-break space
       ['a\u2028b', 'U+2028'], // line separator
       ['\u3164', 'U+3164'], // Hangul filler
+      ['a\u2800b', 'U+2800'], // braille pattern blank: a symbol that shows nothing
       ['a\ufe0fb', 'U+FE0F'], // variation selector
       ['\ue000', 'U+E000'], // private use
     ];
@@ -93,7 +94,7 @@ describe('characters a text may hold', () => {
 });
 
 describe('isBlankText', () => {
-  it.each(['', '   ', '\t\n', '\u200b', '\u200b\u2060 ', '\ufeff', '\u3164'])('reads %j as blank', (text) => {
+  it.each(['', '   ', '\t\n', '\u200b', '\u200b\u2060 ', '\ufeff', '\u3164', '\u2800\u2800'])('reads %j as blank', (text) => {
     expect(isBlankText(text)).toBe(true);
   });
   it.each(['ses_x', ' ses_x', '\u200bses_x', 'é', '\u05e9'])('reads %j as showing something', (text) => {
@@ -121,6 +122,7 @@ describe('visiblyMarked', () => {
     expect(visiblyMarked('intentdesk \u202eOFFICIAL<b>x</b>\u0007\n<script>', 64)).toBe(
       `intentdesk ${SHOWN_INSTEAD}OFFICIAL<b>x</b>${SHOWN_INSTEAD}${SHOWN_INSTEAD}<script>`,
     );
+    expect(visiblyMarked('Claude\u2800\u2800\u2800(official)', 64)).toBe('Claude\uFFFD\uFFFD\uFFFD(official)');
     expect(visiblyMarked('a\u200bb\u2066c\u2028d\u00ade\tf\ud800', 64)).toBe('a\uFFFDb\uFFFDc\uFFFDd\uFFFDe\uFFFDf\uFFFD');
     expect(visiblyMarked('Cliente Olá 🙂 العربية', 64)).toBe('Cliente Olá 🙂 العربية');
   });

@@ -9,16 +9,17 @@
  * - in names, logins and emails (`printable` fields), nothing invisible that makes two names look
  *   the same or display differently: control characters, format characters (zero-width, bidi
  *   controls, soft hyphen), line and paragraph separators, private-use and unassigned code points,
- *   default-ignorable fillers (U+3164, variation selectors), and any white space but the plain space;
+ *   default-ignorable fillers (U+3164, variation selectors), the braille pattern blank (U+2800, a
+ *   symbol that shows nothing, the filler Unicode's ignorable set leaves out), and any white space but the plain space;
  * - in one-line texts (`line` fields: a ticket's title), no control character, tab and line break
  *   included (a NUL ends a string downstream, an escape drives a terminal, a line break splits a list).
  */
 const LONE_SURROGATE = /\p{Cs}/u;
-const HIDDEN = /[\p{C}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}]|[^\S ]/u;
+const HIDDEN = /[\p{C}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}\u2800]|[^\S ]/u;
 const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069]/u;
 // eslint-disable-next-line no-control-regex -- control characters are what it finds
 const CONTROL = /[\u0000-\u001F\u007F-\u009F]/;
-const INVISIBLE_ONLY = /^[\s\p{C}\p{Default_Ignorable_Code_Point}]*$/u;
+const INVISIBLE_ONLY = /^[\s\p{C}\p{Default_Ignorable_Code_Point}\u2800]*$/u;
 
 export function hasLoneSurrogate(text: string): boolean {
   return LONE_SURROGATE.test(text);
