@@ -116,6 +116,34 @@ describe.each(DATABASES)('MCP over stdio on %s', (kind) => {
     });
   });
 
+  it('answers every write that creates a record as it stored it, its answer passing the SDK client’s own check of a result', async () => {
+    const writer = await connectStdio(db.url, token, { OTP_REQUIRED_FOR: 'none' });
+    try {
+      const tickets = await openSession(writer.client, 'ticket');
+      const created = success(
+        await callTool(writer.client, 'ticket_create', { domain: 'ticket', session_id: tickets, name: 'Created over stdio', content: 'x' }),
+      );
+      expect(created).toMatchObject({ id: expect.any(Number), applied: { name: 'Created over stdio' } });
+      const entry = success(
+        await callTool(writer.client, 'ticket_add_entry', {
+          domain: 'ticket',
+          session_id: tickets,
+          id: created.id,
+          kind: 'followup',
+          content: 'A followup over stdio',
+        }),
+      );
+      expect(entry.id).toEqual(expect.any(Number));
+      const projects = await openSession(writer.client, 'project');
+      const project = success(await callTool(writer.client, 'project_create', { domain: 'project', session_id: projects, name: 'Projeto via stdio' }));
+      expect(project.id).toEqual(expect.any(Number));
+      const read = success(await callTool(writer.client, 'ticket_get', { domain: 'ticket', session_id: tickets, id: created.id }));
+      expect(read.data).toMatchObject({ id: created.id, name: 'Created over stdio' });
+    } finally {
+      await writer.close();
+    }
+  });
+
   it('writes nothing but JSON-RPC messages to stdout', async () => {
     const child = spawnStdio(stdioEnv(db.url, token));
     const exit = exitOf(child);

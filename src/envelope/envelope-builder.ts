@@ -1,6 +1,6 @@
 import type { DeskError } from './desk-error.js';
 import { echo } from './echo.js';
-import type { ErrorEnvelope, Outcome, SuccessEnvelope } from './envelope.js';
+import { type ErrorEnvelope, INSERTED, type Outcome, type SuccessEnvelope } from './envelope.js';
 import type { Issue } from './issue.js';
 
 /** What an envelope names of its call (a CallTrace is one). */
@@ -23,7 +23,9 @@ function head(call: EnvelopeSubject | undefined, sessionId: string | null | unde
 
 /** The success envelope of an outcome; built by the envelope interceptor only. */
 export function successEnvelope(call: EnvelopeSubject | undefined, outcome: Outcome, replayed = false): SuccessEnvelope {
-  const { session_id: named, ...rest } = outcome;
+  // INSERTED marks the outcome for the write unit only: a spread copies symbol keys too, and an SDK
+  // that checks a result's structuredContent refuses a key that is not text.
+  const { session_id: named, [INSERTED]: _inserted, ...rest } = outcome;
   return { status: 'success', ...head(call, named ?? call?.sessionId), ...rest, ...(replayed ? { replayed: true } : {}) };
 }
 
