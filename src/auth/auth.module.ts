@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AppConfig } from '../config/app-config.js';
+import { AssignmentsRepository } from './assignments.repository.js';
 import { AuthService } from './auth.service.js';
 import { CallLimits, RATE_LIMITER } from './call-limits.js';
 import { ExternalTokens } from './external-tokens.js';
@@ -12,6 +13,7 @@ import { TokensService } from './tokens.service.js';
 @Module({
   providers: [
     AuthService,
+    AssignmentsRepository,
     PrincipalLoader,
     TokensService,
     SignInService,
@@ -28,6 +30,6 @@ import { TokensService } from './tokens.service.js';
       },
     },
   ],
-  exports: [AuthService, PrincipalLoader, TokensService, SignInService, CallLimits, RATE_LIMITER],
+  exports: [AuthService, AssignmentsRepository, PrincipalLoader, TokensService, SignInService, CallLimits, RATE_LIMITER],
 })
 export class AuthModule {}

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { type AssignedEntityRow, AssignmentsRepository } from './assignments.repository.js';
 import { type Action, ACTIONS, type Assignment, type EntityScope, type MergedRights, type Principal, type ProfileRights, type Scope } from './principal.js';
 import { allowedScopes, simplifiedInterfaceLimits } from './rights.js';
 
@@ -14,18 +15,6 @@ interface UserRow {
   entities_id: number | null;
 }
 
-interface AssignmentRow {
-  profiles_id: number;
-  entities_id: number;
-  is_recursive: number | boolean;
-  profile_name: string;
-  profile_interface: string | null;
-  rights: string | null;
-  /** The assignment's entity (null when it no longer exists) and its parent (null on the root entity). */
-  entity_found: number | null;
-  parent_entity: number | null;
-}
-
 interface EntityRow {
   id: number;
   entities_id: number | null;
@@ -34,7 +23,10 @@ interface EntityRow {
 /** Builds the principal of a user: profiles, merged rights and visible entities (GLPI style). */
 @Injectable()
 export class PrincipalLoader {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly assignments: AssignmentsRepository,
+  ) {}
 
   /** The principal of a user acting through a token with `scopes`, capped by what the user's profiles allow. */
   async load(userId: number, tokenId: number | null, scopes: Scope[]): Promise<Principal | undefined> {
@@ -54,7 +46,7 @@ export class PrincipalLoader {
       .where('u.id = :id AND u.is_deleted = 0', { id: userId })
       .getRawOne<UserRow>();
     if (!user || !Number(user.is_active)) return undefined;
-    const rows = await this.assignmentsOf(userId);
+    const rows = await this.assignments.assignedEntities(userId);
     const entities = await this.dataSource
       .createQueryBuilder()
       .select(['e.id AS id', 'e.entities_id AS entities_id'])
@@ -86,27 +78,7 @@ export class PrincipalLoader {
 
   /** The merged rights of a user's profiles (none for an unknown user). */
   async rightsOf(userId: number): Promise<MergedRights> {
-    return mergeRights((await this.assignmentsOf(userId)).map(assignedRights));
-  }
-
-  private assignmentsOf(userId: number): Promise<AssignmentRow[]> {
-    return this.dataSource
-      .createQueryBuilder()
-      .select([
-        'pu.profiles_id AS profiles_id',
-        'pu.entities_id AS entities_id',
-        'pu.is_recursive AS is_recursive',
-        'p.name AS profile_name',
-        'p.interface AS profile_interface',
-        'p.rights AS rights',
-        'e.id AS entity_found',
-        'e.entities_id AS parent_entity',
-      ])
-      .from('glpi_profiles_users', 'pu')
-      .innerJoin('glpi_profiles', 'p', 'p.id = pu.profiles_id')
-      .leftJoin('glpi_entities', 'e', 'e.id = pu.entities_id')
-      .where('pu.users_id = :id', { id: userId })
-      .getRawMany<AssignmentRow>();
+    return mergeRights((await this.assignments.assignedEntities(userId)).map(assignedRights));
   }
 }
 
@@ -121,7 +93,7 @@ function defaultEntity(userEntity: number | null, assignments: Assignment[]): nu
  * is not scoped by entity, so an Admin on a sub-entity administers its entity through the domain
  * tools and REST, not as an operator.
  */
-function assignedRights(row: AssignmentRow): ProfileRights {
+function assignedRights(row: AssignedEntityRow): ProfileRights {
   const rights = parseRights(row.rights);
   const onRoot = row.entity_found !== null && row.parent_entity === null;
   return rights.admin === true && !onRoot ? { ...rights, admin: false } : rights;

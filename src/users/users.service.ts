@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { type AssignedEntityRow, AssignmentsRepository } from '../auth/assignments.repository.js';
 import { AuthService } from '../auth/auth.service.js';
 import type { EntityScope } from '../auth/principal.js';
 import { User } from '../database/entities/index.js';
@@ -37,6 +38,7 @@ export class UsersService {
     private readonly presenter: Presenter,
     private readonly writes: WriteUnit,
     private readonly auth: AuthService,
+    private readonly assigned: AssignmentsRepository,
   ) {}
 
   @Tool({
@@ -176,7 +178,7 @@ export class UsersService {
     const outcome = await this.writes.run(call, input, async ({ manager, now, rehearsal }) => {
       const current = await this.queries.findVisible(input.id, call.principal.scope, manager);
       if (!current) throw DeskError.notFound('User', input.id);
-      await assertManages(manager, call.principal.scope, input.id, String(current.name));
+      assertManages(await this.assigned.assignedEntities(input.id, manager), call.principal.scope, String(current.name));
       if (rehearsal) [rehearsal.before] = await this.presenter.present([current], USER_OUTPUT, call.zone);
       const issues: Issue[] = [];
       const values: Record<string, unknown> = {};
@@ -238,7 +240,7 @@ export class UsersService {
     const outcome = await this.writes.run(call, input, async ({ manager, now, rehearsal }) => {
       const current = await this.queries.findVisible(input.id, call.principal.scope, manager);
       if (!current) throw DeskError.notFound('User', input.id);
-      await assertManages(manager, call.principal.scope, input.id, String(current.name));
+      assertManages(await this.assigned.assignedEntities(input.id, manager), call.principal.scope, String(current.name));
       if (rehearsal) [rehearsal.before] = await this.presenter.present([current], USER_OUTPUT, call.zone);
       if (input.id === call.principal.userId) throw DeskError.validation(call, [selfDeactivation('id')]);
       const login = String(current.name);
@@ -390,17 +392,17 @@ function isTrue(value: unknown): boolean {
  * has a profile in: a user seen from below (a recursive profile above the caller's entities) or
  * also working elsewhere is read, never changed, from here. FORBIDDEN naming those entities.
  */
-async function assertManages(manager: EntityManager, scope: EntityScope | undefined, userId: number, login: string): Promise<void> {
+function assertManages(assigned: AssignedEntityRow[], scope: EntityScope | undefined, login: string): void {
   if (!scope) return;
-  const rows = (await manager.query(
-    'SELECT DISTINCT pu.entities_id AS id, e.completename AS name FROM glpi_profiles_users pu LEFT JOIN glpi_entities e ON e.id = pu.entities_id WHERE pu.users_id = ?',
-    [userId],
-  )) as Array<{ id: number | string; name: string | null }>;
-  const outside = rows.filter((row) => !scope.entityIds.includes(Number(row.id))).map((row) => row.name ?? `entity ${row.id}`);
-  if (outside.length) {
+  const outside = new Map<number, string>();
+  for (const row of assigned) {
+    const id = Number(row.entities_id);
+    if (!scope.entityIds.includes(id)) outside.set(id, row.entity_name ?? `entity ${id}`);
+  }
+  if (outside.size) {
     throw new DeskError(
       'FORBIDDEN',
-      `You cannot change ${login}: they also have a profile in ${outside.join(', ')}, outside your entities. Ask someone with rights there.`,
+      `You cannot change ${login}: they also have a profile in ${[...outside.values()].join(', ')}, outside your entities. Ask someone with rights there.`,
     );
   }
 }
