@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { DataSource } from 'typeorm';
+import { storedIdThen, storedPayloadThen } from '../../src/database/migrations/1769200000000-OAuthRecordHashes.js';
+import { storedIdOf, storedPayloadOf } from '../../src/database/oauth-record-ids.js';
 import { hashSecret } from '../../src/database/secret-hash.js';
 import { DATABASES, type MigrationDataSource, migrationDataSource, undoDownTo } from '../support/databases.js';
 
@@ -79,4 +81,21 @@ describe.each(DATABASES)('OAuth record hashes migration on %s', (kind) => {
     await ds.runMigrations({ transaction: 'all' });
     expect((await rows()).map((r) => r.kind)).toEqual(['Client', 'Secrets', 'WebSession']);
   }, 60_000);
+});
+
+/**
+ * The migration keeps its own copy of the rule it applied; today it is the live rule, so a change of
+ * oauth-record-ids.ts or hashSecret that makes them differ fails here and is made deliberately (with
+ * a migration of its own for the rows already stored).
+ */
+describe('OAuth record hashes migration: its frozen rule', () => {
+  const payload = { jti: INTERACTION, kind: 'Interaction', session: { accountId: '2', uid: 'u1', cookie: SESSION_COOKIE }, grantId: 'g1' };
+
+  it.each(['Client', 'RefreshToken', 'AccessToken', 'Session', 'Interaction', 'Grant', 'PushedAuthorizationRequest'])(
+    'stores a %s record as the live rule does',
+    (kind) => {
+      expect(storedIdThen(kind, REFRESH_TOKEN)).toBe(storedIdOf(kind, REFRESH_TOKEN));
+      expect(storedPayloadThen(kind, payload)).toEqual(storedPayloadOf(kind, payload));
+    },
+  );
 });
