@@ -94,8 +94,8 @@ export async function actorIssues(
     for (const r of rows) {
       const user = r.kind === 'assigned' ? users.get(Number(r.id)) : undefined;
       if (!user || listed.has(Number(r.id)) || !move.keeps(Number(r.id))) continue;
-      const reason = unassignableBecause(user, entityId, entities, paths);
-      if (reason) issues.push({ ...move.issue, message: `${reason.replace(user.login, `${user.login}, assigned to this ticket,`)} ${KEPT_ADVICE}` });
+      const reason = unassignableBecause(user, entityId, entities, paths, `${user.login}, assigned to this ticket,`);
+      if (reason) issues.push({ ...move.issue, message: `${reason} ${KEPT_ADVICE}` });
     }
   }
   return issues;
@@ -123,19 +123,20 @@ export function keepsAssignee(changes: ActorChanges, userId: number): boolean {
 /**
  * Why `user` may not be assigned tickets of `entityId`, or undefined when a profile of theirs there
  * (assigned on it, or recursively above it, as their visible entities are computed) reaches
- * tickets beyond their own.
+ * tickets beyond their own. `who` names the user in the message (a kept assignee is said to be one).
  */
 function unassignableBecause(
   user: UserFacts,
   entityId: number,
   entities: Array<{ id: number; entities_id: number | null }>,
   paths: Map<number, string>,
+  who = user.login,
 ): string | undefined {
   const there = user.assignments.filter((a) =>
     entityScope([{ profileId: 0, profileName: a.profile, entityId: a.entityId, recursive: a.recursive }], entities).entityIds.includes(entityId),
   );
   if (there.some((a) => mergeRights([parseRights(a.rights)]).ticket_scope === 'all')) return undefined;
-  const where = `${user.login} cannot be assigned tickets in ${paths.get(entityId) ?? `entity ${entityId}`}`;
+  const where = `${who} cannot be assigned tickets in ${paths.get(entityId) ?? `entity ${entityId}`}`;
   if (!there.length) {
     const theirs = user.assignments.map((a) => `${a.profile} in ${paths.get(a.entityId) ?? `entity ${a.entityId}`}`);
     return `${where}: they have no profile there${theirs.length ? ` (theirs: ${theirs.join(', ')})` : ''}.`;
