@@ -227,6 +227,39 @@ describe.each(DATABASES)('ticket timeline on %s', (kind) => {
     success(await t.add({ id, kind: 'solution', content: 'Outra.' }));
   });
 
+  it("gives each open duplicate solved with its master a solution entry of its own, the master's, and names it; a closed duplicate keeps its timeline", async () => {
+    const t = as(tech, techSession);
+    const open = async (name: string) =>
+      Number(success(await callTool(tech, 'ticket_create', { domain: 'ticket', session_id: techSession, name, entities_id: 'Sede' })).id);
+    const master = await open('Servidor de arquivos fora do ar');
+    const duplicate = await open('Não acesso a pasta compartilhada');
+    const closed = await open('Pasta da contabilidade sumiu');
+    // Closed before it is linked: closing a duplicate closes the tickets it duplicates too.
+    success(await t.update({ id: closed, status: 'Closed' }));
+    for (const id of [duplicate, closed])
+      success(await callTool(tech, 'ticket_link', { domain: 'ticket', session_id: techSession, id, other_id: master, relation: 'Duplicate' }));
+
+    const solution = { id: master, kind: 'solution', content: 'Disco do servidor trocado.', solutiontypes_id: 'Substituição de equipamento' };
+    // A dry run names the duplicate it would solve, but no id for the solution it would get (rolled back).
+    const rehearsed = success(await t.add({ ...solution, dry_run: true }));
+    expect(rehearsed.applied).toMatchObject({ also_changed: { tickets: [{ id: duplicate, status: 5, solution_id: null }] } });
+    expect((await t.get(duplicate)).timeline.filter((e) => e.kind === 'solution')).toEqual([]);
+
+    const solved = success(await t.add(solution));
+    const copy = (await t.get(duplicate)).timeline.find((e) => e.kind === 'solution');
+    expect(copy).toMatchObject({
+      content: 'Disco do servidor trocado.',
+      solutiontypes_id: { name: 'Substituição de equipamento' },
+      users_id: { name: 'tech' },
+      status: { id: 2 },
+    });
+    expect(copy!.id).not.toBe(solved.id);
+    expect((await t.get(duplicate)).status).toEqual({ id: 5, name: 'Solved' });
+    expect(solved.applied).toMatchObject({ also_changed: { tickets: [{ id: duplicate, status: 5, solution_id: copy!.id }] } });
+    expect(solved.message).toContain(`ticket ${duplicate} (a duplicate) Solved with solution ${copy!.id}`);
+    expect((await t.get(closed)).timeline.filter((e) => e.kind === 'solution')).toEqual([]);
+  });
+
   it("shows a long working ticket's whole timeline in one answer, oldest entry included", async () => {
     const t = as(tech, techSession);
     const id = Number(

@@ -8,7 +8,8 @@ import { APPROVAL_STATUS } from './timeline-vocabularies.js';
  * the message. A write that changed nothing else names nothing.
  */
 export interface AlsoChanged {
-  tickets?: Array<{ id: number; status: number }>;
+  /** `solution_id`: the solution entry a duplicate solved by a solution got, its own copy of it (null in a dry run). */
+  tickets?: Array<{ id: number; status: number; solution_id?: number | null }>;
   solutions?: Array<{ id: number; status: number }>;
 }
 
@@ -16,20 +17,33 @@ export interface AlsoChanged {
 export interface Followed {
   ids: readonly number[];
   status: number;
+  /** The solution entry each followed ticket got, when a solution solved them (their own copy of it). */
+  solutionOf?: ReadonlyMap<number, number>;
 }
 
-export function alsoChanged(duplicates: Followed | undefined, solutions: Followed | undefined): AlsoChanged | undefined {
-  const tickets = duplicates?.ids.map((id) => ({ id, status: duplicates.status })) ?? [];
+/**
+ * `dryRun`: the entries the write added were rolled back, so their ids are not named (they would
+ * point at nothing, or later at another record), as a dry run's own id is not.
+ */
+export function alsoChanged(duplicates: Followed | undefined, solutions: Followed | undefined, { dryRun = false } = {}): AlsoChanged | undefined {
+  const tickets =
+    duplicates?.ids.map((id) => {
+      const solution = duplicates.solutionOf?.get(id);
+      return { id, status: duplicates.status, ...(solution === undefined ? {} : { solution_id: dryRun ? null : solution }) };
+    }) ?? [];
   const answered = solutions?.ids.map((id) => ({ id, status: solutions.status })) ?? [];
   if (tickets.length === 0 && answered.length === 0) return undefined;
   return { ...(tickets.length > 0 ? { tickets } : {}), ...(answered.length > 0 ? { solutions: answered } : {}) };
 }
 
-/** The message's sentence for `also`: " Also changed: ticket 8 (a duplicate) Solved; solution 3 Refused." */
+/** The message's sentence for `also`: " Also changed: ticket 8 (a duplicate) Solved with solution 12; solution 3 Refused." */
 export function alsoChangedSentence(also: AlsoChanged | undefined): string {
   if (!also) return '';
   const parts = [
-    ...(also.tickets ?? []).map((t) => `ticket ${t.id} (a duplicate) ${TICKET_STATUS.label(t.status) ?? t.status}`),
+    ...(also.tickets ?? []).map(
+      (t) =>
+        `ticket ${t.id} (a duplicate) ${TICKET_STATUS.label(t.status) ?? t.status}${typeof t.solution_id === 'number' ? ` with solution ${t.solution_id}` : ''}`,
+    ),
     ...(also.solutions ?? []).map((s) => `solution ${s.id} ${APPROVAL_STATUS.label(s.status) ?? s.status}`),
   ];
   return ` Also changed: ${parts.join('; ')}.`;

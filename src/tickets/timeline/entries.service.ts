@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { ItilFollowup, ItilSolution, Ticket, TicketTask } from '../../database/entities/index.js';
+import { ItilFollowup, Ticket, TicketTask } from '../../database/entities/index.js';
 import { DeskError } from '../../envelope/desk-error.js';
 import { type Answer, INSERTED, type Outcome } from '../../envelope/envelope.js';
 import { metaOf } from '../../input/input-meta.js';
@@ -17,8 +17,7 @@ import { type AlsoChanged, alsoChanged, alsoChangedSentence } from './also-chang
 import { AddEntryDto } from './dto/add-entry.dto.js';
 import { TimelinePageDto } from './dto/timeline-page.dto.js';
 import type { EntryKind } from './entry-kinds.js';
-import { duplicatesFollow } from './link-rules.js';
-import { solutionRefusal } from './solution-rules.js';
+import { duplicatesSolved, solutionRefusal, writeSolution } from './solution-rules.js';
 import { ENTRY_OUTPUT } from './timeline.fields.js';
 import { TimelineService } from './timeline.service.js';
 import { APPROVAL, TASK_TODO } from './timeline-vocabularies.js';
@@ -65,13 +64,13 @@ export class EntriesService {
       throw new DeskError('FORBIDDEN', `Your profile adds followups only; a ${kind} is a technician's. Send kind "followup".`);
     }
     const meta = metaOf(input);
-    return this.writes.run(call, input, async ({ manager, now }) => {
+    return this.writes.run(call, input, async ({ manager, now, dryRun }) => {
       const viewer = viewerOf(call.principal);
       const ticket = await this.tickets.findVisibleOrFail(input.id, viewer, manager);
       const userId = call.principal.userId;
       if (kind === 'task' && input.users_id_tech != null)
         refuseProblems(call, input, await inactiveUserIssues(manager, [{ userId: input.users_id_tech, field: 'users_id_tech' }], meta.resolved));
-      const written = await this.write(kind, input, ticket, manager, userId, now);
+      const written = await this.write(kind, input, ticket, manager, userId, now, dryRun);
       await manager.update(Ticket, { id: input.id }, { ...written.ticket, users_id_lastupdater: userId, date_mod: now });
       const [view] = await this.presenter.present([{ ...written.row, id: written.id, kind, users_id: userId }], ENTRY_OUTPUT[kind], call.zone);
       const status = written.applied.ticket_status;
@@ -94,7 +93,15 @@ export class EntriesService {
     return { message: `${page.timeline.length} entries of ticket ${input.id}.`, id: input.id, data: page };
   }
 
-  private async write(kind: EntryKind, input: AddEntryDto, ticket: TicketRow, manager: EntityManager, userId: number, now: Date): Promise<Written> {
+  private async write(
+    kind: EntryKind,
+    input: AddEntryDto,
+    ticket: TicketRow,
+    manager: EntityManager,
+    userId: number,
+    now: Date,
+    dryRun: boolean,
+  ): Promise<Written> {
     const stamps = { date_creation: now, date_mod: now };
     switch (kind) {
       case 'followup': {
@@ -129,12 +136,12 @@ export class EntriesService {
         const refusal = await solutionRefusal(manager, input.id, Number(ticket.status));
         if (refusal) throw new DeskError('CONFLICT', refusal);
         const values = { content: input.content, solutiontypes_id: input.solutiontypes_id ?? null, status: APPROVAL.waiting };
-        const result = await manager.insert(ItilSolution, { itemtype: 'Ticket', items_id: input.id, users_id: userId, ...values, ...stamps });
+        const id = await writeSolution(manager, input.id, values, userId, now);
         // The same transaction makes the ticket Solved, with its solve date, as GLPI does.
         const ticketChange = { status: SOLVED_STATUS, ...statusStamps(SOLVED_STATUS, statusStateOf(ticket), now) };
-        const also = alsoChanged(await duplicatesFollow(manager, input.id, SOLVED_STATUS, userId, now), undefined);
+        const also = alsoChanged(await duplicatesSolved(manager, input.id, values, userId, now), undefined, { dryRun });
         return {
-          id: Number(result.identifiers[0].id),
+          id,
           applied: { ...values, ticket_status: SOLVED_STATUS, ...(also ? { also_changed: also } : {}) },
           row: { ...values, date: now },
           ticket: ticketChange,

@@ -3,6 +3,7 @@ import { ItilSolution } from '../../database/entities/index.js';
 import { CLOSED_STATUS, SOLVED_STATUS } from '../../input/vocab/glpi-vocabularies.js';
 import { hasAssignee } from '../ticket-actors.js';
 import type { Followed } from './also-changed.js';
+import { duplicatesFollow } from './link-rules.js';
 import { APPROVAL } from './timeline-vocabularies.js';
 
 /**
@@ -37,4 +38,36 @@ export async function solutionRefusal(manager: EntityManager, ticketId: number, 
     return `Ticket ${ticketId} already has a solution waiting for approval. Refuse it first (ticket_update status "${reopened}"), then add the new one.`;
   }
   return undefined;
+}
+
+/** What a solution entry says, as written on its ticket and on each duplicate it solves. */
+export interface SolutionValues {
+  content: string;
+  solutiontypes_id: number | null;
+  status: number;
+}
+
+/** Writes a solution entry of `userId` on a ticket; its id. */
+export async function writeSolution(manager: EntityManager, ticketId: number, values: SolutionValues, userId: number, now: Date): Promise<number> {
+  const result = await manager.insert(ItilSolution, { itemtype: 'Ticket', items_id: ticketId, users_id: userId, ...values, date_creation: now, date_mod: now });
+  return Number(result.identifiers[0].id);
+}
+
+/**
+ * A solution solves the ticket's open duplicates too, and each gets the same solution of its own
+ * (GLPI adds it to every duplicate it solves), so a duplicate read alone says how it was solved.
+ * Returns the duplicates solved, with the solution each got.
+ */
+export async function duplicatesSolved(
+  manager: EntityManager,
+  ticketId: number,
+  values: SolutionValues,
+  userId: number,
+  now: Date,
+): Promise<Followed | undefined> {
+  const followed = await duplicatesFollow(manager, ticketId, SOLVED_STATUS, userId, now);
+  if (!followed) return undefined;
+  const solutionOf = new Map<number, number>();
+  for (const id of followed.ids) solutionOf.set(id, await writeSolution(manager, id, values, userId, now));
+  return { ...followed, solutionOf };
 }
