@@ -10,12 +10,12 @@ import { DeskError } from '../envelope/desk-error.js';
 import { quoted } from '../envelope/echo.js';
 import { type Answer, INSERTED, type Outcome } from '../envelope/envelope.js';
 import type { Issue } from '../envelope/issue.js';
-import { metaOf, pendingIssues } from '../input/input-meta.js';
+import { metaOf } from '../input/input-meta.js';
 import { appliedView, Presenter, type Row, showsField, type View } from '../present/presenter.js';
 import { pageOutcome, runSearch, type SearchArgs } from '../search/search-runner.js';
 import type { Call } from '../tools/call.js';
 import { Tool } from '../tools/tool.decorator.js';
-import { refuseProblems } from '../writes/all-problems.js';
+import { hasInputProblems, refuseProblems } from '../writes/all-problems.js';
 import { updateMessage } from '../writes/update-message.js';
 import { WriteUnit } from '../writes/write-unit.js';
 import { CreateUserDto } from './dto/create-user.dto.js';
@@ -366,7 +366,7 @@ function takenText(taken: readonly Issue[]): string | undefined {
  * VALIDATION_FAILED; alone, it is left to the CONFLICT (refusalOf), as a clash with another record is.
  */
 function refuseWithTaken(call: Call, input: object, issues: Issue[], taken: readonly Issue[]): void {
-  if (issues.length || pendingIssues(input).length) refuseProblems(call, input, [...issues, ...taken]);
+  if (issues.length || hasInputProblems(input)) refuseProblems(call, input, [...issues, ...taken]);
 }
 
 function selfDeactivation(field: string): Issue {

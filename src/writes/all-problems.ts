@@ -5,6 +5,11 @@ import { asSent, pendingIssues, sentOf } from '../input/input-meta.js';
 import { inFieldPlace } from '../input/input-parser.js';
 import type { Call } from '../tools/call.js';
 
+/** Whether the pipe left problems in the input: such input writes nothing, and refuseProblems answers them. */
+export function hasInputProblems(input: object): boolean {
+  return pendingIssues(input).length > 0;
+}
+
 /**
  * Fail loud once: the input's problems the pipe left for the write (InputMeta.pending) and those the
  * write found against the stored record, in one VALIDATION_FAILED, in the order of the tool's fields,

@@ -8,11 +8,10 @@ import { withWritePermit } from '../database/write-permit.js';
 import { DeskError } from '../envelope/desk-error.js';
 import { type Answer, Committed, INSERTED, type Outcome } from '../envelope/envelope.js';
 import { toDeskError } from '../envelope/error-mapping.js';
-import { pendingIssues } from '../input/input-meta.js';
 import { step } from '../observe/tracing.js';
 import { SessionsRepository } from '../session/sessions.repository.js';
 import type { Call } from '../tools/call.js';
-import { refuseProblems } from './all-problems.js';
+import { hasInputProblems, refuseProblems } from './all-problems.js';
 import { fingerprintOf, normalizedPayload } from './fingerprint.js';
 import { IdempotencyStore } from './idempotency.store.js';
 import { assertSessionAtCommit, writesInSession } from './verification.js';
@@ -85,7 +84,7 @@ export class WriteUnit {
     if (!tool) throw new Error(`${call.route ?? 'a call'} writes, but serves no tool: its policy decides how it may write.`);
     const dryRun = input.dry_run === true;
     // Input with problems writes nothing (all-problems.ts): it claims no key, waits for no approval, needs no verification.
-    const refused = pendingIssues(input).length > 0;
+    const refused = hasInputProblems(input);
     const key = dryRun || refused ? undefined : input.idempotency_key;
     const userId = call.principal.userId;
     const held = !dryRun && !refused && needsApproval(call);
