@@ -145,6 +145,20 @@ describe.each(DATABASES)('project tasks on %s', (kind) => {
     ]);
   });
 
+  it('answers in applied only the members and tickets it added or removed, and says so when the call changed nothing', async () => {
+    const created = success(await save(tech, session, { projects_id: 'Migração ERP', name: 'Conferir notas', member_id: 'tech', tickets_id: 1 }));
+    const id = Number(created.id);
+    // A member already there, a ticket already linked, a member and a ticket that were not there: nothing to store.
+    const same = success(await save(tech, session, { id, member_id: 'tech', tickets_id: 1, remove_members: ['maria.silva'], remove_tickets_id: 2 }));
+    expect(same.applied).toEqual({});
+    expect(same.message).toBe(`Nothing to change in project task ${id}.`);
+    // Of a list, only the new ones are applied.
+    const some = success(await save(tech, session, { id, add_members: ['tech', 'maria.silva'], tickets_id: [1, 2], remove_tickets_id: 3 }));
+    expect(some.applied).toEqual({ add_members: [{ type: 'user', id: expect.any(Number) }], tickets_id: [2] });
+    expect((some.resolved as Record<string, { name: string }>)['add_members[1]'].name).toBe('maria.silva');
+    expect(some.message).toBe(`Project task ${id} saved.`);
+  });
+
   it('links and unlinks several tickets in one call, each by id or name, and refuses the list whole when one is not found', async () => {
     const erp = 'Erro ao abrir o ERP';
     const printer = 'Impressora do 2º andar não imprime';

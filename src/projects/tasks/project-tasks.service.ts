@@ -14,10 +14,11 @@ import type { Call } from '../../tools/call.js';
 import { Tool } from '../../tools/tool.decorator.js';
 import { inactiveUserIssues, type UserNamed } from '../../users/inactive-users.js';
 import { refuseProblems } from '../../writes/all-problems.js';
+import { updateMessage } from '../../writes/update-message.js';
 import { WriteUnit } from '../../writes/write-unit.js';
 import { ProjectsRepository } from '../projects.repository.js';
 import { SaveProjectTaskDto, ticketsIn } from './dto/save-project-task.dto.js';
-import { changeTeam, changeTickets } from './task-team.js';
+import { changeTeam, changeTickets, teamApplied } from './task-team.js';
 
 const WRITABLE = ['name', 'content', 'plan_start_date', 'plan_end_date', 'percent_done', 'projectstates_id'] as const;
 
@@ -103,17 +104,15 @@ export class ProjectTasksService {
         if (Object.keys(values).length) await manager.update(ProjectTask, { id }, { ...values, ...key, date_mod: now });
       }
       const added = [...(input.member_id !== undefined ? [{ type: 'user' as const, id: input.member_id }] : []), ...(input.add_members ?? [])];
-      await changeTeam(manager, id, added, input.remove_members ?? []);
-      await changeTickets(manager, id, ticketsIn(input.tickets_id), ticketsIn(input.remove_tickets_id));
-      const extras: Record<string, unknown> = {};
-      for (const field of ['member_id', 'add_members', 'remove_members', 'tickets_id', 'remove_tickets_id'] as const) {
-        if (input[field] !== undefined) extras[field] = input[field];
-      }
+      const team = await changeTeam(manager, id, added, input.remove_members ?? []);
+      const tickets = await changeTickets(manager, id, ticketsIn(input.tickets_id), ticketsIn(input.remove_tickets_id));
+      const applied = appliedView({ ...values, ...teamApplied(input, team, tickets) }, call.zone);
+      const created = input.id === undefined;
       return {
-        message: `Project task ${id} ${input.id === undefined ? 'created' : 'saved'}.`,
+        message: created ? `Project task ${id} created.` : Object.keys(applied).length ? `Project task ${id} saved.` : updateMessage('project task', id, 0),
         id,
-        [INSERTED]: input.id === undefined,
-        applied: appliedView({ ...values, ...extras }, call.zone),
+        [INSERTED]: created,
+        applied,
         resolved: meta.resolved,
       };
     });
