@@ -159,6 +159,26 @@ describe.each(DATABASES)('project tasks on %s', (kind) => {
     expect(some.message).toBe(`Project task ${id} saved.`);
   });
 
+  it('tells tasks of one name apart by their project', async () => {
+    const erp = success(await save(tech, session, { projects_id: 'Migração ERP', name: 'Revisar contrato' }));
+    const portal = success(await save(tech, session, { projects_id: 'Portal do cliente', name: 'Revisar contrato' }));
+    const projectOf = async (name: string) => {
+      const data = success(await callTool(tech, 'project_get', { domain: 'project', session_id: session, id: name, fields: ['id', 'name'] })).data as {
+        id: number;
+      };
+      return { id: Number(data.id), name };
+    };
+    const refused = failure(await save(tech, session, { id: 'Revisar contrato', percent_done: 10 }), 'VALIDATION_FAILED');
+    const [issue] = refused.error.issues!;
+    expect(issue).toMatchObject({ field: 'id', code: 'REFERENCE_AMBIGUOUS' });
+    expect(issue.candidates).toEqual([
+      expect.objectContaining({ id: Number(erp.id), name: 'Revisar contrato', project: await projectOf('Migração ERP') }),
+      expect.objectContaining({ id: Number(portal.id), name: 'Revisar contrato', project: await projectOf('Portal do cliente') }),
+    ]);
+    expect(issue.message).toContain('Migração ERP');
+    expect(issue.message).toContain('Portal do cliente');
+  });
+
   it('links and unlinks several tickets in one call, each by id or name, and refuses the list whole when one is not found', async () => {
     const erp = 'Erro ao abrir o ERP';
     const printer = 'Impressora do 2º andar não imprime';

@@ -16,6 +16,8 @@ export interface RecordCandidate {
   status?: string;
   date?: string;
   requester?: string;
+  /** A project task's project: tasks of one name in several projects are told apart by it. */
+  project?: { id: number; name: string };
 }
 
 /** One reading of an ambiguous value (a date that is 1 July or 7 January): send `value` for the one meant. */

@@ -121,6 +121,12 @@ const SCHEMAS = {
       name: { type: 'string', description: "A user's full name (its login is `login`)." },
       entity: { type: 'string', description: "The entity's full path." },
       ...Object.fromEntries(['login', 'email', 'code', 'state', 'status', 'date', 'requester'].map((detail) => [detail, { type: 'string' }])),
+      project: {
+        type: 'object',
+        required: ['id', 'name'],
+        properties: { id: { type: 'integer' }, name: { type: 'string' } },
+        description: "A project task's project.",
+      },
     },
     description: 'A record a name may mean, with what tells it apart from the others listed.',
   },
@@ -138,14 +144,14 @@ const SCHEMAS = {
       available_records: {
         type: 'array',
         description:
-          'REFERENCE_NOT_FOUND: the records of `available`, in the same order, each with its id, name and only the details that tell them apart (entity, login, code, state, status, date, requester; a detail equal on every entry is left out). Absent when nothing can be listed.',
+          "REFERENCE_NOT_FOUND: the records of `available`, in the same order, each with its id, name and only the details that tell them apart (entity, login, code, state, status, date, requester, a project task's project; a detail equal on every entry is left out). Absent when nothing can be listed.",
         items: { $ref: '#/components/schemas/RecordCandidate' },
       },
       candidates: {
         type: 'array',
         description:
-          'What an ambiguous value may mean: records a name matches (id, name, and what tells them apart: entity, login, email, code, state, status, date, requester), or readings of a date (value, reading).',
-        items: { type: 'object', additionalProperties: { type: ['string', 'integer'] } },
+          "What an ambiguous value may mean: records a name matches (id, name, and what tells them apart: entity, login, email, code, state, status, date, requester, a task's project as {id, name}), or readings of a date (value, reading).",
+        items: { type: 'object', additionalProperties: { type: ['string', 'integer', 'object'] } },
       },
     },
   },

@@ -25,6 +25,17 @@ describe('tellApart', () => {
     ]);
   });
 
+  it('tells tasks of one name apart by their project, compared by id and name', () => {
+    const tasks = [
+      { id: 12, name: 'Revisar contrato', project: { id: 1, name: 'Migração ERP' }, entity: 'Root entity' },
+      { id: 13, name: 'Revisar contrato', project: { id: 3, name: 'Portal do cliente' }, entity: 'Root entity' },
+    ];
+    expect(tellApart(tasks)).toEqual([
+      { id: 12, name: 'Revisar contrato', project: { id: 1, name: 'Migração ERP' } },
+      { id: 13, name: 'Revisar contrato', project: { id: 3, name: 'Portal do cliente' } },
+    ]);
+  });
+
   it('answers a single record, or records with nothing else, with id and name only', () => {
     expect(tellApart([{ id: 1, name: 'Sede', entity: 'Root entity' }])).toEqual([{ id: 1, name: 'Sede' }]);
     expect(
@@ -46,5 +57,8 @@ describe('candidateText', () => {
       '7 Carla Mendes (carla.m, carla.m@x.org, Root entity > Sede)',
     );
     expect(candidateText({ id: 3, name: 'glpi', login: 'glpi' })).toBe('3 glpi');
+    expect(candidateText({ id: 12, name: 'Revisar contrato', project: { id: 1, name: 'Migração ERP' }, entity: 'Root entity > Sede' })).toBe(
+      '12 Revisar contrato (project 1 Migração ERP, Root entity > Sede)',
+    );
   });
 });

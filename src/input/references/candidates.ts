@@ -25,19 +25,22 @@ interface Details {
   status?: number | null;
   date?: Date | string | null;
   requester?: string | null;
+  project_id?: number | null;
+  project_name?: string | null;
 }
 
 /** The fields of a candidate that tell records apart, in the order messages show them. */
-const DETAILS = ['login', 'email', 'code', 'state', 'status', 'date', 'requester', 'entity'] as const;
+const DETAILS = ['project', 'login', 'email', 'code', 'state', 'status', 'date', 'requester', 'entity'] as const;
+type Detail = (typeof DETAILS)[number];
 /** An `available` list leaves out emails: logins already tell users apart, and an email resolves by itself. */
 const LISTED_DETAILS = DETAILS.filter((detail) => detail !== 'email');
 
 /** Kinds whose rows belong to an entity (entities are their own path; profiles and states are global). */
-const IN_ENTITY = new Set(['user', 'group', 'itilCategory', 'solutionType', 'location', 'project', 'ticket']);
+const IN_ENTITY = new Set(['user', 'group', 'itilCategory', 'solutionType', 'location', 'project', 'projectTask', 'ticket']);
 
 /**
  * Candidates of an ambiguous name, each with what tells it apart: its entity's full path, a user's
- * full name, login and email, a project's code and state. Rows are ones the caller may name
+ * full name, login and email, a project's code and state, a project task's project. Rows are ones the caller may name
  * (NameScope); an entity is shown only when the caller sees it (a user's is the first of its
  * assignments in the caller's entities). Two small queries, on the error path only.
  */
@@ -77,6 +80,7 @@ export async function describeCandidates(
       if (d?.code) candidate.code = d.code;
       if (d?.state) candidate.state = d.state;
     }
+    if (kind.kind === 'projectTask' && d?.project_id != null) candidate.project = { id: Number(d.project_id), name: String(d.project_name) };
     if (kind.kind === 'ticket') {
       const status = TICKET_STATUS.label(Number(d?.status));
       if (status) candidate.status = status;
@@ -107,6 +111,10 @@ async function detailsOf(dataSource: DataSource, kind: ReferenceKind, rows: Name
   if (kind.kind === 'project') {
     qb.addSelect('t.code', 'code').leftJoin('glpi_projectstates', 's', 's.id = t.projectstates_id').addSelect('s.name', 'state');
   }
+  if (kind.kind === 'projectTask') {
+    // A task is named only where its project may be (nameable): the project is the caller's to see.
+    qb.leftJoin('glpi_projects', 'p', 'p.id = t.projects_id').addSelect('p.id', 'project_id').addSelect('p.name', 'project_name');
+  }
   if (kind.kind === 'ticket') {
     // The requester is shown on every ticket its reader may read (the presenter does the same).
     qb.addSelect('t.status', 'status')
@@ -132,16 +140,22 @@ async function detailsOf(dataSource: DataSource, kind: ReferenceKind, rows: Name
  * absent) on every entry says nothing about which one to choose and would only cost context.
  */
 export function tellApart(records: RecordCandidate[]): RecordCandidate[] {
-  const varying = LISTED_DETAILS.filter((detail) => new Set(records.map((r) => r[detail])).size > 1);
+  const varying = LISTED_DETAILS.filter((detail) => new Set(records.map((r) => detailText(r, detail))).size > 1);
   return records.map((record) => {
     const compact: RecordCandidate = { id: record.id, name: record.name };
-    for (const detail of varying) if (record[detail] !== undefined) compact[detail] = record[detail];
+    for (const detail of varying) if (record[detail] !== undefined) Object.assign(compact, { [detail]: record[detail] });
     return compact;
   });
 }
 
 /** "7 Carla Mendes (carla.m, carla.m@x.org, Root entity > Sede)": a candidate in an error message. */
 export function candidateText(candidate: RecordCandidate): string {
-  const details = DETAILS.map((detail) => candidate[detail]).filter((d) => d !== undefined && d !== '' && d !== candidate.name);
+  const details = DETAILS.map((detail) => detailText(candidate, detail)).filter((d) => d !== undefined && d !== '' && d !== candidate.name);
   return `${candidate.id} ${candidate.name}${details.length ? ` (${details.join(', ')})` : ''}`;
+}
+
+/** A detail as a message shows it; a record it names (a task's project) by its id and name. */
+function detailText(candidate: RecordCandidate, detail: Detail): string | undefined {
+  if (detail === 'project') return candidate.project && `project ${candidate.project.id} ${candidate.project.name}`;
+  return candidate[detail];
 }
