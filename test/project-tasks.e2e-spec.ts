@@ -179,6 +179,14 @@ describe.each(DATABASES)('project tasks on %s', (kind) => {
     expect(issue.message).toContain('Portal do cliente');
   });
 
+  it("reads a task's content back as it was written", async () => {
+    const content = 'Conferir as notas fiscais de 2025.\nDepois, arquivar os XML.';
+    const created = success(await save(tech, session, { projects_id: 'Migração ERP', name: 'Arquivar XML', content }));
+    expect(created.applied).toMatchObject({ content });
+    const task = (await tasksOf('Migração ERP')).find((t) => t.id === Number(created.id))!;
+    expect(task).toMatchObject({ name: 'Arquivar XML', content });
+  });
+
   it('links and unlinks several tickets in one call, each by id or name, and refuses the list whole when one is not found', async () => {
     const erp = 'Erro ao abrir o ERP';
     const printer = 'Impressora do 2º andar não imprime';

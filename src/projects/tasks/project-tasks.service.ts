@@ -26,6 +26,7 @@ const WRITABLE = ['name', 'content', 'plan_start_date', 'plan_end_date', 'percen
 export const PROJECT_TASK_OUTPUT: readonly OutputField[] = [
   { name: 'id', kind: 'int' },
   { name: 'name', kind: 'plain' },
+  { name: 'content', kind: 'plain' },
   { name: 'projectstates_id', kind: 'ref', ref: 'projectState' },
   { name: 'percent_done', kind: 'int' },
   { name: 'plan_start_date', kind: 'date' },
@@ -121,7 +122,7 @@ export class ProjectTasksService {
   /** The tasks of a project, with their members (users and groups) and the tickets the caller may see, as project_get shows them. */
   async tasksOf(projectId: number, call: Call): Promise<View[]> {
     const rows = (await this.dataSource.query(
-      'SELECT id, name, projectstates_id, percent_done, plan_start_date, plan_end_date FROM glpi_projecttasks WHERE projects_id = ? ORDER BY id',
+      'SELECT id, name, content, projectstates_id, percent_done, plan_start_date, plan_end_date FROM glpi_projecttasks WHERE projects_id = ? ORDER BY id',
       [projectId],
     )) as Row[];
     if (rows.length === 0) return [];
