@@ -187,6 +187,27 @@ describe.each(DATABASES)('project tasks on %s', (kind) => {
     expect(task).toMatchObject({ name: 'Arquivar XML', content });
   });
 
+  it('changes nothing, date_mod included, when a project or a task is sent the values it has, and says so', async () => {
+    const project = (args: Record<string, unknown>) => callTool(tech, 'project_update', { domain: 'project', session_id: session, ...args });
+    const created = success(await callTool(tech, 'project_create', { domain: 'project', session_id: session, name: 'Sem mudança', priority: 'High' }));
+    const id = Number(created.id);
+    const before = (success(await callTool(tech, 'project_get', { domain: 'project', session_id: session, id })).data as { date_mod: string }).date_mod;
+    await new Promise((resolve) => setTimeout(resolve, 1100)); // date_mod counts seconds: a bump would show
+    const same = success(await project({ id, name: 'Sem mudança', priority: 4, percent_done: 0 }));
+    expect(same.applied).toEqual({});
+    expect(same.message).toBe(`Nothing to change in project ${id}.`);
+    expect((same.data as { date_mod: string }).date_mod).toBe(before);
+    // Only what differs is written and applied.
+    const some = success(await project({ id, name: 'Sem mudança', percent_done: 20 }));
+    expect(some.applied).toEqual({ percent_done: 20 });
+    expect(some.message).toBe(`Project ${id} updated (1 field).`);
+    expect((some.data as { date_mod: string }).date_mod).not.toBe(before);
+    const task = success(await save(tech, session, { projects_id: id, name: 'Tarefa parada', percent_done: 10 }));
+    const unchanged = success(await save(tech, session, { id: Number(task.id), name: 'Tarefa parada', percent_done: 10 }));
+    expect(unchanged.applied).toEqual({});
+    expect(unchanged.message).toBe(`Nothing to change in project task ${Number(task.id)}.`);
+  });
+
   it('links and unlinks several tickets in one call, each by id or name, and refuses the list whole when one is not found', async () => {
     const erp = 'Erro ao abrir o ERP';
     const printer = 'Impressora do 2º andar não imprime';

@@ -143,6 +143,16 @@ describe.each(DATABASES)('tickets REST on %s', (kind) => {
     expect(reopened.body.data.assignee_id).toBeNull();
   });
 
+  it('changes nothing, date_mod included, when a ticket is sent the values it has, and says so', async () => {
+    const before = (await request(stack.http).get(`/api/tickets/${created}`).set(admin)).body.data as TicketView;
+    await new Promise((resolve) => setTimeout(resolve, 1100)); // date_mod counts seconds: a bump would show
+    const same = await request(stack.http).patch(`/api/tickets/${created}`).set(admin).send({ name: before.name, urgency: 5, impact: 5 });
+    expect(same.status).toBe(200);
+    expect(same.body.applied).toEqual({});
+    expect(same.body.message).toBe(`Nothing to change in ticket ${created}.`);
+    expect(same.body.data.date_mod).toBe(before.date_mod);
+  });
+
   it('adds a followup, newest first in ticket_get', async () => {
     const first = await request(stack.http).post(`/api/tickets/${created}/entries`).set(admin).send({ content: 'Teclado substituído.' });
     expect(first.status).toBe(201);

@@ -13,6 +13,7 @@ import type { Call } from '../tools/call.js';
 import { Tool } from '../tools/tool.decorator.js';
 import { inactiveUserIssues } from '../users/inactive-users.js';
 import { refuseProblems } from '../writes/all-problems.js';
+import { changedValues } from '../writes/changed-values.js';
 import { updateMessage } from '../writes/update-message.js';
 import { WriteUnit } from '../writes/write-unit.js';
 import { CreateProjectDto } from './dto/create-project.dto.js';
@@ -130,16 +131,18 @@ export class ProjectsService {
         ...datesAgainstStored(values, before, PROJECT_PERIODS, call.zone, failedFields(input)),
         ...(Number(values.users_id) === Number(current.users_id) ? [] : await managerIssues(manager, values, meta.resolved)),
       ]);
-      const changes: Record<string, unknown> = { ...values, date_mod: now };
-      if (typeof values.name === 'string') changes.name_key = matchKey(values.name);
-      await manager.update(Project, { id: input.id }, changes);
+      const changed = changedValues(values, before);
+      if (Object.keys(changed).length) {
+        const key = typeof changed.name === 'string' ? { name_key: matchKey(changed.name) } : {};
+        await manager.update(Project, { id: input.id }, { ...changed, ...key, date_mod: now });
+      }
       const stored = await this.queries.findVisible(input.id, undefined, manager);
       const [view] = await this.presenter.present([stored!], PROJECT_OUTPUT, call.zone);
-      const count = Object.keys(values).length;
+      const count = Object.keys(changed).length;
       return {
         message: updateMessage('project', input.id, count),
         id: input.id,
-        applied: appliedView(values, call.zone),
+        applied: appliedView(changed, call.zone),
         resolved: meta.resolved,
         data: view,
       };

@@ -19,6 +19,7 @@ import { matchKey } from '../text/normalize.js';
 import type { Call } from '../tools/call.js';
 import { Tool } from '../tools/tool.decorator.js';
 import { refuseProblems } from '../writes/all-problems.js';
+import { changedValues } from '../writes/changed-values.js';
 import { updateMessage } from '../writes/update-message.js';
 import { WriteUnit } from '../writes/write-unit.js';
 import { actorIssues, type EntityMove, keepsAssignee, usersAdded } from './actor-eligibility.js';
@@ -209,7 +210,7 @@ export class TicketsService {
       const current = await this.queries.findVisibleOrFail(input.id, viewer, manager);
       if (rehearsal) [rehearsal.before] = await this.present([current], call.zone, undefined, manager);
       const given = input as unknown as Record<string, unknown>;
-      const values: Record<string, unknown> = {};
+      let values: Record<string, unknown> = {};
       for (const column of TICKET_WRITABLE) {
         if (meta.provided.has(column)) values[column] = given[column] ?? null;
       }
@@ -219,8 +220,10 @@ export class TicketsService {
       if (meta.provided.has('assignee_group_id')) actors.assignee_group_id = input.assignee_group_id ?? null;
       // Every problem of the call in one answer, before anything is written.
       refuseProblems(call, input, await this.updateIssues(manager, input, current, values, actors, call));
+      // Only what differs from the ticket is written: an urgency it has already recomputes nothing, a status it is in stamps nothing.
+      values = changedValues(values, current);
 
-      if (!meta.provided.has('priority') && (meta.provided.has('urgency') || meta.provided.has('impact'))) {
+      if (!meta.provided.has('priority') && (values.urgency !== undefined || values.impact !== undefined)) {
         values.priority = recomputedPriority(values.urgency, values.impact, current);
       }
       const assigning = assignsSomeone(actors);
@@ -233,7 +236,8 @@ export class TicketsService {
       }
 
       const key = typeof values.name === 'string' ? { name_key: matchKey(values.name) } : {};
-      await manager.update(Ticket, { id: input.id }, { ...values, ...key, users_id_lastupdater: call.principal.userId, date_mod: now });
+      const touched = Object.keys(values).length > 0 || Object.keys(actorsApplied(actors)).length > 0;
+      if (touched) await manager.update(Ticket, { id: input.id }, { ...values, ...key, users_id_lastupdater: call.principal.userId, date_mod: now });
       await writeActors(manager, input.id, actors, false);
       // A ticket left without an assignee is New again (statusWithoutAssignee), unless the call set its status.
       const unassigned = meta.provided.has('status') || !unassignsSomeone(actors) ? undefined : statusWithoutAssignee(Number(values.status ?? current.status));

@@ -14,6 +14,7 @@ import type { Call } from '../../tools/call.js';
 import { Tool } from '../../tools/tool.decorator.js';
 import { inactiveUserIssues, type UserNamed } from '../../users/inactive-users.js';
 import { refuseProblems } from '../../writes/all-problems.js';
+import { changedValues } from '../../writes/changed-values.js';
 import { updateMessage } from '../../writes/update-message.js';
 import { WriteUnit } from '../../writes/write-unit.js';
 import { ProjectsRepository } from '../projects.repository.js';
@@ -57,7 +58,7 @@ export class ProjectTasksService {
     const meta = metaOf(input);
     return this.writes.run(call, input, async ({ manager, now }) => {
       const given = input as unknown as Record<string, unknown>;
-      const values: Record<string, unknown> = {};
+      let values: Record<string, unknown> = {};
       for (const column of WRITABLE) if (given[column] !== undefined) values[column] = given[column];
       let id = input.id;
       // Members the call adds are active users, asked once for both ways in.
@@ -97,6 +98,7 @@ export class ProjectTasksService {
           ...datesAgainstStored(values, stored, [['plan_start_date', 'plan_end_date']], call.zone, failedFields(input)),
           ...inactive,
         ]);
+        values = changedValues(values, stored);
         if (input.projects_id !== undefined && input.projects_id !== task.projects_id) {
           await this.projects.findVisibleOrFail(input.projects_id, call.principal.scope, manager);
           values.projects_id = input.projects_id;
