@@ -468,6 +468,41 @@ describe.each(DATABASES)('users REST on %s', (kind) => {
       await client.close();
     }
   });
+  it("takes one of GLPI's languages, by its code or its name, and refuses any other with the closest ones", async () => {
+    const client = await connectHttp(stack.url, await stack.token('glpi', ['mcp']));
+    try {
+      const session_id = await openSession(client, 'user');
+      const create = (language: string) => callTool(client, 'user_create', { domain: 'user', session_id, name: 'lang.test', language, dry_run: true });
+      for (const [language, code] of [
+        ['pt_BR', 'pt_BR'],
+        ['pt-br', 'pt_BR'],
+        ['Português do Brasil', 'pt_BR'],
+        ['Portuguese (Brazil)', 'pt_BR'],
+        ['português brasileiro', 'pt_BR'],
+        ['en_GB', 'en_GB'],
+        ['English', 'en_GB'],
+        ['Inglês (EUA)', 'en_US'],
+        ['Deutsch', 'de_DE'],
+        ['Alemão', 'de_DE'],
+      ]) {
+        expect([language, success(await create(language)).applied?.language]).toEqual([language, code]);
+      }
+      for (const language of ['xx_YY', 'klingon', 'pt_XX']) {
+        const refused = failure(await create(language), 'VALIDATION_FAILED');
+        expect(refused.error.issues).toHaveLength(1);
+        expect(refused.error.issues![0]).toMatchObject({ field: 'language', code: 'INVALID_VALUE', received: language });
+        expect(refused.error.issues![0].available).toEqual(expect.arrayContaining(['pt_BR', 'en_GB']));
+      }
+      // The closest codes come first: a code of the same language before any other.
+      const near = failure(await create('pt_XX'), 'VALIDATION_FAILED').error.issues![0];
+      expect(near.available!.slice(0, 2).sort()).toEqual(['pt_BR', 'pt_PT']);
+      expect(failure(await create('Portugese (Brazil)'), 'VALIDATION_FAILED').error.issues![0]).toMatchObject({ did_you_mean: 'pt_BR' });
+      expect(failure(await create('klingon'), 'VALIDATION_FAILED').error.issues![0].did_you_mean).toBeUndefined();
+    } finally {
+      await client.close();
+    }
+  });
+
   it('lets a user be changed or deactivated only by a caller with rights in all of their entities (GLPI), however far they are seen', async () => {
     const created = await request(stack.http).post('/api/users').set(admin).send({ name: 'admin.sede', profiles_id: 'Admin', entities_id: 'Sede' });
     expect(created.status).toBe(201);

@@ -23,18 +23,38 @@ describe('user field rules', () => {
     expect(UserFieldsDto.crossCheck(Object.assign(new UpdateUserDto(), { timezone: 'Europe/Lisbon', language: 'pt_BR' }))).toEqual([]);
   });
 
-  it('names the codes a language written as its name may mean: one as did_you_mean, several as candidates', () => {
-    const languageIssue = (language: string) => UserFieldsDto.crossCheck(Object.assign(new UpdateUserDto(), { language })).find((i) => i.field === 'language');
-    expect(languageIssue('Português do Brasil')).toMatchObject({ did_you_mean: 'pt_BR' });
-    expect(languageIssue('brazilian portuguese')).toMatchObject({ did_you_mean: 'pt_BR' });
-    expect(languageIssue('Portuguese')?.did_you_mean).toBeUndefined();
-    expect(languageIssue('português')?.candidates).toEqual([
+  it("takes GLPI's language codes and their names, and names the codes a shared name or a misspelling may mean", () => {
+    const checked = (language: string) => {
+      const dto = Object.assign(new UpdateUserDto(), { language });
+      return { issue: UserFieldsDto.crossCheck(dto).find((i) => i.field === 'language'), language: dto.language };
+    };
+    for (const [sent, code] of [
+      ['pt_BR', 'pt_BR'],
+      ['PT-br', 'pt_BR'],
+      ['Português do Brasil', 'pt_BR'],
+      ['brazilian portuguese', 'pt_BR'],
+      ['Portuguese (Brazil)', 'pt_BR'],
+      ['English', 'en_GB'],
+      ['es-419', 'es_419'],
+      ['de', 'de_DE'],
+      ['Français', 'fr_FR'],
+    ]) {
+      expect([sent, checked(sent)]).toEqual([sent, { issue: undefined, language: code }]);
+    }
+    expect(checked('Portuguese').issue?.did_you_mean).toBeUndefined();
+    expect(checked('português').issue?.candidates).toEqual([
       { value: 'pt_BR', reading: 'Portuguese (Brazil)' },
       { value: 'pt_PT', reading: 'Portuguese (Portugal)' },
     ]);
-    expect(languageIssue('English')?.candidates?.map((c) => ('value' in c ? c.value : c.id))).toEqual(['en_GB', 'en_US']);
-    expect(languageIssue('Klingon')).toMatchObject({ code: 'INVALID_VALUE' });
-    expect(languageIssue('Klingon')?.did_you_mean).toBeUndefined();
+    expect(checked('en').issue?.candidates?.map((c) => ('value' in c ? c.value : c.id))).toEqual(['en_GB', 'en_US']);
+    expect(checked('Portugese (Brazil)').issue).toMatchObject({ code: 'INVALID_VALUE', did_you_mean: 'pt_BR' });
+    for (const unknown of ['Klingon', 'xx_YY', 'pt_XX']) {
+      const { issue } = checked(unknown);
+      expect(issue).toMatchObject({ code: 'INVALID_VALUE', received: unknown });
+      expect(issue?.did_you_mean).toBeUndefined();
+      expect(issue?.available).toEqual(expect.arrayContaining(['pt_BR', 'en_GB']));
+    }
+    expect(checked('pt_XX').issue?.available?.slice(0, 2)).toEqual(['pt_BR', 'pt_PT']);
   });
 
   it('builds keys without "null" for missing name parts', () => {

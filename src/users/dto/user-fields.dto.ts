@@ -5,35 +5,10 @@ import type { Issue } from '../../envelope/issue.js';
 import { WriteCallDto } from '../../input/dto/call-args.dto.js';
 import { BoolField, RefField, TextField } from '../../input/fields.js';
 import { FieldsOfOtherTools } from '../../input/fields-of-other-tools.js';
-import { blankNameIssue, readingsHint } from '../../input/issue-messages.js';
+import { blankNameIssue } from '../../input/issue-messages.js';
 import { ACTIVE_WORDS } from '../../input/vocab/boolean-words.js';
-import { languageCodesNamed } from '../language-names.js';
+import { readLanguage } from '../glpi-languages.js';
 import { USER_STANDING_FLAGS } from '../profile-flags.js';
-
-/** GLPI language codes: `pt_BR`, `en_GB`, `es_419`. */
-const LANGUAGE = /^[a-z]{2,3}(_[A-Za-z0-9]{2,4})?$/;
-
-/** pt-br, PT_br, pt_BR -> pt_BR; en -> en. Anything else is left as given (and checked). */
-function canonicalLanguage(value: string): string {
-  const match = /^\s*([a-z]{2,3})(?:[-_]([a-z]{2}))?\s*$/i.exec(value);
-  if (!match) return value;
-  return match[2] ? `${match[1].toLowerCase()}_${match[2].toUpperCase()}` : match[1].toLowerCase();
-}
-
-/** INVALID_VALUE for a language that is no code; a language's name is answered with the codes it may mean. */
-function notALanguageCode(language: string): Issue {
-  const meant = languageCodesNamed(language);
-  const hint = meant.length === 1 ? ` Did you mean '${meant[0].value}'?` : meant.length > 1 ? readingsHint(meant) : ' Use e.g. pt_BR, en_GB or es_ES.';
-  return {
-    field: 'language',
-    code: 'INVALID_VALUE',
-    received: echo(language),
-    message: `language '${quoted(language)}' is not a language code.${hint}`,
-    expected: 'a code like pt_BR',
-    ...(meant.length === 1 ? { did_you_mean: meant[0].value } : {}),
-    ...(meant.length > 1 ? { candidates: [...meant] } : {}),
-  };
-}
 
 /** The login field; user_create redeclares it required, with the same rules. */
 export const LOGIN_FIELD = {
@@ -92,7 +67,8 @@ export abstract class UserFieldsDto extends WriteCallDto {
   @TextField({ maxLength: 64, nullable: true, description: 'IANA zone.' })
   override timezone?: string;
 
-  @TextField({ maxLength: 10, nullable: true, description: 'E.g. pt_BR.' })
+  // Long enough for a language's name ("Español (América Latina)"); what is stored is its code.
+  @TextField({ maxLength: 64, nullable: true, description: "GLPI's code (pt_BR) or its name." })
   language?: string | null;
 
   @BoolField({ description: '', flagWords: ACTIVE_WORDS })
@@ -112,9 +88,12 @@ export abstract class UserFieldsDto extends WriteCallDto {
         ...(suggestion ? { did_you_mean: suggestion } : {}),
       });
     }
-    // "pt-br" and "PT_br" mean pt_BR: store the canonical spelling rather than refuse it.
-    if (typeof value.language === 'string') value.language = canonicalLanguage(value.language);
-    if (typeof value.language === 'string' && !LANGUAGE.test(value.language)) issues.push(notALanguageCode(value.language));
+    // A language's name or another spelling of its code ("Português do Brasil", "pt-br") is stored as GLPI's code.
+    if (typeof value.language === 'string') {
+      const language = readLanguage(value.language);
+      if ('code' in language) value.language = language.code;
+      else issues.push(language.issue);
+    }
     return issues;
   }
 }
