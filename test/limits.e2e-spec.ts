@@ -76,6 +76,8 @@ describe.each(DATABASES)('refused calls count against the limits on %s', (kind) 
     const sessionReads = jest.spyOn(stack.app.get(SessionsRepository), 'get');
     const outcomes: string[] = [];
     const limited: ErrorEnvelope[] = [];
+    /** Each domain tool call refused for the limit, with the session_id it sent. */
+    const limitedSessions: Array<{ sent: unknown; named: string | undefined }> = [];
     for (let start = 0; start < BURST; start += BATCH) {
       const calls = Array.from({ length: BATCH }, (_, i) => refused[(start + i) % refused.length]);
       const answer = await mcpBatch(stack.url, token, calls);
@@ -83,7 +85,11 @@ describe.each(DATABASES)('refused calls count against the limits on %s', (kind) 
       for (const one of answer.json as RpcAnswer[]) {
         const outcome = outcomeOf(one);
         outcomes.push(outcome);
-        if (outcome === 'RATE_LIMITED') limited.push(one.result!.structuredContent as ErrorEnvelope);
+        if (outcome !== 'RATE_LIMITED') continue;
+        const envelope = one.result!.structuredContent as ErrorEnvelope;
+        limited.push(envelope);
+        if (calls[one.id].name !== 'ticket_serch')
+          limitedSessions.push({ sent: (calls[one.id].arguments as { session_id?: unknown }).session_id, named: envelope.session_id });
       }
     }
     sessionReads.mockRestore();
@@ -101,6 +107,9 @@ describe.each(DATABASES)('refused calls count against the limits on %s', (kind) 
       expect(envelope.error.retry_after_seconds).toBeGreaterThanOrEqual(1);
       expect(envelope.error.retry_after_seconds).toBeLessThanOrEqual(60);
     }
+    // The refusal names the session its call named, as every refusal of that call past the limit does; a blank one names none.
+    expect(limitedSessions.length).toBeGreaterThan(0);
+    for (const { sent, named } of limitedSessions) expect({ sent, named }).toEqual({ sent, named: sent === '' ? undefined : sent });
     // An unknown tool name past the limit is RATE_LIMITED too, not a free protocol error.
     expect(limited.some((e) => e.tool === 'ticket_serch')).toBe(true);
     // Only admitted calls read a session: nothing past the limit reached the database.

@@ -1,8 +1,10 @@
 /**
  * Which session the answer to a refusal names. A call's `sessionId` is what its `session_id`
- * argument names; the intent lock proves it. A refusal made before the lock passed (the rate limit,
- * the lock itself) says which session its answer and audit entry name instead: the live session the
- * lock found, or none. Kept beside the thrown error, not in the call, which nothing changes.
+ * argument names (sessionNamedIn); the intent lock proves it. Every refusal names it, the rate
+ * limit's too (counted before the lock, it repeats the session the call named), except those that
+ * say otherwise here: the lock's own refusals name the live session the lock found, or none, and a
+ * session tool's name the session once it is proven the caller's. Kept beside the thrown error, not
+ * in the call, which nothing changes.
  */
 const named = new WeakMap<object, string | null>();
 

@@ -1,6 +1,5 @@
 import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
 import { CallLimits } from '../auth/call-limits.js';
-import { refusalIn } from '../envelope/refusal-session.js';
 import { step } from '../observe/tracing.js';
 import { callOf } from './call-of.js';
 
@@ -19,24 +18,9 @@ export class RateLimitGuard implements CanActivate {
     if (!call) return true;
     // A REST route that serves no tool spends by its method: reads are GETs.
     const rate = call.policy?.rate ?? (call.route?.startsWith('GET ') ? 'read' : 'write');
-    let counted: Promise<void> | undefined;
-    try {
-      counted = step(call, 'limit', () => this.limits.admitCall(call.principal.userId, rate));
-    } catch (error) {
-      throw refused(error);
-    }
-    return counted
-      ? counted.then(
-          () => true,
-          (error: unknown) => {
-            throw refused(error);
-          },
-        )
-      : true;
+    // Its refusal names the session the call names, as every later refusal of the call does: counted
+    // before the intent lock reads the session, it is not proven, only repeated (call.sessionId).
+    const counted = step(call, 'limit', () => this.limits.admitCall(call.principal.userId, rate));
+    return counted ? counted.then(() => true) : true;
   }
-}
-
-/** Counted before the intent lock looked at the session: the refusal names none. */
-function refused(error: unknown): unknown {
-  return refusalIn(error, null);
 }

@@ -18,22 +18,22 @@ describe('RateLimitGuard', () => {
     expect(new RateLimitGuard(limits).canActivate(contextOf(CALL))).toBe(true);
   });
 
-  it('throws the refusal at once, naming no session, when they refuse it', () => {
+  it("throws the refusal at once, naming the call's session as every later refusal does, when they refuse it", () => {
     const limits = {
       admitCall: () => {
         throw LIMITED;
       },
     } as unknown as CallLimits;
     expect(() => new RateLimitGuard(limits).canActivate(contextOf(CALL))).toThrow(LIMITED);
-    expect(sessionNamedBy(LIMITED, 'ses_x')).toBeNull();
+    expect(sessionNamedBy(LIMITED, 'ses_x')).toBe('ses_x');
   });
 
-  it('waits for a shared store, and rejects with its refusal, naming no session', async () => {
+  it("waits for a shared store, and rejects with its refusal, naming the call's session", async () => {
     const admitted = new RateLimitGuard({ admitCall: () => Promise.resolve() } as unknown as CallLimits);
     await expect(admitted.canActivate(contextOf(CALL))).resolves.toBe(true);
     const limited = new RateLimitedError({ key: 'read:3', kind: 'read', max: 1, resetAt: 0, userId: 3, address: null }, 'Rate limit reached.', 1);
     const refused = new RateLimitGuard({ admitCall: () => Promise.reject(limited) } as unknown as CallLimits);
     await expect(refused.canActivate(contextOf(CALL))).rejects.toBe(limited);
-    expect(sessionNamedBy(limited, 'ses_x')).toBeNull();
+    expect(sessionNamedBy(limited, 'ses_x')).toBe('ses_x');
   });
 });

@@ -25,6 +25,16 @@ import { looksLikeSessionId } from './session-id.js';
 /** Longer than any id domain_switch mints: answered as unknown without a database read. */
 export const MAX_SESSION_ID_LENGTH = 64;
 
+/**
+ * The session a call's `session_id` names, as its answers repeat it (refused or not): an id of the
+ * shape domain_switch mints, else none. The intent lock proves it; a refusal made before it (the
+ * rate limit) repeats it unproven, and never repeats a value that cannot be an id.
+ */
+export function sessionNamedIn(raw: unknown): string | null {
+  const { sessionId } = readLockArguments(raw);
+  return sessionId !== undefined && sessionId.length <= MAX_SESSION_ID_LENGTH && looksLikeSessionId(sessionId) ? sessionId : null;
+}
+
 /** A call's `domain` and `session_id`, decoded once. */
 export interface LockArguments {
   /** Trimmed; undefined when missing, null, not a string, empty or blank. */

@@ -26,9 +26,10 @@ export interface CallTrace {
   readonly domain: Domain | null;
   readonly principal: Principal | null;
   /**
-   * MCP calls of a domain tool: the session its `session_id` names. The intent lock proves it live,
-   * the caller's and of the tool's domain before any later step runs; refusals up to the lock say
-   * which session, if any, their answer names (see refusal-session.ts). Otherwise null.
+   * MCP calls of a domain tool: the session its `session_id` names, when it has the shape of one
+   * (sessionNamedIn). The intent lock proves it live, the caller's and of the tool's domain before
+   * any later step runs; the lock's refusals say which session, if any, their answer names (see
+   * refusal-session.ts). Otherwise null.
    */
   readonly sessionId: string | null;
   /** Tracing on: the call's span, which each step of the chain is a child of (observe/tracing.ts). */

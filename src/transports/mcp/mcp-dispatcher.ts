@@ -9,7 +9,7 @@ import { errorEnvelope } from '../../envelope/envelope-builder.js';
 import { toDeskError } from '../../envelope/error-mapping.js';
 import type { CallIdentity } from '../../observe/request-id.js';
 import { inCallSpan, openCallSpan } from '../../observe/tracing.js';
-import { readLockArguments } from '../../session/intent-lock.decision.js';
+import { sessionNamedIn } from '../../session/intent-lock.decision.js';
 import { ArrivalOrder } from '../../tools/arrival-order.js';
 import type { Call, CallTrace, McpClientInfo } from '../../tools/call.js';
 import { closestTools } from '../../tools/closest-tools.js';
@@ -117,8 +117,8 @@ export class McpDispatcher {
       domain: policy.domain,
       principal,
       policy,
-      // The session a domain tool's call names; the intent lock proves it before anything else runs.
-      sessionId: policy.domain === null ? null : (readLockArguments(args).sessionId ?? null),
+      // The session a domain tool's call names; the intent lock proves it before anything past the rate limit runs.
+      sessionId: policy.domain === null ? null : sessionNamedIn(args),
       zone: zoneInForce(policy.zoneField ? args[policy.zoneField] : undefined, principal.timezone, this.config.defaultTimezone),
       args,
       client,
