@@ -434,7 +434,7 @@ export class InputParser {
 
     for (const spec of given) {
       const value = values.get(spec.name);
-      const problem = forbiddenField(spec, options.settable) ?? valueProblem(spec, value);
+      const problem = forbiddenField(spec, value, options.settable) ?? valueProblem(spec, value);
       if (problem) {
         issues.push(problem);
         refused.add(spec.name);

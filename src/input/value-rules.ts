@@ -16,15 +16,17 @@ const MAX_LIST_ENTRIES = 100;
 
 /**
  * FORBIDDEN_FIELD when the caller's profile may not set this field of the record. The value is
- * neither echoed nor looked at: the answer is the same whatever was sent (a user name probed or not).
+ * echoed, as every issue echoes what was sent, but never looked at: the answer says nothing of what
+ * it names (a user name probed or not).
  */
-export function forbiddenField(spec: FieldSpec, settable: ReadonlySet<string> | undefined): Issue | undefined {
+export function forbiddenField(spec: FieldSpec, value: unknown, settable: ReadonlySet<string> | undefined): Issue | undefined {
   if (!settable || !isRecordField(spec) || settable.has(spec.name)) return undefined;
   // The fields of this tool the profile sets (settableFields): none, on a tool it may call for no field.
   const allowed = settable.size > 0 ? `only ${[...settable].join(', ')}` : "none of this tool's fields";
   return {
     field: spec.name,
     code: 'FORBIDDEN_FIELD',
+    received: echo(value),
     message: `${spec.name} cannot be set with your profile, which sets ${allowed}. Leave it out.`,
     expected: allowed,
   };
