@@ -93,6 +93,20 @@ describe.each(DATABASES)('inputs a model gets right first time, on %s', (kind) =
     expect(issue).toMatchObject({ field: 'projectstates_id', code: 'REFERENCE_NOT_FOUND', did_you_mean: 'Processing' });
   });
 
+  it('suggests a name only as a misspelling of the whole of it, never another record sharing a word', async () => {
+    const parent = async (projects_id: string) =>
+      failure(
+        await callTool(client, 'project_create', { domain: 'project', session_id: session, name: 'Sub', projects_id, dry_run: true }),
+        'VALIDATION_FAILED',
+      ).error.issues![0];
+    for (const name of ['Migração CRM', 'Portal RH', 'Portal do fornecedor']) {
+      const issue = await parent(name);
+      expect([name, issue.code, issue.did_you_mean]).toEqual([name, 'REFERENCE_NOT_FOUND', undefined]);
+    }
+    expect(await parent('Migrçao ERP')).toMatchObject({ did_you_mean: 'Migração ERP' });
+    expect(await parent('portal cliente')).toMatchObject({ did_you_mean: 'Portal do cliente' });
+  });
+
   it('dry_run validates and shows applied but writes nothing', async () => {
     const before = await count();
     const call = await callTool(client, 'project_create', {

@@ -3,7 +3,7 @@ import { PROJECT_WRITABLE } from '../projects/project.fields.js';
 import { TICKET_WRITABLE } from '../tickets/ticket.fields.js';
 import { ACTOR_FIELDS } from '../tickets/ticket-actors.js';
 import { matchKey } from './normalize.js';
-import { clearWinner, closest, closestTied, editDistance, rankClosest, spelledAlike } from './suggest.js';
+import { clearWinner, closest, closestName, closestTied, editDistance, rankClosest, spelledAlike } from './suggest.js';
 
 // The real field lists of the project and ticket tools (columns written, and a ticket's actors).
 const PROJECT_FIELDS = PROJECT_WRITABLE;
@@ -64,6 +64,19 @@ describe('suggestion matcher', () => {
 
   it('finds a reference field by its name without the id word, before any misspelling', () => {
     expect(closest('approver', ['approver_id', 'approval', 'answer'])).toBe('approver_id');
+  });
+
+  it("suggests a record's name only for a slip of the whole of it, never for another name sharing a word", () => {
+    const projects = ['Migração ERP', 'Renovação do parque de impressoras', 'Portal do cliente', 'Portal RH'];
+    expect(closestName('Migração CRM', projects)).toBeUndefined();
+    expect(closestName('Portal do cliente', ['Migração ERP', 'Portal RH'])).toBeUndefined();
+    expect(closestName('Portal RH', ['Migração ERP', 'Portal do cliente'])).toBeUndefined();
+    // A typo, missing accents, a word dropped or the words in another order still name it.
+    expect(closestName('Migrçao ERP', projects)).toBe('Migração ERP');
+    expect(closestName('renovacao parque impressoras', projects)).toBe('Renovação do parque de impressoras');
+    expect(closestName('ERP Migração', projects)).toBe('Migração ERP');
+    expect(closestName('Souza João', ['João Souza', 'Maria Silva'])).toBe('João Souza');
+    expect(closestName('Silv', ['glpi', 'maria.silva', 'joao.souza'])).toBe('maria.silva');
   });
 
   it('tells a spelling of a name from a name that only shares a word', () => {

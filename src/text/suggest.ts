@@ -139,11 +139,18 @@ function withoutIdWord(key: string): string {
 }
 
 /**
+ * What a text is compared as: a field's name ('field'), found by any word inside it (`state` is
+ * `projectstates_id`) or by a word's other language (`prioridade`); or a record's name ('name'),
+ * found only by a slip of the whole of it: a typo, case or accents, words dropped or in another order.
+ */
+type Rule = 'field' | 'name';
+
+/**
  * How close `input` is to `candidate`, lower is closer; undefined when not plausibly meant.
  * Combines edit distance on the whole key with matching of the words inside the names, so that
  * `state` finds `projectstates_id`, `requester` finds `requester_id` and `Procesing` finds `Processing`.
  */
-export function closeness(input: string, candidate: string): number | undefined {
+export function closeness(input: string, candidate: string, rule: Rule = 'field'): number | undefined {
   const a = matchKey(input);
   const b = matchKey(candidate);
   if (a.length === 0) return undefined;
@@ -158,7 +165,7 @@ export function closeness(input: string, candidate: string): number | undefined 
 
   // A long shared start (prioridade / priority, descricao / description) means the same word in another language.
   const prefix = commonPrefix(a, b);
-  if (prefix >= 5 && prefix >= 0.6 * Math.min(a.length, b.length) && eachWordAlike(input, candidate))
+  if (rule === 'field' && prefix >= 5 && prefix >= 0.6 * Math.min(a.length, b.length) && eachWordAlike(input, candidate))
     return tolerance + 1 + (Math.max(a.length, b.length) - prefix) / 10;
 
   const inputWords = wordsOf(input)
@@ -178,6 +185,9 @@ export function closeness(input: string, candidate: string): number | undefined 
     if (!GENERIC_WORDS.has(word)) telling = true;
   }
   if (matched === 0 || !telling) return undefined;
+  // A record's name is meant whole: the words sent are all in it (some dropped, in any order). A word
+  // it lacks says another record was meant, not this one (Migração CRM is not Migração ERP).
+  if (rule === 'name' && matched < inputWords.length) return undefined;
   // Word matches rank after every close spelling, by their words alone (not by the names' lengths,
   // which would make created_to closer to created_at than created_from is); more unmatched words rank lower.
   return WORD_MATCH_BASE + (inputWords.length - matched) * 2 + Math.abs(candidateWords.length - matched);
@@ -222,6 +232,19 @@ export function bestTied<T>(scored: Iterable<Scored<T>>): T[] {
   return [...best.entries()].filter(([, score]) => score - top < SUGGESTION_MARGIN).map(([target]) => target);
 }
 
+/** The record's name clearly closest to `input`, by the 'name' rule of closeness (then the margin rule), or undefined. */
+export function closestName(input: string, names: Iterable<string>): string | undefined {
+  return closestNameOf(
+    input,
+    [...names].map((n) => [n, n] as const),
+  );
+}
+
+/** As `closestName`, for texts that stand for a record's name (a tree path cut to the depth sent). */
+export function closestNameOf<T>(input: string, candidates: Iterable<readonly [text: string, target: T]>): T | undefined {
+  return clearWinner(scoredBy(input, candidates, 'name'));
+}
+
 /** The candidate clearly closest to `input` (closeness, then the margin rule), or undefined. */
 export function closest(input: string, candidates: Iterable<string>): string | undefined {
   return closestOf(
@@ -242,10 +265,10 @@ export function closestTied<T>(input: string, candidates: Iterable<readonly [tex
 }
 
 /** Each target whose text is close to `input`, with its closeness. */
-function scoredBy<T>(input: string, candidates: Iterable<readonly [text: string, target: T]>): Array<Scored<T>> {
+function scoredBy<T>(input: string, candidates: Iterable<readonly [text: string, target: T]>, rule: Rule = 'field'): Array<Scored<T>> {
   const scored: Array<Scored<T>> = [];
   for (const [text, target] of candidates) {
-    const score = closeness(input, text);
+    const score = closeness(input, text, rule);
     if (score !== undefined) scored.push({ target, score });
   }
   return scored;

@@ -7,7 +7,7 @@ import { hasRow, readRows } from '../../database/read-rows.js';
 import { echo, quoted } from '../../envelope/echo.js';
 import type { Issue } from '../../envelope/issue.js';
 import { matchKey } from '../../text/normalize.js';
-import { closest, closestOf } from '../../text/suggest.js';
+import { closestName, closestNameOf } from '../../text/suggest.js';
 import { readId } from '../record-id.js';
 import { addressMeant, looksLikeAddress } from './address-spelling.js';
 import { candidateText, describeCandidates, type NamedRow as Row, tellApart } from './candidates.js';
@@ -327,8 +327,8 @@ export class ReferenceResolver {
     const known = new Set([...(await this.nearNames(kind, input, scope)), ...available]);
     const translated = translatedName(input);
     if (translated && known.has(translated)) return translated;
-    if (!isTree(kind)) return closest(input, known);
-    return closestOf(
+    if (!isTree(kind)) return closestName(input, known);
+    return closestNameOf(
       input,
       [...known].map((path) => [pathAsDeepAs(input, path), path] as const),
     );

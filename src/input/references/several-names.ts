@@ -15,7 +15,8 @@ const MOST_NAMES = 5;
  * the field takes one record, so the answer says so and names what each part found, instead of
  * suggesting one of them in the list's place, and a search is told to call once for each. Asked only on the way to a REFERENCE_NOT_FOUND
  * answer, with the caller's scope; a list whose parts are not all found keeps the answer as it was,
- * unless its hint was a part's (hintsAPart): then each part is named, the one not found with its own hint.
+ * unless a part names a record and the text's hint, if any, was a part's (hintsAPart): then each part
+ * is named, the one not found with its own hint.
  */
 export async function withSeveralNamesHint(
   answer: Resolution,
@@ -43,12 +44,13 @@ export async function withSeveralNamesHint(
 }
 
 /**
- * True when the hint for a whole text is one part's (a part's name, or what a part not found
- * suggests: "me and maria" -> maria.silva) and another part names a record: a list, not a misspelt name.
+ * True when a part names a record and the whole text is no misspelt name: it has no hint of its own
+ * (a suggestion is a slip of a whole name, and a list is none: "me and maria"), or its hint is one
+ * part's (a part's name, or what a part not found suggests). A list, then, not a misspelt name.
  */
 function hintsAPart(hint: string | undefined, found: readonly ListedName[]): boolean {
-  if (hint === undefined || !found.some((part) => part.ok)) return false;
-  return found.some((part) => (part.ok ? namesOf(part) === hint : part.issue.did_you_mean === hint));
+  if (!found.some((part) => part.ok)) return false;
+  return hint === undefined || found.some((part) => (part.ok ? namesOf(part) === hint : part.issue.did_you_mean === hint));
 }
 
 /** The name of what a part found: its record's, or those of a word for several's records. */
