@@ -250,6 +250,21 @@ describe.each(DATABASES)('projects REST on %s', (kind) => {
     expect(res.body.error.message).toBe('1 problem in the input. Fix it and send the request again.');
   });
 
+  it("takes a body id that names the path's record in any form, and refuses one naming another", async () => {
+    const items = (await request(stack.http).get('/api/projects').set(auth)).body.data.items as Array<{ id: number; name: string }>;
+    const erp = items.find((p) => p.name === 'Migração ERP')!;
+    const portal = items.find((p) => p.name === 'Portal do cliente')!;
+    for (const id of [String(erp.id), erp.id, `${erp.id}.0`, 'Migração ERP', 'migracao erp']) {
+      const same = await request(stack.http).patch(`/api/projects/${erp.id}`).set(auth).send({ id, percent_done: 5, dry_run: true });
+      expect([id, same.status, same.body.error]).toEqual([id, 200, undefined]);
+    }
+    for (const id of [portal.id, 'Portal do cliente']) {
+      const other = await request(stack.http).patch(`/api/projects/${erp.id}`).set(auth).send({ id, percent_done: 5, dry_run: true });
+      expect([id, other.status]).toEqual([id, 422]);
+      expect(other.body.error.issues).toEqual([expect.objectContaining({ field: 'id', code: 'INVALID_VALUE', received: id })]);
+    }
+  });
+
   it('answers 404 with the envelope for an unknown id, and for an unknown route', async () => {
     const res = await request(stack.http).get('/api/projects/999999').set(auth);
     expect(res.status).toBe(404);

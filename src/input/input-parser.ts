@@ -71,13 +71,23 @@ export interface ReferenceLookup {
   group?(kind: string, input: unknown, scope: NameScope | undefined): Promise<{ ids: number[]; names: string[] } | undefined>;
 }
 
+/**
+ * A value sent beside a REST path segment that is not the path's: its issue stands, unless the value
+ * is a name (`unlessNamed`) that resolves, for the field, to the path's record (`PATCH /api/projects/1
+ * {"id": "Migração ERP"}` names project 1 too).
+ */
+export interface PathConflict {
+  issue: Issue;
+  unlessNamed?: { name: string; id: number };
+}
+
 export interface ParseOptions {
   /** `query`: values come from a URL query string, so numbers and booleans arrive as text. */
   mode: 'json' | 'query';
   /** Arguments sent in a query string the route does not read (it reads its JSON body): each one an issue. */
   outOfPlace?: Readonly<Record<string, unknown>>;
-  /** Issues the transport found in gathering the arguments (a REST body id that is not the path's), answered with all others. */
-  conflicts?: readonly Issue[];
+  /** What the transport found wrong in gathering the arguments (a REST body id that is not the path's), answered with all others. */
+  conflicts?: readonly PathConflict[];
   transport: Transport;
   /** The zone in force (zoneInForce): dates without offset are read in it. */
   zone: string;
@@ -387,7 +397,7 @@ export class InputParser {
       issues.push(unknownField(field, received, [...byName.keys()], listHere ? undefined : knownListedOn));
     }
     if (options.outOfPlace) issues.push(...this.outOfPlace(options.outOfPlace, byName, specs));
-    if (options.conflicts) issues.push(...options.conflicts);
+    for (const conflict of options.conflicts ?? []) if (!conflict.unlessNamed) issues.push(conflict.issue);
     if (unlisted > 0) {
       issues.push({
         field: '(arguments)',
@@ -458,6 +468,21 @@ export class InputParser {
     // Made when a field needs a lookup: most calls name their records by id, or name none. (Not a
     // named closure: the bundle keeps function names, at a property definition per closure made.)
     let lookup: ReferenceLookup | undefined;
+    for (const conflict of options.conflicts ?? []) {
+      const { unlessNamed } = conflict;
+      const ref = byName.get(conflict.issue.field)?.ref;
+      if (!unlessNamed) continue;
+      if (!ref) {
+        issues.push(conflict.issue);
+        continue;
+      }
+      // The same record named otherwise is no conflict: the name is resolved as the field resolves it.
+      pending.push(
+        (lookup ??= sharedLookup(this.references)).resolve(ref, conflict.issue.field, unlessNamed.name, options.scope).then((r) => () => {
+          if (!(r.ok && 'id' in r && r.id === unlessNamed.id)) issues.push(conflict.issue);
+        }),
+      );
+    }
 
     for (const spec of given) {
       if (refused.has(spec.name)) continue;

@@ -1,4 +1,4 @@
-import type { Issue } from '../envelope/issue.js';
+import type { PathConflict } from '../input/input-parser.js';
 import type { Call } from './call.js';
 
 /**
@@ -15,6 +15,6 @@ export class RawInput {
     /** Arguments sent where the route does not read them (a write's query string): refused, never ignored. */
     readonly outOfPlace?: Readonly<Record<string, unknown>>,
     /** What the transport found wrong before the arguments were gathered (a body id that is not the path's): reported with the rest. */
-    readonly conflicts?: readonly Issue[],
+    readonly conflicts?: readonly PathConflict[],
   ) {}
 }

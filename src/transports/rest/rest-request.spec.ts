@@ -19,14 +19,22 @@ describe('pathConflicts', () => {
   it('names a body or query value that is not the path segment of the same name', () => {
     expect(pathConflicts(request({ params: { id: '42' }, body: { id: 43 } }), 'params+body')).toEqual([
       {
-        field: 'id',
-        code: 'INVALID_VALUE',
-        received: 43,
-        message: "id 43 in the body is not the id in the path (42). Send the path's id, or leave id out of the body.",
-        expected: '42',
+        issue: {
+          field: 'id',
+          code: 'INVALID_VALUE',
+          received: 43,
+          message: "id 43 in the body is not the id in the path (42). Send the path's id, or leave id out of the body.",
+          expected: '42',
+        },
       },
     ]);
-    expect(pathConflicts(request({ params: { id: '42' }, query: { id: '7' } }), 'params+query')?.[0]).toMatchObject({ field: 'id', received: '7' });
+    expect(pathConflicts(request({ params: { id: '42' }, query: { id: '7' } }), 'params+query')?.[0].issue).toMatchObject({ field: 'id', received: '7' });
+  });
+
+  it("leaves a name beside a path id to the input parser, which resolves it: the path's record named otherwise is no conflict", () => {
+    expect(pathConflicts(request({ params: { id: '42' }, body: { id: 'Migração ERP' } }), 'params+body')).toEqual([
+      { issue: expect.objectContaining({ field: 'id', received: 'Migração ERP' }), unlessNamed: { name: 'Migração ERP', id: 42 } },
+    ]);
   });
 
   it('takes the same id however it is written, and a value that is not sent', () => {

@@ -1,6 +1,7 @@
 import type { Request } from 'express';
 import { echo, quoted } from '../../envelope/echo.js';
 import type { Issue } from '../../envelope/issue.js';
+import type { PathConflict } from '../../input/input-parser.js';
 import { readId } from '../../input/record-id.js';
 
 export type RestSource = 'body' | 'query' | 'params+body' | 'params+query';
@@ -58,30 +59,34 @@ export function unreadQuery(request: Request, source: RestSource): Record<string
 /**
  * A value sent in the body (or query string) under the name of a path segment, that is not the
  * path's: `PATCH /api/tickets/42 {"id": 43}` names two records, and taking the path's silently would
- * change one the caller did not mean. One issue each; undefined when they agree (`"42"` is 42) or none is sent.
+ * change one the caller did not mean. One issue each; undefined when they agree (`"42"` is 42) or none is sent;
+ * a name beside an id stands only if it names another record (PathConflict).
  */
-export function pathConflicts(request: Request, source: RestSource): Issue[] | undefined {
+export function pathConflicts(request: Request, source: RestSource): PathConflict[] | undefined {
   if (source !== 'params+body' && source !== 'params+query') return undefined;
   // Express parses the query string on every read of request.query: a URL without one is not read again.
   if (source === 'params+query' && !request.url.includes('?')) return undefined;
   const sent: unknown = source === 'params+body' ? request.body : request.query;
   if (typeof sent !== 'object' || sent === null) return undefined;
-  let issues: Issue[] | undefined;
+  let conflicts: PathConflict[] | undefined;
   for (const [name, segment] of Object.entries(request.params)) {
     const value = (sent as Record<string, unknown>)[name];
     if (value === undefined) continue;
     const inPath = pathValue(segment);
     if (samePathValue(value, inPath)) continue;
     const where = source === 'params+body' ? 'the body' : 'the query string';
-    (issues ??= []).push({
+    const issue: Issue = {
       field: name,
       code: 'INVALID_VALUE',
       received: echo(value),
       message: `${name} ${quoted(value)} in ${where} is not the ${name} in the path (${quoted(inPath)}). Send the path's ${name}, or leave ${name} out of ${where}.`,
       expected: String(inPath),
-    });
+    };
+    // A name beside a path id may name the same record: the input parser resolves it to tell.
+    const named = typeof value === 'string' && typeof inPath === 'number' && readId(value) === undefined;
+    (conflicts ??= []).push(named ? { issue, unlessNamed: { name: value, id: inPath } } : { issue });
   }
-  return issues;
+  return conflicts;
 }
 
 /** A value sent means what the path segment does: the same id (42, "42", "#42"), or the same text. */
