@@ -123,7 +123,7 @@ export function mergeRights(all: ProfileRights[]): MergedRights {
 }
 
 /** Visible entities: each assignment's entity, plus its descendants when recursive; and their ancestors. */
-export function entityScope(assignments: Assignment[], entities: EntityRow[]): EntityScope {
+export function entityScope(assignments: readonly Assignment[], entities: readonly EntityRow[]): EntityScope {
   const children = new Map<number, number[]>();
   const parent = new Map<number, number | null>();
   for (const e of entities) {

@@ -1,4 +1,5 @@
 import type { EntityManager } from 'typeorm';
+import type { EntityLine } from '../auth/entity-line.js';
 import { entityScope, mergeRights, parseRights } from '../auth/principal.loader.js';
 import type { DbFlag } from '../database/db-dates.js';
 import { placeholders } from '../database/sql-texts.js';
@@ -36,14 +37,16 @@ export function usersAdded(changes: ActorChanges, exempt: number): UserAdded[] {
   return added.filter((a) => a.role === 'assignees' || a.userId !== exempt);
 }
 
-/** What the one query answers: the entity tree, the added users' profile assignments, and which of them the ticket has in which role. */
+/** What the one query answers: the added users' profile assignments, and which of them the ticket has in which role. */
 interface Row {
-  kind: 'entity' | 'user' | 'actor' | 'assigned';
+  kind: 'user' | 'actor' | 'assigned';
   id: number | string;
-  /** An entity's parent; a user's assigned entity; an actor's GLPI type. */
+  /** A user's assigned entity; an actor's GLPI type. */
   ref: number | string | null;
-  /** An entity's path; a user's login. */
+  /** A user's login. */
   name: string | null;
+  /** The path of a user's assigned entity. */
+  path: string | null;
   is_active: DbFlag | null;
   is_recursive: DbFlag | null;
   profile: string | null;
@@ -53,29 +56,28 @@ interface Row {
 interface UserFacts {
   login: string;
   active: boolean;
-  assignments: Array<{ entityId: number; recursive: boolean; profile: string; rights: string | null }>;
+  assignments: Array<{ entityId: number; path: string; recursive: boolean; profile: string; rights: string | null }>;
 }
 
 /**
- * Issues for the users a write adds to ticket `ticketId` (null: a ticket being opened) in entity
- * `entityId`: a user new in a role must be active, and a user new among the assignees must hold,
- * in that entity, a profile whose ticket rights reach beyond their own tickets (GLPI offers only
- * those as technicians). Actors already in their role are not checked again. One query, asked
- * only when the write adds users.
+ * Issues for the users a write adds to ticket `ticketId` (null: a ticket being opened) in the
+ * entity of `line` (the ticket's, read once per write): a user new in a role must be active, and a
+ * user new among the assignees must hold, in that entity, a profile whose ticket rights reach
+ * beyond their own tickets (GLPI offers only those as technicians). Actors already in their role
+ * are not checked again. One query, asked only when the write adds users.
  */
 export async function actorIssues(
   manager: EntityManager,
   ticketId: number | null,
-  entityId: number,
+  lineOf: () => Promise<EntityLine>,
   added: UserAdded[],
   resolved: Readonly<Record<string, Resolved>>,
   move?: EntityMove,
 ): Promise<Issue[]> {
   if (!added.length && !move) return [];
   const ids = [...new Set(added.map((a) => a.userId))];
+  const line = await lineOf();
   const rows = await readFacts(manager, ticketId, ids, move !== undefined);
-  const entities = rows.filter((r) => r.kind === 'entity').map((r) => ({ id: Number(r.id), entities_id: r.ref === null ? null : Number(r.ref) }));
-  const paths = new Map(rows.filter((r) => r.kind === 'entity').map((r) => [Number(r.id), String(r.name)]));
   const users = factsByUser(rows);
   const present = new Set(rows.filter((r) => r.kind === 'actor').map((r) => `${Number(r.ref)}:${Number(r.id)}`));
   const issues: Issue[] = [];
@@ -85,8 +87,7 @@ export async function actorIssues(
     const checkedBefore = present.has(`${ROLES[a.role]}:${a.userId}`) && !(move && a.role === 'assignees');
     if (!user || checkedBefore) continue;
     // Reactivating does not make someone a technician: that reason comes first.
-    const reason =
-      (a.role === 'assignees' ? unassignableBecause(user, entityId, entities, paths) : undefined) ?? (user.active ? undefined : deactivated(user.login));
+    const reason = (a.role === 'assignees' ? unassignableBecause(user, line) : undefined) ?? (user.active ? undefined : deactivated(user.login));
     if (reason) issues.push(issueOnNamed(a, reason, resolved));
   }
   if (move) {
@@ -94,7 +95,7 @@ export async function actorIssues(
     for (const r of rows) {
       const user = r.kind === 'assigned' ? users.get(Number(r.id)) : undefined;
       if (!user || listed.has(Number(r.id)) || !move.keeps(Number(r.id))) continue;
-      const reason = unassignableBecause(user, entityId, entities, paths, `${user.login}, assigned to this ticket,`);
+      const reason = unassignableBecause(user, line, `${user.login}, assigned to this ticket,`);
       if (reason) issues.push({ ...move.issue, message: `${reason} ${KEPT_ADVICE}` });
     }
   }
@@ -113,32 +114,19 @@ export interface EntityMove {
 
 const KEPT_ADVICE = 'Unassign them in the same call (remove_assignees), assign others, or keep the ticket where it is.';
 
-/** Whether `changes` leave a user assigned now on the ticket: not when they replace the assigned users or remove that one. */
-export function keepsAssignee(changes: ActorChanges, userId: number): boolean {
-  const assignees = changes.roles?.assignees;
-  if (changes.assignee_id !== undefined || assignees?.set !== undefined) return false;
-  return !(assignees?.remove ?? []).some((actor) => actor.type === 'user' && actor.id === userId);
-}
-
 /**
- * Why `user` may not be assigned tickets of `entityId`, or undefined when a profile of theirs there
- * (assigned on it, or recursively above it, as their visible entities are computed) reaches
- * tickets beyond their own. `who` names the user in the message (a kept assignee is said to be one).
+ * Why `user` may not be assigned tickets of the entity of `line`, or undefined when a profile of
+ * theirs there (assigned on it, or recursively above it, as their visible entities are computed)
+ * reaches tickets beyond their own. `who` names the user in the message (a kept assignee is said to be one).
  */
-function unassignableBecause(
-  user: UserFacts,
-  entityId: number,
-  entities: Array<{ id: number; entities_id: number | null }>,
-  paths: Map<number, string>,
-  who = user.login,
-): string | undefined {
+function unassignableBecause(user: UserFacts, line: EntityLine, who = user.login): string | undefined {
   const there = user.assignments.filter((a) =>
-    entityScope([{ profileId: 0, profileName: a.profile, entityId: a.entityId, recursive: a.recursive }], entities).entityIds.includes(entityId),
+    entityScope([{ profileId: 0, profileName: a.profile, entityId: a.entityId, recursive: a.recursive }], line.entities).entityIds.includes(line.id),
   );
   if (there.some((a) => mergeRights([parseRights(a.rights)]).ticket_scope === 'all')) return undefined;
-  const where = `${who} cannot be assigned tickets in ${paths.get(entityId) ?? `entity ${entityId}`}`;
+  const where = `${who} cannot be assigned tickets in ${line.path}`;
   if (!there.length) {
-    const theirs = user.assignments.map((a) => `${a.profile} in ${paths.get(a.entityId) ?? `entity ${a.entityId}`}`);
+    const theirs = user.assignments.map((a) => `${a.profile} in ${a.path}`);
     return `${where}: they have no profile there${theirs.length ? ` (theirs: ${theirs.join(', ')})` : ''}.`;
   }
   const profiles = [...new Set(there.map((a) => a.profile))].join(', ');
@@ -154,14 +142,21 @@ function factsByUser(rows: Row[]): Map<number, UserFacts> {
     let user = users.get(id);
     if (!user) users.set(id, (user = { login: String(r.name), active: !!Number(r.is_active), assignments: [] }));
     if (r.ref !== null && r.profile !== null)
-      user.assignments.push({ entityId: Number(r.ref), recursive: !!Number(r.is_recursive), profile: r.profile, rights: r.rights });
+      user.assignments.push({
+        entityId: Number(r.ref),
+        path: r.path ?? `entity ${Number(r.ref)}`,
+        recursive: !!Number(r.is_recursive),
+        profile: r.profile,
+        rights: r.rights,
+      });
   }
   return users;
 }
 
 /**
- * The entity tree, each user's profile assignments, and (on an existing ticket) the roles the
- * users already hold there, in one round trip: a write waits for each query it asks.
+ * Each user's profile assignments, and (on an existing ticket) the roles the users already hold
+ * there, in one round trip: a write waits for each query it asks. The entity tree is not read: the
+ * ticket's entity line says all that a profile needs to reach it.
  */
 async function readFacts(manager: EntityManager, ticketId: number | null, userIds: number[], moved: boolean): Promise<Row[]> {
   const list = placeholders(userIds.length);
@@ -169,23 +164,23 @@ async function readFacts(manager: EntityManager, ticketId: number | null, userId
   const assigned = `SELECT a.users_id FROM glpi_tickets_users a WHERE a.tickets_id = ? AND a.type = ${ROLES.assignees}`;
   const who = [userIds.length ? `u.id IN (${list})` : undefined, moved ? `u.id IN (${assigned})` : undefined].filter(Boolean).join(' OR ');
   const parts = [
-    `SELECT 'entity' AS kind, e.id AS id, e.entities_id AS ref, e.completename AS name, NULL AS is_active, NULL AS is_recursive, NULL AS profile, NULL AS rights
-     FROM glpi_entities e`,
-    `SELECT 'user', u.id, pu.entities_id, u.name, u.is_active, pu.is_recursive, p.name, p.rights
+    `SELECT 'user' AS kind, u.id AS id, pu.entities_id AS ref, u.name AS name, pe.completename AS path, u.is_active AS is_active, pu.is_recursive AS is_recursive,
+       p.name AS profile, p.rights AS rights
      FROM glpi_users u LEFT JOIN glpi_profiles_users pu ON pu.users_id = u.id LEFT JOIN glpi_profiles p ON p.id = pu.profiles_id
+       LEFT JOIN glpi_entities pe ON pe.id = pu.entities_id
      WHERE ${who}`,
   ];
   const params: unknown[] = [...userIds];
   if (moved) params.push(ticketId);
   if (ticketId !== null && userIds.length) {
     parts.push(
-      `SELECT 'actor', tu.users_id, tu.type, NULL, NULL, NULL, NULL, NULL FROM glpi_tickets_users tu WHERE tu.tickets_id = ? AND tu.users_id IN (${list})`,
+      `SELECT 'actor', tu.users_id, tu.type, NULL, NULL, NULL, NULL, NULL, NULL FROM glpi_tickets_users tu WHERE tu.tickets_id = ? AND tu.users_id IN (${list})`,
     );
     params.push(ticketId, ...userIds);
   }
   if (moved) {
     parts.push(
-      `SELECT 'assigned', a.users_id, NULL, NULL, NULL, NULL, NULL, NULL FROM glpi_tickets_users a WHERE a.tickets_id = ? AND a.type = ${ROLES.assignees}`,
+      `SELECT 'assigned', a.users_id, NULL, NULL, NULL, NULL, NULL, NULL, NULL FROM glpi_tickets_users a WHERE a.tickets_id = ? AND a.type = ${ROLES.assignees}`,
     );
     params.push(ticketId);
   }

@@ -11,6 +11,13 @@ export const ROLES = { requesters: ACTOR_TYPE.requester, observers: ACTOR_TYPE.o
 export type Role = keyof typeof ROLES;
 export const ROLE_NAMES = Object.keys(ROLES) as Role[];
 
+/** Which part of a role each single-value field replaces: the requester users, the assigned users, the assigned groups. */
+const SINGLES: ReadonlyArray<{ field: (typeof ACTOR_FIELDS)[number]; role: Role; type: ActorRef['type'] }> = [
+  { field: 'requester_id', role: 'requesters', type: 'user' },
+  { field: 'assignee_id', role: 'assignees', type: 'user' },
+  { field: 'assignee_group_id', role: 'assignees', type: 'group' },
+];
+
 /** The list fields of a write: `assignees` replaces the role, `add_assignees` / `remove_assignees` change it. */
 export const ACTOR_LIST_FIELDS = ROLE_NAMES.flatMap((r) => [r, `add_${r}`, `remove_${r}`]);
 
@@ -47,13 +54,10 @@ function tableOf(type: ActorRef['type']): { table: Table; column: 'users_id' | '
  */
 export async function writeActors(manager: EntityManager, ticketId: number, changes: ActorChanges, isNew: boolean): Promise<void> {
   const pending = new PendingActors(manager, ticketId);
-  const singles: Array<[number, 'user' | 'group', number | null | undefined]> = [
-    [ACTOR_TYPE.requester, 'user', changes.requester_id],
-    [ACTOR_TYPE.assigned, 'user', changes.assignee_id],
-    [ACTOR_TYPE.assigned, 'group', changes.assignee_group_id],
-  ];
-  for (const [type, kind, id] of singles) {
+  for (const { field, role, type: kind } of SINGLES) {
+    const id = changes[field];
     if (id === undefined) continue;
+    const type = ROLES[role];
     if (!isNew) await pending.delete(tableOf(kind).table, { type });
     if (id !== null) pending.add(kind, id, type);
   }
@@ -136,6 +140,16 @@ export function actorsApplied(changes: ActorChanges): Record<string, unknown> {
     if (change?.remove) out[`remove_${role}`] = change.remove;
   }
   return out;
+}
+
+/**
+ * Whether `changes` leave `actor`, now in `role` on the ticket, there: not when they replace that
+ * part of the role (the list, or the single-value field of its kind) or remove that actor.
+ */
+export function keepsActor(changes: ActorChanges, role: Role, actor: ActorRef): boolean {
+  const change = changes.roles?.[role];
+  if (change?.set !== undefined || SINGLES.some((s) => s.role === role && s.type === actor.type && changes[s.field] !== undefined)) return false;
+  return !(change?.remove ?? []).some((removed) => removed.type === actor.type && removed.id === actor.id);
 }
 
 /** Whether the changes put someone (a user or a group) on the assigned role. */

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import { entityLineOf } from '../auth/entity-line.js';
 import type { Principal } from '../auth/principal.js';
 import { Ticket } from '../database/entities/index.js';
 import { type Maybe, settleAll } from '../database/maybe.js';
@@ -11,6 +12,7 @@ import type { Issue } from '../envelope/issue.js';
 import { datesAgainstStored, endBeforeStart, type Period } from '../input/date-order.js';
 import { failedFields, metaOf } from '../input/input-meta.js';
 import type { ActorRef } from '../input/references/actor-list.js';
+import { nameScopeOf } from '../input/references/reference-scope.js';
 import { CLOSED_STATUS, SOLVED_STATUS } from '../input/vocab/glpi-vocabularies.js';
 import { priorityFrom } from '../input/vocab/priority-matrix.js';
 import { appliedView, Presenter, type Row, showsField, type View } from '../present/presenter.js';
@@ -20,17 +22,29 @@ import type { Call } from '../tools/call.js';
 import { Tool } from '../tools/tool.decorator.js';
 import { refuseProblems } from '../writes/all-problems.js';
 import { changedValues } from '../writes/changed-values.js';
+import { unseenReferenceIssues } from '../writes/entity-fit.js';
 import { updateMessage } from '../writes/update-message.js';
 import { WriteUnit } from '../writes/write-unit.js';
-import { actorIssues, type EntityMove, keepsAssignee, usersAdded } from './actor-eligibility.js';
+import { actorIssues, type EntityMove, usersAdded } from './actor-eligibility.js';
 import { CreateTicketDto } from './dto/create-ticket.dto.js';
 import { SearchTicketsDto } from './dto/search-tickets.dto.js';
 import { DeleteTicketDto, GetTicketDto } from './dto/ticket-id.dto.js';
 import { UpdateTicketDto } from './dto/update-ticket.dto.js';
 import { TicketStats } from './stats/ticket-stats.js';
 import { TICKET_WRITABLE, type TicketColumn } from './ticket.fields.js';
-import { type ActorChanges, actorsApplied, assignsSomeone, hasAssignee, type Role, ROLE_NAMES, unassignsSomeone, writeActors } from './ticket-actors.js';
+import {
+  type ActorChanges,
+  actorsApplied,
+  assignsSomeone,
+  hasAssignee,
+  keepsActor,
+  type Role,
+  ROLE_NAMES,
+  unassignsSomeone,
+  writeActors,
+} from './ticket-actors.js';
 import { TicketProjectTasks } from './ticket-project-tasks.js';
+import { referencesKept, referencesNamed } from './ticket-references.js';
 import {
   ASSIGNED_STATUS,
   DEFAULT_IMPACT,
@@ -156,8 +170,23 @@ export class TicketsService {
       }
       if (values.entities_id === undefined) throw new DeskError('FORBIDDEN', 'You have no entity to open tickets in. Name one with entities_id.');
       Object.assign(values, statusStamps(Number(values.status), null, now));
+      // What is seen from the ticket's entity, read once for both checks (and only when one asks);
+      // an entity that could not be read leaves it unknown, and nothing is judged against a guess.
+      const line = entityLineOf(manager, Number(values.entities_id));
+      const unfit = failedFields(input).has('entities_id')
+        ? []
+        : [
+            ...(await actorIssues(manager, null, line, usersAdded(actors, principal.userId), meta.resolved)),
+            ...(await unseenReferenceIssues(
+              manager,
+              { noun: 'ticket', line },
+              referencesNamed(values, actors),
+              [],
+              meta.resolved,
+              nameScopeOf(principal, call.zone),
+            )),
+          ];
       // The opening date defaults to now: a deadline sent alone may be before it.
-      const unfit = await actorIssues(manager, null, Number(values.entities_id), usersAdded(actors, principal.userId), meta.resolved);
       refuseProblems(call, input, [...endBeforeStart(values, 'date', 'time_to_resolve'), ...unfit]);
 
       const callerId = principal.userId;
@@ -296,7 +325,10 @@ export class TicketsService {
     return requested ?? principal.userId;
   }
 
-  /** What an update may not do to `current`: end before it starts, clear the title, add an actor who may not be one. */
+  /**
+   * What an update may not do to `current`: end before it starts, clear the title, add an actor who
+   * may not be one, name (or, moving it, keep) a category, location or group not seen from its entity.
+   */
   private async updateIssues(
     manager: EntityManager,
     input: UpdateTicketDto,
@@ -309,17 +341,22 @@ export class TicketsService {
     // A ticket that stays solved or closed was opened before it was: GLPI refuses such dates too.
     const finished = [SOLVED_STATUS, CLOSED_STATUS].includes(Number(values.status ?? current.status));
     const periods = finished ? FINISHED_TICKET_PERIODS : TICKET_PERIODS;
-    const issues: Issue[] = datesAgainstStored(values, current as unknown as Record<string, unknown>, periods, call.zone, failedFields(input));
+    const failed = failedFields(input);
+    const issues: Issue[] = datesAgainstStored(values, current as unknown as Record<string, unknown>, periods, call.zone, failed);
     if (provided.has('name') && !values.name) issues.push({ field: 'name', code: 'REQUIRED', received: null, message: 'name (the title) cannot be cleared.' });
+    // Where the ticket is to be is unknown when entities_id could not be read: nothing is judged against a guess.
+    if (failed.has('entities_id')) return issues;
     const entityId = Number(values.entities_id ?? current.entities_id);
     const moved = provided.has('entities_id') && entityId !== Number(current.entities_id);
+    const moveIssue = { field: 'entities_id', code: 'INVALID_VALUE', received: resolved.entities_id?.input ?? entityId } as const;
     const move: EntityMove | undefined = moved
-      ? {
-          keeps: (userId) => keepsAssignee(actors, userId),
-          issue: { field: 'entities_id', code: 'INVALID_VALUE', received: resolved.entities_id?.input ?? entityId },
-        }
+      ? { keeps: (userId) => keepsActor(actors, 'assignees', { type: 'user', id: userId }), issue: moveIssue }
       : undefined;
-    issues.push(...(await actorIssues(manager, input.id, entityId, usersAdded(actors, call.principal.userId), resolved, move)));
+    const line = entityLineOf(manager, entityId);
+    issues.push(...(await actorIssues(manager, input.id, line, usersAdded(actors, call.principal.userId), resolved, move)));
+    const kept = moved ? await referencesKept(manager, current, provided, actors) : [];
+    const ticket = { noun: 'ticket', line, move: moved ? moveIssue : undefined } as const;
+    issues.push(...(await unseenReferenceIssues(manager, ticket, referencesNamed(values, actors), kept, resolved, nameScopeOf(call.principal, call.zone))));
     return issues;
   }
 

@@ -43,12 +43,12 @@ describe('the REST API page (Swagger UI) in Chromium', () => {
     const operations = await tab.$$eval('.opblock', (blocks) => blocks.length);
     const title = await tab.$eval('.info .title', (element) => element.textContent ?? '');
     // An inline script, as an injection would add one, is refused by the policy.
-    const inlineRan = await tab.evaluate(() => {
+    const inlineRan = await tab.evaluate(`(() => {
       const script = document.createElement('script');
       script.textContent = 'window.__inlineRan = true';
       document.body.appendChild(script);
-      return (window as unknown as { __inlineRan?: boolean }).__inlineRan === true;
-    });
+      return window.__inlineRan === true;
+    })()`);
     await tab.close();
     expect(operations).toBeGreaterThan(10);
     expect(title).toMatch(/intentdesk/i);
