@@ -15,7 +15,7 @@ type Actor = { type: 'user' | 'group'; id: number; name: string };
  * or recursive in an entity above it), whatever else the caller sees. The demo's location Porto is
  * Filial Porto's alone; Sede and Sede > Andar 2 are Root entity's, recursive.
  */
-describe.each(DATABASES)("a ticket's dropdown references on %s", (kind) => {
+describe.each(DATABASES)("a record's dropdown references on %s", (kind) => {
   let stack: TestStack;
   let admin: Client;
   let session: string;
@@ -127,6 +127,40 @@ describe.each(DATABASES)("a ticket's dropdown references on %s", (kind) => {
     expect((done.data as { assignees: Actor[] }).assignees).toEqual([]);
     // Up the tree, the ticket's records stay seen: Sede is Root entity's, recursive.
     success(await call('ticket_update', { id, entities_id: 'Root entity', dry_run: true }));
+  });
+
+  it("takes a project's group, and its tasks' groups, from the project's entity", async () => {
+    const projectSession = await openSession(admin, 'project');
+    const project = (tool: string, args: Record<string, unknown>) => callTool(admin, tool, { domain: 'project', session_id: projectSession, ...args });
+    const created = failure(
+      await project('project_create', { name: 'Impressoras', entities_id: 'Sede', groups_id: 'Suporte Porto', percent_done: 120, dry_run: true }),
+      'VALIDATION_FAILED',
+    );
+    expect(created.error.issues!.map((issue) => issue.field)).toEqual(['groups_id', 'percent_done']);
+    expect(created.error.issues![0]).toMatchObject({
+      code: 'INVALID_VALUE',
+      received: 'Suporte Porto',
+      message:
+        "group Suporte Porto is in Root entity > Filial Porto and not seen from the project's entity, Root entity > Sede. Available there: Infraestrutura, Service Desk.",
+      available: ['Infraestrutura', 'Service Desk'],
+    });
+    const porto = success(await project('project_create', { name: 'Impressoras do Porto', entities_id: 'Filial Porto', groups_id: 'Suporte Porto' }));
+    const moved = failure(await project('project_update', { id: Number(porto.id), entities_id: 'Sede', dry_run: true }), 'VALIDATION_FAILED');
+    expect(moved.error.issues).toEqual([
+      expect.objectContaining({ field: 'entities_id', received: 'Sede', message: expect.stringContaining('group Suporte Porto, kept by this project,') }),
+    ]);
+    success(await project('project_update', { id: Number(porto.id), entities_id: 'Sede', groups_id: 'Service Desk', dry_run: true }));
+    // A task is in its project's entity: Migração ERP's is Sede.
+    const task = failure(
+      await project('project_task_save', { projects_id: 'Migração ERP', name: 'Toner', add_members: ['tech', { group: 'Suporte Porto' }], dry_run: true }),
+      'VALIDATION_FAILED',
+    );
+    expect(task.error.issues).toEqual([
+      expect.objectContaining({ field: 'add_members[1]', code: 'INVALID_VALUE', message: expect.stringContaining("project's entity, Root entity > Sede") }),
+    ]);
+    success(
+      await project('project_task_save', { projects_id: 'Migração ERP', name: 'Toner', add_members: ['tech', { group: 'Service Desk' }], dry_run: true }),
+    );
   });
 
   it('answers REST with the same refusal', async () => {

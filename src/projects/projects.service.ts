@@ -6,6 +6,7 @@ import { type Answer, INSERTED, type Outcome, type Resolved } from '../envelope/
 import type { Issue } from '../envelope/issue.js';
 import { datesAgainstStored, type Period } from '../input/date-order.js';
 import { failedFields, metaOf } from '../input/input-meta.js';
+import { nameScopeOf } from '../input/references/reference-scope.js';
 import { appliedView, Presenter, showsField } from '../present/presenter.js';
 import { pageOutcome, runSearch } from '../search/search-runner.js';
 import { matchKey } from '../text/normalize.js';
@@ -21,7 +22,8 @@ import { DeleteProjectDto, GetProjectDto } from './dto/project-id.dto.js';
 import { SearchProjectsDto } from './dto/search-projects.dto.js';
 import { UpdateProjectDto } from './dto/update-project.dto.js';
 import { PROJECT_OUTPUT, PROJECT_WRITABLE } from './project.fields.js';
-import { ProjectsRepository } from './projects.repository.js';
+import { projectGroupIssues } from './project-references.js';
+import { type ProjectRow, ProjectsRepository } from './projects.repository.js';
 import { ProjectTasksService } from './tasks/project-tasks.service.js';
 
 /** Projects: the one code path behind the project_* tools and /api/projects. */
@@ -93,7 +95,10 @@ export class ProjectsService {
       values.percent_done ??= 0;
       values.entities_id ??= call.principal.defaultEntityId ?? undefined;
       if (values.entities_id === undefined) throw new DeskError('FORBIDDEN', 'You have no entity to create projects in.');
-      refuseProblems(call, input, await managerIssues(manager, values, meta.resolved));
+      refuseProblems(call, input, [
+        ...(await managerIssues(manager, values, meta.resolved)),
+        ...(await this.groupIssues(manager, input, values, undefined, call)),
+      ]);
       const row = { ...values, name_key: matchKey(input.name), is_deleted: false, date_creation: now, date_mod: now };
       const result = await manager.insert(Project, row);
       const id = Number(result.identifiers[0].id);
@@ -130,6 +135,7 @@ export class ProjectsService {
         ...(await this.parentIssues(input.id, values.projects_id, manager)),
         ...datesAgainstStored(values, before, PROJECT_PERIODS, call.zone, failedFields(input)),
         ...(Number(values.users_id) === Number(current.users_id) ? [] : await managerIssues(manager, values, meta.resolved)),
+        ...(await this.groupIssues(manager, input, values, current, call)),
       ]);
       const changed = changedValues(values, before);
       if (Object.keys(changed).length) {
@@ -147,6 +153,18 @@ export class ProjectsService {
         data: view,
       };
     });
+  }
+
+  /** The project's group, named or kept through a move, is seen from its entity; unknown when entities_id could not be read, and then not judged. */
+  private groupIssues(
+    manager: EntityManager,
+    input: object,
+    values: Record<string, unknown>,
+    current: ProjectRow | undefined,
+    call: Call,
+  ): Promise<Issue[]> | Issue[] {
+    if (failedFields(input).has('entities_id')) return [];
+    return projectGroupIssues(manager, values, current, metaOf(input).resolved, nameScopeOf(call.principal, call.zone));
   }
 
   /** A parent that is the project itself or one of its descendants would close a loop in the tree. */

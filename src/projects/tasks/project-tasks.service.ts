@@ -1,12 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { visibleTickets } from '../../auth/visibility.js';
 import { ProjectTask } from '../../database/entities/index.js';
 import { placeholders } from '../../database/sql-texts.js';
 import { DeskError } from '../../envelope/desk-error.js';
 import { type Answer, INSERTED } from '../../envelope/envelope.js';
+import type { Issue } from '../../envelope/issue.js';
 import { datesAgainstStored } from '../../input/date-order.js';
 import { failedFields, metaOf } from '../../input/input-meta.js';
+import { nameScopeOf } from '../../input/references/reference-scope.js';
 import { appliedView, type OutputField, Presenter, type Row, type View } from '../../present/presenter.js';
 import { matchKey } from '../../text/normalize.js';
 import { viewerOf } from '../../tickets/tickets.repository.js';
@@ -17,6 +19,7 @@ import { refuseProblems } from '../../writes/all-problems.js';
 import { changedValues } from '../../writes/changed-values.js';
 import { updateMessage } from '../../writes/update-message.js';
 import { WriteUnit } from '../../writes/write-unit.js';
+import { teamGroupIssues } from '../project-references.js';
 import { ProjectsRepository } from '../projects.repository.js';
 import { SaveProjectTaskDto, ticketsIn } from './dto/save-project-task.dto.js';
 import { changeTeam, changeTickets, teamApplied } from './task-team.js';
@@ -75,6 +78,7 @@ export class ProjectTasksService {
             message: `${field} is required to create a task (or send id to change one).`,
           })),
           ...inactive,
+          ...(await this.teamIssues(manager, input.projects_id, input, call)),
         ]);
         const { projects_id: projectId, name } = input;
         if (projectId === undefined || !name) throw new Error('unreachable: a missing field is a problem refuseProblems answered');
@@ -97,6 +101,7 @@ export class ProjectTasksService {
         refuseProblems(call, input, [
           ...datesAgainstStored(values, stored, [['plan_start_date', 'plan_end_date']], call.zone, failedFields(input)),
           ...inactive,
+          ...(await this.teamIssues(manager, input.projects_id ?? task.projects_id, input, call)),
         ]);
         values = changedValues(values, stored);
         if (input.projects_id !== undefined && input.projects_id !== task.projects_id) {
@@ -119,6 +124,18 @@ export class ProjectTasksService {
         resolved: meta.resolved,
       };
     });
+  }
+
+  /**
+   * The groups the call adds to the team are seen from the entity of the task's project (`projectId`:
+   * where the task is, or goes); not judged when that project is not one the caller sees (a refusal of its own).
+   */
+  private async teamIssues(manager: EntityManager, projectId: number | undefined, input: SaveProjectTaskDto, call: Call): Promise<Issue[]> {
+    if (projectId === undefined || !input.add_members?.some((member) => member.type === 'group')) return [];
+    const project = await this.projects.findVisible(projectId, call.principal.scope, manager);
+    if (!project) return [];
+    const members = [{ field: 'add_members', actors: input.add_members }];
+    return teamGroupIssues(manager, Number(project.entities_id), members, metaOf(input).resolved, nameScopeOf(call.principal, call.zone));
   }
 
   /** The tasks of a project, with their members (users and groups) and the tickets the caller may see, as project_get shows them. */
