@@ -5,9 +5,9 @@ import type { DataSource } from 'typeorm';
 import type { PrincipalLoader } from '../auth/principal.loader.js';
 import type { SignInService } from '../auth/sign-in.service.js';
 import { DeskError } from '../envelope/desk-error.js';
+import { pageHeaders } from '../envelope/page-headers.js';
 import { HTML_TYPE, TEXT_TYPE, writeWhole } from '../envelope/whole-answer.js';
 import { visiblyMarked } from '../text/characters.js';
-import { pageHeaders } from '../transports/http/page-headers.js';
 import { consentPage, type Language, languageOf, signInPage } from './pages.js';
 import type { WebSessionService } from './web-session.service.js';
 

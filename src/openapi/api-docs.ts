@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import type { Express, Request, Response } from 'express';
 import { DOCS_JSON_PATH, DOCS_PATH } from '../envelope/entry-points.js';
-import { pageHeaders } from '../transports/http/page-headers.js';
+import { pageHeaders } from '../envelope/page-headers.js';
 import { OpenApiDocument } from './openapi-document.js';
 
 /** The files of swagger-ui-dist the page loads; nothing else of the package is served. */
