@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { Envelope } from '../src/envelope/envelope.js';
+import type { Envelope, SuccessEnvelope } from '../src/envelope/envelope.js';
 import { DATABASES } from './support/databases.js';
 import { found } from './support/found.js';
 import { startStack, type TestStack } from './support/test-app.js';
@@ -52,6 +52,12 @@ async function call(client: Client, name: string, args: Record<string, unknown>)
 
 function codeOf(answer: Answer): string {
   return answer.envelope.status === 'success' ? 'success' : answer.envelope.error.code;
+}
+
+/** The envelope of a call that must have succeeded. */
+function succeeded(answer: Answer): SuccessEnvelope {
+  if (answer.envelope.status !== 'success') throw new Error(`expected success, got ${JSON.stringify(answer.envelope)}`);
+  return answer.envelope;
 }
 
 const jitter = () => new Promise((resolve) => setTimeout(resolve, Math.floor(Math.random() * 15)));
@@ -184,5 +190,121 @@ describe.each(DATABASES)('concurrent sessions on %s', (kind) => {
       .map((plan) => plan.name)
       .sort();
     expect(stored).toEqual(expected);
+  }, 60_000);
+});
+
+/**
+ * Writes that race for one record. SQLite runs one write at a time; on MariaDB/MySQL each runs on its
+ * own connection, so a write that reads the record's state to decide must meet what a concurrent one
+ * committed: the outcome is one of the serial ones, and the call that loses is told so (CONFLICT or
+ * a refusal of its input), never an internal error or a state mixed of both.
+ */
+describe.each(DATABASES)('writes racing for one record on %s', (kind) => {
+  const ROUNDS = 4;
+  let stack: TestStack;
+  let clients: Client[];
+  let sessions: string[];
+
+  beforeAll(async () => {
+    stack = await startStack(kind);
+    const token = await stack.token('glpi', ['mcp', 'api']);
+    clients = await Promise.all([0, 1, 2].map(() => connect(stack.url, token)));
+    sessions = [];
+    for (const client of clients) sessions.push(String(succeeded(await call(client, 'domain_switch', { domain: 'ticket' })).id));
+  }, 60_000);
+
+  afterAll(async () => {
+    for (const client of clients ?? []) await client.close();
+    await stack?.close();
+  });
+
+  /** Calls `name` on the i-th connection, in its own session. */
+  const on = (i: number, name: string, args: Record<string, unknown>) => call(clients[i], name, { domain: 'ticket', session_id: sessions[i], ...args });
+  const openTicket = async (name: string): Promise<number> => {
+    return Number(succeeded(await on(0, 'ticket_create', { name })).id);
+  };
+  const ticketOf = async (id: number) => {
+    return succeeded(await on(0, 'ticket_get', { id })).data as Record<string, unknown> & { timeline: Array<Record<string, unknown>> };
+  };
+  const solutionsOf = (ticket: { timeline: Array<Record<string, unknown>> }) => ticket.timeline.filter((entry) => entry.kind === 'solution');
+  const statusId = (value: unknown) => (value as { id: number }).id;
+
+  it('takes one of three solutions sent at once: the others are CONFLICT', async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      const id = await openTicket(`Three solutions ${round}`);
+      const answers = await Promise.all([0, 1, 2].map((i) => on(i, 'ticket_add_entry', { id, kind: 'solution', content: `sol ${i}` })));
+      expect(answers.map(codeOf).sort()).toEqual(['CONFLICT', 'CONFLICT', 'success']);
+      const solutions = solutionsOf(await ticketOf(id));
+      expect(solutions.map((s) => statusId(s.status))).toEqual([2]);
+    }
+  }, 60_000);
+
+  it('closes and reopens one solved ticket at once as one after the other: the answers say what is stored', async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      const id = await openTicket(`Close and reopen ${round}`);
+      expect(codeOf(await on(0, 'ticket_add_entry', { id, kind: 'solution', content: 'Solved.' }))).toBe('success');
+      const [close, reopen] = await Promise.all([on(1, 'ticket_update', { id, status: 'Closed' }), on(2, 'ticket_update', { id, status: 'New' })]);
+      expect([codeOf(close), codeOf(reopen)]).toEqual(['success', 'success']);
+      const ticket = await ticketOf(id);
+      const [solution] = solutionsOf(ticket);
+      const closeApplied = succeeded(close).applied as Record<string, unknown>;
+      const reopenApplied = succeeded(reopen).applied as Record<string, unknown>;
+      if (statusId(ticket.status) === 1) {
+        // Closed first (the solution granted), then reopened: nothing left to refuse.
+        expect({ closedate: ticket.closedate ?? null, solvedate: ticket.solvedate ?? null, solution: statusId(solution.status) }).toEqual({
+          closedate: null,
+          solvedate: null,
+          solution: 3,
+        });
+        expect(closeApplied.also_changed).toEqual({ solutions: [{ id: solution.id, status: 3 }] });
+        expect(reopenApplied.also_changed).toBeUndefined();
+      } else {
+        // Reopened first (the solution refused), then closed.
+        expect(statusId(ticket.status)).toBe(6);
+        expect(ticket.closedate).toEqual(expect.any(String));
+        expect(statusId(solution.status)).toBe(4);
+        expect(reopenApplied.also_changed).toEqual({ solutions: [{ id: solution.id, status: 4 }] });
+        expect(closeApplied.also_changed).toBeUndefined();
+      }
+    }
+  }, 60_000);
+
+  it('links two tickets once when both ends link them at the same time', async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      const one = await openTicket(`Link one ${round}`);
+      const other = await openTicket(`Link other ${round}`);
+      const answers = await Promise.all([
+        on(1, 'ticket_link', { id: one, other_id: other, relation: 'Duplicate' }),
+        on(2, 'ticket_link', { id: other, other_id: one, relation: 'Related' }),
+      ]);
+      expect(answers.map(codeOf)).toEqual(['success', 'success']);
+      expect(((await ticketOf(one)).links as unknown[]).length).toBe(1);
+    }
+  }, 60_000);
+
+  it('keeps a project’s planned start before its end when both are moved at once', async () => {
+    const projectClient = clients[0];
+    const projectSession = String(succeeded(await call(projectClient, 'domain_switch', { domain: 'project' })).id);
+    const other = String(succeeded(await call(clients[1], 'domain_switch', { domain: 'project', session_id: sessions[1] })).id);
+    for (let round = 0; round < ROUNDS; round++) {
+      const created = await call(projectClient, 'project_create', {
+        domain: 'project',
+        session_id: projectSession,
+        name: `Moved both ways ${round}`,
+        plan_start_date: '2026-01-01',
+        plan_end_date: '2026-12-31',
+      });
+      const id = Number(succeeded(created).id);
+      const answers = await Promise.all([
+        call(projectClient, 'project_update', { domain: 'project', session_id: projectSession, id, plan_start_date: '2026-06-01' }),
+        call(clients[1], 'project_update', { domain: 'project', session_id: other, id, plan_end_date: '2026-03-01' }),
+      ]);
+      expect(answers.map(codeOf).sort()).toEqual(['VALIDATION_FAILED', 'success']);
+      const got = await call(projectClient, 'project_get', { domain: 'project', session_id: projectSession, id });
+      const data = succeeded(got).data as { plan_start_date: string; plan_end_date: string };
+      expect(data.plan_start_date <= data.plan_end_date).toBe(true);
+    }
+    // The ticket session of the second connection is back for later tests.
+    await call(clients[1], 'domain_switch', { domain: 'ticket', session_id: sessions[1] });
   }, 60_000);
 });

@@ -119,6 +119,7 @@ export class ProjectsService {
     notes: ['percent_done is a percentage, 0-100.'],
     example: { id: 'Migração ERP', projectstates_id: 'Closed', percent_done: 100 },
     input: UpdateProjectDto,
+    locks: { table: 'glpi_projects', fields: ['id'] },
   })
   async update(input: UpdateProjectDto, call: Call): Promise<Answer> {
     const meta = metaOf(input);
@@ -199,6 +200,7 @@ export class ProjectsService {
     notFor: 'closing (project_update projectstates_id "Closed").',
     example: { id: 42 },
     input: DeleteProjectDto,
+    locks: { table: 'glpi_projects', fields: ['id'] },
   })
   async delete(input: DeleteProjectDto, call: Call): Promise<Answer> {
     const meta = metaOf(input);

@@ -231,6 +231,7 @@ export class TicketsService {
     notes: ['An assignee on a New ticket makes it Processing (assigned) unless status is given.'],
     example: { id: 3, status: 'Solucionado', assignee_id: 'tech' },
     input: UpdateTicketDto,
+    locks: { table: 'glpi_tickets', fields: ['id'] },
   })
   async update(input: UpdateTicketDto, call: Call): Promise<Answer> {
     const meta = metaOf(input);
@@ -298,6 +299,7 @@ export class TicketsService {
     notFor: 'solving or closing (ticket_update status).',
     example: { id: 42 },
     input: DeleteTicketDto,
+    locks: { table: 'glpi_tickets', fields: ['id'] },
   })
   async delete(input: DeleteTicketDto, call: Call): Promise<Answer> {
     return this.writes.run(call, input, async ({ manager, now, rehearsal }) => {

@@ -2,6 +2,7 @@ import type { Type } from '@nestjs/common';
 import type { RateClass } from '../auth/call-limits.js';
 import type { Action, Domain, McpScope } from '../auth/principal.js';
 import type { AppConfig, ApprovalRequiredFor, OtpRequiredFor } from '../config/app-config.js';
+import type { RecordLocks } from '../database/row-locks.js';
 import { domainArgument } from '../input/dto/call-args.dto.js';
 import { withAliases } from '../input/field-aliases.js';
 import { fieldsOf, type FieldSpec } from '../input/field-spec.js';
@@ -114,6 +115,11 @@ export interface ToolDeclaration {
   /** One example call's arguments (without domain and session_id). */
   example: Record<string, unknown>;
   input: Type<object>;
+  /**
+   * A write that decides from a record's stored state (its status, its waiting solution, its dates):
+   * that record, locked first in the write's transaction, so writes to it run one after the other.
+   */
+  locks?: RecordLocks;
 }
 
 /**
@@ -141,6 +147,8 @@ export interface ToolPolicy {
   readonly clearable: boolean;
   /** The user's calls of this tool run one at a time, in arrival order (the verify access: code guesses). */
   readonly inArrivalOrder: boolean;
+  /** The records a write locks before it reads them (database/row-locks.ts); null: none. */
+  readonly locks: RecordLocks | null;
   readonly annotations: { readonly readOnlyHint: boolean; readonly destructiveHint: boolean; readonly idempotentHint: boolean };
   readonly input: Type<object>;
   /** Every argument an MCP call takes, in order: the `domain` argument (domain tools), then the input DTO's fields. */
@@ -190,6 +198,7 @@ export function policyOf(declaration: ToolDeclaration, config: Pick<AppConfig, '
     needsApproval,
     clearable: rules.clearable,
     inArrivalOrder: rules.inArrivalOrder,
+    locks: declaration.locks ?? null,
     annotations: { readOnlyHint: rules.readOnly, destructiveHint: rules.destructive, idempotentHint: rules.idempotent },
     input: declaration.input,
     fields,

@@ -172,6 +172,7 @@ export class UsersService {
     notes: ["timezone: the user's IANA zone; language: e.g. pt_BR."],
     example: { id: 'ana.lima', profiles_id: 'Technician', groups_id: 'Infraestrutura' },
     input: UpdateUserDto,
+    locks: { table: 'glpi_users', fields: ['id'] },
   })
   async update(input: UpdateUserDto, call: Call): Promise<Answer> {
     const meta = metaOf(input);
@@ -234,6 +235,7 @@ export class UsersService {
     notFor: 'reactivating (user_update is_active=true).',
     example: { id: 5 },
     input: DeactivateUserDto,
+    locks: { table: 'glpi_users', fields: ['id'] },
   })
   async deactivate(input: DeactivateUserDto, call: Call): Promise<Answer> {
     const meta = metaOf(input);

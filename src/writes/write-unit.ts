@@ -4,6 +4,7 @@ import type { Approval } from '../approval/approval.js';
 import { ApprovalGate, needsApproval } from '../approval/approval-gate.js';
 import { AuditService } from '../audit/audit.service.js';
 import { DbLock } from '../database/db-lock.js';
+import { lockedIds, lockRows } from '../database/row-locks.js';
 import { withWritePermit } from '../database/write-permit.js';
 import { DeskError } from '../envelope/desk-error.js';
 import { type Answer, Committed, INSERTED, type Outcome } from '../envelope/envelope.js';
@@ -68,6 +69,11 @@ DryRunRollback.prototype.message = 'dry run';
  * A write its policy holds for a person's approval is first prepared like a dry run and parked
  * (APPROVAL_REQUIRED); run again once approved, it consumes the approval inside its transaction,
  * for the same payload hash only (approval/approval-gate.ts).
+ * A write that decides from a record's stored state locks that record (its tool's `locks`) before
+ * its work reads anything: writes to one record run one after the other on every database, and the
+ * second reads what the first committed. Before the lock the transaction reads nothing without a
+ * lock (the session is read under a shared lock, the approval and the key are writes), so a
+ * MySQL/MariaDB snapshot is taken after it.
  */
 @Injectable()
 export class WriteUnit {
@@ -96,7 +102,7 @@ export class WriteUnit {
     let approval: Approval | undefined;
     if (held) {
       const payload = { hash: fingerprint, normalized: normalizedPayload(input) };
-      approval = await this.approvals.admit(call, input.approval_id, payload, () => this.rehearse(call, work));
+      approval = await this.approvals.admit(call, input.approval_id, payload, () => this.rehearse(call, input, work));
     }
     try {
       return await step(call, 'write', () =>
@@ -105,6 +111,7 @@ export class WriteUnit {
           if (!dryRun && !refused && writesInSession(call)) await assertSessionAtCommit(this.sessions, manager, call);
           if (approval) await this.approvals.consume(manager, call, approval, now);
           if (key) await this.idempotency.claim(manager, userId, tool.name, key, fingerprint);
+          await lockRecords(manager, call, input);
           const outcome = await withWritePermit(manager, () => work({ manager, now, rehearsal: null, dryRun }));
           // The backstop: work that did not report the input's problems is undone, and they are answered.
           if (refused) refuseProblems(call, input, []);
@@ -128,10 +135,15 @@ export class WriteUnit {
   }
 
   /** The write executed and rolled back, as a dry run is: what a person approves is what it would store. */
-  private async rehearse(call: Call, work: (scope: WriteScope) => Promise<Outcome>): Promise<{ outcome: Outcome; before: Record<string, unknown> | null }> {
+  private async rehearse(
+    call: Call,
+    input: WriteArgs,
+    work: (scope: WriteScope) => Promise<Outcome>,
+  ): Promise<{ outcome: Outcome; before: Record<string, unknown> | null }> {
     const rehearsal: Rehearsal = {};
     try {
       await this.lock.transaction(async (manager) => {
+        await lockRecords(manager, call, input);
         const outcome = await withWritePermit(manager, () => work({ manager, now: new Date(), rehearsal, dryRun: false }));
         throw DryRunRollback.of(outcome);
       }, call.startedAt);
@@ -141,6 +153,12 @@ export class WriteUnit {
     }
     throw new Error('unreachable: a rehearsal always rolls back');
   }
+}
+
+/** Locks the records the call's tool decides on (its policy's `locks`), before the work reads them. */
+async function lockRecords(manager: EntityManager, call: Call, input: object): Promise<void> {
+  const locks = call.policy?.locks;
+  if (locks) await lockRows(manager, locks.table, lockedIds(locks, input));
 }
 
 /**

@@ -56,6 +56,7 @@ export class ProjectTasksService {
     notFor: 'the project (project_update).',
     example: { projects_id: 'Migração ERP', name: 'Migrar dados', member_id: 'tech' },
     input: SaveProjectTaskDto,
+    locks: { table: 'glpi_projecttasks', fields: ['id'] },
   })
   async save(input: SaveProjectTaskDto, call: Call): Promise<Answer> {
     const meta = metaOf(input);

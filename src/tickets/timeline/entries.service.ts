@@ -57,6 +57,7 @@ export class EntriesService {
     notes: ['Tasks, solutions: technicians. Refuse a solution: ticket_update status Processing.'],
     example: { id: 3, kind: 'task', content: 'Toner trocado.', duration: '1h30', state: 'Done' },
     input: AddEntryDto,
+    locks: { table: 'glpi_tickets', fields: ['id'] },
   })
   async add(input: AddEntryDto, call: Call): Promise<Answer> {
     const kind: EntryKind = input.kind ?? 'followup';

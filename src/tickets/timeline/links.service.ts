@@ -28,6 +28,7 @@ export class LinksService {
     notFor: 'fields (ticket_update).',
     example: { id: 3, other_id: 5, relation: 'Duplicate' },
     input: LinkDto,
+    locks: { table: 'glpi_tickets', fields: ['id', 'other_id'] },
   })
   async link(input: LinkDto, call: Call): Promise<Answer> {
     const meta = metaOf(input);

@@ -35,6 +35,7 @@ export class ValidationsService {
     notFor: 'solutions (ticket_add_entry).',
     example: { id: 2, answer: 'accepted' },
     input: ValidationDto,
+    locks: { table: 'glpi_tickets', fields: ['id'] },
   })
   async validate(input: ValidationDto, call: Call): Promise<Answer> {
     const meta = metaOf(input);
