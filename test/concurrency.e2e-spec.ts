@@ -202,12 +202,14 @@ describe.each(DATABASES)('concurrent sessions on %s', (kind) => {
 describe.each(DATABASES)('writes racing for one record on %s', (kind) => {
   const ROUNDS = 4;
   let stack: TestStack;
+  let api: string;
   let clients: Client[];
   let sessions: string[];
 
   beforeAll(async () => {
     stack = await startStack(kind);
     const token = await stack.token('glpi', ['mcp', 'api']);
+    api = token;
     clients = await Promise.all([0, 1, 2].map(() => connect(stack.url, token)));
     sessions = [];
     for (const client of clients) sessions.push(String(succeeded(await call(client, 'domain_switch', { domain: 'ticket' })).id));
@@ -306,5 +308,26 @@ describe.each(DATABASES)('writes racing for one record on %s', (kind) => {
     }
     // The ticket session of the second connection is back for later tests.
     await call(clients[1], 'domain_switch', { domain: 'ticket', session_id: sessions[1] });
+  }, 60_000);
+
+  it('creates one of two users whose emails differ only in case, sent at once: the other is the CONFLICT a later one gets', async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      const post = (body: Record<string, unknown>) =>
+        fetch(`${stack.url}/api/users`, {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${api}`, 'Content-Type': 'application/json' },
+          body: JSON.stringify(body),
+        }).then(async (response) => ({ status: response.status, body: (await response.json()) as Envelope }));
+      const [first, second] = await Promise.all([
+        post({ name: `em${round}_0`, email: `sameem${round}@ex.com` }),
+        post({ name: `em${round}_1`, email: `SAMEem${round}@EX.com` }),
+      ]);
+      expect([first.status, second.status].sort()).toEqual([201, 409]);
+      const refused = first.status === 409 ? first : second;
+      const sent = first.status === 409 ? `sameem${round}@ex.com` : `SAMEem${round}@EX.com`;
+      const later = await post({ name: `em${round}_2`, email: sent });
+      expect(later.status).toBe(409);
+      expect(refused.body).toEqual({ ...later.body, request_id: expect.any(String) });
+    }
   }, 60_000);
 });

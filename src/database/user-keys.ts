@@ -28,6 +28,17 @@ export function userKeys(user: Record<string, unknown>): UserKeys {
 }
 
 /**
+ * The keys an update writes, `columns` changing the stored `current` row: every key again, but the
+ * email's look-alike key only with a new email. That key is unique, and a user whose email an older
+ * user already had when it became so holds none (migration UniqueEmails): a change of its other
+ * fields leaves it so.
+ */
+export function updatedUserKeys(current: Record<string, unknown>, columns: Record<string, unknown>): Partial<UserKeys> {
+  const { email_lookalike, ...others } = userKeys({ ...current, ...columns });
+  return 'email' in columns ? { ...others, email_lookalike } : others;
+}
+
+/**
  * What a login names an account by: every spelling with this key (case, accents, white space aside)
  * is the same account, so it is also what counts that account's failed sign-ins.
  */

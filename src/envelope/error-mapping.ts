@@ -77,6 +77,12 @@ export function isDeadlockVictim(error: unknown): boolean {
   return codeOf(error) === 'ER_LOCK_DEADLOCK';
 }
 
+/** A write a unique index refused (a value another row holds). */
+export function isDuplicate(error: unknown): boolean {
+  const code = codeOf(error);
+  return !!code && DUPLICATE_CODES.has(code);
+}
+
 function isUnavailable(error: unknown): boolean {
   const code = codeOf(error);
   if ((code && UNAVAILABLE_CODES.has(code)) || isSqliteBusy(error)) return true;
@@ -112,8 +118,7 @@ export function databaseFaultKind(error: unknown): DatabaseFaultKind | undefined
 export function toDeskError(error: unknown): { error: DeskError; internal: boolean } {
   if (error instanceof DeskError) return { error, internal: false };
   if (isUnavailable(error)) return { error: unavailable(), internal: true };
-  const code = codeOf(error);
-  if (code && DUPLICATE_CODES.has(code)) {
+  if (isDuplicate(error)) {
     return { error: new DeskError('CONFLICT', 'A record with the same unique value already exists.'), internal: false };
   }
   if (error instanceof HttpException) return { error: fromHttpException(error), internal: false };

@@ -1,6 +1,6 @@
 import { parseRights } from '../auth/principal.loader.js';
 import { rightsBeyond } from '../auth/rights.js';
-import { userKeys } from '../database/user-keys.js';
+import { updatedUserKeys, userKeys } from '../database/user-keys.js';
 import { UpdateUserDto } from './dto/update-user.dto.js';
 import { UserFieldsDto } from './dto/user-fields.dto.js';
 
@@ -65,6 +65,13 @@ describe('user field rules', () => {
       name_lookalike: 'ze',
       email_lookalike: null,
     });
+  });
+
+  it("writes the email's unique look-alike key with a new email only: a change of other fields leaves a user without one so", () => {
+    const stored = { name: 'ana', email: 'Ana@Ex.com', email_lookalike: null };
+    expect(updatedUserKeys(stored, { phone: '1' })).not.toHaveProperty('email_lookalike');
+    expect(updatedUserKeys(stored, { email: 'ana.lima@ex.com' })).toMatchObject({ email_key: 'ana.lima@ex.com', email_lookalike: expect.any(String) });
+    expect(updatedUserKeys(stored, { email: null })).toMatchObject({ email_key: null, email_lookalike: null });
   });
 
   it('lists the rights a profile would add', () => {

@@ -4,7 +4,7 @@ import { type AssignedEntityRow, AssignmentsRepository } from '../auth/assignmen
 import { AuthService } from '../auth/auth.service.js';
 import type { EntityScope } from '../auth/principal.js';
 import { User } from '../database/entities/index.js';
-import { userKeys } from '../database/user-keys.js';
+import { updatedUserKeys, userKeys } from '../database/user-keys.js';
 import { canonicalZone } from '../dates/dates.js';
 import { DeskError } from '../envelope/desk-error.js';
 import { quoted } from '../envelope/echo.js';
@@ -22,6 +22,7 @@ import { CreateUserDto } from './dto/create-user.dto.js';
 import { SearchUsersDto } from './dto/search-users.dto.js';
 import { UpdateUserDto } from './dto/update-user.dto.js';
 import { DeactivateUserDto, GetUserDto } from './dto/user-id.dto.js';
+import { takenOnWrite } from './taken-on-write.js';
 import { USER_COLUMNS, USER_FIELD_NAMES, USER_OUTPUT } from './user.fields.js';
 import { type Placement, UserAssignments } from './user-assignments.js';
 import { SUPER_ADMIN_PROFILE, UsersRepository } from './users.repository.js';
@@ -149,7 +150,9 @@ export class UsersService {
       values.is_active ??= true;
       values.profiles_id = profileId;
       values.entities_id = entityId;
-      const result = await manager.insert(User, { ...values, ...userKeys(values), is_deleted: false, date_creation: now, date_mod: now });
+      const result = await refusingTaken(values, () =>
+        manager.insert(User, { ...values, ...userKeys(values), is_deleted: false, date_creation: now, date_mod: now }),
+      );
       const id = Number(result.identifiers[0].id);
       await this.assignments.add(manager, id, { profileId, entityId }, now);
       if (input.groups_id !== undefined) {
@@ -207,7 +210,7 @@ export class UsersService {
       const columns = { ...values };
       if (input.groups_id !== undefined && (await this.assignments.join(manager, input.id, input.groups_id, now))) values.groups_id = input.groups_id;
       if (Object.keys(values).length && taken.length === 0) {
-        await manager.update(User, { id: input.id }, { ...columns, ...userKeys({ ...current, ...columns }), date_mod: now });
+        await refusingTaken(columns, () => manager.update(User, { id: input.id }, { ...columns, ...updatedUserKeys(current, columns), date_mod: now }));
       }
       const lastSuperAdmin = wasSuperAdmin ? await this.lastSuperAdmin(manager, String(current.name)) : undefined;
       if (taken.length || lastSuperAdmin) throw new DeskError('CONFLICT', [takenText(taken), lastSuperAdmin].filter(Boolean).join(' '));
@@ -361,6 +364,21 @@ function takenText(taken: readonly Issue[]): string | undefined {
   const kinds = taken.map((issue) => UNIQUE_AS[issue.field as keyof typeof UNIQUE_AS]);
   const what = taken.map((issue, at) => `${kinds[at]} '${quoted(issue.received)}'`).join(' and the ');
   return `The ${what} ${taken.length === 1 ? 'belongs to another user, or to one that only looks' : 'belong to other users, or to ones that only look'} different (${kinds.map((kind) => `${kind}s`).join(' and ')} are unique; case, accents and look-alike characters are ignored). Choose ${kinds.map((kind) => `another ${kind}`).join(' and ')}.`;
+}
+
+/**
+ * `write`, with a login or email that a write running at the same time stored first (a unique
+ * index refused it here: MySQL/MariaDB) answered as the CONFLICT a call after that write gets.
+ */
+async function refusingTaken<T>(values: Record<string, unknown>, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    const field = takenOnWrite(error);
+    const value = field === undefined ? undefined : values[field];
+    const taken = field !== undefined && typeof value === 'string' ? takenText([takenIssue(field, value)]) : undefined;
+    throw taken ? new DeskError('CONFLICT', taken) : error;
+  }
 }
 
 /**

@@ -1,9 +1,9 @@
 import { Entity, Index } from 'typeorm';
 import { BooleanColumn, DateTimeColumn, IdColumn, IntColumn, VarcharColumn } from './columns.js';
 
+@Index('UQ_glpi_users_email_lookalike', ['email_lookalike'], { unique: true })
 @Index('UQ_glpi_users_name', ['name'], { unique: true })
 @Index('IDX_glpi_users_email_key', ['email_key'])
-@Index('IDX_glpi_users_email_lookalike', ['email_lookalike'])
 @Index('IDX_glpi_users_entities_id', ['entities_id'])
 @Index('IDX_glpi_users_fullname_key', ['fullname_key'])
 @Index('IDX_glpi_users_is_active', ['is_active'])
@@ -39,7 +39,11 @@ export class User {
   @VarcharColumn({ nullable: true })
   email_key!: string | null;
 
-  /** lookAlikeKey of the login and of the email: look-alikes of a taken one are taken too. */
+  /**
+   * lookAlikeKey of the login and of the email: look-alikes of a taken one are taken too. The
+   * email's is unique (null for a user whose email an older user already had when emails became
+   * unique: migration UniqueEmails).
+   */
   @VarcharColumn({ nullable: true })
   name_lookalike!: string | null;
 

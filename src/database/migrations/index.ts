@@ -15,6 +15,7 @@ import { RecomposedNameKeys1769000000000 } from './1769000000000-RecomposedNameK
 import { TicketGramsFillByPiece1769100000000 } from './1769100000000-TicketGramsFillByPiece.js';
 import { LongTexts1769100000001 } from './1769100000001-LongTexts.js';
 import { OAuthRecordHashes1769200000000 } from './1769200000000-OAuthRecordHashes.js';
+import { UniqueEmails1769300000000 } from './1769300000000-UniqueEmails.js';
 
 export {
   AdminRight1765100000001,
@@ -33,6 +34,7 @@ export {
   TicketTextIndex1768400000000,
   TicketTimeline1768200000000,
   TimelineOrderIndexes1768600000000,
+  UniqueEmails1769300000000,
   UserLookAlikeKeys1767225600000,
 };
 
@@ -54,4 +56,5 @@ export const MIGRATIONS = [
   TicketGramsFillByPiece1769100000000,
   LongTexts1769100000001,
   OAuthRecordHashes1769200000000,
+  UniqueEmails1769300000000,
 ];
