@@ -1148,6 +1148,14 @@ describe.each(DATABASES)('hints that never mislead, on %s', (kind) => {
     const skipped = failure(await update({ time_to_resolve: '2027-03-28 01:30', timezone: 'Europe/Lisbon' }), 'VALIDATION_FAILED').error.issues![0];
     expect(skipped).toMatchObject({ field: 'time_to_resolve', code: 'INVALID_DATE' });
     expect(skipped.message).toContain('clocks moved forward, to 2027-03-28T02:00:00+01:00');
+    // The time clocks moved to is the suggestion, written as the caller wrote theirs; sent verbatim, it is taken.
+    expect(skipped.did_you_mean).toBe('2027-03-28 02:00');
+    expect(skipped.message).toContain("Did you mean '2027-03-28 02:00'?");
+    success(await update({ time_to_resolve: skipped.did_you_mean, timezone: 'Europe/Lisbon', dry_run: true }));
+    const newYork = failure(await update({ time_to_resolve: '2027-03-14 02:30:00', timezone: 'America/New_York' }), 'VALIDATION_FAILED').error.issues![0];
+    expect(newYork.did_you_mean).toBe('2027-03-14 03:00:00');
+    const skippedIso = failure(await update({ time_to_resolve: '2027-03-14T02:30', timezone: 'America/New_York' }), 'VALIDATION_FAILED').error.issues![0];
+    expect(skippedIso.did_you_mean).toBe('2027-03-14T03:00');
     const twice = failure(await update({ time_to_resolve: '2027-10-31 01:30', timezone: 'Europe/Lisbon' }), 'VALIDATION_FAILED').error.issues![0];
     expect(twice.candidates?.map((c) => ('value' in c ? c.value : c.id))).toEqual(['2027-10-31T01:30:00+01:00', '2027-10-31T01:30:00+00:00']);
     const chosen = success(await update({ time_to_resolve: '2027-10-31T01:30:00+00:00', timezone: 'Europe/Lisbon', dry_run: true }));

@@ -335,6 +335,12 @@ describe('dates', () => {
     const skipped = parseDate('2027-03-28 01:30', 'Europe/Lisbon');
     expect(skipped).toMatchObject({ ok: false, reason: expect.stringContaining('does not exist in Europe/Lisbon') });
     expect(!skipped.ok && skipped.reason).toContain('2027-03-28T02:00:00+01:00');
+    // The time moved to is the suggestion, in the form the caller wrote (seconds, 'T' or a space).
+    expect(!skipped.ok && skipped.suggestion).toBe('2027-03-28 02:00');
+    expect(parseDate('2026-03-08 02:30:00', 'America/New_York')).toMatchObject({ ok: false, suggestion: '2026-03-08 03:00:00' });
+    expect(parseDate('2026-03-08T02:30:15.5', 'America/New_York')).toMatchObject({ ok: false, suggestion: '2026-03-08T03:00:00' });
+    const suggested = parseDate('2026-03-08 03:00:00', 'America/New_York');
+    expect(suggested.ok && formatDate(suggested.value, 'America/New_York')).toBe('2026-03-08T03:00:00-04:00');
     // São Paulo moved its clocks at midnight: that day began at 01:00.
     const bare = parseDate('2018-11-04', 'America/Sao_Paulo');
     expect(bare.ok && formatDate(bare.value, 'America/Sao_Paulo')).toBe('2018-11-04T01:00:00-02:00');

@@ -154,8 +154,11 @@ function daysInMonth(year: number, month: number): number {
   return new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
 
-/** A refusal may offer the readings to choose from (a wall time a zone shows twice). */
-export type DateParse = { ok: true; value: Date } | { ok: false; reason: string; readings?: DateReading[] };
+/**
+ * A refusal may offer the readings to choose from (a wall time a zone shows twice), or the one
+ * accepted date it means (`suggestion`: the time clocks moved to, over a wall time they skip).
+ */
+export type DateParse = { ok: true; value: Date } | { ok: false; reason: string; readings?: DateReading[]; suggestion?: string };
 
 /**
  * Parses one of the accepted formats; wall times are read in `timeZone`. A bare date (no time) is
@@ -197,7 +200,16 @@ export function parseDate(input: unknown, timeZone: string, bound?: 'start' | 'e
     const nextDay = zonedWallTime(wall + DAY_MS, timeZone, false);
     return nextDay.ok ? { ok: true, value: new Date(nextDay.value.getTime() - 1000) } : nextDay;
   }
-  return zonedWallTime(wall, timeZone, timeGiven);
+  return zonedWallTime(wall, timeZone, timeGiven, (moved) => writtenLike(match, moved, timeZone));
+}
+
+/**
+ * `instant`'s wall time in `timeZone`, written the way the caller wrote the date `match` read: the
+ * same separator ('T' or a space), seconds only when they gave them. Sent back verbatim, it is read.
+ */
+function writtenLike(match: RegExpExecArray, instant: Date, timeZone: string): string {
+  const shown = formatDate(instant, timeZone)!;
+  return `${shown.slice(0, 10)}${match[0].charAt(10)}${shown.slice(11, match[6] === undefined ? 16 : 19)}`;
 }
 
 const DAY_MS = 86_400_000;
@@ -257,7 +269,7 @@ export function dayIn(instant: Date | null | undefined, timeZone: string): strin
  * midnight is read from the day's first moment. The offsets in force a day before and a day after
  * are the two a wall time can have (switches are months apart).
  */
-function zonedWallTime(wall: number, timeZone: string, timeGiven: boolean): DateParse {
+function zonedWallTime(wall: number, timeZone: string, timeGiven: boolean, written?: (moved: Date) => string): DateParse {
   const before = offsetMinutes(new Date(wall - DAY_MS), timeZone);
   const after = offsetMinutes(new Date(wall + DAY_MS), timeZone);
   if (before === after) return { ok: true, value: wallTimeToInstant(wall, timeZone) };
@@ -275,6 +287,7 @@ function zonedWallTime(wall: number, timeZone: string, timeGiven: boolean): Date
     return {
       ok: false,
       reason: `that time does not exist in ${timeZone}: clocks moved forward, to ${formatDate(moved, timeZone)}; send a time after it, or give an offset`,
+      ...(written ? { suggestion: written(moved) } : {}),
     };
   }
   return {

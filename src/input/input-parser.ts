@@ -839,8 +839,12 @@ export class InputParser {
       out.set(spec.name, parsed.value);
       return;
     }
-    // A wall time a DST switch repeats has its two readings; a date written in another form, its hint.
-    const { suggestion, readings } = parsed.readings ? { suggestion: undefined, readings: parsed.readings } : dateHint(value, language, timezone, spec.bound);
+    // A wall time a DST switch repeats has its two readings, one it skips the time clocks moved to;
+    // a date written in another form, its hint.
+    const { suggestion, readings } =
+      parsed.readings || parsed.suggestion !== undefined
+        ? { suggestion: parsed.suggestion, readings: parsed.readings }
+        : dateHint(value, language, timezone, spec.bound);
     const hint = suggestion ? ` Did you mean '${suggestion}'?` : readings ? readingsHint(readings) : '';
     issues.push({
       field: spec.name,
