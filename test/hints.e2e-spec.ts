@@ -1162,6 +1162,38 @@ describe.each(DATABASES)('hints that never mislead, on %s', (kind) => {
     expect(chosen.applied).toMatchObject({ time_to_resolve: '2027-10-31T01:30:00+00:00' });
   });
 
+  it("takes the example calls the tools' descriptions show, whatever the day they are read", async () => {
+    const described = (await client.listTools()).tools;
+    for (const [tool, domain] of [
+      ['ticket_create', 'ticket'],
+      ['project_create', 'project'],
+    ] as const) {
+      const description = described.find((t) => t.name === tool)!.description!;
+      const example = JSON.parse(/Example: (\{.*\})/.exec(description)![1]) as Record<string, unknown>;
+      const session = domain === 'ticket' ? tickets : await openSession(client, domain);
+      success(await callTool(client, tool, { domain, session_id: session, ...example, dry_run: true }));
+    }
+  });
+
+  it('names both dates and their values when a deadline is before the opening date', async () => {
+    const [issue] = failure(
+      await callTool(client, 'ticket_create', {
+        domain: 'ticket',
+        session_id: tickets,
+        name: 'Prazo vencido',
+        time_to_resolve: '2026-06-03 18:00',
+        dry_run: true,
+      }),
+      'VALIDATION_FAILED',
+    ).error.issues!;
+    expect(issue).toMatchObject({ field: 'time_to_resolve', code: 'INVALID_VALUE' });
+    expect(issue.message).toMatch(
+      /^time_to_resolve \(2026-06-03T18:00:00-03:00\) is before date \(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}-03:00, now: the opening date when none is sent\)\.$/,
+    );
+    const [sent] = failure(await update({ date: '2030-01-02 09:00', time_to_resolve: '2030-01-01 09:00' }), 'VALIDATION_FAILED').error.issues!;
+    expect(sent.message).toBe('time_to_resolve (2030-01-01T09:00:00-03:00) is before date (2030-01-02T09:00:00-03:00).');
+  });
+
   it('lists only the tools the caller may call, and sends no one to switch domains for a tool they may not call', async () => {
     const selfService = await connectHttp(stack.url, await stack.token('post-only', ['mcp']));
     try {

@@ -221,6 +221,21 @@ describe.each(DATABASES)('a client built only from the OpenAPI document, on %s',
     expect(got.body.data.timeline.map((f) => f.content)).toEqual(['Troca agendada.']);
   });
 
+  it("takes the example body Swagger's Try it out sends, whatever the day it is read", async () => {
+    const token = await stack.token('glpi', ['api']);
+    for (const operationId of ['tickets_create', 'projects_create']) {
+      const { path, op } = operationsOf(api.doc).find((o) => o.op.operationId === operationId)!;
+      const example = (op.requestBody!.content as Record<string, { example: Json }>)['application/json'].example;
+      const answer = await fetch(`${stack.url}${path}`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ ...example, dry_run: true }),
+      });
+      const body = (await answer.json()) as Json;
+      expect([operationId, answer.status < 300 ? 'taken' : body]).toEqual([operationId, 'taken']);
+    }
+  });
+
   it('gets the answers the document declares for bad input, unknown ids and missing tokens', async () => {
     const bad = await api.call<{ error: { code: string; message: string; issues: Array<{ field: string }> } }>('projects_create', {
       name: 'X',

@@ -1,4 +1,4 @@
-import { datesAgainstStored, type Period } from './date-order.js';
+import { datesAgainstStored, endBeforeStart, type Period } from './date-order.js';
 
 const PLAN: Period[] = [['plan_start_date', 'plan_end_date']];
 const stored = { plan_start_date: '2027-02-01 03:00:00', plan_end_date: new Date('2027-03-01T03:00:00Z') };
@@ -30,5 +30,19 @@ describe('datesAgainstStored', () => {
     expect(datesAgainstStored({ plan_end_date: null }, stored, PLAN, 'UTC', NONE)).toEqual([]);
     expect(datesAgainstStored({ plan_end_date: early }, { plan_start_date: null }, PLAN, 'UTC', NONE)).toEqual([]);
     expect(datesAgainstStored({ plan_end_date: early }, stored, PLAN, 'UTC', new Set(['plan_start_date']))).toEqual([]);
+  });
+});
+
+describe('endBeforeStart', () => {
+  it("names both dates with their values in the caller's zone, and where a start not sent came from", () => {
+    const values = { date: new Date('2026-12-07T13:00:00Z'), time_to_resolve: new Date('2026-06-03T21:00:00Z') };
+    expect(endBeforeStart(values, 'date', 'time_to_resolve', 'America/Sao_Paulo')[0].message).toBe(
+      'time_to_resolve (2026-06-03T18:00:00-03:00) is before date (2026-12-07T10:00:00-03:00).',
+    );
+    expect(endBeforeStart(values, 'date', 'time_to_resolve', 'UTC', 'now')[0]).toMatchObject({
+      message: 'time_to_resolve (2026-06-03T21:00:00+00:00) is before date (2026-12-07T13:00:00+00:00, now).',
+      expected: 'a date on or after date (2026-12-07T13:00:00+00:00, now)',
+    });
+    expect(endBeforeStart({ ...values, time_to_resolve: values.date }, 'date', 'time_to_resolve', 'UTC')).toEqual([]);
   });
 });

@@ -2,12 +2,25 @@ import { type DbDate, toDate } from '../database/db-dates.js';
 import { formatDate } from '../dates/dates.js';
 import type { Issue } from '../envelope/issue.js';
 
-/** Issue when `end` is before `start` (both given in the same call). */
-export function endBeforeStart(values: Record<string, unknown>, start: string, end: string): Issue[] {
+/**
+ * Issue when `end` is before `start` (both in the same call's values). The message names both dates
+ * with their values in `zone`, as the tools show dates; `startNote` says where a start the caller did
+ * not send came from (a default).
+ */
+export function endBeforeStart(values: Record<string, unknown>, start: string, end: string, zone: string, startNote?: string): Issue[] {
   const a = values[start];
   const b = values[end];
   if (a instanceof Date && b instanceof Date && b.getTime() < a.getTime()) {
-    return [{ field: end, code: 'INVALID_VALUE', received: b.toISOString(), message: `${end} is before ${start}.`, expected: `a date on or after ${start}` }];
+    const shownStart = `${start} (${formatDate(a, zone)}${startNote ? `, ${startNote}` : ''})`;
+    return [
+      {
+        field: end,
+        code: 'INVALID_VALUE',
+        received: b.toISOString(),
+        message: `${end} (${formatDate(b, zone)}) is before ${shownStart}.`,
+        expected: `a date on or after ${shownStart}`,
+      },
+    ];
   }
   return [];
 }

@@ -107,7 +107,8 @@ export interface ParseOptions {
  * entry is added, has nothing to go by). An issue's `received` is replaced by what was sent.
  */
 export interface CrossChecked<T> {
-  crossCheck?(value: T, failed: ReadonlySet<string>): Issue[];
+  /** `zone`: the call's zone in force, in which a message shows a date. */
+  crossCheck?(value: T, failed: ReadonlySet<string>, zone: string): Issue[];
 }
 
 /**
@@ -600,6 +601,7 @@ export class InputParser {
           renamed.size === 0 ? provided : withRenamed(provided, renamed),
           resolved,
           renamed.size === 0 ? input : { ...Object.fromEntries(renamed), ...input },
+          timezone,
         ),
         given,
         specs,
@@ -1090,6 +1092,7 @@ function finished<T extends object>(
   provided: Set<string>,
   resolved: Record<string, Resolved>,
   sent: Readonly<Record<string, unknown>>,
+  zone: string,
 ): ParseResult<T> {
   const out = new dto();
   for (const [key, value] of normalized) (out as Record<string, unknown>)[key] = value;
@@ -1097,7 +1100,7 @@ function finished<T extends object>(
   if (checked.crossCheck) {
     const failed = issues.length === 0 ? NO_FIELDS : new Set(issues.map((issue) => issue.field));
     // The rules read parsed values (a date, an id); the caller is shown what it sent.
-    for (const issue of checked.crossCheck(out, failed)) issues.push(asSent(issue, sent));
+    for (const issue of checked.crossCheck(out, failed, zone)) issues.push(asSent(issue, sent));
   }
 
   if (issues.length > 0) {

@@ -80,7 +80,7 @@ export class ProjectsService {
     summary: 'Creates a project; returns what was stored ("applied").',
     notFor: 'changing projects (project_update).',
     notes: ['percent_done is a percentage, 0-100.'],
-    example: { name: 'Migração ERP', projectstates_id: 'Processing', users_id: 'maria.silva', plan_end_date: '2026-12-15' },
+    example: { name: 'Migração ERP', projectstates_id: 'Processing', users_id: 'maria.silva', plan_end_date: 'in 3 months' },
     input: CreateProjectDto,
   })
   async create(input: CreateProjectDto, call: Call): Promise<Answer> {

@@ -148,7 +148,7 @@ export class TicketsService {
       type: 'Incidente',
       urgency: 'Alta',
       itilcategories_id: 'Hardware',
-      time_to_resolve: '2026-06-03 18:00',
+      time_to_resolve: 'in 7 days 18:00',
     },
     input: CreateTicketDto,
   })
@@ -187,7 +187,7 @@ export class TicketsService {
             )),
           ];
       // The opening date defaults to now: a deadline sent alone may be before it.
-      refuseProblems(call, input, [...endBeforeStart(values, 'date', 'time_to_resolve'), ...unfit]);
+      refuseProblems(call, input, [...endBeforeStart(values, 'date', 'time_to_resolve', call.zone, given.date === undefined ? 'now: the opening date when none is sent' : undefined), ...unfit]);
 
       const callerId = principal.userId;
       // Object.assign, not spreads: V8 spreads an object and then adds keys far slower than it copies them.

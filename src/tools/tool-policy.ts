@@ -112,7 +112,10 @@ export interface ToolDeclaration {
   notes?: string[];
   /** Its fields take the same values as this tool's (an update's as its create's): described there once. */
   sameFieldsAs?: string;
-  /** One example call's arguments (without domain and session_id). */
+  /**
+   * One example call's arguments (without domain and session_id). Its dates are words relative to
+   * now ("in 7 days 18:00"): a fixed day goes past, and the example would then be refused.
+   */
   example: Record<string, unknown>;
   input: Type<object>;
   /**
@@ -171,6 +174,9 @@ function required(rules: AccessRules, domain: Domain | null, setting: OtpRequire
   return setting === 'write' || (setting === 'destructive' && rules.destructive);
 }
 
+/** A date written as a day of the calendar (2026-06-03, 03/06/2026), not relative to now. */
+const FIXED_DAY = /\d{4}|\d{1,2}[/.]\d{1,2}/;
+
 /** The policy of one declared tool; throws (at boot) when the declaration cannot be a tool. */
 export function policyOf(declaration: ToolDeclaration, config: Pick<AppConfig, 'otpRequiredFor' | 'approvalRequiredFor'>): ToolPolicy {
   const { name, domain, access } = declaration;
@@ -186,6 +192,10 @@ export function policyOf(declaration: ToolDeclaration, config: Pick<AppConfig, '
   const taken = needsApproval ? own : own.filter((f) => !(f.name === 'approval_id' && f.call));
   // A domain's field aliases are declared once, per (domain, field), and given to each of its tools here.
   const fields = Object.freeze(domain === null ? [...taken] : withAliases(domain, [domainArgument(domain), ...taken], !rules.writesRecords));
+  const fixedDay = own.find((f) => f.kind === 'date' && FIXED_DAY.test(String(declaration.example[f.name] ?? '')));
+  if (fixedDay) {
+    throw new Error(`Tool '${name}': its example's ${fixedDay.name} names a fixed day, which goes past; write it relative to now ("in 7 days 18:00")`);
+  }
   return deepFreeze({
     name,
     domain,

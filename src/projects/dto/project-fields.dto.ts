@@ -86,12 +86,12 @@ export abstract class ProjectFieldsDto extends WriteCallDto {
   @IntField({ min: 0, max: 100, unit: 'percent', description: '' })
   percent_done?: number;
 
-  static crossCheck(value: ProjectFieldsDto): Issue[] {
+  static crossCheck(value: ProjectFieldsDto, _failed: ReadonlySet<string>, zone: string): Issue[] {
     const v = value as unknown as Record<string, unknown>;
     return [
       ...blankNameIssue(value.name, "the project's name", 'a non-empty name'),
-      ...endBeforeStart(v, 'plan_start_date', 'plan_end_date'),
-      ...endBeforeStart(v, 'real_start_date', 'real_end_date'),
+      ...endBeforeStart(v, 'plan_start_date', 'plan_end_date', zone),
+      ...endBeforeStart(v, 'real_start_date', 'real_end_date', zone),
     ];
   }
 }

@@ -117,10 +117,10 @@ export abstract class TicketFieldsDto extends WriteCallDto {
   @DateField({ nullable: true, description: 'Deadline.' })
   time_to_resolve?: Date | null;
 
-  static crossCheck(value: TicketFieldsDto): Issue[] {
+  static crossCheck(value: TicketFieldsDto, _failed: ReadonlySet<string>, zone: string): Issue[] {
     return [
       ...blankNameIssue(value.name, 'the title', 'a short title'),
-      ...endBeforeStart(value as unknown as Record<string, unknown>, 'date', 'time_to_resolve'),
+      ...endBeforeStart(value as unknown as Record<string, unknown>, 'date', 'time_to_resolve', zone),
       ...actorConflicts(value),
     ];
   }

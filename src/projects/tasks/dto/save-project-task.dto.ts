@@ -50,9 +50,9 @@ export class SaveProjectTaskDto extends WriteCallDto {
   /** A changed task's dates are checked against its stored ones (StoredChecked). */
   static readonly checksStoredRecord = true;
 
-  static crossCheck(value: SaveProjectTaskDto): Issue[] {
+  static crossCheck(value: SaveProjectTaskDto, _failed: ReadonlySet<string>, zone: string): Issue[] {
     return [
-      ...endBeforeStart({ plan_start_date: value.plan_start_date, plan_end_date: value.plan_end_date }, 'plan_start_date', 'plan_end_date'),
+      ...endBeforeStart({ plan_start_date: value.plan_start_date, plan_end_date: value.plan_end_date }, 'plan_start_date', 'plan_end_date', zone),
       ...addedAndRemoved(value),
     ];
   }

@@ -83,10 +83,10 @@ export class AddEntryDto extends WriteCallDto {
    * A field of another kind is refused, not silently dropped; unless the kind itself was refused,
    * which leaves nothing to judge them by. The text is what the entry is: never blank.
    */
-  static crossCheck(value: AddEntryDto, failed: ReadonlySet<string>): Issue[] {
+  static crossCheck(value: AddEntryDto, failed: ReadonlySet<string>, zone: string): Issue[] {
     const kind = value.kind ?? 'followup';
     const issues: Issue[] = blankTextIssue('content', value.content, `the ${kind}'s text`, 'the text of the entry');
-    if (failed.has('kind')) return [...issues, ...endBeforeStart({ begin: value.begin, end: value.end }, 'begin', 'end')];
+    if (failed.has('kind')) return [...issues, ...endBeforeStart({ begin: value.begin, end: value.end }, 'begin', 'end', zone)];
     for (const [field, kinds] of Object.entries(KIND_FIELDS)) {
       const given = (value as unknown as Record<string, unknown>)[field];
       if (given !== undefined && !kinds.includes(kind)) {
@@ -97,6 +97,6 @@ export class AddEntryDto extends WriteCallDto {
         });
       }
     }
-    return [...issues, ...endBeforeStart({ begin: value.begin, end: value.end }, 'begin', 'end')];
+    return [...issues, ...endBeforeStart({ begin: value.begin, end: value.end }, 'begin', 'end', zone)];
   }
 }
