@@ -63,8 +63,20 @@ describe.each(DATABASES)('own tickets, mine and counts on %s', (kind) => {
 
     it('adds followups to it (GLPI lets observers answer), but not tasks', async () => {
       success(await call(selfService, 'ticket_add_entry', { id: observed, content: 'Continua fazendo barulho hoje.' }, selfSession));
-      const refused = failure(await call(selfService, 'ticket_add_entry', { id: observed, kind: 'task', content: 'x' }, selfSession), 'FORBIDDEN');
-      expect(refused.error.message).toMatch(/followup/);
+      // The kind its profile may not add and the fields it may not set come back together, in one answer.
+      for (const [entryKind, field, value] of [
+        ['task', 'duration', '30 min'],
+        ['solution', 'solutiontypes_id', 1],
+      ] as const) {
+        const args = { id: observed, kind: entryKind, content: 'x', [field]: value, dry_run: true };
+        const refused = failure(await call(selfService, 'ticket_add_entry', args, selfSession), 'VALIDATION_FAILED');
+        expect(refused.error.issues!.map((issue) => [issue.field, issue.code])).toEqual([
+          ['kind', 'FORBIDDEN_FIELD'],
+          [field, 'FORBIDDEN_FIELD'],
+        ]);
+        expect(refused.error.issues![0]).toMatchObject({ received: entryKind, expected: 'followup' });
+        expect(refused.error.issues![0].message).toMatch(/send kind "followup"/i);
+      }
       const ticket = success(await call(selfService, 'ticket_get', { id: observed }, selfSession)).data as { timeline: unknown[] };
       expect(JSON.stringify(ticket.timeline)).toContain('Continua fazendo barulho hoje.');
     });

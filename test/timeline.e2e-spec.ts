@@ -321,12 +321,16 @@ describe.each(DATABASES)('ticket timeline on %s', (kind) => {
       const t = as(postOnly, session);
       success(await t.add({ id: monitorId, content: 'Funcionando, obrigado.' }));
       success(await t.add({ id: monitorId, kind: 'followup', content: 'Pode fechar.' }));
-      const task = failure(await t.add({ id: monitorId, kind: 'task', content: 'Trabalhei' }), 'FORBIDDEN');
-      expect(task.error.message).toMatch(/followup/);
+      const task = failure(await t.add({ id: monitorId, kind: 'task', content: 'Trabalhei' }), 'VALIDATION_FAILED');
+      expect(task.error.issues!.map((i) => [i.field, i.code])).toEqual([['kind', 'FORBIDDEN_FIELD']]);
+      expect(task.error.issues![0].message).toMatch(/followup/);
       const fields = failure(await t.add({ id: monitorId, kind: 'task', content: 'x', duration: 60 }), 'VALIDATION_FAILED');
-      expect(fields.error.issues!.map((i) => [i.field, i.code])).toEqual([['duration', 'FORBIDDEN_FIELD']]);
+      expect(fields.error.issues!.map((i) => [i.field, i.code])).toEqual([
+        ['kind', 'FORBIDDEN_FIELD'],
+        ['duration', 'FORBIDDEN_FIELD'],
+      ]);
       // What it may set is said of the tool called: ticket_add_entry's fields, not ticket_create's.
-      expect(fields.error.issues![0]).toMatchObject({
+      expect(fields.error.issues![1]).toMatchObject({
         message: 'duration cannot be set with your profile, which sets only content. Leave it out.',
         expected: 'only content',
       });

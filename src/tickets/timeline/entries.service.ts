@@ -16,7 +16,7 @@ import { type TicketRow, TicketsRepository, viewerOf } from '../tickets.reposito
 import { type AlsoChanged, alsoChanged, alsoChangedSentence } from './also-changed.js';
 import { AddEntryDto } from './dto/add-entry.dto.js';
 import { TimelinePageDto } from './dto/timeline-page.dto.js';
-import type { EntryKind } from './entry-kinds.js';
+import { type EntryKind, kindRightIssues } from './entry-kinds.js';
 import { duplicatesSolved, solutionRefusal, writeSolution } from './solution-rules.js';
 import { ENTRY_OUTPUT } from './timeline.fields.js';
 import { TimelineService } from './timeline.service.js';
@@ -49,7 +49,7 @@ export class EntriesService {
     domain: 'ticket',
     access: 'create',
     // Requesters and observers (Self-Service, who cannot update tickets) answer on their own tickets with followups, as GLPI's ADDMYTICKET and ADD_AS_OBSERVER followup rights allow;
-    // tasks and solutions need the update right (checked by kind below).
+    // tasks and solutions need the update right (kindRightIssues).
     right: 'read',
     title: 'Add to a ticket timeline',
     summary: 'Adds a followup, a task (work, duration) or a solution (the ticket becomes Solved) to a ticket.',
@@ -61,9 +61,8 @@ export class EntriesService {
   })
   async add(input: AddEntryDto, call: Call): Promise<Answer> {
     const kind: EntryKind = input.kind ?? 'followup';
-    if (kind !== 'followup' && !call.principal.rights.ticket.includes('update')) {
-      throw new DeskError('FORBIDDEN', `Your profile adds followups only; a ${kind} is a technician's. Send kind "followup".`);
-    }
+    // A kind the profile may not add is refused with every other problem of the input, before any read.
+    refuseProblems(call, input, kindRightIssues(kind, call.principal.rights.ticket));
     const meta = metaOf(input);
     return this.writes.run(call, input, async ({ manager, now, dryRun }) => {
       const viewer = viewerOf(call.principal);

@@ -48,6 +48,9 @@ import { TASK_STATE } from '../timeline-vocabularies.js';
   },
 )
 export class AddEntryDto extends WriteCallDto {
+  /** The kind's right is judged with the caller's rights: the input's problems wait for it (refuseProblems). */
+  static readonly checksStoredRecord = true;
+
   @RefField('ticket', { required: true, target: true, description: 'Id or title.' })
   id!: number;
 
