@@ -292,6 +292,16 @@ describe.each(DATABASES)('OAuth on %s', (kind) => {
     expect(res.headers.get('www-authenticate')).toBe(
       `Bearer realm="intentdesk", error="insufficient_scope", scope="mcp", resource_metadata="${base}/.well-known/oauth-protected-resource/mcp"`,
     );
+    // A JSON-RPC answer to that request: its id, and the error envelope as data, as every refusal before a call.
+    expect(await res.json()).toMatchObject({
+      jsonrpc: '2.0',
+      id: 2,
+      error: { code: -32000, message: expect.stringContaining("needs the 'mcp' scope"), data: { status: 'error', tool: 'mcp', error: { code: 'FORBIDDEN' } } },
+    });
+    // A batch has no one id to answer with: null, as for every refusal of a batch whole.
+    const batch = await mcpPost(base, access, [{ jsonrpc: '2.0', id: 'req-42', method: 'tools/call', params: { name: 'user_create', arguments: {} } }]);
+    expect(batch.status).toBe(403);
+    expect(await batch.json()).toMatchObject({ id: null, error: { data: { error: { code: 'FORBIDDEN' } } } });
     expect(await projects()).toBe(before);
   });
 

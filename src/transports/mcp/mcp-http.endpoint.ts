@@ -5,6 +5,7 @@ import { AuthService, ScopeRefused } from '../../auth/auth.service.js';
 import type { Principal } from '../../auth/principal.js';
 import { MCP_TOKEN_COMMAND } from '../../auth/token-howto.js';
 import { AppConfig } from '../../config/app-config.js';
+import { DeskError } from '../../envelope/desk-error.js';
 import { MCP_PATH } from '../../envelope/entry-points.js';
 import { errorEnvelope } from '../../envelope/envelope-builder.js';
 import { toDeskError } from '../../envelope/error-mapping.js';
@@ -22,7 +23,7 @@ import type { CallTrace } from '../../tools/call.js';
 import { ToolRegistry } from '../../tools/tool-registry.js';
 import { ClientAddresses } from '../http/client-address.js';
 import { byteSize, readJsonBody, refuseMediaType } from './http-body.js';
-import { INTERNAL_ERROR, PARSE_ERROR, rpcError, SERVER_ERROR, UNAUTHORIZED } from './json-rpc.js';
+import { classify, INTERNAL_ERROR, PARSE_ERROR, rpcError, SERVER_ERROR, UNAUTHORIZED } from './json-rpc.js';
 import { type HttpAnswer, McpHttpProtocol } from './mcp-http.protocol.js';
 import { allowOrigin, isAllowedOrigin, isPreflight, preflightHeaders } from './origin.js';
 
@@ -111,8 +112,26 @@ export class McpHttpEndpoint {
     }
     const needed = scopeShortfall(principal, body.value, (name) => this.registry.get(name)?.policy);
     if (needed) {
-      const message = `Forbidden: this token is read-only (mcp:read); the call needs the '${needed}' scope. Sign in again asking for it.`;
-      writeJson(res, 403, JSON.stringify(rpcError(null, SERVER_ERROR, message)), {
+      const error = new DeskError(
+        'FORBIDDEN',
+        `Forbidden: this token is read-only (mcp:read); the call needs the '${needed}' scope. Sign in again asking for it.`,
+      );
+      const trace: CallTrace = {
+        transport: 'mcp',
+        requestId: requestIdOf(req),
+        startedAt: performance.now(),
+        tool: null,
+        route: `${req.method} ${MCP_PATH}`,
+        domain: null,
+        principal,
+        sessionId: null,
+      };
+      this.audit.recordRefusal(trace, error);
+      // Answered as the request's own answer (a batch, refused whole, has no one id: null), with the
+      // error envelope as data, as every refusal on /mcp.
+      const incoming = Array.isArray(body.value) ? undefined : classify(body.value);
+      const id = incoming?.kind === 'request' ? incoming.message.id : incoming?.kind === 'invalid' ? incoming.id : null;
+      writeJson(res, 403, JSON.stringify(rpcError(id, SERVER_ERROR, error.message, errorEnvelope({ ...trace, tool: 'mcp' }, error))), {
         'WWW-Authenticate': insufficientScopeChallenge(this.urls.resourceMetadata(req), needed),
       });
       return;
