@@ -6,7 +6,16 @@ import { startStack, type TestStack } from './support/test-app.js';
 
 type Ref = { id: number; name: string };
 type Member = Ref & { type: 'user' | 'group' };
-type Task = { id: number; name: string; percent_done: number; projectstates_id: Ref | null; members: Member[]; tickets: Ref[] };
+type Task = {
+  id: number;
+  name: string;
+  percent_done: number;
+  projectstates_id: Ref | null;
+  members: Member[];
+  tickets: Ref[];
+  plan_start_date?: string | null;
+  plan_end_date?: string | null;
+};
 
 /** GLPI's project tasks: project_task_save, shown by project_get, with a team (users and groups) and linked tickets, shown by ticket_get too. */
 describe.each(DATABASES)('project tasks on %s', (kind) => {
@@ -295,6 +304,15 @@ describe.each(DATABASES)('project tasks on %s', (kind) => {
       'VALIDATION_FAILED',
     );
     expect(bad.error.issues!.map((i) => i.field).sort()).toEqual(['percent_done', 'plan_end_date', 'projects_id']);
+  });
+
+  it("clears a task's plan dates with null, as a project's", async () => {
+    const id = success(
+      await save(tech, session, { projects_id: 'Migração ERP', name: 'Datas a rever', plan_start_date: '2026-07-01', plan_end_date: '2026-07-31' }),
+    ).id;
+    const cleared = success(await save(tech, session, { id, plan_start_date: null, plan_end_date: null }));
+    expect(cleared.applied).toMatchObject({ plan_start_date: null, plan_end_date: null });
+    expect((await tasksOf('Migração ERP')).find((t) => t.name === 'Datas a rever')).toMatchObject({ plan_start_date: null, plan_end_date: null });
   });
 
   it('saves a task over REST too', async () => {

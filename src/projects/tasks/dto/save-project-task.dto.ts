@@ -18,11 +18,12 @@ export class SaveProjectTaskDto extends WriteCallDto {
   @TextField({ maxLength: 65000, description: '' })
   content?: string;
 
-  @DateField({ description: '' })
-  plan_start_date?: Date;
+  // Cleared with null, as a project's plan dates: a task's plan may be dropped, as it may be left out.
+  @DateField({ nullable: true, description: '' })
+  plan_start_date?: Date | null;
 
-  @DateField({ description: '' })
-  plan_end_date?: Date;
+  @DateField({ nullable: true, description: '' })
+  plan_end_date?: Date | null;
 
   @IntField({ min: 0, max: 100, unit: 'percent', description: '' })
   percent_done?: number;
