@@ -266,6 +266,14 @@ describe.each(DATABASES)('identity, rights and verification on %s', (kind) => {
     const refused = await request(stack.http).get('/api/admin/audit').query({ token_id: 'five' }).set('Authorization', admin);
     expect(refused.status).toBe(422);
     expect(refused.body.error.issues[0]).toMatchObject({ field: 'token_id', code: 'INVALID_TYPE' });
+    // A tool filter naming no tool is refused with the closest tools, with the other filters' problems.
+    const misspelt = await request(stack.http).get('/api/admin/audit').query({ tool: 'ticket_creat', outcome: 'sucess' }).set('Authorization', admin);
+    expect(misspelt.status).toBe(422);
+    expect(misspelt.body.error.issues.map((i: { field: string }) => i.field)).toEqual(['tool', 'outcome']);
+    expect(misspelt.body.error.issues[0]).toMatchObject({ field: 'tool', code: 'INVALID_VALUE', did_you_mean: 'ticket_create' });
+    // Names the log holds though no tool has them: a renamed tool, 'mcp' (refusals before a call), any name an unknown-tool call used.
+    for (const query of [{ tool: 'ticket_add_followup' }, { tool: 'mcp' }, { tool: 'ticket_creat', outcome: 'UNKNOWN_TOOL' }])
+      expect([query, (await request(stack.http).get('/api/admin/audit').query(query).set('Authorization', admin)).status]).toEqual([query, 200]);
   });
 
   it('audits refusals, and no token or code ever reaches the logs or the audit', async () => {

@@ -13,7 +13,10 @@ import { metaOf } from '../input/input-meta.js';
 import { type SessionRow, SessionsRepository } from '../session/sessions.repository.js';
 import type { Call } from '../tools/call.js';
 import { ToolListService } from '../tools/tool-list.service.js';
+import { ToolRegistry } from '../tools/tool-registry.js';
+import { refuseProblems } from '../writes/all-problems.js';
 import { AuditQueryService } from './audit-query.service.js';
+import { toolFilterIssues } from './audit-tool-filter.js';
 import type { AuditQueryDto, CreateTokenDto, ListSessionsDto, ListTokensDto, SessionIdDto, TokenIdDto } from './dto/admin.dto.js';
 
 /** Scopes of a token when none are asked for: MCP only (a model's token cannot write over REST). */
@@ -29,6 +32,7 @@ export class AdminService {
     private readonly sessions: SessionsRepository,
     private readonly auditQuery: AuditQueryService,
     private readonly toolList: ToolListService,
+    private readonly registry: ToolRegistry,
   ) {}
 
   async listTokens(input: ListTokensDto, call: Call): Promise<Outcome> {
@@ -116,6 +120,8 @@ export class AdminService {
   }
 
   async audit(input: AuditQueryDto, call: Call): Promise<Outcome> {
+    // A tool filter naming no tool is refused with the filters' other problems (AuditQueryDto leaves them here).
+    refuseProblems(call, input, toolFilterIssues(input.tool, input.outcome, this.registry.names()));
     const { rows, next_cursor } = await this.auditQuery.query(input);
     return {
       message: `${rows.length} audit entr${rows.length === 1 ? 'y' : 'ies'}.`,

@@ -47,6 +47,9 @@ export class SessionIdDto {
 export const AUDIT_OUTCOMES = ['success', ...ERROR_CODES, 'UNKNOWN_TOOL'] as const;
 
 export class AuditQueryDto {
+  /** The tool filter is judged against the tool registry: the input's problems wait for it (audit-tool-filter.ts). */
+  static readonly checksStoredRecord = true;
+
   @RefField('user', { description: 'Only calls of this user.' })
   user?: number;
 
