@@ -163,6 +163,20 @@ describe.each(DATABASES)('MCP over Streamable HTTP on %s', (kind) => {
         id: null,
         error: { code: ErrorCode.ParseError, message: 'Parse error: the text is not valid UTF-8.' },
       });
+
+      // JSON that is no JSON-RPC message is an Invalid Request, as stdio answers it, not a Parse error.
+      for (const body of ['"x"', 'null', '42']) {
+        const scalar = await fetch(`${stack.url}/mcp`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', ...auth },
+          body,
+        });
+        expect([body, scalar.status, await scalar.json()]).toEqual([
+          body,
+          400,
+          { jsonrpc: '2.0', id: null, error: { code: ErrorCode.InvalidRequest, message: 'Invalid Request: not a JSON-RPC 2.0 message.' } },
+        ]);
+      }
     });
 
     it('rejects a non-POST method with 405', async () => {

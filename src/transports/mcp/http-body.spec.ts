@@ -64,9 +64,16 @@ describe('readJsonBody', () => {
     await expect(readJsonBody(request({}, [bytes.subarray(0, cut), bytes.subarray(cut)]), 100)).resolves.toEqual({ ok: true, value: { name: 'Impressão' } });
   });
 
-  it('answers a parse error for invalid, empty or non-container JSON', async () => {
-    for (const body of ['{"a":', '', '   ', '"text"', '42', 'null', 'not json']) {
+  it('answers a parse error for invalid or empty JSON, and reads JSON that is no container (an Invalid Request, -32600, to the protocol)', async () => {
+    for (const body of ['{"a":', '', '   ', 'not json']) {
       await expect(readJsonBody(request({}, [body]), 100)).resolves.toMatchObject({ ok: false, status: 400, parseError: true });
+    }
+    for (const [body, value] of [
+      ['"text"', 'text'],
+      ['42', 42],
+      ['null', null],
+    ] as const) {
+      await expect(readJsonBody(request({}, [body]), 100)).resolves.toEqual({ ok: true, value });
     }
   });
 

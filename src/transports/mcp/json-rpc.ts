@@ -69,14 +69,14 @@ export const NOT_UTF8_MESSAGE = 'Parse error: the text is not valid UTF-8.';
 export const NOT_JSON: unique symbol = Symbol('not JSON');
 
 /**
- * One JSON-RPC text (an HTTP body, a stdio line) parsed, or NOT_JSON. Strict like JSON-RPC: an
- * object or a batch (array); anything else is not worth parsing. A byte order mark before it is
- * ignored.
+ * One JSON-RPC text (an HTTP body, a stdio line) parsed, or NOT_JSON when it is no JSON (-32700).
+ * JSON that is no object or batch (`"x"`, `null`, `42`) is returned as it is: it is JSON, so it is
+ * an Invalid Request (-32600) where classify reads it, on every transport alike. A byte order mark
+ * before it is ignored.
  */
 export function parseJsonRpc(text: string): unknown {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  const first = /\S/.exec(body)?.[0];
-  if (first !== '{' && first !== '[') return NOT_JSON;
+  if (!/\S/.test(body)) return NOT_JSON;
   try {
     return JSON.parse(body) as unknown;
   } catch {
