@@ -70,7 +70,9 @@ function bodyErrorHandler(error: unknown, req: Request, res: Response, next: Nex
 }
 
 function answerBodyError(req: Request, res: Response, status: number, error: DeskError): void {
-  res.status(status).json(errorEnvelope({ tool: null, route: `${req.method} ${req.path}`, domain: null, sessionId: null, requestId: requestIdOf(req) }, error));
+  // The path in full (`req.path` is relative to where the handler is mounted: `/tickets` under `/api`), as every REST refusal names it.
+  const route = `${req.method} ${req.baseUrl}${req.path}`;
+  res.status(status).json(errorEnvelope({ tool: null, route, domain: null, sessionId: null, requestId: requestIdOf(req) }, error));
 }
 
 /**

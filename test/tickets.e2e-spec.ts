@@ -302,7 +302,8 @@ describe.each(DATABASES)('tickets REST on %s', (kind) => {
       for (const [headers, { expected, received }] of cases) {
         const res = await request(stack.http).post('/api/tickets').set(admin).set(headers).send('{"name":"Corpo em texto puro"}');
         expect(res.status).toBe(415);
-        expect(res.body).toMatchObject({ status: 'error', error: { code: 'VALIDATION_FAILED' } });
+        // The route named in full, as every REST refusal names it.
+        expect(res.body).toMatchObject({ status: 'error', tool: 'POST /api/tickets', error: { code: 'VALIDATION_FAILED' } });
         expect(res.body.error.issues).toEqual([
           { field: '(body)', code: 'INVALID_TYPE', message: expect.stringContaining('Unsupported Media Type'), expected, received },
         ]);
