@@ -24,6 +24,10 @@ describe('preflight', () => {
       preflightHeaders(requested === undefined ? {} : { 'access-control-request-headers': requested })['Access-Control-Allow-Headers'];
     expect(allowed()).toContain('authorization, content-type, accept, mcp-protocol-version');
     expect(allowed('x-client-name, x-trace')).toMatch(/, x-client-name, x-trace$/);
+    // Each name once: those the server allows anyway are not listed again, whatever their case.
+    const names = allowed('Authorization, content-type,x-trace, X-Trace').split(', ');
+    expect(names.map((name) => name.toLowerCase())).toEqual([...new Set(names.map((name) => name.toLowerCase()))]);
+    expect(names).toEqual([...allowed().split(', '), 'x-trace']);
     expect(allowed('x-a\u00e9')).toBe(allowed());
     expect(allowed('a'.repeat(1001))).toBe(allowed());
     expect(preflightHeaders({})).toMatchObject({ 'Access-Control-Allow-Methods': 'POST', 'Access-Control-Max-Age': '3600' });

@@ -20,6 +20,7 @@ export function isAllowedOrigin(origin: string | undefined, allowed: string[]): 
 /** Request headers a page may send to /mcp (with any others its preflight asks for). */
 const ALLOWED_HEADERS =
   'authorization, content-type, accept, mcp-protocol-version, mcp-session-id, mcp-method, mcp-name, last-event-id, x-request-id, traceparent, tracestate';
+const ALLOWED_NAMES = ALLOWED_HEADERS.split(', ');
 /** Answer headers a page may read: the session a 2025 client keeps, OAuth's challenge, the request id, a wait. */
 const EXPOSED_HEADERS = 'Mcp-Session-Id, WWW-Authenticate, X-Request-Id, Retry-After';
 /** A preflight's list of header names that is echoed: names (RFC 9110 tokens) and commas, not too long. */
@@ -44,10 +45,18 @@ export function isPreflight(method: string | undefined, headers: IncomingHttpHea
 /** The preflight's answer headers: POST, the headers a client sends (and those it asks for), cached an hour. */
 export function preflightHeaders(headers: IncomingHttpHeaders): Record<string, string> {
   const requested = headers['access-control-request-headers'];
-  const asked = typeof requested === 'string' && REQUESTED_NAMES.test(requested) ? requested.trim() : '';
+  const asked = typeof requested === 'string' && REQUESTED_NAMES.test(requested) ? requested : '';
+  // Each name once: header names are case-insensitive, and those allowed anyway are listed already.
+  const listed = new Set(ALLOWED_NAMES);
+  const more: string[] = [];
+  for (const name of asked.split(',').map((part) => part.trim())) {
+    if (name === '' || listed.has(name.toLowerCase())) continue;
+    listed.add(name.toLowerCase());
+    more.push(name);
+  }
   return {
     'Access-Control-Allow-Methods': 'POST',
-    'Access-Control-Allow-Headers': asked ? `${ALLOWED_HEADERS}, ${asked}` : ALLOWED_HEADERS,
+    'Access-Control-Allow-Headers': more.length ? `${ALLOWED_HEADERS}, ${more.join(', ')}` : ALLOWED_HEADERS,
     'Access-Control-Max-Age': '3600',
   };
 }
