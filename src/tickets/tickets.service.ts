@@ -187,7 +187,10 @@ export class TicketsService {
             )),
           ];
       // The opening date defaults to now: a deadline sent alone may be before it.
-      refuseProblems(call, input, [...endBeforeStart(values, 'date', 'time_to_resolve', call.zone, given.date === undefined ? 'now: the opening date when none is sent' : undefined), ...unfit]);
+      refuseProblems(call, input, [
+        ...endBeforeStart(values, 'date', 'time_to_resolve', call.zone, given.date === undefined ? 'now: the opening date when none is sent' : undefined),
+        ...unfit,
+      ]);
 
       const callerId = principal.userId;
       // Object.assign, not spreads: V8 spreads an object and then adds keys far slower than it copies them.

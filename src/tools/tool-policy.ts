@@ -192,7 +192,10 @@ export function policyOf(declaration: ToolDeclaration, config: Pick<AppConfig, '
   const taken = needsApproval ? own : own.filter((f) => !(f.name === 'approval_id' && f.call));
   // A domain's field aliases are declared once, per (domain, field), and given to each of its tools here.
   const fields = Object.freeze(domain === null ? [...taken] : withAliases(domain, [domainArgument(domain), ...taken], !rules.writesRecords));
-  const fixedDay = own.find((f) => f.kind === 'date' && FIXED_DAY.test(String(declaration.example[f.name] ?? '')));
+  const fixedDay = own.find((f) => {
+    const example = declaration.example[f.name];
+    return f.kind === 'date' && typeof example === 'string' && FIXED_DAY.test(example);
+  });
   if (fixedDay) {
     throw new Error(`Tool '${name}': its example's ${fixedDay.name} names a fixed day, which goes past; write it relative to now ("in 7 days 18:00")`);
   }
