@@ -507,6 +507,42 @@ describe.each(DATABASES)('ticket actors and deadlines on %s', (kind) => {
     }
   });
 
+  it('takes anyone off a ticket the caller changes, found among the actors of that role by id, login, full name or as answers show them', async () => {
+    // joao.souza observes ticket 3 (Sede); normal, a technician of Sede alone, could not add him.
+    const normal = await connectHttp(stack.url, await stack.token('normal', ['mcp']));
+    try {
+      const normalSession = await openSession(normal, 'ticket');
+      const shown = success(await call(normal, 'ticket_get', { id: 3 }, normalSession)).data as Ticket;
+      const joao = shown.observers.find((a) => a.name === 'joao.souza')!;
+      for (const sent of [['joao.souza'], ['João Souza'], [joao.id], [joao], 'joao.souza']) {
+        const dry = success(await call(normal, 'ticket_update', { id: 3, remove_observers: sent, dry_run: true }, normalSession));
+        expect(dry.applied).toEqual({ remove_observers: [{ type: 'user', id: joao.id }] });
+      }
+      // One not in the role is answered with those who are, never with every user.
+      const missing = failure(
+        await call(normal, 'ticket_update', { id: 3, remove_observers: ['tech'], remove_requesters: ['joao.souza'], dry_run: true }, normalSession),
+        'VALIDATION_FAILED',
+      );
+      expect(missing.error.issues).toEqual([
+        expect.objectContaining({ field: 'remove_requesters[0]', code: 'REFERENCE_NOT_FOUND', available: shown.requesters.map((a) => a.name) }),
+        expect.objectContaining({ field: 'remove_observers[0]', code: 'REFERENCE_NOT_FOUND', available: ['joao.souza'] }),
+      ]);
+      expect(missing.error.issues![1].message).toBe("'tech' is not among the observers of ticket 3: joao.souza.");
+      // Added and removed at once is refused, whichever way each was named.
+      const assignee = shown.assignees.find((a) => a.type === 'user')!;
+      const both = failure(
+        await call(normal, 'ticket_update', { id: 3, add_assignees: [assignee.id], remove_assignees: [assignee.name], dry_run: true }, normalSession),
+        'VALIDATION_FAILED',
+      );
+      expect(both.error.issues!.map((i) => [i.field, i.code])).toEqual([['add_assignees', 'INVALID_VALUE']]);
+      const removed = success(await call(normal, 'ticket_update', { id: 3, remove_observers: ['joao.souza'] }, normalSession));
+      expect(names((removed.data as Ticket).observers)).toEqual([]);
+      success(await call(admin, 'ticket_update', { id: 3, add_observers: ['joao.souza'] }));
+    } finally {
+      await normal.close();
+    }
+  });
+
   it('moving a ticket to another entity checks every user it will have assigned there, kept ones included', async () => {
     // maria.silva and normal take charge of tickets in Sede only; tech in Root entity and below.
     const opened = success(await call(admin, 'ticket_create', { name: 'Mudança de filial', entities_id: 'Sede', assignees: ['maria.silva', 'tech'] }));

@@ -154,11 +154,38 @@ describe.each(DATABASES)('project tasks on %s', (kind) => {
     ]);
   });
 
+  it("takes anyone off a task's team, found among its members by id, login, full name or as answers show them, and answers one not in it with those who are", async () => {
+    // joao.souza works in Filial Porto: normal, a technician of Sede alone, could not add him, but takes him off.
+    const admin = await connectHttp(stack.url, await stack.token('glpi', ['mcp']));
+    try {
+      const adminSession = await openSession(admin, 'project');
+      const id = Number(
+        success(await save(admin, adminSession, { projects_id: 'Migração ERP', name: 'Treinar usuários', add_members: ['joao.souza', 'tech'] })).id,
+      );
+      const own = await openSession(normal, 'project');
+      const joao = (await tasksOf('Migração ERP')).find((t) => t.id === id)!.members.find((m) => m.name === 'joao.souza')!;
+      for (const sent of [['joao.souza'], ['João Souza'], [joao.id], [joao]]) {
+        const dry = success(await save(normal, own, { id, remove_members: sent, dry_run: true }));
+        expect(dry.applied).toEqual({ remove_members: [{ type: 'user', id: joao.id }] });
+      }
+      const missing = failure(await save(normal, own, { id, remove_members: ['maria.silva'], dry_run: true }), 'VALIDATION_FAILED');
+      expect(missing.error.issues).toEqual([
+        expect.objectContaining({ field: 'remove_members[0]', code: 'REFERENCE_NOT_FOUND', available: ['joao.souza', 'tech'] }),
+      ]);
+      expect(missing.error.issues![0].message).toBe(`'maria.silva' is not among the members of task ${id}: joao.souza, tech.`);
+      const removed = success(await save(normal, own, { id, remove_members: ['joao.souza'] }));
+      expect(removed.applied).toEqual({ remove_members: [{ type: 'user', id: joao.id }] });
+      expect((await tasksOf('Migração ERP')).find((t) => t.id === id)!.members.map((m) => m.name)).toEqual(['tech']);
+    } finally {
+      await admin.close();
+    }
+  });
+
   it('answers in applied only the members and tickets it added or removed, and says so when the call changed nothing', async () => {
     const created = success(await save(tech, session, { projects_id: 'Migração ERP', name: 'Conferir notas', member_id: 'tech', tickets_id: 1 }));
     const id = Number(created.id);
-    // A member already there, a ticket already linked, a member and a ticket that were not there: nothing to store.
-    const same = success(await save(tech, session, { id, member_id: 'tech', tickets_id: 1, remove_members: ['maria.silva'], remove_tickets_id: 2 }));
+    // A member already there, a ticket already linked, a ticket that was not there: nothing to store.
+    const same = success(await save(tech, session, { id, member_id: 'tech', tickets_id: 1, remove_tickets_id: 2 }));
     expect(same.applied).toEqual({});
     expect(same.message).toBe(`Nothing to change in project task ${id}.`);
     // Of a list, only the new ones are applied.

@@ -59,7 +59,9 @@ export interface FieldSpec {
   /**
    * A target the tool finds by a rule of its own, wider than the names the caller may use (a ticket
    * it is asked to approve but does not otherwise see): its id is the tool's alone to find, never
-   * looked up with a refused call's other problems.
+   * looked up with a refused call's other problems. On an actor list: those taken off the record,
+   * found by the tool among its current ones (resolveAmongCurrent), whom the caller may remove
+   * though it could not add them; the field holds the list as sent.
    */
   foundByTool?: boolean;
   /** Allowed values of `choice` / `choices` fields (case-insensitive on input). */

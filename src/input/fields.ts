@@ -78,8 +78,11 @@ export function ChoicesField(values: readonly string[], o: Common): PropertyDeco
   return field({ kind: 'choices', required: !!o.required, values, ...o });
 }
 
-/** Ticket actors: a list of users and groups, each an id, a name, or {"user"|"group": id or name} (input/references/actor-list.ts). */
-export function ActorsField(o: Common): PropertyDecorator {
+/**
+ * Ticket actors: a list of users and groups, each an id, a name, or {"user"|"group": id or name} (input/references/actor-list.ts).
+ * `foundByTool`: those taken off the record, found by the tool among its current ones (current-actors.ts).
+ */
+export function ActorsField(o: Common & { foundByTool?: boolean }): PropertyDecorator {
   return field({ kind: 'actors', required: !!o.required, ...o });
 }
 

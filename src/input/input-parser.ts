@@ -536,6 +536,11 @@ export class InputParser {
           this.parseChoices(spec, value, normalized, issues);
           break;
         case 'actors':
+          // Named among the record's current actors, which only the tool reads.
+          if (spec.foundByTool) {
+            normalized.set(spec.name, value);
+            break;
+          }
           pending.push(
             resolveActorList((lookup ??= sharedLookup(this.references)), spec.name, value, options.scope).then((r) => () => {
               if (r.ok) {

@@ -1,5 +1,5 @@
 import type { Issue } from '../envelope/issue.js';
-import type { ActorRef } from '../input/references/actor-list.js';
+import { actorRefsIn } from '../input/references/current-actors.js';
 import { type Role, ROLE_NAMES } from './ticket-actors.js';
 
 /** The single-value field that is part of each role. */
@@ -18,9 +18,9 @@ function wholeListOr(role: Role, changes: readonly string[], singles: readonly s
 /**
  * Actor fields that contradict each other in one call: a role's list replaces it, so it goes with
  * neither add_/remove_ of that role nor the role's single-value field; and nobody is both added
- * and removed.
+ * and removed (`removed`: the removal lists as found among the ticket's actors, in place of those sent).
  */
-export function actorConflicts(input: object): Issue[] {
+export function actorConflicts(input: object, removed?: Readonly<Record<string, unknown>>): Issue[] {
   const given = input as Record<string, unknown>;
   const issues: Issue[] = [];
   for (const role of ROLE_NAMES) {
@@ -33,9 +33,10 @@ export function actorConflicts(input: object): Issue[] {
         message: `${role} replaces the whole list; it cannot be sent with ${[...changes, ...singles].join(', ')}. ${wholeListOr(role, changes, singles)}`,
       });
     }
-    const added = (given[`add_${role}`] as ActorRef[] | undefined) ?? [];
-    const removed = new Set(((given[`remove_${role}`] as ActorRef[] | undefined) ?? []).map((a) => `${a.type}:${a.id}`));
-    const both = added.filter((a) => removed.has(`${a.type}:${a.id}`));
+    // Removals named by name are found among the ticket's actors later (resolveRemovals), and checked again with them (`removed`).
+    const added = actorRefsIn(given[`add_${role}`]);
+    const taken = new Set(actorRefsIn((removed ?? given)[`remove_${role}`]).map((a) => `${a.type}:${a.id}`));
+    const both = added.filter((a) => taken.has(`${a.type}:${a.id}`));
     if (both.length) {
       issues.push({
         field: `add_${role}`,

@@ -12,6 +12,7 @@ import type { Issue } from '../envelope/issue.js';
 import { datesAgainstStored, endBeforeStart, type Period } from '../input/date-order.js';
 import { failedFields, metaOf } from '../input/input-meta.js';
 import type { ActorRef } from '../input/references/actor-list.js';
+import { currentActorsNamed, type Removals, resolveRemovals } from '../input/references/current-actors.js';
 import { nameScopeOf } from '../input/references/reference-scope.js';
 import { CLOSED_STATUS, SOLVED_STATUS } from '../input/vocab/glpi-vocabularies.js';
 import { priorityFrom } from '../input/vocab/priority-matrix.js';
@@ -26,6 +27,7 @@ import { unseenReferenceIssues } from '../writes/entity-fit.js';
 import { updateMessage } from '../writes/update-message.js';
 import { WriteUnit } from '../writes/write-unit.js';
 import { actorIssues, type EntityMove, usersAdded } from './actor-eligibility.js';
+import { actorConflicts } from './actor-rules.js';
 import { CreateTicketDto } from './dto/create-ticket.dto.js';
 import { SearchTicketsDto } from './dto/search-tickets.dto.js';
 import { DeleteTicketDto, GetTicketDto } from './dto/ticket-id.dto.js';
@@ -247,12 +249,14 @@ export class TicketsService {
       for (const column of TICKET_WRITABLE) {
         if (meta.provided.has(column)) values[column] = given[column] ?? null;
       }
-      const actors: ActorChanges = { roles: listChanges(input) };
+      // Those taken off the ticket are found among its actors now: their names may be ones the caller could not add.
+      const removals = await this.removedActors(manager, input);
+      const actors: ActorChanges = { roles: listChanges(input, removals.lists) };
       if (meta.provided.has('requester_id')) actors.requester_id = this.requesterFor(input.requester_id, call.principal);
       if (meta.provided.has('assignee_id')) actors.assignee_id = input.assignee_id ?? null;
       if (meta.provided.has('assignee_group_id')) actors.assignee_group_id = input.assignee_group_id ?? null;
       // Every problem of the call in one answer, before anything is written.
-      refuseProblems(call, input, await this.updateIssues(manager, input, current, values, actors, call));
+      refuseProblems(call, input, [...removals.issues, ...(await this.updateIssues(manager, input, current, values, actors, call))]);
       // Only what differs from the ticket is written: an urgency it has already recomputes nothing, a status it is in stamps nothing.
       values = changedValues(values, current);
 
@@ -287,7 +291,7 @@ export class TicketsService {
         message: updateMessage('ticket', input.id, count) + alsoChangedSentence(also),
         id: input.id,
         applied,
-        resolved: meta.resolved,
+        resolved: { ...meta.resolved, ...removals.resolved },
         data: view,
       };
     });
@@ -312,6 +316,30 @@ export class TicketsService {
       await manager.update(Ticket, { id: input.id }, { is_deleted: true, users_id_lastupdater: call.principal.userId, date_mod: now });
       return { message: `Ticket ${input.id} '${String(current.name)}' deleted.`, id: input.id, applied: { is_deleted: true } };
     });
+  }
+
+  /**
+   * The actors an update takes off the ticket (remove_requesters, …), each found among the ticket's
+   * actors of that role now; then nobody is both added to and removed from a role.
+   */
+  private async removedActors(manager: EntityManager, input: UpdateTicketDto): Promise<Removals> {
+    const given = input as unknown as Record<string, unknown>;
+    const sent = ROLE_NAMES.filter((role) => given[`remove_${role}`] !== undefined);
+    if (sent.length === 0) return { lists: {}, resolved: {}, issues: [] };
+    const lists = (await this.views.actorsOf([input.id], manager)).get(input.id);
+    const removals = await resolveRemovals(
+      await Promise.all(
+        sent.map(async (role) => ({
+          field: `remove_${role}`,
+          value: given[`remove_${role}`],
+          among: await currentActorsNamed(manager, lists?.[role] ?? []),
+          adding: await currentActorsNamed(manager, (given[`add_${role}`] as ActorRef[] | undefined) ?? []),
+          role: `${role} of ticket ${input.id}`,
+        })),
+      ),
+    );
+    if (removals.issues.length === 0) removals.issues.push(...actorConflicts(input, removals.lists));
+    return removals;
   }
 
   /** Rows as callers see them, with every actor and the deadline fields. */
@@ -393,12 +421,15 @@ const TICKET_PERIODS: readonly Period[] = [['date', 'time_to_resolve']];
 /** A solved or closed ticket's opening date is not after the day it was solved or closed. */
 const FINISHED_TICKET_PERIODS: readonly Period[] = [...TICKET_PERIODS, ['date', 'solvedate', 'stamped'], ['date', 'closedate', 'stamped']];
 
-/** The list fields of a create or update: a role's list replaces it, add_/remove_ change it. */
-function listChanges(input: object): ActorChanges['roles'] {
+/**
+ * The list fields of a create or update: a role's list replaces it, add_/remove_ change it. Those
+ * removed are as found among the ticket's actors (`removed`, resolveRemovals); a create has none.
+ */
+function listChanges(input: object, removed: Readonly<Record<string, ActorRef[]>> = {}): ActorChanges['roles'] {
   const given = input as Record<string, ActorRef[] | undefined>;
   const roles: NonNullable<ActorChanges['roles']> = {};
   for (const role of ROLE_NAMES) {
-    const change = { set: given[role], add: given[`add_${role}`], remove: given[`remove_${role}`] };
+    const change = { set: given[role], add: given[`add_${role}`], remove: removed[`remove_${role}`] };
     if (change.set || change.add || change.remove) roles[role as Role] = change;
   }
   return roles;

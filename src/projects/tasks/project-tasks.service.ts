@@ -8,6 +8,8 @@ import { type Answer, INSERTED } from '../../envelope/envelope.js';
 import type { Issue } from '../../envelope/issue.js';
 import { datesAgainstStored } from '../../input/date-order.js';
 import { failedFields, metaOf } from '../../input/input-meta.js';
+import type { ActorRef } from '../../input/references/actor-list.js';
+import { currentActorsNamed, type Removals, resolveRemovals } from '../../input/references/current-actors.js';
 import { nameScopeOf } from '../../input/references/reference-scope.js';
 import { appliedView, type OutputField, Presenter, type Row, type View } from '../../present/presenter.js';
 import { matchKey } from '../../text/normalize.js';
@@ -21,8 +23,8 @@ import { updateMessage } from '../../writes/update-message.js';
 import { WriteUnit } from '../../writes/write-unit.js';
 import { teamGroupIssues } from '../project-references.js';
 import { ProjectsRepository } from '../projects.repository.js';
-import { SaveProjectTaskDto, ticketsIn } from './dto/save-project-task.dto.js';
-import { changeTeam, changeTickets, teamApplied } from './task-team.js';
+import { membersAddedAndRemoved, SaveProjectTaskDto, ticketsIn } from './dto/save-project-task.dto.js';
+import { changeTeam, changeTickets, teamApplied, teamOf } from './task-team.js';
 
 const WRITABLE = ['name', 'content', 'plan_start_date', 'plan_end_date', 'percent_done', 'projectstates_id'] as const;
 
@@ -65,13 +67,16 @@ export class ProjectTasksService {
       let values: Record<string, unknown> = {};
       for (const column of WRITABLE) if (given[column] !== undefined) values[column] = given[column];
       let id = input.id;
+      let removals: Removals;
       // Members the call adds are active users, asked once for both ways in.
       const inactive = await inactiveUserIssues(manager, membersNamed(input), metaOf(input).resolved);
       if (id === undefined) {
         // A field sent but unreadable is already a problem of its own.
         const failed = failedFields(input);
         const missing = (['projects_id', 'name'] as const).filter((field) => !input[field] && !failed.has(field));
+        removals = await this.removedMembers(manager, undefined, input);
         refuseProblems(call, input, [
+          ...removals.issues,
           ...missing.map((field) => ({
             field,
             code: 'REQUIRED' as const,
@@ -99,7 +104,9 @@ export class ProjectTasksService {
         const task = await manager.findOne(ProjectTask, { where: { id } });
         if (!task || !(await this.projects.findVisible(task.projects_id, call.principal.scope, manager))) throw DeskError.notFound('Project task', id);
         const stored = task as unknown as Record<string, unknown>;
+        removals = await this.removedMembers(manager, id, input);
         refuseProblems(call, input, [
+          ...removals.issues,
           ...datesAgainstStored(values, stored, [['plan_start_date', 'plan_end_date']], call.zone, failedFields(input)),
           ...inactive,
           ...(await this.teamIssues(manager, input.projects_id ?? task.projects_id, input, call)),
@@ -112,8 +119,9 @@ export class ProjectTasksService {
         const key = typeof values.name === 'string' ? { name_key: matchKey(values.name) } : {};
         if (Object.keys(values).length) await manager.update(ProjectTask, { id }, { ...values, ...key, date_mod: now });
       }
-      const added = [...(input.member_id !== undefined ? [{ type: 'user' as const, id: input.member_id }] : []), ...(input.add_members ?? [])];
-      const team = await changeTeam(manager, id, added, input.remove_members ?? []);
+      const added = membersAdded(input);
+      const removed = removals.lists.remove_members ?? [];
+      const team = await changeTeam(manager, id, added, removed);
       const tickets = await changeTickets(manager, id, ticketsIn(input.tickets_id), ticketsIn(input.remove_tickets_id));
       const applied = appliedView({ ...values, ...teamApplied(input, team, tickets) }, call.zone);
       const created = input.id === undefined;
@@ -122,9 +130,25 @@ export class ProjectTasksService {
         id,
         [INSERTED]: created,
         applied,
-        resolved: meta.resolved,
+        resolved: { ...meta.resolved, ...removals.resolved },
       };
     });
+  }
+
+  /**
+   * The members the call takes off the team, found among those in it now (a task being created has
+   * none): whoever may change the task may take off anyone in its team, whether or not they could add them.
+   */
+  private async removedMembers(manager: EntityManager, taskId: number | undefined, input: SaveProjectTaskDto): Promise<Removals> {
+    if (input.remove_members === undefined) return { lists: {}, resolved: {}, issues: [] };
+    const team = taskId === undefined ? [] : await currentActorsNamed(manager, await teamOf(manager, taskId));
+    const adding = await currentActorsNamed(manager, membersAdded(input));
+    const role = taskId === undefined ? 'members of the new task' : `members of task ${taskId}`;
+    const removals = await resolveRemovals([{ field: 'remove_members', value: input.remove_members, among: team, adding, role }]);
+    removals.issues.push(
+      ...membersAddedAndRemoved({ member_id: input.member_id, add_members: input.add_members, remove_members: removals.lists.remove_members }),
+    );
+    return removals;
   }
 
   /**
@@ -176,7 +200,13 @@ export class ProjectTasksService {
   }
 }
 
+/** Those the call adds to the team: member_id, then add_members. */
+function membersAdded(input: SaveProjectTaskDto): ActorRef[] {
+  return [...(input.member_id !== undefined ? [{ type: 'user' as const, id: input.member_id }] : []), ...(input.add_members ?? [])];
+}
+
 /** The users a save adds to the task's team, by the field that named them. */
+
 function membersNamed(input: SaveProjectTaskDto): UserNamed[] {
   const added = (input.add_members ?? []).filter((member) => member.type === 'user').map((member) => ({ userId: member.id, field: 'add_members' }));
   return input.member_id !== undefined ? [{ userId: input.member_id, field: 'member_id' }, ...added] : added;

@@ -11,6 +11,18 @@ export interface Stored<T> {
   removed: T[];
 }
 
+/** The members of a task's team, in the order they joined. */
+export async function teamOf(manager: EntityManager, taskId: number): Promise<ActorRef[]> {
+  const rows = await manager.find(ProjectTaskTeam, { where: { projecttasks_id: taskId }, order: { id: 'ASC' } });
+  return rows.flatMap((row): ActorRef[] =>
+    row.itemtype === ITEMTYPE.user
+      ? [{ type: 'user', id: Number(row.items_id) }]
+      : row.itemtype === ITEMTYPE.group
+        ? [{ type: 'group', id: Number(row.items_id) }]
+        : [],
+  );
+}
+
 /** Adds members to a task's team (each once) and removes others; answers those it actually added and removed. */
 export async function changeTeam(manager: EntityManager, taskId: number, added: readonly ActorRef[], removed: readonly ActorRef[]): Promise<Stored<ActorRef>> {
   const rowOf = (member: ActorRef) => ({ projecttasks_id: taskId, itemtype: ITEMTYPE[member.type], items_id: member.id });
@@ -49,7 +61,6 @@ export async function changeTickets(manager: EntityManager, taskId: number, link
 export interface TeamFields {
   member_id?: number;
   add_members?: ActorRef[];
-  remove_members?: ActorRef[];
   tickets_id?: number | readonly number[];
   remove_tickets_id?: number | readonly number[];
 }
@@ -68,8 +79,8 @@ export function teamApplied(sent: TeamFields, team: Stored<ActorRef>, tickets: S
   const members = (list: ActorRef[] | undefined, stored: Set<string>) => (list ?? []).filter((member) => stored.delete(key(member)));
   const addMembers = members(sent.add_members, added);
   if (addMembers.length) applied.add_members = addMembers;
-  const removeMembers = members(sent.remove_members, new Set(team.removed.map(key)));
-  if (removeMembers.length) applied.remove_members = removeMembers;
+  // Those taken off are answered as they were found among the team (resolveRemovals).
+  if (team.removed.length) applied.remove_members = team.removed;
   const ticketsOf = (value: number | readonly number[] | undefined, stored: readonly number[]) =>
     typeof value === 'number' ? (stored.includes(value) ? value : undefined) : value?.filter((id) => stored.includes(id));
   const linked = ticketsOf(sent.tickets_id, tickets.added);

@@ -41,20 +41,23 @@ export class UpdateTicketDto extends TicketFieldsDto {
   @ActorsField({ description: 'Added to requesters.' })
   add_requesters?: ActorRef[];
 
-  @ActorsField({ description: 'Removed from requesters.' })
-  remove_requesters?: ActorRef[];
+  /** As sent: found among the ticket's requesters by the tool (resolveRemovals). */
+  @ActorsField({ foundByTool: true, description: 'Removed from requesters.' })
+  remove_requesters?: unknown;
 
   @ActorsField({ description: 'Added to observers.' })
   add_observers?: ActorRef[];
 
-  @ActorsField({ description: 'Removed from observers.' })
-  remove_observers?: ActorRef[];
+  /** As sent: found among the ticket's observers by the tool (resolveRemovals). */
+  @ActorsField({ foundByTool: true, description: 'Removed from observers.' })
+  remove_observers?: unknown;
 
   @ActorsField({ description: 'Added to assignees.' })
   add_assignees?: ActorRef[];
 
-  @ActorsField({ description: 'Removed from assignees.' })
-  remove_assignees?: ActorRef[];
+  /** As sent: found among the ticket's assignees by the tool (resolveRemovals). */
+  @ActorsField({ foundByTool: true, description: 'Removed from assignees.' })
+  remove_assignees?: unknown;
 
   /** Its dates are checked against the ticket's stored ones (StoredChecked). */
   static readonly checksStoredRecord = true;

@@ -3,6 +3,7 @@ import { endBeforeStart } from '../../../input/date-order.js';
 import { WriteCallDto } from '../../../input/dto/call-args.dto.js';
 import { ActorsField, DateField, IntField, RefField, TextField } from '../../../input/fields.js';
 import type { ActorRef } from '../../../input/references/actor-list.js';
+import { actorRefsIn } from '../../../input/references/current-actors.js';
 
 /** project_task_save: creates a task (no id) or changes one (id), adds or removes members of its team and tickets linked to it. */
 export class SaveProjectTaskDto extends WriteCallDto {
@@ -37,8 +38,9 @@ export class SaveProjectTaskDto extends WriteCallDto {
   @ActorsField({ description: '' })
   add_members?: ActorRef[];
 
-  @ActorsField({ description: '' })
-  remove_members?: ActorRef[];
+  /** As sent: found among the task's team by the tool (resolveRemovals). */
+  @ActorsField({ foundByTool: true, description: '' })
+  remove_members?: unknown;
 
   /** A ticket, or a list of them: each linked. */
   @RefField('ticket', { several: true, description: '' })
@@ -59,21 +61,9 @@ export class SaveProjectTaskDto extends WriteCallDto {
   }
 }
 
-/** Nobody is both added to and removed from the team, and no ticket both linked and unlinked, in one call. */
+/** No ticket both linked and unlinked, and nobody both added to and removed from the team (membersAddedAndRemoved), in one call. */
 function addedAndRemoved(value: SaveProjectTaskDto): Issue[] {
-  const key = (a: ActorRef) => `${a.type}:${a.id}`;
-  const added = [...(value.add_members ?? []), ...(value.member_id !== undefined ? [{ type: 'user' as const, id: value.member_id }] : [])];
-  const removed = new Set((value.remove_members ?? []).map(key));
-  const both = added.filter((a) => removed.has(key(a)));
-  const issues: Issue[] = both.length
-    ? [
-        {
-          field: 'remove_members',
-          code: 'INVALID_VALUE',
-          message: `${both.map((a) => `${a.type} ${a.id}`).join(', ')} both added to and removed from the team. Send each member in one of the two.`,
-        },
-      ]
-    : [];
+  const issues = membersAddedAndRemoved(value);
   const unlinked = new Set(ticketsIn(value.remove_tickets_id));
   const linkedAndUnlinked = ticketsIn(value.tickets_id).filter((id) => unlinked.has(id));
   if (linkedAndUnlinked.length) {
@@ -84,6 +74,25 @@ function addedAndRemoved(value: SaveProjectTaskDto): Issue[] {
     });
   }
   return issues;
+}
+
+/**
+ * Nobody is both added to and removed from the team. Removals named by name are found among the
+ * team by the tool (resolveRemovals), which checks again with them found.
+ */
+export function membersAddedAndRemoved(value: Pick<SaveProjectTaskDto, 'add_members' | 'member_id' | 'remove_members'>): Issue[] {
+  const key = (a: ActorRef) => `${a.type}:${a.id}`;
+  const added = [...(value.add_members ?? []), ...(value.member_id !== undefined ? [{ type: 'user' as const, id: value.member_id }] : [])];
+  const removed = new Set(actorRefsIn(value.remove_members).map(key));
+  const both = added.filter((a) => removed.has(key(a)));
+  if (!both.length) return [];
+  return [
+    {
+      field: 'remove_members',
+      code: 'INVALID_VALUE',
+      message: `${both.map((a) => `${a.type} ${a.id}`).join(', ')} both added to and removed from the team. Send each member in one of the two.`,
+    },
+  ];
 }
 
 /** The tickets of tickets_id or remove_tickets_id: none, the one sent, or each of a list. */
