@@ -221,6 +221,12 @@ describe.each(DATABASES)('a client built only from the OpenAPI document, on %s',
     expect(got.body.data.timeline.map((f) => f.content)).toEqual(['Troca agendada.']);
   });
 
+  it('declares the answer of a dry-run create, which has no data', async () => {
+    const rehearsed = await api.call<{ id?: number }>('tickets_create', { name: 'Mouse sem fio', content: 'Não conecta.', dry_run: true });
+    expect(rehearsed.status).toBe(201);
+    expect(rehearsed.body).not.toHaveProperty('data');
+  });
+
   it("takes the example body Swagger's Try it out sends, whatever the day it is read", async () => {
     const token = await stack.token('glpi', ['api']);
     for (const operationId of ['tickets_create', 'projects_create']) {

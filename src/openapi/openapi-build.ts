@@ -1,4 +1,5 @@
 import type { FieldSpec } from '../input/field-spec.js';
+import { fieldsOf } from '../input/field-spec.js';
 import type { JsonSchema } from '../input/json-schema.js';
 import { SERVER_INFO } from '../transports/mcp/mcp-server-info.js';
 import { componentSchemas, ERROR_RESPONSES, errorResponseComponents, type ErrorStatus, HEADERS } from './components.js';
@@ -137,12 +138,20 @@ function responses(route: RestRoute, fromBody: boolean): JsonSchema {
     return out;
   }
   const data = route.doc.data;
+  // A dry run answers what would be written (`applied`), without `data`: a route that takes one has `data` only when it wrote.
+  const rehearses = route.input !== undefined && (fieldsOf(route.input.dto) ?? []).some((spec) => spec.name === 'dry_run');
   out[route.successStatus] = {
-    description: data ? 'Done: the success envelope, with `data`.' : 'Done: the success envelope.',
+    description: !data
+      ? 'Done: the success envelope.'
+      : rehearses
+        ? 'Done: the success envelope, with `data` unless a dry run.'
+        : 'Done: the success envelope, with `data`.',
     content: {
       'application/json': {
         schema: data
-          ? { allOf: [{ $ref: '#/components/schemas/SuccessEnvelope' }, { type: 'object', required: ['data'], properties: { data } }] }
+          ? {
+              allOf: [{ $ref: '#/components/schemas/SuccessEnvelope' }, { type: 'object', ...(rehearses ? {} : { required: ['data'] }), properties: { data } }],
+            }
           : { $ref: '#/components/schemas/SuccessEnvelope' },
       },
     },
